@@ -1,0 +1,166 @@
+"""Browser end-to-end harness: a real `forest-table serve`, Debian's chromium, Playwright.
+
+One server and one browser for the whole e2e run (start-up is the slow part);
+each test gets a fresh browser context (= a fresh phone: empty localStorage)
+with a phone viewport. Flutter web draws on a canvas, so controls are found
+through its semantics tree: `enable_semantics(page)` switches it on and
+`by_id(page, "x")` locates `[flt-semantics-identifier="x"]`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+PHONES = {"iphone": {"width": 390, "height": 844}, "pixel": {"width": 412, "height": 915}}
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+START_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.e2e)
+            if not Path(CHROMIUM).exists():
+                item.add_marker(
+                    pytest.mark.skip(
+                        reason=f"{CHROMIUM} missing: apt-get install chromium (.ci/run does)"
+                    )
+                )
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _forest_table_cmd() -> list[str]:
+    script = Path(sys.executable).parent / "forest-table"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "app"]
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """Start `forest-table serve` on a free port with a fresh database; yield its URL."""
+    port = _free_port()
+    data_dir = tempfile.mkdtemp(prefix="forest-table-e2e-")
+    env = dict(os.environ)
+    env.pop("DATABASE_URL", None)
+    env.update(
+        FLET_WEB_NO_CDN="1",
+        FLET_FORCE_WEB_SERVER="1",
+        FLET_APP_STORAGE_DATA=data_dir,
+        PYTHONUNBUFFERED="1",
+    )
+    log_path = Path(data_dir) / "server.log"
+    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
+    proc = subprocess.Popen(
+        [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + START_TIMEOUT
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"server exited early:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as resp:
+                    if resp.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"server did not answer in {START_TIMEOUT}s:\n"
+                                   f"{log_path.read_text()}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        log.close()
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser():  # type: ignore[no-untyped-def]
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(params=["iphone"])
+def phone(request: pytest.FixtureRequest, browser, server_url):  # type: ignore[no-untyped-def]
+    """A fresh phone (browser context) with the app open and semantics on."""
+    ctx = browser.new_context(viewport=PHONES[request.param], device_scale_factor=2)
+    page = ctx.new_page()
+    page.requests_seen = []  # type: ignore[attr-defined]
+    page.on("request", lambda r: page.requests_seen.append(r.url))  # type: ignore[attr-defined]
+    page.goto(server_url)
+    enable_semantics(page)
+    yield page
+    ctx.close()
+
+
+def enable_semantics(page, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
+    """Wait for Flutter to attach, then switch on its semantics (accessibility) tree."""
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=timeout)
+    placeholder.dispatch_event("click")
+    page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout)
+
+
+def by_id(page, identifier: str):  # type: ignore[no-untyped-def]
+    """Locate a control wrapped in ft.Semantics(identifier=...)."""
+    return page.locator(f'[flt-semantics-identifier="{identifier}"]')
+
+
+def tap(page, identifier: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
+    loc = by_id(page, identifier).first
+    loc.wait_for(state="attached", timeout=timeout)
+    loc.click()
+
+
+def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
+    """Save a screenshot under docs/screenshots/ (committed, shown in README)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.wait_for_timeout(400)  # let the frame settle
+    page.screenshot(path=str(path))
+    return path
