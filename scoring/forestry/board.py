@@ -1,0 +1,549 @@
+"""Pure player-board actions: the Forestry player board as players tap it.
+
+Each action takes a frozen :class:`~scoring.forestry.model.ForestryPlayer` and
+returns ``(new board, events)``. Events are data (:class:`RowCompleted`,
+:class:`WaterStep`, :class:`BelowTable`, ...); the VP they carry are already
+added to the new board's ``score_track`` (RULES.md §2.3 "Immediate VP"), so
+``sum(event_vp(e) for e in events)`` always equals the score track change.
+
+What the actions mirror (000 "Reforestation table", "Tending the forest",
+"Forest buildings", "Water structures track"; 002 the same sections):
+
+- forester tokens go to the topmost free space of a column holding their type,
+  or start a new column while the table has fewer than 3; a token no column can
+  take goes below the reforestation table for 2 VP;
+- seedlings go to their area's column from the top; a seedling for a full
+  column goes below the table for 2 VP;
+- a full row pays its bonus: row 1 a technology upgrade (a message: technology
+  tiles are not modelled), row 2 a water track step, row 3 6 VP;
+- building tokens are used left to right for forest buildings and sawmill
+  upgrades alike (6 in all); the third storage extension and the fifth
+  building token each step the water track.
+
+Water steps are never stored: the multiplier is derived from the board
+(:func:`scoring.forestry.model.water_steps`), and the actions report a
+:class:`WaterStep` whenever that derivation gains a step. Resource costs are
+not deducted (they depend on technology tiles and characters); players set
+their resources with :func:`set_count`. Undo is the session log's job, not an
+inverse of these functions.
+
+Forest Worker (001) uses a combined table whose row bonuses the sources do not
+list: for that character, tokens and seedlings are counted as usual but no row
+bonus is applied automatically; a :class:`Notice` says so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from scoring.forestry.enums import Area, Character, ContractCategory, ForesterType, RiverSymbol
+from scoring.forestry.model import (
+    BASE_STORAGE_SPACES,
+    BUILDING_TOKENS,
+    FORESTRY_COLUMNS,
+    MAX_RIVER_TOKENS,
+    MAX_STORAGE_EXTENSIONS,
+    TABLE_ROWS,
+    Contract,
+    ForestBuildingTask,
+    ForesterTokens,
+    ForestryColumn,
+    ForestryPlayer,
+    Resources,
+    Storage,
+    TaskCard,
+    buildings_used,
+    forestry_row_full,
+    reforestation_row_full,
+    water_multiplier,
+    water_steps,
+)
+
+#: VP for a full row 3 of either table (000, 002).
+ROW_3_VP = 6
+#: VP for a seedling or forester token put below the reforestation table (000, 002).
+BELOW_TABLE_VP = 2
+#: VP for taking a reward-track lap as VP (RULES.md §2.3).
+REWARD_LAP_VP = 3
+#: Upgradable sawmill buildings per area (002 setup 10: nine tiles, three per area).
+SAWMILLS_PER_AREA = 3
+#: Score track bound used to reject typos (a score marker laps at 50; RULES.md §2.3).
+MAX_SCORE_TRACK = 500
+#: Bound for coins / resources counts (typo guard, not a rule).
+MAX_COUNT = 99
+
+Table = str  # "forestry" | "reforestation"
+
+
+class BoardError(ValueError):
+    """An action the board does not allow; ``field`` names the board field (record-v1 path)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class ForesterPlaced:
+    """A forester token went onto the forestry table: column index (0-based) and row (1-3)."""
+
+    type: ForesterType
+    column: int
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeedlingPlanted:
+    """A seedling went onto the reforestation table: its area column and row (1-3)."""
+
+    area: Area
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class BelowTable:
+    """A seedling or forester token went below the reforestation table for 2 VP."""
+
+    item: str  # "seedling" | "forester:<type>"
+    vp: int = BELOW_TABLE_VP
+
+
+@dataclass(frozen=True, slots=True)
+class RowCompleted:
+    """A row of the forestry or reforestation table is now full; ``vp`` is 6 for row 3."""
+
+    table: Table
+    row: int
+    vp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologyUpgrade:
+    """Row 1 of a table is full: the player upgrades a technology (not modelled)."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaterStep:
+    """The water structures track moved up a step; ``new_multiplier`` is 1-5."""
+
+    reason: str
+    new_multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class RewardLap:
+    """A reward-track lap taken as VP."""
+
+    vp: int = REWARD_LAP_VP
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the player must do by hand (the app does not model it)."""
+
+    text: str
+
+
+BoardEvent = (
+    ForesterPlaced
+    | SeedlingPlanted
+    | BelowTable
+    | RowCompleted
+    | TechnologyUpgrade
+    | WaterStep
+    | RewardLap
+    | Notice
+)
+Result = tuple[ForestryPlayer, tuple[BoardEvent, ...]]
+
+
+def event_vp(event: BoardEvent) -> int:
+    """The immediate VP an event carries (already on the score track)."""
+    if isinstance(event, BelowTable | RowCompleted | RewardLap):
+        return event.vp
+    return 0
+
+
+def describe(event: BoardEvent) -> str:
+    """A short English sentence for an event (the UI may translate by type instead).
+
+    >>> describe(RowCompleted("reforestation", 3, 6))
+    'Reforestation table row 3 full: +6 VP.'
+    """
+    if isinstance(event, ForesterPlaced):
+        kind = _label(event.type.value)
+        return f"{kind} token placed in column {event.column + 1}, row {event.row}."
+    if isinstance(event, SeedlingPlanted):
+        return f"Seedling planted in the {_label(event.area.value)} column, row {event.row}."
+    if isinstance(event, BelowTable):
+        what = "Seedling" if event.item == "seedling" else "Forester token"
+        return f"{what} below the reforestation table: +{event.vp} VP."
+    if isinstance(event, RowCompleted):
+        bonus = {1: "technology upgrade", 2: "water track step", 3: f"+{event.vp} VP"}[event.row]
+        if event.row == 3 and event.vp == 0:
+            bonus = "row bonus"
+        return f"{event.table.capitalize()} table row {event.row} full: {bonus}."
+    if isinstance(event, TechnologyUpgrade):
+        return f"Upgrade a technology ({event.source})."
+    if isinstance(event, WaterStep):
+        return f"Water track step ({event.reason}): multiplier {event.new_multiplier}x."
+    if isinstance(event, RewardLap):
+        return f"Reward track lap: +{event.vp} VP."
+    return event.text
+
+
+def _label(value: str) -> str:
+    return value.replace("_", " ")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _add_vp(board: ForestryPlayer, vp: int) -> ForestryPlayer:
+    return replace(board, score_track=board.score_track + vp) if vp else board
+
+
+def _finish(before: ForestryPlayer, after: ForestryPlayer, events: list[BoardEvent]) -> Result:
+    """Add the VP of ``events`` to the score track, then report new water steps."""
+    after = _add_vp(after, sum(event_vp(e) for e in events))
+    gained = Counter(water_steps(after)) - Counter(water_steps(before))
+    multiplier = water_multiplier(after)
+    for reason in water_steps(after):
+        if gained[reason] > 0:
+            gained[reason] -= 1
+            events.append(WaterStep(reason, multiplier))
+    return after, tuple(events)
+
+
+def _row_events(board: ForestryPlayer, table: Table, row: int) -> list[BoardEvent]:
+    """The bonus events for a row that just became full."""
+    if board.character is Character.FOREST_WORKER:
+        return [
+            Notice(
+                f"Forest Worker: {table} row {row} full; take the bonus printed on your "
+                "combined table by hand (not applied automatically)."
+            )
+        ]
+    if row == 1:
+        return [RowCompleted(table, 1), TechnologyUpgrade(f"{table} table row 1")]
+    if row == 2:
+        return [RowCompleted(table, 2)]  # the water step follows from the derived track
+    return [RowCompleted(table, 3, ROW_3_VP)]
+
+
+def _check_range(field: str, value: int, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BoardError(field, f"must be a whole number (got {value!r})")
+    if not low <= value <= high:
+        raise BoardError(field, f"must be between {low} and {high} (got {value})")
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def forester_targets(board: ForestryPlayer, kind: ForesterType) -> tuple[int, ...]:
+    """Column indexes (0-based) that can take a token of ``kind``.
+
+    Existing columns of that type with a free space, then ``len(columns)`` for a
+    new column while there are fewer than 3. Empty: the token goes below.
+    """
+    columns = board.forestry_table
+    out = [i for i, c in enumerate(columns) if c.type is kind and c.count < TABLE_ROWS]
+    if len(columns) < FORESTRY_COLUMNS:
+        out.append(len(columns))
+    return tuple(out)
+
+
+def place_forester(
+    board: ForestryPlayer, kind: ForesterType, column: int | None = None
+) -> Result:
+    """Put a forester token of ``kind`` on the forestry table (000 "Tending the forest").
+
+    ``column`` (0-based) picks the column; ``len(forestry_table)`` starts a new
+    one. ``None`` picks the least-filled column of that type (leftmost on a
+    tie), else a new column. Only when no column can take the token does it go
+    below the reforestation table for 2 VP; naming a column then is an error.
+
+    >>> b, ev = place_forester(ForestryPlayer("P"), ForesterType.THINNING)
+    >>> b.forestry_table, ev
+    ((ForestryColumn(type=<ForesterType.THINNING: 'thinning'>, count=1),), \
+(ForesterPlaced(type=<ForesterType.THINNING: 'thinning'>, column=0, row=1),))
+    """
+    kind = ForesterType(kind)
+    targets = forester_targets(board, kind)
+    columns = list(board.forestry_table)
+    if not targets:
+        if column is not None:
+            raise BoardError(
+                f"forestry_table[{column}]",
+                f"no column can take a {_label(kind.value)} token; it goes below the "
+                "reforestation table",
+            )
+        below = board.forester_tokens_below
+        new_below = replace(below, **{kind.value: below.of(kind) + 1})
+        after = replace(board, forester_tokens_below=new_below)
+        return _finish(board, after, [BelowTable(f"forester:{kind.value}")])
+    if column is None:
+        existing = [i for i in targets if i < len(columns)]
+        column = min(existing, key=lambda i: (columns[i].count, i)) if existing else targets[-1]
+    elif column not in targets:
+        field = f"forestry_table[{column}]"
+        if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < 3:
+            raise BoardError(field, "the forestry table has columns 0, 1 and 2")
+        if column > len(columns):
+            raise BoardError(field, f"start the next column ({len(columns)}) first")
+        if column == len(columns):
+            raise BoardError(field, "the forestry table already has 3 columns")
+        have = columns[column]
+        if have.type is not kind:
+            holds, wanted = _label(have.type.value), _label(kind.value)
+            raise BoardError(field, f"this column holds {holds} tokens, not {wanted}")
+        raise BoardError(field, "this column is full")
+    if column == len(columns):
+        columns.append(ForestryColumn(kind, 1))
+    else:
+        columns[column] = ForestryColumn(kind, columns[column].count + 1)
+    row = columns[column].count
+    after = replace(board, forestry_table=tuple(columns))
+    events: list[BoardEvent] = [ForesterPlaced(kind, column, row)]
+    if forestry_row_full(after, row) and not forestry_row_full(board, row):
+        events += _row_events(board, "forestry", row)
+    return _finish(board, after, events)
+
+
+def plant_seedling(board: ForestryPlayer, area: Area) -> Result:
+    """Plant a seedling in ``area``'s reforestation column, from the top (000 "Reforestation").
+
+    A full column sends the seedling below the table for 2 VP.
+    """
+    area = Area(area)
+    have = board.reforestation_table.of(area)
+    if have >= TABLE_ROWS:
+        after = replace(board, seedlings_below=board.seedlings_below + 1)
+        return _finish(board, after, [BelowTable("seedling")])
+    table = replace(board.reforestation_table, **{area.value: have + 1})
+    after = replace(board, reforestation_table=table)
+    row = have + 1
+    events: list[BoardEvent] = [SeedlingPlanted(area, row)]
+    if reforestation_row_full(after, row) and not reforestation_row_full(board, row):
+        events += _row_events(board, "reforestation", row)
+    return _finish(board, after, events)
+
+
+# --------------------------------------------------------------------------- buildings, storage
+
+
+def _check_building_token(board: ForestryPlayer) -> None:
+    if buildings_used(board) >= BUILDING_TOKENS:
+        raise BoardError("buildings", f"all {BUILDING_TOKENS} building tokens are used")
+
+
+def build_forest_building(board: ForestryPlayer) -> Result:
+    """Use the leftmost building token for a forest building (the fifth steps the water track)."""
+    _check_building_token(board)
+    after = replace(board, buildings=replace(board.buildings, forest=board.buildings.forest + 1))
+    return _finish(board, after, [])
+
+
+def upgrade_sawmill(board: ForestryPlayer, area: Area) -> Result:
+    """Use the leftmost building token to upgrade a sawmill building in ``area``."""
+    area = Area(area)
+    _check_building_token(board)
+    if board.buildings.sawmill.count(area) >= SAWMILLS_PER_AREA:
+        raise BoardError(
+            "buildings.sawmill",
+            f"the {_label(area.value)} area has only {SAWMILLS_PER_AREA} sawmill buildings",
+        )
+    buildings = replace(board.buildings, sawmill=(*board.buildings.sawmill, area))
+    return _finish(board, replace(board, buildings=buildings), [])
+
+
+def open_storage_extension(board: ForestryPlayer) -> Result:
+    """Open the next storage extension (I, II, III); the third steps the water track."""
+    if board.storage.extensions >= MAX_STORAGE_EXTENSIONS:
+        raise BoardError("storage.extensions", "all three storage extensions are open")
+    storage = replace(board.storage, extensions=board.storage.extensions + 1)
+    return _finish(board, replace(board, storage=storage), [])
+
+
+# --------------------------------------------------------------------------- river tokens, cards
+
+
+def add_river_token(board: ForestryPlayer, symbol: RiverSymbol) -> Result:
+    """Keep the river token a water structure replaced (at most 2: one per structure)."""
+    symbol = RiverSymbol(symbol)
+    if len(board.river_tokens) >= MAX_RIVER_TOKENS:
+        raise BoardError("river_tokens", f"a player has at most {MAX_RIVER_TOKENS} river tokens")
+    return replace(board, river_tokens=(*board.river_tokens, symbol)), ()
+
+
+def remove_river_token(board: ForestryPlayer, symbol: RiverSymbol) -> Result:
+    """Take back a river token entered by mistake."""
+    symbol = RiverSymbol(symbol)
+    tokens = list(board.river_tokens)
+    if symbol not in tokens:
+        raise BoardError("river_tokens", f"no {_label(symbol.value)} river token to remove")
+    tokens.remove(symbol)
+    return replace(board, river_tokens=tuple(tokens)), ()
+
+
+_CHOOSE_ONE_OF_TWO = "only a two-category contract chooses, and one of its two"
+
+
+def add_contract(
+    board: ForestryPlayer,
+    categories: tuple[ContractCategory, ...],
+    chosen: ContractCategory | None = None,
+) -> Result:
+    """Add a fulfilled contract of one or two categories (``chosen`` overrides a double)."""
+    field = f"contracts[{len(board.contracts)}]"
+    cats = tuple(ContractCategory(c) for c in categories)
+    if not 1 <= len(cats) <= 2 or len(set(cats)) != len(cats):
+        raise BoardError(field, "a contract shows one category or two different ones")
+    if chosen is not None:
+        chosen = ContractCategory(chosen)
+        if len(cats) != 2 or chosen not in cats:
+            raise BoardError(f"{field}.chosen", _CHOOSE_ONE_OF_TWO)
+    return replace(board, contracts=(*board.contracts, Contract(cats, chosen))), ()
+
+
+def choose_contract_category(
+    board: ForestryPlayer, index: int, chosen: ContractCategory | None
+) -> Result:
+    """Override (or, with ``None``, let the scoring choose) a double contract's category."""
+    if not board.contracts:
+        raise BoardError("contracts", "no contract to change")
+    field = f"contracts[{index}]"
+    _check_range(field, index, 0, len(board.contracts) - 1)
+    contract = board.contracts[index]
+    if chosen is not None:
+        chosen = ContractCategory(chosen)
+        if not contract.is_double or chosen not in contract.categories:
+            raise BoardError(f"{field}.chosen", _CHOOSE_ONE_OF_TWO)
+    contracts = list(board.contracts)
+    contracts[index] = replace(contract, chosen=chosen)
+    return replace(board, contracts=tuple(contracts)), ()
+
+
+def remove_contract(board: ForestryPlayer, index: int) -> Result:
+    """Remove the contract at ``index`` (entered by mistake)."""
+    if not board.contracts:
+        raise BoardError("contracts", "no contract to remove")
+    _check_range(f"contracts[{index}]", index, 0, len(board.contracts) - 1)
+    contracts = board.contracts[:index] + board.contracts[index + 1 :]
+    return replace(board, contracts=contracts), ()
+
+
+def add_task_card(board: ForestryPlayer, task: TaskCard) -> Result:
+    """Add a task card held (its one end-game requirement)."""
+    return replace(board, task_cards=(*board.task_cards, task)), ()
+
+
+def remove_task_card(board: ForestryPlayer, index: int) -> Result:
+    """Remove the task card at ``index`` (used for its immediate effect, or a mistake)."""
+    if not board.task_cards:
+        raise BoardError("task_cards", "no task card to remove")
+    _check_range(f"task_cards[{index}]", index, 0, len(board.task_cards) - 1)
+    return replace(board, task_cards=board.task_cards[:index] + board.task_cards[index + 1 :]), ()
+
+
+def set_task_met(board: ForestryPlayer, index: int, met: bool) -> Result:
+    """Confirm (or not) a forest-building task card's adjacency requirement."""
+    if not board.task_cards:
+        raise BoardError("task_cards", "no task card to change")
+    field = f"task_cards[{index}]"
+    _check_range(field, index, 0, len(board.task_cards) - 1)
+    task = board.task_cards[index]
+    if not isinstance(task, ForestBuildingTask):
+        raise BoardError(f"{field}.met", "only a forest building task card is confirmed by hand")
+    cards = list(board.task_cards)
+    cards[index] = replace(task, met=bool(met))
+    return replace(board, task_cards=tuple(cards)), ()
+
+
+def reward_lap(board: ForestryPlayer) -> Result:
+    """Take a reward-track lap as 3 VP."""
+    return _finish(board, board, [RewardLap()])
+
+
+# --------------------------------------------------------------------------- counts
+
+_RESOURCE_FIELDS = {f"resources.{name}" for name in Resources.__dataclass_fields__}
+_BELOW_FIELDS = {f"forester_tokens_below.{name}" for name in ForesterTokens.__dataclass_fields__}
+_CHARACTER_FIELDS = {
+    "road_connections": Character.FOREST_ROAD_MANAGER,
+    "technician_tiles": Character.TECHNICIAN,
+    "full_seedling_rows": Character.FOREST_WORKER,
+}
+#: Fields :func:`set_count` accepts (record-v1 paths).
+COUNT_FIELDS: frozenset[str] = frozenset(
+    {
+        "score_track",
+        "storage.wood",
+        "storage.infested_wood",
+        "seedlings_below",
+        *_RESOURCE_FIELDS,
+        *_BELOW_FIELDS,
+        *_CHARACTER_FIELDS,
+    }
+)
+
+
+def count_of(board: ForestryPlayer, field: str) -> int:
+    """The current value of a :data:`COUNT_FIELDS` field (0 for an unset character extra)."""
+    if field not in COUNT_FIELDS:
+        raise BoardError(field, "not a count that can be set")
+    obj: object = board
+    for part in field.split("."):
+        obj = getattr(obj, part)
+    return int(obj) if isinstance(obj, int) else 0
+
+
+def set_count(board: ForestryPlayer, field: str, value: int) -> Result:
+    """Set a count directly (resources, wood, score track, character extras, corrections).
+
+    Storage contents stay within the open spaces; a character extra needs that
+    character. Setting ``full_seedling_rows`` (Forest Worker) reports the water
+    steps it earns. Setting ``score_track`` is absolute and reports no VP event.
+    """
+    if field not in COUNT_FIELDS:
+        raise BoardError(field, "not a count that can be set")
+    if field == "score_track":
+        _check_range(field, value, 0, MAX_SCORE_TRACK)
+        return replace(board, score_track=value), ()
+    if field in _CHARACTER_FIELDS:
+        needed = _CHARACTER_FIELDS[field]
+        if board.character is not needed:
+            raise BoardError(field, f"only the {_label(needed.value)} has this count")
+        high = TABLE_ROWS if field == "full_seedling_rows" else MAX_COUNT
+        _check_range(field, value, 0, high)
+        if field == "road_connections":
+            after = replace(board, road_connections=value)
+        elif field == "technician_tiles":
+            after = replace(board, technician_tiles=value)
+        else:
+            after = replace(board, full_seedling_rows=value)
+        return _finish(board, after, [])
+    _check_range(field, value, 0, MAX_COUNT)
+    group, _, name = field.partition(".")
+    if group == "storage":
+        storage: Storage = replace(board.storage, **{name: value})
+        spaces = BASE_STORAGE_SPACES + storage.extensions
+        if storage.wood + storage.infested_wood > spaces:
+            raise BoardError(
+                field, f"storage has {spaces} open spaces (wood and infested wood together)"
+            )
+        return replace(board, storage=storage), ()
+    if group == "resources":
+        return replace(board, resources=replace(board.resources, **{name: value})), ()
+    if group == "forester_tokens_below":
+        below = replace(board.forester_tokens_below, **{name: value})
+        return replace(board, forester_tokens_below=below), ()
+    return replace(board, seedlings_below=value), ()
