@@ -1,0 +1,382 @@
+"""Pure checks of what a player enters during a Forest Guardians game (source 003).
+
+Each check returns data the UI can show (allowed or not, with the reasons in
+plain words) or raises :class:`GuardiansRuleError` (a ``ValueError``) for
+input that cannot describe a real game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from scoring.guardians.rules import (
+    CUBES_PER_BOARD,
+    PILE_ORDER,
+    RANGERS,
+    SHARING_EXTRA_CARDS,
+    SHELTER_CAPACITY,
+    SKILLS,
+    Altitude,
+    EndTrigger,
+    Ranger,
+    Skill,
+    TileKind,
+    TreeRow,
+    TreeSpecies,
+)
+
+
+class GuardiansRuleError(ValueError):
+    """Input that no Forest Guardians game can produce."""
+
+
+# --------------------------------------------------------------------------- planting
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A revealed tile as the planting check needs it.
+
+    ``altitude`` is None only for the starting tile. ``planted_by`` names the
+    players with a tree on the tile.
+    """
+
+    kind: TileKind
+    altitude: Altitude | None
+    fire: bool = False
+    planted_by: frozenset[str] = frozenset()
+    name: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind is not TileKind.STARTING and self.altitude is None:
+            raise GuardiansRuleError(f"a {self.kind.value} tile has an altitude (I, II or III)")
+
+    @property
+    def label(self) -> str:
+        if self.name:
+            return self.name
+        if self.kind is TileKind.STARTING:
+            return "the starting tile"
+        assert self.altitude is not None
+        if self.kind is TileKind.REGULAR:
+            return f"this {self.altitude.label} tile"
+        return f"this {self.kind.value} ({self.altitude.value})"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantingCost:
+    """Resource cards a planting costs: ``cards`` of them, all one type if ``same_type``."""
+
+    cards: int
+    same_type: bool
+    sharing_extra: int
+
+    @property
+    def label(self) -> str:
+        if not self.same_type:
+            return f"{self.cards} resource card of any type"
+        extra = f" (incl. {self.sharing_extra} for sharing the tile)" if self.sharing_extra else ""
+        return f"{self.cards} resource cards of one type{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlantingCheck:
+    """The verdict on a planting: ``allowed``, the ``reasons`` if not, and the ``cost``."""
+
+    allowed: bool
+    reasons: tuple[str, ...]
+    cost: PlantingCost | None
+
+    @property
+    def message(self) -> str:
+        if self.allowed:
+            assert self.cost is not None
+            return f"Allowed; pay {self.cost.label}."
+        return " ".join(self.reasons)
+
+
+def planting_cost(row: TreeRow, shared: bool, ranger: Ranger | None = None) -> PlantingCost:
+    """The cost of a row's tree, on a tile another player planted if ``shared``.
+
+    Sharing adds one card of the same type, so even the top row's single card
+    then becomes two of one type. The Master Gardener never pays the extra.
+
+    >>> planting_cost(TreeRow.MIDDLE, shared=True).label
+    '3 resource cards of one type (incl. 1 for sharing the tile)'
+    >>> planting_cost(TreeRow.MIDDLE, shared=True, ranger=Ranger.BEAN).cards
+    2
+    """
+    rule = row.rule
+    extra = SHARING_EXTRA_CARDS if shared and ranger is not Ranger.BEAN else 0
+    return PlantingCost(rule.cost_cards + extra, rule.same_type or extra > 0, extra)
+
+
+def check_planting(
+    player: str,
+    row: TreeRow,
+    tile: Tile,
+    *,
+    ranger: Ranger | None = None,
+    species: TreeSpecies | None = None,
+    paid: Sequence[str] | None = None,
+) -> PlantingCheck:
+    """May ``player`` plant the leftmost tree of ``row`` on ``tile``, and at what cost?
+
+    ``ranger`` is the player's ranger (advanced game). ``species`` is the tree's
+    species as printed on the board; it matters only for the Mountain
+    Protector's Calocedrus Formosana on a mountain. ``paid``, if given, lists
+    the type of each resource card offered and is checked against the cost.
+
+    >>> high = Tile(TileKind.REGULAR, Altitude.HIGH)
+    >>> check_planting("Mei", TreeRow.BOTTOM, high).message
+    'A bottom-row tree grows only on terrain II or III; this high altitude (I) tile is not.'
+    """
+    reasons: list[str] = []
+    if tile.fire:
+        reasons.append(f"{_cap(tile.label)} has a fire token: put it out before planting there.")
+    if player in tile.planted_by:
+        reasons.append(
+            f"{player} already has a tree on {tile.label}; one tree per player per tile."
+        )
+    if tile.kind is TileKind.STARTING:
+        reasons.append("Trees grow only on regular terrain tiles, not on the starting tile.")
+    elif tile.kind is TileKind.LAKE:
+        reasons.append(f"{_cap(tile.label)} is a lake, a special tile: no trees on special tiles.")
+    elif tile.kind is TileKind.MOUNTAIN:
+        if ranger is not Ranger.FLUFFY:
+            reasons.append(
+                f"{_cap(tile.label)} is a mountain, a special tile: only the Mountain Protector "
+                "(Fluffy) may plant there, and only Calocedrus Formosana."
+            )
+        elif species is not TreeSpecies.CALOCEDRUS_FORMOSANA:
+            what = "this tree" if species is None else f"a {species.label}"
+            reasons.append(
+                f"The Mountain Protector may plant only Calocedrus Formosana on a mountain, "
+                f"not {what} (say which species the tree is)."
+            )
+    if tile.kind is TileKind.REGULAR:
+        assert tile.altitude is not None
+        rule = row.rule
+        if tile.altitude not in rule.allowed:
+            reasons.append(
+                f"A {row.value}-row tree grows only on terrain {rule.allowed_label}; "
+                f"{tile.label} is not."
+            )
+    shared = bool(tile.planted_by - {player})
+    cost = planting_cost(row, shared, ranger)
+    if not reasons and paid is not None:
+        reasons.extend(_payment_problems(cost, paid))
+    if reasons:
+        return PlantingCheck(False, tuple(reasons), cost)
+    return PlantingCheck(True, (), cost)
+
+
+def _payment_problems(cost: PlantingCost, paid: Sequence[str]) -> list[str]:
+    out: list[str] = []
+    if len(paid) != cost.cards:
+        out.append(f"This planting costs {cost.label}; {len(paid)} offered.")
+    elif cost.same_type and len({p.strip().casefold() for p in paid}) > 1:
+        out.append(f"This planting costs {cost.label}; the cards offered are of different types.")
+    return out
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --------------------------------------------------------------------------- skills and boards
+
+
+def _check_upgrades(resource_upgrades: int, action_upgrades: int) -> None:
+    if resource_upgrades < 0 or action_upgrades < 0:
+        raise GuardiansRuleError("upgrades cannot be negative")
+    rmax = SKILLS[Skill.INCREASE_RESOURCE].maximum
+    assert rmax is not None
+    if SKILLS[Skill.INCREASE_RESOURCE].start + resource_upgrades > rmax:
+        raise GuardiansRuleError(
+            f"the hand limit is at most {rmax}, so at most "
+            f"{rmax - SKILLS[Skill.INCREASE_RESOURCE].start} resource upgrades"
+        )
+    if resource_upgrades + action_upgrades > CUBES_PER_BOARD:
+        raise GuardiansRuleError(f"a ranger board has {CUBES_PER_BOARD} upgrade cubes")
+
+
+def hand_limit(resource_upgrades: int = 0, action_upgrades: int = 0) -> int:
+    """Resource cards a player may hold: 3, +1 per resource upgrade, at most 5.
+
+    >>> hand_limit(0), hand_limit(2)
+    (3, 5)
+    """
+    _check_upgrades(resource_upgrades, action_upgrades)
+    return SKILLS[Skill.INCREASE_RESOURCE].start + resource_upgrades
+
+
+def actions_per_turn(action_upgrades: int = 0, resource_upgrades: int = 0) -> int:
+    """Actions a player takes each turn: 1, +1 per action upgrade.
+
+    The rulebook prints no maximum; the four cubes on a board bound the upgrades.
+
+    >>> actions_per_turn(0), actions_per_turn(2)
+    (1, 3)
+    """
+    _check_upgrades(resource_upgrades, action_upgrades)
+    return SKILLS[Skill.INCREASE_ACTION].start + action_upgrades
+
+
+def shelter_capacity(ranger: Ranger | None) -> int:
+    """Animal tokens a shelter takes by rescue: 1, the Animal Expert's 2.
+
+    Retrieved animals may overfill a shelter (003 "Retrieve Released Animals").
+    """
+    return RANGERS[ranger].shelter_capacity if ranger is not None else SHELTER_CAPACITY
+
+
+def next_terrain_pile(remaining: Mapping[Altitude, int]) -> Altitude | None:
+    """The pile the active player draws from: the highest altitude not yet empty.
+
+    >>> next_terrain_pile({Altitude.HIGH: 0, Altitude.MEDIUM: 4, Altitude.LOW: 9})
+    <Altitude.MEDIUM: 'II'>
+    """
+    for alt in PILE_ORDER:
+        n = remaining.get(alt, 0)
+        if n < 0:
+            raise GuardiansRuleError(f"pile {alt.value} cannot hold {n} tiles")
+        if n > 0:
+            return alt
+    return None
+
+
+def trees_on_board_after_removal(on_board: int, returned: int, spaces: int) -> int:
+    """Trees on a row after ``returned`` trees come back (filled right to left).
+
+    Planting takes the leftmost tree, returning fills the rightmost free
+    space first, so the row stays "the first N spaces uncovered" and its
+    uncovered points drop by those of the most recently uncovered spaces.
+    """
+    if not 0 <= on_board <= spaces:
+        raise GuardiansRuleError(f"a row of {spaces} spaces cannot hold {on_board} trees")
+    if not 0 <= returned <= spaces - on_board:
+        raise GuardiansRuleError(
+            f"only {spaces - on_board} trees of this row are planted, {returned} cannot return"
+        )
+    return on_board + returned
+
+
+# --------------------------------------------------------------------------- game end
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn, in play order: who took it and whether it fired an end trigger.
+
+    ``planted_last_tree``: the player planted the last tree of their board.
+    ``drew_last_tile``: the player drew the last terrain tile.
+    """
+
+    player: str
+    planted_last_tree: bool = False
+    drew_last_tile: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndStatus:
+    """Where the game stands after the turns given.
+
+    ``trigger`` and ``triggered_by`` name the first end condition that fired;
+    ``remaining`` lists, in order, the players who still take a turn (empty
+    when no trigger has fired yet or the game is over); ``over`` is True
+    when no turn follows the last one given.
+    """
+
+    triggered: bool
+    trigger: EndTrigger | None
+    triggered_by: str | None
+    remaining: tuple[str, ...]
+    over: bool
+    message: str
+
+    @property
+    def next_player(self) -> str | None:
+        """Whose turn is next, if the game goes on and a trigger fired."""
+        return self.remaining[0] if self.remaining else None
+
+
+def game_end_status(players: Sequence[str], turns: Sequence[Turn]) -> GameEndStatus:
+    """Replay ``turns`` (in play order) and tell the table whether the game ends.
+
+    ``players`` is the seat order, clockwise from the start player. Turns must
+    follow the seats clockwise, starting with any seat (the first turn listed
+    may be mid-game). The last turn given may be the one in progress.
+
+    - A player plants their last tree: every other player takes one more turn,
+      then the game ends. The trigger stays fired even if fire or the logger
+      later returns trees to that board.
+    - A player draws the last terrain tile: the game ends after that turn, also
+      during the final round (the remaining extra turns are not played: there
+      is no tile left to explore).
+
+    >>> s = game_end_status(["A", "B", "C"], [Turn("A"), Turn("B", planted_last_tree=True)])
+    >>> s.remaining, s.over
+    (('C', 'A'), False)
+    """
+    seats = list(players)
+    if len(set(seats)) != len(seats):
+        raise GuardiansRuleError("player names must be unique")
+    if not 2 <= len(seats) <= 4:
+        raise GuardiansRuleError(f"Forest Guardians is for 2-4 players, not {len(seats)}")
+    trigger: EndTrigger | None = None
+    by: str | None = None
+    remaining: list[str] | None = None
+    over = False
+    prev: int | None = None
+    for i, turn in enumerate(turns):
+        if turn.player not in seats:
+            raise GuardiansRuleError(f"turns[{i}]: {turn.player!r} is not at the table")
+        seat = seats.index(turn.player)
+        if prev is not None and seat != (prev + 1) % len(seats):
+            expected = seats[(prev + 1) % len(seats)]
+            raise GuardiansRuleError(
+                f"turns[{i}]: it is {expected}'s turn, not {turn.player}'s (play goes clockwise)"
+            )
+        if over:
+            raise GuardiansRuleError(f"turns[{i}]: the game is already over")
+        prev = seat
+        if remaining is not None:
+            remaining.pop(0)
+        if turn.drew_last_tile:
+            if trigger is None:
+                trigger, by = EndTrigger.LAST_TILE_DRAWN, turn.player
+            over = True
+            remaining = []
+            continue
+        if turn.planted_last_tree and trigger is None:
+            trigger, by = EndTrigger.LAST_TREE_PLANTED, turn.player
+            remaining = [seats[(seat + k) % len(seats)] for k in range(1, len(seats))]
+        if remaining is not None and not remaining:
+            over = True
+    rest = tuple(remaining or ())
+    return GameEndStatus(
+        trigger is not None, trigger, by, rest, over, _end_message(trigger, by, rest, over, turns)
+    )
+
+
+def _end_message(
+    trigger: EndTrigger | None,
+    by: str | None,
+    rest: tuple[str, ...],
+    over: bool,
+    turns: Sequence[Turn],
+) -> str:
+    if trigger is None:
+        return "No end condition yet: play on."
+    if trigger is EndTrigger.LAST_TREE_PLANTED:
+        head = f"{by} planted their last tree: every other player takes one more turn."
+    else:
+        head = f"{by} drew the last terrain tile: the game ends after that turn."
+    if over:
+        last = turns[-1]
+        if trigger is EndTrigger.LAST_TREE_PLANTED and last.drew_last_tile:
+            head += f" {last.player} then drew the last terrain tile, which ends the game at once."
+        return f"{head} The game is over after {last.player}'s turn: score it."
+    return f"{head} Still to play: {', '.join(rest)}."

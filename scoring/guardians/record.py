@@ -1,0 +1,332 @@
+"""Record format v1, Forest Guardians part (../shared/spec/record-v1.md) <-> GuardiansGame.
+
+``parse_guardians`` validates strictly and reports every problem at once, one
+:class:`~scoring.record.Problem` per issue, each naming the field path
+(``players[1].fire_tokens``, 0-based). Field rules beyond the spec's types, each
+from the rulebook (003) or a decision in docs/rules-decisions.md:
+
+- 2-4 players, unique names (compared ignoring case and surrounding spaces);
+- ``ranger`` null in the basic game; in the advanced game every player has one
+  (board side B), each ranger at most once;
+- ``tree_points``: exactly 3 entries, one per tree row, top to bottom;
+- all numbers are whole and >= 0; at most 12 fire tokens across the table; at
+  most 10 animals (cards held plus Julia's sheltered tokens) across the table,
+  8 with 2 players (the Common Pheasants are removed);
+- ``animals_in_shelter`` may be non-zero only for Julia (the only ranger whose
+  shelter scores), ``calocedrus_on_mountains`` only for Fluffy (no one else may
+  plant on a mountain) and at most 4 (four mountains, one tree each);
+- ``printed``: Forest Guardians needs no printed values; absent or ``{}``.
+
+``to_record`` writes the canonical form: every player field spelled out,
+optional top-level fields only when set (``printed`` is never written).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from scoring.guardians.model import GuardiansGame, GuardiansPlayer
+from scoring.guardians.rules import (
+    ANIMAL_CARDS,
+    FIRE_TOKENS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOUNTAINS,
+    Ranger,
+)
+from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
+
+GAME_ID = "forest-guardians"
+TWO_PLAYER_ANIMAL_CARDS = ANIMAL_CARDS - 2  # both Common Pheasant sets removed (003)
+MAX_CALOCEDRUS_ON_MOUNTAINS = len(MOUNTAINS)
+
+NonNegInt = Annotated[int, Field(ge=0)]
+RangerId = Literal["julia", "jack", "fluffy", "bean"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class PlayerIn(_Strict):
+    name: str
+    ranger: RangerId | None = None
+    tree_points: list[NonNegInt]
+    animal_cards: list[NonNegInt]
+    fire_tokens: Annotated[int, Field(ge=0, le=FIRE_TOKENS)]
+    animals_in_shelter: Annotated[int, Field(ge=0, le=ANIMAL_CARDS)] = 0
+    calocedrus_on_mountains: Annotated[int, Field(ge=0, le=MAX_CALOCEDRUS_ON_MOUNTAINS)] = 0
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("a player needs a name")
+        return v
+
+    @field_validator("tree_points")
+    @classmethod
+    def _rows(cls, v: list[int]) -> list[int]:
+        if len(v) != 3:
+            raise ValueError(
+                "needs exactly 3 entries, the points uncovered on each tree row "
+                f"(top, middle, bottom); got {len(v)}"
+            )
+        return v
+
+    @field_validator("animal_cards")
+    @classmethod
+    def _cards(cls, v: list[int]) -> list[int]:
+        if len(v) > ANIMAL_CARDS:
+            raise ValueError(f"the game has {ANIMAL_CARDS} animal cards; got {len(v)}")
+        return v
+
+
+class OptionsIn(_Strict):
+    advanced: bool
+
+
+class GuardiansRecordIn(_Strict):
+    format: Literal["forest-table/record"]
+    version: Literal[1]
+    game: Literal["forest-guardians"]
+    played_at: str | None = None
+    location: str | None = None
+    seed: int | None = None
+    options: OptionsIn
+    printed: dict[str, Any] | None = None
+    players: list[PlayerIn]
+
+    @field_validator("played_at")
+    @classmethod
+    def _played_at(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        try:
+            datetime.fromisoformat(v)
+        except ValueError:
+            ok = False
+        else:
+            ok = len(v) > 10
+        if not ok:
+            raise ValueError(
+                f"must be an ISO 8601 date-time such as 2026-11-29T14:30:00+01:00 (got {v!r})"
+            )
+        return v
+
+
+def parse_guardians(data: Any) -> GuardiansGame:
+    """Validate a decoded Forest Guardians record; raise RecordError listing every problem."""
+    game = check_envelope(data)
+    if game != GAME_ID:
+        raise RecordError([Problem("game", f"must be {GAME_ID!r} here (got {game!r})")])
+    problems: list[Problem] = []
+    model: GuardiansRecordIn | None = None
+    try:
+        model = GuardiansRecordIn.model_validate(data)
+    except ValidationError as exc:
+        problems.extend(problems_from(exc))
+    for p in _cross_problems(data):
+        if p not in problems:
+            problems.append(p)
+    if problems or model is None:
+        raise RecordError(problems)
+    return GuardiansGame(
+        players=tuple(
+            GuardiansPlayer(
+                name=p.name,
+                ranger=Ranger(p.ranger) if p.ranger is not None else None,
+                tree_points=(p.tree_points[0], p.tree_points[1], p.tree_points[2]),
+                animal_cards=tuple(p.animal_cards),
+                fire_tokens=p.fire_tokens,
+                animals_in_shelter=p.animals_in_shelter,
+                calocedrus_on_mountains=p.calocedrus_on_mountains,
+            )
+            for p in model.players
+        ),
+        advanced=model.options.advanced,
+        played_at=model.played_at,
+        location=model.location,
+        seed=model.seed,
+    )
+
+
+def to_record(game: GuardiansGame) -> dict[str, Any]:
+    """The record-v1 document for ``game`` (``parse_guardians(to_record(g)) == g``)."""
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": GAME_ID}
+    if game.played_at is not None:
+        out["played_at"] = game.played_at
+    if game.location is not None:
+        out["location"] = game.location
+    if game.seed is not None:
+        out["seed"] = game.seed
+    out["options"] = {"advanced": game.advanced}
+    out["players"] = [
+        {
+            "name": p.name,
+            "ranger": p.ranger.value if p.ranger is not None else None,
+            "tree_points": list(p.tree_points),
+            "animal_cards": list(p.animal_cards),
+            "animals_in_shelter": p.animals_in_shelter,
+            "fire_tokens": p.fire_tokens,
+            "calocedrus_on_mountains": p.calocedrus_on_mountains,
+        }
+        for p in game.players
+    ]
+    return out
+
+
+# --------------------------------------------------------------------------- cross-field checks
+
+
+def _int(v: Any) -> int | None:
+    """``v`` if it is a valid count (a non-negative int, not a bool), else None."""
+    return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else None
+
+
+_RANGER_IDS = {r.value for r in Ranger}
+_UNKNOWN = object()
+
+
+def _ranger(p: dict[str, Any]) -> Any:
+    """The player's ranger id, None, or _UNKNOWN when the field is invalid."""
+    r = p.get("ranger")
+    if r is None or r in _RANGER_IDS:
+        return r
+    return _UNKNOWN
+
+
+def _cross_problems(data: dict[str, Any]) -> list[Problem]:
+    """Rules that span fields or players, checked on whatever parts are well-formed."""
+    out: list[Problem] = []
+    printed = data.get("printed")
+    if isinstance(printed, dict):
+        for key in printed:
+            out.append(
+                Problem(
+                    f"printed.{key}",
+                    "Forest Guardians scoring needs no printed values (players read the "
+                    "uncovered tree points and the animal card values); remove it",
+                )
+            )
+    players = data.get("players")
+    if not isinstance(players, list):
+        return out
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        out.append(
+            Problem(
+                "players", f"Forest Guardians is for {MIN_PLAYERS}-{MAX_PLAYERS} players; got {n}"
+            )
+        )
+    opts = data.get("options")
+    advanced = opts.get("advanced") if isinstance(opts, dict) else None
+    if not isinstance(advanced, bool):
+        advanced = None
+
+    names: dict[str, int] = {}
+    rangers: dict[str, int] = {}
+    fire_total = 0
+    cards_total = 0
+    sheltered = 0
+    for i, p in enumerate(players):
+        if not isinstance(p, dict):
+            continue
+        at = f"players[{i}]"
+        name = p.get("name")
+        if isinstance(name, str) and name.strip():
+            key = name.strip().casefold()
+            if key in names:
+                out.append(
+                    Problem(
+                        f"{at}.name",
+                        f"{name!r} is already the name of players[{names[key]}]; "
+                        "names must be unique",
+                    )
+                )
+            else:
+                names[key] = i
+        ranger = _ranger(p)
+        if ranger is not _UNKNOWN:
+            if advanced is False and ranger is not None:
+                out.append(
+                    Problem(
+                        f"{at}.ranger",
+                        "rangers are played only in the advanced game (options.advanced is "
+                        "false); use null",
+                    )
+                )
+            if advanced is True and ranger is None:
+                out.append(
+                    Problem(
+                        f"{at}.ranger",
+                        "in the advanced game every player has a ranger (board side B): "
+                        "julia, jack, fluffy or bean",
+                    )
+                )
+            if isinstance(ranger, str):
+                if ranger in rangers:
+                    out.append(
+                        Problem(
+                            f"{at}.ranger",
+                            f"{ranger} is already played by players[{rangers[ranger]}]; "
+                            "each ranger is in the box once",
+                        )
+                    )
+                else:
+                    rangers[ranger] = i
+            shelter = _int(p.get("animals_in_shelter", 0))
+            if shelter and ranger != Ranger.JULIA.value:
+                who = f"the {ranger} player" if ranger else "a player without a ranger"
+                out.append(
+                    Problem(
+                        f"{at}.animals_in_shelter",
+                        f"only the Animal Expert (julia) scores animals in her shelter; "
+                        f"must be 0 for {who}",
+                    )
+                )
+            elif shelter and ranger == Ranger.JULIA.value:
+                sheltered += shelter
+            calocedrus = _int(p.get("calocedrus_on_mountains", 0))
+            if calocedrus and ranger != Ranger.FLUFFY.value:
+                who = f"the {ranger} player" if ranger else "a player without a ranger"
+                out.append(
+                    Problem(
+                        f"{at}.calocedrus_on_mountains",
+                        "only the Mountain Protector (fluffy) may plant Calocedrus Formosana "
+                        f"on mountains; must be 0 for {who}",
+                    )
+                )
+        fire = _int(p.get("fire_tokens"))
+        fire_total += fire or 0
+        cards = p.get("animal_cards")
+        if isinstance(cards, list):
+            cards_total += len(cards)
+
+    if fire_total > FIRE_TOKENS:
+        out.append(
+            Problem(
+                "players",
+                f"fire_tokens add up to {fire_total} across the table; the game has {FIRE_TOKENS}",
+            )
+        )
+    limit = TWO_PLAYER_ANIMAL_CARDS if n == 2 else ANIMAL_CARDS
+    why = (
+        f"the game has {limit} with 2 players (the Common Pheasants are removed)"
+        if n == 2
+        else f"the game has {limit}"
+    )
+    if cards_total > limit:
+        out.append(Problem("players", f"animal_cards: {cards_total} held across the table; {why}"))
+    elif cards_total + sheltered > limit:
+        out.append(
+            Problem(
+                "players",
+                f"animal_cards plus Julia's animals_in_shelter make {cards_total + sheltered} "
+                f"animals; {why}",
+            )
+        )
+    return out
