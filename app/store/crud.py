@@ -1,0 +1,515 @@
+"""CRUD: plain functions, a ``Session`` first, everything else keyword-only.
+
+Every function that writes commits its own transaction (or rolls it back and
+raises), so a caller never sees half a write:
+
+- :func:`append_command` writes the log row *and* the state snapshot in one
+  transaction. ``seq`` must be the game's current version + 1 (versions count
+  from 0, the snapshot written by :func:`create_game`); a duplicate or stale
+  ``seq`` raises :class:`DuplicateSeq` and writes nothing, so of two writers
+  racing for the same version exactly one succeeds (the unique constraint on
+  ``(game_id, seq)`` and the conditional snapshot update both guard it).
+- :func:`finish_game` writes totals, ranks, winners, category points, the
+  record and its score sheet in one transaction.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from app.store.models import (
+    FINISHED,
+    OPEN,
+    SOURCE_APP,
+    CommandLog,
+    FinishedRecord,
+    Game,
+    GameState,
+    Person,
+    PrintedValue,
+    Seat,
+    SeatCategory,
+    now_utc,
+)
+
+GAMES = ("forestry", "forest-guardians")
+
+
+class StoreError(Exception):
+    """Base of the store's errors."""
+
+
+class NotFound(StoreError, LookupError):
+    """No such game (or person)."""
+
+
+class DuplicateSeq(StoreError):
+    """The log already has this ``seq`` for the game (another writer was first), or it is stale."""
+
+    def __init__(self, game_id: int, seq: int, current: int | None) -> None:
+        self.game_id = game_id
+        self.seq = seq
+        self.current = current
+        super().__init__(
+            f"game {game_id}: command seq {seq} refused (current version is {current}; "
+            f"the next command must be seq {None if current is None else current + 1})"
+        )
+
+
+class GameFinished(StoreError):
+    """The game is finished: its log and record no longer change."""
+
+
+class InvalidData(StoreError, ValueError):
+    """Arguments the store cannot save (e.g. the same person twice at one table)."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def person_key(name: str) -> str:
+    """The identity of a person's name: whitespace collapsed, case-folded.
+
+    >>> person_key("  Mei  Ling ") == person_key("mei ling")
+    True
+    """
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(name: str) -> str:
+    """A name as displayed: surrounding whitespace removed, inner runs collapsed."""
+    return " ".join(name.split())
+
+
+def parse_played_at(value: Any) -> datetime | None:
+    """A record's ``played_at`` (ISO 8601) as aware UTC; no offset means local time."""
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        dt = value
+    else:
+        dt = datetime.fromisoformat(str(value))
+    return dt.astimezone(UTC)
+
+
+def _seed_column(seed: Any) -> int | None:
+    # BIGINT holds the seeds the app deals; a larger one stays in the record JSON only.
+    if isinstance(seed, int) and not isinstance(seed, bool) and -(2**63) <= seed < 2**63:
+        return seed
+    return None
+
+
+def sheet_json(sheet: Any) -> dict[str, Any]:
+    """A ``ScoreSheet`` (or its ``as_json()`` dict) as a plain dict."""
+    if hasattr(sheet, "as_json"):
+        return dict(sheet.as_json())
+    if isinstance(sheet, Mapping):
+        return dict(sheet)
+    raise InvalidData(f"not a score sheet: {type(sheet).__name__}")
+
+
+# --------------------------------------------------------------------------- people
+
+
+def get_person(session: Session, *, name: str) -> Person | None:
+    """The person with this name (case and spacing do not matter), or ``None``."""
+    return session.exec(select(Person).where(Person.key == person_key(name))).first()
+
+
+def get_or_create_person(session: Session, *, name: str, commit: bool = True) -> Person:
+    """The person with this name, created when new (race-safe: unique ``key``)."""
+    display = clean_name(name)
+    if not display:
+        raise InvalidData("a person needs a name")
+    found = get_person(session, name=display)
+    if found is not None:
+        return found
+    try:
+        with session.begin_nested():
+            person = Person(name=display, key=person_key(display))
+            session.add(person)
+    except IntegrityError:  # someone else created it meanwhile
+        found = get_person(session, name=display)
+        assert found is not None
+        return found
+    if commit:
+        session.commit()
+        session.refresh(person)
+    return person
+
+
+def list_people(session: Session) -> list[Person]:
+    """Everyone, by name."""
+    return list(session.exec(select(Person).order_by(col(Person.key))).all())
+
+
+# --------------------------------------------------------------------------- games
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits where when a game is created (seat = position in the list, 1-based)."""
+
+    name: str
+    colour: str | None = None
+    character: str | None = None  # Forestry character or Forest Guardians ranger
+
+
+def _seat_specs(players: Iterable[SeatSpec | Mapping[str, Any] | str]) -> list[SeatSpec]:
+    specs: list[SeatSpec] = []
+    for p in players:
+        if isinstance(p, SeatSpec):
+            specs.append(p)
+        elif isinstance(p, str):
+            specs.append(SeatSpec(p))
+        else:
+            character = p.get("character", p.get("ranger"))
+            specs.append(SeatSpec(str(p["name"]), p.get("colour", p.get("color")), character))
+    return specs
+
+
+def _add_seats(session: Session, game: Game, specs: Sequence[SeatSpec]) -> list[Seat]:
+    if not 1 <= len(specs) <= 4:
+        raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
+    keys: dict[str, int] = {}
+    seats: list[Seat] = []
+    assert game.id is not None
+    for i, spec in enumerate(specs):
+        k = person_key(spec.name)
+        if k in keys:
+            raise InvalidData(
+                f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
+            )
+        keys[k] = i
+        person = get_or_create_person(session, name=spec.name, commit=False)
+        assert person.id is not None
+        seat = Seat(game_id=game.id, person_id=person.id, seat=i + 1, colour=spec.colour,
+                    character=spec.character, game=game.game)
+        session.add(seat)
+        seats.append(seat)
+    session.flush()
+    return seats
+
+
+def create_game(
+    session: Session,
+    *,
+    game: str,
+    players: Sequence[SeatSpec | Mapping[str, Any] | str],
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    location: str | None = None,
+    played_at: datetime | None = None,
+    state: Mapping[str, Any] | None = None,
+) -> Game:
+    """Create an open game with its seats and its version-0 state snapshot.
+
+    ``players`` in seat order (seat 1 starts): :class:`SeatSpec`, a mapping with
+    ``name`` and optional ``colour``/``character`` (or ``ranger``), or a name.
+    People are reused by name across games.
+    """
+    if game not in GAMES:
+        raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
+    now = now_utc()
+    row = Game(game=game, options=dict(options or {}), seed=_seed_column(seed),
+               location=location, status=OPEN, source=SOURCE_APP, created_at=now,
+               updated_at=now, played_at=(played_at or now).astimezone(UTC))
+    try:
+        session.add(row)
+        session.flush()
+        _add_seats(session, row, _seat_specs(players))
+        assert row.id is not None
+        session.add(GameState(game_id=row.id, seq=0, state=dict(state or {}), updated_at=now))
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(row)
+    return row
+
+
+def get_game(session: Session, *, game_id: int) -> Game | None:
+    """The game with this id, or ``None``."""
+    return session.get(Game, game_id)
+
+
+def _require_game(session: Session, game_id: int) -> Game:
+    game = session.get(Game, game_id)
+    if game is None:
+        raise NotFound(f"no game with id {game_id}")
+    return game
+
+
+def list_open_games(session: Session) -> list[Game]:
+    """Open games, most recently changed first."""
+    stmt = (select(Game).where(Game.status == OPEN)
+            .order_by(col(Game.updated_at).desc(), col(Game.id).desc()))
+    return list(session.exec(stmt).all())
+
+
+def delete_game(session: Session, *, game_id: int) -> None:
+    """Delete a game with its seats, log, snapshot and record (e.g. an abandoned open game)."""
+    game = _require_game(session, game_id)
+    try:
+        seat_ids = select(Seat.id).where(Seat.game_id == game_id)
+        session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
+        for table in (Seat, CommandLog, GameState, FinishedRecord):
+            session.execute(sa.delete(table).where(table.game_id == game_id))  # type: ignore[attr-defined]
+        session.delete(game)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seat with the person's name (what views and exports need)."""
+
+    seat: int
+    person_id: int
+    name: str
+    colour: str | None
+    character: str | None
+    total: int | None
+    rank: int | None
+    winner: bool
+
+
+def game_seats(session: Session, *, game_id: int) -> list[SeatInfo]:
+    """The seats of a game in seat order, with names."""
+    stmt = (select(Seat, Person.name).join(Person, col(Person.id) == Seat.person_id)
+            .where(Seat.game_id == game_id).order_by(col(Seat.seat)))
+    out: list[SeatInfo] = []
+    for seat, name in session.exec(stmt).all():
+        out.append(SeatInfo(seat.seat, seat.person_id, name, seat.colour, seat.character,
+                            seat.total, seat.rank, seat.winner))
+    return out
+
+
+# --------------------------------------------------------------------------- log and state
+
+
+def append_command(
+    session: Session,
+    *,
+    game_id: int,
+    seq: int,
+    kind: str,
+    payload: Mapping[str, Any],
+    outcome: Any,
+    state: Mapping[str, Any],
+) -> CommandLog:
+    """Append one command to the log and replace the snapshot — one transaction.
+
+    ``seq`` must be the current version + 1; otherwise (duplicate, stale or a
+    gap) :class:`DuplicateSeq` is raised and nothing is written.
+    """
+    now = now_utc()
+    entry = CommandLog(game_id=game_id, seq=seq, kind=kind, payload=dict(payload),
+                       outcome=outcome, created_at=now)
+    try:
+        game = session.get(Game, game_id)
+        if game is None:
+            raise NotFound(f"no game with id {game_id}")
+        if game.status == FINISHED:
+            raise GameFinished(f"game {game_id} is finished; its log no longer changes")
+        session.add(entry)
+        try:
+            session.flush()
+        except IntegrityError as exc:
+            raise DuplicateSeq(game_id, seq, None) from exc
+        updated = session.execute(
+            sa.update(GameState)
+            .where(col(GameState.game_id) == game_id, col(GameState.seq) == seq - 1)
+            .values(seq=seq, state=dict(state), updated_at=now)
+        )
+        if updated.rowcount != 1:  # type: ignore[attr-defined]
+            raise DuplicateSeq(game_id, seq, None)
+        session.execute(sa.update(Game).where(col(Game.id) == game_id).values(updated_at=now))
+        session.commit()
+    except DuplicateSeq as exc:
+        session.rollback()
+        current = session.exec(select(GameState.seq).where(GameState.game_id == game_id)).first()
+        raise DuplicateSeq(game_id, seq, current) from exc.__cause__
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(entry)
+    return entry
+
+
+def load_log(session: Session, *, game_id: int, after: int = 0) -> list[CommandLog]:
+    """The game's log entries with ``seq > after``, in order."""
+    stmt = (select(CommandLog).where(CommandLog.game_id == game_id, CommandLog.seq > after)
+            .order_by(col(CommandLog.seq)))
+    return list(session.exec(stmt).all())
+
+
+def latest_state(session: Session, *, game_id: int) -> GameState | None:
+    """The latest snapshot (``.seq`` is the version, ``.state`` the JSON), or ``None``."""
+    return session.get(GameState, game_id)
+
+
+# --------------------------------------------------------------------------- finishing
+
+
+def _write_results(session: Session, game: Game, seats: Sequence[Seat],
+                   record: Mapping[str, Any], sheet: dict[str, Any]) -> None:
+    players = list(sheet.get("players") or [])
+    if len(players) != len(seats):
+        raise InvalidData(
+            f"the score sheet has {len(players)} players, the game has {len(seats)} seats"
+        )
+    names = [p.get("name") for p in record.get("players") or []]
+    winners = {person_key(str(w)) for w in sheet.get("winners") or []}
+    complete = bool(sheet.get("complete", True))
+    by_id = {p.id: p for p in session.exec(
+        select(Person).where(col(Person.id).in_([s.person_id for s in seats]))).all()}
+    for i, (seat, ps) in enumerate(zip(seats, players, strict=True)):
+        person = by_id[seat.person_id]
+        if person_key(str(ps.get("name", ""))) != person.key:
+            raise InvalidData(f"players[{i}].name: score sheet has {ps.get('name')!r}, "
+                              f"seat {seat.seat} is {person.name!r}")
+        if i < len(names) and person_key(str(names[i])) != person.key:
+            raise InvalidData(f"players[{i}].name: record has {names[i]!r}, "
+                              f"seat {seat.seat} is {person.name!r}")
+        rp = (record.get("players") or [{}] * len(seats))[i]
+        character = rp.get("character", rp.get("ranger")) if isinstance(rp, Mapping) else None
+        seat.character = character if character is not None else seat.character
+        seat.total = int(ps["total"]) if complete else None
+        seat.rank = int(ps["rank"]) if ps.get("rank") is not None else None
+        seat.winner = person.key in winners
+        seat.finished = True
+        session.add(seat)
+        assert seat.id is not None
+        for category, points in (ps.get("categories") or {}).items():
+            session.add(SeatCategory(seat_id=seat.id, category=str(category), points=int(points),
+                                     person_id=seat.person_id, game=game.game))
+    assert game.id is not None
+    session.add(FinishedRecord(game_id=game.id, record=dict(record), sheet=sheet,
+                               created_at=now_utc()))
+
+
+def finish_game(
+    session: Session, *, game_id: int, record: Mapping[str, Any], sheet: Any
+) -> Game:
+    """Finish an open game: totals, ranks, winners, category points, record — one transaction.
+
+    ``record`` is the game's record v1 (saved as is; its ``played_at`` and
+    ``location``, when present, date and place the game); ``sheet`` is its
+    ``ScoreSheet`` (or ``as_json()``), players in seat order.
+    """
+    sj = sheet_json(sheet)
+    try:
+        game = _require_game(session, game_id)
+        if game.status == FINISHED:
+            raise GameFinished(f"game {game_id} is already finished")
+        if record.get("game", game.game) != game.game:
+            raise InvalidData(f"game: record is {record.get('game')!r}, the game is {game.game!r}")
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
+                                  .order_by(col(Seat.seat))).all())
+        _write_results(session, game, seats, record, sj)
+        now = now_utc()
+        game.status = FINISHED
+        game.complete = bool(sj.get("complete", True))
+        game.finished_at = now
+        game.updated_at = now
+        played = parse_played_at(record.get("played_at"))
+        if played is not None:
+            game.played_at = played
+        if record.get("location") is not None:
+            game.location = str(record["location"])
+        session.add(game)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+def add_finished_game(
+    session: Session,
+    *,
+    record: Mapping[str, Any],
+    sheet: Any,
+    source: str = "import",
+    commit: bool = True,
+) -> Game:
+    """Save a finished game straight from a record and its score sheet (import).
+
+    With ``commit=False`` the caller owns the transaction (import: all or nothing).
+    """
+    sj = sheet_json(sheet)
+    now = now_utc()
+    try:
+        played = parse_played_at(record.get("played_at")) or now
+        game = Game(game=str(record["game"]), options=dict(record.get("options") or {}),
+                    seed=_seed_column(record.get("seed")), location=record.get("location"),
+                    status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
+                    created_at=now, updated_at=now, finished_at=now, played_at=played)
+        session.add(game)
+        session.flush()
+        seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
+        _write_results(session, game, seats, record, sj)
+        session.flush()
+        if commit:
+            session.commit()
+    except BaseException:
+        if commit:
+            session.rollback()
+        raise
+    if commit:
+        session.refresh(game)
+    return game
+
+
+def get_record(session: Session, *, game_id: int) -> FinishedRecord | None:
+    """The saved record and score sheet of a finished game, or ``None``."""
+    return session.get(FinishedRecord, game_id)
+
+
+# --------------------------------------------------------------------------- printed values
+
+
+def get_printed(session: Session) -> dict[str, dict[str, Any]]:
+    """Every confirmed printed value as ``{table: {key: value}}``.
+
+    This is the ``confirmed`` argument of ``scoring.api.score_record``.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for row in session.exec(select(PrintedValue)).all():
+        out.setdefault(row.table, {})[row.key] = row.value
+    return out
+
+
+def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue | None:
+    """One confirmed printed value, or ``None``."""
+    stmt = select(PrintedValue).where(PrintedValue.table == table, PrintedValue.key == key)
+    return session.exec(stmt).first()
+
+
+def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:
+    """Record (or correct) a printed value the user read off a component."""
+    try:
+        row = get_printed_value(session, table=table, key=key)
+        if row is None:
+            row = PrintedValue(table=table, key=str(key), value=value, confirmed_at=now_utc())
+        else:
+            row.value = value
+            row.confirmed_at = now_utc()
+        session.add(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(row)
+    return row

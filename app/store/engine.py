@@ -1,0 +1,140 @@
+"""Database engines: where the database lives, SQLite pragmas, migrations on open.
+
+- :func:`database_url` — ``DATABASE_URL`` when set, else SQLite in the user's
+  data directory (``FLET_APP_STORAGE_DATA`` when set — built apps and
+  ``flet run`` — else platformdirs' per-user data dir for ``forest-table``).
+- :func:`make_engine` — an engine for a URL, nothing else (SQLite: WAL,
+  ``foreign_keys=ON``, ``busy_timeout`` on every connection).
+- :func:`open_engine` — :func:`make_engine` plus :func:`upgrade` to the newest
+  schema: opening a database never loses records.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+
+APP_NAME = "forest-table"
+DB_FILENAME = "forest-table.sqlite3"
+BUSY_TIMEOUT_MS = 5000
+MIGRATIONS_DIR = Path(__file__).with_name("migrations")
+
+
+def data_dir() -> Path:
+    """The directory the default database lives in (not created here)."""
+    flet_dir = os.environ.get("FLET_APP_STORAGE_DATA")
+    if flet_dir:
+        return Path(flet_dir)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_sqlite_url() -> str:
+    """SQLite URL of the database file in :func:`data_dir`."""
+    return f"sqlite:///{data_dir() / DB_FILENAME}"
+
+
+def database_url() -> str:
+    """``DATABASE_URL`` when set (``postgresql://`` means psycopg 3), else the default file."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        return default_sqlite_url()
+    return normalise_url(url)
+
+
+def normalise_url(url: str) -> str:
+    """Use psycopg 3 for plain ``postgres://`` / ``postgresql://`` URLs."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    try:
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        mode = cur.execute("PRAGMA journal_mode").fetchone()[0]
+        if mode != "memory":  # in-memory databases cannot use WAL
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+    finally:
+        cur.close()
+
+
+def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
+    """An engine for ``url`` (default :func:`database_url`), without migrating.
+
+    SQLite files get their directory created; ``sqlite://`` (in memory) uses a
+    :class:`StaticPool` so every session sees the same database.
+    """
+    url = normalise_url(url) if url else database_url()
+    u = sa.make_url(url)
+    kwargs: dict[str, Any] = {"echo": echo}
+    if u.get_backend_name() == "sqlite":
+        memory = u.database in (None, "", ":memory:")
+        kwargs["connect_args"] = {"check_same_thread": False}
+        if memory:
+            kwargs["poolclass"] = StaticPool
+        else:
+            Path(u.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(u, **kwargs)
+        event.listen(engine, "connect", _sqlite_on_connect)
+        return engine
+    kwargs["pool_pre_ping"] = True
+    return sa.create_engine(u, **kwargs)
+
+
+def alembic_config(engine: Engine | None = None) -> Any:
+    """An Alembic ``Config`` for the migrations shipped in the package (no alembic.ini)."""
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if engine is not None:
+        cfg.set_main_option("sqlalchemy.url",
+                            engine.url.render_as_string(hide_password=False).replace("%", "%%"))
+    return cfg
+
+
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Migrate the database to ``revision`` (default: the newest), in one transaction."""
+    from alembic import command
+
+    with engine.begin() as conn:
+        cfg = alembic_config(engine)
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revision)
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The schema revision the database is at (``None``: empty database)."""
+    from alembic.runtime.migration import MigrationContext
+
+    with engine.connect() as conn:
+        return MigrationContext.configure(conn).get_current_revision()
+
+
+def head_revision() -> str:
+    """The newest schema revision shipped with this version."""
+    from alembic.script import ScriptDirectory
+
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None
+    return head
+
+
+def open_engine(url: str | None = None, *, echo: bool = False) -> Engine:
+    """An engine for ``url`` (default :func:`database_url`), upgraded to the newest schema."""
+    engine = make_engine(url, echo=echo)
+    if current_revision(engine) != head_revision():
+        upgrade(engine)
+    return engine

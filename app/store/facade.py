@@ -1,0 +1,117 @@
+"""``Store``: the CRUD functions bound to an engine, one session per call.
+
+What ``GameSession`` and the table server hold: ``Store.open()`` (database
+from ``DATABASE_URL`` or the default location, migrated to the newest schema),
+``Store.open("sqlite://")`` for an in-memory database in tests.
+Objects returned are detached (``expire_on_commit=False``): read them freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from app.store import crud
+from app.store.engine import open_engine
+from app.store.models import CommandLog, FinishedRecord, Game, GameState, Person, PrintedValue
+
+
+class Store:
+    """The store of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Store:
+        """Open (and migrate) the database at ``url`` (default: ``DATABASE_URL`` or data dir)."""
+        return cls(open_engine(url))
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session whose objects stay readable after commit."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    # people ------------------------------------------------------------------
+    def get_or_create_person(self, *, name: str) -> Person:
+        with self.session() as s:
+            return crud.get_or_create_person(s, name=name)
+
+    # games -------------------------------------------------------------------
+    def create_game(
+        self,
+        *,
+        game: str,
+        players: Sequence[crud.SeatSpec | Mapping[str, Any] | str],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        location: str | None = None,
+        played_at: datetime | None = None,
+        state: Mapping[str, Any] | None = None,
+    ) -> Game:
+        with self.session() as s:
+            return crud.create_game(s, game=game, players=players, options=options, seed=seed,
+                                    location=location, played_at=played_at, state=state)
+
+    def get_game(self, *, game_id: int) -> Game | None:
+        with self.session() as s:
+            return crud.get_game(s, game_id=game_id)
+
+    def game_seats(self, *, game_id: int) -> list[crud.SeatInfo]:
+        with self.session() as s:
+            return crud.game_seats(s, game_id=game_id)
+
+    def list_open_games(self) -> list[Game]:
+        with self.session() as s:
+            return crud.list_open_games(s)
+
+    def delete_game(self, *, game_id: int) -> None:
+        with self.session() as s:
+            crud.delete_game(s, game_id=game_id)
+
+    # log and state -----------------------------------------------------------
+    def append_command(
+        self,
+        *,
+        game_id: int,
+        seq: int,
+        kind: str,
+        payload: Mapping[str, Any],
+        outcome: Any,
+        state: Mapping[str, Any],
+    ) -> CommandLog:
+        with self.session() as s:
+            return crud.append_command(s, game_id=game_id, seq=seq, kind=kind, payload=payload,
+                                       outcome=outcome, state=state)
+
+    def load_log(self, *, game_id: int, after: int = 0) -> list[CommandLog]:
+        with self.session() as s:
+            return crud.load_log(s, game_id=game_id, after=after)
+
+    def latest_state(self, *, game_id: int) -> GameState | None:
+        with self.session() as s:
+            return crud.latest_state(s, game_id=game_id)
+
+    # finishing ---------------------------------------------------------------
+    def finish_game(self, *, game_id: int, record: Mapping[str, Any], sheet: Any) -> Game:
+        with self.session() as s:
+            return crud.finish_game(s, game_id=game_id, record=record, sheet=sheet)
+
+    def get_record(self, *, game_id: int) -> FinishedRecord | None:
+        with self.session() as s:
+            return crud.get_record(s, game_id=game_id)
+
+    # printed values ----------------------------------------------------------
+    def get_printed(self) -> dict[str, dict[str, Any]]:
+        with self.session() as s:
+            return crud.get_printed(s)
+
+    def confirm_printed(self, *, table: str, key: str, value: Any) -> PrintedValue:
+        with self.session() as s:
+            return crud.confirm_printed(s, table=table, key=key, value=value)

@@ -1,0 +1,274 @@
+"""SQLModel tables: people, games, seats, command log, snapshots, printed values, records.
+
+Naming follows the SQLModel template: ``XBase`` holds the shared fields,
+``X(XBase, table=True)`` is the table, ``XPublic`` is what leaves the store.
+All timestamps are UTC; :func:`utc` turns what a driver returns (naive on
+SQLite, aware on PostgreSQL) back into an aware UTC ``datetime``.
+
+Denormalised on purpose (written once, when a game finishes, never updated):
+``Seat.game`` / ``Seat.finished`` and ``SeatCategory.person_id`` / ``.game``,
+so that the statistics of one person are a single index range scan
+(see ``app/store/queries.py`` and ``benchmarks/bench_store.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Field, SQLModel
+
+#: JSON on SQLite, JSONB on PostgreSQL.
+JSONType = sa.JSON().with_variant(JSONB(), "postgresql")
+
+OPEN = "open"
+FINISHED = "finished"
+GAME_STATUSES = (OPEN, FINISHED)
+SOURCE_APP = "app"
+SOURCE_IMPORT = "import"
+
+
+def now_utc() -> datetime:
+    """The current time, aware, in UTC."""
+    return datetime.now(UTC)
+
+
+def utc(value: datetime | None) -> datetime | None:
+    """Normalise a stored timestamp to an aware UTC datetime (``None`` stays ``None``)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value.astimezone(UTC)
+
+
+class UTCDateTime(sa.types.TypeDecorator[datetime]):
+    """``TIMESTAMP WITH TIME ZONE`` that always hands back aware UTC datetimes.
+
+    SQLite keeps no offset: values are converted to UTC before they are stored
+    (so text order is time order) and marked UTC when read.
+    """
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: sa.Dialect) -> datetime | None:
+        return utc(value)
+
+
+def _ts(**kw: Any) -> Any:
+    return Field(sa_type=UTCDateTime, **kw)  # type: ignore[call-overload]
+
+
+# --------------------------------------------------------------------------- people
+
+
+class PersonBase(SQLModel):
+    name: str = Field(max_length=80)
+
+
+class Person(PersonBase, table=True):
+    """Someone who plays; reused across games. ``key`` is the case-folded name (unique)."""
+
+    __tablename__ = "person"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(max_length=80, sa_column_kwargs={"unique": True}, nullable=False)
+    created_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+class PersonPublic(PersonBase):
+    id: int
+
+
+# --------------------------------------------------------------------------- games
+
+
+class GameBase(SQLModel):
+    game: str = Field(max_length=32)  # "forestry" | "forest-guardians"
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    seed: int | None = Field(default=None, sa_type=sa.BigInteger)
+    location: str | None = Field(default=None, max_length=200)
+
+
+class Game(GameBase, table=True):
+    """One game, open (being played) or finished.
+
+    ``played_at`` is when the game was played: the record's ``played_at`` when
+    it has one, else when the app created the game (or imported the record).
+    """
+
+    __tablename__ = "game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    status: str = Field(default=OPEN, max_length=16)
+    complete: bool | None = None  # finished: was the score sheet complete (no "needs")?
+    source: str = Field(default=SOURCE_APP, max_length=16)
+    created_at: datetime = _ts(default_factory=now_utc, nullable=False)
+    updated_at: datetime = _ts(default_factory=now_utc, nullable=False)
+    finished_at: datetime | None = _ts(default=None, nullable=True)
+    played_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+class GamePublic(GameBase):
+    id: int
+    status: str
+    complete: bool | None
+    source: str
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    played_at: datetime
+
+
+# --------------------------------------------------------------------------- seats
+
+
+class SeatBase(SQLModel):
+    seat: int  # 1-based; seat 1 starts
+    colour: str | None = Field(default=None, max_length=32)
+    character: str | None = Field(default=None, max_length=40)  # character or ranger
+
+
+class Seat(SeatBase, table=True):
+    """A person at a game. Totals, rank and winner are set when the game finishes."""
+
+    __tablename__ = "seat"
+    __table_args__ = (sa.UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
+                            nullable=False)
+    )
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), nullable=False)
+    )
+    # denormalised from game (see module docstring)
+    game: str = Field(max_length=32)
+    finished: bool = Field(default=False)
+    total: int | None = None  # NULL while open, and when the score sheet is incomplete
+    rank: int | None = None
+    winner: bool = Field(default=False)
+
+
+class SeatPublic(SeatBase):
+    id: int
+    game_id: int
+    person_id: int
+    name: str
+    total: int | None
+    rank: int | None
+    winner: bool
+    categories: dict[str, int]
+
+
+class SeatCategory(SQLModel, table=True):
+    """Points of one scoring category for one seat of a finished game."""
+
+    __tablename__ = "seat_category"
+
+    seat_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("seat.id", ondelete="CASCADE"),
+                            primary_key=True)
+    )
+    category: str = Field(max_length=40, primary_key=True)
+    points: int
+    # denormalised from seat/game (see module docstring)
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), nullable=False)
+    )
+    game: str = Field(max_length=32)
+
+
+# --------------------------------------------------------------------------- log and state
+
+
+class CommandLogBase(SQLModel):
+    seq: int
+    kind: str = Field(max_length=64)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    outcome: Any = Field(default=None, sa_type=JSONType, nullable=True)
+
+
+class CommandLog(CommandLogBase, table=True):
+    """One applied command, append-only. ``seq`` counts from 1 per game."""
+
+    __tablename__ = "command_log"
+    __table_args__ = (sa.UniqueConstraint("game_id", "seq", name="uq_command_log_game_seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
+                            nullable=False)
+    )
+    created_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+class CommandLogPublic(CommandLogBase):
+    game_id: int
+    created_at: datetime
+
+
+class GameState(SQLModel, table=True):
+    """The latest state snapshot of a game (``seq`` = version of the last log entry)."""
+
+    __tablename__ = "game_state"
+
+    game_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
+                            primary_key=True)
+    )
+    seq: int = 0
+    state: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    updated_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+# --------------------------------------------------------------------------- printed values
+
+
+class PrintedValueBase(SQLModel):
+    table: str = Field(max_length=64)  # e.g. "buildings_vp"
+    key: str = Field(max_length=64)  # e.g. "4"
+    value: Any = Field(sa_type=JSONType)
+
+
+class PrintedValue(PrintedValueBase, table=True):
+    """A printed value a user read off a component and confirmed (unique per table/key)."""
+
+    __tablename__ = "printed_value"
+    __table_args__ = (sa.UniqueConstraint("table", "key", name="uq_printed_value_table_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    confirmed_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+class PrintedValuePublic(PrintedValueBase):
+    confirmed_at: datetime
+
+
+# --------------------------------------------------------------------------- finished records
+
+
+class FinishedRecord(SQLModel, table=True):
+    """The record v1 of a finished game, exactly as saved/imported, and its score sheet."""
+
+    __tablename__ = "finished_record"
+
+    game_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
+                            primary_key=True)
+    )
+    record: dict[str, Any] = Field(sa_type=JSONType)
+    sheet: dict[str, Any] = Field(sa_type=JSONType)
+    created_at: datetime = _ts(default_factory=now_utc, nullable=False)
