@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class Area(str, Enum):
+class Area(StrEnum):
     """The three forest areas, in reforestation-table column order (002)."""
 
     LIGHT_GREEN = "light_green"
@@ -13,7 +13,7 @@ class Area(str, Enum):
     ORANGE = "orange"
 
 
-class ForesterType(str, Enum):
+class ForesterType(StrEnum):
     """Forester token types, in spawn-card back order (000, 002)."""
 
     THINNING = "thinning"
@@ -21,7 +21,7 @@ class ForesterType(str, Enum):
     PAINTING = "painting"
 
 
-class ContractCategory(str, Enum):
+class ContractCategory(StrEnum):
     """Contract categories (002)."""
 
     BUILDING = "building"
@@ -30,7 +30,7 @@ class ContractCategory(str, Enum):
     ACCESSORY = "accessory"
 
 
-class RiverSymbol(str, Enum):
+class RiverSymbol(StrEnum):
     """What a river token counts when its water structure is scored (002)."""
 
     ACCESSORY = "accessory"
@@ -43,7 +43,7 @@ class RiverSymbol(str, Enum):
     SEEDLING_PAIR = "seedling_pair"
 
 
-class DetachedCriterion(str, Enum):
+class DetachedCriterion(StrEnum):
     """Growing Forward detached scoring token criteria (001)."""
 
     MOST_OPEN_STORAGE_SPACES = "most_open_storage_spaces"
@@ -54,7 +54,7 @@ class DetachedCriterion(str, Enum):
     MOST_SEEDLINGS_PLANTED = "most_seedlings_planted"
 
 
-class Character(str, Enum):
+class Character(StrEnum):
     """Advanced-game characters: four base (002) and three Growing Forward (001)."""
 
     TRADE_SPECIALIST = "trade_specialist"
@@ -66,7 +66,7 @@ class Character(str, Enum):
     TECHNICIAN = "technician"
 
 
-class Mode(str, Enum):
+class Mode(StrEnum):
     """Game mode (002 variants)."""
 
     TUTORIAL = "tutorial"
@@ -74,14 +74,14 @@ class Mode(str, Enum):
     ADVANCED = "advanced"
 
 
-class TechnologySide(str, Enum):
+class TechnologySide(StrEnum):
     """Technology tile side, the same for every player (002)."""
 
     A = "A"
     B = "B"
 
 
-class Category(str, Enum):
+class Category(StrEnum):
     """Forestry score categories: the keys of the score output (record-v1)."""
 
     SCORE_TRACK = "score_track"

@@ -1,0 +1,715 @@
+"""Forestry records (record format v1) <-> the domain model.
+
+``parse_forestry(data)`` validates a decoded JSON record strictly and returns a
+:class:`~scoring.forestry.model.ForestryGame`; ``to_record(game)`` is the
+reverse (``parse_forestry(to_record(g)) == g``).
+
+Validation has two layers, and both report every problem they find:
+
+* structure (pydantic models, ``extra="forbid"``, strict ints/strings/bools):
+  unknown fields, missing fields, wrong types, unknown enum values;
+* rules (plain checks): ranges and impossible combinations, each with a
+  message written for players, e.g.
+  ``players[0].buildings.forest: 7 is more than the 6 building tokens a player has``.
+
+Each part of the record (options, printed, each storage, each player) is
+validated on its own, so one bad player does not hide the problems of another.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+
+from scoring.forestry.enums import (
+    Area,
+    Character,
+    ContractCategory,
+    DetachedCriterion,
+    ForesterType,
+    Mode,
+    RiverSymbol,
+    TechnologySide,
+)
+from scoring.forestry.model import (
+    BASE_STORAGE_SPACES,
+    BUILDING_TOKENS,
+    FORESTRY_COLUMNS,
+    MAX_RIVER_TOKENS,
+    MAX_STORAGE_EXTENSIONS,
+    TABLE_ROWS,
+    Buildings,
+    Contract,
+    ContractTask,
+    DetachedStorage,
+    ForestBuildingTask,
+    ForesterTask,
+    ForesterTokens,
+    ForestryColumn,
+    ForestryGame,
+    ForestryOptions,
+    ForestryPlayer,
+    GrowingForward,
+    PrintedValues,
+    Reforestation,
+    Resources,
+    RiverTokenTask,
+    SawmillUpgradeTask,
+    SeedlingsTask,
+    Storage,
+    TaskCard,
+)
+from scoring.printed import COUNT_TABLES, TABLE_KEYS
+from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
+
+#: Characters of the Growing Forward expansion (001); the rest are base game (002).
+GROWING_FORWARD_CHARACTERS = frozenset(
+    {Character.FOREST_WORKER, Character.FOREST_ROAD_MANAGER, Character.TECHNICIAN}
+)
+#: Character extras and the character each belongs to (record v1).
+CHARACTER_EXTRAS: Mapping[str, Character] = {
+    "road_connections": Character.FOREST_ROAD_MANAGER,
+    "technician_tiles": Character.TECHNICIAN,
+    "full_seedling_rows": Character.FOREST_WORKER,
+}
+#: Highest value of each character extra (None: no upper bound in the sources).
+EXTRA_MAX: Mapping[str, int | None] = {
+    "road_connections": None,
+    "technician_tiles": 9,  # 9 Technician tiles (001 components)
+    "full_seedling_rows": 3,  # one seedling row per area (001)
+}
+#: Sawmill buildings per area (002 setup: nine tiles, three per area).
+SAWMILLS_PER_AREA = 3
+#: Clearing spaces for forest buildings (002 setup: nine clearing tokens).
+CLEARINGS = 9
+#: Infested wood tokens in the box (001 components).
+INFESTED_WOOD_TOKENS = 21
+#: Sawmill buildings and clearings taken by unused colours at setup (002 setup 3 and 7).
+NEUTRAL_BUILDINGS = {2: 2, 3: 1}
+
+
+# --------------------------------------------------------------------------- structure
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class GrowingForwardIn(_Strict):
+    infestation: StrictBool = False
+    asymmetric_setup: StrictBool = False
+
+
+class OptionsIn(_Strict):
+    mode: Mode
+    technology_side: TechnologySide | None = None
+    growing_forward: GrowingForwardIn | None = None
+
+
+class PrintedIn(_Strict):
+    buildings_vp: dict[StrictStr, StrictInt] | None = None
+    tasks_vp: dict[StrictStr, StrictInt] | None = None
+    forest_worker_buildings_vp: dict[StrictStr, StrictInt] | None = None
+    technician_vp: dict[StrictStr, StrictInt] | None = None
+    detached_top_tie: list[StrictInt] | None = None
+
+
+class DetachedStorageIn(_Strict):
+    criterion: DetachedCriterion
+    infested_wood: StrictInt
+
+
+class BuildingsIn(_Strict):
+    forest: StrictInt
+    sawmill: list[Area]
+
+
+class StorageIn(_Strict):
+    extensions: StrictInt
+    wood: StrictInt
+    infested_wood: StrictInt = 0
+
+
+class ResourcesIn(_Strict):
+    coins: StrictInt
+    construction_materials: StrictInt
+    seedlings: StrictInt
+    temp_workers: StrictInt
+
+
+class ColumnIn(_Strict):
+    type: ForesterType
+    count: StrictInt
+
+
+class ForestersBelowIn(_Strict):
+    thinning: StrictInt = 0
+    den_tree: StrictInt = 0
+    painting: StrictInt = 0
+
+
+class ReforestationIn(_Strict):
+    light_green: StrictInt
+    dark_green: StrictInt
+    orange: StrictInt
+
+
+class ContractObjectIn(_Strict):
+    categories: list[ContractCategory]
+    chosen: ContractCategory | None = None
+
+
+class TaskCardIn(_Strict):
+    contract: ContractCategory | None = None
+    seedlings: Area | None = None
+    forester: ForesterType | None = None
+    sawmill_upgrade: Area | None = None
+    river_token: StrictBool | None = None
+    forest_building: StrictStr | None = None
+    met: StrictBool | None = None
+
+
+class PlayerIn(_Strict):
+    name: StrictStr
+    character: Character | None = None
+    score_track: StrictInt
+    buildings: BuildingsIn
+    storage: StorageIn
+    resources: ResourcesIn
+    forestry_table: list[ColumnIn]
+    forester_tokens_below: ForestersBelowIn = ForestersBelowIn()
+    reforestation_table: ReforestationIn
+    seedlings_below: StrictInt = 0
+    river_tokens: list[RiverSymbol]
+    contracts: list[Any]
+    task_cards: list[TaskCardIn]
+    road_connections: StrictInt | None = None
+    technician_tiles: StrictInt | None = None
+    full_seedling_rows: StrictInt | None = None
+
+
+class RecordIn(_Strict):
+    """The top level; the parts are validated separately (see module docstring)."""
+
+    format: Any
+    version: Any
+    game: Any
+    played_at: StrictStr | None = None
+    location: StrictStr | None = None
+    seed: StrictInt | None = None
+    options: Any
+    printed: Any = None
+    detached_storages: Any = None
+    players: Any
+
+
+REQUIREMENT_KEYS = ("contract", "seedlings", "forester", "sawmill_upgrade", "river_token",
+                    "forest_building")
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class _Problems:
+    """Collects problems with their paths."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, path: str, message: str) -> None:
+        self.items.append(Problem(path, message))
+
+    def validate(self, model: type[M], data: Any, prefix: str) -> M | None:
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            for p in problems_from(exc):
+                path = prefix + ("" if not p.path else
+                                 (p.path if p.path.startswith("[") or not prefix
+                                  else "." + p.path))
+                self.items.append(Problem(path, p.message))
+            return None
+
+    def count(self, path: str, value: int, *, low: int = 0, high: int | None = None,
+              what: str = "") -> bool:
+        """Check ``low <= value <= high``; ``what`` finishes the 'more than' sentence."""
+        if value < low:
+            if low == 0:
+                self.add(path, f"must not be negative (got {value})")
+            else:
+                self.add(path, f"must be at least {low} (got {value})")
+            return False
+        if high is not None and value > high:
+            self.add(path, f"{value} is more than {what or high}")
+            return False
+        return True
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+# --------------------------------------------------------------------------- parts
+
+
+def _options(raw: OptionsIn, ps: _Problems) -> ForestryOptions:
+    if raw.mode is Mode.TUTORIAL and raw.technology_side is not None:
+        ps.add("options.technology_side",
+               "must be null in the tutorial (it uses the pre-printed technology table)")
+    if raw.mode is not Mode.TUTORIAL and raw.technology_side is None:
+        ps.add("options.technology_side",
+               f"required in the {raw.mode.value} game: \"A\" or \"B\" (the side every "
+               "player's technology tiles show)")
+    gf = raw.growing_forward
+    return ForestryOptions(
+        mode=raw.mode,
+        technology_side=raw.technology_side,
+        growing_forward=None if gf is None else GrowingForward(gf.infestation,
+                                                                gf.asymmetric_setup),
+    )
+
+
+def _count_table(raw: Mapping[str, int] | None, table: str, ps: _Problems
+                 ) -> tuple[tuple[int, int], ...]:
+    if raw is None:
+        return ()
+    allowed = TABLE_KEYS[table]
+    out: dict[int, int] = {}
+    for key, vp in raw.items():
+        path = f"printed.{table}.{key}" if key else f"printed.{table}"
+        if not key.isdigit() or not key.isascii() or (len(key) > 1 and key.startswith("0")):
+            ps.add(path, f"keys are counts written as whole numbers such as \"5\" (got {key!r})")
+            continue
+        n = int(key)
+        if allowed is not None and n not in allowed:
+            ps.add(path, f"no entry for {n}: the keys of {table} run from {allowed.start} "
+                         f"to {allowed.stop - 1}")
+            continue
+        if ps.count(path, vp):
+            out[n] = vp
+    return tuple(sorted(out.items()))
+
+
+def _printed(raw: PrintedIn, ps: _Problems) -> PrintedValues:
+    tie: tuple[int, int, int] | None = None
+    if raw.detached_top_tie is not None:
+        spread = raw.detached_top_tie
+        if len(spread) != 3:
+            ps.add("printed.detached_top_tie",
+                   f"must list 3 numbers (1st, 2nd, 3rd place VP), got {len(spread)}")
+        elif all(ps.count(f"printed.detached_top_tie[{i}]", v) for i, v in enumerate(spread)):
+            tie = (spread[0], spread[1], spread[2])
+    return PrintedValues(
+        buildings_vp=_count_table(raw.buildings_vp, "buildings_vp", ps),
+        tasks_vp=_count_table(raw.tasks_vp, "tasks_vp", ps),
+        forest_worker_buildings_vp=_count_table(raw.forest_worker_buildings_vp,
+                                                "forest_worker_buildings_vp", ps),
+        technician_vp=_count_table(raw.technician_vp, "technician_vp", ps),
+        detached_top_tie=tie,
+    )
+
+
+def _contract(entry: Any, path: str, ps: _Problems) -> Contract | None:
+    if isinstance(entry, list):
+        categories: list[ContractCategory] = []
+        for j, item in enumerate(entry):
+            try:
+                categories.append(ContractCategory(item))
+            except (ValueError, TypeError):
+                ps.add(f"{path}[{j}]", "must be one of "
+                       + ", ".join(c.value for c in ContractCategory) + f" (got {item!r})")
+                return None
+        chosen, cat_path = None, path
+    elif isinstance(entry, dict):
+        obj = ps.validate(ContractObjectIn, entry, path)
+        if obj is None:
+            return None
+        categories, chosen, cat_path = obj.categories, obj.chosen, path + ".categories"
+    else:
+        ps.add(path, "a contract is a list of its 1 or 2 categories, e.g. [\"furniture\"], or "
+                     "{\"categories\": [...], \"chosen\": ...} (got " + repr(entry) + ")")
+        return None
+    ok = True
+    if not 1 <= len(categories) <= 2:
+        ps.add(cat_path, f"a contract shows 1 or 2 categories (got {len(categories)})")
+        ok = False
+    elif len(categories) == 2 and categories[0] is categories[1]:
+        ps.add(cat_path, f"a two-category contract shows two different categories "
+                         f"(got {categories[0].value} twice)")
+        ok = False
+    if chosen is not None and ok:
+        if len(categories) != 2:
+            ps.add(path + ".chosen", "only a two-category contract has a chosen category")
+            ok = False
+        elif chosen not in categories:
+            ps.add(path + ".chosen", f"{chosen.value} is not one of this contract's categories "
+                                     f"({categories[0].value}, {categories[1].value})")
+            ok = False
+    return Contract(tuple(categories), chosen) if ok else None
+
+
+def _task_card(raw: TaskCardIn, path: str, ps: _Problems) -> TaskCard | None:
+    present = [k for k in REQUIREMENT_KEYS if getattr(raw, k) is not None]
+    if len(present) != 1:
+        got = "none" if not present else ", ".join(present)
+        ps.add(path, "a task card has exactly one requirement: contract, seedlings, forester, "
+                     f"sawmill_upgrade, river_token or forest_building (got {got})")
+        return None
+    key = present[0]
+    if raw.met is not None and key != "forest_building":
+        ps.add(path + ".met", "only a forest_building task card has \"met\"")
+        return None
+    if key == "contract" and raw.contract is not None:
+        return ContractTask(raw.contract)
+    if key == "seedlings" and raw.seedlings is not None:
+        return SeedlingsTask(raw.seedlings)
+    if key == "forester" and raw.forester is not None:
+        return ForesterTask(raw.forester)
+    if key == "sawmill_upgrade" and raw.sawmill_upgrade is not None:
+        return SawmillUpgradeTask(raw.sawmill_upgrade)
+    if key == "river_token":
+        if raw.river_token is not True:
+            ps.add(path + ".river_token", "must be true (the card asks for a river token)")
+            return None
+        return RiverTokenTask()
+    if raw.forest_building is not None:
+        if raw.met is None:
+            ps.add(path + ".met", "required for a forest_building task card: true if your "
+                                  "forest building is next to the harvest token it names")
+            return None
+        return ForestBuildingTask(raw.forest_building, raw.met)
+    return None  # pragma: no cover - every key handled above
+
+
+def _player(raw: PlayerIn, p: str, ps: _Problems) -> ForestryPlayer | None:
+    before = len(ps.items)
+    if not raw.name.strip():
+        ps.add(f"{p}.name", "must not be empty")
+    ps.count(f"{p}.score_track", raw.score_track)
+
+    b = raw.buildings
+    ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
+                         what=f"the {BUILDING_TOKENS} building tokens a player has")
+    if len(b.sawmill) > BUILDING_TOKENS:
+        ps.add(f"{p}.buildings.sawmill", f"{len(b.sawmill)} upgrades is more than the "
+                                         f"{BUILDING_TOKENS} building tokens a player has")
+    elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
+        ps.add(f"{p}.buildings", f"{b.forest} forest buildings + {len(b.sawmill)} sawmill "
+                                 f"upgrades = {b.forest + len(b.sawmill)} building tokens, more "
+                                 f"than the {BUILDING_TOKENS} a player has")
+    for area, n in Counter(b.sawmill).items():
+        if n > SAWMILLS_PER_AREA:
+            ps.add(f"{p}.buildings.sawmill", f"{n} upgrades in {area.value}, but each area has "
+                                             f"{SAWMILLS_PER_AREA} sawmill buildings")
+
+    s = raw.storage
+    ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
+                  what=f"the {MAX_STORAGE_EXTENSIONS} storage extensions (I, II, III)")
+    ok = ps.count(f"{p}.storage.wood", s.wood) and ok
+    ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
+    spaces = BASE_STORAGE_SPACES + s.extensions
+    if ok and s.wood + s.infested_wood > spaces:
+        ps.add(f"{p}.storage", f"{s.wood} wood + {s.infested_wood} infested wood = "
+                               f"{s.wood + s.infested_wood} tokens, more than the {spaces} open "
+                               f"storage spaces (2 + {_plural(s.extensions, 'extension')})")
+
+    for name in ("coins", "construction_materials", "seedlings", "temp_workers"):
+        ps.count(f"{p}.resources.{name}", getattr(raw.resources, name))
+
+    if len(raw.forestry_table) > FORESTRY_COLUMNS:
+        ps.add(f"{p}.forestry_table", f"{len(raw.forestry_table)} columns is more than the "
+                                      f"{FORESTRY_COLUMNS} columns of the forestry table")
+    for i, col in enumerate(raw.forestry_table):
+        ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
+                 what=f"the {TABLE_ROWS} spaces of a column (list only columns holding tokens)")
+    for kind in ForesterType:
+        ps.count(f"{p}.forester_tokens_below.{kind.value}",
+                 getattr(raw.forester_tokens_below, kind.value))
+    for area in Area:
+        ps.count(f"{p}.reforestation_table.{area.value}",
+                 getattr(raw.reforestation_table, area.value), high=TABLE_ROWS,
+                 what=f"the {TABLE_ROWS} spaces of a reforestation column")
+    ps.count(f"{p}.seedlings_below", raw.seedlings_below)
+    if len(raw.river_tokens) > MAX_RIVER_TOKENS:
+        ps.add(f"{p}.river_tokens", f"{len(raw.river_tokens)} river tokens is more than "
+                                    f"{MAX_RIVER_TOKENS} (one per water structure)")
+
+    contracts = [_contract(c, f"{p}.contracts[{i}]", ps) for i, c in enumerate(raw.contracts)]
+    tasks = [_task_card(t, f"{p}.task_cards[{i}]", ps) for i, t in enumerate(raw.task_cards)]
+
+    for extra, owner in CHARACTER_EXTRAS.items():
+        value = getattr(raw, extra)
+        if value is None:
+            if raw.character is owner:
+                ps.add(f"{p}.{extra}", f"required for the {owner.value} character")
+            continue
+        if raw.character is not owner:
+            ps.add(f"{p}.{extra}", f"only the {owner.value} character has {extra}")
+            continue
+        limit = EXTRA_MAX[extra]
+        ps.count(f"{p}.{extra}", value, high=limit, what=f"the most possible ({limit})")
+
+    if len(ps.items) > before:
+        return None
+    return ForestryPlayer(
+        name=raw.name,
+        character=raw.character,
+        score_track=raw.score_track,
+        buildings=Buildings(b.forest, tuple(b.sawmill)),
+        storage=Storage(s.extensions, s.wood, s.infested_wood),
+        resources=Resources(raw.resources.coins, raw.resources.construction_materials,
+                            raw.resources.seedlings, raw.resources.temp_workers),
+        forestry_table=tuple(ForestryColumn(c.type, c.count) for c in raw.forestry_table),
+        forester_tokens_below=ForesterTokens(raw.forester_tokens_below.thinning,
+                                             raw.forester_tokens_below.den_tree,
+                                             raw.forester_tokens_below.painting),
+        reforestation_table=Reforestation(raw.reforestation_table.light_green,
+                                          raw.reforestation_table.dark_green,
+                                          raw.reforestation_table.orange),
+        seedlings_below=raw.seedlings_below,
+        river_tokens=tuple(raw.river_tokens),
+        contracts=tuple(c for c in contracts if c is not None),
+        task_cards=tuple(t for t in tasks if t is not None),
+        road_connections=raw.road_connections,
+        technician_tiles=raw.technician_tiles,
+        full_seedling_rows=raw.full_seedling_rows,
+    )
+
+
+def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
+              ) -> tuple[DetachedStorage, ...]:
+    infestation = options is not None and options.infestation
+    if raw is None:
+        if infestation:
+            ps.add("detached_storages", "required with the infestation module: the 3 detached "
+                                        "storages in scoring order")
+        return ()
+    if options is not None and not infestation:
+        ps.add("detached_storages", "only with the Growing Forward infestation module "
+                                    "(options.growing_forward.infestation is not true)")
+        return ()
+    if not isinstance(raw, list):
+        ps.add("detached_storages", f"must be a list of 3 detached storages (got {raw!r})")
+        return ()
+    if len(raw) != 3:
+        ps.add("detached_storages", f"the infestation module has exactly 3 detached storages "
+                                    f"(got {len(raw)})")
+    out: list[DetachedStorage] = []
+    seen: dict[DetachedCriterion, int] = {}
+    for i, item in enumerate(raw):
+        st = ps.validate(DetachedStorageIn, item, f"detached_storages[{i}]")
+        if st is None:
+            continue
+        if not ps.count(f"detached_storages[{i}].infested_wood", st.infested_wood):
+            continue
+        if st.criterion in seen:
+            ps.add(f"detached_storages[{i}].criterion",
+                   f"{st.criterion.value} is already on detached_storages[{seen[st.criterion]}] "
+                   "(each scoring token is used once)")
+            continue
+        seen[st.criterion] = i
+        out.append(DetachedStorage(st.criterion, st.infested_wood))
+    return tuple(out)
+
+
+def _game_checks(options: ForestryOptions | None, players: Sequence[ForestryPlayer | None],
+                 storages: Sequence[DetachedStorage], ps: _Problems) -> None:
+    n = len(players)
+    if options is not None and options.infestation and n == 1:
+        ps.add("options.growing_forward.infestation",
+               "the infestation module cannot be played solo (001): needs 2-4 players")
+    seen: dict[str, int] = {}
+    characters: dict[Character, int] = {}
+    for i, pl in enumerate(players):
+        if pl is None:
+            continue
+        key = pl.name.strip().casefold()
+        if key in seen:
+            ps.add(f"players[{i}].name", f"{pl.name!r} is already the name of players[{seen[key]}]"
+                                         " (names must be unique)")
+        else:
+            seen[key] = i
+        if pl.character is not None and options is not None:
+            if options.mode is not Mode.ADVANCED:
+                ps.add(f"players[{i}].character", "characters are only played in the advanced "
+                                                  f"game (options.mode is {options.mode.value})")
+            elif pl.character in GROWING_FORWARD_CHARACTERS and options.growing_forward is None:
+                ps.add(f"players[{i}].character",
+                       f"{pl.character.value} comes with Growing Forward: add "
+                       "options.growing_forward (infestation and asymmetric_setup may be false)")
+            if pl.character in characters:
+                first = characters[pl.character]
+                ps.add(f"players[{i}].character", f"{pl.character.value} is already played by "
+                                                  f"players[{first}] (each character once)")
+            else:
+                characters[pl.character] = i
+        if pl.storage.infested_wood and options is not None and not options.infestation:
+            ps.add(f"players[{i}].storage.infested_wood",
+                   "infested wood exists only with the Growing Forward infestation module")
+    done = [pl for pl in players if pl is not None]
+    if len(done) != n:
+        return
+    neutral = NEUTRAL_BUILDINGS.get(n, 0)
+    for area in Area:
+        upgrades = sum(pl.buildings.sawmill.count(area) for pl in done)
+        if upgrades > SAWMILLS_PER_AREA:
+            ps.add("players", f"{upgrades} sawmill upgrades in {area.value} in all, but the area "
+                              f"has {SAWMILLS_PER_AREA} sawmill buildings")
+    upgrades = sum(len(pl.buildings.sawmill) for pl in done)
+    if upgrades > 3 * SAWMILLS_PER_AREA - neutral:
+        ps.add("players", f"{upgrades} sawmill upgrades in all, but a {n}-player game has "
+                          f"{3 * SAWMILLS_PER_AREA - neutral} sawmill buildings to upgrade")
+    forest = sum(pl.buildings.forest for pl in done)
+    if forest > CLEARINGS - neutral:
+        ps.add("players", f"{forest} forest buildings in all, but a {n}-player game has "
+                          f"{CLEARINGS - neutral} clearings")
+    infested = sum(pl.storage.infested_wood for pl in done) + sum(
+        st.infested_wood for st in storages)
+    if infested > INFESTED_WOOD_TOKENS:
+        ps.add("detached_storages", f"{infested} infested wood tokens in storages, but the game "
+                                    f"has {INFESTED_WOOD_TOKENS}")
+
+
+# --------------------------------------------------------------------------- public
+
+
+def parse_forestry(data: Any) -> ForestryGame:
+    """Validate a decoded Forestry record and return the game (raises RecordError).
+
+    Every problem is collected before raising; each names its field path
+    (0-based indices), e.g. ``players[1].storage: 3 wood + 1 infested wood = 4
+    tokens, more than the 3 open storage spaces (2 + 1 extension)``.
+    """
+    check_envelope(data)
+    ps = _Problems()
+    top = ps.validate(RecordIn, data, "")
+    if top is None:
+        raise RecordError(ps.items)
+    if top.game != "forestry":
+        raise RecordError([Problem("game", f"not a Forestry record (got {top.game!r})")])
+    if top.played_at is not None:
+        try:
+            datetime.fromisoformat(top.played_at)
+        except ValueError:
+            ps.add("played_at", f"not an ISO 8601 date-time (got {top.played_at!r})")
+
+    opts_in = ps.validate(OptionsIn, top.options, "options")
+    options = None if opts_in is None else _options(opts_in, ps)
+
+    printed = PrintedValues()
+    if top.printed is not None:
+        printed_in = ps.validate(PrintedIn, top.printed, "printed")
+        if printed_in is not None:
+            printed = _printed(printed_in, ps)
+
+    storages = _detached(top.detached_storages, options, ps)
+
+    players: list[ForestryPlayer | None] = []
+    if not isinstance(top.players, list):
+        ps.add("players", f"must be a list of 1-4 players in seat order (got {top.players!r})")
+    elif not 1 <= len(top.players) <= 4:
+        ps.add("players", f"Forestry is played by 1-4 players (got {len(top.players)})")
+    else:
+        for i, item in enumerate(top.players):
+            raw = ps.validate(PlayerIn, item, f"players[{i}]")
+            players.append(None if raw is None else _player(raw, f"players[{i}]", ps))
+        _game_checks(options, players, storages, ps)
+
+    if ps.items or options is None:
+        raise RecordError(ps.items)
+    return ForestryGame(
+        options=options,
+        players=tuple(pl for pl in players if pl is not None),
+        printed=printed,
+        detached_storages=storages,
+        seed=top.seed,
+        played_at=top.played_at,
+        location=top.location,
+    )
+
+
+def _task_json(task: TaskCard) -> dict[str, Any]:
+    if isinstance(task, ContractTask):
+        return {"contract": task.category.value}
+    if isinstance(task, SeedlingsTask):
+        return {"seedlings": task.area.value}
+    if isinstance(task, ForesterTask):
+        return {"forester": task.type.value}
+    if isinstance(task, SawmillUpgradeTask):
+        return {"sawmill_upgrade": task.area.value}
+    if isinstance(task, RiverTokenTask):
+        return {"river_token": True}
+    return {"forest_building": task.text, "met": task.met}
+
+
+def _contract_json(contract: Contract) -> list[str] | dict[str, Any]:
+    cats = [c.value for c in contract.categories]
+    if contract.chosen is None:
+        return cats
+    return {"categories": cats, "chosen": contract.chosen.value}
+
+
+def _player_json(pl: ForestryPlayer) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": pl.name,
+        "character": None if pl.character is None else pl.character.value,
+        "score_track": pl.score_track,
+        "buildings": {"forest": pl.buildings.forest,
+                      "sawmill": [a.value for a in pl.buildings.sawmill]},
+        "storage": {"extensions": pl.storage.extensions, "wood": pl.storage.wood,
+                    "infested_wood": pl.storage.infested_wood},
+        "resources": {"coins": pl.resources.coins,
+                      "construction_materials": pl.resources.construction_materials,
+                      "seedlings": pl.resources.seedlings,
+                      "temp_workers": pl.resources.temp_workers},
+        "forestry_table": [{"type": c.type.value, "count": c.count} for c in pl.forestry_table],
+        "forester_tokens_below": {k.value: pl.forester_tokens_below.of(k) for k in ForesterType
+                                  if pl.forester_tokens_below.of(k)},
+        "reforestation_table": {a.value: pl.reforestation_table.of(a) for a in Area},
+        "seedlings_below": pl.seedlings_below,
+        "river_tokens": [r.value for r in pl.river_tokens],
+        "contracts": [_contract_json(c) for c in pl.contracts],
+        "task_cards": [_task_json(t) for t in pl.task_cards],
+    }
+    for extra in CHARACTER_EXTRAS:
+        if getattr(pl, extra) is not None:
+            out[extra] = getattr(pl, extra)
+    return out
+
+
+def to_record(game: ForestryGame) -> dict[str, Any]:
+    """The record-v1 JSON object for a game (the reverse of :func:`parse_forestry`)."""
+    opts = game.options
+    options: dict[str, Any] = {
+        "mode": opts.mode.value,
+        "technology_side": None if opts.technology_side is None else opts.technology_side.value,
+    }
+    if opts.growing_forward is not None:
+        options["growing_forward"] = {"infestation": opts.growing_forward.infestation,
+                                      "asymmetric_setup": opts.growing_forward.asymmetric_setup}
+    out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "game": "forestry"}
+    if game.played_at is not None:
+        out["played_at"] = game.played_at
+    if game.location is not None:
+        out["location"] = game.location
+    if game.seed is not None:
+        out["seed"] = game.seed
+    out["options"] = options
+    printed: dict[str, Any] = {}
+    for table in COUNT_TABLES:
+        entries: tuple[tuple[int, int], ...] = getattr(game.printed, table)
+        if entries:
+            printed[table] = {str(k): v for k, v in entries}
+    if game.printed.detached_top_tie is not None:
+        printed["detached_top_tie"] = list(game.printed.detached_top_tie)
+    if printed:
+        out["printed"] = printed
+    if game.detached_storages:
+        out["detached_storages"] = [{"criterion": s.criterion.value,
+                                     "infested_wood": s.infested_wood}
+                                    for s in game.detached_storages]
+    out["players"] = [_player_json(pl) for pl in game.players]
+    return out

@@ -1,0 +1,569 @@
+"""Forestry end-game scoring (002 "end of game and scoring", 001 detached storages).
+
+One small pure function per category and a table of categories
+(:data:`CATEGORIES`); :func:`score_forestry` turns a
+:class:`~scoring.forestry.model.ForestryGame` into a
+:class:`~scoring.sheet.ScoreSheet`. Printed values come from
+:mod:`scoring.printed`; an unknown one becomes a need and the category that
+depends on it is left out of the total (``complete`` is then false).
+
+Two-category contracts are assigned, per player, to maximise water + task VP
+(then the most task cards fulfilled), unless the record sets ``chosen``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.forestry.enums import (
+    Area,
+    Category,
+    Character,
+    ContractCategory,
+    DetachedCriterion,
+    ForesterType,
+    Mode,
+    RiverSymbol,
+)
+from scoring.forestry.model import (
+    ContractTask,
+    ForestBuildingTask,
+    ForesterTask,
+    ForestryGame,
+    ForestryPlayer,
+    RiverTokenTask,
+    SawmillUpgradeTask,
+    SeedlingsTask,
+    buildings_used,
+    contracts_fulfilled,
+    forester_tokens_of,
+    forester_tokens_on_table,
+    forester_tokens_total,
+    seedlings_on_table,
+    seedlings_planted,
+    unlocked_storage_spaces,
+    water_multiplier,
+)
+from scoring.placing import shared_ranks, split_spread
+from scoring.printed import (
+    BUILDINGS_VP,
+    DETACHED_ALL_TIED,
+    DETACHED_LEAST,
+    DETACHED_MOST,
+    DETACHED_SECOND,
+    DETACHED_TIED_BELOW_TOP,
+    FOREST_WORKER_BUILDINGS_VP,
+    FORESTER_MAJORITY,
+    TASKS_VP,
+    TECHNICIAN_VP,
+    Found,
+    lookup_count,
+    lookup_top_tie,
+)
+from scoring.sheet import Need, PlayerScore, ScoreSheet
+
+Confirmed = Mapping[str, Mapping[str, Any]]
+#: A category result: VP, or the needs that keep it out of the total.
+Outcome = int | tuple[Need, ...]
+
+#: Seedlings a reforestation column needs to fulfil a seedlings task card (002 task list).
+SEEDLINGS_PER_TASK = 2
+#: Forester tokens / seedlings per river-token symbol (002 token list).
+TOKENS_PER_PAIR = 2
+#: Unused resources per VP (002 end-game scoring, category 5).
+RESOURCES_PER_VP = 3
+
+
+# --------------------------------------------------------------------------- symbols and tasks
+
+
+def category_counts(categories: Sequence[ContractCategory]) -> Counter[ContractCategory]:
+    """Fulfilled contracts per category for one assignment of the contracts."""
+    return Counter(categories)
+
+
+def river_symbols(player: ForestryPlayer, symbol: RiverSymbol,
+                  counts: Mapping[ContractCategory, int]) -> int:
+    """Matching symbols for one river token (002 token list; RULES §2.5 item 2).
+
+    Forester tokens and seedlings count in pairs and only on their tables
+    (tokens below the reforestation table are not on a table).
+    """
+    if symbol is RiverSymbol.SAWMILL_UPGRADE:
+        return len(player.buildings.sawmill)
+    if symbol is RiverSymbol.FOREST_BUILDING:
+        return player.buildings.forest
+    if symbol is RiverSymbol.FORESTER_PAIR:
+        return forester_tokens_on_table(player) // TOKENS_PER_PAIR
+    if symbol is RiverSymbol.SEEDLING_PAIR:
+        return seedlings_on_table(player) // TOKENS_PER_PAIR
+    return counts.get(ContractCategory(symbol.value), 0)
+
+
+def water_points(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
+    """Water structures: for each river token, multiplier x matching symbols."""
+    mult = water_multiplier(player)
+    return sum(mult * river_symbols(player, token, counts) for token in player.river_tokens)
+
+
+def task_items(player: ForestryPlayer, counts: Mapping[ContractCategory, int]
+               ) -> dict[tuple[str, str], int]:
+    """How many task cards of each requirement the player's items can fulfil.
+
+    Every item serves only task cards of its own requirement (a furniture
+    contract only furniture contract tasks, a thinning token only thinning
+    tasks, ...), and each item fulfils at most one card.
+    """
+    items: dict[tuple[str, str], int] = {}
+    for cat in ContractCategory:
+        items[("contract", cat.value)] = counts.get(cat, 0)
+    for area in Area:
+        # a column fulfils at most one seedlings task (it holds 3 seedlings at most)
+        items[("seedlings", area.value)] = int(
+            player.reforestation_table.of(area) >= SEEDLINGS_PER_TASK)
+        items[("sawmill_upgrade", area.value)] = player.buildings.sawmill.count(area)
+    for kind in ForesterType:
+        items[("forester", kind.value)] = forester_tokens_of(player, kind)
+    items[("river_token", "")] = len(player.river_tokens)
+    return items
+
+
+def task_requirement(task: object) -> tuple[str, str]:
+    """The item kind a task card needs (forest building cards are confirmed per card)."""
+    if isinstance(task, ContractTask):
+        return ("contract", task.category.value)
+    if isinstance(task, SeedlingsTask):
+        return ("seedlings", task.area.value)
+    if isinstance(task, ForesterTask):
+        return ("forester", task.type.value)
+    if isinstance(task, SawmillUpgradeTask):
+        return ("sawmill_upgrade", task.area.value)
+    if isinstance(task, RiverTokenTask):
+        return ("river_token", "")
+    raise TypeError(f"not an item task card: {task!r}")
+
+
+def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
+    """Task cards fulfilled: the maximum matching of task cards to items.
+
+    The bipartite graph is a disjoint union of complete graphs (one per
+    requirement), so the maximum matching is, per requirement,
+    ``min(cards, items)``; forest building cards count when ``met``.
+    """
+    items = task_items(player, counts)
+    wanted: Counter[tuple[str, str]] = Counter()
+    met = 0
+    for task in player.task_cards:
+        if isinstance(task, ForestBuildingTask):
+            met += int(task.met)
+        else:
+            wanted[task_requirement(task)] += 1
+    return met + sum(min(n, items.get(kind, 0)) for kind, n in wanted.items())
+
+
+# --------------------------------------------------------------------------- contract assignment
+
+
+@dataclass(frozen=True, slots=True)
+class Assignment:
+    """One way to count a player's contracts: a category per contract, in record order."""
+
+    categories: tuple[ContractCategory, ...]
+    water: int
+    tasks_fulfilled: int
+
+
+def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
+    """Every distinct assignment of the two-category contracts (``chosen`` honoured).
+
+    Contracts with the same two categories are interchangeable, so only how
+    many of them go to each side matters: the first ``i`` (in record order)
+    take the first category, the rest the second.
+    """
+    fixed: list[ContractCategory | None] = []
+    groups: dict[tuple[ContractCategory, ContractCategory], list[int]] = {}
+    order = list(ContractCategory)
+    for i, contract in enumerate(player.contracts):
+        if len(contract.categories) == 1:
+            fixed.append(contract.categories[0])
+        elif contract.chosen is not None:
+            fixed.append(contract.chosen)
+        else:
+            a, b = sorted(contract.categories, key=order.index)
+            groups.setdefault((a, b), []).append(i)
+            fixed.append(None)
+    keys = list(groups)
+    out: list[Assignment] = []
+    for split in itertools.product(*(range(len(groups[k]) + 1) for k in keys)):
+        cats = list(fixed)
+        for (a, b), first in zip(keys, split, strict=True):
+            for j, idx in enumerate(groups[(a, b)]):
+                cats[idx] = a if j < first else b
+        final = tuple(c for c in cats if c is not None)
+        counts = category_counts(final)
+        out.append(Assignment(final, water_points(player, counts),
+                              tasks_fulfilled(player, counts)))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The assignment used for a player, or the needs that keep it undecided."""
+
+    assignment: Assignment | None
+    needs: tuple[Need, ...] = ()
+    task_vp: Found | Need | None = None
+    alternatives: int = 1
+
+
+def choose_assignment(player: ForestryPlayer, task_vp: Callable[[int], Found | Need]) -> Choice:
+    """Pick the assignment with the most water + task VP, then the most task cards.
+
+    If the candidates fulfil different numbers of task cards and the task VP
+    for one of those numbers is unknown, the choice cannot be made: the
+    needs for those numbers are returned instead (never guessed).
+    """
+    options = possible_assignments(player)
+    counts = sorted({a.tasks_fulfilled for a in options})
+    vps = {n: task_vp(n) for n in counts}
+    unknown = tuple(v for v in vps.values() if isinstance(v, Need))
+    if len(counts) > 1 and unknown:
+        return Choice(None, unknown, None, len(options))
+    if len(counts) == 1:
+        best = max(options, key=lambda a: a.water)  # first of equals: stable
+        return Choice(best, (), vps[counts[0]], len(options))
+
+    def value(a: Assignment) -> tuple[int, int]:
+        found = vps[a.tasks_fulfilled]
+        assert isinstance(found, Found) and isinstance(found.value, int)
+        return (a.water + found.value, a.tasks_fulfilled)
+
+    best = max(options, key=value)
+    return Choice(best, (), vps[best.tasks_fulfilled], len(options))
+
+
+# --------------------------------------------------------------------------- context
+
+
+@dataclass(slots=True)
+class Context:
+    """What the category functions share: the game, lookups and per-player facts."""
+
+    game: ForestryGame
+    confirmed: Confirmed | None
+    choices: list[Choice]
+    majority: list[int]
+    detached: list[Outcome] | None
+    detached_details: list[dict[str, int]]
+    used: list[Found] = field(default_factory=list)
+
+    @property
+    def board_side_b(self) -> bool:
+        return self.game.options.mode is Mode.ADVANCED
+
+    def count(self, table: str, n: int) -> Found | Need:
+        record: tuple[tuple[int, int], ...] = getattr(self.game.printed, table)
+        return lookup_count(table, n, record=dict(record), confirmed=self.confirmed,
+                            board_side_b=self.board_side_b and table == BUILDINGS_VP)
+
+    def value(self, found: Found | Need) -> Outcome:
+        if isinstance(found, Need):
+            return (found,)
+        if found not in self.used:
+            self.used.append(found)
+        assert isinstance(found.value, int)
+        return found.value
+
+
+# --------------------------------------------------------------------------- categories
+
+CategoryFn = Callable[[int, ForestryPlayer, Context], Outcome]
+
+
+def score_track(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """VP reached on the score track during play."""
+    return player.score_track
+
+
+def buildings(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """VP under the rightmost uncovered space of the buildings track (002 category 1).
+
+    Forest Worker (001): their own track pays differently for the 5th and 6th
+    building; for 0-4 buildings the normal table applies (decision).
+    """
+    n = buildings_used(player)
+    if player.character is Character.FOREST_WORKER and n >= 5:
+        return ctx.value(ctx.count(FOREST_WORKER_BUILDINGS_VP, n))
+    return ctx.value(ctx.count(BUILDINGS_VP, n))
+
+
+def water(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """Water structures: multiplier x matching symbols per river token (002 category 2)."""
+    choice = ctx.choices[i]
+    if choice.assignment is None:
+        return choice.needs
+    return choice.assignment.water
+
+
+def tasks(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """VP by fulfilled task cards, reference tile row 3 (002 category 3)."""
+    choice = ctx.choices[i]
+    if choice.assignment is None or choice.task_vp is None:
+        return choice.needs
+    return ctx.value(choice.task_vp)
+
+
+def forester_majority(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """Most forester tokens (table + below) 10/6/2, ties split (002 category 4)."""
+    return ctx.majority[i]
+
+
+def resources(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """(Materials + seedlings + temp workers + coins + unfulfilled task cards) // 3."""
+    choice = ctx.choices[i]
+    if choice.assignment is None:
+        return choice.needs
+    r = player.resources
+    unfulfilled = len(player.task_cards) - choice.assignment.tasks_fulfilled
+    total = r.construction_materials + r.seedlings + r.temp_workers + r.coins + unfulfilled
+    return total // RESOURCES_PER_VP
+
+
+def wood(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """1 VP per wood token in storage; infested wood is not wood (decision)."""
+    return player.storage.wood
+
+
+def detached(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """Growing Forward detached storage criteria (001)."""
+    assert ctx.detached is not None
+    return ctx.detached[i]
+
+
+def road_connections(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """Forest Road Manager: 1 VP per direct connection between repaired road tiles (001)."""
+    return player.road_connections or 0
+
+
+def technician(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
+    """Technician: the VP printed below the rightmost collected tile (001)."""
+    return ctx.value(ctx.count(TECHNICIAN_VP, player.technician_tiles or 0))
+
+
+def _always(player: ForestryPlayer, game: ForestryGame) -> bool:
+    return True
+
+
+#: The categories in score-output order: key, when it applies, how it scores.
+CATEGORIES: tuple[tuple[Category, Callable[[ForestryPlayer, ForestryGame], bool],
+                        CategoryFn], ...] = (
+    (Category.SCORE_TRACK, _always, score_track),
+    (Category.BUILDINGS, _always, buildings),
+    (Category.WATER, _always, water),
+    (Category.TASKS, _always, tasks),
+    (Category.FORESTER_MAJORITY, _always, forester_majority),
+    (Category.RESOURCES, _always, resources),
+    (Category.WOOD, _always, wood),
+    (Category.DETACHED, lambda p, g: g.options.infestation, detached),
+    (Category.ROAD_CONNECTIONS,
+     lambda p, g: p.character is Character.FOREST_ROAD_MANAGER, road_connections),
+    (Category.TECHNICIAN, lambda p, g: p.character is Character.TECHNICIAN, technician),
+)
+
+
+# --------------------------------------------------------------------------- detached storages
+
+
+def detached_spreads(game: ForestryGame, confirmed: Confirmed | None
+                     ) -> list[tuple[int, ...] | Need]:
+    """The 1st/2nd/3rd spread each detached storage pays, by infested wood (001)."""
+    wood_counts = [s.infested_wood for s in game.detached_storages]
+    distinct = sorted(set(wood_counts), reverse=True)
+    if len(distinct) == 1:
+        return [DETACHED_ALL_TIED.points for _ in wood_counts]
+    if len(distinct) == len(wood_counts):
+        spreads = (DETACHED_MOST.points, DETACHED_SECOND.points, DETACHED_LEAST.points)
+        return [spreads[distinct.index(w)] for w in wood_counts]
+    top = distinct[0]
+    if wood_counts.count(top) == 2:  # two tied at the top
+        tie = lookup_top_tie(game.printed.detached_top_tie, confirmed)
+        tie_value: tuple[int, ...] | Need = (
+            tie if isinstance(tie, Need) else tuple(int(v) for v in _as_tuple(tie.value)))
+        return [tie_value if w == top else DETACHED_LEAST.points for w in wood_counts]
+    return [DETACHED_MOST.points if w == top else DETACHED_TIED_BELOW_TOP.points
+            for w in wood_counts]
+
+
+def _as_tuple(value: int | tuple[int, ...]) -> tuple[int, ...]:
+    return value if isinstance(value, tuple) else (value,)
+
+
+def criterion_value(criterion: DetachedCriterion, player: ForestryPlayer,
+                    choice: Choice) -> int | None:
+    """A player's value for a detached scoring criterion (None: not decided yet)."""
+    if criterion is DetachedCriterion.MOST_OPEN_STORAGE_SPACES:
+        return unlocked_storage_spaces(player)
+    if criterion is DetachedCriterion.MOST_BUILDINGS:
+        return buildings_used(player)
+    if criterion is DetachedCriterion.MOST_CONTRACTS_FULFILLED:
+        return contracts_fulfilled(player)
+    if criterion is DetachedCriterion.MOST_TASK_CARDS_FULFILLED:
+        return None if choice.assignment is None else choice.assignment.tasks_fulfilled
+    if criterion is DetachedCriterion.HIGHEST_WATER_MULTIPLIER:
+        return water_multiplier(player)
+    return seedlings_planted(player)
+
+
+def detached_points(game: ForestryGame, choices: Sequence[Choice], confirmed: Confirmed | None
+                    ) -> tuple[list[Outcome], list[dict[str, int]]]:
+    """Each player's detached storage VP (or needs), and the VP per criterion."""
+    n = len(game.players)
+    totals = [0] * n
+    per: list[dict[str, int]] = [{} for _ in range(n)]
+    needs: list[Need] = []
+    for storage, spread in zip(game.detached_storages,
+                               detached_spreads(game, confirmed), strict=True):
+        if isinstance(spread, Need):
+            needs.append(spread)
+            continue
+        values = [criterion_value(storage.criterion, p, c)
+                  for p, c in zip(game.players, choices, strict=True)]
+        if any(v is None for v in values):
+            for c in choices:
+                needs.extend(nd for nd in c.needs if nd not in needs)
+            continue
+        points = split_spread([v or 0 for v in values], spread)
+        for i, pts in enumerate(points):
+            totals[i] += pts
+            per[i][storage.criterion.value] = pts
+    if needs:
+        return [tuple(needs) for _ in range(n)], per
+    return list(totals), per
+
+
+# --------------------------------------------------------------------------- the sheet
+
+
+TIE_BREAKERS = ("seedlings planted", "contracts fulfilled", "task cards fulfilled")
+
+
+def _tie_notes(names: Sequence[str], totals: Sequence[int],
+               keys: Sequence[tuple[int, ...]]) -> list[str]:
+    notes: list[str] = []
+    for total in sorted(set(totals), reverse=True):
+        group = [i for i, t in enumerate(totals) if t == total]
+        if len(group) < 2:
+            continue
+        who = " and ".join(names[i] for i in group)
+        for level, label in enumerate(TIE_BREAKERS, start=1):
+            values = [keys[i][level] for i in group]
+            if len(set(values)) > 1:
+                shown = ", ".join(f"{names[i]} {keys[i][level]}" for i in group)
+                notes.append(f"{who} tied on {total} VP; decided by {label} ({shown}).")
+                break
+        else:
+            notes.append(f"{who} tied on {total} VP and on every tie-breaker "
+                         f"({', '.join(TIE_BREAKERS)}): they share the rank.")
+    return notes
+
+
+def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) -> ScoreSheet:
+    """Score a Forestry game: per-category VP, totals, ranks and winners.
+
+    ``confirmed`` holds printed values the user confirmed (table -> key ->
+    value, see :func:`scoring.printed.confirmed_table`); the record's own
+    values win over them, both over the shipped ones.
+    """
+    players = game.players
+    ctx = Context(game, confirmed, [], [], None, [])
+    ctx.choices = [choose_assignment(p, lambda n: ctx.count(TASKS_VP, n)) for p in players]
+    ctx.majority = split_spread([forester_tokens_total(p) for p in players],
+                                FORESTER_MAJORITY.points)
+    if game.options.infestation:
+        ctx.detached, ctx.detached_details = detached_points(game, ctx.choices, confirmed)
+
+    needs: list[Need] = []
+    notes: list[str] = []
+    rows: list[tuple[dict[str, int], dict[str, Any]]] = []
+    player_complete: list[bool] = []
+    for i, player in enumerate(players):
+        cats: dict[str, int] = {}
+        done = True
+        for category, applies, fn in CATEGORIES:
+            if not applies(player, game):
+                continue
+            outcome = fn(i, player, ctx)
+            if isinstance(outcome, tuple):
+                done = False
+                needs.extend(n for n in outcome if n not in needs)
+            else:
+                cats[category.value] = outcome
+        choice = ctx.choices[i]
+        details: dict[str, Any] = {"water_multiplier": water_multiplier(player)}
+        if choice.assignment is not None:
+            details["tasks_fulfilled"] = choice.assignment.tasks_fulfilled
+            details["contract_categories"] = [c.value for c in choice.assignment.categories]
+        details["forester_tokens"] = forester_tokens_total(player)
+        details["seedlings_planted"] = seedlings_planted(player)
+        details["contracts_fulfilled"] = contracts_fulfilled(player)
+        if game.options.infestation and ctx.detached_details:
+            details["detached"] = ctx.detached_details[i]
+        rows.append((cats, details))
+        player_complete.append(done)
+        notes.extend(_contract_notes(player, choice))
+
+    complete = not needs
+    totals = [sum(cats.values()) for cats, _ in rows]
+    keys = [
+        (totals[i], seedlings_planted(p), contracts_fulfilled(p), _tasks_or_unknown(c))
+        for i, (p, c) in enumerate(zip(players, ctx.choices, strict=True))
+    ]
+    ranks = shared_ranks(keys)
+    names = [p.name for p in players]
+    if complete:
+        winners = tuple(names[i] for i, r in enumerate(ranks) if r == 1)
+        notes.extend(_tie_notes(names, totals, keys))
+    else:
+        winners = ()
+        notes.append("Not complete: ranks are provisional (they leave out the categories "
+                     "still needed) and no winner is named until every value is known.")
+    if len(players) == 1:
+        notes.append("One player: scored by the multiplayer rules (the solo opponent's rules "
+                     "are not in the sources); most forester tokens pays 10.")
+    for found in ctx.used:
+        if found.origin != "shipped":
+            notes.append(f"{found.table}[{found.key}] = {found.value} ({found.source}).")
+
+    scores = tuple(
+        PlayerScore(name=names[i], total=totals[i], rank=ranks[i], categories=rows[i][0],
+                    details=rows[i][1])
+        for i in range(len(players))
+    )
+    return ScoreSheet(game="forestry", complete=complete, needs=tuple(needs), players=scores,
+                      winners=winners, notes=tuple(notes))
+
+
+def _tasks_or_unknown(choice: Choice) -> int:
+    return -1 if choice.assignment is None else choice.assignment.tasks_fulfilled
+
+
+def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[str]:
+    doubles = [i for i, c in enumerate(player.contracts) if c.is_double]
+    if not doubles:
+        return []
+    if choice.assignment is None:
+        return [f"{player.name}: the two-category contracts cannot be assigned until the task "
+                "card VP listed as needed are known."]
+    parts = []
+    for i in doubles:
+        contract = player.contracts[i]
+        how = "chosen in the record" if contract.chosen is not None else "best"
+        parts.append(f"contract {i + 1} ({'/'.join(c.value for c in contract.categories)}) "
+                     f"-> {choice.assignment.categories[i].value} ({how})")
+    return [f"{player.name}: " + "; ".join(parts)
+            + ". The app picks the assignment with the most water + task VP; set \"chosen\" "
+            "on a contract to override."]

@@ -1,0 +1,211 @@
+"""Printed-value tables with provenance, and the "needs" when a value is unknown.
+
+The rule sources do not print every number the scoring uses (RULES.md,
+"Printed values"). This module ships only the entries the sources do give,
+each with its source, and looks values up in this order:
+
+1. the record's own ``printed`` values (they travel with the record);
+2. values the user confirmed earlier (``confirmed``: table -> key -> value);
+3. the values shipped here.
+
+Anything else is a :class:`scoring.sheet.Need`: the table, the key and a plain
+sentence telling the player what to read off which component. Nothing is ever
+guessed or interpolated.
+
+>>> lookup_count(BUILDINGS_VP, 5, record={}, confirmed=None).value
+7
+>>> lookup_count(BUILDINGS_VP, 4, record={}, confirmed=None).table
+'buildings_vp'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from scoring.sheet import Need
+
+BUILDINGS_VP = "buildings_vp"
+TASKS_VP = "tasks_vp"
+FOREST_WORKER_BUILDINGS_VP = "forest_worker_buildings_vp"
+TECHNICIAN_VP = "technician_vp"
+DETACHED_TOP_TIE = "detached_top_tie"
+
+#: Tables indexed by a count (record keys are the count as a decimal string).
+COUNT_TABLES = (BUILDINGS_VP, TASKS_VP, FOREST_WORKER_BUILDINGS_VP, TECHNICIAN_VP)
+#: Every table a record's ``printed`` object may carry.
+TABLES = (*COUNT_TABLES, DETACHED_TOP_TIE)
+
+#: Counts each count table can be indexed by (a record's keys must be among them).
+#: Buildings: 0-6 building tokens (002); Forest Worker: only the 5th and 6th
+#: building pay differently (001); Technician: 9 Technician tiles (001).
+TABLE_KEYS: Mapping[str, range | None] = {
+    BUILDINGS_VP: range(0, 7),
+    TASKS_VP: None,  # any number of task cards (002: no hand limit)
+    FOREST_WORKER_BUILDINGS_VP: range(5, 7),
+    TECHNICIAN_VP: range(0, 10),
+}
+
+#: The key under which ``detached_top_tie`` is listed in needs (a single row).
+TOP_TIE_KEY = ""
+
+Origin = Literal["record", "confirmed", "shipped"]
+
+
+@dataclass(frozen=True, slots=True)
+class Shipped:
+    """A printed value shipped with the product, and where it comes from."""
+
+    value: int
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """VP for 1st / 2nd / 3rd place, with its source."""
+
+    points: tuple[int, int, int]
+    source: str
+
+
+#: The only count-table entries the sources print (RULES.md "Printed values").
+#: Board side A: both come from 002's 93-VP worked example (a standard game).
+SHIPPED: Mapping[str, Mapping[str, Shipped]] = {
+    BUILDINGS_VP: {
+        "5": Shipped(7, "002 end-game scoring worked example: 5 buildings score 7 VP (board A)"),
+    },
+    TASKS_VP: {
+        "5": Shipped(11, "002 end-game scoring worked example: 5 task cards fulfilled score 11 VP"),
+    },
+}
+
+_DETACHED_SOURCE = "001 Detached Storage Scoring"
+#: Detached storage spreads by how the storages rank on infested wood (001).
+DETACHED_MOST = Spread((10, 6, 2), _DETACHED_SOURCE + ": storage with the most infested wood")
+DETACHED_SECOND = Spread((7, 4, 1), _DETACHED_SOURCE + ": storage with the second-most")
+DETACHED_LEAST = Spread((5, 3, 0), _DETACHED_SOURCE + ": storage with the fewest")
+DETACHED_ALL_TIED = Spread((6, 4, 2), _DETACHED_SOURCE + ": all three storages tied")
+DETACHED_TIED_BELOW_TOP = Spread(
+    (6, 3, 1), _DETACHED_SOURCE + ": two storages tied below the top (worked example)"
+)
+#: Forester majority (002 end-game scoring, category 4).
+FORESTER_MAJORITY = Spread((10, 6, 2), "002 end-game scoring: most forester tokens")
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A printed value and where it came from (record, confirmed or shipped)."""
+
+    table: str
+    key: str
+    value: int | tuple[int, ...]
+    origin: Origin
+    source: str = ""
+
+
+def confirmed_table(table: str, *, board_side_b: bool = False) -> str:
+    """The name under which ``confirmed`` holds a table's user-confirmed values.
+
+    The buildings track is printed on the player board; advanced games use
+    board side B and the sources give no side-B values, so a side-A value a
+    user confirmed must not be reused there: side B values live under
+    ``buildings_vp_side_b``. Every other table has one printed version.
+    """
+    if table == BUILDINGS_VP and board_side_b:
+        return "buildings_vp_side_b"
+    return table
+
+
+def ask(table: str, key: str, *, board_side_b: bool = False) -> str:
+    """The sentence that tells the player what to read off which component."""
+    side = " (side B of your player board)" if board_side_b else ""
+    if table == BUILDINGS_VP:
+        if key == "0":
+            return (
+                "Read the number printed on the buildings track of your player board"
+                f"{side} for no building tokens used (enter 0 if no number is printed there)."
+            )
+        return (
+            "Read the number printed under your rightmost uncovered space on the buildings "
+            f"track{side} ({key} building tokens used)."
+        )
+    if table == TASKS_VP:
+        return (
+            "Read the VP for "
+            f"{key} fulfilled task card{'s' if key != '1' else ''} on row 3 of the back of the "
+            "reference tile."
+        )
+    if table == FOREST_WORKER_BUILDINGS_VP:
+        return (
+            "Read the number printed under the rightmost uncovered space on the Forest Worker "
+            f"board's buildings track ({key} building tokens used)."
+        )
+    if table == TECHNICIAN_VP:
+        return (
+            "Read the VP printed below the rightmost collected Technician tile on the "
+            f"optimisation track of the Technician board ({key} tiles collected; enter 0 if "
+            "no number is printed for it)."
+        )
+    if table == DETACHED_TOP_TIE:
+        return (
+            "Read the 1st / 2nd / 3rd place VP on the detached scoring card's row for two "
+            "detached storages tied for the most infested wood."
+        )
+    raise ValueError(f"unknown printed table {table!r}")  # pragma: no cover
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value.strip())
+    return None
+
+
+def lookup_count(
+    table: str,
+    count: int,
+    *,
+    record: Mapping[int, int] | Mapping[str, Any],
+    confirmed: Mapping[str, Mapping[str, Any]] | None,
+    board_side_b: bool = False,
+) -> Found | Need:
+    """Look up a count table entry: record > confirmed > shipped, else a Need.
+
+    ``record`` is the record's own table for ``table`` (count -> VP; keys may
+    be ints or decimal strings). Shipped values for the buildings track are
+    board side A values and are not used when ``board_side_b``.
+    """
+    key = str(count)
+    for k, v in record.items():
+        if str(k) == key and (val := _int(v)) is not None:
+            return Found(table, key, val, "record", "this record's printed values")
+    if confirmed:
+        row = confirmed.get(confirmed_table(table, board_side_b=board_side_b), {})
+        if key in row and (val := _int(row[key])) is not None:
+            return Found(table, key, val, "confirmed", "confirmed by you earlier")
+    shipped = SHIPPED.get(table, {}).get(key)
+    if shipped is not None and not (table == BUILDINGS_VP and board_side_b):
+        return Found(table, key, shipped.value, "shipped", shipped.source)
+    return Need(table, key, ask(table, key, board_side_b=board_side_b))
+
+
+def lookup_top_tie(
+    record: tuple[int, int, int] | None,
+    confirmed: Mapping[str, Mapping[str, Any]] | None,
+) -> Found | Need:
+    """The detached spread for two storages tied at the top (not in the sources)."""
+    if record is not None:
+        return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(record), "record",
+                     "this record's printed values")
+    if confirmed:
+        value = confirmed.get(DETACHED_TOP_TIE, {}).get(TOP_TIE_KEY)
+        if isinstance(value, (list, tuple)) and len(value) == 3:
+            ints = [_int(v) for v in value]
+            if all(i is not None for i in ints):
+                return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(i or 0 for i in ints),
+                             "confirmed", "confirmed by you earlier")
+    return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY))
