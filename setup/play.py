@@ -1,0 +1,460 @@
+"""In-play draws of Forestry over a small forest-board state.
+
+The board state (:class:`ForestBoard`) is what the draws need: which spaces hold
+a harvester, which hold a forester token (and its type), which hold infested
+wood, which harvest tokens show their dark side, the spawn deck and the round
+token stack. Every function is pure: it takes a board (and, where a card may be
+drawn, an injected ``random.Random`` used only to reshuffle an empty spawn
+deck) and returns ``(new_board, LogEntry)``. The log entry is data: every card
+revealed, where each token went and which occupied spaces it skipped.
+
+Functions the game session calls::
+
+    board, log = replenish_foresters(board, rng)        # start of every turn (000, 002)
+    board, log = spawn_infested_wood(board, rng, old_score, new_score)  # end of turn (001)
+    board, log = reveal_round_token(board)              # before the first player's turn (002)
+
+plus small validated edits: ``place_harvester``, ``move_harvester``,
+``remove_harvester``, ``take_forester``, ``set_infested``, ``remove_infested``,
+``set_harvested``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from scoring.forestry.enums import ForesterType
+from setup.deck import (
+    SPAWN_CARDS,
+    Reveal,
+    SpawnDeck,
+    SpawnPurpose,
+    draw,
+    next_free_space,
+)
+
+
+class PlayError(ValueError):
+    """An in-play request the board state does not allow."""
+
+
+class Species(StrEnum):
+    """Tree species of the forest (000)."""
+
+    PINE = "pine"
+    BIRCH = "birch"
+    SPRUCE = "spruce"
+    BEECH = "beech"
+    OAK = "oak"
+
+
+# --------------------------------------------------------------------------- round tokens
+
+
+@dataclass(frozen=True, slots=True)
+class RoundToken:
+    """One round token: what every player gains and, for the green-backed ones, the flip."""
+
+    id: str
+    name: str
+    effect: str
+    coins: int = 0
+    gain: str | None = None  # the component every player takes (one of it)
+    flip_species: Species | None = None  # first player flips one such harvest token if possible
+    source: str = "002 round tokens"
+
+
+def _flip_token(species: Species) -> RoundToken:
+    return RoundToken(
+        id=f"coin_flip_{species.value}",
+        name=f"1 coin + flip a {species.value}",
+        effect=(
+            f"Every player takes 1 coin; the first player turns one {species.value} harvest "
+            "token from its colourful to its dark (harvested) side, if there is one."
+        ),
+        coins=1,
+        flip_species=species,
+    )
+
+
+#: The ten round tokens, in the order of the token list in 002 ("ラウンドトークン").
+ROUND_TOKENS: tuple[RoundToken, ...] = (
+    RoundToken(
+        "construction_material",
+        "1 construction material",
+        "Every player takes 1 construction material.",
+        gain="construction_material",
+    ),
+    RoundToken("seedling", "1 seedling", "Every player takes 1 seedling.", gain="seedling"),
+    RoundToken(
+        "task_card",
+        "1 task card",
+        "Every player draws 1 random task card from the deck.",
+        gain="task_card",
+    ),
+    RoundToken("two_coins", "2 coins", "Every player takes 2 coins.", coins=2),
+    RoundToken(
+        "temp_worker", "1 temp worker", "Every player takes 1 temp worker.", gain="temp_worker"
+    ),
+    _flip_token(Species.PINE),
+    _flip_token(Species.BEECH),
+    _flip_token(Species.BIRCH),
+    _flip_token(Species.OAK),
+    _flip_token(Species.SPRUCE),
+)
+ROUND_TOKENS_BY_ID: dict[str, RoundToken] = {t.id: t for t in ROUND_TOKENS}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTokenStack:
+    """The face-down round token stack: ``order`` top first, ``revealed`` of them turned up.
+
+    10 tokens in the standard and tutorial game, 9 in the advanced game (002 setup 12).
+    """
+
+    order: tuple[str, ...] = ()
+    revealed: int = 0
+
+    def __post_init__(self) -> None:
+        unknown = [t for t in self.order if t not in ROUND_TOKENS_BY_ID]
+        if unknown:
+            raise PlayError(f"unknown round token id(s): {', '.join(unknown)}")
+        if len(set(self.order)) != len(self.order):
+            raise PlayError("a round token appears twice in the stack")
+        if not 0 <= self.revealed <= len(self.order):
+            raise PlayError(f"revealed must be 0..{len(self.order)}, got {self.revealed}")
+
+    @property
+    def current(self) -> RoundToken | None:
+        """The token of the current round (the last one revealed), if any."""
+        return ROUND_TOKENS_BY_ID[self.order[self.revealed - 1]] if self.revealed else None
+
+    @property
+    def left(self) -> int:
+        return len(self.order) - self.revealed
+
+    @property
+    def round(self) -> int:
+        """The current round number (0 before the first token is revealed)."""
+        return self.revealed
+
+
+# --------------------------------------------------------------------------- board
+
+
+@dataclass(frozen=True, slots=True)
+class ForesterToken:
+    """A forester token on a forest space."""
+
+    kind: ForesterType
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForestBoard:
+    """What the in-play draws need to know about the forest board.
+
+    ``foresters`` holds at most one token of each type (replenishment always
+    puts back the missing type, so the board holds one of each after it) and at
+    most one per space; ``infested`` at most one infested wood per space.
+    """
+
+    deck: SpawnDeck
+    harvested: frozenset[int] = frozenset()
+    foresters: tuple[ForesterToken, ...] = ()
+    infested: frozenset[int] = frozenset()
+    harvesters: frozenset[int] = frozenset()
+    round_tokens: RoundTokenStack = field(default_factory=RoundTokenStack)
+
+    def __post_init__(self) -> None:
+        for name, spaces in (
+            ("harvested", self.harvested),
+            ("infested", self.infested),
+            ("harvesters", self.harvesters),
+        ):
+            bad = sorted(s for s in spaces if s not in SPAWN_CARDS)
+            if bad:
+                raise PlayError(f"{name}: forest spaces are 1–15, got {bad}")
+        kinds = [t.kind for t in self.foresters]
+        if len(set(kinds)) != len(kinds):
+            raise PlayError("the board holds at most one forester token of each type")
+        taken = [t.space for t in self.foresters]
+        if len(set(taken)) != len(taken):
+            raise PlayError("two forester tokens on one space")
+        bad = sorted(s for s in taken if s not in SPAWN_CARDS)
+        if bad:
+            raise PlayError(f"foresters: forest spaces are 1–15, got {bad}")
+        order = list(ForesterType)
+        object.__setattr__(
+            self, "foresters", tuple(sorted(self.foresters, key=lambda t: order.index(t.kind)))
+        )
+
+    def forester_at(self, space: int) -> ForesterType | None:
+        for token in self.foresters:
+            if token.space == space:
+                return token.kind
+        return None
+
+    def forester_space(self, kind: ForesterType) -> int | None:
+        for token in self.foresters:
+            if token.kind is kind:
+                return token.space
+        return None
+
+    @property
+    def missing_foresters(self) -> tuple[ForesterType, ...]:
+        """Forester types not on the board, in spawn-card back order."""
+        present = {t.kind for t in self.foresters}
+        return tuple(k for k in ForesterType if k not in present)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "spawn_deck": self.deck.to_json(),
+            "harvested": sorted(self.harvested),
+            "forester_tokens": {t.kind.value: t.space for t in self.foresters},
+            "infested_wood": sorted(self.infested),
+            "harvesters": sorted(self.harvesters),
+            "round_tokens": {
+                "order": list(self.round_tokens.order),
+                "revealed": self.round_tokens.revealed,
+            },
+        }
+
+
+# --------------------------------------------------------------------------- log
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where one drawn token went: the card, the space, the occupied spaces skipped.
+
+    ``space`` is ``None`` when every space was blocked (the token is not placed).
+    ``trigger`` is the score-track space whose reproduction token caused an
+    infested-wood spawn.
+    """
+
+    token: str  # a ForesterType value or "infested_wood"
+    card: int
+    space: int | None
+    skipped: tuple[int, ...] = ()
+    trigger: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """What one in-play draw did: the cards revealed and what happened, as data and as text."""
+
+    action: str  # "replenish_foresters" | "spawn_infested_wood" | "reveal_round_token"
+    reveals: tuple[Reveal, ...] = ()
+    placements: tuple[Placement, ...] = ()
+    round_token: RoundToken | None = None
+    reshuffled: bool = False
+    text: str = ""
+
+
+def _describe(p: Placement) -> str:
+    name = p.token.replace("_", " ")
+    if p.space is None:
+        return f"card {p.card}: every space is occupied, no {name} placed"
+    where = f"{name} on space {p.space}"
+    if p.skipped:
+        return f"card {p.card}: {where} (skipped occupied {', '.join(map(str, p.skipped))})"
+    return f"card {p.card}: {where}"
+
+
+# --------------------------------------------------------------------------- forester tokens
+
+
+def replenish_foresters(board: ForestBoard, rng: random.Random) -> tuple[ForestBoard, LogEntry]:
+    """Start of a turn: bring the board back to exactly 3 forester tokens (000, 002).
+
+    For each missing type, in the order thinning, den tree, painting, reveal a
+    spawn card and put that type on the card's space; a space that holds a
+    forester token (including one placed a moment ago) or a harvester is
+    skipped for the next number upwards, after 15 comes 1. ``rng`` is used only
+    if the spawn deck runs out and is reshuffled.
+    """
+    deck = board.deck
+    foresters = list(board.foresters)
+    reveals: list[Reveal] = []
+    placements: list[Placement] = []
+    start_cycle = deck.cycle
+    for kind in board.missing_foresters:
+        card, deck = draw(deck, rng, SpawnPurpose.FORESTER)
+        reveals.append(card)
+        blocked = {t.space for t in foresters} | board.harvesters
+        space, skipped = next_free_space(card.card, blocked)
+        # At most 4 harvesters + 2 forester tokens: a free space always exists.
+        assert space is not None
+        foresters.append(ForesterToken(kind, space))
+        placements.append(Placement(kind.value, card.card, space, skipped))
+    new_board = replace(board, deck=deck, foresters=tuple(foresters))
+    reshuffled = deck.cycle != start_cycle
+    if placements:
+        text = "Forester tokens: " + "; ".join(_describe(p) for p in placements)
+        if reshuffled:
+            text += " (the spawn deck ran out and was reshuffled)"
+    else:
+        text = "Forester tokens: the board already holds all three."
+    return new_board, LogEntry(
+        "replenish_foresters", tuple(reveals), tuple(placements), None, reshuffled, text
+    )
+
+
+# --------------------------------------------------------------------------- infested wood
+
+#: Score-track spaces holding a spruce bark beetle reproduction token (001).
+REPRODUCTION_SPACES: tuple[int, ...] = (4, 10, 18, 28)
+#: Length of one lap of the score track; the marker flips to "50+" after it (002).
+SCORE_TRACK_LAP = 50
+
+
+def reproduction_crossings(old_score: int, new_score: int) -> tuple[int, ...]:
+    """Score values whose reproduction token a marker moving ``old`` → ``new`` reaches or passes.
+
+    Values are absolute scores: 4, 10, 18, 28 on the first lap, 54, 60, 68, 78
+    on the second (RULES §2.3 decision), and so on for every further lap. The
+    old score itself is excluded (it was reached earlier); a move that does not
+    go up crosses nothing.
+
+    >>> reproduction_crossings(2, 12)
+    (4, 10)
+    >>> reproduction_crossings(48, 55)
+    (54,)
+    """
+    if old_score < 0 or new_score < 0:
+        raise PlayError(f"scores are never negative (got {old_score} → {new_score})")
+    if new_score <= old_score:
+        return ()
+    out: list[int] = []
+    lap = old_score // SCORE_TRACK_LAP
+    while lap * SCORE_TRACK_LAP <= new_score:
+        for space in REPRODUCTION_SPACES:
+            value = lap * SCORE_TRACK_LAP + space
+            if old_score < value <= new_score:
+                out.append(value)
+        lap += 1
+    return tuple(out)
+
+
+def spawn_infested_wood(
+    board: ForestBoard, rng: random.Random, old_score: int, new_score: int
+) -> tuple[ForestBoard, LogEntry]:
+    """End of the turn in which a score marker moved ``old`` → ``new`` (001).
+
+    One infested wood per reproduction token reached or passed: reveal a spawn
+    card and put the token on that space; a space that already holds infested
+    wood (including one placed a moment ago) or a harvester is skipped for the
+    next higher number, after 15 comes 1 (RULES §2.3 decision). If every space
+    is blocked the card is still revealed and no token is placed.
+    """
+    triggers = reproduction_crossings(old_score, new_score)
+    deck = board.deck
+    start_cycle = deck.cycle
+    infested = set(board.infested)
+    reveals: list[Reveal] = []
+    placements: list[Placement] = []
+    for trigger in triggers:
+        card, deck = draw(deck, rng, SpawnPurpose.INFESTED_WOOD)
+        reveals.append(card)
+        space, skipped = next_free_space(card.card, infested | board.harvesters)
+        if space is not None:
+            infested.add(space)
+        placements.append(Placement("infested_wood", card.card, space, skipped, trigger))
+    reshuffled = deck.cycle != start_cycle
+    if placements:
+        crossed = ", ".join(str(t) for t in triggers)
+        text = (
+            f"Score {old_score} → {new_score} passed reproduction space(s) {crossed}: "
+            + "; ".join(_describe(p) for p in placements)
+        )
+        if reshuffled:
+            text += " (the spawn deck ran out and was reshuffled)"
+    else:
+        text = f"Score {old_score} → {new_score}: no reproduction token reached."
+    new_board = replace(board, deck=deck, infested=frozenset(infested))
+    return new_board, LogEntry(
+        "spawn_infested_wood", tuple(reveals), tuple(placements), None, reshuffled, text
+    )
+
+
+# --------------------------------------------------------------------------- round tokens
+
+
+def reveal_round_token(board: ForestBoard) -> tuple[ForestBoard, LogEntry]:
+    """Before the first player's turn: turn up the next round token (002 player setup 17).
+
+    Raises ``PlayError`` when the stack is empty (after the last token each
+    player takes one final turn and the game ends).
+    """
+    stack = board.round_tokens
+    if stack.left == 0:
+        raise PlayError("no round token left: the game ends after everyone's final turn")
+    new_stack = replace(stack, revealed=stack.revealed + 1)
+    token = new_stack.current
+    assert token is not None
+    text = f"Round {new_stack.round}: {token.effect}"
+    if new_stack.left == 0:
+        text += " This is the last round token: afterwards each player takes one final turn."
+    return replace(board, round_tokens=new_stack), LogEntry(
+        "reveal_round_token", round_token=token, text=text
+    )
+
+
+# --------------------------------------------------------------------------- small edits
+
+
+def _space(space: int) -> int:
+    if space not in SPAWN_CARDS:
+        raise PlayError(f"forest spaces are numbered 1–15, got {space}")
+    return space
+
+
+def place_harvester(board: ForestBoard, space: int) -> ForestBoard:
+    """A harvester is put on ``space`` (one harvester per space, 002 player setup 18)."""
+    if _space(space) in board.harvesters:
+        raise PlayError(f"space {space} already holds a harvester")
+    return replace(board, harvesters=board.harvesters | {space})
+
+
+def remove_harvester(board: ForestBoard, space: int) -> ForestBoard:
+    if _space(space) not in board.harvesters:
+        raise PlayError(f"space {space} holds no harvester")
+    return replace(board, harvesters=board.harvesters - {space})
+
+
+def move_harvester(board: ForestBoard, source: int, target: int) -> ForestBoard:
+    """A harvester moves from ``source`` to a free ``target`` (000: never end on another)."""
+    return place_harvester(remove_harvester(board, source), target)
+
+
+def take_forester(board: ForestBoard, space: int) -> tuple[ForestBoard, ForesterType]:
+    """A player tends the forest on ``space``: the forester token leaves the board."""
+    kind = board.forester_at(_space(space))
+    if kind is None:
+        raise PlayError(f"space {space} holds no forester token")
+    rest = tuple(t for t in board.foresters if t.space != space)
+    return replace(board, foresters=rest), kind
+
+
+def set_infested(board: ForestBoard, spaces: Iterable[int]) -> ForestBoard:
+    """Put infested wood on ``spaces`` as the infestation card shows (001 setup)."""
+    added = {_space(s) for s in spaces}
+    return replace(board, infested=board.infested | added)
+
+
+def remove_infested(board: ForestBoard, space: int) -> ForestBoard:
+    """A harvester removes the infested wood on ``space`` (001)."""
+    if _space(space) not in board.infested:
+        raise PlayError(f"space {space} holds no infested wood")
+    return replace(board, infested=board.infested - {space})
+
+
+def set_harvested(board: ForestBoard, space: int, harvested: bool = True) -> ForestBoard:
+    """Turn the harvest token on ``space`` to its dark (True) or colourful (False) side."""
+    _space(space)
+    spaces = board.harvested | {space} if harvested else board.harvested - {space}
+    return replace(board, harvested=spaces)
