@@ -37,6 +37,11 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("--seed", type=int, default=None)
     f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard")
     f.add_argument("--technology-side", choices=["A", "B"], default=None)
+    f.add_argument(
+        "--tutorial-table",
+        action="store_true",
+        help="advanced game with the tutorial's pre-printed technology table",
+    )
     f.add_argument("--infestation", action="store_true", help="Growing Forward infestation")
     f.add_argument("--asymmetric", action="store_true", help="asymmetric setup cards")
     f.add_argument(

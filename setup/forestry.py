@@ -524,11 +524,20 @@ def _cards(reveals: tuple[Reveal, ...]) -> str:
     return ", ".join(str(r.card) for r in reveals)
 
 
-def _came_up(reveals: tuple[Reveal, ...], low_high: str) -> str:
+def _came_up(reveals: tuple[Reveal, ...], high: int) -> str:
+    """``card 6`` or ``cards 14, 3 (14 is outside 1–9)`` for one reveal-until run."""
     if len(reveals) == 1:
         return f"card {reveals[0].card}"
-    before = len(reveals) - 1
-    return f"cards {_cards(reveals)} (the first {before} outside {low_high})"
+    passed = [str(r.card) for r in reveals[:-1]]
+    outside = [c for c in passed if not 1 <= int(c) <= high]
+    repeats = [c for c in passed if 1 <= int(c) <= high]
+    notes = []
+    if outside:
+        verb = "is" if len(outside) == 1 else "are"
+        notes.append(f"{_join(outside)} {verb} outside 1–{high}")
+    if repeats:
+        notes.append(f"{_join(repeats)} was already chosen (the deck had been reshuffled)")
+    return f"cards {_cards(reveals)} ({'; '.join(notes)})"
 
 
 def _players(n: int) -> str:
@@ -592,12 +601,12 @@ def _d_sawmills(d: _Dealt) -> str:
     if d.players == 3:
         return text + (
             f" 3 players: spawn cards were turned up until one numbered 1–9 came up: "
-            f"{_came_up(groups[0], '1–9')}. Flip sawmill building {picks[0]} to its upgraded "
+            f"{_came_up(groups[0], 9)}. Flip sawmill building {picks[0]} to its upgraded "
             "side and put a building token of a colour nobody plays on its upgrade icon."
         )
     return text + (
         " 2 players, twice: spawn cards were turned up until one numbered 1–9 came up — "
-        f"first {_came_up(groups[0], '1–9')}, then {_came_up(groups[1], '1–9')}. Flip "
+        f"first {_came_up(groups[0], 9)}, then {_came_up(groups[1], 9)}. Flip "
         f"sawmill buildings {picks[0]} and {picks[1]} to their upgraded side and put a "
         "building token of a colour nobody plays on each upgrade icon."
     )
@@ -655,13 +664,13 @@ def _d_clearings(d: _Dealt) -> str:
     if d.players == 3:
         return text + (
             f" 3 players: spawn cards were turned up until one numbered 1–9 came up: "
-            f"{_came_up(groups[0], '1–9')}. Remove the clearing token on clearing space "
+            f"{_came_up(groups[0], 9)}. Remove the clearing token on clearing space "
             f"{picks[0]} (back to the box) and put a building token of a colour nobody plays "
             "there."
         )
     return text + (
         " 2 players, twice: spawn cards were turned up until one numbered 1–9 came up — "
-        f"first {_came_up(groups[0], '1–9')}, then {_came_up(groups[1], '1–9')}. Remove the "
+        f"first {_came_up(groups[0], 9)}, then {_came_up(groups[1], 9)}. Remove the "
         f"clearing tokens on clearing spaces {picks[0]} and {picks[1]} (back to the box) and "
         "put a building token of a colour nobody plays on each."
     )
@@ -678,13 +687,13 @@ def _d_rivers(d: _Dealt) -> str:
     if d.players == 3:
         return text + (
             f" 3 players: spawn cards were turned up until one numbered 1–8 came up: "
-            f"{_came_up(groups[0], '1–8')}. Replace the river token on river space "
+            f"{_came_up(groups[0], 8)}. Replace the river token on river space "
             f"{picks[0]} with a meander of a colour nobody plays (the river token goes back "
             "in the box)."
         )
     return text + (
         " 2 players, twice: spawn cards were turned up until one numbered 1–8 came up — "
-        f"first {_came_up(groups[0], '1–8')}, then {_came_up(groups[1], '1–8')}. Replace the "
+        f"first {_came_up(groups[0], 8)}, then {_came_up(groups[1], 8)}. Replace the "
         f"river token on river space {picks[0]} with a meander and the one on river space "
         f"{picks[1]} with a reservoir with bridge, both of a colour nobody plays (the river "
         "tokens go back in the box)."
@@ -722,7 +731,7 @@ def _d_foresters(d: _Dealt) -> str:
         prefix = "(The spawn deck ran out during setup and was reshuffled.) "
     where = _join([f"{label(t.kind)} on space {t.space}" for t in d.forester_tokens])
     return prefix + (
-        f"All 15 spawn cards were shuffled into a new deck and {_cards(d.forester_reveals)} "
+        f"All 15 spawn cards were shuffled into a new deck and cards {_cards(d.forester_reveals)} "
         f"came up: put one forester token of each type on the forest — {where}. Playing "
         "without the app? Shuffle all 15 spawn cards into a face-down deck for play."
     )
@@ -1159,7 +1168,7 @@ STEPS: tuple[_StepSpec, ...] = (
         _always,
         _d_p_coins,
     ),
-    _StepSpec("gf.van", "001 setup", "Van tiles", _infestation, _d_gf_van),
+    _StepSpec("player.gf_van", "001 setup", "Van tiles", _infestation, _d_gf_van),
     _StepSpec(
         "player.17.round_token", "002 player setup 17", "First round token", _always, _d_p_round
     ),
