@@ -1,15 +1,18 @@
-"""Flet entry point (``flet build`` uses this module too)."""
+"""Flet entry point (``flet build`` and ``forest-table serve|desktop`` use this module)."""
 
 from __future__ import annotations
 
 import flet as ft
 
+from app.ui.app import ForestTableApp
+
 
 def main(page: ft.Page) -> None:
-    page.title = "Forest Table"
-    page.add(ft.Text("Forest Table", size=28, weight=ft.FontWeight.BOLD))
-    page.add(ft.Text("Table companion for Forestry and Forest Guardians."))
+    """One browser tab (or window): settings come from the device's own storage."""
+    from app.ui.prefs import DevicePrefs
+
+    ForestTableApp(page, prefs=DevicePrefs()).start()
 
 
 if __name__ == "__main__":  # pragma: no cover
-    ft.run(main)
+    ft.run(main, assets_dir="../assets")

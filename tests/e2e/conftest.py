@@ -164,3 +164,12 @@ def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     page.wait_for_timeout(400)  # let the frame settle
     page.screenshot(path=str(path))
     return path
+
+
+def find_text(page, text: str):  # type: ignore[no-untyped-def]
+    """A visible text: Flutter exposes it as an aria-label or as element text."""
+    return page.get_by_label(text, exact=True).or_(page.get_by_text(text, exact=True)).first
+
+
+def wait_text(page, text: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
+    find_text(page, text).wait_for(state="attached", timeout=timeout)

@@ -1,0 +1,131 @@
+"""The app shell: one object per browser tab holding where the user is and how to draw it.
+
+Navigation is a simple state switch (``go("settings")``): the current screen is
+rebuilt from its presenter and put on the page. Screens are functions
+``build(app) -> ft.Control`` in ``app/ui/screens``; their state lives in
+presenters (plain Python, ``app/ui/presenters*.py``), never in controls.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import flet as ft
+
+from app.i18n import Translator
+from app.ui.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
+
+log = logging.getLogger(__name__)
+
+FONT_FAMILY = "NotoSansJP"
+FONT_ASSET = "fonts/NotoSansJP-Subset.otf"
+SEED_COLOR = ft.Colors.GREEN_800
+THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
+               "dark": ft.ThemeMode.DARK}
+
+ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
+
+
+def screens() -> dict[str, ScreenBuilder]:
+    from app.ui.screens import guardians, home, new_game, records, settings, setup, sheet
+
+    return {
+        "home": home.build,
+        "settings": settings.build,
+        "new": new_game.build,
+        "setup": setup.build,
+        "sheet": sheet.build,
+        "scoreboard": sheet.build_scoreboard,
+        "guardians": guardians.build,
+        "history": records.build_history,
+        "stats": records.build_stats,
+    }
+
+
+class ForestTableApp:
+    """The UI of one tab: settings, current screen, per-screen presenters."""
+
+    def __init__(self, page: ft.Page, prefs: Prefs | None = None) -> None:
+        self.page = page
+        self.prefs: Prefs = prefs if prefs is not None else MemoryPrefs()
+        self.settings = Settings()
+        self.tr = Translator(self.settings.language)
+        self.route = "home"
+        self.params: dict[str, Any] = {}
+        self.state: dict[str, Any] = {}  # presenters by screen, kept while navigating
+        self.history: list[tuple[str, dict[str, Any]]] = []
+        self._screens = screens()
+
+    # ------------------------------------------------------------------ texts
+    def t(self, key: str, **fields: Any) -> str:
+        return self.tr.t(key, **fields)
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self) -> None:
+        page = self.page
+        page.title = self.t("app.title")
+        page.fonts = {FONT_FAMILY: FONT_ASSET}
+        page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
+        page.scroll = ft.ScrollMode.AUTO
+        self.apply_theme()
+        self.render()
+        page.run_task(self._load_settings)
+
+    async def _load_settings(self) -> None:
+        loaded = await load_settings(self.prefs)
+        if loaded != self.settings:
+            self.apply_settings(loaded, save=False)
+
+    def apply_theme(self) -> None:
+        theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+        dark = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+        self.page.theme = theme
+        self.page.dark_theme = dark
+        self.page.theme_mode = THEME_MODES[self.settings.theme]
+
+    def apply_settings(self, settings: Settings, save: bool = True) -> None:
+        self.settings = settings
+        self.tr = Translator(settings.language)
+        self.page.title = self.t("app.title")
+        self.apply_theme()
+        self.render()
+        if save:
+            self.page.run_task(save_settings, self.prefs, settings)
+
+    # ------------------------------------------------------------------ navigation
+    def go(self, route: str, **params: Any) -> None:
+        if route != self.route:
+            self.history.append((self.route, self.params))
+        self.route, self.params = route, params
+        self.render()
+
+    def back(self, _e: Any = None) -> None:
+        self.route, self.params = self.history.pop() if self.history else ("home", {})
+        self.render()
+
+    def home(self, _e: Any = None) -> None:
+        self.history.clear()
+        self.route, self.params = "home", {}
+        self.render()
+
+    def render(self) -> None:
+        build = self._screens.get(self.route, self._screens["home"])
+        try:
+            body = build(self)
+        except Exception as exc:  # a screen must never take the tab down
+            log.exception("screen %s failed", self.route)
+            body = ft.Column([
+                ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
+                ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
+            ])
+        self.page.controls = [ft.SafeArea(body, expand=True)]
+        self.page.update()
+
+    def refresh(self) -> None:
+        """Redraw the current screen (after its presenter changed)."""
+        self.render()
+
+    def toast(self, message: str) -> None:
+        self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))

@@ -1,0 +1,1 @@
+"""Screens: ``build(app) -> ft.Control``; they render presenters' view models only."""

@@ -1,0 +1,59 @@
+"""Home: new game, games in progress, history, statistics, settings."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from app.ui import services
+from app.ui.presenters import game_lines
+from app.ui.widgets import big_button, muted, section, sid
+
+if TYPE_CHECKING:
+    from app.ui.app import ForestTableApp
+
+
+def build(app: ForestTableApp) -> ft.Control:
+    t = app.t
+    lines = game_lines(services.shared().open_games(), t)
+    in_progress: list[ft.Control] = []
+    for line in lines:
+        in_progress.append(sid(
+            f"home-game-{line.id}",
+            ft.ListTile(
+                title=ft.Text(line.title), subtitle=ft.Text(line.detail),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                on_click=lambda e, gid=line.id: app.go("sheet", game_id=gid),
+                min_height=56,
+            ),
+            button=True,
+        ))
+    if not in_progress:
+        in_progress.append(muted(t("home.no_games")))
+    return ft.Column(
+        [
+            ft.Container(height=8),
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.FOREST, size=40, color=ft.Colors.PRIMARY),
+                    sid("home-title", ft.Text(t("app.title"), size=30,
+                                              weight=ft.FontWeight.BOLD), header=True),
+                ],
+                spacing=8,
+            ),
+            muted(t("app.tagline")),
+            ft.Container(height=8),
+            big_button("home-new-game", t("home.new_game"), lambda e: app.go("new"),
+                       icon=ft.Icons.ADD, primary=True),
+            section(t("home.in_progress"), in_progress, identifier="home-in-progress"),
+            ft.Divider(),
+            big_button("home-history", t("home.history"), lambda e: app.go("history"),
+                       icon=ft.Icons.HISTORY),
+            big_button("home-stats", t("home.statistics"), lambda e: app.go("stats"),
+                       icon=ft.Icons.BAR_CHART),
+            big_button("home-settings", t("home.settings"), lambda e: app.go("settings"),
+                       icon=ft.Icons.SETTINGS),
+        ],
+        spacing=12,
+    )

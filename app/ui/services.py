@@ -1,0 +1,117 @@
+"""Where the UI reaches the rest of the app: the store, the session, the setup dealers.
+
+One ``Services`` per server process, shared by every tab. Each call goes to
+the real module (``app.store``, ``app.session``, ``setup.*``); a module that is
+not importable yet reports itself as unavailable instead of breaking a screen.
+No rules and no storage logic live here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    updated: datetime | None
+    status: str
+
+
+def module(name: str) -> Any | None:
+    """Import a sibling module if it is there (it may still be being written)."""
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+class Services:
+    def __init__(self, store: Any | None = None, *, open_store: bool = True) -> None:
+        self._store = store
+        self._open_store = open_store  # False: no database (tests of the shell)
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------------ store
+    @property
+    def store(self) -> Any | None:
+        with self._lock:
+            if self._store is None and self._open_store:
+                facade = module("app.store.facade")
+                if facade is None:
+                    return None
+                try:
+                    self._store = facade.Store.open()
+                except Exception:  # database unreachable: screens say so
+                    log.exception("could not open the store")
+                    return None
+            return self._store
+
+    def _summaries(self, games: list[Any]) -> list[GameSummary]:
+        out = []
+        for g in games:
+            try:
+                seats = self.store.game_seats(game_id=g.id) if self.store else []
+            except Exception:
+                seats = []
+            out.append(GameSummary(
+                id=int(g.id), game=str(g.game), players=tuple(s.name for s in seats),
+                updated=getattr(g, "updated_at", None), status=str(getattr(g, "status", "")),
+            ))
+        return out
+
+    def open_games(self) -> list[GameSummary]:
+        store = self.store
+        if store is None:
+            return []
+        try:
+            return self._summaries(store.list_open_games())
+        except Exception:
+            log.exception("open games")
+            return []
+
+    def finished_games(self) -> list[Any]:
+        queries = module("app.store.queries")
+        store = self.store
+        if queries is None or store is None or not hasattr(queries, "history"):
+            return []
+        try:
+            with store.session() as s:
+                return list(queries.history(s))
+        except Exception:
+            log.exception("history")
+            return []
+
+    def confirmed_printed(self) -> dict[str, dict[str, Any]]:
+        store = self.store
+        if store is None or not hasattr(store, "get_printed"):
+            return {}
+        try:
+            return dict(store.get_printed())
+        except Exception:
+            return {}
+
+
+_shared: Services | None = None
+
+
+def set_shared(services: Services | None) -> None:
+    """Use these services for every tab (tests: an in-memory store)."""
+    global _shared
+    _shared = services
+
+
+def shared() -> Services:
+    global _shared
+    if _shared is None:
+        _shared = Services()
+    return _shared

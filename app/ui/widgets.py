@@ -1,0 +1,169 @@
+"""Small building blocks shared by the screens: they render, they never decide.
+
+Every interactive control is wrapped in ``ft.Semantics(identifier=...)`` (see
+``sid``): the identifier is what the browser tests locate
+(``[flt-semantics-identifier="..."]``) and what Android/iOS expose as the
+resource id / accessibility identifier. Touch targets are at least 48 px.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import flet as ft
+
+TOUCH = 48  # minimum touch target, px
+Handler = Callable[[Any], Any]
+
+
+def sid(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semantics:
+    """Give a control a stable identifier for tests and platform accessibility."""
+    return ft.Semantics(identifier=identifier, content=control, **semantics)
+
+
+def header(title: str, back: Handler | None = None, back_label: str = "Back",
+           actions: Sequence[ft.Control] = ()) -> ft.Control:
+    """The top bar of a screen: an optional back button, the title, actions."""
+    items: list[ft.Control] = []
+    if back is not None:
+        items.append(
+            sid(
+                "nav-back",
+                ft.IconButton(
+                    icon=ft.Icons.ARROW_BACK,
+                    tooltip=back_label,
+                    on_click=back,
+                    width=TOUCH,
+                    height=TOUCH,
+                ),
+            )
+        )
+    items.append(
+        ft.Container(
+            ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2,
+                    overflow=ft.TextOverflow.ELLIPSIS),
+            expand=True,
+            padding=ft.Padding.only(left=4 if back else 0),
+        )
+    )
+    items.extend(actions)
+    return ft.Row(items, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+
+
+def big_button(identifier: str, text: str, on_click: Handler | None, icon: Any = None,
+               primary: bool = False, disabled: bool = False) -> ft.Control:
+    """A full-width button, 56 px tall."""
+    cls = ft.FilledButton if primary else ft.OutlinedButton
+    btn = cls(
+        content=ft.Text(text, size=17),
+        icon=icon,
+        on_click=on_click,
+        disabled=disabled,
+        height=56,
+        expand=True,
+    )
+    return sid(identifier, ft.Row([btn]), button=True)
+
+
+def small_button(identifier: str, text: str, on_click: Handler | None, icon: Any = None,
+                 disabled: bool = False, filled: bool = False) -> ft.Control:
+    cls = ft.FilledTonalButton if filled else ft.TextButton
+    return sid(
+        identifier,
+        cls(content=ft.Text(text), icon=icon, on_click=on_click, disabled=disabled,
+            height=TOUCH),
+        button=True,
+    )
+
+
+def section(title: str, controls: Sequence[ft.Control], identifier: str | None = None
+            ) -> ft.Control:
+    col = ft.Column(
+        [ft.Text(title, size=16, weight=ft.FontWeight.W_600), *controls],
+        spacing=8,
+    )
+    body = ft.Container(col, padding=ft.Padding.only(top=12, bottom=4))
+    return sid(identifier, body) if identifier else body
+
+
+def choice_chips(prefix: str, options: Sequence[tuple[str, str, bool]], selected: Any,
+                 on_pick: Callable[[str], Any]) -> ft.Control:
+    """One choice of several as chips that wrap onto new lines (no sideways scrolling).
+
+    ``options`` are (value, label, enabled); the chip of ``selected`` is selected.
+    """
+    chips = []
+    for value, label, enabled in options:
+        chips.append(
+            sid(
+                f"{prefix}-{value}",
+                ft.Chip(
+                    label=ft.Text(label),
+                    selected=(value == selected),
+                    disabled=not enabled,
+                    on_select=(lambda e, v=value: on_pick(v)),
+                    height=TOUCH,
+                ),
+                selected=(value == selected),
+            )
+        )
+    return ft.Row(chips, wrap=True, spacing=8, run_spacing=8)
+
+
+def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool], Any],
+           disabled: bool = False, reason: str | None = None) -> ft.Control:
+    """A switch with its label; when disabled, the reason is shown under it."""
+    sw = ft.Switch(
+        value=value,
+        disabled=disabled,
+        on_change=lambda e: on_change(bool(e.control.value)),
+    )
+    row = ft.Row(
+        [ft.Container(ft.Text(label), expand=True), sid(identifier, sw, toggled=value)],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+    items: list[ft.Control] = [ft.Container(row, height=max(TOUCH, 56))]
+    if reason:
+        items.append(sid(f"{identifier}-reason",
+                         ft.Text(reason, size=13, italic=True, color=ft.Colors.OUTLINE)))
+    return ft.Column(items, spacing=0)
+
+
+def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
+            on_plus: Handler | None, less_label: str, more_label: str,
+            error: str | None = None, hint: str | None = None) -> ft.Control:
+    """A − value + stepper (beats typing at a table); its error right under it."""
+    row = ft.Row(
+        [
+            ft.Container(ft.Text(label, size=16), expand=True),
+            sid(f"{identifier}-minus",
+                ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_minus, tooltip=less_label,
+                              disabled=on_minus is None, width=TOUCH, height=TOUCH)),
+            sid(f"{identifier}-value",
+                ft.Container(ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
+                                     text_align=ft.TextAlign.CENTER),
+                             width=44, alignment=ft.Alignment.CENTER)),
+            sid(f"{identifier}-plus",
+                ft.IconButton(icon=ft.Icons.ADD, on_click=on_plus, tooltip=more_label,
+                              disabled=on_plus is None, width=TOUCH, height=TOUCH)),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=2,
+    )
+    items: list[ft.Control] = [row]
+    if hint:
+        items.append(ft.Text(hint, size=12, color=ft.Colors.OUTLINE))
+    if error:
+        items.append(sid(f"{identifier}-error", ft.Text(error, size=13, color=ft.Colors.ERROR)))
+    return ft.Column(items, spacing=0)
+
+
+def card(controls: Sequence[ft.Control], identifier: str | None = None,
+         padding: int = 16) -> ft.Control:
+    c = ft.Card(content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
+    return sid(identifier, c) if identifier else c
+
+
+def muted(text: str, size: int = 14) -> ft.Text:
+    return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)

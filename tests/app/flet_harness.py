@@ -1,0 +1,106 @@
+"""Headless test harness for Flet 1.0.5 apps: no Flutter, no browser.
+
+After the pattern in ../shared/notes/flet_harness.py.
+
+Uses flet internals (Session, Connection, _context_page) exactly the way
+flet's own unit tests do (sdk/python/packages/flet/tests/test_use_dialog.py).
+Internal API: pin flet==1.0.5 and re-check on upgrade.
+"""
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
+import flet as ft
+from flet.controls.context import _context_page
+from flet.messaging.connection import Connection
+from flet.messaging.session import Session
+from flet.pubsub.pubsub_hub import PubSubHub
+
+
+class RecordingConnection(Connection):
+    def __init__(self, hub: PubSubHub, page_url: str = "http://127.0.0.1:8550"):
+        super().__init__()
+        self.messages = []
+        self.pubsubhub = hub
+        self.loop = asyncio.get_running_loop()
+        self.executor = ThreadPoolExecutor()
+        self.page_url = page_url          # page.url / route_change need it
+
+    def send_message(self, message):
+        self.messages.append(message)
+
+
+class Client:
+    """One simulated browser tab."""
+
+    def __init__(self, hub):
+        self.conn = RecordingConnection(hub)
+        self.session = Session(self.conn)
+        self.page = self.session.page
+
+    async def start(self, main):
+        token = _context_page.set(self.page)
+        try:
+            main(self.page)                 # e.g. page.render(App)
+            self.session.get_page_patch()   # what the client's REGISTER does: indexes controls
+        finally:
+            _context_page.reset(token)
+        await settle()
+
+    def find(self, cls, pred=lambda c: True):
+        return [c for c in list(self.session.index.values()) if isinstance(c, cls) and pred(c)]
+
+    def texts(self):
+        return [c.value for c in self.find(ft.Text)]
+
+    async def click(self, control):
+        await self.session.dispatch_event(control._i, "click", None)
+        await settle()
+
+    async def type(self, field, value):
+        self.session.apply_patch(field._i, {"value": value})   # client syncs value first
+        await self.session.dispatch_event(field._i, "change", value)
+        await settle()
+
+    def crashes(self):
+        return [m for m in self.conn.messages if m.action.name == "SESSION_CRASHED"]
+
+
+async def settle(seconds: float = 0.05):
+    await asyncio.sleep(seconds)
+
+
+def new_hub():
+    return PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor())
+
+
+def semantics_ids(client: Client) -> list[str]:
+    """The identifiers of every ft.Semantics on the page (what the e2e tests locate)."""
+    return [c.identifier for c in client.find(ft.Semantics) if c.identifier]
+
+
+def by_id(client: Client, identifier: str) -> ft.Control:
+    """The control inside the ft.Semantics with this identifier."""
+    found = client.find(ft.Semantics, lambda c: c.identifier == identifier)
+    assert found, f"no control {identifier!r}; have {semantics_ids(client)}"
+    return found[0].content
+
+
+async def tap(client: Client, identifier: str) -> None:
+    """Click (or select, for chips) the control with this identifier."""
+    control = by_id(client, identifier)
+    if isinstance(control, ft.Row) and control.controls:
+        control = control.controls[0]
+    event = "select" if isinstance(control, ft.Chip) else "click"
+    await client.session.dispatch_event(control._i, event, None)
+    await settle()
+
+
+def memory_services():  # type: ignore[no-untyped-def]
+    """Services over an in-memory database (or none while app.store is not there)."""
+    from app.ui.services import Services
+
+    try:
+        from app.store.facade import Store
+    except ImportError:
+        return Services(open_store=False)
+    return Services(Store.open("sqlite://"))
