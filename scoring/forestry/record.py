@@ -20,10 +20,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+)
 
 from scoring.forestry.enums import (
     Area,
@@ -192,15 +201,36 @@ class PlayerIn(_Strict):
     full_seedling_rows: StrictInt | None = None
 
 
+class PlayerShellIn(_Strict):
+    """A player's field names (unknown/missing fields); each field is checked on its own."""
+
+    name: Any
+    character: Any = None
+    score_track: Any
+    buildings: Any
+    storage: Any
+    resources: Any
+    forestry_table: Any
+    forester_tokens_below: Any = None
+    reforestation_table: Any
+    seedlings_below: Any = None
+    river_tokens: Any
+    contracts: Any
+    task_cards: Any
+    road_connections: Any = None
+    technician_tiles: Any = None
+    full_seedling_rows: Any = None
+
+
 class RecordIn(_Strict):
     """The top level; the parts are validated separately (see module docstring)."""
 
     format: Any
     version: Any
     game: Any
-    played_at: StrictStr | None = None
-    location: StrictStr | None = None
-    seed: StrictInt | None = None
+    played_at: Any = None
+    location: Any = None
+    seed: Any = None
     options: Any
     printed: Any = None
     detached_storages: Any = None
@@ -246,6 +276,20 @@ class _Problems:
             self.add(path, f"{value} is more than {what or high}")
             return False
         return True
+
+
+def _shell(model: type[M], data: Any, prefix: str, ps: _Problems) -> M | None:
+    """Check a part's field names only (unknown or missing fields), then build it as is.
+
+    The fields are ``Any`` in shell models; each is validated on its own later,
+    so one bad field does not hide the problems of the others.
+    """
+    if not isinstance(data, dict):
+        ps.validate(model, data, prefix)  # "Input should be a valid dictionary"
+        return None
+    ps.validate(model, data, prefix)
+    known = {k: v for k, v in data.items() if k in model.model_fields}
+    return model.model_construct(**known)
 
 
 def _plural(n: int, word: str) -> str:
@@ -384,99 +428,180 @@ def _task_card(raw: TaskCardIn, path: str, ps: _Problems) -> TaskCard | None:
     return None  # pragma: no cover - every key handled above
 
 
-def _player(raw: PlayerIn, p: str, ps: _Problems) -> ForestryPlayer | None:
+@dataclass
+class _PlayerParts:
+    """What validated of one player (None where the part has a problem)."""
+
+    name: str | None = None
+    character: Character | None = None
+    infested_wood: int = 0
+    player: ForestryPlayer | None = None
+
+
+def _part(ps: _Problems, shell: PlayerShellIn, name: str, p: str) -> Any:
+    """Validate one player field against its :class:`PlayerIn` type (None if invalid)."""
+    if name not in shell.model_fields_set:
+        if PlayerIn.model_fields[name].is_required():
+            return None  # reported as missing by the shell
+        return PlayerIn.model_fields[name].get_default(call_default_factory=True)
+    value = getattr(shell, name)
+    adapter = _adapter(name)
+    try:
+        return adapter.validate_python(value)
+    except ValidationError as exc:
+        for prob in problems_from(exc):
+            sub = prob.path
+            path = f"{p}.{name}" + ("" if not sub else (sub if sub.startswith("[") else "." + sub))
+            ps.add(path, prob.message)
+        return None
+
+
+_ADAPTERS: dict[str, TypeAdapter[Any]] = {}
+
+
+def _adapter(name: str) -> TypeAdapter[Any]:
+    if name not in _ADAPTERS:
+        annotation = PlayerIn.model_fields[name].annotation
+        assert annotation is not None
+        _ADAPTERS[name] = TypeAdapter(annotation)
+    return _ADAPTERS[name]
+
+
+def _player(shell: PlayerShellIn, p: str, ps: _Problems) -> _PlayerParts:
+    """Validate one player part by part, so every problem is reported."""
     before = len(ps.items)
-    if not raw.name.strip():
-        ps.add(f"{p}.name", "must not be empty")
-    ps.count(f"{p}.score_track", raw.score_track)
+    parts = _PlayerParts()
+    name = _part(ps, shell, "name", p)
+    if name is not None:
+        if not name.strip():
+            ps.add(f"{p}.name", "must not be empty")
+        else:
+            parts.name = name
+    character: Character | None = _part(ps, shell, "character", p)
+    parts.character = character
+    score = _part(ps, shell, "score_track", p)
+    if score is not None:
+        ps.count(f"{p}.score_track", score)
 
-    b = raw.buildings
-    ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
-                         what=f"the {BUILDING_TOKENS} building tokens a player has")
-    if len(b.sawmill) > BUILDING_TOKENS:
-        ps.add(f"{p}.buildings.sawmill", f"{len(b.sawmill)} upgrades is more than the "
-                                         f"{BUILDING_TOKENS} building tokens a player has")
-    elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
-        ps.add(f"{p}.buildings", f"{b.forest} forest buildings + {len(b.sawmill)} sawmill "
-                                 f"upgrades = {b.forest + len(b.sawmill)} building tokens, more "
-                                 f"than the {BUILDING_TOKENS} a player has")
-    for area, n in Counter(b.sawmill).items():
-        if n > SAWMILLS_PER_AREA:
-            ps.add(f"{p}.buildings.sawmill", f"{n} upgrades in {area.value}, but each area has "
-                                             f"{SAWMILLS_PER_AREA} sawmill buildings")
+    b: BuildingsIn | None = _part(ps, shell, "buildings", p)
+    if b is not None:
+        ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
+                             what=f"the {BUILDING_TOKENS} building tokens a player has")
+        if len(b.sawmill) > BUILDING_TOKENS:
+            ps.add(f"{p}.buildings.sawmill", f"{len(b.sawmill)} upgrades is more than the "
+                                             f"{BUILDING_TOKENS} building tokens a player has")
+        elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
+            ps.add(f"{p}.buildings", f"{b.forest} forest buildings + {len(b.sawmill)} sawmill "
+                                     f"upgrades = {b.forest + len(b.sawmill)} building tokens, "
+                                     f"more than the {BUILDING_TOKENS} a player has")
+        for area, n in Counter(b.sawmill).items():
+            if n > SAWMILLS_PER_AREA:
+                ps.add(f"{p}.buildings.sawmill", f"{n} upgrades in {area.value}, but each area "
+                                                 f"has {SAWMILLS_PER_AREA} sawmill buildings")
 
-    s = raw.storage
-    ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
-                  what=f"the {MAX_STORAGE_EXTENSIONS} storage extensions (I, II, III)")
-    ok = ps.count(f"{p}.storage.wood", s.wood) and ok
-    ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
-    spaces = BASE_STORAGE_SPACES + s.extensions
-    if ok and s.wood + s.infested_wood > spaces:
-        ps.add(f"{p}.storage", f"{s.wood} wood + {s.infested_wood} infested wood = "
-                               f"{s.wood + s.infested_wood} tokens, more than the {spaces} open "
-                               f"storage spaces (2 + {_plural(s.extensions, 'extension')})")
+    s: StorageIn | None = _part(ps, shell, "storage", p)
+    if s is not None:
+        ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
+                      what=f"the {MAX_STORAGE_EXTENSIONS} storage extensions (I, II, III)")
+        ok = ps.count(f"{p}.storage.wood", s.wood) and ok
+        ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
+        spaces = BASE_STORAGE_SPACES + s.extensions
+        if ok and s.wood + s.infested_wood > spaces:
+            ps.add(f"{p}.storage", f"{s.wood} wood + {s.infested_wood} infested wood = "
+                                   f"{s.wood + s.infested_wood} tokens, more than the {spaces} "
+                                   f"open storage spaces (2 + "
+                                   f"{_plural(s.extensions, 'extension')})")
+        if ok:
+            parts.infested_wood = s.infested_wood
 
-    for name in ("coins", "construction_materials", "seedlings", "temp_workers"):
-        ps.count(f"{p}.resources.{name}", getattr(raw.resources, name))
+    r: ResourcesIn | None = _part(ps, shell, "resources", p)
+    if r is not None:
+        for res in ("coins", "construction_materials", "seedlings", "temp_workers"):
+            ps.count(f"{p}.resources.{res}", getattr(r, res))
 
-    if len(raw.forestry_table) > FORESTRY_COLUMNS:
-        ps.add(f"{p}.forestry_table", f"{len(raw.forestry_table)} columns is more than the "
-                                      f"{FORESTRY_COLUMNS} columns of the forestry table")
-    for i, col in enumerate(raw.forestry_table):
-        ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
-                 what=f"the {TABLE_ROWS} spaces of a column (list only columns holding tokens)")
-    for kind in ForesterType:
-        ps.count(f"{p}.forester_tokens_below.{kind.value}",
-                 getattr(raw.forester_tokens_below, kind.value))
-    for area in Area:
-        ps.count(f"{p}.reforestation_table.{area.value}",
-                 getattr(raw.reforestation_table, area.value), high=TABLE_ROWS,
-                 what=f"the {TABLE_ROWS} spaces of a reforestation column")
-    ps.count(f"{p}.seedlings_below", raw.seedlings_below)
-    if len(raw.river_tokens) > MAX_RIVER_TOKENS:
-        ps.add(f"{p}.river_tokens", f"{len(raw.river_tokens)} river tokens is more than "
+    table: list[ColumnIn] | None = _part(ps, shell, "forestry_table", p)
+    if table is not None:
+        if len(table) > FORESTRY_COLUMNS:
+            ps.add(f"{p}.forestry_table", f"{len(table)} columns is more than the "
+                                          f"{FORESTRY_COLUMNS} columns of the forestry table")
+        for i, col in enumerate(table):
+            ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
+                     what=f"the {TABLE_ROWS} spaces of a column (list only columns holding "
+                          "tokens)")
+    below: ForestersBelowIn | None = _part(ps, shell, "forester_tokens_below", p)
+    if below is not None:
+        for kind in ForesterType:
+            ps.count(f"{p}.forester_tokens_below.{kind.value}", getattr(below, kind.value))
+    refo: ReforestationIn | None = _part(ps, shell, "reforestation_table", p)
+    if refo is not None:
+        for area in Area:
+            ps.count(f"{p}.reforestation_table.{area.value}", getattr(refo, area.value),
+                     high=TABLE_ROWS, what=f"the {TABLE_ROWS} spaces of a reforestation column")
+    seedlings_below = _part(ps, shell, "seedlings_below", p)
+    if seedlings_below is not None:
+        ps.count(f"{p}.seedlings_below", seedlings_below)
+    rivers: list[RiverSymbol] | None = _part(ps, shell, "river_tokens", p)
+    if rivers is not None and len(rivers) > MAX_RIVER_TOKENS:
+        ps.add(f"{p}.river_tokens", f"{len(rivers)} river tokens is more than "
                                     f"{MAX_RIVER_TOKENS} (one per water structure)")
 
-    contracts = [_contract(c, f"{p}.contracts[{i}]", ps) for i, c in enumerate(raw.contracts)]
-    tasks = [_task_card(t, f"{p}.task_cards[{i}]", ps) for i, t in enumerate(raw.task_cards)]
+    contracts: list[Contract | None] = []
+    raw_contracts = _part(ps, shell, "contracts", p)
+    if raw_contracts is not None:
+        contracts = [_contract(c, f"{p}.contracts[{i}]", ps)
+                     for i, c in enumerate(raw_contracts)]
+    tasks: list[TaskCard | None] = []
+    raw_tasks = shell.task_cards if "task_cards" in shell.model_fields_set else []
+    if not isinstance(raw_tasks, list):
+        _part(ps, shell, "task_cards", p)  # reports the type problem
+    else:
+        for i, item in enumerate(raw_tasks):
+            card = ps.validate(TaskCardIn, item, f"{p}.task_cards[{i}]")
+            tasks.append(None if card is None else _task_card(card, f"{p}.task_cards[{i}]", ps))
 
+    extras: dict[str, int | None] = {}
     for extra, owner in CHARACTER_EXTRAS.items():
-        value = getattr(raw, extra)
+        value = _part(ps, shell, extra, p)
+        extras[extra] = value
         if value is None:
-            if raw.character is owner:
+            if character is owner and extra not in _failed(ps, before, f"{p}.{extra}"):
                 ps.add(f"{p}.{extra}", f"required for the {owner.value} character")
             continue
-        if raw.character is not owner:
+        if character is not owner:
             ps.add(f"{p}.{extra}", f"only the {owner.value} character has {extra}")
             continue
         limit = EXTRA_MAX[extra]
         ps.count(f"{p}.{extra}", value, high=limit, what=f"the most possible ({limit})")
 
     if len(ps.items) > before:
-        return None
-    return ForestryPlayer(
-        name=raw.name,
-        character=raw.character,
-        score_track=raw.score_track,
+        return parts
+    assert name is not None and score is not None and b is not None and s is not None
+    assert r is not None and table is not None and below is not None and refo is not None
+    assert seedlings_below is not None and rivers is not None
+    parts.player = ForestryPlayer(
+        name=name,
+        character=character,
+        score_track=score,
         buildings=Buildings(b.forest, tuple(b.sawmill)),
         storage=Storage(s.extensions, s.wood, s.infested_wood),
-        resources=Resources(raw.resources.coins, raw.resources.construction_materials,
-                            raw.resources.seedlings, raw.resources.temp_workers),
-        forestry_table=tuple(ForestryColumn(c.type, c.count) for c in raw.forestry_table),
-        forester_tokens_below=ForesterTokens(raw.forester_tokens_below.thinning,
-                                             raw.forester_tokens_below.den_tree,
-                                             raw.forester_tokens_below.painting),
-        reforestation_table=Reforestation(raw.reforestation_table.light_green,
-                                          raw.reforestation_table.dark_green,
-                                          raw.reforestation_table.orange),
-        seedlings_below=raw.seedlings_below,
-        river_tokens=tuple(raw.river_tokens),
+        resources=Resources(r.coins, r.construction_materials, r.seedlings, r.temp_workers),
+        forestry_table=tuple(ForestryColumn(c.type, c.count) for c in table),
+        forester_tokens_below=ForesterTokens(below.thinning, below.den_tree, below.painting),
+        reforestation_table=Reforestation(refo.light_green, refo.dark_green, refo.orange),
+        seedlings_below=seedlings_below,
+        river_tokens=tuple(rivers),
         contracts=tuple(c for c in contracts if c is not None),
         task_cards=tuple(t for t in tasks if t is not None),
-        road_connections=raw.road_connections,
-        technician_tiles=raw.technician_tiles,
-        full_seedling_rows=raw.full_seedling_rows,
+        road_connections=extras["road_connections"],
+        technician_tiles=extras["technician_tiles"],
+        full_seedling_rows=extras["full_seedling_rows"],
     )
+    return parts
+
+
+def _failed(ps: _Problems, since: int, path: str) -> set[str]:
+    """The paths (starting with ``path``) that got a problem since index ``since``."""
+    return {path.rsplit(".", 1)[-1] for q in ps.items[since:] if q.path.startswith(path)}
 
 
 def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
@@ -515,40 +640,41 @@ def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
     return tuple(out)
 
 
-def _game_checks(options: ForestryOptions | None, players: Sequence[ForestryPlayer | None],
+def _game_checks(options: ForestryOptions | None, parts: Sequence[_PlayerParts],
                  storages: Sequence[DetachedStorage], ps: _Problems) -> None:
-    n = len(players)
+    n = len(parts)
     if options is not None and options.infestation and n == 1:
         ps.add("options.growing_forward.infestation",
                "the infestation module cannot be played solo (001): needs 2-4 players")
     seen: dict[str, int] = {}
     characters: dict[Character, int] = {}
-    for i, pl in enumerate(players):
-        if pl is None:
-            continue
-        key = pl.name.strip().casefold()
-        if key in seen:
-            ps.add(f"players[{i}].name", f"{pl.name!r} is already the name of players[{seen[key]}]"
-                                         " (names must be unique)")
-        else:
-            seen[key] = i
-        if pl.character is not None and options is not None:
+    for i, part in enumerate(parts):
+        if part.name is not None:
+            key = part.name.strip().casefold()
+            if key in seen:
+                ps.add(f"players[{i}].name", f"{part.name!r} is already the name of "
+                                             f"players[{seen[key]}] (names must be unique)")
+            else:
+                seen[key] = i
+        character = part.character
+        if character is not None and options is not None:
             if options.mode is not Mode.ADVANCED:
                 ps.add(f"players[{i}].character", "characters are only played in the advanced "
                                                   f"game (options.mode is {options.mode.value})")
-            elif pl.character in GROWING_FORWARD_CHARACTERS and options.growing_forward is None:
+            elif character in GROWING_FORWARD_CHARACTERS and options.growing_forward is None:
                 ps.add(f"players[{i}].character",
-                       f"{pl.character.value} comes with Growing Forward: add "
+                       f"{character.value} comes with Growing Forward: add "
                        "options.growing_forward (infestation and asymmetric_setup may be false)")
-            if pl.character in characters:
-                first = characters[pl.character]
-                ps.add(f"players[{i}].character", f"{pl.character.value} is already played by "
+            if character in characters:
+                first = characters[character]
+                ps.add(f"players[{i}].character", f"{character.value} is already played by "
                                                   f"players[{first}] (each character once)")
             else:
-                characters[pl.character] = i
-        if pl.storage.infested_wood and options is not None and not options.infestation:
+                characters[character] = i
+        if part.infested_wood and options is not None and not options.infestation:
             ps.add(f"players[{i}].storage.infested_wood",
                    "infested wood exists only with the Growing Forward infestation module")
+    players = [part.player for part in parts]
     done = [pl for pl in players if pl is not None]
     if len(done) != n:
         return
@@ -585,38 +711,50 @@ def parse_forestry(data: Any) -> ForestryGame:
     """
     check_envelope(data)
     ps = _Problems()
-    top = ps.validate(RecordIn, data, "")
-    if top is None:
-        raise RecordError(ps.items)
-    if top.game != "forestry":
-        raise RecordError([Problem("game", f"not a Forestry record (got {top.game!r})")])
-    if top.played_at is not None:
-        try:
-            datetime.fromisoformat(top.played_at)
-        except ValueError:
-            ps.add("played_at", f"not an ISO 8601 date-time (got {top.played_at!r})")
+    top: dict[str, Any] = data
+    _shell(RecordIn, data, "", ps)  # unknown and missing top-level fields
+    if top.get("played_at") is not None:
+        if not isinstance(top["played_at"], str):
+            ps.add("played_at", f"must be an ISO 8601 date-time string (got {top['played_at']!r})")
+        else:
+            try:
+                datetime.fromisoformat(top["played_at"])
+            except ValueError:
+                ps.add("played_at", f"not an ISO 8601 date-time (got {top['played_at']!r})")
+    if top.get("location") is not None and not isinstance(top["location"], str):
+        ps.add("location", f"must be a string (got {top['location']!r})")
+    seed = top.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        ps.add("seed", f"must be a whole number (got {seed!r})")
 
-    opts_in = ps.validate(OptionsIn, top.options, "options")
-    options = None if opts_in is None else _options(opts_in, ps)
+    options: ForestryOptions | None = None
+    if "options" in top:
+        opts_in = ps.validate(OptionsIn, top["options"], "options")
+        options = None if opts_in is None else _options(opts_in, ps)
 
     printed = PrintedValues()
-    if top.printed is not None:
-        printed_in = ps.validate(PrintedIn, top.printed, "printed")
+    if top.get("printed") is not None:
+        printed_in = ps.validate(PrintedIn, top["printed"], "printed")
         if printed_in is not None:
             printed = _printed(printed_in, ps)
 
-    storages = _detached(top.detached_storages, options, ps)
-
+    storages = _detached(top.get("detached_storages"), options, ps)
     players: list[ForestryPlayer | None] = []
-    if not isinstance(top.players, list):
-        ps.add("players", f"must be a list of 1-4 players in seat order (got {top.players!r})")
-    elif not 1 <= len(top.players) <= 4:
-        ps.add("players", f"Forestry is played by 1-4 players (got {len(top.players)})")
+    raw_players = top.get("players")
+    if "players" not in top:
+        pass  # reported as missing by the shell
+    elif not isinstance(raw_players, list):
+        ps.add("players", f"must be a list of 1-4 players in seat order (got {raw_players!r})")
+    elif not 1 <= len(raw_players) <= 4:
+        ps.add("players", f"Forestry is played by 1-4 players (got {len(raw_players)})")
     else:
-        for i, item in enumerate(top.players):
-            raw = ps.validate(PlayerIn, item, f"players[{i}]")
-            players.append(None if raw is None else _player(raw, f"players[{i}]", ps))
-        _game_checks(options, players, storages, ps)
+        parts: list[_PlayerParts] = []
+        for i, item in enumerate(raw_players):
+            shell = _shell(PlayerShellIn, item, f"players[{i}]", ps)
+            parts.append(_PlayerParts() if shell is None
+                         else _player(shell, f"players[{i}]", ps))
+        players = [part.player for part in parts]
+        _game_checks(options, parts, storages, ps)
 
     if ps.items or options is None:
         raise RecordError(ps.items)
@@ -625,9 +763,9 @@ def parse_forestry(data: Any) -> ForestryGame:
         players=tuple(pl for pl in players if pl is not None),
         printed=printed,
         detached_storages=storages,
-        seed=top.seed,
-        played_at=top.played_at,
-        location=top.location,
+        seed=seed,
+        played_at=top.get("played_at"),
+        location=top.get("location"),
     )
 
 

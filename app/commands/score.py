@@ -1,0 +1,175 @@
+"""``forest-table score FILE [--json]``: score a game record (record format v1).
+
+Default output is a readable table per player (categories, total, rank), the
+tie-break that decided any tie, the contract categories chosen and what is
+still needed; ``--json`` prints exactly the score output of record-v1.
+
+Exit status: 0 scored (complete or not); 2 invalid record, bad JSON or a
+missing file (every problem on stderr, each naming its field); never a
+traceback. Imports only ``scoring`` (no flet, no sqlalchemy): it starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from scoring.api import score_record
+from scoring.record import RecordError
+from scoring.sheet import ScoreSheet
+
+EXIT_OK = 0
+EXIT_INTERNAL = 1
+EXIT_INVALID = 2
+
+LABELS = {
+    "score_track": "score track",
+    "buildings": "buildings",
+    "water": "water structures",
+    "tasks": "task cards",
+    "forester_majority": "forester tokens (most)",
+    "resources": "unused resources",
+    "wood": "wood",
+    "detached": "detached storages",
+    "road_connections": "road connections",
+    "technician": "technician tiles",
+    "trees": "trees",
+    "animals": "animals",
+    "fires": "fires",
+    "ranger": "ranger ability",
+}
+FORESTRY_BASE = ("score_track", "buildings", "water", "tasks", "forester_majority",
+                 "resources", "wood")
+GUARDIANS_BASE = ("trees", "animals", "fires")
+
+
+def _read(path: str) -> Any:
+    """Decode the record; raises OSError / ValueError with a readable message."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    return json.loads(text)
+
+
+def _expected(data: Any, game: str, index: int, key: str) -> bool:
+    """Whether a category applies to a player (a missing one is then still needed)."""
+    if game == "forestry" and key in FORESTRY_BASE:
+        return True
+    if game == "forest-guardians" and key in GUARDIANS_BASE:
+        return True
+    try:
+        player = data["players"][index]
+        if key == "detached":
+            return bool(data["options"]["growing_forward"]["infestation"])
+        if key == "road_connections":
+            return bool(player.get("character") == "forest_road_manager")
+        if key == "technician":
+            return bool(player.get("character") == "technician")
+        if key == "ranger":
+            return bool(data["options"].get("advanced"))
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return False
+    return False
+
+
+def render(sheet: ScoreSheet, data: Any) -> str:
+    """The readable score table (plain text)."""
+    names = [p.name for p in sheet.players]
+    order = list(LABELS)
+    keys: list[str] = []
+    for key in order:
+        if any(key in p.categories for p in sheet.players) or any(
+            _expected(data, sheet.game, i, key) for i in range(len(names))
+        ):
+            keys.append(key)
+    width = max([len(LABELS[k]) for k in keys] + [len("rank")])
+    cols = [max(len(n), 5) for n in names]
+    title = "Forestry" if sheet.game == "forestry" else "Forest Guardians"
+    status = "complete" if sheet.complete else "NOT complete: some printed values are needed"
+    lines = [f"{title}: {status}", ""]
+    lines.append(" " * width + "  " + "  ".join(n.rjust(c) for n, c in zip(names, cols,
+                                                                              strict=True)))
+    for key in keys:
+        cells = []
+        for i, p in enumerate(sheet.players):
+            if key in p.categories:
+                cells.append(str(p.categories[key]))
+            elif _expected(data, sheet.game, i, key):
+                cells.append("?")
+            else:
+                cells.append("-")
+        lines.append(LABELS[key].ljust(width) + "  "
+                     + "  ".join(c.rjust(w) for c, w in zip(cells, cols, strict=True)))
+    lines.append("-" * (width + 2 + sum(cols) + 2 * (len(cols) - 1)))
+    lines.append("total".ljust(width) + "  " + "  ".join(
+        str(p.total).rjust(w) for p, w in zip(sheet.players, cols, strict=True)))
+    rank_word = "rank" if sheet.complete else "rank (provisional)"
+    lines.append(rank_word.ljust(width) + "  " + "  ".join(
+        str(p.rank).rjust(w) for p, w in zip(sheet.players, cols, strict=True)))
+    lines.append("")
+    if sheet.winners:
+        label = "Winner" if len(sheet.winners) == 1 else "Winners (shared)"
+        lines.append(f"{label}: {', '.join(sheet.winners)}")
+    if any("?" in line for line in lines):
+        lines.append("? = left out of the total until the value below is known")
+    for p in sheet.players:
+        cats = p.details.get("contract_categories")
+        if cats:
+            lines.append(f"Contracts counted for {p.name}: {', '.join(cats)}")
+    if sheet.notes:
+        lines.append("")
+        lines.extend(f"Note: {n}" for n in sheet.notes)
+    if sheet.needs:
+        lines.append("")
+        lines.append("Still needed (add them to the record's \"printed\" object, then score "
+                     "again):")
+        for need in sheet.needs:
+            key = f"[{need.key}]" if need.key else ""
+            lines.append(f"  - {need.table}{key}: {need.ask}")
+    return "\n".join(lines)
+
+
+def _fail(messages: Sequence[str], err: TextIO) -> int:
+    for m in messages:
+        print(m, file=err)
+    return EXIT_INVALID
+
+
+def run(args: argparse.Namespace) -> int:
+    """Score ``args.file`` (``-`` for stdin); ``args.json`` selects the JSON output."""
+    out, err = sys.stdout, sys.stderr
+    source = "standard input" if args.file == "-" else args.file
+    try:
+        data = _read(args.file)
+    except FileNotFoundError:
+        return _fail([f"{source}: no such file"], err)
+    except json.JSONDecodeError as exc:
+        return _fail([f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                      f"{exc.msg})"], err)
+    except (OSError, UnicodeDecodeError) as exc:
+        return _fail([f"{source}: cannot read it ({exc})"], err)
+    try:
+        sheet = score_record(data)
+        text = (json.dumps(sheet.as_json(), ensure_ascii=False, indent=2) if args.json
+                else render(sheet, data))
+    except RecordError as exc:
+        return _fail([f"{source}: invalid record ({len(exc.problems)} "
+                      f"problem{'s' if len(exc.problems) != 1 else ''}):"]
+                     + [f"  {p}" for p in exc.problems], err)
+    except Exception as exc:  # never a traceback for the user
+        print(f"{source}: could not score this record: internal error "
+              f"({type(exc).__name__}: {exc}); please report it", file=err)
+        return EXIT_INTERNAL
+    try:
+        print(text, file=out)
+        out.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: not an error of ours
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_OK
