@@ -1,0 +1,354 @@
+"""Forest Guardians rules model (003): components, planting, skills, game end, reference."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from scoring.guardians import (
+    Altitude,
+    EndTrigger,
+    GuardiansRuleError,
+    Ranger,
+    Tile,
+    TileKind,
+    TreeRow,
+    TreeSpecies,
+    Turn,
+    actions_per_turn,
+    check_planting,
+    game_end_status,
+    hand_limit,
+    next_terrain_pile,
+    planting_cost,
+    quick_reference,
+    shelter_capacity,
+)
+from scoring.guardians.checks import trees_on_board_after_removal
+from scoring.guardians.rules import (
+    COMPONENTS,
+    LIVING_CONDITIONS,
+    MOUNTAINS,
+    RANGERS,
+    TREE_ROWS,
+    AnimalSpecies,
+    component,
+)
+
+HIGH, MED, LOW = Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW
+
+
+def regular(alt: Altitude, **kw: object) -> Tile:
+    return Tile(TileKind.REGULAR, alt, **kw)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- data
+
+
+def test_component_counts() -> None:
+    counts = {c.id: c.count for c in COMPONENTS}
+    assert counts == {
+        "animal_cards": 10,
+        "resource_cards": 30,
+        "terrain_tiles": 36,
+        "starting_tile": 1,
+        "upgrade_cubes": 20,
+        "trees": 40,
+        "animals_and_rangers": 15,
+        "fire_tokens": 12,
+        "ranger_boards": 4,
+    }
+    assert all(c.source == "003" for c in COMPONENTS)
+    assert component("fire_tokens").count == 12
+    with pytest.raises(KeyError):
+        component("dice")
+
+
+def test_tree_rows_side_a() -> None:
+    assert TREE_ROWS[TreeRow.TOP].allowed == {HIGH}
+    assert TREE_ROWS[TreeRow.MIDDLE].allowed == {HIGH, MED}
+    assert TREE_ROWS[TreeRow.BOTTOM].allowed == {MED, LOW}
+    assert [(r.cost_cards, r.same_type) for r in TREE_ROWS.values()] == [
+        (1, False),
+        (2, True),
+        (3, True),
+    ]
+
+
+def test_animals_and_rangers() -> None:
+    assert len(LIVING_CONDITIONS) == 5
+    assert sum(lc.cards for lc in LIVING_CONDITIONS.values()) == 10
+    assert LIVING_CONDITIONS[AnimalSpecies.COMMON_PHEASANT].altitudes == {LOW}
+    assert LIVING_CONDITIONS[AnimalSpecies.FORMOSAN_BLACK_BEAR].next_to is TileKind.MOUNTAIN
+    assert LIVING_CONDITIONS[AnimalSpecies.SAMBAR_DEER].next_to is TileKind.LAKE
+    assert LIVING_CONDITIONS[AnimalSpecies.LEOPARD_CAT].trees == 3
+    assert LIVING_CONDITIONS[AnimalSpecies.PANGOLIN].altitudes == {MED}
+    assert [RANGERS[r].title for r in Ranger] == [
+        "Animal Expert", "Firefighter", "Mountain Protector", "Master Gardener"
+    ]
+    assert len(MOUNTAINS) == 4
+
+
+# --------------------------------------------------------------------------- planting
+
+
+def test_bottom_row_refused_on_high_altitude() -> None:
+    check = check_planting("Mei", TreeRow.BOTTOM, regular(HIGH))
+    assert not check.allowed
+    assert "bottom-row tree grows only on terrain II or III" in check.message
+    assert "high altitude (I)" in check.message
+
+
+@pytest.mark.parametrize(
+    ("row", "alt", "ok"),
+    [
+        (TreeRow.TOP, HIGH, True), (TreeRow.TOP, MED, False), (TreeRow.TOP, LOW, False),
+        (TreeRow.MIDDLE, HIGH, True), (TreeRow.MIDDLE, MED, True), (TreeRow.MIDDLE, LOW, False),
+        (TreeRow.BOTTOM, HIGH, False), (TreeRow.BOTTOM, MED, True), (TreeRow.BOTTOM, LOW, True),
+    ],
+)
+def test_allowed_terrain(row: TreeRow, alt: Altitude, ok: bool) -> None:
+    assert check_planting("Mei", row, regular(alt)).allowed is ok
+
+
+def test_costs() -> None:
+    assert check_planting("Mei", TreeRow.TOP, regular(HIGH)).message == (
+        "Allowed; pay 1 resource card of any type."
+    )
+    c = planting_cost(TreeRow.BOTTOM, shared=False)
+    assert (c.cards, c.same_type, c.sharing_extra) == (3, True, 0)
+
+
+def test_sharing_costs_one_more_of_the_type() -> None:
+    tile = regular(MED, planted_by=frozenset({"Ken", "Ana"}))
+    check = check_planting("Mei", TreeRow.MIDDLE, tile)
+    assert check.allowed
+    assert check.cost is not None and (check.cost.cards, check.cost.same_type) == (3, True)
+    # the top row's single card becomes two of one type when sharing
+    top = check_planting("Mei", TreeRow.TOP, regular(HIGH, planted_by=frozenset({"Ken"})))
+    assert top.cost is not None and (top.cost.cards, top.cost.same_type) == (2, True)
+
+
+def test_master_gardener_shares_for_free() -> None:
+    tile = regular(LOW, planted_by=frozenset({"Ken"}))
+    check = check_planting("Bean", TreeRow.BOTTOM, tile, ranger=Ranger.BEAN)
+    assert check.allowed and check.cost is not None
+    assert (check.cost.cards, check.cost.sharing_extra) == (3, 0)
+    other = check_planting("Jack", TreeRow.BOTTOM, tile, ranger=Ranger.JACK)
+    assert other.cost is not None and other.cost.cards == 4
+
+
+def test_never_twice_on_a_tile() -> None:
+    check = check_planting("Mei", TreeRow.MIDDLE, regular(MED, planted_by=frozenset({"Mei"})))
+    assert not check.allowed
+    assert "Mei already has a tree" in check.message
+
+
+def test_not_on_fire() -> None:
+    check = check_planting("Mei", TreeRow.MIDDLE, regular(MED, fire=True))
+    assert not check.allowed and "fire token" in check.message
+
+
+@pytest.mark.parametrize("kind", [TileKind.LAKE, TileKind.MOUNTAIN])
+def test_not_on_special_tiles(kind: TileKind) -> None:
+    check = check_planting("Mei", TreeRow.MIDDLE, Tile(kind, MED))
+    assert not check.allowed and "special tile" in check.message
+
+
+def test_not_on_the_starting_tile() -> None:
+    check = check_planting("Mei", TreeRow.TOP, Tile(TileKind.STARTING, None))
+    assert not check.allowed and "starting tile" in check.message
+
+
+def test_mountain_protector_calocedrus_on_any_mountain() -> None:
+    for alt in (HIGH, MED, LOW):
+        mountain = Tile(TileKind.MOUNTAIN, alt, name="Alishan")
+        ok = check_planting(
+            "Fluffy", TreeRow.BOTTOM, mountain, ranger=Ranger.FLUFFY,
+            species=TreeSpecies.CALOCEDRUS_FORMOSANA,
+        )
+        assert ok.allowed, ok.message
+    mountain = Tile(TileKind.MOUNTAIN, HIGH, name="Alishan")
+    spruce = check_planting(
+        "Fluffy", TreeRow.TOP, mountain, ranger=Ranger.FLUFFY, species=TreeSpecies.TAIWAN_SPRUCE
+    )
+    assert not spruce.allowed and "Taiwan Spruce" in spruce.message
+    unknown = check_planting("Fluffy", TreeRow.TOP, mountain, ranger=Ranger.FLUFFY)
+    assert not unknown.allowed and "say which species" in unknown.message
+    others = check_planting(
+        "Jack", TreeRow.TOP, mountain, ranger=Ranger.JACK,
+        species=TreeSpecies.CALOCEDRUS_FORMOSANA,
+    )
+    assert not others.allowed and "Alishan is a mountain" in others.message
+
+
+def test_mountain_protector_not_on_lakes_or_burning_mountains() -> None:
+    calo = TreeSpecies.CALOCEDRUS_FORMOSANA
+    lake = check_planting("F", TreeRow.TOP, Tile(TileKind.LAKE, HIGH), ranger=Ranger.FLUFFY,
+                          species=calo)
+    assert not lake.allowed
+    burning = Tile(TileKind.MOUNTAIN, MED, fire=True)
+    assert not check_planting("F", TreeRow.TOP, burning, ranger=Ranger.FLUFFY,
+                              species=calo).allowed
+
+
+def test_several_reasons_are_all_given() -> None:
+    check = check_planting("Mei", TreeRow.TOP, regular(LOW, fire=True,
+                                                       planted_by=frozenset({"Mei"})))
+    assert len(check.reasons) == 3
+
+
+def test_payment_checked_when_given() -> None:
+    tile = regular(MED, planted_by=frozenset({"Ken"}))
+    assert check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood"] * 3).allowed
+    short = check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood"] * 2)
+    assert not short.allowed and "2 offered" in short.message
+    mixed = check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood", "wood", "water"])
+    assert not mixed.allowed and "different types" in mixed.message
+    assert check_planting("Mei", TreeRow.TOP, regular(HIGH), paid=["water"]).allowed
+
+
+def test_tile_needs_an_altitude() -> None:
+    with pytest.raises(GuardiansRuleError):
+        Tile(TileKind.REGULAR, None)
+
+
+# --------------------------------------------------------------------------- skills, piles
+
+
+def test_skills() -> None:
+    assert hand_limit() == 3
+    assert hand_limit(1) == 4 and hand_limit(2) == 5
+    with pytest.raises(GuardiansRuleError, match="at most 5"):
+        hand_limit(3)
+    assert actions_per_turn() == 1
+    assert actions_per_turn(2) == 3
+    assert actions_per_turn(2, resource_upgrades=2) == 3
+    with pytest.raises(GuardiansRuleError, match="4 upgrade cubes"):
+        actions_per_turn(3, resource_upgrades=2)
+    with pytest.raises(GuardiansRuleError):
+        actions_per_turn(-1)
+
+
+def test_shelter_capacity() -> None:
+    assert shelter_capacity(None) == 1
+    assert shelter_capacity(Ranger.JULIA) == 2
+    assert shelter_capacity(Ranger.JACK) == 1
+
+
+def test_draw_from_highest_pile() -> None:
+    assert next_terrain_pile({HIGH: 3, MED: 5, LOW: 5}) is HIGH
+    assert next_terrain_pile({HIGH: 0, MED: 5, LOW: 5}) is MED
+    assert next_terrain_pile({HIGH: 0, MED: 0, LOW: 1}) is LOW
+    assert next_terrain_pile({HIGH: 0, MED: 0}) is None
+    with pytest.raises(GuardiansRuleError):
+        next_terrain_pile({HIGH: -1})
+
+
+def test_tree_removal_refills_from_the_right() -> None:
+    # 4 spaces, 1 tree still on the board (3 planted): 2 come back -> 3 on the board
+    assert trees_on_board_after_removal(1, 2, 4) == 3
+    with pytest.raises(GuardiansRuleError):
+        trees_on_board_after_removal(3, 2, 4)
+
+
+# --------------------------------------------------------------------------- game end
+
+SEATS = ["A", "B", "C", "D"]
+
+
+def test_no_trigger() -> None:
+    s = game_end_status(SEATS, [Turn("A"), Turn("B")])
+    assert (s.triggered, s.over, s.remaining, s.trigger) == (False, False, (), None)
+    assert "play on" in s.message
+
+
+def test_last_tree_gives_every_other_player_one_turn() -> None:
+    turns = [Turn("A"), Turn("B", planted_last_tree=True)]
+    s = game_end_status(SEATS, turns)
+    assert s.trigger is EndTrigger.LAST_TREE_PLANTED and s.triggered_by == "B"
+    assert s.remaining == ("C", "D", "A") and not s.over
+    assert s.next_player == "C"
+    assert "Still to play: C, D, A" in s.message
+    s = game_end_status(SEATS, [*turns, Turn("C"), Turn("D")])
+    assert s.remaining == ("A",) and not s.over
+    s = game_end_status(SEATS, [*turns, Turn("C"), Turn("D"), Turn("A")])
+    assert s.over and s.remaining == ()
+    assert "score it" in s.message
+    with pytest.raises(GuardiansRuleError, match="already over"):
+        game_end_status(SEATS, [*turns, Turn("C"), Turn("D"), Turn("A"), Turn("B")])
+
+
+def test_last_tile_ends_after_that_turn() -> None:
+    s = game_end_status(["A", "B", "C"], [Turn("A"), Turn("B", drew_last_tile=True)])
+    assert s.trigger is EndTrigger.LAST_TILE_DRAWN and s.triggered_by == "B"
+    assert s.over and s.remaining == ()
+    assert "ends after that turn" in s.message
+
+
+def test_last_tile_during_the_final_round_ends_the_game() -> None:
+    turns = [Turn("A", planted_last_tree=True), Turn("B", drew_last_tile=True)]
+    s = game_end_status(["A", "B", "C"], turns)
+    assert s.trigger is EndTrigger.LAST_TREE_PLANTED  # the first trigger is kept
+    assert s.over and s.remaining == ()
+    assert "B then drew the last terrain tile" in s.message
+
+
+def test_second_last_tree_changes_nothing() -> None:
+    turns = [Turn("A", planted_last_tree=True), Turn("B", planted_last_tree=True)]
+    s = game_end_status(["A", "B", "C"], turns)
+    assert s.triggered_by == "A" and s.remaining == ("C",)
+
+
+def test_two_players() -> None:
+    s = game_end_status(["A", "B"], [Turn("B", planted_last_tree=True)])
+    assert s.remaining == ("A",)
+    s = game_end_status(["A", "B"], [Turn("B", planted_last_tree=True), Turn("A")])
+    assert s.over
+
+
+def test_turn_order_is_checked() -> None:
+    with pytest.raises(GuardiansRuleError, match="it is B's turn"):
+        game_end_status(SEATS, [Turn("A"), Turn("C")])
+    with pytest.raises(GuardiansRuleError, match="not at the table"):
+        game_end_status(SEATS, [Turn("Z")])
+    with pytest.raises(GuardiansRuleError, match="2-4 players"):
+        game_end_status(["A"], [])
+    with pytest.raises(GuardiansRuleError, match="unique"):
+        game_end_status(["A", "A"], [])
+
+
+# --------------------------------------------------------------------------- reference
+
+
+def test_quick_reference_sections() -> None:
+    ids = [s.id for s in quick_reference()]
+    assert ids == [
+        "components", "turn", "planting", "other_actions", "animals", "events", "removal",
+        "game_end", "scoring", "two_players", "rangers",
+    ]
+    basic = quick_reference(advanced=False)
+    assert "rangers" not in [s.id for s in basic]
+    planting = next(s for s in basic if s.id == "planting")
+    bottom = "Bottom row: terrain II or III; cost 3 resource cards of one type."
+    assert planting.entries[2] == bottom
+    assert all(s.as_json()["entries"] for s in quick_reference())
+
+
+def test_scoring_and_setup_stay_pure() -> None:
+    root = Path(__file__).resolve().parents[2]
+    files = [*(root / "scoring" / "guardians").glob("*.py"), root / "setup" / "guardians.py"]
+    banned = ("flet", "sqlmodel", "sqlalchemy", "app", "os", "io", "pathlib", "subprocess")
+    for f in files:
+        tree = ast.parse(f.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            else:
+                continue
+            for n in names:
+                assert n.split(".")[0] not in banned, f"{f.name} imports {n}"
