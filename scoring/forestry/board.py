@@ -178,7 +178,7 @@ def describe(event: BoardEvent) -> str:
     'Reforestation table row 3 full: +6 VP.'
     """
     if isinstance(event, ForesterPlaced):
-        kind = _label(event.type.value)
+        kind = _label(event.type.value).capitalize()
         return f"{kind} token placed in column {event.column + 1}, row {event.row}."
     if isinstance(event, SeedlingPlanted):
         return f"Seedling planted in the {_label(event.area.value)} column, row {event.row}."

@@ -1,0 +1,1511 @@
+"""The authoritative game session: typed commands -> new immutable state, log, undo/redo.
+
+Data flow (docs/session.md, ../shared/ARCHITECTURE.md)::
+
+    Command(version=N) --> GameSession.apply --> apply_command(state, cmd, rng)
+                                                   | valid: (new GameState, outcome, messages)
+                                                   +-> store.append_command (log row + state
+                                                   |   snapshot, ONE transaction)
+                                                   +-> Snapshot returned
+                                     invalid: DomainError(field, message); nothing written
+
+- **State** (:class:`GameState`) is a frozen value: seats, options, the dealt
+  setup plan, the shared table (:class:`ForestryTable` / :class:`GuardiansTable`),
+  one board per player (the rules model's types), printed values confirmed,
+  status. Every state is validated by the record parser of the rules model,
+  so a state is always a valid record v1 (cross-player limits included).
+- **Commands** are frozen dataclasses (:data:`COMMANDS`), each with the
+  ``version`` it was made against; ``to_json``/:func:`command_from_json`.
+- **Randomness**: a command that draws spawn cards gets a seeded generator; the
+  shuffles it used are recorded in the log ``outcome`` (with the draws, for
+  people), and :func:`replay_command` feeds them back, so replay never re-rolls.
+- **Log**: seq 1 is ``create`` (its outcome is the dealt initial state), then
+  one entry per accepted command, ``undo`` or ``redo``. The version is the seq
+  of the last entry. Undo/redo walk the log; a new command clears redo.
+
+No flet here; the UI and the table server call :class:`GameSession`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, ClassVar
+
+from sqlalchemy.engine import Engine
+
+from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from scoring.forestry import board as B
+from scoring.forestry.enums import (
+    Area,
+    Character,
+    ContractCategory,
+    ForesterType,
+    Mode,
+    RiverSymbol,
+)
+from scoring.forestry.model import (
+    ContractTask,
+    DetachedStorage,
+    ForestBuildingTask,
+    ForesterTask,
+    ForestryGame,
+    ForestryPlayer,
+    GrowingForward,
+    Resources,
+    RiverTokenTask,
+    SawmillUpgradeTask,
+    SeedlingsTask,
+    TaskCard,
+)
+from scoring.forestry.model import ForestryOptions as RecordOptions
+from scoring.forestry.record import parse_forestry
+from scoring.forestry.record import to_record as forestry_to_record
+from scoring.guardians.checks import Turn, game_end_status
+from scoring.guardians.model import GuardiansGame, GuardiansPlayer
+from scoring.guardians.record import parse_guardians
+from scoring.guardians.record import to_record as guardians_to_record
+from scoring.guardians.rules import EndTrigger, Ranger
+from scoring.record import RecordError
+from scoring.sheet import ScoreSheet
+from setup import forestry as forestry_setup
+from setup import guardians as guardians_setup
+from setup import play
+from setup.deck import DeckError, SpawnDeck
+from setup.guardians import GuardiansOptions
+
+FORESTRY = "forestry"
+GUARDIANS = "forest-guardians"
+SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
+STATE_SCHEMA = 1
+
+
+# =========================================================================== errors
+
+
+class DomainError(ValueError):
+    """A command the rules (or the session) refuse; nothing was written.
+
+    ``field`` names what is wrong (a record-v1 path such as
+    ``players[0].storage.wood``, a command field, or ``None``); ``message`` is
+    the sentence to show next to the control that caused it.
+    """
+
+    def __init__(self, field: str | None, message: str) -> None:
+        super().__init__(f"{field}: {message}" if field else message)
+        self.field = field
+        self.message = message
+
+
+class StaleVersion(DomainError):
+    """The command was made against an older version of the game: reload and retry."""
+
+    def __init__(self, made_at: int, current: int) -> None:
+        super().__init__(
+            "version",
+            f"the game has changed since (version {current}, your view was at {made_at}): "
+            "look again and repeat the tap if it still applies",
+        )
+        self.made_at = made_at
+        self.current = current
+
+
+class ReplayError(RuntimeError):
+    """A log entry cannot be replayed (a corrupt or foreign log): never silently re-rolled."""
+
+
+# =========================================================================== state
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeat:
+    """A player at the table: ``seat`` 1-based (seat 1 starts), colour, character or ranger."""
+
+    name: str
+    seat: int
+    colour: str | None = None
+    character: str | None = None  # Forestry character id, or Forest Guardians ranger id
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seat": self.seat, "colour": self.colour,
+                "character": self.character}
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Something to tell the table after a command (data; ``text`` is English)."""
+
+    text: str
+    kind: str = "info"  # an event type name, a play log action, "round_token", ...
+    player: int | None = None  # 0-based seat index, or None for everyone
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "kind": self.kind, "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class ForestryTable:
+    """Forestry's shared table: the forest board of ``setup.play`` and what the app adds.
+
+    ``forest`` holds the spawn deck, forester tokens, infested wood, harvested
+    tokens, harvesters and the round token stack. ``harvesters`` is each seat's
+    harvester space (``None``: not placed). ``detached_storages`` are the
+    Growing Forward storages with the infested wood delivered to each.
+    """
+
+    forest: play.ForestBoard
+    harvesters: tuple[int | None, ...]
+    detached_storages: tuple[DetachedStorage, ...] = ()
+
+    @property
+    def final_turns(self) -> bool:
+        """The last round token is up: each player takes one final turn (002)."""
+        stack = self.forest.round_tokens
+        return stack.revealed > 0 and stack.left == 0
+
+    @property
+    def round(self) -> int:
+        return self.forest.round_tokens.round
+
+
+@dataclass(frozen=True, slots=True)
+class GuardiansTable:
+    """Forest Guardians' shared table: the game-end trigger, once fired (003)."""
+
+    end_trigger: str | None = None  # an EndTrigger value
+    triggered_by: int | None = None  # 0-based seat index
+    message: str = ""
+
+
+Board = ForestryPlayer | GuardiansPlayer
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One game at one version: everything the views render and the record needs.
+
+    ``options``: the record's typed options (Forestry) or ``GuardiansOptions``.
+    ``setup``: the dealt setup plan's JSON text (immutable; ``None`` if none).
+    ``printed``: printed values confirmed for this game, ``(table, key, value)``
+    with ``key`` ``""`` for ``detached_top_tie``.
+    """
+
+    game: str
+    options: RecordOptions | GuardiansOptions
+    players: tuple[PlayerSeat, ...]
+    table: ForestryTable | GuardiansTable
+    boards: tuple[Board, ...]
+    seed: int
+    status: str = SETUP
+    printed: tuple[tuple[str, str, Any], ...] = ()
+    setup: str | None = None
+
+    # ------------------------------------------------------------------ views
+    @property
+    def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
+        return tuple(b for b in self.boards if isinstance(b, ForestryPlayer))
+
+    @property
+    def guardians_boards(self) -> tuple[GuardiansPlayer, ...]:
+        return tuple(b for b in self.boards if isinstance(b, GuardiansPlayer))
+
+    def printed_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for table, key, value in self.printed:
+            if key == "":
+                out[table] = value
+            else:
+                out.setdefault(table, {})[key] = value
+        return out
+
+    def record(self, *, played_at: str | None = None, location: str | None = None
+               ) -> dict[str, Any]:
+        """The record v1 of this state (not validated here: see :func:`validate_state`)."""
+        if self.game == FORESTRY:
+            assert isinstance(self.options, RecordOptions)
+            assert isinstance(self.table, ForestryTable)
+            game = ForestryGame(self.options, self.forestry_boards,
+                                detached_storages=self.table.detached_storages, seed=self.seed,
+                                played_at=played_at, location=location)
+            out = forestry_to_record(game)
+        else:
+            assert isinstance(self.options, GuardiansOptions)
+            out = guardians_to_record(GuardiansGame(self.guardians_boards, self.options.advanced,
+                                                    played_at, location, self.seed))
+        printed = self.printed_json()
+        if printed:
+            out["printed"] = printed
+        return out
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """The snapshot the store keeps (read back by :meth:`from_json`)."""
+        out: dict[str, Any] = {
+            "schema": STATE_SCHEMA,
+            "game": self.game,
+            "status": self.status,
+            "seed": self.seed,
+            "players": [p.to_json() for p in self.players],
+            "setup": self.setup,
+            "record": self.record(),
+        }
+        if isinstance(self.table, ForestryTable):
+            out["table"] = {"forest": self.table.forest.to_json(),
+                            "harvesters": list(self.table.harvesters)}
+        else:
+            out["table"] = {"end_trigger": self.table.end_trigger,
+                            "triggered_by": self.table.triggered_by,
+                            "message": self.table.message}
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+        if data.get("schema") != STATE_SCHEMA:
+            raise ReplayError(f"unknown state schema {data.get('schema')!r}")
+        rec = data["record"]
+        players = tuple(PlayerSeat(p["name"], p["seat"], p.get("colour"), p.get("character"))
+                        for p in data["players"])
+        printed = _printed_tuples(rec.get("printed") or {})
+        common = {"players": players, "seed": int(data["seed"]), "status": data["status"],
+                  "printed": printed, "setup": data.get("setup")}
+        t = data["table"]
+        if data["game"] == FORESTRY:
+            game = parse_forestry(rec)
+            table = ForestryTable(_forest_from_json(t["forest"]), tuple(t["harvesters"]),
+                                  game.detached_storages)
+            return cls(game=FORESTRY, options=game.options, table=table, boards=game.players,
+                       **common)
+        g = parse_guardians(rec)
+        gtable = GuardiansTable(t.get("end_trigger"), t.get("triggered_by"), t.get("message", ""))
+        return cls(game=GUARDIANS, options=GuardiansOptions(g.advanced), table=gtable,
+                   boards=g.players, **common)
+
+
+def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], ...]:
+    out: list[tuple[str, str, Any]] = []
+    for table, entries in sorted(printed.items()):
+        if isinstance(entries, Mapping):
+            out.extend((table, str(k), v) for k, v in sorted(entries.items()))
+        else:
+            out.append((table, "", entries))
+    return tuple(out)
+
+
+def _forest_from_json(data: Mapping[str, Any]) -> play.ForestBoard:
+    """Read ``setup.play.ForestBoard.to_json()`` back (setup.play has no reader)."""
+    stack = data.get("round_tokens") or {}
+    return play.ForestBoard(
+        deck=SpawnDeck.from_json(dict(data["spawn_deck"])),
+        harvested=frozenset(data.get("harvested", ())),
+        foresters=tuple(play.ForesterToken(ForesterType(k), int(s))
+                        for k, s in (data.get("forester_tokens") or {}).items()),
+        infested=frozenset(data.get("infested_wood", ())),
+        harvesters=frozenset(data.get("harvesters", ())),
+        round_tokens=play.RoundTokenStack(tuple(stack.get("order", ())),
+                                          int(stack.get("revealed", 0))),
+    )
+
+
+def validate_state(state: GameState) -> dict[str, Any]:
+    """Check the state against the rules model's record parser; return its record.
+
+    Raises :class:`DomainError` naming the first problem's field.
+    """
+    record = state.record()
+    try:
+        if state.game == FORESTRY:
+            parse_forestry(record)
+        else:
+            parse_guardians(record)
+    except RecordError as err:
+        first = err.problems[0]
+        raise DomainError(first.path or None, first.message) from err
+    return record
+
+
+# =========================================================================== commands
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    """A tap, made against ``version`` (the version of the game the tapper saw)."""
+
+    kind: ClassVar[str] = ""
+    version: int
+
+    def payload(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.payload()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+COMMANDS: dict[str, type[Command]] = {}
+
+
+def _command(cls: type[Command]) -> type[Command]:
+    COMMANDS[cls.kind] = cls
+    return cls
+
+
+# --- Forestry: one player's board (player = 0-based seat index) --------------------------
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetCount(Command):
+    """Set a count on a player's board (``scoring.forestry.board.COUNT_FIELDS``).
+
+    Raising ``score_track`` past a reproduction space spawns infested wood.
+    """
+
+    kind: ClassVar[str] = "set_count"
+    player: int
+    field: str
+    value: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddScore(Command):
+    """Move a score marker by ``delta`` VP (negative to correct); may spawn infested wood."""
+
+    kind: ClassVar[str] = "add_score"
+    player: int
+    delta: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceForester(Command):
+    """Put a forester token on the forestry table (``column`` 0-based, ``None``: automatic).
+
+    The token leaves the forest board: from ``space`` when given, else from the
+    player's harvester space when it holds a token of that type.
+    """
+
+    kind: ClassVar[str] = "place_forester"
+    player: int
+    type: str
+    column: int | None = None
+    space: int | None = None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlantSeedling(Command):
+    kind: ClassVar[str] = "plant_seedling"
+    player: int
+    area: str
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BuildForestBuilding(Command):
+    kind: ClassVar[str] = "build_forest_building"
+    player: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpgradeSawmill(Command):
+    kind: ClassVar[str] = "upgrade_sawmill"
+    player: int
+    area: str
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenStorageExtension(Command):
+    kind: ClassVar[str] = "open_storage_extension"
+    player: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddRiverToken(Command):
+    kind: ClassVar[str] = "add_river_token"
+    player: int
+    symbol: str
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveRiverToken(Command):
+    kind: ClassVar[str] = "remove_river_token"
+    player: int
+    symbol: str
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddContract(Command):
+    """A fulfilled contract: one or two categories; ``chosen`` overrides a double."""
+
+    kind: ClassVar[str] = "add_contract"
+    player: int
+    categories: tuple[str, ...]
+    chosen: str | None = None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveContract(Command):
+    kind: ClassVar[str] = "remove_contract"
+    player: int
+    index: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChooseContractCategory(Command):
+    """Override a two-category contract's category (``None``: let the scoring choose)."""
+
+    kind: ClassVar[str] = "choose_contract_category"
+    player: int
+    index: int
+    chosen: str | None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddTaskCard(Command):
+    """A task card held; ``task`` is its record-v1 JSON, e.g. ``{"forester": "thinning"}``."""
+
+    kind: ClassVar[str] = "add_task_card"
+    player: int
+    task: Mapping[str, Any]
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveTaskCard(Command):
+    kind: ClassVar[str] = "remove_task_card"
+    player: int
+    index: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetTaskMet(Command):
+    """Confirm a forest-building task card's adjacency (the app does not model the map)."""
+
+    kind: ClassVar[str] = "set_task_met"
+    player: int
+    index: int
+    met: bool
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TakeRewardLap(Command):
+    """A reward-track lap taken as 3 VP."""
+
+    kind: ClassVar[str] = "take_reward_lap"
+    player: int
+
+
+# --- Forestry: the shared table ----------------------------------------------------------
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetHarvester(Command):
+    """Put, move (or with ``None`` lift) a player's harvester; one harvester per space."""
+
+    kind: ClassVar[str] = "set_harvester"
+    player: int
+    space: int | None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplenishForesters(Command):
+    """Start of a turn: draw spawn cards until the board holds 3 forester tokens."""
+
+    kind: ClassVar[str] = "replenish_foresters"
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevealRoundToken(Command):
+    """Turn up the next round token; its coins/resources go to every player."""
+
+    kind: ClassVar[str] = "reveal_round_token"
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveInfestedWood(Command):
+    """Infested wood leaves ``space``; with ``player`` it goes into that player's storage."""
+
+    kind: ClassVar[str] = "remove_infested_wood"
+    space: int
+    player: int | None = None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetDetachedWood(Command):
+    """Set the infested wood delivered to detached storage ``storage`` (0-2, scoring order)."""
+
+    kind: ClassVar[str] = "set_detached_wood"
+    storage: int
+    value: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetHarvestToken(Command):
+    """Turn the harvest token on ``space`` to its dark (harvested) side or back."""
+
+    kind: ClassVar[str] = "set_harvest_token"
+    space: int
+    harvested: bool
+
+
+# --- Forest Guardians --------------------------------------------------------------------
+
+GUARDIANS_FIELDS = ("tree_points", "animal_cards", "fire_tokens", "animals_in_shelter",
+                    "calocedrus_on_mountains")
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetGuardians(Command):
+    """Set a Forest Guardians value: ``tree_points`` (3 rows), ``animal_cards`` (values),
+    ``fire_tokens``, ``animals_in_shelter`` (Julia), ``calocedrus_on_mountains`` (Fluffy)."""
+
+    kind: ClassVar[str] = "set_guardians"
+    player: int
+    field: str
+    value: int | tuple[int, ...]
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TriggerGameEnd(Command):
+    """A game-end condition fired: ``last_tree_planted`` or ``last_tile_drawn`` (003)."""
+
+    kind: ClassVar[str] = "trigger_game_end"
+    player: int
+    trigger: str
+
+
+# --- both games --------------------------------------------------------------------------
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmPrinted(Command):
+    """A printed value read off a component (``key`` ``""`` for ``detached_top_tie``)."""
+
+    kind: ClassVar[str] = "confirm_printed"
+    table: str
+    key: str
+    value: Any
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartGame(Command):
+    """Setup is done (harvesters placed): play begins."""
+
+    kind: ClassVar[str] = "start_game"
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndGame(Command):
+    """The game is over: the state becomes read-only (``GameSession.finish`` stores it)."""
+
+    kind: ClassVar[str] = "end_game"
+
+
+def command_from_json(data: Mapping[str, Any]) -> Command:
+    """A command from its JSON (``to_json``); unknown kinds or fields raise DomainError."""
+    if not isinstance(data, Mapping):
+        raise DomainError(None, "a command must be a JSON object")
+    kind = data.get("kind")
+    cls = COMMANDS.get(str(kind))
+    if cls is None:
+        raise DomainError("kind", f"unknown command {kind!r}")
+    names = {f.name: f for f in fields(cls)}
+    unknown = sorted(set(data) - set(names) - {"kind"})
+    if unknown:
+        raise DomainError(unknown[0], f"not a field of {kind}")
+    kwargs: dict[str, Any] = {}
+    for name, value in data.items():
+        if name == "kind":
+            continue
+        kwargs[name] = tuple(value) if isinstance(value, list) else value
+    try:
+        return cls(**kwargs)
+    except TypeError as err:
+        raise DomainError(None, f"{kind}: {err}") from err
+
+
+# =========================================================================== randomness
+
+
+class RecordingRandom(random.Random):
+    """A seeded generator that records every shuffle (the only draws the deck makes)."""
+
+    def __init__(self, seed: Any) -> None:
+        super().__init__(seed)
+        self.shuffles: list[list[Any]] = []
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        super().shuffle(x)
+        self.shuffles.append(list(x))
+
+
+class ReplayRandom(random.Random):
+    """Feeds recorded shuffles back; any other use of randomness is a ReplayError."""
+
+    def __init__(self, shuffles: Iterable[Sequence[Any]]) -> None:
+        super().__init__(0)
+        self._left = [list(s) for s in shuffles]
+
+    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+        if not self._left:
+            raise ReplayError("replay needed a shuffle the log did not record")
+        order = self._left.pop(0)
+        if sorted(order) != sorted(x):
+            raise ReplayError("the recorded shuffle does not match the cards shuffled")
+        x[:] = order
+
+    def random(self) -> float:
+        raise ReplayError("replay needed a random number the log did not record")
+
+    def getrandbits(self, k: int) -> int:
+        raise ReplayError("replay needed a random number the log did not record")
+
+    @property
+    def unused(self) -> int:
+        return len(self._left)
+
+
+def command_rng(seed: int, seq: int) -> RecordingRandom:
+    """The generator for the command logged as ``seq`` (reproducible from the seed)."""
+    return RecordingRandom(f"forest-table/{seed}/{seq}")
+
+
+# =========================================================================== rules
+
+
+@dataclass(slots=True)
+class _Ctx:
+    """What a handler may use besides the state: the generator and the draws it made."""
+
+    rng: random.Random
+    draws: list[dict[str, Any]] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+
+
+Handler = Callable[[GameState, Any, _Ctx], GameState]
+HANDLERS: dict[type[Command], Handler] = {}
+
+
+def _handles(*classes: type[Command]) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        for cls in classes:
+            HANDLERS[cls] = fn
+        return fn
+
+    return register
+
+
+def apply_command(state: GameState, command: Command, rng: random.Random
+                  ) -> tuple[GameState, Any, tuple[Message, ...]]:
+    """Apply ``command`` to ``state``: ``(new state, outcome, messages)``, or DomainError.
+
+    ``outcome`` is ``None`` for commands without chance; otherwise JSON with the
+    ``shuffles`` the command used and the ``draws`` it made (what replay needs).
+    """
+    recorder = rng if isinstance(rng, RecordingRandom) else RecordingRandom(rng.getrandbits(64))
+    ctx = _Ctx(recorder)
+    new = _run(state, command, ctx)
+    outcome = None
+    if ctx.draws or recorder.shuffles:
+        outcome = {"shuffles": recorder.shuffles, "draws": ctx.draws}
+    return new, outcome, tuple(ctx.messages)
+
+
+def replay_command(state: GameState, command: Command, outcome: Any
+                   ) -> tuple[GameState, tuple[Message, ...]]:
+    """Apply ``command`` again with its logged ``outcome`` (never re-rolls)."""
+    shuffles = (outcome or {}).get("shuffles", []) if isinstance(outcome, Mapping) else []
+    rng = ReplayRandom(shuffles)
+    ctx = _Ctx(rng)
+    try:
+        new = _run(state, command, ctx)
+    except DomainError as err:
+        raise ReplayError(f"{command.kind} no longer applies on replay: {err}") from err
+    recorded = outcome.get("draws", []) if isinstance(outcome, Mapping) else []
+    if rng.unused or ctx.draws != recorded:
+        raise ReplayError(f"{command.kind}: replay drew differently from the log")
+    return new, tuple(ctx.messages)
+
+
+def _run(state: GameState, command: Command, ctx: _Ctx) -> GameState:
+    handler = HANDLERS.get(type(command))
+    if handler is None:
+        raise DomainError("kind", f"unknown command {command.kind!r}")
+    if state.status == FINISHED:
+        raise DomainError("status", "the game is finished; nothing changes any more")
+    new = handler(state, command, ctx)
+    if state.game == FORESTRY and new.boards != state.boards:
+        new = _spawn_for_scores(state, new, ctx)
+    if new is not state:
+        validate_state(new)
+    return new
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _need_game(state: GameState, game: str, command: Command) -> None:
+    if state.game != game:
+        raise DomainError("kind", f"{command.kind} is a {game} command; this is {state.game}")
+
+
+def _player_index(state: GameState, player: Any) -> int:
+    if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < len(state.boards)):
+        raise DomainError("player", f"no player {player!r} at this table "
+                                    f"(0 to {len(state.boards) - 1})")
+    return player
+
+
+def _enum(kind: Any, value: Any, name: str) -> Any:
+    try:
+        return kind(value)
+    except ValueError:
+        ids = ", ".join(m.value for m in kind)
+        raise DomainError(name, f"{value!r} is not one of {ids}") from None
+
+
+def _forestry(state: GameState) -> tuple[ForestryTable, tuple[ForestryPlayer, ...]]:
+    assert isinstance(state.table, ForestryTable)
+    return state.table, state.forestry_boards
+
+
+def _with_board(state: GameState, i: int, board: Board) -> GameState:
+    boards = list(state.boards)
+    boards[i] = board
+    return replace(state, boards=tuple(boards))
+
+
+def _board_action(state: GameState, i: int, ctx: _Ctx,
+                  action: Callable[[ForestryPlayer], B.Result]) -> GameState:
+    board = _forestry(state)[1][i]
+    try:
+        new, events = action(board)
+    except B.BoardError as err:
+        raise DomainError(f"players[{i}].{err.field}", err.message) from err
+    ctx.messages.extend(Message(B.describe(e), type(e).__name__, i) for e in events)
+    return _with_board(state, i, new)
+
+
+def _play(fn: Callable[[], Any], field_name: str) -> Any:
+    try:
+        return fn()
+    except (play.PlayError, DeckError) as err:
+        raise DomainError(field_name, str(err)) from err
+
+
+def _log_entry(entry: play.LogEntry, ctx: _Ctx) -> None:
+    ctx.messages.append(Message(entry.text, entry.action))
+    if entry.reveals or entry.placements:
+        ctx.draws.append({
+            "action": entry.action,
+            "reveals": [r.to_json() for r in entry.reveals],
+            "placements": [{"token": p.token, "card": p.card, "space": p.space,
+                            "skipped": list(p.skipped), "trigger": p.trigger}
+                           for p in entry.placements],
+            "reshuffled": entry.reshuffled,
+        })
+
+
+def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameState:
+    """Infested wood for every reproduction space a score marker reached or passed (001).
+
+    The rules spawn at the end of the turn; the app spawns when the score is
+    entered, which is the same for the table.
+    """
+    assert isinstance(after.options, RecordOptions)
+    if not after.options.infestation:
+        return after
+    table = _forestry(after)[0]
+    forest = table.forest
+    for old, new in zip(before.forestry_boards, after.forestry_boards, strict=True):
+        if new.score_track > old.score_track and play.reproduction_crossings(
+                old.score_track, new.score_track):
+            forest, entry = play.spawn_infested_wood(forest, ctx.rng, old.score_track,
+                                                     new.score_track)
+            _log_entry(entry, ctx)
+    if forest is table.forest:
+        return after
+    return replace(after, table=replace(table, forest=forest))
+
+
+# --- Forestry board commands --------------------------------------------------------------
+
+
+def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    i = _player_index(state, cmd.player)
+    action: Callable[[ForestryPlayer], B.Result]
+    if isinstance(cmd, SetCount):
+        action = lambda b: B.set_count(b, cmd.field, cmd.value)  # noqa: E731
+    elif isinstance(cmd, AddScore):
+        if isinstance(cmd.delta, bool) or not isinstance(cmd.delta, int):
+            raise DomainError("delta", f"must be a whole number (got {cmd.delta!r})")
+        action = lambda b: B.set_count(b, "score_track", b.score_track + cmd.delta)  # noqa: E731
+    elif isinstance(cmd, PlantSeedling):
+        area = _enum(Area, cmd.area, "area")
+        action = lambda b: B.plant_seedling(b, area)  # noqa: E731
+    elif isinstance(cmd, BuildForestBuilding):
+        action = B.build_forest_building
+    elif isinstance(cmd, UpgradeSawmill):
+        area = _enum(Area, cmd.area, "area")
+        action = lambda b: B.upgrade_sawmill(b, area)  # noqa: E731
+    elif isinstance(cmd, OpenStorageExtension):
+        action = B.open_storage_extension
+    elif isinstance(cmd, AddRiverToken | RemoveRiverToken):
+        symbol = _enum(RiverSymbol, cmd.symbol, "symbol")
+        fn = B.add_river_token if isinstance(cmd, AddRiverToken) else B.remove_river_token
+        action = lambda b: fn(b, symbol)  # noqa: E731
+    elif isinstance(cmd, AddContract):
+        if isinstance(cmd.categories, str):
+            raise DomainError("categories", "a list of one or two categories")
+        cats = tuple(_enum(ContractCategory, c, "categories") for c in cmd.categories)
+        chosen = None if cmd.chosen is None else _enum(ContractCategory, cmd.chosen, "chosen")
+        action = lambda b: B.add_contract(b, cats, chosen)  # noqa: E731
+    elif isinstance(cmd, RemoveContract):
+        action = lambda b: B.remove_contract(b, cmd.index)  # noqa: E731
+    elif isinstance(cmd, ChooseContractCategory):
+        chosen = None if cmd.chosen is None else _enum(ContractCategory, cmd.chosen, "chosen")
+        action = lambda b: B.choose_contract_category(b, cmd.index, chosen)  # noqa: E731
+    elif isinstance(cmd, AddTaskCard):
+        task = _task(cmd.task)
+        action = lambda b: B.add_task_card(b, task)  # noqa: E731
+    elif isinstance(cmd, RemoveTaskCard):
+        action = lambda b: B.remove_task_card(b, cmd.index)  # noqa: E731
+    elif isinstance(cmd, SetTaskMet):
+        action = lambda b: B.set_task_met(b, cmd.index, cmd.met)  # noqa: E731
+    else:
+        assert isinstance(cmd, TakeRewardLap)
+        action = B.reward_lap
+    return _board_action(state, i, ctx, action)
+
+
+_handles(SetCount, AddScore, PlantSeedling, BuildForestBuilding, UpgradeSawmill,
+         OpenStorageExtension, AddRiverToken, RemoveRiverToken, AddContract, RemoveContract,
+         ChooseContractCategory, AddTaskCard, RemoveTaskCard, SetTaskMet,
+         TakeRewardLap)(_board_cmd)
+
+
+def _task(data: Any) -> TaskCard:
+    """A task card from its record-v1 JSON (one requirement per card)."""
+    if not isinstance(data, Mapping) or not data:
+        raise DomainError("task", "a task card's requirement, e.g. {\"forester\": \"thinning\"}")
+    if "forest_building" in data:
+        if set(data) - {"forest_building", "met"}:
+            raise DomainError("task", "a forest building task has only 'forest_building', 'met'")
+        return ForestBuildingTask(str(data["forest_building"]), bool(data.get("met", False)))
+    if len(data) != 1:
+        raise DomainError("task", "a task card has exactly one requirement")
+    (key, value), = data.items()
+    if key == "contract":
+        return ContractTask(_enum(ContractCategory, value, "task.contract"))
+    if key == "seedlings":
+        return SeedlingsTask(_enum(Area, value, "task.seedlings"))
+    if key == "forester":
+        return ForesterTask(_enum(ForesterType, value, "task.forester"))
+    if key == "sawmill_upgrade":
+        return SawmillUpgradeTask(_enum(Area, value, "task.sawmill_upgrade"))
+    if key == "river_token" and value is True:
+        return RiverTokenTask()
+    raise DomainError(f"task.{key}", "not a task card requirement of record v1")
+
+
+@_handles(PlaceForester)
+def _place_forester(state: GameState, cmd: PlaceForester, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    i = _player_index(state, cmd.player)
+    kind = _enum(ForesterType, cmd.type, "type")
+    table = _forestry(state)[0]
+    forest = table.forest
+    space = cmd.space
+    if space is None:
+        here = table.harvesters[i]
+        if here is not None and forest.forester_at(here) is kind:
+            space = here
+    if space is not None:
+        if forest.forester_at(space) is not kind:
+            raise DomainError("space", f"space {space} holds no {kind.value} forester token")
+        forest, _ = _play(lambda: play.take_forester(forest, space), "space")
+        state = replace(state, table=replace(table, forest=forest))
+    return _board_action(state, i, ctx, lambda b: B.place_forester(b, kind, cmd.column))
+
+
+# --- Forestry table commands ---------------------------------------------------------------
+
+
+@_handles(SetHarvester)
+def _set_harvester(state: GameState, cmd: SetHarvester, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    i = _player_index(state, cmd.player)
+    table = _forestry(state)[0]
+    old = table.harvesters[i]
+    forest = table.forest
+    if old == cmd.space:
+        return state
+    if old is not None:
+        forest = _play(lambda: play.remove_harvester(forest, old), "space")
+    if cmd.space is not None:
+        taken = forest
+        forest = _play(lambda: play.place_harvester(taken, cmd.space), "space")
+    harvesters = list(table.harvesters)
+    harvesters[i] = cmd.space
+    return replace(state, table=replace(table, forest=forest, harvesters=tuple(harvesters)))
+
+
+@_handles(ReplenishForesters)
+def _replenish(state: GameState, cmd: ReplenishForesters, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    table = _forestry(state)[0]
+    if not table.forest.missing_foresters:
+        raise DomainError(None, "the board already holds all three forester tokens")
+    forest, entry = _play(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
+    _log_entry(entry, ctx)
+    return replace(state, table=replace(table, forest=forest))
+
+
+#: Round token ``gain`` ids (setup.play) -> the resource every player takes.
+ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "seedlings",
+               "temp_worker": "temp_workers"}
+
+
+def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> GameState:
+    """Give every player the round token's coins and resource (002 round tokens)."""
+    boards = []
+    for b in state.forestry_boards:
+        r = b.resources
+        r = replace(r, coins=r.coins + token.coins)
+        if token.gain in ROUND_GAINS:
+            name = ROUND_GAINS[token.gain]
+            r = replace(r, **{name: getattr(r, name) + 1})
+        boards.append(replace(b, resources=r))
+    if token.gain == "task_card":
+        ctx.messages.append(Message("Every player draws a random task card: add it to your "
+                                    "board when you know its requirement.", "round_token"))
+    if token.flip_species is not None:
+        ctx.messages.append(Message(
+            f"First player: turn one {token.flip_species.value} harvest token to its harvested "
+            "side if there is one (tap the space).", "round_token", 0))
+    return replace(state, boards=tuple(boards))
+
+
+@_handles(RevealRoundToken)
+def _reveal_round(state: GameState, cmd: RevealRoundToken, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    if state.status != PLAYING:
+        raise DomainError("status", "start the game first (the first round token was turned "
+                                    "up during setup)")
+    table = _forestry(state)[0]
+    forest, entry = _play(lambda: play.reveal_round_token(table.forest), "round_tokens")
+    _log_entry(entry, ctx)
+    state = replace(state, table=replace(table, forest=forest))
+    assert entry.round_token is not None
+    return _round_token_effect(state, entry.round_token, ctx)
+
+
+@_handles(RemoveInfestedWood)
+def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    table = _forestry(state)[0]
+    forest = _play(lambda: play.remove_infested(table.forest, cmd.space), "space")
+    state = replace(state, table=replace(table, forest=forest))
+    if cmd.player is None:
+        return state
+    i = _player_index(state, cmd.player)
+    return _board_action(state, i, ctx, lambda b: B.set_count(
+        b, "storage.infested_wood", b.storage.infested_wood + 1))
+
+
+@_handles(SetDetachedWood)
+def _set_detached(state: GameState, cmd: SetDetachedWood, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    table = _forestry(state)[0]
+    storages = list(table.detached_storages)
+    if not storages:
+        raise DomainError("storage", "detached storages come with the infestation module")
+    if not isinstance(cmd.storage, int) or not 0 <= cmd.storage < len(storages):
+        raise DomainError("storage", f"detached storages are numbered 0 to {len(storages) - 1}")
+    if isinstance(cmd.value, bool) or not isinstance(cmd.value, int) or cmd.value < 0:
+        raise DomainError("value", f"must be a whole number >= 0 (got {cmd.value!r})")
+    storages[cmd.storage] = replace(storages[cmd.storage], infested_wood=cmd.value)
+    return replace(state, table=replace(table, detached_storages=tuple(storages)))
+
+
+@_handles(SetHarvestToken)
+def _set_harvest_token(state: GameState, cmd: SetHarvestToken, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    table = _forestry(state)[0]
+    forest = _play(lambda: play.set_harvested(table.forest, cmd.space, bool(cmd.harvested)),
+                   "space")
+    return replace(state, table=replace(table, forest=forest))
+
+
+# --- Forest Guardians ----------------------------------------------------------------------
+
+
+@_handles(SetGuardians)
+def _set_guardians(state: GameState, cmd: SetGuardians, ctx: _Ctx) -> GameState:
+    _need_game(state, GUARDIANS, cmd)
+    i = _player_index(state, cmd.player)
+    board = state.boards[i]
+    assert isinstance(board, GuardiansPlayer)
+    path = f"players[{i}].{cmd.field}"
+    if cmd.field not in GUARDIANS_FIELDS:
+        raise DomainError("field", f"one of {', '.join(GUARDIANS_FIELDS)}")
+    value = cmd.value
+    if cmd.field in ("tree_points", "animal_cards"):
+        if not isinstance(value, tuple | list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise DomainError(path, "a list of whole numbers >= 0")
+        if cmd.field == "tree_points" and len(value) != 3:
+            raise DomainError(path, "the points uncovered on each of the 3 tree rows")
+        value = tuple(value)
+    elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DomainError(path, f"must be a whole number >= 0 (got {value!r})")
+    return _with_board(state, i, replace(board, **{cmd.field: value}))
+
+
+@_handles(TriggerGameEnd)
+def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: _Ctx) -> GameState:
+    _need_game(state, GUARDIANS, cmd)
+    i = _player_index(state, cmd.player)
+    table = state.table
+    assert isinstance(table, GuardiansTable)
+    trigger = _enum(EndTrigger, cmd.trigger, "trigger")
+    if table.end_trigger is not None:
+        raise DomainError("trigger", f"the game end was already triggered ({table.message})")
+    names = [p.name for p in state.players]
+    turn = Turn(names[i], planted_last_tree=trigger is EndTrigger.LAST_TREE_PLANTED,
+                drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
+    status = game_end_status(names, [turn]) if len(names) >= 2 else None
+    message = status.message if status is not None else ""
+    ctx.messages.append(Message(message, "game_end"))
+    return replace(state, table=GuardiansTable(trigger.value, i, message))
+
+
+# --- both games ----------------------------------------------------------------------------
+
+#: Printed tables a game may confirm (record-v1 ``printed``).
+PRINTED_TABLES = {"buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp",
+                  "detached_top_tie"}
+
+
+@_handles(ConfirmPrinted)
+def _confirm_printed(state: GameState, cmd: ConfirmPrinted, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    if cmd.table not in PRINTED_TABLES:
+        raise DomainError("table", f"one of {', '.join(sorted(PRINTED_TABLES))}")
+    key = "" if cmd.table == "detached_top_tie" else str(cmd.key)
+    value = list(cmd.value) if isinstance(cmd.value, tuple | list) else cmd.value
+    rest = tuple(p for p in state.printed if (p[0], p[1]) != (cmd.table, key))
+    printed = tuple(sorted((*rest, (cmd.table, key, value)), key=lambda p: (p[0], p[1])))
+    new = replace(state, printed=printed)
+    try:
+        validate_state(new)
+    except DomainError as err:
+        raise DomainError("value", err.message) from err
+    return new
+
+
+@_handles(StartGame)
+def _start(state: GameState, cmd: StartGame, ctx: _Ctx) -> GameState:
+    if state.status != SETUP:
+        raise DomainError("status", "the game has already started")
+    if isinstance(state.table, ForestryTable) and None in state.table.harvesters:
+        missing = [state.players[i].name for i, h in enumerate(state.table.harvesters)
+                   if h is None]
+        raise DomainError("table.harvesters", f"place every harvester first ({', '.join(missing)})")
+    return replace(state, status=PLAYING)
+
+
+@_handles(EndGame)
+def _end(state: GameState, cmd: EndGame, ctx: _Ctx) -> GameState:
+    return replace(state, status=FINISHED)
+
+
+# =========================================================================== initial state
+
+
+def _seats(players: Sequence[Any]) -> tuple[PlayerSeat, ...]:
+    seats: list[PlayerSeat] = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            seats.append(PlayerSeat(p, i + 1))
+        elif isinstance(p, PlayerSeat):
+            seats.append(replace(p, seat=i + 1))
+        elif isinstance(p, Mapping):
+            seats.append(PlayerSeat(str(p["name"]), i + 1, p.get("colour", p.get("color")),
+                                    p.get("character", p.get("ranger"))))
+        else:
+            raise DomainError(f"players[{i}]", "a name or {name, colour, character}")
+    return tuple(seats)
+
+
+def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
+                      ) -> forestry_setup.ForestryOptions:
+    if isinstance(options, forestry_setup.ForestryOptions):
+        opts = options
+    else:
+        raw = dict(options or {})
+        gf = raw.pop("growing_forward", None) or {}
+        try:
+            opts = forestry_setup.ForestryOptions(
+                mode=Mode(raw.pop("mode", "standard")),
+                technology_side=(None if raw.get("technology_side") is None
+                                 else forestry_setup.TechnologySide(raw["technology_side"])),
+                tutorial_table=bool(raw.pop("tutorial_table", False)),
+                infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
+                asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
+            )
+        except ValueError as err:
+            raise DomainError("options", str(err)) from err
+        raw.pop("technology_side", None)
+        if raw:
+            raise DomainError(f"options.{sorted(raw)[0]}", "not a Forestry option")
+    named = tuple(_enum(Character, s.character, f"players[{s.seat - 1}].character")
+                  for s in seats if s.character)
+    return replace(opts, characters=named) if named else opts
+
+
+def initial_state(game: str, options: Any, players: Sequence[Any], seed: int) -> GameState:
+    """The dealt state of a new game (a pure function of its arguments)."""
+    seats = _seats(players)
+    if game == FORESTRY:
+        return _forestry_initial(_forestry_options(options, seats), seats, seed)
+    if game == GUARDIANS:
+        return _guardians_initial(options, seats, seed)
+    raise DomainError("game", f"one of {FORESTRY}, {GUARDIANS} (got {game!r})")
+
+
+def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
+                      seed: int) -> GameState:
+    try:
+        plan = forestry_setup.deal(opts, len(seats), seed)
+    except ValueError as err:
+        field_name = getattr(err, "option", None)
+        raise DomainError(f"options.{field_name}" if field_name else "options", str(err)) from err
+    # named characters sit where they were named; dealt ones fill the other seats in order
+    dealt = iter(plan.dealt_characters)
+    chars: list[Character | None] = []
+    for s in seats:
+        if s.character:
+            chars.append(Character(s.character))
+        else:
+            chars.append(next(dealt, None))
+    seats = tuple(replace(s, character=None if c is None else c.value)
+                  for s, c in zip(seats, chars, strict=True))
+    record_options = RecordOptions(
+        mode=opts.mode, technology_side=plan.technology_side,
+        growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
+                         if opts.growing_forward else None))
+    boards = []
+    for i, (s, c) in enumerate(zip(seats, chars, strict=True)):
+        coins = plan.seat_coins[i] if plan.seat_coins else 0
+        seedlings = 0 if opts.asymmetric else 1
+        boards.append(ForestryPlayer(
+            name=s.name, character=c, resources=Resources(coins=coins, seedlings=seedlings),
+            road_connections=0 if c is Character.FOREST_ROAD_MANAGER else None,
+            technician_tiles=0 if c is Character.TECHNICIAN else None,
+            full_seedling_rows=0 if c is Character.FOREST_WORKER else None))
+    storages: tuple[DetachedStorage, ...] = ()
+    if plan.growing_forward is not None:
+        storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
+    table = ForestryTable(plan.board, (None,) * len(seats), storages)
+    state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
+                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json()))
+    token = plan.board.round_tokens.current
+    if token is not None:  # the first round token is turned up during setup (002)
+        state = _round_token_effect(state, token, _Ctx(random.Random(0)))
+    validate_state(state)
+    return state
+
+
+def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -> GameState:
+    if isinstance(options, GuardiansOptions):
+        opts = options
+    else:
+        raw = dict(options or {})
+        opts = GuardiansOptions(advanced=bool(raw.pop("advanced", False)))
+        if raw:
+            raise DomainError(f"options.{sorted(raw)[0]}", "not a Forest Guardians option")
+    names = [s.name for s in seats]
+    chosen = {s.name: s.character for s in seats if s.character}
+    try:
+        plan = guardians_setup.deal(opts, names, seed, rangers=chosen)
+    except ValueError as err:
+        raise DomainError("players", str(err)) from err
+    rangers = [plan.ranger_of(n) for n in names]
+    seats = tuple(replace(s, character=None if r is None else r.value)
+                  for s, r in zip(seats, rangers, strict=True))
+    boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
+                   for s, r in zip(seats, rangers, strict=True))
+    state = GameState(game=GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
+                      boards=boards, seed=seed, setup=_json_text(plan.to_json()))
+    validate_state(state)
+    return state
+
+
+def _json_text(data: Any) -> str:
+    import json
+
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+# =========================================================================== the session
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """What a view renders: the state at ``version`` and what the last change said."""
+
+    game_id: int
+    version: int
+    state: GameState
+    can_undo: bool
+    can_redo: bool
+    messages: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """An applied command in the undo stack, with the state after it."""
+
+    seq: int
+    command: Command
+    outcome: Any
+    state: GameState
+    messages: tuple[Message, ...]
+
+
+class GameSession:
+    """One game's authoritative session; thread-safe (one lock per session).
+
+    Every accepted command is in the database (log row + state snapshot, one
+    transaction) before :meth:`apply` returns; an invalid command writes nothing.
+    """
+
+    def __init__(self, store: Store, game_id: int, initial: GameState, *,
+                 played_at: str | None = None, location: str | None = None) -> None:
+        self._store = store
+        self.game_id = game_id
+        self._initial = initial
+        self._done: list[_Step] = []
+        self._undone: list[_Step] = []
+        self._version = 1
+        self._messages: tuple[Message, ...] = ()
+        self._lock = threading.RLock()
+        self._played_at = played_at
+        self._location = location
+
+    # ------------------------------------------------------------------ opening
+    @staticmethod
+    def _as_store(store: Store | Engine) -> Store:
+        return store if isinstance(store, Store) else Store(store)
+
+    @classmethod
+    def create(cls, store: Store | Engine, *, game: str, players: Sequence[Any],
+               options: Any = None, seed: int | None = None, location: str | None = None
+               ) -> GameSession:
+        """Deal a new game and store it; ``seed`` ``None`` picks one (kept in the state)."""
+        st = cls._as_store(store)
+        seed = secrets.randbelow(2**53) if seed is None else seed
+        state = initial_state(game, options, players, seed)
+        data = state.to_json()
+        row = st.create_game(
+            game=game, options=data["record"].get("options", {}), seed=seed, location=location,
+            players=[{"name": p.name, "colour": p.colour, "character": p.character}
+                     for p in state.players], state=data)
+        assert row.id is not None
+        payload = {"game": game, "players": [p.to_json() for p in state.players],
+                   "options": data["record"].get("options", {}), "seed": seed}
+        st.append_command(game_id=row.id, seq=1, kind="create", payload=payload, outcome=data,
+                          state=data)
+        return cls(st, row.id, state, played_at=row.played_at.isoformat(), location=location)
+
+    @classmethod
+    def load(cls, store: Store | Engine, game_id: int) -> GameSession:
+        """Rebuild a session from the log (authoritative), checked against the snapshot."""
+        st = cls._as_store(store)
+        row = st.get_game(game_id=game_id)
+        if row is None:
+            raise NotFound(f"no game with id {game_id}")
+        log = st.load_log(game_id=game_id)
+        if not log:
+            # created, but the create entry never made it: the version-0 snapshot is all
+            snap = st.latest_state(game_id=game_id)
+            if snap is None or not snap.state:
+                raise ReplayError(f"game {game_id} has neither a log nor a state")
+            initial = GameState.from_json(snap.state)
+            session = cls(st, game_id, initial, played_at=row.played_at.isoformat(),
+                          location=row.location)
+            st.append_command(game_id=game_id, seq=1, kind="create", payload={},
+                              outcome=snap.state, state=snap.state)
+            return session
+        if log[0].kind != "create":
+            raise ReplayError(f"game {game_id}: the log does not start with 'create'")
+        session = cls(st, game_id, GameState.from_json(log[0].outcome),
+                      played_at=row.played_at.isoformat(), location=row.location)
+        for entry in log[1:]:
+            session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
+        session._version = log[-1].seq
+        snap = st.latest_state(game_id=game_id)
+        if snap is not None and snap.seq == session._version and snap.state != \
+                session.state.to_json():
+            raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
+        return session
+
+    def _replay_entry(self, seq: int, kind: str, payload: Mapping[str, Any], outcome: Any
+                      ) -> None:
+        if kind == "undo":
+            self._undone.append(self._done.pop())
+        elif kind == "redo":
+            self._done.append(self._undone.pop())
+        else:
+            cmd = command_from_json({**payload, "kind": kind})
+            state, messages = replay_command(self.state, cmd, outcome)
+            self._done.append(_Step(seq, cmd, outcome, state, messages))
+            self._undone.clear()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def state(self) -> GameState:
+        return self._done[-1].state if self._done else self._initial
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def snapshot(self) -> Snapshot:
+        with self._lock:
+            return Snapshot(self.game_id, self._version, self.state,
+                            bool(self._done) and self.state.status != FINISHED,
+                            bool(self._undone) and self.state.status != FINISHED,
+                            self._messages)
+
+    def record(self) -> dict[str, Any]:
+        """The record v1 of the current state, validated by the rules model's parser."""
+        with self._lock:
+            state = self.state
+        rec = state.record(played_at=self._played_at, location=self._location)
+        try:
+            (parse_forestry if state.game == FORESTRY else parse_guardians)(rec)
+        except RecordError as err:
+            first = err.problems[0]
+            raise DomainError(first.path or None, first.message) from err
+        return rec
+
+    def score(self) -> ScoreSheet:
+        """The score sheet now (printed values: the game's own, then those users confirmed)."""
+        from scoring.api import score_record
+
+        return score_record(self.record(), confirmed=self._store.get_printed())
+
+    # ------------------------------------------------------------------ writing
+    def _check_version(self, version: int) -> None:
+        if version != self._version:
+            raise StaleVersion(version, self._version)
+
+    def _append(self, kind: str, payload: Mapping[str, Any], outcome: Any, state: GameState
+                ) -> int:
+        seq = self._version + 1
+        try:
+            self._store.append_command(game_id=self.game_id, seq=seq, kind=kind,
+                                       payload=payload, outcome=outcome, state=state.to_json())
+        except DuplicateSeq as err:  # another writer (process) got there first
+            raise StaleVersion(self._version, err.current or seq) from err
+        except GameFinished as err:
+            raise DomainError("status", "the game is finished; nothing changes any more") \
+                from err
+        self._version = seq
+        return seq
+
+    def apply(self, command: Command) -> Snapshot:
+        """Validate, apply, persist; return the new snapshot (or raise DomainError)."""
+        if not isinstance(command, Command):
+            raise DomainError(None, "not a command")
+        with self._lock:
+            self._check_version(command.version)
+            seq = self._version + 1
+            state, outcome, messages = apply_command(self.state, command,
+                                                     command_rng(self.state.seed, seq))
+            payload = command.payload()
+            self._append(command.kind, payload, outcome, state)
+            self._done.append(_Step(seq, command, outcome, state, messages))
+            self._undone.clear()
+            self._messages = messages
+            return self.snapshot()
+
+    def undo(self, version: int) -> Snapshot:
+        """Take back the last command (a log entry too; the log is append-only)."""
+        with self._lock:
+            self._check_version(version)
+            if not self._done:
+                raise DomainError(None, "nothing to undo")
+            if self.state.status == FINISHED:
+                raise DomainError("status", "the game is finished; nothing changes any more")
+            step = self._done[-1]
+            before = self._done[-2].state if len(self._done) > 1 else self._initial
+            self._append("undo", {"version": version}, {"seq": step.seq}, before)
+            self._undone.append(self._done.pop())
+            self._messages = (Message(f"Undone: {step.command.kind}", "undo"),)
+            return self.snapshot()
+
+    def redo(self, version: int) -> Snapshot:
+        """Apply the last undone command again, with its logged outcome."""
+        with self._lock:
+            self._check_version(version)
+            if not self._undone:
+                raise DomainError(None, "nothing to redo")
+            step = self._undone[-1]
+            self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
+            self._done.append(self._undone.pop())
+            self._messages = (Message(f"Redone: {step.command.kind}", "redo"), *step.messages)
+            return self.snapshot()
+
+    def finish(self, version: int) -> Snapshot:
+        """End the game and store its record and score sheet (totals, ranks, winners)."""
+        from scoring.api import score_record
+
+        with self._lock:
+            self._check_version(version)
+            final = replace(self.state, status=FINISHED)
+            record = final.record(played_at=self._played_at, location=self._location)
+            try:
+                sheet = score_record(record, confirmed=self._store.get_printed())
+            except RecordError as err:
+                first = err.problems[0]
+                raise DomainError(first.path or None, first.message) from err
+            snap = self.apply(EndGame(version=version))
+            self._store.finish_game(game_id=self.game_id, record=record, sheet=sheet)
+            return snap
