@@ -388,6 +388,7 @@ def _write_results(session: Session, game: Game, seats: Sequence[Seat],
         seat.rank = int(ps["rank"]) if ps.get("rank") is not None else None
         seat.winner = person.key in winners
         seat.finished = True
+        seat.played_at = game.played_at
         session.add(seat)
         assert seat.id is not None
         for category, points in (ps.get("categories") or {}).items():
@@ -416,15 +417,15 @@ def finish_game(
             raise InvalidData(f"game: record is {record.get('game')!r}, the game is {game.game!r}")
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        played = parse_played_at(record.get("played_at"))
+        if played is not None:
+            game.played_at = played
         _write_results(session, game, seats, record, sj)
         now = now_utc()
         game.status = FINISHED
         game.complete = bool(sj.get("complete", True))
         game.finished_at = now
         game.updated_at = now
-        played = parse_played_at(record.get("played_at"))
-        if played is not None:
-            game.played_at = played
         if record.get("location") is not None:
             game.location = str(record["location"])
         session.add(game)

@@ -6,7 +6,7 @@ All timestamps are UTC; :func:`utc` turns what a driver returns (naive on
 SQLite, aware on PostgreSQL) back into an aware UTC ``datetime``.
 
 Denormalised on purpose (written once, when a game finishes, never updated):
-``Seat.game`` / ``Seat.finished`` and ``SeatCategory.person_id`` / ``.game``,
+``Seat.game`` / ``Seat.finished`` / ``Seat.played_at`` and ``SeatCategory.person_id`` / ``.game``,
 so that the statistics of one person are a single index range scan
 (see ``app/store/queries.py`` and ``benchmarks/bench_store.py``).
 """
@@ -109,6 +109,11 @@ class Game(GameBase, table=True):
     """
 
     __tablename__ = "game"
+    __table_args__ = (
+        # history: newest first, all games / one game kind (revision 0002)
+        sa.Index("ix_game_status_played", "status", "played_at", "id"),
+        sa.Index("ix_game_kind_status_played", "game", "status", "played_at", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     status: str = Field(default=OPEN, max_length=16)
@@ -144,7 +149,18 @@ class Seat(SeatBase, table=True):
     """A person at a game. Totals, rank and winner are set when the game finishes."""
 
     __tablename__ = "seat"
-    __table_args__ = (sa.UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),)
+    __table_args__ = (
+        sa.UniqueConstraint("game_id", "seat", name="uq_seat_game_seat"),
+        # (revision 0002) statistics of one person: covering, grouped in index order
+        sa.Index("ix_seat_person_stats", "person_id", "finished", "game", "character", "winner",
+                 "total"),
+        # history of one person, newest first: all games / one game kind
+        sa.Index("ix_seat_person_played", "person_id", "finished", "played_at", "game_id"),
+        sa.Index("ix_seat_person_kind_played", "person_id", "finished", "game", "played_at",
+                 "game_id"),
+        # head-to-head: the other person's seat in the same game
+        sa.Index("ix_seat_game_person", "game_id", "person_id", "winner", "total"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(
@@ -157,6 +173,7 @@ class Seat(SeatBase, table=True):
     # denormalised from game (see module docstring)
     game: str = Field(max_length=32)
     finished: bool = Field(default=False)
+    played_at: datetime | None = _ts(default=None, nullable=True)  # the game's, once finished
     total: int | None = None  # NULL while open, and when the score sheet is incomplete
     rank: int | None = None
     winner: bool = Field(default=False)
@@ -177,6 +194,10 @@ class SeatCategory(SQLModel, table=True):
     """Points of one scoring category for one seat of a finished game."""
 
     __tablename__ = "seat_category"
+    __table_args__ = (
+        # (revision 0002) category averages of one person: covering, grouped in index order
+        sa.Index("ix_seat_category_person", "person_id", "game", "category", "points"),
+    )
 
     seat_id: int = Field(
         sa_column=sa.Column(sa.Integer, sa.ForeignKey("seat.id", ondelete="CASCADE"),

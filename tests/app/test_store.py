@@ -28,6 +28,7 @@ from app.store import (
     get_or_create_person,
     latest_state,
     load_log,
+    queries,
 )
 from app.store import engine as engine_mod
 from app.store.engine import (
@@ -104,6 +105,12 @@ def _check_upgraded(engine: Engine) -> None:
     assert st.get_printed() == {"buildings_vp": {"4": 5}}
     assert [(s.name, s.total, s.winner) for s in st.game_seats(game_id=1)] == [
         ("Mei", 20, True), ("Bo", 15, False)]
+    with Session(engine) as s:  # revision 0002 backfilled the finished seats' played_at
+        seats = s.exec(select(Seat).order_by(Seat.id)).all()
+        assert [x.played_at for x in seats] == [datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)] * 2 + [
+            None]
+        page = queries.history(s, person="Mei")
+        assert [g.id for g in page.items] == [1] and page.items[0].winners == ("Mei",)
     rec = st.get_record(game_id=1)
     assert rec is not None and rec.record == {"game": "forest-guardians"}
     # the upgraded database keeps working: the next command of the open game

@@ -1,0 +1,173 @@
+"""Store benchmark: a person's statistics and a history page at 10,000 and 100,000 games.
+
+Target: each under 200 ms at 100,000 finished games, and 10x the data well
+under 10x the time (the queries are index range scans, not table scans).
+The data: a club of 8 people (2-4 per game, so each plays ~37% of all games),
+70% Forestry (7-8 scoring categories), 30% Forest Guardians (4), characters
+and rangers, a realistic record JSON per game; in a temporary SQLite file
+migrated like a real database. ``python -m benchmarks store``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from app.store import queries
+from app.store.engine import open_engine
+from app.store.models import FinishedRecord, Game, Person, Seat, SeatCategory
+
+PEOPLE = ["Mei", "Bo", "Ann", "Kenji", "Lea", "Omar", "Sofia", "Tom"]
+FORESTRY_CATS = ["score_track", "buildings", "water", "tasks", "forester_majority", "resources",
+                 "wood"]
+GUARDIANS_CATS = ["trees", "animals", "fires", "ranger"]
+CHARACTERS = [None, "trade_specialist", "forest_ecologist", "logistics_manager",
+              "monitoring_specialist", "forest_worker", "forest_road_manager", "technician"]
+RANGERS = [None, "julia", "jack", "fluffy", "bean"]
+SIZES = (10_000, 100_000)
+TARGET_MS = 200.0
+BATCH = 20_000
+
+
+def _record(kind: str, names: list[str], chars: list[str | None], played: datetime) -> str:
+    if kind == "forestry":
+        players: list[dict[str, Any]] = [
+            {"name": n, "character": c, "score_track": 40, "buildings": {"forest": 2,
+             "sawmill": ["orange"]}, "storage": {"extensions": 1, "wood": 1, "infested_wood": 0},
+             "resources": {"coins": 3, "construction_materials": 1, "seedlings": 0,
+                           "temp_workers": 0},
+             "forestry_table": [{"type": "thinning", "count": 2}],
+             "forester_tokens_below": {"thinning": 1},
+             "reforestation_table": {"light_green": 2, "dark_green": 1, "orange": 1},
+             "seedlings_below": 0, "river_tokens": ["furniture"], "contracts": [["furniture"]],
+             "task_cards": [{"contract": "furniture"}]} for n, c in zip(names, chars, strict=True)]
+        options: dict[str, Any] = {"mode": "standard", "technology_side": "A"}
+    else:
+        players = [{"name": n, "ranger": c, "tree_points": [2, 6, 3], "animal_cards": [3, 6],
+                    "animals_in_shelter": 1, "fire_tokens": 3, "calocedrus_on_mountains": 0}
+                   for n, c in zip(names, chars, strict=True)]
+        options = {"advanced": True}
+    return json.dumps({"format": "forest-table/record", "version": 1, "game": kind,
+                       "played_at": played.isoformat(), "options": options, "players": players})
+
+
+def populate(engine: Engine, n_games: int, *, seed: int = 1) -> None:
+    """Bulk-insert ``n_games`` finished games (Core executemany, explicit ids, one transaction)."""
+    rng = random.Random(seed)
+    start = datetime(2020, 1, 1, 18, 0, tzinfo=UTC)
+    now = datetime.now(UTC)
+    with engine.begin() as conn:
+        conn.execute(sa.insert(Person), [
+            {"id": i + 1, "name": n, "key": n.casefold(), "created_at": now}
+            for i, n in enumerate(PEOPLE)])
+        games: list[dict[str, Any]] = []
+        seats: list[dict[str, Any]] = []
+        cats: list[dict[str, Any]] = []
+        records: list[dict[str, Any]] = []
+        seat_id = 0
+
+        def flush() -> None:
+            for table, rows in ((Game, games), (Seat, seats), (SeatCategory, cats),
+                                (FinishedRecord, records)):
+                if rows:
+                    conn.execute(sa.insert(table), rows)
+                    rows.clear()
+
+        for gid in range(1, n_games + 1):
+            kind = "forestry" if rng.random() < 0.7 else "forest-guardians"
+            n = rng.randint(2, 4)
+            who = rng.sample(range(len(PEOPLE)), n)
+            played = start + timedelta(hours=gid * 0.7 + rng.random())
+            pool = CHARACTERS if kind == "forestry" else RANGERS
+            chars = [rng.choice(pool) for _ in who]
+            cat_names = FORESTRY_CATS if kind == "forestry" else GUARDIANS_CATS
+            if kind == "forestry" and rng.random() < 0.3:
+                cat_names = [*cat_names, "detached"]
+            points = [{c: rng.randint(0, 45 if c == "score_track" else 15) for c in cat_names}
+                      for _ in who]
+            totals = [sum(p.values()) for p in points]
+            best = max(totals)
+            games.append({"id": gid, "game": kind, "options": {}, "seed": rng.getrandbits(32),
+                          "location": None, "status": "finished", "complete": True,
+                          "source": "app", "created_at": played, "updated_at": played,
+                          "finished_at": played, "played_at": played})
+            for s, (p, pts, total, ch) in enumerate(zip(who, points, totals, chars,
+                                                        strict=True)):
+                seat_id += 1
+                seats.append({"id": seat_id, "game_id": gid, "person_id": p + 1, "seat": s + 1,
+                              "colour": None, "character": ch, "game": kind, "finished": True,
+                              "played_at": played,
+                              "total": total, "rank": 1 + sum(t > total for t in totals),
+                              "winner": total == best})
+                cats.extend({"seat_id": seat_id, "category": c, "points": v,
+                             "person_id": p + 1, "game": kind} for c, v in pts.items())
+            records.append({"game_id": gid, "record": json.loads(_record(
+                kind, [PEOPLE[p] for p in who], chars, played)), "sheet": {}, "created_at": now})
+            if len(games) >= BATCH:
+                flush()
+        flush()
+    with engine.connect() as conn:
+        conn.exec_driver_sql("ANALYZE")
+
+
+def _time(fn: Callable[[], object], runs: int = 7) -> float:
+    fn()  # warm the page cache and statement cache
+    samples = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(samples)
+
+
+def measure(engine: Engine) -> dict[str, float]:
+    """Median milliseconds of each measured query."""
+    with Session(engine) as s:
+        cases: dict[str, Callable[[], object]] = {
+            "person stats (Mei, all games)": lambda: queries.person_stats(s, person="Mei"),
+            "history page 1 (all)": lambda: queries.history(s, limit=20),
+            "history page 1 (Mei, forestry)": lambda: queries.history(
+                s, person="Mei", game="forestry", limit=20),
+            "history page 50 (Mei)": lambda: queries.history(s, person="Mei", limit=20,
+                                                             offset=49 * 20),
+            "head-to-head (Mei, Bo)": lambda: queries.head_to_head(s, a="Mei", b="Bo"),
+        }
+        return {name: _time(fn) for name, fn in cases.items()}
+
+
+def main() -> None:
+    results: dict[int, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in SIZES:
+            path = Path(tmp) / f"bench-{n}.sqlite3"
+            engine = open_engine(f"sqlite:///{path}")
+            t0 = time.perf_counter()
+            populate(engine, n)
+            print(f"   {n:>7,} games inserted in {time.perf_counter() - t0:.1f} s "
+                  f"({path.stat().st_size / 1e6:.0f} MB)")
+            results[n] = measure(engine)
+            engine.dispose()
+    small, big = SIZES
+    print(f"   {'query':<32} {small:>9,} {big:>9,}   ratio  (target < {TARGET_MS:.0f} ms)")
+    ok = True
+    for name in results[small]:
+        a, b = results[small][name], results[big][name]
+        flag = "ok" if b < TARGET_MS else "SLOW"
+        ok &= b < TARGET_MS
+        print(f"   {name:<32} {a:>6.1f} ms {b:>6.1f} ms {b / a:>6.1f}x  {flag}")
+    print("   all under target" if ok else "   SOME QUERIES OVER TARGET")
+
+
+if __name__ == "__main__":
+    main()
