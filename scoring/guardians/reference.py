@@ -7,6 +7,7 @@ from typing import Any
 
 from scoring.guardians.rules import (
     COMPONENTS,
+    DECISIONS,
     EVENTS,
     LIVING_CONDITIONS,
     PILE_ORDER,
@@ -156,4 +157,11 @@ def quick_reference(advanced: bool = True) -> tuple[ReferenceSection, ...]:
                 ),
             )
         )
+    sections.append(
+        ReferenceSection(
+            "decisions",
+            "Where the rulebook is silent (the app's decisions)",
+            tuple(d.text for d in DECISIONS),
+        )
+    )
     return tuple(sections)

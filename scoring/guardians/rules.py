@@ -440,3 +440,54 @@ REMOVAL_RULES: tuple[str, ...] = (
     "tree it needs is removed.",
     "Retrieved animals may overfill a shelter; their points are lost until released again.",
 )
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Where 003 is silent, what the app does (also in docs/rules-decisions.md)."""
+
+    id: str
+    text: str
+    source: str = SOURCE
+
+
+DECISIONS: tuple[Decision, ...] = (
+    Decision("shared_win", "Equal totals share the win: the rulebook names no tie-breaker."),
+    Decision(
+        "three_rows",
+        "A record holds the uncovered points of exactly 3 tree rows (top, middle, bottom).",
+    ),
+    Decision(
+        "advanced_rangers",
+        "In the advanced game every player has a ranger, each ranger at most once; "
+        "the basic game has none.",
+    ),
+    Decision(
+        "ranger_fields",
+        "Animals in the shelter are entered only for Julia, Calocedrus on mountains only for "
+        "Fluffy (at most 4: four mountains); anything else is flagged as a likely typo.",
+    ),
+    Decision(
+        "top_row_sharing",
+        "Sharing a tile with a top-row tree costs 2 cards of one type (the extra card matches).",
+    ),
+    Decision("starting_tile", "No tree may be planted on the starting tile."),
+    Decision(
+        "first_trigger",
+        "The first end condition stays fired; drawing the last terrain tile during the final "
+        "round ends the game after that turn.",
+    ),
+    Decision(
+        "two_player_first",
+        "With 2 players the removals are done before shuffling anything; the 4 high-altitude "
+        "tiles are taken at random among the regular ones.",
+    ),
+    Decision(
+        "rangers_dealt",
+        "In the advanced game the app deals rangers at random from the seed unless players "
+        "choose theirs.",
+    ),
+)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
-from scoring.guardians.record import parse_guardians, to_record
+from scoring.guardians.record import parse_guardians, to_record, validate_guardians
 from scoring.guardians.rules import Ranger
 from scoring.record import RecordError, parse_record
 
@@ -300,3 +300,18 @@ def test_invalid_example_file() -> None:
         "players[0].fire_tokens",
         "players[1].ranger",
     ]
+
+
+def test_validate_a_game_built_in_code() -> None:
+    ok = parse_guardians(basic())
+    validate_guardians(ok)
+    bad = GuardiansGame(
+        players=(
+            GuardiansPlayer("Mei", Ranger.JACK, (1, 2, 3), (), 2),
+            GuardiansPlayer("Ken", None, (1, 2, 3), (), 11),
+        ),
+        advanced=False,
+    )
+    with pytest.raises(RecordError) as exc:
+        validate_guardians(bad)
+    assert {p.path for p in exc.value.problems} == {"players[0].ranger", "players"}

@@ -6,6 +6,8 @@ import ast
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.guardians import (
     Altitude,
@@ -327,7 +329,7 @@ def test_quick_reference_sections() -> None:
     ids = [s.id for s in quick_reference()]
     assert ids == [
         "components", "turn", "planting", "other_actions", "animals", "events", "removal",
-        "game_end", "scoring", "two_players", "rangers",
+        "game_end", "scoring", "two_players", "rangers", "decisions",
     ]
     basic = quick_reference(advanced=False)
     assert "rangers" not in [s.id for s in basic]
@@ -335,6 +337,8 @@ def test_quick_reference_sections() -> None:
     bottom = "Bottom row: terrain II or III; cost 3 resource cards of one type."
     assert planting.entries[2] == bottom
     assert all(s.as_json()["entries"] for s in quick_reference())
+    decisions = next(s for s in basic if s.id == "decisions")
+    assert any("share the win" in e for e in decisions.entries)
 
 
 def test_scoring_and_setup_stay_pure() -> None:
@@ -352,3 +356,25 @@ def test_scoring_and_setup_stay_pure() -> None:
                 continue
             for n in names:
                 assert n.split(".")[0] not in banned, f"{f.name} imports {n}"
+
+
+# --------------------------------------------------------------------------- properties
+
+
+@given(
+    st.sampled_from(list(TreeRow)),
+    st.sampled_from(list(Altitude)),
+    st.frozensets(st.sampled_from(["Mei", "Ken", "Ana", "Bo"])),
+    st.sampled_from([None, *Ranger]),
+    st.booleans(),
+)
+def test_planting_properties(
+    row: TreeRow, alt: Altitude, planted: frozenset[str], ranger: Ranger | None, fire: bool
+) -> None:
+    check = check_planting("Mei", row, regular(alt, planted_by=planted, fire=fire), ranger=ranger)
+    assert check.cost is not None
+    shared = bool(planted - {"Mei"})
+    extra = 1 if shared and ranger is not Ranger.BEAN else 0
+    assert check.cost.cards == TREE_ROWS[row].cost_cards + extra
+    assert check.allowed == (alt in TREE_ROWS[row].allowed and not fire and "Mei" not in planted)
+    assert check.allowed == (not check.reasons)
