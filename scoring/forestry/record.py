@@ -461,15 +461,16 @@ _ADAPTERS: dict[str, TypeAdapter[Any]] = {}
 
 def _adapter(name: str) -> TypeAdapter[Any]:
     if name not in _ADAPTERS:
-        annotation = PlayerIn.model_fields[name].annotation
-        assert annotation is not None
-        _ADAPTERS[name] = TypeAdapter(annotation)
+        _ADAPTERS[name] = TypeAdapter(PlayerIn.model_fields[name].rebuild_annotation())
     return _ADAPTERS[name]
 
 
-def _player(shell: PlayerShellIn, p: str, ps: _Problems) -> _PlayerParts:
-    """Validate one player part by part, so every problem is reported."""
-    before = len(ps.items)
+def _player(shell: PlayerShellIn, p: str, ps: _Problems, before: int) -> _PlayerParts:
+    """Validate one player part by part, so every problem is reported.
+
+    ``before`` is the number of problems known before this player's checks
+    began (the shell's unknown/missing fields count against the player).
+    """
     parts = _PlayerParts()
     name = _part(ps, shell, "name", p)
     if name is not None:
@@ -750,9 +751,10 @@ def parse_forestry(data: Any) -> ForestryGame:
     else:
         parts: list[_PlayerParts] = []
         for i, item in enumerate(raw_players):
+            before = len(ps.items)
             shell = _shell(PlayerShellIn, item, f"players[{i}]", ps)
             parts.append(_PlayerParts() if shell is None
-                         else _player(shell, f"players[{i}]", ps))
+                         else _player(shell, f"players[{i}]", ps, before))
         players = [part.player for part in parts]
         _game_checks(options, parts, storages, ps)
 

@@ -1,0 +1,307 @@
+"""Record v1 parsing for Forestry: strictness, one message per problem, round trip."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scoring.forestry.enums import Area, ContractCategory
+from scoring.forestry.model import Contract, ForestBuildingTask, RiverTokenTask
+from scoring.forestry.record import parse_forestry, to_record
+from scoring.record import RecordError
+from tests.scoring.test_forestry_support import columns, load, player, record
+
+GF_ON = {"infestation": True, "asymmetric_setup": False}
+STORAGES = [{"criterion": "most_buildings", "infested_wood": 3},
+            {"criterion": "most_contracts_fulfilled", "infested_wood": 2},
+            {"criterion": "most_seedlings_planted", "infested_wood": 1}]
+
+
+def base() -> dict[str, Any]:
+    return load("forestry_93vp_worked_example.json")
+
+
+def p0(data: dict[str, Any]) -> dict[str, Any]:
+    player0: dict[str, Any] = data["players"][0]
+    return player0
+
+
+def _set(path: list[Any], value: Any) -> Callable[[dict[str, Any]], None]:
+    def mutate(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return mutate
+
+
+def _del(path: list[Any]) -> Callable[[dict[str, Any]], None]:
+    def mutate(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        del target[path[-1]]
+    return mutate
+
+
+def _all(*fns: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def mutate(data: dict[str, Any]) -> None:
+        for fn in fns:
+            fn(data)
+    return mutate
+
+
+def _infestation(data: dict[str, Any]) -> None:
+    data["options"]["growing_forward"] = dict(GF_ON)
+    data["detached_storages"] = copy.deepcopy(STORAGES)
+
+
+def _advanced(data: dict[str, Any]) -> None:
+    data["options"]["mode"] = "advanced"
+
+
+P = ["players", 0]
+
+#: (id, mutation of the valid 93-VP record, path named, words in the message)
+INVALID: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+    ("forest-over-6", _set([*P, "buildings", "forest"], 7), "players[0].buildings.forest",
+     "7 is more than the 6 building tokens"),
+    ("forest-plus-sawmill-over-6",
+     _set([*P, "buildings"], {"forest": 4, "sawmill": ["orange", "orange", "light_green"]}),
+     "players[0].buildings", "= 7 building tokens, more than the 6"),
+    ("sawmill-4-in-one-area",
+     _set([*P, "buildings"], {"forest": 0, "sawmill": ["orange"] * 4}),
+     "players[0].buildings.sawmill", "each area has 3 sawmill buildings"),
+    ("storage-overfull", _set([*P, "storage"], {"extensions": 1, "wood": 2, "infested_wood": 2}),
+     "players[0].storage", "more than the 3 open storage spaces"),
+    ("extensions-over-3", _set([*P, "storage", "extensions"], 4), "players[0].storage.extensions",
+     "4 is more than the 3 storage extensions"),
+    ("four-columns", _set([*P, "forestry_table"], columns(1, 1, 1) + columns(1)),
+     "players[0].forestry_table", "4 columns is more than the 3"),
+    ("column-count-0", _set([*P, "forestry_table"], columns(0)),
+     "players[0].forestry_table[0].count", "at least 1"),
+    ("column-count-4", _set([*P, "forestry_table"], columns(4)),
+     "players[0].forestry_table[0].count", "4 is more than the 3 spaces"),
+    ("three-river-tokens", _set([*P, "river_tokens"], ["building", "furniture", "accessory"]),
+     "players[0].river_tokens", "3 river tokens is more than 2"),
+    ("reforestation-4", _set([*P, "reforestation_table", "orange"], 4),
+     "players[0].reforestation_table.orange", "4 is more than the 3 spaces"),
+    ("reforestation-negative", _set([*P, "reforestation_table", "orange"], -1),
+     "players[0].reforestation_table.orange", "must not be negative"),
+    ("negative-coins", _set([*P, "resources", "coins"], -2), "players[0].resources.coins",
+     "must not be negative (got -2)"),
+    ("negative-score-track", _set([*P, "score_track"], -1), "players[0].score_track",
+     "must not be negative"),
+    ("negative-below", _set([*P, "forester_tokens_below"], {"painting": -1}),
+     "players[0].forester_tokens_below.painting", "must not be negative"),
+    ("infestation-solo",
+     _all(_infestation, lambda d: d.__setitem__("players", d["players"][:1])),
+     "options.growing_forward.infestation", "cannot be played solo"),
+    ("detached-missing", _all(_infestation, _del(["detached_storages"])),
+     "detached_storages", "required with the infestation module"),
+    ("detached-two", _all(_infestation, lambda d: d["detached_storages"].pop()),
+     "detached_storages", "exactly 3 detached storages (got 2)"),
+    ("detached-without-infestation", _set(["detached_storages"], STORAGES),
+     "detached_storages", "only with the Growing Forward infestation module"),
+    ("detached-duplicate-criterion",
+     _all(_infestation, _set(["detached_storages", 2, "criterion"], "most_buildings")),
+     "detached_storages[2].criterion", "most_buildings is already on detached_storages[0]"),
+    ("detached-negative",
+     _all(_infestation, _set(["detached_storages", 0, "infested_wood"], -1)),
+     "detached_storages[0].infested_wood", "must not be negative"),
+    ("infested-wood-without-module", _set([*P, "storage", "infested_wood"], 1),
+     "players[0].storage.infested_wood", "only with the Growing Forward infestation module"),
+    ("task-no-requirement", _set([*P, "task_cards", 0], {}), "players[0].task_cards[0]",
+     "exactly one requirement"),
+    ("task-two-requirements", _set([*P, "task_cards", 0], {"contract": "building",
+                                                           "forester": "painting"}),
+     "players[0].task_cards[0]", "got contract, forester"),
+    ("task-river-false", _set([*P, "task_cards", 3], {"river_token": False}),
+     "players[0].task_cards[3].river_token", "must be true"),
+    ("task-forest-building-without-met", _set([*P, "task_cards", 6], {"forest_building": "x"}),
+     "players[0].task_cards[6].met", "required for a forest_building task card"),
+    ("task-met-elsewhere", _set([*P, "task_cards", 0], {"contract": "building", "met": True}),
+     "players[0].task_cards[0].met", "only a forest_building task card"),
+    ("technology-side-missing", _set(["options", "technology_side"], None),
+     "options.technology_side", "required in the standard game"),
+    ("technology-side-in-tutorial",
+     _set(["options"], {"mode": "tutorial", "technology_side": "B"}),
+     "options.technology_side", "must be null in the tutorial"),
+    ("character-in-standard", _set([*P, "character"], "trade_specialist"),
+     "players[0].character", "only played in the advanced game"),
+    ("character-twice",
+     _all(_advanced, _set([*P, "character"], "forest_ecologist"),
+          _set(["players", 1, "character"], "forest_ecologist")),
+     "players[1].character", "already played by players[0]"),
+    ("growing-forward-character-without-expansion",
+     _all(_advanced, _set([*P, "character"], "forest_road_manager"),
+          _set([*P, "road_connections"], 2)),
+     "players[0].character", "comes with Growing Forward"),
+    ("extra-for-another-character", _set([*P, "road_connections"], 2),
+     "players[0].road_connections", "only the forest_road_manager character"),
+    ("extra-missing-for-character",
+     _all(_advanced, _set(["options", "growing_forward"],
+                          {"infestation": False, "asymmetric_setup": False}),
+          _set([*P, "character"], "technician")),
+     "players[0].technician_tiles", "required for the technician character"),
+    ("full-seedling-rows-over-3",
+     _all(_advanced, _set(["options", "growing_forward"], {"infestation": False}),
+          _set([*P, "character"], "forest_worker"), _set([*P, "full_seedling_rows"], 4)),
+     "players[0].full_seedling_rows", "4 is more than the most possible (3)"),
+    ("chosen-not-a-category",
+     _set([*P, "contracts", 1], {"categories": ["furniture", "innovation"],
+                                 "chosen": "building"}),
+     "players[0].contracts[1].chosen", "building is not one of this contract's categories"),
+    ("chosen-on-single", _set([*P, "contracts", 0], {"categories": ["furniture"],
+                                                     "chosen": "furniture"}),
+     "players[0].contracts[0].chosen", "only a two-category contract"),
+    ("contract-three-categories",
+     _set([*P, "contracts", 0], ["furniture", "building", "accessory"]),
+     "players[0].contracts[0]", "1 or 2 categories (got 3)"),
+    ("contract-same-category-twice", _set([*P, "contracts", 0], ["furniture", "furniture"]),
+     "players[0].contracts[0]", "two different categories"),
+    ("contract-unknown-category", _set([*P, "contracts", 0], ["wood"]),
+     "players[0].contracts[0][0]", "must be one of building"),
+    ("no-players", _set(["players"], []), "players", "1-4 players (got 0)"),
+    ("five-players",
+     lambda d: d.__setitem__("players", [player(f"P{i}") for i in range(5)]),
+     "players", "1-4 players (got 5)"),
+    ("duplicate-names", _set(["players", 1, "name"], "pink"), "players[1].name",
+     "already the name of players[0]"),
+    ("empty-name", _set(["players", 1, "name"], "  "), "players[1].name", "must not be empty"),
+    ("unknown-player-field", _set([*P, "colour"], "pink"), "players[0].colour",
+     "unknown field"),
+    ("unknown-top-field", _set(["winner"], "Pink"), "winner", "unknown field"),
+    ("typo-in-nested-field", _set([*P, "storage", "wod"], 1), "players[0].storage.wod",
+     "unknown field"),
+    ("missing-field", _del([*P, "resources"]), "players[0].resources", "required field"),
+    ("wrong-type-bool-for-int", _set([*P, "storage", "wood"], True), "players[0].storage.wood",
+     "valid integer"),
+    ("wrong-type-string-for-int", _set([*P, "score_track"], "45"), "players[0].score_track",
+     "valid integer"),
+    ("unknown-area", _set([*P, "buildings", "sawmill", 0], "green"),
+     "players[0].buildings.sawmill[0]", "'light_green', 'dark_green' or 'orange'"),
+    ("unknown-mode", _set(["options", "mode"], "expert"), "options.mode", "tutorial"),
+    ("bad-played-at", _set(["played_at"], "yesterday"), "played_at", "ISO 8601"),
+    ("printed-bad-key", _set(["printed"], {"buildings_vp": {"five": 7}}),
+     "printed.buildings_vp.five", "whole numbers"),
+    ("printed-key-out-of-range", _set(["printed"], {"buildings_vp": {"7": 9}}),
+     "printed.buildings_vp.7", "run from 0 to 6"),
+    ("printed-forest-worker-key", _set(["printed"], {"forest_worker_buildings_vp": {"4": 9}}),
+     "printed.forest_worker_buildings_vp.4", "run from 5 to 6"),
+    ("printed-negative", _set(["printed"], {"tasks_vp": {"5": -1}}), "printed.tasks_vp.5",
+     "must not be negative"),
+    ("printed-top-tie-length", _set(["printed"], {"detached_top_tie": [8, 5]}),
+     "printed.detached_top_tie", "must list 3 numbers"),
+    ("printed-unknown-table", _set(["printed"], {"water_vp": {"1": 1}}), "printed.water_vp",
+     "unknown field"),
+    ("too-many-sawmill-upgrades-in-all",
+     _all(_set(["players", 1, "buildings"], {"forest": 0,
+                                             "sawmill": ["orange", "orange", "orange"]})),
+     "players", "4 sawmill upgrades in orange in all"),
+    ("too-many-forest-buildings-in-all",
+     _all(_set(["players", 1, "buildings"], {"forest": 3, "sawmill": []}),
+          _set(["players", 2, "buildings"], {"forest": 3, "sawmill": []})),
+     "players", "9 forest buildings in all, but a 3-player game has 8 clearings"),
+]
+
+
+@pytest.mark.parametrize(("mutate", "path", "words"), [c[1:] for c in INVALID],
+                         ids=[c[0] for c in INVALID])
+def test_invalid_record_names_the_field(mutate: Callable[[dict[str, Any]], None], path: str,
+                                        words: str) -> None:
+    data = base()
+    mutate(data)
+    with pytest.raises(RecordError) as info:
+        parse_forestry(data)
+    matching = [p for p in info.value.problems if p.path == path]
+    assert matching, [str(p) for p in info.value.problems]
+    assert any(words in p.message for p in matching), [str(p) for p in matching]
+    assert str(info.value).count(path + ":") >= 1
+
+
+def test_example_record_is_valid() -> None:
+    game = parse_forestry(base())
+    pink = game.players[0]
+    assert pink.contracts[1] == Contract((ContractCategory.FURNITURE,
+                                          ContractCategory.INNOVATION))
+    assert pink.task_cards[3] == RiverTokenTask()
+    assert pink.task_cards[6] == ForestBuildingTask("next to harvest token 7", False)
+    assert pink.buildings.sawmill == (Area.LIGHT_GREEN, Area.ORANGE)
+
+
+def test_every_problem_is_collected() -> None:
+    data = base()
+    p0(data)["buildings"]["forest"] = 9
+    p0(data)["colour"] = "pink"
+    data["players"][1]["resources"]["coins"] = -1
+    data["players"][2]["river_tokens"] = ["x"]
+    data["options"]["technology_side"] = None
+    with pytest.raises(RecordError) as info:
+        parse_forestry(data)
+    paths = [p.path for p in info.value.problems]
+    assert paths == ["options.technology_side", "players[0].colour",
+                     "players[0].buildings.forest", "players[1].resources.coins",
+                     "players[2].river_tokens[0]"]
+
+
+def test_one_message_per_problem() -> None:
+    data = base()
+    p0(data)["buildings"] = {"forest": 7, "sawmill": ["orange"]}
+    with pytest.raises(RecordError) as info:
+        parse_forestry(data)
+    assert [str(p) for p in info.value.problems] == [
+        "players[0].buildings.forest: 7 is more than the 6 building tokens a player has"]
+
+
+def test_envelope_errors() -> None:
+    data = base()
+    data["version"] = 2
+    with pytest.raises(RecordError) as info:
+        parse_forestry(data)
+    assert info.value.problems[0].path == "version"
+    with pytest.raises(RecordError):
+        parse_forestry([])
+
+
+def test_optional_fields_may_be_omitted() -> None:
+    data = record(player("A"))
+    for key in ("character", "forester_tokens_below", "seedlings_below"):
+        del data["players"][0][key]
+    del data["players"][0]["storage"]["infested_wood"]
+    game = parse_forestry(data)
+    assert game.players[0].seedlings_below == 0
+
+
+def test_growing_forward_character_with_expansion_present() -> None:
+    data = record(player("A", character="forest_road_manager", road_connections=3),
+                  player("B", character="forest_worker", full_seedling_rows=1),
+                  player("C", character="technician", technician_tiles=0),
+                  mode="advanced", growing_forward={"infestation": False})
+    game = parse_forestry(data)
+    assert game.players[0].road_connections == 3
+
+
+def test_round_trip_of_the_examples() -> None:
+    for data in (base(), record(player("A", contracts=[{"categories": ["building", "furniture"],
+                                                       "chosen": "furniture"}]),
+                                player("B"), seed=7, location="club",
+                                played_at="2026-11-29T14:00:00+09:00",
+                                printed={"buildings_vp": {"4": 5}, "detached_top_tie": [8, 5, 1],
+                                         "technician_vp": {"3": 4}})):
+        game = parse_forestry(data)
+        assert parse_forestry(to_record(game)) == game
+        assert to_record(parse_forestry(to_record(game))) == to_record(game)
+
+
+def test_to_record_matches_the_spec_spelling() -> None:
+    out = to_record(parse_forestry(base()))
+    pink = out["players"][0]
+    assert pink["contracts"] == [["furniture"], ["furniture", "innovation"],
+                                 ["building", "furniture"]]
+    assert pink["forester_tokens_below"] == {"thinning": 1}
+    assert pink["task_cards"][3] == {"river_token": True}
+    assert "printed" not in out and "detached_storages" not in out
