@@ -368,6 +368,7 @@ class _Dealt:
     harvested: tuple[int, ...]
     forester_tokens: tuple[ForesterToken, ...]
     reshuffled_before_14: bool
+    reshuffle_before: frozenset[Reveal]
     hq: HqDeal
     round_tokens: tuple[str, ...]
     round_tokens_out: tuple[str, ...]
@@ -425,6 +426,12 @@ def _deal(options: ForestryOptions, players: int, seed: int) -> _Dealt:
     clearing_reveals, removed, deck = _neutral_picks(deck, spawn, neutral, 9, SpawnPurpose.CLEARING)
     river_reveals, rivers, deck = _neutral_picks(deck, spawn, neutral, 8, SpawnPurpose.RIVER)
     reshuffled_before_14 = deck.cycle != 1
+    before_14 = sawmill_reveals + tuple(harvest_reveals) + clearing_reveals + river_reveals
+    reshuffle_before = frozenset(
+        r
+        for prev, r in zip((None, *before_14), before_14, strict=False)
+        if r.cycle != (prev.cycle if prev else 1)
+    )
     deck = shuffle_all(deck, spawn)
     forester_reveals, deck = reveal(deck, spawn, 3, SpawnPurpose.FORESTER)
     foresters: list[ForesterToken] = []
@@ -497,6 +504,7 @@ def _deal(options: ForestryOptions, players: int, seed: int) -> _Dealt:
         harvested=tuple(sorted(harvested)),
         forester_tokens=tuple(foresters),
         reshuffled_before_14=reshuffled_before_14,
+        reshuffle_before=reshuffle_before,
         hq=hq,
         round_tokens=round_tokens,
         round_tokens_out=round_out,
@@ -524,10 +532,21 @@ def _cards(reveals: tuple[Reveal, ...]) -> str:
     return ", ".join(str(r.card) for r in reveals)
 
 
-def _came_up(reveals: tuple[Reveal, ...], high: int) -> str:
+def _reshuffle_note(reveals: tuple[Reveal, ...], d: _Dealt) -> str:
+    """A sentence for a step during which the spawn deck ran out, else ``""``."""
+    marked = [r for r in reveals if r in d.reshuffle_before]
+    if not marked:
+        return ""
+    return (
+        f" (The spawn deck ran out before card {marked[0].card}: all 15 spawn cards were "
+        "shuffled into a new deck.)"
+    )
+
+
+def _came_up(reveals: tuple[Reveal, ...], high: int, d: _Dealt) -> str:
     """``card 6`` or ``cards 14, 3 (14 is outside 1–9)`` for one reveal-until run."""
     if len(reveals) == 1:
-        return f"card {reveals[0].card}"
+        return f"card {_cards(reveals)}"
     passed = [str(r.card) for r in reveals[:-1]]
     outside = [c for c in passed if not 1 <= int(c) <= high]
     repeats = [c for c in passed if 1 <= int(c) <= high]
@@ -559,10 +578,6 @@ def _split(reveals: tuple[Reveal, ...], picks: int, high: int) -> list[tuple[Rev
     return groups
 
 
-def _neutral(d: _Dealt) -> bool:
-    return d.players in (2, 3)
-
-
 def _d_board(d: _Dealt) -> str:
     return "Put the game board in the middle of the table."
 
@@ -589,25 +604,39 @@ def _d_tasks(d: _Dealt) -> str:
     )
 
 
+def _runs(d: _Dealt, reveals: tuple[Reveal, ...], count: int, high: int) -> str:
+    """``3 players: spawn cards were turned up until ... came up: card 6.`` for a neutral step."""
+    groups = _split(reveals, count, high)
+    if count == 1:
+        text = (
+            f" 3 players: spawn cards were turned up until one numbered 1–{high} came up: "
+            f"{_came_up(groups[0], high, d)}."
+        )
+    else:
+        text = (
+            f" 2 players: twice, spawn cards were turned up until one numbered 1–{high} came "
+            f"up (a different one the second time): first {_came_up(groups[0], high, d)}, "
+            f"then {_came_up(groups[1], high, d)}."
+        )
+    return text + _reshuffle_note(reveals, d)
+
+
 def _d_sawmills(d: _Dealt) -> str:
     text = (
         "Put the nine sawmill building tiles (numbered 1–9) on their matching spaces in the "
         "orange, dark green and light green areas."
     )
-    if not _neutral(d):
+    picks = d.upgraded_sawmills
+    if not picks:
         return text
-    groups = _split(d.sawmill_reveals, len(d.upgraded_sawmills), 9)
-    picks = [g[-1].card for g in groups]
-    if d.players == 3:
+    text += _runs(d, d.sawmill_reveals, len(picks), 9)
+    if len(picks) == 1:
         return text + (
-            f" 3 players: spawn cards were turned up until one numbered 1–9 came up: "
-            f"{_came_up(groups[0], 9)}. Flip sawmill building {picks[0]} to its upgraded "
-            "side and put a building token of a colour nobody plays on its upgrade icon."
+            f" Flip sawmill building {picks[0]} to its upgraded side and put a building token "
+            "of a colour nobody plays on its upgrade icon."
         )
     return text + (
-        " 2 players, twice: spawn cards were turned up until one numbered 1–9 came up — "
-        f"first {_came_up(groups[0], 9)}, then {_came_up(groups[1], 9)}. Flip "
-        f"sawmill buildings {picks[0]} and {picks[1]} to their upgraded side and put a "
+        f" Flip sawmill buildings {picks[0]} and {picks[1]} to their upgraded side and put a "
         "building token of a colour nobody plays on each upgrade icon."
     )
 
@@ -643,13 +672,14 @@ def _d_harvest_tokens(d: _Dealt) -> str:
 
 def _d_harvested(d: _Dealt) -> str:
     spaces = _join([str(s) for s in d.harvested])
-    text = f"Spawn cards {_cards(d.harvest_reveals)} came up: turn the harvest tokens on "
+    text = f"Spawn cards {_cards(d.harvest_reveals)} came up"
     if len(d.harvest_reveals) > 3:
-        text = (
-            f"Spawn cards {_cards(d.harvest_reveals)} came up (the deck ran out and was "
-            "reshuffled; a repeated number was passed over): turn the harvest tokens on "
-        )
-    return text + f"spaces {spaces} to their dark (harvested) side."
+        text += " (a number that came up again after the reshuffle was passed over)"
+    return (
+        text
+        + f": turn the harvest tokens on spaces {spaces} to their dark (harvested) side."
+        + _reshuffle_note(d.harvest_reveals, d)
+    )
 
 
 def _d_clearings(d: _Dealt) -> str:
@@ -657,22 +687,18 @@ def _d_clearings(d: _Dealt) -> str:
         "Shuffle the 9 clearing tokens face down, put one on each numbered clearing space "
         "1–9 and turn them face up."
     )
-    if not _neutral(d):
+    picks = d.removed_clearings
+    if not picks:
         return text
-    groups = _split(d.clearing_reveals, len(d.removed_clearings), 9)
-    picks = [g[-1].card for g in groups]
-    if d.players == 3:
+    text += _runs(d, d.clearing_reveals, len(picks), 9)
+    if len(picks) == 1:
         return text + (
-            f" 3 players: spawn cards were turned up until one numbered 1–9 came up: "
-            f"{_came_up(groups[0], 9)}. Remove the clearing token on clearing space "
-            f"{picks[0]} (back to the box) and put a building token of a colour nobody plays "
-            "there."
+            f" Remove the clearing token on clearing space {picks[0]} (back to the box) and "
+            "put a building token of a colour nobody plays there."
         )
     return text + (
-        " 2 players, twice: spawn cards were turned up until one numbered 1–9 came up — "
-        f"first {_came_up(groups[0], 9)}, then {_came_up(groups[1], 9)}. Remove the "
-        f"clearing tokens on clearing spaces {picks[0]} and {picks[1]} (back to the box) and "
-        "put a building token of a colour nobody plays on each."
+        f" Remove the clearing tokens on clearing spaces {picks[0]} and {picks[1]} (back to "
+        "the box) and put a building token of a colour nobody plays on each."
     )
 
 
@@ -680,23 +706,18 @@ def _d_rivers(d: _Dealt) -> str:
     text = (
         "Shuffle the river tokens face down, put one on each river space 1–8 and turn them face up."
     )
-    if not _neutral(d):
+    if not d.meanders:
         return text
-    groups = _split(d.river_reveals, len(d.meanders) + len(d.reservoirs), 8)
-    picks = [g[-1].card for g in groups]
-    if d.players == 3:
+    text += _runs(d, d.river_reveals, len(d.meanders) + len(d.reservoirs), 8)
+    if not d.reservoirs:
         return text + (
-            f" 3 players: spawn cards were turned up until one numbered 1–8 came up: "
-            f"{_came_up(groups[0], 8)}. Replace the river token on river space "
-            f"{picks[0]} with a meander of a colour nobody plays (the river token goes back "
-            "in the box)."
+            f" Replace the river token on river space {d.meanders[0]} with a meander of a "
+            "colour nobody plays (the river token goes back in the box)."
         )
     return text + (
-        " 2 players, twice: spawn cards were turned up until one numbered 1–8 came up — "
-        f"first {_came_up(groups[0], 8)}, then {_came_up(groups[1], 8)}. Replace the "
-        f"river token on river space {picks[0]} with a meander and the one on river space "
-        f"{picks[1]} with a reservoir with bridge, both of a colour nobody plays (the river "
-        "tokens go back in the box)."
+        f" Replace the river token on river space {d.meanders[0]} with a meander and the one "
+        f"on river space {d.reservoirs[0]} with a reservoir with bridge, both of a colour "
+        "nobody plays (the river tokens go back in the box)."
     )
 
 
