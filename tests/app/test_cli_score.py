@@ -1,0 +1,170 @@
+"""``forest-table score``: output, exit status, error messages, imports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.cli import main
+from scoring.api import score_record
+from tests.scoring.test_forestry_record import INVALID
+from tests.scoring.test_forestry_support import RECORDS, load, player, record
+
+EXAMPLE = RECORDS / "forestry_93vp_worked_example.json"
+ROOT = Path(__file__).resolve().parents[2]
+
+GUARDIANS = {
+    "format": "forest-table/record", "version": 1, "game": "forest-guardians",
+    "options": {"advanced": True},
+    "players": [
+        {"name": "Mei", "ranger": "julia", "tree_points": [2, 6, 3], "animal_cards": [3, 6],
+         "animals_in_shelter": 1, "fire_tokens": 3, "calocedrus_on_mountains": 0},
+        {"name": "Ken", "ranger": "jack", "tree_points": [2, 2, 0], "animal_cards": [3],
+         "animals_in_shelter": 0, "fire_tokens": 2, "calocedrus_on_mountains": 0},
+    ],
+}
+
+
+def write(tmp_path: Path, data: Any, name: str = "record.json") -> str:
+    path = tmp_path / name
+    path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+def test_table_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert "Forestry: complete" in out
+    assert "Winner: Pink" in out
+    lines = {line.split("  ")[0].strip(): line.split() for line in out.splitlines()}
+    assert lines["total"][-3:] == ["93", "91", "79"]
+    assert lines["rank"][-3:] == ["1", "2", "3"]
+    assert "Contracts counted for Pink: furniture, furniture, furniture" in out
+
+
+def test_json_output_is_the_spec_score_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(EXAMPLE), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == score_record(load(EXAMPLE.name)).as_json()
+    assert out["players"][0]["total"] == 93 and out["winners"] == ["Pink"]
+
+
+def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(EXAMPLE.read_text(encoding="utf-8")))
+    assert main(["score", "-", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["complete"] is True
+
+
+def test_incomplete_record_exits_0_and_lists_the_asks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = record(player("A", buildings={"forest": 4, "sawmill": []}), player("B"))
+    assert main(["score", write(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert "NOT complete" in out
+    assert "Still needed" in out
+    assert "buildings_vp[4]: Read the number printed under your rightmost uncovered space" in out
+    assert "?" in out and "Winner" not in out
+    assert main(["score", write(tmp_path, data), "--json"]) == 0
+    out_json = json.loads(capsys.readouterr().out)
+    assert out_json["complete"] is False and out_json["winners"] == []
+    assert any(n["table"] == "buildings_vp" and n["key"] == "4" for n in out_json["needs"])
+
+
+def test_tie_break_is_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = record(player("Ann", score_track=5,
+                         reforestation_table={"light_green": 1, "dark_green": 0, "orange": 0}),
+                  player("Ben", score_track=5),
+                  printed={"buildings_vp": {"0": 0}, "tasks_vp": {"0": 0}})
+    assert main(["score", write(tmp_path, data)]) == 0
+    out = capsys.readouterr().out
+    assert "decided by seedlings planted (Ann 1, Ben 0)" in out
+    assert "Winner: Ann" in out
+
+
+@pytest.mark.parametrize(("mutate", "path", "words"), [c[1:] for c in INVALID],
+                         ids=[c[0] for c in INVALID])
+def test_invalid_record_exits_2_naming_the_field(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        mutate: Callable[[dict[str, Any]], None], path: str, words: str) -> None:
+    data = load(EXAMPLE.name)
+    mutate(data)
+    assert main(["score", write(tmp_path, data)]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"  {path}: " in captured.err
+    assert words in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_every_problem_is_printed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = load(EXAMPLE.name)
+    data["players"][0]["buildings"]["forest"] = 9
+    data["players"][1]["storage"]["wood"] = -1
+    assert main(["score", write(tmp_path, data)]) == 2
+    err = capsys.readouterr().err
+    assert "invalid record (2 problems)" in err
+    assert "players[0].buildings.forest" in err and "players[1].storage.wood" in err
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [("{", "not valid JSON (line 1"), ("[1, 2]", "a record must be a JSON object"),
+     ('{"format": "x"}', "format: must be 'forest-table/record'"),
+     ("", "not valid JSON")],
+)
+def test_bad_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
+                           words: str) -> None:
+    assert main(["score", write(tmp_path, content)]) == 2
+    captured = capsys.readouterr()
+    assert words in captured.err and "Traceback" not in captured.err
+
+
+def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(tmp_path / "nope.json")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_forest_guardians_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("scoring.guardians.score")
+    assert main(["score", write(tmp_path, GUARDIANS), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["game"] == "forest-guardians"
+    assert main(["score", write(tmp_path, GUARDIANS)]) == 0
+    assert "Forest Guardians" in capsys.readouterr().out
+
+
+def test_process_imports_no_ui_or_database(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from app.cli import main\n"
+        f"rc = main(['score', {str(EXAMPLE)!r}, '--json'])\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('flet', 'sqlalchemy', 'sqlmodel', 'alembic'))\n"
+        "print(repr((rc, heavy)), file=sys.stderr)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.stderr.strip().splitlines()[-1] == "(0, [])"
+
+
+def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
+    exe = Path(sys.executable).parent / "forest-table"
+    if not exe.exists():
+        pytest.skip("console script not installed")
+    bad = write(tmp_path, {"format": "forest-table/record", "version": 1, "game": "forestry",
+                           "options": {"mode": "standard", "technology_side": "A"},
+                           "players": "Pink"})
+    proc = subprocess.run([str(exe), "score", bad], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "players: must be a list" in proc.stderr and "Traceback" not in proc.stderr
+    ok = subprocess.run([str(exe), "score", str(EXAMPLE)], capture_output=True, text=True,
+                        timeout=60)
+    assert ok.returncode == 0 and "Winner: Pink" in ok.stdout
