@@ -145,7 +145,7 @@ def test_cycle_rng_is_reproducible() -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(deck=decks(), wanted=predicates, seed=st.integers(0, 2**32))
 def test_reveal_until_semantics(deck: SpawnDeck, wanted: set[int], seed: int) -> None:
     got, after = reveal_until(deck, random.Random(seed), lambda c: c in wanted, H)
@@ -161,7 +161,7 @@ def test_reveal_until_semantics(deck: SpawnDeck, wanted: set[int], seed: int) ->
     assert sorted(after.remaining + after.discard) == list(SPAWN_CARDS)
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None)
 @given(deck=decks(), count=st.integers(0, 70), seed=st.integers(0, 2**32))
 def test_no_card_twice_within_one_cycle_and_reshuffle_on_exhaustion(
     deck: SpawnDeck, count: int, seed: int
@@ -187,7 +187,7 @@ def test_no_card_twice_within_one_cycle_and_reshuffle_on_exhaustion(
         assert after.cycle == deck.cycle
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(start=st.integers(1, 15), blocked=st.sets(st.integers(1, 15)))
 def test_skip_occupied_with_wrap_around(start: int, blocked: set[int]) -> None:
     space, skipped = next_free_space(start, blocked)

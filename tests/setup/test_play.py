@@ -122,7 +122,7 @@ def boards(draw_: st.DrawFn) -> ForestBoard:
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(board=boards(), seed=st.integers(0, 2**32))
 def test_replenish_always_ends_with_one_of_each_type(board: ForestBoard, seed: int) -> None:
     after, log = replenish_foresters(board, random.Random(seed))
@@ -169,11 +169,13 @@ def test_reproduction_crossings_reject_negative_scores() -> None:
         reproduction_crossings(-1, 5)
 
 
+@settings(deadline=None)
 @given(old=st.integers(0, 250), new=st.integers(0, 250))
 def test_crossings_match_brute_force(old: int, new: int) -> None:
     assert reproduction_crossings(old, new) == brute_crossings(old, new)
 
 
+@settings(deadline=None)
 @given(a=st.integers(0, 200), b=st.integers(0, 200), c=st.integers(0, 200))
 def test_crossings_split_across_moves(a: int, b: int, c: int) -> None:
     a, b, c = sorted((a, b, c))
@@ -225,7 +227,7 @@ def test_spawn_without_crossing_draws_nothing() -> None:
     assert after == board and log.reveals == ()
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(
     board=boards(),
     old=st.integers(0, 120),
