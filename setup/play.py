@@ -25,6 +25,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import Any
 
 from scoring.forestry.enums import ForesterType
 from setup.deck import (
@@ -210,7 +211,28 @@ class ForestBoard:
         present = {t.kind for t in self.foresters}
         return tuple(k for k in ForesterType if k not in present)
 
-    def to_json(self) -> dict[str, object]:
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ForestBoard:
+        """The inverse of ``to_json`` (raises ``PlayError``/``DeckError`` on bad data)."""
+        try:
+            stack = data.get("round_tokens") or {}
+            return cls(
+                deck=SpawnDeck.from_json(data["spawn_deck"]),
+                harvested=frozenset(int(s) for s in data.get("harvested", [])),
+                foresters=tuple(
+                    ForesterToken(ForesterType(kind), int(space))
+                    for kind, space in (data.get("forester_tokens") or {}).items()
+                ),
+                infested=frozenset(int(s) for s in data.get("infested_wood", [])),
+                harvesters=frozenset(int(s) for s in data.get("harvesters", [])),
+                round_tokens=RoundTokenStack(
+                    tuple(stack.get("order", [])), int(stack.get("revealed", 0))
+                ),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise PlayError(f"malformed forest board data: {exc}") from None
+
+    def to_json(self) -> dict[str, Any]:
         return {
             "spawn_deck": self.deck.to_json(),
             "harvested": sorted(self.harvested),

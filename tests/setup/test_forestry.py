@@ -23,7 +23,13 @@ from setup.forestry import (
     SetupPlan,
     deal,
 )
-from setup.play import ROUND_TOKENS_BY_ID, ForesterToken, replenish_foresters, take_forester
+from setup.play import (
+    ROUND_TOKENS_BY_ID,
+    ForestBoard,
+    ForesterToken,
+    replenish_foresters,
+    take_forester,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 STD = ForestryOptions()
@@ -182,6 +188,7 @@ def test_every_deal_is_well_formed(options: ForestryOptions, players: int, seed:
         _by_purpose(plan, SpawnPurpose.FORESTER)
     )
     assert board.round_tokens.order == plan.round_tokens and board.round_tokens.revealed == 1
+    assert ForestBoard.from_json(json.loads(json.dumps(board.to_json()))) == board
 
     # steps: unique ids, every step cites its source, JSON round-trips
     ids = [s.id for s in plan.steps]

@@ -316,3 +316,16 @@ def test_small_edits() -> None:
     assert board.harvested == {5}
     assert set_harvested(board, 5, harvested=False).harvested == frozenset()
     assert board.to_json()["infested_wood"] == [9]
+
+
+@settings(max_examples=100, deadline=None)
+@given(board=boards())
+def test_board_json_round_trip(board: ForestBoard) -> None:
+    assert ForestBoard.from_json(board.to_json()) == board
+
+
+def test_board_from_bad_json() -> None:
+    with pytest.raises(PlayError):
+        ForestBoard.from_json({"harvested": [1]})
+    with pytest.raises(ValueError):
+        ForestBoard.from_json({"spawn_deck": {"remaining": [1], "discard": []}})
