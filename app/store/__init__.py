@@ -50,6 +50,7 @@ from app.store.models import (
     Seat,
     SeatCategory,
 )
+from app.store.tokens import TableToken  # noqa: F401  (table mode, revision 0003: registers the table)
 
 __all__ = [
     "CommandLog", "DuplicateSeq", "FinishedRecord", "Game", "GameFinished", "GameState",
