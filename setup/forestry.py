@@ -849,39 +849,36 @@ def _has(c: Character) -> Callable[[_Dealt], bool]:
 def _d_trade(d: _Dealt) -> str:
     rewards = _join([f"{s.value} → {label(r)}" for s, r in d.trade_specialist_rewards])
     return (
-        "Trade Specialist: put the five reward tokens, bright side up, below the character "
+        "Put the five reward tokens, bright side up, below the character "
         f"picture, one per wood type: {rewards}."
     )
 
 
 def _d_ecologist(d: _Dealt) -> str:
     return (
-        "Forest Ecologist: put the den tree board next to the player board; shuffle the 15 "
+        "Put the den tree board next to the player board; shuffle the 15 "
         "creature tokens (5 blue, 5 yellow, 5 red) face down nearby."
     )
 
 
 def _d_logistics(d: _Dealt) -> str:
     return (
-        "Logistics Manager: at player step 7 use the Logistics Manager's own storage "
+        "At player step 7 use the Logistics Manager's own storage "
         "extension tiles on the three rightmost storage spaces."
     )
 
 
 def _d_monitoring(d: _Dealt) -> str:
-    return "Monitoring Specialist: put one data token on every forest space."
+    return "Put one data token on every forest space."
 
 
 def _d_forest_worker(d: _Dealt) -> str:
-    return (
-        "Forest Worker: uses the Forest Worker player board with its combined forestry and "
-        "reforestation table."
-    )
+    return "Uses the Forest Worker player board with its combined forestry and reforestation table."
 
 
 def _d_road_manager(d: _Dealt) -> str:
     return (
-        "Forest Road Manager: lay the three Forest Road Manager setup cards face up in a row "
+        "Lay the three Forest Road Manager setup cards face up in a row "
         f"in any order and take card {d.road_manager_card}, counting from the left. Shuffle "
         "the 9 damaged road tiles face down and put one, damaged side up, on each border the "
         "card highlights; the rest go back in the box."
@@ -890,7 +887,7 @@ def _d_road_manager(d: _Dealt) -> str:
 
 def _d_technician(d: _Dealt) -> str:
     return (
-        "Technician: turn the 9 Technician tiles optimised side (tools, the same on all) up, "
+        "Turn the 9 Technician tiles optimised side (tools, the same on all) up, "
         "shuffle them, put one on each of the nine sawmill building tiles and flip each to "
         "its diagnostics (split) side."
     )
@@ -901,7 +898,7 @@ def _d_technician(d: _Dealt) -> str:
 
 def _d_solo(d: _Dealt) -> str:
     return (
-        "Solo game: the solo opponent's rules (its own setup, its turns, its fixed starting "
+        "The solo opponent's rules (its own setup, its turns, its fixed starting "
         "resources) are not in our sources. The steps below are the ones the sources give; "
         "add whatever your solo rules add. The infestation module is not played solo (001)."
     )
