@@ -157,3 +157,11 @@ def test_cli_does_not_import_flet_or_sqlalchemy() -> None:
     )
     assert proc.returncode == 0, proc.stderr
     json.loads(proc.stdout)
+
+
+def test_advanced_with_the_tutorial_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(
+        capsys, "--players", "2", "--seed", "3", "--mode", "advanced", "--tutorial-table"
+    )
+    assert code == 0 and "tutorial technology table" in out
+    assert "--tutorial-table" in out  # in the command that deals it again

@@ -222,3 +222,14 @@ def test_skip_examples(
 def test_skip_rejects_a_space_off_the_board() -> None:
     with pytest.raises(DeckError):
         next_free_space(16, set())
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import setup.deck
+    import setup.play
+
+    for module in (setup.deck, setup.play):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
