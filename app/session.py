@@ -46,6 +46,7 @@ from scoring.forestry.enums import (
     ForesterType,
     Mode,
     RiverSymbol,
+    TechnologySide,
 )
 from scoring.forestry.model import (
     ContractTask,
@@ -154,11 +155,15 @@ class ForestryTable:
     tokens, harvesters and the round token stack. ``harvesters`` is each seat's
     harvester space (``None``: not placed). ``detached_storages`` are the
     Growing Forward storages with the infested wood delivered to each.
+    ``score_peaks`` is the highest score each marker has reached: a score track
+    only goes down to correct a typo, so reproduction spaces spawn infested
+    wood once per marker and lap, never again after a correction.
     """
 
     forest: play.ForestBoard
     harvesters: tuple[int | None, ...]
     detached_storages: tuple[DetachedStorage, ...] = ()
+    score_peaks: tuple[int, ...] = ()
 
     @property
     def final_turns(self) -> bool:
@@ -254,7 +259,8 @@ class GameState:
         }
         if isinstance(self.table, ForestryTable):
             out["table"] = {"forest": self.table.forest.to_json(),
-                            "harvesters": list(self.table.harvesters)}
+                            "harvesters": list(self.table.harvesters),
+                            "score_peaks": list(self.table.score_peaks)}
         else:
             out["table"] = {"end_trigger": self.table.end_trigger,
                             "triggered_by": self.table.triggered_by,
@@ -275,7 +281,7 @@ class GameState:
         if data["game"] == FORESTRY:
             game = parse_forestry(rec)
             table = ForestryTable(_forest_from_json(t["forest"]), tuple(t["harvesters"]),
-                                  game.detached_storages)
+                                  game.detached_storages, tuple(t["score_peaks"]))
             return cls(game=FORESTRY, options=game.options, table=table, boards=game.players,
                        **common)
         g = parse_guardians(rec)
@@ -843,22 +849,23 @@ def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameSta
     """Infested wood for every reproduction space a score marker reached or passed (001).
 
     The rules spawn at the end of the turn; the app spawns when the score is
-    entered, which is the same for the table.
+    entered, which is the same for the table. A marker raised again after a
+    correction spawns only past its highest score so far (``score_peaks``).
     """
     assert isinstance(after.options, RecordOptions)
     if not after.options.infestation:
         return after
     table = _forestry(after)[0]
     forest = table.forest
-    for old, new in zip(before.forestry_boards, after.forestry_boards, strict=True):
-        if new.score_track > old.score_track and play.reproduction_crossings(
-                old.score_track, new.score_track):
-            forest, entry = play.spawn_infested_wood(forest, ctx.rng, old.score_track,
-                                                     new.score_track)
+    peaks = list(table.score_peaks)
+    for i, new in enumerate(after.forestry_boards):
+        if new.score_track <= peaks[i]:
+            continue
+        if play.reproduction_crossings(peaks[i], new.score_track):
+            forest, entry = play.spawn_infested_wood(forest, ctx.rng, peaks[i], new.score_track)
             _log_entry(entry, ctx)
-    if forest is table.forest:
-        return after
-    return replace(after, table=replace(table, forest=forest))
+        peaks[i] = new.score_track
+    return replace(after, table=replace(table, forest=forest, score_peaks=tuple(peaks)))
 
 
 # --- Forestry board commands --------------------------------------------------------------
@@ -976,9 +983,10 @@ def _set_harvester(state: GameState, cmd: SetHarvester, ctx: _Ctx) -> GameState:
         return state
     if old is not None:
         forest = _play(lambda: play.remove_harvester(forest, old), "space")
-    if cmd.space is not None:
-        taken = forest
-        forest = _play(lambda: play.place_harvester(taken, cmd.space), "space")
+    target = cmd.space
+    if target is not None:
+        lifted = forest
+        forest = _play(lambda: play.place_harvester(lifted, target), "space")
     harvesters = list(table.harvesters)
     harvesters[i] = cmd.space
     return replace(state, table=replace(table, forest=forest, harvesters=tuple(harvesters)))
@@ -1093,7 +1101,8 @@ def _set_guardians(state: GameState, cmd: SetGuardians, ctx: _Ctx) -> GameState:
         value = tuple(value)
     elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise DomainError(path, f"must be a whole number >= 0 (got {value!r})")
-    return _with_board(state, i, replace(board, **{cmd.field: value}))
+    changes: dict[str, Any] = {cmd.field: value}
+    return _with_board(state, i, replace(board, **changes))
 
 
 @_handles(TriggerGameEnd)
@@ -1183,7 +1192,7 @@ def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
             opts = forestry_setup.ForestryOptions(
                 mode=Mode(raw.pop("mode", "standard")),
                 technology_side=(None if raw.get("technology_side") is None
-                                 else forestry_setup.TechnologySide(raw["technology_side"])),
+                                 else TechnologySide(raw["technology_side"])),
                 tutorial_table=bool(raw.pop("tutorial_table", False)),
                 infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
                 asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
@@ -1241,7 +1250,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
     storages: tuple[DetachedStorage, ...] = ()
     if plan.growing_forward is not None:
         storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
-    table = ForestryTable(plan.board, (None,) * len(seats), storages)
+    table = ForestryTable(plan.board, (None,) * len(seats), storages, (0,) * len(seats))
     state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
                       boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json()))
     token = plan.board.round_tokens.current
@@ -1383,6 +1392,8 @@ class GameSession:
         if snap is not None and snap.seq == session._version and snap.state != \
                 session.state.to_json():
             raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
+        if session.state.status == FINISHED and row.status != FINISHED:
+            session._store_finished()  # the process stopped between end_game and the record
         return session
 
     def _replay_entry(self, seq: int, kind: str, payload: Mapping[str, Any], outcome: Any
@@ -1461,6 +1472,9 @@ class GameSession:
                                                      command_rng(self.state.seed, seq))
             payload = command.payload()
             self._append(command.kind, payload, outcome, state)
+            if isinstance(command, ConfirmPrinted):  # remembered for later games too
+                self._store.confirm_printed(table=command.table, key=command.key,
+                                            value=_plain(command.value))
             self._done.append(_Step(seq, command, outcome, state, messages))
             self._undone.clear()
             self._messages = messages
@@ -1494,18 +1508,17 @@ class GameSession:
             return self.snapshot()
 
     def finish(self, version: int) -> Snapshot:
-        """End the game and store its record and score sheet (totals, ranks, winners)."""
-        from scoring.api import score_record
+        """End the game and store its record and score sheet (totals, ranks, winners).
 
+        Two transactions: the ``end_game`` log entry, then the finished record;
+        :meth:`load` completes the second if the process stopped in between.
+        """
         with self._lock:
             self._check_version(version)
-            final = replace(self.state, status=FINISHED)
-            record = final.record(played_at=self._played_at, location=self._location)
-            try:
-                sheet = score_record(record, confirmed=self._store.get_printed())
-            except RecordError as err:
-                first = err.problems[0]
-                raise DomainError(first.path or None, first.message) from err
+            self.record()  # refuse to end a game whose record would not be valid
             snap = self.apply(EndGame(version=version))
-            self._store.finish_game(game_id=self.game_id, record=record, sheet=sheet)
+            self._store_finished()
             return snap
+
+    def _store_finished(self) -> None:
+        self._store.finish_game(game_id=self.game_id, record=self.record(), sheet=self.score())

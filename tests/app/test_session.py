@@ -283,6 +283,19 @@ def test_score_crossings_spawn_infested_wood_and_the_outcome_is_logged(store: St
     assert s.state.table.detached_storages[1].infested_wood == 2  # type: ignore[union-attr]
 
 
+def test_a_corrected_score_does_not_spawn_twice(store: Store) -> None:
+    s = forestry(store, infestation=True)
+    do(s, AddScore, player=0, delta=12)  # 4 and 10
+    do(s, AddScore, player=0, delta=-5)  # a typo corrected
+    snap = do(s, AddScore, player=0, delta=5)  # back to 12: nothing new is passed
+    assert snap.messages == () and len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
+    snap = do(s, SetCount, player=0, field="score_track", value=19)  # passes 18
+    assert len(snap.state.table.forest.infested) == 3  # type: ignore[union-attr]
+    assert snap.state.table.score_peaks == (19, 0, 0)  # type: ignore[union-attr]
+    snap = do(s, AddScore, player=1, delta=5)  # every marker triggers the tokens it passes
+    assert len(snap.state.table.forest.infested) == 4  # type: ignore[union-attr]
+
+
 def test_forester_tending_and_replenishment(store: Store) -> None:
     s = forestry(store)
     table = s.state.table
@@ -635,3 +648,24 @@ def test_forest_guardians_session(store: Store) -> None:
     snap = s.finish(s.version)
     assert snap.state.status == FINISHED
     assert GameSession.load(store, s.game_id).state == s.state
+
+
+def test_load_completes_a_finish_interrupted_after_the_end_game_entry(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    s = GameSession.create(store, game="forest-guardians", players=["Mei", "Ken"], seed=5)
+    do(s, SetGuardians, player=1, field="fire_tokens", value=2)
+
+    def crash(**_: Any) -> None:
+        raise KeyboardInterrupt  # the process stops between the two transactions
+
+    monkeypatch.setattr(store, "finish_game", crash)
+    with pytest.raises(KeyboardInterrupt):
+        s.finish(s.version)
+    monkeypatch.undo()
+    assert store.get_game(game_id=s.game_id).status == "open"  # type: ignore[union-attr]
+    again = GameSession.load(store, s.game_id)
+    assert again.state.status == FINISHED
+    assert store.get_game(game_id=s.game_id).status == "finished"  # type: ignore[union-attr]
+    saved = store.get_record(game_id=s.game_id)
+    assert saved is not None and saved.sheet["winners"] == ["Ken"]
