@@ -367,7 +367,6 @@ class _Dealt:
     reservoirs: tuple[int, ...]
     harvested: tuple[int, ...]
     forester_tokens: tuple[ForesterToken, ...]
-    reshuffled_before_14: bool
     reshuffle_before: frozenset[Reveal]
     hq: HqDeal
     round_tokens: tuple[str, ...]
@@ -425,7 +424,6 @@ def _deal(options: ForestryOptions, players: int, seed: int) -> _Dealt:
             harvested.append(got[0].card)
     clearing_reveals, removed, deck = _neutral_picks(deck, spawn, neutral, 9, SpawnPurpose.CLEARING)
     river_reveals, rivers, deck = _neutral_picks(deck, spawn, neutral, 8, SpawnPurpose.RIVER)
-    reshuffled_before_14 = deck.cycle != 1
     before_14 = sawmill_reveals + tuple(harvest_reveals) + clearing_reveals + river_reveals
     reshuffle_before = frozenset(
         r
@@ -503,7 +501,6 @@ def _deal(options: ForestryOptions, players: int, seed: int) -> _Dealt:
         reservoirs=rivers[1:2],
         harvested=tuple(sorted(harvested)),
         forester_tokens=tuple(foresters),
-        reshuffled_before_14=reshuffled_before_14,
         reshuffle_before=reshuffle_before,
         hq=hq,
         round_tokens=round_tokens,
@@ -543,7 +540,7 @@ def _reshuffle_note(reveals: tuple[Reveal, ...], d: _Dealt) -> str:
     )
 
 
-def _came_up(reveals: tuple[Reveal, ...], high: int, d: _Dealt) -> str:
+def _came_up(reveals: tuple[Reveal, ...], high: int) -> str:
     """``card 6`` or ``cards 14, 3 (14 is outside 1–9)`` for one reveal-until run."""
     if len(reveals) == 1:
         return f"card {_cards(reveals)}"
@@ -610,13 +607,13 @@ def _runs(d: _Dealt, reveals: tuple[Reveal, ...], count: int, high: int) -> str:
     if count == 1:
         text = (
             f" 3 players: spawn cards were turned up until one numbered 1–{high} came up: "
-            f"{_came_up(groups[0], high, d)}."
+            f"{_came_up(groups[0], high)}."
         )
     else:
         text = (
             f" 2 players: twice, spawn cards were turned up until one numbered 1–{high} came "
-            f"up (a different one the second time): first {_came_up(groups[0], high, d)}, "
-            f"then {_came_up(groups[1], high, d)}."
+            f"up (a different one the second time): first {_came_up(groups[0], high)}, "
+            f"then {_came_up(groups[1], high)}."
         )
     return text + _reshuffle_note(reveals, d)
 
@@ -747,14 +744,12 @@ def _d_supply(d: _Dealt) -> str:
 
 
 def _d_foresters(d: _Dealt) -> str:
-    prefix = ""
-    if d.reshuffled_before_14:
-        prefix = "(The spawn deck ran out during setup and was reshuffled.) "
     where = _join([f"{label(t.kind)} on space {t.space}" for t in d.forester_tokens])
-    return prefix + (
-        f"All 15 spawn cards were shuffled into a new deck and cards {_cards(d.forester_reveals)} "
-        f"came up: put one forester token of each type on the forest — {where}. Playing "
-        "without the app? Shuffle all 15 spawn cards into a face-down deck for play."
+    return (
+        "All 15 spawn cards were shuffled into a new deck and cards "
+        f"{_cards(d.forester_reveals)} came up: put one forester token of each type on the "
+        f"forest — {where}. Playing without the app? Shuffle all 15 spawn cards into a "
+        "face-down deck for play."
     )
 
 
