@@ -190,6 +190,15 @@ def validate(options: ForestryOptions, players: int, seed: int = 0) -> None:
         raise SetupOptionError("players", f"Forestry is played by 1–4 players, got {players}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise SetupOptionError("seed", f"must be a whole number >= 0, got {seed!r}")
+    if not isinstance(options.mode, Mode):
+        raise SetupOptionError("mode", f"one of {', '.join(m.value for m in Mode)}")
+    if options.technology_side is not None and not isinstance(
+        options.technology_side, TechnologySide
+    ):
+        raise SetupOptionError("technology-side", "A or B")
+    bad = [c for c in options.characters if not isinstance(c, Character)]
+    if bad:
+        raise SetupOptionError("character", f"not a character: {bad[0]!r}")
     if options.mode is Mode.TUTORIAL and options.technology_side is not None:
         raise SetupOptionError(
             "technology-side",

@@ -90,6 +90,15 @@ def test_invalid_combinations_are_refused(
     assert option in str(info.value)
 
 
+def test_options_of_the_wrong_type_are_refused() -> None:
+    with pytest.raises(SetupOptionError, match="mode"):
+        deal(ForestryOptions(mode="expert"), 2, 1)  # type: ignore[arg-type]
+    with pytest.raises(SetupOptionError, match="character"):
+        deal(ForestryOptions(mode=Mode.ADVANCED, characters=("wizard",)), 2, 1)  # type: ignore[arg-type]
+    with pytest.raises(SetupOptionError, match="technology-side"):
+        deal(ForestryOptions(technology_side="C"), 2, 1)  # type: ignore[arg-type]
+
+
 def test_infestation_refusal_says_why() -> None:
     with pytest.raises(ValueError, match="solo"):
         deal(ForestryOptions(infestation=True), 1, 3)
