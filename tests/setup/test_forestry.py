@@ -436,3 +436,34 @@ def test_setup_modules_stay_pure(module: str) -> None:
         "scoring",
         "setup",
     }, imported
+
+
+def test_exact_harvest_probability_is_one_fifth_for_every_player_count() -> None:
+    """Exact check behind the chi-square tests: reveal-until before step 9 keeps it fair.
+
+    Before step 9, 0/1/2 runs of "reveal until 1–9" take one low card each plus
+    the high cards (10–15) passed on the way. By symmetry each low card then has
+    probability E[3·L/(L+H)]/9 and each high card E[3·H/(L+H)]/6 of being among
+    the next three, where (L, H) are the low/high cards left.
+    """
+    from fractions import Fraction
+
+    def runs(states: dict[tuple[int, int], Fraction]) -> dict[tuple[int, int], Fraction]:
+        out: dict[tuple[int, int], Fraction] = {}
+        for (low, high), p in states.items():
+            q = Fraction(1)
+            for passed in range(high + 1):
+                hit = q * Fraction(low, low + high - passed)
+                key = (low - 1, high - passed)
+                out[key] = out.get(key, Fraction(0)) + p * hit
+                q *= Fraction(high - passed, low + high - passed)
+        return out
+
+    for neutral in (0, 1, 2):
+        states = {(9, 6): Fraction(1)}
+        for _ in range(neutral):
+            states = runs(states)
+        assert sum(states.values()) == 1
+        p_low = sum(p * Fraction(3 * lo, lo + hi) for (lo, hi), p in states.items()) / 9
+        p_high = sum(p * Fraction(3 * hi, lo + hi) for (lo, hi), p in states.items()) / 6
+        assert p_low == p_high == Fraction(1, 5)
