@@ -33,11 +33,13 @@ import secrets
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from datetime import datetime
 from typing import Any, ClassVar
 
 from sqlalchemy.engine import Engine
 
 from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from app.store.models import utc
 from scoring.forestry import board as B
 from scoring.forestry.enums import (
     Area,
@@ -871,58 +873,51 @@ def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameSta
 # --- Forestry board commands --------------------------------------------------------------
 
 
+def _categories(value: Any) -> tuple[ContractCategory, ...]:
+    if isinstance(value, str) or not isinstance(value, tuple | list):
+        raise DomainError("categories", "a list of one or two categories")
+    return tuple(_enum(ContractCategory, c, "categories") for c in value)
+
+
+def _chosen(value: Any) -> ContractCategory | None:
+    return None if value is None else _enum(ContractCategory, value, "chosen")
+
+
+def _delta(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError("delta", f"must be a whole number (got {value!r})")
+    return value
+
+
+#: The board commands: each calls one pure action of ``scoring.forestry.board``.
+#: Command fields are converted here, so a bad value names the command field.
+BOARD_ACTIONS: dict[type[Command], Callable[[ForestryPlayer, Any], B.Result]] = {
+    SetCount: lambda b, c: B.set_count(b, c.field, c.value),
+    AddScore: lambda b, c: B.set_count(b, "score_track", b.score_track + _delta(c.delta)),
+    PlantSeedling: lambda b, c: B.plant_seedling(b, _enum(Area, c.area, "area")),
+    BuildForestBuilding: lambda b, c: B.build_forest_building(b),
+    UpgradeSawmill: lambda b, c: B.upgrade_sawmill(b, _enum(Area, c.area, "area")),
+    OpenStorageExtension: lambda b, c: B.open_storage_extension(b),
+    AddRiverToken: lambda b, c: B.add_river_token(b, _enum(RiverSymbol, c.symbol, "symbol")),
+    RemoveRiverToken: lambda b, c: B.remove_river_token(
+        b, _enum(RiverSymbol, c.symbol, "symbol")),
+    AddContract: lambda b, c: B.add_contract(b, _categories(c.categories), _chosen(c.chosen)),
+    RemoveContract: lambda b, c: B.remove_contract(b, c.index),
+    ChooseContractCategory: lambda b, c: B.choose_contract_category(
+        b, c.index, _chosen(c.chosen)),
+    AddTaskCard: lambda b, c: B.add_task_card(b, _task(c.task)),
+    RemoveTaskCard: lambda b, c: B.remove_task_card(b, c.index),
+    SetTaskMet: lambda b, c: B.set_task_met(b, c.index, c.met),
+    TakeRewardLap: lambda b, c: B.reward_lap(b),
+}
+
+
+@_handles(*BOARD_ACTIONS)
 def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     i = _player_index(state, cmd.player)
-    action: Callable[[ForestryPlayer], B.Result]
-    if isinstance(cmd, SetCount):
-        action = lambda b: B.set_count(b, cmd.field, cmd.value)  # noqa: E731
-    elif isinstance(cmd, AddScore):
-        if isinstance(cmd.delta, bool) or not isinstance(cmd.delta, int):
-            raise DomainError("delta", f"must be a whole number (got {cmd.delta!r})")
-        action = lambda b: B.set_count(b, "score_track", b.score_track + cmd.delta)  # noqa: E731
-    elif isinstance(cmd, PlantSeedling):
-        area = _enum(Area, cmd.area, "area")
-        action = lambda b: B.plant_seedling(b, area)  # noqa: E731
-    elif isinstance(cmd, BuildForestBuilding):
-        action = B.build_forest_building
-    elif isinstance(cmd, UpgradeSawmill):
-        area = _enum(Area, cmd.area, "area")
-        action = lambda b: B.upgrade_sawmill(b, area)  # noqa: E731
-    elif isinstance(cmd, OpenStorageExtension):
-        action = B.open_storage_extension
-    elif isinstance(cmd, AddRiverToken | RemoveRiverToken):
-        symbol = _enum(RiverSymbol, cmd.symbol, "symbol")
-        fn = B.add_river_token if isinstance(cmd, AddRiverToken) else B.remove_river_token
-        action = lambda b: fn(b, symbol)  # noqa: E731
-    elif isinstance(cmd, AddContract):
-        if isinstance(cmd.categories, str):
-            raise DomainError("categories", "a list of one or two categories")
-        cats = tuple(_enum(ContractCategory, c, "categories") for c in cmd.categories)
-        chosen = None if cmd.chosen is None else _enum(ContractCategory, cmd.chosen, "chosen")
-        action = lambda b: B.add_contract(b, cats, chosen)  # noqa: E731
-    elif isinstance(cmd, RemoveContract):
-        action = lambda b: B.remove_contract(b, cmd.index)  # noqa: E731
-    elif isinstance(cmd, ChooseContractCategory):
-        chosen = None if cmd.chosen is None else _enum(ContractCategory, cmd.chosen, "chosen")
-        action = lambda b: B.choose_contract_category(b, cmd.index, chosen)  # noqa: E731
-    elif isinstance(cmd, AddTaskCard):
-        task = _task(cmd.task)
-        action = lambda b: B.add_task_card(b, task)  # noqa: E731
-    elif isinstance(cmd, RemoveTaskCard):
-        action = lambda b: B.remove_task_card(b, cmd.index)  # noqa: E731
-    elif isinstance(cmd, SetTaskMet):
-        action = lambda b: B.set_task_met(b, cmd.index, cmd.met)  # noqa: E731
-    else:
-        assert isinstance(cmd, TakeRewardLap)
-        action = B.reward_lap
-    return _board_action(state, i, ctx, action)
-
-
-_handles(SetCount, AddScore, PlantSeedling, BuildForestBuilding, UpgradeSawmill,
-         OpenStorageExtension, AddRiverToken, RemoveRiverToken, AddContract, RemoveContract,
-         ChooseContractCategory, AddTaskCard, RemoveTaskCard, SetTaskMet,
-         TakeRewardLap)(_board_cmd)
+    action = BOARD_ACTIONS[type(cmd)]
+    return _board_action(state, i, ctx, lambda b: action(b, cmd))
 
 
 def _task(data: Any) -> TaskCard:
@@ -1285,6 +1280,13 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
     return state
 
 
+def _iso(value: datetime) -> str:
+    """A stored timestamp as ISO 8601 with its UTC offset (SQLite returns naive UTC)."""
+    aware = utc(value)
+    assert aware is not None
+    return aware.isoformat()
+
+
 def _json_text(data: Any) -> str:
     import json
 
@@ -1360,7 +1362,7 @@ class GameSession:
                    "options": data["record"].get("options", {}), "seed": seed}
         st.append_command(game_id=row.id, seq=1, kind="create", payload=payload, outcome=data,
                           state=data)
-        return cls(st, row.id, state, played_at=row.played_at.isoformat(), location=location)
+        return cls(st, row.id, state, played_at=_iso(row.played_at), location=location)
 
     @classmethod
     def load(cls, store: Store | Engine, game_id: int) -> GameSession:
@@ -1376,7 +1378,7 @@ class GameSession:
             if snap is None or not snap.state:
                 raise ReplayError(f"game {game_id} has neither a log nor a state")
             initial = GameState.from_json(snap.state)
-            session = cls(st, game_id, initial, played_at=row.played_at.isoformat(),
+            session = cls(st, game_id, initial, played_at=_iso(row.played_at),
                           location=row.location)
             st.append_command(game_id=game_id, seq=1, kind="create", payload={},
                               outcome=snap.state, state=snap.state)
@@ -1384,7 +1386,7 @@ class GameSession:
         if log[0].kind != "create":
             raise ReplayError(f"game {game_id}: the log does not start with 'create'")
         session = cls(st, game_id, GameState.from_json(log[0].outcome),
-                      played_at=row.played_at.isoformat(), location=row.location)
+                      played_at=_iso(row.played_at), location=row.location)
         for entry in log[1:]:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
         session._version = log[-1].seq
@@ -1407,6 +1409,14 @@ class GameSession:
             state, messages = replay_command(self.state, cmd, outcome)
             self._done.append(_Step(seq, cmd, outcome, state, messages))
             self._undone.clear()
+
+    def refresh(self) -> Snapshot:
+        """Catch up with log entries another writer (process) appended since."""
+        with self._lock:
+            for entry in self._store.load_log(game_id=self.game_id, after=self._version):
+                self._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
+                self._version = entry.seq
+            return self.snapshot()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -1454,7 +1464,9 @@ class GameSession:
             self._store.append_command(game_id=self.game_id, seq=seq, kind=kind,
                                        payload=payload, outcome=outcome, state=state.to_json())
         except DuplicateSeq as err:  # another writer (process) got there first
-            raise StaleVersion(self._version, err.current or seq) from err
+            made_at = self._version
+            self.refresh()
+            raise StaleVersion(made_at, self._version) from err
         except GameFinished as err:
             raise DomainError("status", "the game is finished; nothing changes any more") \
                 from err

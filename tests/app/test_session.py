@@ -206,9 +206,15 @@ def test_two_sessions_on_one_game_cannot_both_write_a_version(store: Store) -> N
     a = forestry(store)
     b = GameSession.load(store, a.game_id)
     do(a, SetCount, player=0, field="resources.coins", value=1)
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion) as err:
         do(b, SetCount, player=0, field="resources.coins", value=2)
-    assert GameSession.load(store, a.game_id).state == a.state
+    assert (err.value.made_at, err.value.current) == (1, 2)
+    # the refused session caught up: its next command applies on top of the other's
+    assert b.state == a.state and b.version == a.version
+    do(b, TakeRewardLap, player=1)
+    assert a.refresh().state == b.state
+    assert GameSession.load(store, a.game_id).state == b.state
+    assert a.record() == b.record()  # the same played_at, whoever loaded the game
 
 
 # --------------------------------------------------------------------------- undo / redo
