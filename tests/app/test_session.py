@@ -675,3 +675,9 @@ def test_load_completes_a_finish_interrupted_after_the_end_game_entry(
     assert store.get_game(game_id=s.game_id).status == "finished"  # type: ignore[union-attr]
     saved = store.get_record(game_id=s.game_id)
     assert saved is not None and saved.sheet["winners"] == ["Ken"]
+
+
+def test_a_session_opens_on_an_engine_too(engine: Any) -> None:
+    s = GameSession.create(engine, game="forestry", players=["A", "B"], seed=1)
+    do(s, TakeRewardLap, player=1)
+    assert GameSession.load(engine, s.game_id).state == s.state
