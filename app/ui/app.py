@@ -8,6 +8,7 @@ presenters (plain Python, ``app/ui/presenters*.py``), never in controls.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -58,6 +59,26 @@ class ForestTableApp:
         self.history: list[tuple[str, dict[str, Any]]] = []
         self._screens = screens()
 
+    # ------------------------------------------------------------------ kept controls
+    def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
+        """The same control instance on every render, with ``props`` applied.
+
+        Text fields must survive a redraw: a change event from a replaced field
+        would be dropped, losing what the user just typed.
+        """
+        cache: dict[str, ft.Control] = self.state.setdefault("_kept", {})
+        control = cache.get(key)
+        if control is None:
+            control = cache[key] = factory()
+        for name, value in props.items():
+            setattr(control, name, value)
+        return control
+
+    def forget(self, prefix: str) -> None:
+        cache: dict[str, ft.Control] = self.state.setdefault("_kept", {})
+        for key in [k for k in cache if k.startswith(prefix)]:
+            del cache[key]
+
     # ------------------------------------------------------------------ texts
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
@@ -99,18 +120,24 @@ class ForestTableApp:
         if route != self.route:
             self.history.append((self.route, self.params))
         self.route, self.params = route, params
-        self.render()
+        self.render(to_top=True)
 
     def back(self, _e: Any = None) -> None:
         self.route, self.params = self.history.pop() if self.history else ("home", {})
-        self.render()
+        self.render(to_top=True)
 
     def home(self, _e: Any = None) -> None:
         self.history.clear()
         self.route, self.params = "home", {}
-        self.render()
+        self.render(to_top=True)
 
-    def render(self) -> None:
+    async def _scroll_top(self) -> None:
+        try:
+            await asyncio.wait_for(self.page.scroll_to(offset=0, duration=0), 2)
+        except Exception:  # no client to answer (tests) or the tab went away
+            pass
+
+    def render(self, to_top: bool = False) -> None:
         build = self._screens.get(self.route, self._screens["home"])
         try:
             body = build(self)
@@ -122,10 +149,42 @@ class ForestTableApp:
             ])
         self.page.controls = [ft.SafeArea(body, expand=True)]
         self.page.update()
+        if to_top:
+            self.page.run_task(self._scroll_top)
 
     def refresh(self) -> None:
         """Redraw the current screen (after its presenter changed)."""
         self.render()
+
+    # ------------------------------------------------------------------ game flow
+    def new_game(self, _e: Any = None) -> None:
+        """A fresh new-game form."""
+        self.state.pop("new", None)
+        self.go("new")
+
+    def start_setup(self, request: Any) -> None:
+        """Deal the setup for a new-game request and walk the table through it."""
+        from app.ui.presenters_game import SetupPresenter
+
+        try:
+            self.state["setup"] = SetupPresenter(self.t, request)
+        except ValueError as exc:  # the dealer refused: show why on the form
+            presenter = self.state.get("new")
+            if presenter is not None:
+                presenter.errors["options"] = str(exc)
+            self.refresh()
+            return
+        self.go("setup")
+
+    def deal_again(self, _e: Any = None) -> None:
+        setup = self.state.get("setup")
+        if setup is not None:
+            setup.deal_again()
+            self.refresh()
+
+    def start_play(self, _e: Any = None) -> None:
+        """Setup done: open the game's sheet (needs the game session)."""
+        self.go("sheet")
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))

@@ -151,10 +151,28 @@ def by_id(page, identifier: str):  # type: ignore[no-untyped-def]
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
+def reveal(page, loc, tries: int = 12) -> None:  # type: ignore[no-untyped-def]
+    """Scroll Flutter's page (mouse wheel: Flutter owns scrolling) until ``loc`` is on screen."""
+    height = page.viewport_size["height"]
+    for _ in range(tries):
+        box = loc.bounding_box()
+        if box is None:
+            return
+        if box["y"] >= 0 and box["y"] + box["height"] <= height:
+            return
+        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
+        delta = box["y"] - height / 3
+        page.mouse.wheel(0, max(-height * 0.8, min(height * 0.8, delta)))
+        page.wait_for_timeout(150)
+
+
 def tap(page, identifier: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
+    """Tap a control by its semantics identifier (scrolled into view first)."""
     loc = by_id(page, identifier).first
     loc.wait_for(state="attached", timeout=timeout)
+    reveal(page, loc)
     loc.click()
+    page.wait_for_timeout(250)  # the server's redraw arrives before the next step
 
 
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
@@ -173,3 +191,15 @@ def find_text(page, text: str):  # type: ignore[no-untyped-def]
 
 def wait_text(page, text: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
     find_text(page, text).wait_for(state="attached", timeout=timeout)
+
+
+def fill(page, identifier: str, text: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
+    """Type into a text field by its semantics identifier, as a user would."""
+    field = by_id(page, identifier).locator("input, textarea").first
+    field.wait_for(state="attached", timeout=timeout)
+    reveal(page, field)
+    field.click()
+    page.wait_for_timeout(200)  # Flutter moves focus to its own editing element
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+    page.wait_for_timeout(300)  # the change event reaches the server before the next tap

@@ -44,7 +44,7 @@ def build(app: ForestTableApp) -> ft.Control:
             ),
             muted(t("app.tagline")),
             ft.Container(height=8),
-            big_button("home-new-game", t("home.new_game"), lambda e: app.go("new"),
+            big_button("home-new-game", t("home.new_game"), app.new_game,
                        icon=ft.Icons.ADD, primary=True),
             section(t("home.in_progress"), in_progress, identifier="home-in-progress"),
             ft.Divider(),

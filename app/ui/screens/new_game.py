@@ -1,4 +1,4 @@
-"""Placeholder until its presenter lands."""
+"""New game: game, players (names, seat order, colours), options and modules, seed."""
 
 from __future__ import annotations
 
@@ -6,13 +6,153 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.ui.widgets import header, muted
+from app.ui.presenters_game import NewGamePresenter
+from app.ui.widgets import TOUCH, big_button, choice_chips, header, muted, section, sid, toggle
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
 
 
+def presenter(app: ForestTableApp) -> NewGamePresenter:
+    p = app.state.get("new")
+    if p is None:
+        p = NewGamePresenter(app.t)
+        app.state["new"] = p
+        app.forget("new-")
+    p.t = app.t
+    return p
+
+
+def p_now(app: ForestTableApp) -> NewGamePresenter:
+    """The current form's presenter (kept fields outlive a finished form)."""
+    return presenter(app)
+
+
+def _chips_with_reasons(prefix, choices, selected, on_pick) -> list[ft.Control]:  # type: ignore[no-untyped-def]
+    out: list[ft.Control] = [
+        choice_chips(prefix, [(c.value, c.label, c.enabled) for c in choices], selected, on_pick)
+    ]
+    reasons = sorted({c.reason for c in choices if not c.enabled and c.reason})
+    for reason in reasons:
+        out.append(sid(f"{prefix}-reason", muted(reason, 13)))
+    return out
+
+
 def build(app: ForestTableApp) -> ft.Control:
     t = app.t
-    return ft.Column([header(t("common.not_available"), back=app.back, back_label=t("nav.back")),
-                      muted(t("common.not_available_reason", what="new_game"))])
+    p = presenter(app)
+
+    def redraw(fn):  # type: ignore[no-untyped-def]
+        def handler(*args):  # type: ignore[no-untyped-def]
+            fn(*args)
+            app.refresh()
+        return handler
+
+    rows: list[ft.Control] = []
+    for i, entry in enumerate(p.players):
+        err = p.errors.get(f"players[{i}].name")
+        name = app.kept(
+            f"new-player-{i}-name",
+            lambda i=i: sid(f"new-player-{i}-name", ft.TextField(
+                on_change=lambda e, i=i: p_now(app).set_name(i, e.control.value or ""),
+                capitalization=ft.TextCapitalization.WORDS, expand=True)),
+        )
+        name.expand = True
+        field: ft.TextField = name.content  # type: ignore[attr-defined, assignment]
+        field.value = entry.name
+        field.label = t("new.player_name", n=i + 1)
+        field.hint_text = t("new.player_name_hint")
+        field.error = err
+        moves = ft.Row([
+            sid(f"new-player-{i}-up", ft.IconButton(
+                icon=ft.Icons.ARROW_UPWARD, tooltip=t("new.move_up"), width=TOUCH, height=TOUCH,
+                disabled=i == 0, on_click=lambda e, i=i: redraw(p.move)(i, -1))),
+            sid(f"new-player-{i}-down", ft.IconButton(
+                icon=ft.Icons.ARROW_DOWNWARD, tooltip=t("new.move_down"), width=TOUCH,
+                height=TOUCH, disabled=i == len(p.players) - 1,
+                on_click=lambda e, i=i: redraw(p.move)(i, 1))),
+        ], spacing=0)
+        colours = choice_chips(
+            f"new-player-{i}-colour",
+            [(c.value, c.label, True) for c in p.colour_choices()],
+            entry.colour, lambda v, i=i: redraw(p.set_colour)(i, v),
+        )
+        rows.append(ft.Card(content=ft.Container(ft.Column([
+            ft.Text(t("new.seat", n=i + 1), weight=ft.FontWeight.W_600),
+            ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
+            colours,
+        ], spacing=6), padding=12)))
+
+    lo, hi = p.player_limits()
+    options: list[ft.Control] = []
+    if p.game == "forestry":
+        options += [ft.Text(t("new.mode"))]
+        options += _chips_with_reasons("new-mode", p.mode_choices(), p.mode.value,
+                                       redraw(p.set_mode))
+        options += [ft.Text(t("new.tech_side"))]
+        options += _chips_with_reasons("new-tech", p.tech_side_choices(), p.tech_side_value(),
+                                       redraw(p.set_tech_side))
+        for tg in p.forestry_toggles():
+            attr = tg.id.removeprefix("new-").replace("-", "_")
+            options.append(toggle(tg.id, tg.label, tg.value,
+                                  lambda v, a=attr: redraw(p.set_toggle)(a, v),
+                                  disabled=not tg.enabled,
+                                  reason=None if tg.enabled else t("new.unavailable",
+                                                                   reason=tg.reason)))
+        options.append(ft.Text(t("new.characters")))
+        char_toggles = p.character_toggles()
+        options.append(ft.Row([
+            sid(tg.id, ft.Chip(label=ft.Text(tg.label), selected=tg.value,
+                               disabled=not tg.enabled,
+                               on_select=lambda e, v=tg.id: redraw(p.toggle_character)(
+                                   v.removeprefix("new-character-"))),
+                selected=tg.value)
+            for tg in char_toggles
+        ], wrap=True, spacing=8, run_spacing=8))
+        reasons = sorted({tg.reason for tg in char_toggles if not tg.enabled and tg.reason})
+        options += [sid("new-character-reason", muted(t("new.unavailable", reason=r), 13))
+                    for r in reasons]
+    else:
+        options.append(toggle("new-advanced", t("new.guardians_advanced"), p.advanced,
+                              lambda v: redraw(p.set_toggle)("advanced", v)))
+    if p.errors.get("options"):
+        options.append(sid("new-options-error", ft.Text(p.errors["options"],
+                                                        color=ft.Colors.ERROR)))
+
+    seed = app.kept("new-seed", lambda: sid("new-seed", ft.TextField(
+        keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True, replacement_string=""),
+        on_change=lambda e: p_now(app).set_seed_text(e.control.value or ""),
+    )))
+    seed_field: ft.TextField = seed.content  # type: ignore[attr-defined, assignment]
+    seed_field.value = p.seed_text
+    seed_field.label = t("new.seed")
+    seed_field.hint_text = t("new.seed_hint")
+    seed_field.error = p.errors.get("seed")
+
+    def start(_e):  # type: ignore[no-untyped-def]
+        request = p.submit()
+        if request is None:
+            app.refresh()
+            return
+        app.start_setup(request)
+
+    return ft.Column(
+        [
+            header(t("new.title"), back=app.back, back_label=t("nav.back")),
+            section(t("new.game"), [choice_chips("new-game", [
+                (c.value, c.label, c.enabled) for c in p.game_choices()], p.game,
+                redraw(p.set_game))]),
+            section(t("new.player_count"), _chips_with_reasons(
+                "new-count", p.count_choices(), str(p.count), redraw(p.set_count))
+                + [muted(f"{lo}–{hi}", 12)]),
+            section(t("new.seat_order"), rows),
+            section(t("new.options"), options),
+            seed,
+            ft.Container(height=4),
+            big_button("new-start", t("new.start"), start, icon=ft.Icons.PLAY_ARROW,
+                       primary=True),
+            ft.Container(height=24),
+        ],
+        spacing=8,
+    )

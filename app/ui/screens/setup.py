@@ -1,4 +1,4 @@
-"""Placeholder until its presenter lands."""
+"""Setup walkthrough: the dealt setup as large step cards, progress, mark done, deal again."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.ui.widgets import header, muted
+from app.ui.presenters_game import SetupPresenter
+from app.ui.widgets import TOUCH, big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -14,5 +15,72 @@ if TYPE_CHECKING:
 
 def build(app: ForestTableApp) -> ft.Control:
     t = app.t
-    return ft.Column([header(t("common.not_available"), back=app.back, back_label=t("nav.back")),
-                      muted(t("common.not_available_reason", what="setup"))])
+    p: SetupPresenter | None = app.state.get("setup")
+    if p is None:
+        return ft.Column([header(t("setup.title"), back=app.back, back_label=t("nav.back")),
+                          muted(t("setup.dealer_missing"))])
+    p.t = app.t
+    done, total = p.progress()
+
+    def toggle(step_id: str):  # type: ignore[no-untyped-def]
+        def handler(_e):  # type: ignore[no-untyped-def]
+            p.toggle(step_id)
+            app.refresh()
+        return handler
+
+    def deal_again(_e):  # type: ignore[no-untyped-def]
+        app.deal_again()
+
+    cards: list[ft.Control] = []
+    for c in p.cards():
+        big = [ft.Text(line, size=26, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
+               for line in c.big]
+        check = sid(f"setup-step-{c.number}-done", ft.IconButton(
+            icon=ft.Icons.CHECK_CIRCLE if c.done else ft.Icons.RADIO_BUTTON_UNCHECKED,
+            icon_color=ft.Colors.PRIMARY if c.done else None, icon_size=32,
+            tooltip=t("setup.mark_undone" if c.done else "setup.mark_done"),
+            on_click=toggle(c.id), width=56, height=56), toggled=c.done,
+            label=f"{t('setup.step', n=c.number)} {c.title}")
+        body = ft.Column([
+            ft.Row([
+                ft.Column([
+                    muted(t("setup.step", n=c.number), 13),
+                    ft.Text(c.title, size=20, weight=ft.FontWeight.BOLD),
+                ], spacing=0, expand=True),
+                check,
+            ], vertical_alignment=ft.CrossAxisAlignment.START),
+            *big,
+            ft.Text(c.detail, size=16),
+            muted(t("setup.source", source=c.source), 12) if c.source else ft.Container(),
+        ], spacing=6)
+        cards.append(sid(f"setup-step-{c.number}", ft.Card(
+            content=ft.Container(body, padding=16),
+            opacity=0.6 if c.done else 1.0,
+        )))
+
+    footer: list[ft.Control] = []
+    if p.all_done():
+        footer.append(sid("setup-all-done", ft.Text(t("setup.all_done"), size=18,
+                                                     weight=ft.FontWeight.BOLD)))
+    footer.append(big_button("setup-start-play", t("setup.start_play"), app.start_play,
+                             icon=ft.Icons.PLAY_ARROW, primary=True))
+    return ft.Column(
+        [
+            header(t("setup.title"), back=app.back, back_label=t("nav.back")),
+            ft.Row([
+                sid("setup-seed", ft.Text(t("setup.seed", seed=p.seed), size=14)),
+                small_button("setup-deal-again", t("setup.deal_again"), deal_again,
+                             icon=ft.Icons.CASINO, filled=True),
+            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+            muted(t("setup.deal_again_help"), 12),
+            sid("setup-progress-text", ft.Text(t("setup.progress", done=done, total=total))),
+            sid("setup-progress", ft.ProgressBar(value=(done / total) if total else 0,
+                                                  height=8)),
+            muted(t("setup.details_english"), 12) if app.settings.language != "en"
+            else ft.Container(),
+            *cards,
+            *footer,
+            ft.Container(height=TOUCH),
+        ],
+        spacing=10,
+    )

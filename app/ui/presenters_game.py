@@ -1,0 +1,418 @@
+"""Presenters for starting a game: the new-game form and the setup walkthrough.
+
+Which option combinations are offered is decided by the setup dealers
+themselves: each option is probed with ``setup.forestry.validate`` (and the
+player limits of ``scoring.guardians.rules``), and a combination the dealer
+refuses is shown disabled with its reason. The UI holds no rule of its own.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scoring.forestry.enums import Character, Mode, TechnologySide
+from scoring.guardians import rules as guardian_rules
+from setup import forestry as forestry_setup
+from setup import guardians as guardians_setup
+
+T = Callable[..., str]
+
+GAMES = ("forestry", "forest-guardians")
+#: Player colours the form offers (a seat's token colour; the rules do not name them).
+COLOURS = ("blue", "red", "yellow", "purple", "green", "black")
+SEED_LIMIT = 2**31
+
+
+def new_seed() -> int:
+    """A fresh random seed (shown on the setup screen so the deal can be repeated)."""
+    return random.SystemRandom().randrange(SEED_LIMIT)
+
+
+@dataclass
+class PlayerEntry:
+    name: str
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label: str
+    enabled: bool
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Toggle:
+    id: str
+    label: str
+    value: bool
+    enabled: bool
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealRequest:
+    """What the form produces: enough to deal (and to create the game session)."""
+
+    game: str
+    players: tuple[PlayerEntry, ...]
+    options: Any  # ForestryOptions | GuardiansOptions
+    seed: int
+
+    def options_json(self) -> dict[str, Any]:
+        if self.game == "forestry":
+            return dict(self.options.to_json())
+        return {"advanced": bool(self.options.advanced)}
+
+
+def _reason_key(option: str, message: str) -> str | None:
+    """The translated reason for a dealer refusal, when we have one."""
+    if option == "infestation":
+        return "new.reason.infestation_solo"
+    if option == "technology-side":
+        return "new.reason.tech_tutorial"
+    if option == "character" and "advanced" in message:
+        return "new.reason.characters_advanced"
+    if option == "character":
+        return "new.reason.characters_count"
+    if option == "tutorial-table":
+        return "new.reason.tutorial_table"
+    return None
+
+
+@dataclass
+class NewGamePresenter:
+    t: T
+    game: str = "forestry"
+    players: list[PlayerEntry] = field(default_factory=list)
+    mode: Mode = Mode.STANDARD
+    technology_side: TechnologySide | None = None
+    tutorial_table: bool = False
+    infestation: bool = False
+    asymmetric: bool = False
+    characters: tuple[Character, ...] = ()
+    advanced: bool = False
+    seed_text: str = ""
+    errors: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.players:
+            self.set_count(2)
+
+    # ------------------------------------------------------------------ probing the dealer
+    def forestry_options(self, **changes: Any) -> forestry_setup.ForestryOptions:
+        base = forestry_setup.ForestryOptions(
+            mode=self.mode, technology_side=self.technology_side,
+            tutorial_table=self.tutorial_table, infestation=self.infestation,
+            asymmetric=self.asymmetric, characters=self.characters,
+        )
+        return replace(base, **changes)
+
+    def refusal(self, options: forestry_setup.ForestryOptions, players: int | None = None
+                ) -> tuple[str, str] | None:
+        """(option, reason) when the Forestry dealer refuses these options, else None."""
+        try:
+            forestry_setup.validate(options, players if players is not None else self.count)
+        except forestry_setup.SetupOptionError as exc:
+            key = _reason_key(exc.option, exc.message)
+            return exc.option, (self.t(key) if key else exc.message)
+        return None
+
+    def _normalise(self) -> None:
+        """Switch off whatever the dealer no longer accepts after a change."""
+        resets = [
+            ("infestation", {"infestation": False}),
+            ("tutorial-table", {"tutorial_table": False}),
+            ("technology-side", {"technology_side": None}),
+            ("character", {"characters": ()}),
+        ]
+        for _ in range(len(resets)):
+            refused = self.refusal(self.forestry_options())
+            if refused is None:
+                return
+            for option, change in resets:
+                if option == refused[0]:
+                    for name, value in change.items():
+                        setattr(self, name, value)
+                    break
+            else:
+                return
+
+    # ------------------------------------------------------------------ view model
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    def player_limits(self) -> tuple[int, int]:
+        if self.game == "forestry":
+            return forestry_setup.MIN_PLAYERS, forestry_setup.MAX_PLAYERS
+        return guardian_rules.MIN_PLAYERS, guardian_rules.MAX_PLAYERS
+
+    def game_choices(self) -> list[Choice]:
+        return [Choice(g, self.t(f"game.{g}"), True) for g in GAMES]
+
+    def count_choices(self) -> list[Choice]:
+        out = []
+        for n in range(1, 5):
+            lo, hi = self.player_limits()
+            if not lo <= n <= hi:
+                out.append(Choice(str(n), str(n), False, self.t("new.reason.guardians_players")))
+                continue
+            if self.game == "forestry":
+                refused = self.refusal(self.forestry_options(), n)
+                if refused:
+                    out.append(Choice(str(n), str(n), False, refused[1]))
+                    continue
+            out.append(Choice(str(n), str(n), True))
+        return out
+
+    def mode_choices(self) -> list[Choice]:
+        out = []
+        for mode in Mode:
+            refused = self.refusal(self.forestry_options(mode=mode, characters=(),
+                                                         tutorial_table=False,
+                                                         technology_side=None))
+            out.append(Choice(mode.value, self.t(f"new.mode.{mode.value}"), refused is None,
+                              refused[1] if refused else None))
+        return out
+
+    def tech_side_choices(self) -> list[Choice]:
+        out = []
+        for value, side in (("random", None), ("A", TechnologySide.A), ("B", TechnologySide.B)):
+            label = self.t("new.tech_random") if side is None else side.value
+            refused = (self.refusal(self.forestry_options(technology_side=side))
+                       if side is not None else None)
+            out.append(Choice(value, label, refused is None, refused[1] if refused else None))
+        return out
+
+    def tech_side_value(self) -> str:
+        return self.technology_side.value if self.technology_side else "random"
+
+    def _toggle(self, ident: str, label_key: str, attr: str) -> Toggle:
+        value = bool(getattr(self, attr))
+        refused = None if value else self.refusal(self.forestry_options(**{attr: True}))
+        return Toggle(ident, self.t(label_key), value, refused is None,
+                      refused[1] if refused else None)
+
+    def forestry_toggles(self) -> list[Toggle]:
+        return [
+            self._toggle("new-infestation", "new.infestation", "infestation"),
+            self._toggle("new-asymmetric", "new.asymmetric", "asymmetric"),
+            self._toggle("new-tutorial-table", "new.tutorial_table", "tutorial_table"),
+        ]
+
+    def character_toggles(self) -> list[Toggle]:
+        out = []
+        for ch in Character:
+            on = ch in self.characters
+            refused = None if on else self.refusal(
+                self.forestry_options(characters=(*self.characters, ch)))
+            out.append(Toggle(f"new-character-{ch.value}", self.t(f"character.{ch.value}"),
+                              on, refused is None, refused[1] if refused else None))
+        return out
+
+    def colour_choices(self) -> list[Choice]:
+        return [Choice(c, self.t(f"colour.{c}"), True) for c in COLOURS]
+
+    # ------------------------------------------------------------------ taps
+    def set_game(self, game: str) -> None:
+        if game not in GAMES:
+            return
+        self.game = game
+        lo, hi = self.player_limits()
+        self.set_count(min(max(self.count, lo), hi))
+
+    def set_count(self, n: int) -> None:
+        n = int(n)
+        while len(self.players) < n:
+            used = {p.colour for p in self.players}
+            colour = next(c for c in COLOURS if c not in used)
+            self.players.append(PlayerEntry("", colour))
+        del self.players[n:]
+        self._normalise()
+
+    def set_name(self, i: int, name: str) -> None:
+        self.players[i].name = name
+        self.errors.pop(f"players[{i}].name", None)
+        self.errors.pop("players", None)
+
+    def move(self, i: int, delta: int) -> None:
+        j = i + delta
+        if 0 <= j < len(self.players):
+            self.players[i], self.players[j] = self.players[j], self.players[i]
+
+    def set_colour(self, i: int, colour: str) -> None:
+        """Pick a colour; whoever had it gets this player's old colour."""
+        for other in self.players:
+            if other.colour == colour:
+                other.colour = self.players[i].colour
+        self.players[i].colour = colour
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = Mode(mode)
+        self._normalise()
+
+    def set_tech_side(self, value: str) -> None:
+        self.technology_side = None if value == "random" else TechnologySide(value)
+        self._normalise()
+
+    def set_toggle(self, attr: str, value: bool) -> None:
+        if attr in ("infestation", "asymmetric", "tutorial_table"):
+            setattr(self, attr, bool(value))
+            self._normalise()
+        elif attr == "advanced":
+            self.advanced = bool(value)
+
+    def toggle_character(self, value: str) -> None:
+        ch = Character(value)
+        if ch in self.characters:
+            self.characters = tuple(c for c in self.characters if c != ch)
+        else:
+            self.characters = (*self.characters, ch)
+        self._normalise()
+
+    def set_seed_text(self, text: str) -> None:
+        self.seed_text = text.strip()
+        self.errors.pop("seed", None)
+
+    # ------------------------------------------------------------------ submit
+    def submit(self, seed_factory: Callable[[], int] = new_seed) -> DealRequest | None:
+        """The deal request, or None with ``errors`` filled (shown next to the fields)."""
+        self.errors.clear()
+        seen: set[str] = set()
+        for i, p in enumerate(self.players):
+            key = p.name.strip().casefold()
+            if not key:
+                self.errors[f"players[{i}].name"] = self.t("new.error.name_required")
+            elif key in seen:
+                self.errors[f"players[{i}].name"] = self.t("new.error.names_unique")
+            seen.add(key)
+        seed: int | None = None
+        if self.seed_text:
+            if not self.seed_text.isdigit() or int(self.seed_text) >= SEED_LIMIT:
+                self.errors["seed"] = self.t("new.error.seed")
+            else:
+                seed = int(self.seed_text)
+        options: Any
+        if self.game == "forestry":
+            options = self.forestry_options()
+            refused = self.refusal(options)
+            if refused:
+                self.errors["options"] = refused[1]
+        else:
+            options = guardians_setup.GuardiansOptions(advanced=self.advanced)
+        if self.errors:
+            return None
+        players = tuple(PlayerEntry(p.name.strip(), p.colour) for p in self.players)
+        return DealRequest(self.game, players, options,
+                           seed if seed is not None else seed_factory())
+
+
+# --------------------------------------------------------------------------- setup walkthrough
+
+
+@dataclass(frozen=True, slots=True)
+class StepCard:
+    id: str
+    number: int
+    title: str
+    detail: str
+    big: tuple[str, ...]  # the dealt numbers / outcomes, shown large
+    source: str
+    done: bool
+
+
+def deal(request: DealRequest) -> Any:
+    """Deal with the game's own dealer (a pure function of options, players, seed)."""
+    if request.game == "forestry":
+        return forestry_setup.deal(request.options, len(request.players), request.seed)
+    return guardians_setup.deal(request.options, [p.name for p in request.players],
+                                request.seed)
+
+
+def _nums(values: Iterable[int]) -> str:
+    return " · ".join(str(v) for v in values)
+
+
+def big_numbers(plan: Any, step: Any, t: T) -> tuple[str, ...]:
+    """The dealt outcome of a step, to show large (from the plan's structured fields)."""
+    outcome = getattr(step, "outcome", ())
+    if outcome:
+        return tuple(outcome)
+    sid = step.id
+    if not hasattr(plan, "harvested"):
+        return ()
+    if sid.endswith(".sawmills") and plan.upgraded_sawmills:
+        return (t("setup.big.sawmills", n=_nums(plan.upgraded_sawmills)),)
+    if sid.endswith(".harvested"):
+        return (t("setup.big.harvested", n=_nums(plan.harvested)),)
+    if sid.endswith(".clearings") and plan.removed_clearings:
+        return (t("setup.big.clearings", n=_nums(plan.removed_clearings)),)
+    if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
+        out = []
+        if plan.meanders:
+            out.append(t("setup.big.meanders", n=_nums(plan.meanders)))
+        if plan.reservoirs:
+            out.append(t("setup.big.reservoirs", n=_nums(plan.reservoirs)))
+        return tuple(out)
+    if sid.endswith(".foresters"):
+        return tuple(t(f"setup.big.forester.{tok.kind.value}", n=tok.space)
+                     for tok in plan.forester_tokens)
+    if sid.endswith(".hq"):
+        return tuple(t("setup.big.hq", area=t(f"area.{area.value}"), n=pos)
+                     for area, pos in plan.hq.tiles)
+    if sid.endswith(".resources") and plan.seat_coins:
+        return (t("setup.big.coins", n=_nums(plan.seat_coins)),)
+    if sid.endswith(".technology") and plan.technology_side:
+        return (t("setup.big.tech_side", side=plan.technology_side.value),)
+    return ()
+
+
+@dataclass
+class SetupPresenter:
+    """The dealt setup as step cards; marking steps done; dealing again before play."""
+
+    t: T
+    request: DealRequest
+    plan: Any = None
+    done: set[str] = field(default_factory=set)
+    game_id: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.plan is None:
+            self.plan = deal(self.request)
+
+    @property
+    def seed(self) -> int:
+        return int(self.request.seed)
+
+    def cards(self) -> list[StepCard]:
+        return [
+            StepCard(s.id, i, s.title, s.detail, big_numbers(self.plan, s, self.t),
+                     getattr(s, "source", ""), s.id in self.done)
+            for i, s in enumerate(self.plan.steps, start=1)
+        ]
+
+    def progress(self) -> tuple[int, int]:
+        ids = {s.id for s in self.plan.steps}
+        return len(self.done & ids), len(ids)
+
+    def toggle(self, step_id: str) -> None:
+        self.done.symmetric_difference_update({step_id})
+
+    def all_done(self) -> bool:
+        done, total = self.progress()
+        return done == total
+
+    def deal_again(self, seed_factory: Callable[[], int] = new_seed) -> None:
+        """A new seed, a new deal; steps marked done are cleared."""
+        seed = seed_factory()
+        while seed == self.request.seed:
+            seed = seed_factory()
+        self.request = replace(self.request, seed=seed)
+        self.plan = deal(self.request)
+        self.done.clear()

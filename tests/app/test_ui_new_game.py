@@ -1,0 +1,167 @@
+"""New game form and setup walkthrough: presenters and screens without Flutter."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+import pytest
+
+from app.i18n import Translator
+from app.ui import services
+from app.ui.app import ForestTableApp
+from app.ui.prefs import MemoryPrefs
+from app.ui.presenters_game import NewGamePresenter, SetupPresenter
+from scoring.forestry.enums import Character, Mode
+from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+
+t = Translator("en").t
+
+
+@pytest.fixture(autouse=True)
+def _services():
+    services.set_shared(memory_services())
+    yield
+    services.set_shared(None)
+
+
+def named(p: NewGamePresenter, *names: str) -> None:
+    p.set_count(len(names))
+    for i, n in enumerate(names):
+        p.set_name(i, n)
+
+
+def test_solo_cannot_take_the_infestation_module():
+    p = NewGamePresenter(t)
+    named(p, "Mei")
+    inf = next(tg for tg in p.forestry_toggles() if tg.id == "new-infestation")
+    assert not inf.enabled and "solo" in inf.reason
+    named(p, "Mei", "Ken")
+    p.set_toggle("infestation", True)
+    assert p.infestation
+    one = next(c for c in p.count_choices() if c.value == "1")
+    assert not one.enabled and one.reason
+
+
+def test_changes_the_dealer_refuses_are_undone():
+    p = NewGamePresenter(t)
+    named(p, "Mei", "Ken")
+    p.set_toggle("infestation", True)
+    p.set_count(1)
+    assert not p.infestation
+    p.set_mode("advanced")
+    p.toggle_character(Character.TECHNICIAN.value)
+    assert p.characters == (Character.TECHNICIAN,)
+    p.set_mode("standard")
+    assert p.characters == ()
+
+
+def test_tutorial_has_no_technology_side_and_characters_need_advanced():
+    p = NewGamePresenter(t)
+    p.set_mode(Mode.TUTORIAL.value)
+    sides = {c.value: c for c in p.tech_side_choices()}
+    assert sides["random"].enabled and not sides["A"].enabled
+    assert sides["A"].reason == t("new.reason.tech_tutorial")
+    assert all(not tg.enabled for tg in p.character_toggles())
+
+
+def test_characters_at_most_one_per_player():
+    p = NewGamePresenter(t)
+    named(p, "Mei", "Ken")
+    p.set_mode("advanced")
+    p.toggle_character("technician")
+    p.toggle_character("forest_worker")
+    rest = [tg for tg in p.character_toggles() if not tg.value]
+    assert rest and all(not tg.enabled for tg in rest)
+
+
+def test_guardians_is_two_to_four():
+    p = NewGamePresenter(t)
+    p.set_count(1)
+    p.set_game("forest-guardians")
+    assert p.count == 2
+    assert not next(c for c in p.count_choices() if c.value == "1").enabled
+
+
+def test_submit_checks_names_and_seed():
+    p = NewGamePresenter(t)
+    p.set_name(0, "Mei")
+    p.set_name(1, " mei ")
+    p.set_seed_text("x1")
+    assert p.submit() is None
+    assert p.errors["players[1].name"] == t("new.error.names_unique")
+    assert p.errors["seed"] == t("new.error.seed")
+    p.set_name(1, "Ken")
+    p.set_seed_text("42")
+    req = p.submit()
+    assert req is not None and req.seed == 42 and [x.name for x in req.players] == ["Mei", "Ken"]
+
+
+def test_colours_stay_unique_and_seats_move():
+    p = NewGamePresenter(t)
+    named(p, "A", "B", "C")
+    p.set_colour(0, p.players[1].colour)
+    assert len({x.colour for x in p.players}) == 3
+    p.move(2, -1)
+    assert [x.name for x in p.players] == ["A", "C", "B"]
+
+
+def test_setup_presenter_progress_and_deal_again():
+    p = NewGamePresenter(t)
+    named(p, "Mei", "Ken", "Aki")
+    p.set_seed_text("7")
+    s = SetupPresenter(t, p.submit())
+    cards = s.cards()
+    assert cards and s.progress() == (0, len(cards))
+    harvested = next(c for c in cards if c.id.endswith(".harvested"))
+    assert harvested.big and harvested.big[0].startswith("Harvested: ")
+    s.toggle(cards[0].id)
+    assert s.progress() == (1, len(cards))
+    before = s.plan
+    s.deal_again(lambda: 8)
+    assert s.seed == 8 and s.progress()[0] == 0 and s.plan != before
+
+
+def test_guardians_setup_shows_removals_big():
+    p = NewGamePresenter(t)
+    p.set_game("forest-guardians")
+    named(p, "Mei", "Ken")
+    s = SetupPresenter(t, p.submit(lambda: 3))
+    first = s.cards()[0]
+    assert first.id == "two_player_removals" and len(first.big) == 4
+
+
+def test_new_game_to_setup_in_the_shell():
+    async def go():
+        client = Client(new_hub())
+        holder = {}
+
+        def main(page):
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        await tap(client, "home-new-game")
+        client.session.get_page_patch()
+        assert app.route == "new"
+        await tap(client, "new-start")  # names missing: errors next to the fields
+        client.session.get_page_patch()
+        assert app.route == "new"
+        field = by_id(client, "new-player-0-name")
+        assert isinstance(field, ft.TextField) and field.error
+        for i, name in enumerate(["Mei", "Ken"]):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        client.session.get_page_patch()
+        assert app.route == "setup"
+        await tap(client, "setup-step-1-done")
+        client.session.get_page_patch()
+        assert app.state["setup"].progress()[0] == 1
+        seed = app.state["setup"].seed
+        await tap(client, "setup-deal-again")
+        assert app.state["setup"].seed != seed
+        await settle()
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -1,0 +1,30 @@
+"""New game → setup walkthrough in a real browser on a phone viewport."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import by_id, fill, shot, tap, wait_text
+
+
+def test_new_game_to_setup_walkthrough(phone):
+    tap(phone, "home-new-game")
+    by_id(phone, "new-start").wait_for(state="attached", timeout=15_000)
+    tap(phone, "new-count-3")
+    by_id(phone, "new-player-2-name").wait_for(state="attached", timeout=15_000)
+    for i, name in enumerate(["Mei", "Ken", "Aki"]):
+        fill(phone, f"new-player-{i}-name", name)
+    tap(phone, "new-infestation")
+    fill(phone, "new-seed", "42")
+    shot(phone, "new-game")
+    tap(phone, "new-start")
+    by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
+    wait_text(phone, "Seed 42")
+    shot(phone, "setup")
+    tap(phone, "setup-step-1-done")
+    phone.get_by_text("Step 1 of", exact=False).or_(
+        phone.get_by_label("Step 1 of", exact=False)).first.wait_for(
+        state="attached", timeout=15_000)
+    tap(phone, "setup-deal-again")
+    phone.get_by_text("Step 0 of", exact=False).or_(
+        phone.get_by_label("Step 0 of", exact=False)).first.wait_for(
+        state="attached", timeout=15_000)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
