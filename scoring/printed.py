@@ -119,16 +119,16 @@ def confirmed_table(table: str, *, board_side_b: bool = False) -> str:
 
 def ask(table: str, key: str, *, board_side_b: bool = False) -> str:
     """The sentence that tells the player what to read off which component."""
-    side = " (side B of your player board)" if board_side_b else ""
+    board = "your player board, side B" if board_side_b else "your player board"
     if table == BUILDINGS_VP:
         if key == "0":
             return (
-                "Read the number printed on the buildings track of your player board"
-                f"{side} for no building tokens used (enter 0 if no number is printed there)."
+                f"Read the number printed on the buildings track of {board} for no building "
+                "tokens used (enter 0 if no number is printed there)."
             )
         return (
             "Read the number printed under your rightmost uncovered space on the buildings "
-            f"track{side} ({key} building tokens used)."
+            f"track of {board} ({key} building tokens used)."
         )
     if table == TASKS_VP:
         return (
@@ -153,6 +153,12 @@ def ask(table: str, key: str, *, board_side_b: bool = False) -> str:
             "detached storages tied for the most infested wood."
         )
     raise ValueError(f"unknown printed table {table!r}")  # pragma: no cover
+
+
+def need_order(need: Need) -> tuple[int, int, str]:
+    """Sort key for needs: table order, then count."""
+    rank = TABLES.index(need.table) if need.table in TABLES else len(TABLES)
+    return (rank, int(need.key) if need.key.isdigit() else -1, need.key)
 
 
 def _int(value: Any) -> int | None:

@@ -438,8 +438,10 @@ class _PlayerParts:
     player: ForestryPlayer | None = None
 
 
-def _part(ps: _Problems, shell: PlayerShellIn, name: str, p: str) -> Any:
+def _part(ps: _Problems, shell: PlayerShellIn | PlayerIn, name: str, p: str) -> Any:
     """Validate one player field against its :class:`PlayerIn` type (None if invalid)."""
+    if isinstance(shell, PlayerIn):  # fast path: the whole player is well-formed
+        return getattr(shell, name)
     if name not in shell.model_fields_set:
         if PlayerIn.model_fields[name].is_required():
             return None  # reported as missing by the shell
@@ -465,7 +467,8 @@ def _adapter(name: str) -> TypeAdapter[Any]:
     return _ADAPTERS[name]
 
 
-def _player(shell: PlayerShellIn, p: str, ps: _Problems, before: int) -> _PlayerParts:
+def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
+            ) -> _PlayerParts:
     """Validate one player part by part, so every problem is reported.
 
     ``before`` is the number of problems known before this player's checks
@@ -557,7 +560,8 @@ def _player(shell: PlayerShellIn, p: str, ps: _Problems, before: int) -> _Player
         _part(ps, shell, "task_cards", p)  # reports the type problem
     else:
         for i, item in enumerate(raw_tasks):
-            card = ps.validate(TaskCardIn, item, f"{p}.task_cards[{i}]")
+            card = (item if isinstance(item, TaskCardIn)
+                    else ps.validate(TaskCardIn, item, f"{p}.task_cards[{i}]"))
             tasks.append(None if card is None else _task_card(card, f"{p}.task_cards[{i}]", ps))
 
     extras: dict[str, int | None] = {}
@@ -752,9 +756,12 @@ def parse_forestry(data: Any) -> ForestryGame:
         parts: list[_PlayerParts] = []
         for i, item in enumerate(raw_players):
             before = len(ps.items)
-            shell = _shell(PlayerShellIn, item, f"players[{i}]", ps)
-            parts.append(_PlayerParts() if shell is None
-                         else _player(shell, f"players[{i}]", ps, before))
+            try:  # fast path: well-formed, only the rules are left to check
+                whole: PlayerIn | PlayerShellIn | None = PlayerIn.model_validate(item)
+            except ValidationError:
+                whole = _shell(PlayerShellIn, item, f"players[{i}]", ps)
+            parts.append(_PlayerParts() if whole is None
+                         else _player(whole, f"players[{i}]", ps, before))
         players = [part.player for part in parts]
         _game_checks(options, parts, storages, ps)
 

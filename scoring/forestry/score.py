@@ -63,6 +63,7 @@ from scoring.printed import (
     Found,
     lookup_count,
     lookup_top_tie,
+    need_order,
 )
 from scoring.sheet import Need, PlayerScore, ScoreSheet
 
@@ -110,41 +111,67 @@ def water_points(player: ForestryPlayer, counts: Mapping[ContractCategory, int])
     return sum(mult * river_symbols(player, token, counts) for token in player.river_tokens)
 
 
+#: A task card requirement: what kind of item, and which one (category, area, type).
+Requirement = tuple[str, object]
+
+
 def task_items(player: ForestryPlayer, counts: Mapping[ContractCategory, int]
-               ) -> dict[tuple[str, str], int]:
+               ) -> dict[Requirement, int]:
     """How many task cards of each requirement the player's items can fulfil.
 
     Every item serves only task cards of its own requirement (a furniture
     contract only furniture contract tasks, a thinning token only thinning
     tasks, ...), and each item fulfils at most one card.
     """
-    items: dict[tuple[str, str], int] = {}
+    items: dict[Requirement, int] = {}
     for cat in ContractCategory:
-        items[("contract", cat.value)] = counts.get(cat, 0)
+        items[("contract", cat)] = counts.get(cat, 0)
     for area in Area:
         # a column fulfils at most one seedlings task (it holds 3 seedlings at most)
-        items[("seedlings", area.value)] = int(
+        items[("seedlings", area)] = int(
             player.reforestation_table.of(area) >= SEEDLINGS_PER_TASK)
-        items[("sawmill_upgrade", area.value)] = player.buildings.sawmill.count(area)
+        items[("sawmill_upgrade", area)] = player.buildings.sawmill.count(area)
     for kind in ForesterType:
-        items[("forester", kind.value)] = forester_tokens_of(player, kind)
-    items[("river_token", "")] = len(player.river_tokens)
+        items[("forester", kind)] = forester_tokens_of(player, kind)
+    items[("river_token", None)] = len(player.river_tokens)
     return items
 
 
-def task_requirement(task: object) -> tuple[str, str]:
+def task_requirement(task: object) -> Requirement:
     """The item kind a task card needs (forest building cards are confirmed per card)."""
     if isinstance(task, ContractTask):
-        return ("contract", task.category.value)
+        return ("contract", task.category)
     if isinstance(task, SeedlingsTask):
-        return ("seedlings", task.area.value)
+        return ("seedlings", task.area)
     if isinstance(task, ForesterTask):
-        return ("forester", task.type.value)
+        return ("forester", task.type)
     if isinstance(task, SawmillUpgradeTask):
-        return ("sawmill_upgrade", task.area.value)
+        return ("sawmill_upgrade", task.area)
     if isinstance(task, RiverTokenTask):
-        return ("river_token", "")
+        return ("river_token", None)
     raise TypeError(f"not an item task card: {task!r}")
+
+
+def _task_counter(player: ForestryPlayer) -> Callable[[Mapping[ContractCategory, int]], int]:
+    """``counts -> task cards fulfilled`` for one player (the parts that do not
+    depend on the contract assignment are worked out once)."""
+    items = task_items(player, {})
+    wanted: Counter[Requirement] = Counter()
+    met = 0
+    for task in player.task_cards:
+        if isinstance(task, ForestBuildingTask):
+            met += int(task.met)
+        else:
+            wanted[task_requirement(task)] += 1
+    fixed = met + sum(min(n, items[kind]) for kind, n in wanted.items()
+                      if kind[0] != "contract")
+    contract_tasks = Counter(t.category for t in player.task_cards
+                             if isinstance(t, ContractTask))
+
+    def count(counts: Mapping[ContractCategory, int]) -> int:
+        return fixed + sum(min(n, counts.get(cat, 0)) for cat, n in contract_tasks.items())
+
+    return count
 
 
 def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
@@ -154,15 +181,7 @@ def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, in
     requirement), so the maximum matching is, per requirement,
     ``min(cards, items)``; forest building cards count when ``met``.
     """
-    items = task_items(player, counts)
-    wanted: Counter[tuple[str, str]] = Counter()
-    met = 0
-    for task in player.task_cards:
-        if isinstance(task, ForestBuildingTask):
-            met += int(task.met)
-        else:
-            wanted[task_requirement(task)] += 1
-    return met + sum(min(n, items.get(kind, 0)) for kind, n in wanted.items())
+    return _task_counter(player)(counts)
 
 
 # --------------------------------------------------------------------------- contract assignment
@@ -197,6 +216,8 @@ def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
             groups.setdefault((a, b), []).append(i)
             fixed.append(None)
     keys = list(groups)
+    count_tasks = _task_counter(player)
+    mult = water_multiplier(player)
     out: list[Assignment] = []
     for split in itertools.product(*(range(len(groups[k]) + 1) for k in keys)):
         cats = list(fixed)
@@ -205,8 +226,9 @@ def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
                 cats[idx] = a if j < first else b
         final = tuple(c for c in cats if c is not None)
         counts = category_counts(final)
-        out.append(Assignment(final, water_points(player, counts),
-                              tasks_fulfilled(player, counts)))
+        water = sum(mult * river_symbols(player, token, counts)
+                    for token in player.river_tokens)
+        out.append(Assignment(final, water, count_tasks(counts)))
     return out
 
 
@@ -543,7 +565,8 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
                     details=rows[i][1])
         for i in range(len(players))
     )
-    return ScoreSheet(game="forestry", complete=complete, needs=tuple(needs), players=scores,
+    return ScoreSheet(game="forestry", complete=complete,
+                      needs=tuple(sorted(needs, key=need_order)), players=scores,
                       winners=winners, notes=tuple(notes))
 
 

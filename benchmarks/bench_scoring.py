@@ -1,0 +1,59 @@
+"""Scoring speed: in-process score of a 4-player Growing Forward record, and the CLI.
+
+Targets: median in-process scoring < 1 ms; ``forest-table score FILE`` as a
+whole process < 300 ms (wall time, Python start-up included).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORD = ROOT / "tests" / "data" / "records" / "forestry_4p_growing_forward.json"
+
+
+def _cli() -> list[str]:
+    exe = Path(sys.executable).parent / "forest-table"
+    if exe.exists():
+        return [str(exe)]
+    return [sys.executable, "-m", "app.cli"]
+
+
+def main() -> None:
+    from scoring.api import score_record
+
+    data = json.loads(RECORD.read_text(encoding="utf-8"))
+    score_record(data)  # warm-up: imports, pydantic schema build
+    runs = []
+    for _ in range(300):
+        t0 = time.perf_counter()
+        score_record(data)
+        runs.append(time.perf_counter() - t0)
+    median_ms = statistics.median(runs) * 1000
+    verdict = "ok" if median_ms < 1 else "OVER TARGET"
+    print(f"   score 4-player Growing Forward record (parse + score), median of {len(runs)}: "
+          f"{median_ms:.3f} ms  (target < 1 ms: {verdict})")
+
+    walls = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        proc = subprocess.run([*_cli(), "score", str(RECORD)], capture_output=True,
+                              cwd=ROOT, check=False)
+        walls.append(time.perf_counter() - t0)
+        if proc.returncode != 0:
+            print(f"   forest-table score failed (exit {proc.returncode}): "
+                  f"{proc.stderr.decode(errors='replace').strip()}")
+            return
+    wall_ms = statistics.median(walls) * 1000
+    verdict = "ok" if wall_ms < 300 else "OVER TARGET"
+    print(f"   forest-table score FILE as a process, median of {len(walls)}: {wall_ms:.0f} ms  "
+          f"(target < 300 ms: {verdict})")
+
+
+if __name__ == "__main__":
+    main()
