@@ -1,0 +1,291 @@
+"""TableHub: tokens (hashed, revocable), rights per role, sync to subscribers, restart."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from app.session import (
+    AddScore,
+    GameSession,
+    RevealRoundToken,
+    SetCount,
+    SetHarvester,
+    StartGame,
+)
+from app.store import Store
+from app.store.tokens import token_hash
+from app.table import (
+    HOST,
+    SEAT,
+    SERVER,
+    Access,
+    Forbidden,
+    TableHub,
+    check_rights,
+    join_link,
+    qr_png,
+    token_from_route,
+)
+
+PLAYERS = ["Mei", "Bo", "Ana"]
+
+
+@pytest.fixture
+def store() -> Store:
+    return Store.open("sqlite://")
+
+
+@pytest.fixture
+def game(store: Store) -> int:
+    return GameSession.create(store, game="forestry", players=PLAYERS, seed=7).game_id
+
+
+@pytest.fixture
+def hub(store: Store) -> TableHub:
+    return TableHub(store)
+
+
+def _started(hub: TableHub, game: int, host: str) -> int:
+    """Place the harvesters (spaces 1, 2, 3...) and start the game; the version after."""
+    for i in range(len(hub.names(game))):
+        r = hub.submit(game, host, SetHarvester(version=hub.snapshot(game).version, player=i,
+                                                space=i + 1))
+        assert r.ok, r.message
+    r = hub.submit(game, host, StartGame(version=hub.snapshot(game).version))
+    assert r.ok, r.message
+    assert r.snapshot is not None
+    return r.snapshot.version
+
+
+# --------------------------------------------------------------------------- tokens
+
+
+def test_tokens_are_long_and_stored_hashed(hub: TableHub, store: Store, game: int) -> None:
+    token = hub.issue(game, 1)
+    assert len(token) >= 32  # 24 random bytes, URL-safe
+    with store.engine.connect() as c:
+        rows = c.execute(sa.text("SELECT token_hash, seat, game_id FROM table_token")).all()
+    assert rows == [(token_hash(token), 1, game)]
+    assert all(token not in str(r) for r in rows)
+    assert hub.access(token) == Access(SEAT, game, 1)
+
+
+def test_roles(hub: TableHub, game: int) -> None:
+    assert hub.access(hub.issue()) == Access(SERVER)
+    assert hub.access(hub.issue(game)) == Access(HOST, game)
+    for bad in (None, "", "x" * 500, "not-a-token-at-all-but-long-enough"):
+        assert hub.access(bad) is None
+    with pytest.raises(ValueError):
+        hub.issue(game, 4)
+
+
+def test_revoke_and_reissue(hub: TableHub, game: int) -> None:
+    old = hub.issue(game, 2)
+    other = hub.issue(game, 1)
+    revoked: list[bool] = []
+    sub, _ = hub.subscribe(game, old, lambda s: None, on_revoked=lambda: revoked.append(True))
+    new = hub.reissue(game, 2)
+    assert new != old
+    assert hub.access(old) is None
+    assert hub.access(new) == Access(SEAT, game, 2)
+    assert hub.access(other) == Access(SEAT, game, 1)  # other seats untouched
+    assert revoked == [True] and sub.closed
+    assert hub.subscriber_count(game) == 0
+    r = hub.submit(game, old, SetCount(version=1, player=1, field="resources.coins", value=1))
+    assert not r.ok and r.reason == "forbidden" and r.snapshot is None
+
+
+def test_link_token_is_stable_then_reissued_after_restart(store: Store, game: int) -> None:
+    hub = TableHub(store)
+    first = hub.link_token(game, 1)
+    assert hub.link_token(game, 1) == first
+    restarted = TableHub(store)
+    second = restarted.link_token(game, 1)
+    assert second != first
+    assert restarted.access(first) == restarted.access(second) == Access(SEAT, game, 1)
+
+
+# --------------------------------------------------------------------------- rights
+
+
+def test_seat_changes_only_its_own_board(hub: TableHub, game: int) -> None:
+    host = hub.issue(game)
+    seat1, seat2 = hub.issue(game, 1), hub.issue(game, 2)
+    v = _started(hub, game, host)
+    r = hub.submit(game, seat2, AddScore(version=v, player=0, delta=3))
+    assert not r.ok and r.reason == "forbidden"
+    assert "Bo" in (r.message or "")
+    assert r.snapshot is not None and r.snapshot.version == v  # nothing written
+    assert hub.submit(game, seat1, AddScore(version=v, player=0, delta=3)).ok
+    assert hub.snapshot(game).state.boards[0].score_track == 3
+    # the host may change any board
+    assert hub.submit(game, host, AddScore(version=v + 1, player=1, delta=1)).ok
+
+
+def test_seat_rights_matrix() -> None:
+    seat = Access(SEAT, 5, 2)
+    check_rights(seat, 5, {"kind": "add_score", "player": 1, "delta": 1, "version": 1})
+    check_rights(seat, 5, {"kind": "reveal_round_token", "version": 1})
+    check_rights(seat, 5, {"kind": "replenish_foresters", "version": 1})
+    check_rights(seat, 5, {"kind": "remove_infested_wood", "space": 3, "version": 1})
+    check_rights(seat, 5, {"kind": "remove_infested_wood", "space": 3, "player": 1,
+                           "version": 1})
+    for cmd in ({"kind": "add_score", "player": 0, "delta": 1, "version": 1},
+                {"kind": "remove_infested_wood", "space": 3, "player": 0, "version": 1},
+                {"kind": "start_game", "version": 1}, {"kind": "end_game", "version": 1},
+                {"kind": "undo", "version": 1}, {"kind": "redo", "version": 1},
+                {"kind": "finish", "version": 1}, {"kind": "no_such_kind", "version": 1}):
+        with pytest.raises(Forbidden):
+            check_rights(seat, 5, cmd)
+    with pytest.raises(Forbidden):  # another table
+        check_rights(seat, 6, {"kind": "add_score", "player": 1, "delta": 1, "version": 1})
+    with pytest.raises(Forbidden):
+        check_rights(Access(HOST, 5), 6, {"kind": "undo", "version": 1})
+    check_rights(Access(HOST, 5), 5, {"kind": "undo", "version": 1})
+    check_rights(Access(SERVER), 6, {"kind": "finish", "version": 1})
+
+
+def test_wrong_token_gets_no_snapshot(hub: TableHub, game: int) -> None:
+    r = hub.submit(game, "wrong-token-wrong-token-wrong", AddScore(version=1, player=0, delta=1))
+    assert not r.ok and r.snapshot is None
+    with pytest.raises(Forbidden):
+        hub.subscribe(game, "wrong-token-wrong-token-wrong", lambda s: None)
+
+
+def test_other_tables_token_is_refused(store: Store, hub: TableHub, game: int) -> None:
+    other = GameSession.create(store, game="forestry", players=["Kai", "Lu"], seed=3).game_id
+    seat = hub.issue(other, 1)
+    r = hub.submit(game, seat, AddScore(version=1, player=0, delta=1))
+    assert not r.ok and r.snapshot is None
+    with pytest.raises(Forbidden):
+        hub.subscribe(game, seat, lambda s: None)
+
+
+# --------------------------------------------------------------------------- sync
+
+
+def test_broadcast_to_every_subscriber_in_order(hub: TableHub, game: int) -> None:
+    host = hub.issue(game)
+    got: dict[str, list[int]] = {"a": [], "b": []}
+    sub_a, first = hub.subscribe(game, hub.issue(game, 1), lambda s: got["a"].append(s.version))
+    hub.subscribe(game, hub.issue(game, 2), lambda s: got["b"].append(s.version))
+    v = _started(hub, game, host)
+    hub.submit(game, host, AddScore(version=v, player=2, delta=1))
+    assert got["a"] == got["b"] == list(range(first.version + 1, v + 2))
+    sub_a.close()
+    hub.submit(game, host, AddScore(version=v + 1, player=2, delta=1))
+    assert got["a"][-1] == v + 1 and got["b"][-1] == v + 2
+
+
+def test_failing_subscriber_does_not_stop_the_others(hub: TableHub, game: int) -> None:
+    seen: list[int] = []
+
+    def broken(_s: object) -> None:
+        raise RuntimeError("a closed tab")
+
+    hub.subscribe(game, hub.issue(game, 1), broken)
+    hub.subscribe(game, hub.issue(game, 2), lambda s: seen.append(s.version))
+    assert _started(hub, game, hub.issue(game))
+    assert seen
+
+
+def test_stale_version_refused_with_current_snapshot(hub: TableHub, game: int) -> None:
+    host = hub.issue(game)
+    v = _started(hub, game, host)
+    assert hub.submit(game, hub.issue(game, 1), AddScore(version=v, player=0, delta=1)).ok
+    r = hub.submit(game, hub.issue(game, 2), AddScore(version=v, player=1, delta=1))
+    assert not r.ok and r.reason == "stale" and r.message
+    assert r.snapshot is not None and r.snapshot.version == v + 1
+
+
+def test_two_seats_tap_the_shared_table_at_once(tmp_path: Path) -> None:
+    # a database file: in-memory SQLite shares one connection between threads
+    store = Store.open(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    game = GameSession.create(store, game="forestry", players=PLAYERS, seed=7).game_id
+    hub = TableHub(store)
+    host = hub.issue(game)
+    v = _started(hub, game, host)
+    seats = [hub.issue(game, 1), hub.issue(game, 2)]
+    barrier = threading.Barrier(2)
+    results = []
+
+    def tap(token: str) -> None:
+        barrier.wait()
+        results.append(hub.submit(game, token, RevealRoundToken(version=v)))
+
+    threads = [threading.Thread(target=tap, args=(t,)) for t in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    ok = [r for r in results if r.ok]
+    refused = [r for r in results if not r.ok]
+    assert len(ok) == 1 and len(refused) == 1  # the same version: one wins, one is told
+    assert refused[0].reason == "stale" and refused[0].message
+    assert hub.snapshot(game).version == v + 1
+
+
+def test_undo_redo_finish_through_the_hub(hub: TableHub, game: int) -> None:
+    host = hub.issue(game)
+    v = _started(hub, game, host)
+    assert hub.submit(game, host, {"kind": "undo", "version": v}).ok
+    assert hub.submit(game, host, {"kind": "redo", "version": v + 1}).ok
+    r = hub.submit(game, host, {"kind": "undo", "version": "x"})
+    assert not r.ok and r.reason == "invalid"
+
+
+# --------------------------------------------------------------------------- restart
+
+
+def test_restart_resumes_every_open_table(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    store = Store.open(url)
+    games = [GameSession.create(store, game="forestry", players=PLAYERS, seed=s).game_id
+             for s in (1, 2)]
+    hub = TableHub(store)
+    host = hub.issue()
+    seat = hub.issue(games[1], 3)
+    v = _started(hub, games[1], host)
+    assert hub.submit(games[1], seat, AddScore(version=v, player=2, delta=4)).ok
+    store.engine.dispose()  # "kill" the server
+
+    store2 = Store.open(url)
+    hub2 = TableHub(store2)
+    assert sorted(hub2.resume()) == sorted(games)
+    snap = hub2.snapshot(games[1])
+    assert snap.version == v + 1 and snap.state.boards[2].score_track == 4
+    assert hub2.access(seat) == Access(SEAT, games[1], 3)  # phones keep their seats
+    assert hub2.submit(games[1], seat, AddScore(version=v + 1, player=2, delta=1)).ok
+
+
+# --------------------------------------------------------------------------- links and QR
+
+
+def test_links_and_routes() -> None:
+    token = "abcDEF123_-abcDEF123_-abcDEF123_"
+    link = join_link("http://192.168.1.20:8550/", token)
+    assert link == f"http://192.168.1.20:8550/join/{token}"
+    assert token_from_route(f"/join/{token}") == token
+    assert token_from_route(f"#/join/{token}") == token
+    assert token_from_route(f"/join/{token}?x=1") == token
+    for route in ("/", "", None, "/join/", "/join/short", f"/other/{token}",
+                  f"/join/{token}/more"):
+        assert token_from_route(route) is None
+
+
+def test_qr_png_decodes_to_the_link() -> None:
+    import zxingcpp
+    from PIL import Image
+
+    link = join_link("http://10.0.0.5:8550", "T" * 32)
+    png = qr_png(link)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    import io
+
+    img = Image.open(io.BytesIO(png))
+    assert img.getpixel((0, 0)) in (255, (255, 255, 255), 1)  # opaque white quiet zone
+    assert [r.text for r in zxingcpp.read_barcodes(img)] == [link]
