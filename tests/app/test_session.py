@@ -681,3 +681,16 @@ def test_a_session_opens_on_an_engine_too(engine: Any) -> None:
     s = GameSession.create(engine, game="forestry", players=["A", "B"], seed=1)
     do(s, TakeRewardLap, player=1)
     assert GameSession.load(engine, s.game_id).state == s.state
+
+
+def test_session_on_sqlite_and_postgresql(any_store: Store) -> None:
+    s = forestry(any_store, infestation=True)
+    do(s, AddScore, player=0, delta=20)
+    do(s, PlantSeedling, player=1, area="orange")
+    s.undo(s.version)
+    do(s, AddContract, player=2, categories=("building", "furniture"))
+    again = GameSession.load(any_store, s.game_id)
+    assert again.state == s.state and again.version == s.version
+    s.finish(s.version)
+    saved = any_store.get_record(game_id=s.game_id)
+    assert saved is not None and saved.record == s.record()
