@@ -566,10 +566,11 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
 
     extras: dict[str, int | None] = {}
     for extra, owner in CHARACTER_EXTRAS.items():
+        known = len(ps.items)
         value = _part(ps, shell, extra, p)
         extras[extra] = value
         if value is None:
-            if character is owner and extra not in _failed(ps, before, f"{p}.{extra}"):
+            if character is owner and len(ps.items) == known:  # absent, not malformed
                 ps.add(f"{p}.{extra}", f"required for the {owner.value} character")
             continue
         if character is not owner:
@@ -602,11 +603,6 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
         full_seedling_rows=extras["full_seedling_rows"],
     )
     return parts
-
-
-def _failed(ps: _Problems, since: int, path: str) -> set[str]:
-    """The paths (starting with ``path``) that got a problem since index ``since``."""
-    return {path.rsplit(".", 1)[-1] for q in ps.items[since:] if q.path.startswith(path)}
 
 
 def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
