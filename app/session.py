@@ -34,6 +34,7 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
+from enum import Enum
 from typing import Any, ClassVar
 
 from sqlalchemy.engine import Engine
@@ -139,14 +140,25 @@ class PlayerSeat:
 
 @dataclass(frozen=True, slots=True)
 class Message:
-    """Something to tell the table after a command (data; ``text`` is English)."""
+    """Something to tell the table after a command.
+
+    ``text`` is English; ``kind`` and ``data`` let a view say it in the
+    player's language (``data`` holds the event's fields as JSON values).
+    """
 
     text: str
     kind: str = "info"  # an event type name, a play log action, "round_token", ...
     player: int | None = None  # 0-based seat index, or None for everyone
+    data: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "player": self.player}
+        return {"text": self.text, "kind": self.kind, "player": self.player,
+                "data": dict(self.data)}
+
+
+def _event_message(event: B.BoardEvent, player: int) -> Message:
+    data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
+    return Message(B.describe(event), type(event).__name__, player, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +364,8 @@ class Command:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     if isinstance(value, Mapping):
@@ -823,7 +837,7 @@ def _board_action(state: GameState, i: int, ctx: _Ctx,
         new, events = action(board)
     except B.BoardError as err:
         raise DomainError(f"players[{i}].{err.field}", err.message) from err
-    ctx.messages.extend(Message(B.describe(e), type(e).__name__, i) for e in events)
+    ctx.messages.extend(_event_message(e, i) for e in events)
     return _with_board(state, i, new)
 
 
@@ -835,16 +849,20 @@ def _play(fn: Callable[[], Any], field_name: str) -> Any:
 
 
 def _log_entry(entry: play.LogEntry, ctx: _Ctx) -> None:
-    ctx.messages.append(Message(entry.text, entry.action))
+    """A draw of ``setup.play``: a message for the table and, with cards, a logged draw."""
+    data: dict[str, Any] = {"action": entry.action}
+    if entry.round_token is not None:
+        data["round_token"] = entry.round_token.id
     if entry.reveals or entry.placements:
-        ctx.draws.append({
-            "action": entry.action,
+        data.update({
             "reveals": [r.to_json() for r in entry.reveals],
             "placements": [{"token": p.token, "card": p.card, "space": p.space,
                             "skipped": list(p.skipped), "trigger": p.trigger}
                            for p in entry.placements],
             "reshuffled": entry.reshuffled,
         })
+        ctx.draws.append(data)
+    ctx.messages.append(Message(entry.text, entry.action, None, data))
 
 
 def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameState:
@@ -1015,11 +1033,13 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
         boards.append(replace(b, resources=r))
     if token.gain == "task_card":
         ctx.messages.append(Message("Every player draws a random task card: add it to your "
-                                    "board when you know its requirement.", "round_token"))
+                                    "board when you know its requirement.", "round_token",
+                                    None, {"round_token": token.id}))
     if token.flip_species is not None:
         ctx.messages.append(Message(
             f"First player: turn one {token.flip_species.value} harvest token to its harvested "
-            "side if there is one (tap the space).", "round_token", 0))
+            "side if there is one (tap the space).", "round_token", 0,
+            {"round_token": token.id, "species": token.flip_species.value}))
     return replace(state, boards=tuple(boards))
 
 
@@ -1114,7 +1134,7 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: _Ctx) -> GameState:
                 drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
     status = game_end_status(names, [turn]) if len(names) >= 2 else None
     message = status.message if status is not None else ""
-    ctx.messages.append(Message(message, "game_end"))
+    ctx.messages.append(Message(message, "game_end", i, {"trigger": trigger.value}))
     return replace(state, table=GuardiansTable(trigger.value, i, message))
 
 

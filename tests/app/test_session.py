@@ -148,6 +148,8 @@ def test_apply_persists_before_returning_and_reports_events(store: Store) -> Non
     assert [m.kind for m in snap.messages] == ["SeedlingPlanted", "RowCompleted",
                                                "TechnologyUpgrade"]
     assert all(m.player == 0 for m in snap.messages)
+    assert snap.messages[1].data == {"table": "reforestation", "row": 1, "vp": 0}
+    assert snap.messages[0].to_json()["data"] == {"area": "orange", "row": 1}
     assert log_seqs(store, s.game_id) == [1, 2, 3, 4]
     assert store.latest_state(game_id=s.game_id).seq == 4  # type: ignore[union-attr]
 
