@@ -10,13 +10,12 @@ migrated like a real database. ``python -m benchmarks store``.
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from sqlmodel import Session
 from app.store import queries
 from app.store.engine import open_engine
 from app.store.models import FinishedRecord, Game, Person, Seat, SeatCategory
+from app.store.summary import rebuild_stats
 
 PEOPLE = ["Mei", "Bo", "Ann", "Kenji", "Lea", "Omar", "Sofia", "Tom"]
 FORESTRY_CATS = ["score_track", "buildings", "water", "tasks", "forester_majority", "resources",
@@ -40,7 +40,8 @@ TARGET_MS = 200.0
 BATCH = 20_000
 
 
-def _record(kind: str, names: list[str], chars: list[str | None], played: datetime) -> str:
+def _record(kind: str, names: list[str], chars: list[str | None],
+            played: datetime) -> dict[str, Any]:
     if kind == "forestry":
         players: list[dict[str, Any]] = [
             {"name": n, "character": c, "score_track": 40, "buildings": {"forest": 2,
@@ -58,8 +59,8 @@ def _record(kind: str, names: list[str], chars: list[str | None], played: dateti
                     "animals_in_shelter": 1, "fire_tokens": 3, "calocedrus_on_mountains": 0}
                    for n, c in zip(names, chars, strict=True)]
         options = {"advanced": True}
-    return json.dumps({"format": "forest-table/record", "version": 1, "game": kind,
-                       "played_at": played.isoformat(), "options": options, "players": players})
+    return {"format": "forest-table/record", "version": 1, "game": kind,
+            "played_at": played.isoformat(), "options": options, "players": players}
 
 
 def populate(engine: Engine, n_games: int, *, seed: int = 1) -> None:
@@ -112,13 +113,19 @@ def populate(engine: Engine, n_games: int, *, seed: int = 1) -> None:
                               "winner": total == best})
                 cats.extend({"seat_id": seat_id, "category": c, "points": v,
                              "person_id": p + 1, "game": kind} for c, v in pts.items())
-            records.append({"game_id": gid, "record": json.loads(_record(
-                kind, [PEOPLE[p] for p in who], chars, played)), "sheet": {}, "created_at": now})
+            records.append({"game_id": gid, "record": _record(
+                kind, [PEOPLE[p] for p in who], chars, played), "sheet": {}, "created_at": now})
             if len(games) >= BATCH:
                 flush()
         flush()
+    t0 = time.perf_counter()
+    with Session(engine) as session:  # the statistics summaries, as the migration builds them
+        rebuild_stats(session)
+        session.commit()
     with engine.connect() as conn:
         conn.exec_driver_sql("ANALYZE")
+    print(f"   {n_games:>7,} games: statistics summaries rebuilt in "
+          f"{time.perf_counter() - t0:.1f} s")
 
 
 def _time(fn: Callable[[], object], runs: int = 7) -> float:
@@ -137,8 +144,12 @@ def measure(engine: Engine) -> dict[str, float]:
         cases: dict[str, Callable[[], object]] = {
             "person stats (Mei, all games)": lambda: queries.person_stats(s, person="Mei"),
             "history page 1 (all)": lambda: queries.history(s, limit=20),
+            "history page 1 (all, with total)": lambda: queries.history(s, limit=20,
+                                                                        with_total=True),
             "history page 1 (Mei, forestry)": lambda: queries.history(
                 s, person="Mei", game="forestry", limit=20),
+            "history March 2020 (Mei)": lambda: queries.history(
+                s, person="Mei", since=date(2020, 3, 1), until=date(2020, 3, 31)),
             "history page 50 (Mei)": lambda: queries.history(s, person="Mei", limit=20,
                                                              offset=49 * 20),
             "head-to-head (Mei, Bo)": lambda: queries.head_to_head(s, a="Mei", b="Bo"),

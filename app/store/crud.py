@@ -15,6 +15,8 @@ raises), so a caller never sees half a write:
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -38,6 +40,7 @@ from app.store.models import (
     SeatCategory,
     now_utc,
 )
+from app.store.summary import add_game_to_stats, rebuild_stats
 
 GAMES = ("forestry", "forest-guardians")
 
@@ -104,6 +107,12 @@ def _seed_column(seed: Any) -> int | None:
     if isinstance(seed, int) and not isinstance(seed, bool) and -(2**63) <= seed < 2**63:
         return seed
     return None
+
+
+def fingerprint(record: Mapping[str, Any]) -> str:
+    """SHA-256 of a record's canonical JSON (sorted keys): how a re-import is recognised."""
+    canon = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canon.encode("utf-8")).hexdigest()
 
 
 def sheet_json(sheet: Any) -> dict[str, Any]:
@@ -258,11 +267,15 @@ def delete_game(session: Session, *, game_id: int) -> None:
     """Delete a game with its seats, log, snapshot and record (e.g. an abandoned open game)."""
     game = _require_game(session, game_id)
     try:
+        people = list(session.exec(select(Seat.person_id).where(Seat.game_id == game_id)).all())
         seat_ids = select(Seat.id).where(Seat.game_id == game_id)
         session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
         for table in (Seat, CommandLog, GameState, FinishedRecord):
             session.execute(sa.delete(table).where(table.game_id == game_id))  # type: ignore[attr-defined]
         session.delete(game)
+        session.flush()
+        if game.status == FINISHED:
+            rebuild_stats(session, people)
         session.commit()
     except BaseException:
         session.rollback()
@@ -362,7 +375,8 @@ def latest_state(session: Session, *, game_id: int) -> GameState | None:
 
 
 def _write_results(session: Session, game: Game, seats: Sequence[Seat],
-                   record: Mapping[str, Any], sheet: dict[str, Any]) -> None:
+                   record: Mapping[str, Any], sheet: dict[str, Any], *,
+                   update_stats: bool = True) -> None:
     players = list(sheet.get("players") or [])
     if len(players) != len(seats):
         raise InvalidData(
@@ -373,6 +387,7 @@ def _write_results(session: Session, game: Game, seats: Sequence[Seat],
     complete = bool(sheet.get("complete", True))
     by_id = {p.id: p for p in session.exec(
         select(Person).where(col(Person.id).in_([s.person_id for s in seats]))).all()}
+    categories: dict[int, dict[str, int]] = {}
     for i, (seat, ps) in enumerate(zip(seats, players, strict=True)):
         person = by_id[seat.person_id]
         if person_key(str(ps.get("name", ""))) != person.key:
@@ -391,12 +406,17 @@ def _write_results(session: Session, game: Game, seats: Sequence[Seat],
         seat.played_at = game.played_at
         session.add(seat)
         assert seat.id is not None
-        for category, points in (ps.get("categories") or {}).items():
-            session.add(SeatCategory(seat_id=seat.id, category=str(category), points=int(points),
+        cats = {str(k): int(v) for k, v in (ps.get("categories") or {}).items()}
+        categories[seat.id] = cats
+        for category, points in cats.items():
+            session.add(SeatCategory(seat_id=seat.id, category=category, points=points,
                                      person_id=seat.person_id, game=game.game))
     assert game.id is not None
     session.add(FinishedRecord(game_id=game.id, record=dict(record), sheet=sheet,
-                               created_at=now_utc()))
+                               fingerprint=fingerprint(record), created_at=now_utc()))
+    session.flush()
+    if update_stats:
+        add_game_to_stats(session, seats, categories)
 
 
 def finish_game(
@@ -404,9 +424,11 @@ def finish_game(
 ) -> Game:
     """Finish an open game: totals, ranks, winners, category points, record — one transaction.
 
-    ``record`` is the game's record v1 (saved as is; its ``played_at`` and
-    ``location``, when present, date and place the game); ``sheet`` is its
-    ``ScoreSheet`` (or ``as_json()``), players in seat order.
+    ``record`` is the game's record v1; its ``played_at`` and ``location``,
+    when present, date and place the game, and when absent the game's own are
+    written into the saved record (so an exported record carries its date).
+    ``sheet`` is its ``ScoreSheet`` (or ``as_json()``), players in seat order.
+    The statistics summaries are updated in the same transaction.
     """
     sj = sheet_json(sheet)
     try:
@@ -417,17 +439,22 @@ def finish_game(
             raise InvalidData(f"game: record is {record.get('game')!r}, the game is {game.game!r}")
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        record = dict(record)
         played = parse_played_at(record.get("played_at"))
         if played is not None:
             game.played_at = played
+        else:  # the store knows when it was played: the saved record says so too
+            record["played_at"] = game.played_at.astimezone().isoformat(timespec="seconds")
+        if record.get("location") is not None:
+            game.location = str(record["location"])
+        elif game.location:
+            record["location"] = game.location
         _write_results(session, game, seats, record, sj)
         now = now_utc()
         game.status = FINISHED
         game.complete = bool(sj.get("complete", True))
         game.finished_at = now
         game.updated_at = now
-        if record.get("location") is not None:
-            game.location = str(record["location"])
         session.add(game)
         session.commit()
     except BaseException:
@@ -444,10 +471,13 @@ def add_finished_game(
     sheet: Any,
     source: str = "import",
     commit: bool = True,
+    update_stats: bool = True,
 ) -> Game:
     """Save a finished game straight from a record and its score sheet (import).
 
-    With ``commit=False`` the caller owns the transaction (import: all or nothing).
+    With ``commit=False`` the caller owns the transaction (import: all or nothing);
+    with ``update_stats=False`` the caller calls ``summary.rebuild_stats`` afterwards
+    (faster for many games).
     """
     sj = sheet_json(sheet)
     now = now_utc()
@@ -460,7 +490,7 @@ def add_finished_game(
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
-        _write_results(session, game, seats, record, sj)
+        _write_results(session, game, seats, record, sj, update_stats=update_stats)
         session.flush()
         if commit:
             session.commit()

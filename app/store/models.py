@@ -292,4 +292,77 @@ class FinishedRecord(SQLModel, table=True):
     )
     record: dict[str, Any] = Field(sa_type=JSONType)
     sheet: dict[str, Any] = Field(sa_type=JSONType)
+    # SHA-256 of the record's canonical JSON: import skips records already here (0004)
+    fingerprint: str | None = Field(default=None, max_length=64, index=True)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+# --------------------------------------------------------------------------- statistics summaries
+#
+# Running totals per person (and per pair of people), kept in step with the
+# seats in the same transaction that finishes a game (``app/store/summary.py``),
+# so a person's statistics cost the same at 100 games and at 100,000.
+# ``summary.rebuild_stats`` recomputes them from the seats (import, delete, migration).
+
+
+class PersonGameStat(SQLModel, table=True):
+    """Plays, wins and score totals of one person in one game."""
+
+    __tablename__ = "person_game_stat"
+
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), primary_key=True)
+    )
+    game: str = Field(max_length=32, primary_key=True)
+    plays: int = 0
+    wins: int = 0
+    scored_plays: int = 0  # plays with a complete score sheet (a total)
+    total_sum: int = Field(default=0, sa_type=sa.BigInteger)
+    best: int | None = None
+
+
+class PersonCategoryStat(SQLModel, table=True):
+    """Sum of one scoring category's points of one person in one game."""
+
+    __tablename__ = "person_category_stat"
+
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), primary_key=True)
+    )
+    game: str = Field(max_length=32, primary_key=True)
+    category: str = Field(max_length=40, primary_key=True)
+    games: int = 0
+    points_sum: int = Field(default=0, sa_type=sa.BigInteger)
+
+
+class PersonCharacterStat(SQLModel, table=True):
+    """Plays and wins of one person with one character/ranger (``""``: none)."""
+
+    __tablename__ = "person_character_stat"
+
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), primary_key=True)
+    )
+    game: str = Field(max_length=32, primary_key=True)
+    character: str = Field(max_length=40, primary_key=True)
+    plays: int = 0
+    wins: int = 0
+
+
+class PairStat(SQLModel, table=True):
+    """Two people (``person_a`` < ``person_b``) over the finished games both played."""
+
+    __tablename__ = "pair_stat"
+
+    person_a: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), primary_key=True)
+    )
+    person_b: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id"), primary_key=True)
+    )
+    game: str = Field(max_length=32, primary_key=True)
+    games: int = 0
+    a_wins: int = 0
+    b_wins: int = 0
+    scored: int = 0  # games where both totals are known
+    margin_sum: int = Field(default=0, sa_type=sa.BigInteger)  # sum of (a's total - b's total)

@@ -26,7 +26,17 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.store.crud import NotFound, person_key
-from app.store.models import FINISHED, Game, Person, Seat, SeatCategory, utc
+from app.store.models import (
+    FINISHED,
+    Game,
+    PairStat,
+    Person,
+    PersonCategoryStat,
+    PersonCharacterStat,
+    PersonGameStat,
+    Seat,
+    utc,
+)
 
 # --------------------------------------------------------------------------- result types
 
@@ -65,16 +75,18 @@ class GameSummary:
 
 @dataclass(frozen=True, slots=True)
 class HistoryPage:
-    """A page of games, newest first; ``total`` counts every game matching the filters."""
+    """A page of games, newest first.
+
+    ``has_more``: another page follows. ``total`` (every game matching the
+    filters) is counted only when asked for (``with_total=True``): counting is
+    the one part whose cost grows with the number of games.
+    """
 
     items: tuple[GameSummary, ...]
-    total: int
+    has_more: bool
     limit: int
     offset: int
-
-    @property
-    def has_more(self) -> bool:
-        return self.offset + len(self.items) < self.total
+    total: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +167,6 @@ def _as_utc_bound(value: date | datetime | None, *, end: bool) -> datetime | Non
     return day.astimezone(UTC)  # naive = local time
 
 
-def _f(value: Any) -> float | None:
-    return None if value is None else float(value)
-
-
 # --------------------------------------------------------------------------- history
 
 
@@ -200,26 +208,31 @@ def history(
     status: str | None = FINISHED,
     limit: int = 20,
     offset: int = 0,
+    with_total: bool = False,
 ) -> HistoryPage:
-    """Games, newest first (by ``played_at``, then id), one page with its players.
+    r"""Games, newest first (by ``played_at``, then id), one page with its players.
 
     ``person`` is a name or an id (``NotFound`` for an unknown name); ``since``
     and ``until`` are inclusive (a ``date`` means the whole local day);
-    ``status=None`` lists open games too.
+    ``status=None`` lists open games too. Index range scans: the cost of a page
+    does not grow with the number of stored games (deep ``offset``\s do).
     """
     if limit < 1 or offset < 0:
         raise ValueError("limit must be >= 1 and offset >= 0")
     if person is not None and status == FINISHED:
         return _person_history(session, person=person, game=game, since=since, until=until,
-                               limit=limit, offset=offset)
+                               limit=limit, offset=offset, with_total=with_total)
     conds = _history_filters(session, game=game, person=person, since=since, until=until,
                              status=status)
     ids_stmt = (select(Game).where(*conds)
                 .order_by(col(Game.played_at).desc(), col(Game.id).desc())
-                .limit(limit).offset(offset))
+                .limit(limit + 1).offset(offset))
     games = list(session.exec(ids_stmt).all())
-    total = session.exec(select(sa.func.count()).select_from(Game).where(*conds)).one()
-    return HistoryPage(tuple(_summaries(session, games)), int(total), limit, offset)
+    total = None
+    if with_total:
+        total = int(session.exec(select(sa.func.count()).select_from(Game).where(*conds)).one())
+    return HistoryPage(tuple(_summaries(session, games[:limit])), len(games) > limit, limit,
+                       offset, total)
 
 
 def _person_history(
@@ -231,6 +244,7 @@ def _person_history(
     until: date | datetime | None,
     limit: int,
     offset: int,
+    with_total: bool,
 ) -> HistoryPage:
     # One person's finished games: a range scan of that person's seats
     # (ix_seat_person_played / ix_seat_person_kind_played), newest first.
@@ -247,12 +261,16 @@ def _person_history(
     ids = list(session.exec(
         select(Seat.game_id).where(*conds)
         .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())
-        .limit(limit).offset(offset)
+        .limit(limit + 1).offset(offset)
     ).all())
-    total = session.exec(select(sa.func.count()).select_from(Seat).where(*conds)).one()
-    games = {g.id: g for g in session.exec(select(Game).where(col(Game.id).in_(ids))).all()}
-    ordered = [games[i] for i in ids if i in games]
-    return HistoryPage(tuple(_summaries(session, ordered)), int(total), limit, offset)
+    total = None
+    if with_total:
+        total = int(session.exec(select(sa.func.count()).select_from(Seat).where(*conds)).one())
+    games = {g.id: g for g in session.exec(
+        select(Game).where(col(Game.id).in_(ids[:limit]))).all()}
+    ordered = [games[i] for i in ids[:limit] if i in games]
+    return HistoryPage(tuple(_summaries(session, ordered)), len(ids) > limit, limit, offset,
+                       total)
 
 
 def game_summary(session: Session, *, game_id: int) -> GameSummary | None:
@@ -290,75 +308,70 @@ def _summaries(session: Session, games: Sequence[Game]) -> list[GameSummary]:
 def person_stats(
     session: Session, *, person: str | int, game: str | None = None
 ) -> list[PersonStats]:
-    """A person's statistics, one entry per game played (or only ``game``)."""
+    """A person's statistics, one entry per game played (or only ``game``).
+
+    Reads the running totals of ``app/store/summary.py``: a few primary-key rows,
+    however many games are stored.
+    """
     who = resolve_person(session, person)
     assert who.id is not None
-    seat_conds = [col(Seat.person_id) == who.id, col(Seat.finished).is_(True)]
-    cat_conds = [col(SeatCategory.person_id) == who.id]
+    conds = [col(PersonGameStat.person_id) == who.id]
     if game is not None:
-        seat_conds.append(col(Seat.game) == game)
-        cat_conds.append(col(SeatCategory.game) == game)
-    wins = sa.func.sum(sa.case((col(Seat.winner).is_(True), 1), else_=0))
-    main = session.exec(
-        select(Seat.game, sa.func.count(), wins, sa.func.count(col(Seat.total)),
-               sa.func.avg(col(Seat.total)), sa.func.max(col(Seat.total)))
-        .where(*seat_conds).group_by(col(Seat.game)).order_by(col(Seat.game))
-    ).all()
+        conds.append(col(PersonGameStat.game) == game)
+    rows = session.exec(select(PersonGameStat).where(*conds)
+                        .order_by(col(PersonGameStat.game))).all()
+    cat_conds = [col(PersonCategoryStat.person_id) == who.id]
+    ch_conds = [col(PersonCharacterStat.person_id) == who.id]
+    if game is not None:
+        cat_conds.append(col(PersonCategoryStat.game) == game)
+        ch_conds.append(col(PersonCharacterStat.game) == game)
     cats: dict[str, list[CategoryAverage]] = {}
-    for g, category, avg, n in session.exec(
-        select(SeatCategory.game, SeatCategory.category, sa.func.avg(col(SeatCategory.points)),
-               sa.func.count())
-        .where(*cat_conds).group_by(col(SeatCategory.game), col(SeatCategory.category))
-        .order_by(col(SeatCategory.game), col(SeatCategory.category))
-    ).all():
-        cats.setdefault(g, []).append(CategoryAverage(category, float(avg), int(n)))
+    for c in session.exec(select(PersonCategoryStat).where(*cat_conds)
+                          .order_by(col(PersonCategoryStat.category))).all():
+        if c.games:
+            cats.setdefault(c.game, []).append(
+                CategoryAverage(c.category, c.points_sum / c.games, c.games))
     chars: dict[str, list[CharacterRecord]] = {}
-    for g, character, n, w in session.exec(
-        select(Seat.game, Seat.character, sa.func.count(), wins)
-        .where(*seat_conds).group_by(col(Seat.game), col(Seat.character))
-    ).all():
-        chars.setdefault(g, []).append(CharacterRecord(character, int(n), int(w or 0)))
-    out = []
-    for g, plays, w, scored, avg, best in main:
-        ch = sorted(chars.get(g, []), key=lambda c: (-c.wins, -c.plays, c.character or ""))
-        out.append(PersonStats(who.id, who.name, g, int(plays), int(w or 0), int(scored),
-                               _f(avg), None if best is None else int(best),
-                               tuple(cats.get(g, [])), tuple(ch)))
-    return out
+    for ch in session.exec(select(PersonCharacterStat).where(*ch_conds)).all():
+        if ch.plays:
+            chars.setdefault(ch.game, []).append(
+                CharacterRecord(ch.character or None, ch.plays, ch.wins))
+    return [_person_stats(who.id, who.name, r, cats.get(r.game, []), chars.get(r.game, []))
+            for r in rows if r.plays]
+
+
+def _person_stats(pid: int, name: str, r: PersonGameStat, cats: Sequence[CategoryAverage],
+                  chars: Sequence[CharacterRecord]) -> PersonStats:
+    avg = r.total_sum / r.scored_plays if r.scored_plays else None
+    ordered = sorted(chars, key=lambda c: (-c.wins, -c.plays, c.character or ""))
+    return PersonStats(pid, name, r.game, r.plays, r.wins, r.scored_plays, avg, r.best,
+                       tuple(cats), tuple(ordered))
 
 
 def everyone_stats(session: Session, *, game: str | None = None) -> list[PersonStats]:
     """Plays, wins and scores of everyone (no category/character breakdown), most plays first."""
-    conds = [col(Seat.finished).is_(True)]
+    stmt = select(PersonGameStat, Person.name).join(
+        Person, col(Person.id) == col(PersonGameStat.person_id))
     if game is not None:
-        conds.append(col(Seat.game) == game)
-    wins = sa.func.sum(sa.case((col(Seat.winner).is_(True), 1), else_=0))
-    plays = sa.func.count()
-    rows = session.exec(
-        select(Seat.person_id, Person.name, Seat.game, plays, wins,
-               sa.func.count(col(Seat.total)), sa.func.avg(col(Seat.total)),
-               sa.func.max(col(Seat.total)))
-        .join(Person, col(Person.id) == col(Seat.person_id))
-        .where(*conds).group_by(col(Seat.person_id), col(Person.name), col(Seat.game))
-        .order_by(plays.desc(), col(Person.name), col(Seat.game))
-    ).all()
-    return [PersonStats(int(pid), name, g, int(n), int(w or 0), int(sc), _f(avg),
-                        None if best is None else int(best))
-            for pid, name, g, n, w, sc, avg, best in rows]
+        stmt = stmt.where(col(PersonGameStat.game) == game)
+    out = [_person_stats(r.person_id, name, r, (), ())
+           for r, name in session.exec(stmt).all() if r.plays]
+    return sorted(out, key=lambda p: (-p.plays, p.name.casefold(), p.game))
 
 
 def character_wins(
     session: Session, *, game: str, person: str | int | None = None
 ) -> list[CharacterRecord]:
     """How often each character/ranger was played and won (by everyone, or one person)."""
-    conds = [col(Seat.finished).is_(True), col(Seat.game) == game]
+    t = PersonCharacterStat
+    conds = [col(t.game) == game]
     if person is not None:
-        conds.append(col(Seat.person_id) == resolve_person(session, person).id)
-    wins = sa.func.sum(sa.case((col(Seat.winner).is_(True), 1), else_=0))
+        conds.append(col(t.person_id) == resolve_person(session, person).id)
     rows = session.exec(
-        select(Seat.character, sa.func.count(), wins).where(*conds).group_by(col(Seat.character))
+        select(t.character, sa.func.sum(col(t.plays)), sa.func.sum(col(t.wins)))
+        .where(*conds).group_by(col(t.character))
     ).all()
-    out = [CharacterRecord(c, int(n), int(w or 0)) for c, n, w in rows]
+    out = [CharacterRecord(c or None, int(n), int(w)) for c, n, w in rows if n]
     return sorted(out, key=lambda c: (-c.wins, -c.plays, c.character or ""))
 
 
@@ -369,18 +382,19 @@ def head_to_head(
     pa, pb = resolve_person(session, a), resolve_person(session, b)
     if pa.id == pb.id:
         raise ValueError("head-to-head needs two different people")
-    sa_, sb = sa.orm.aliased(Seat), sa.orm.aliased(Seat)
-    conds = [sa_.person_id == pa.id, sa_.finished.is_(True)]
+    assert pa.id is not None and pb.id is not None
+    swap = pa.id > pb.id
+    lo, hi = (pb.id, pa.id) if swap else (pa.id, pb.id)
+    conds = [col(PairStat.person_a) == lo, col(PairStat.person_b) == hi]
     if game is not None:
-        conds.append(sa_.game == game)
-    a_wins = sa.func.sum(sa.case((sa_.winner.is_(True), 1), else_=0))
-    b_wins = sa.func.sum(sa.case((sb.winner.is_(True), 1), else_=0))
-    margin = sa_.total - sb.total
-    n, aw, bw, scored, avg = session.execute(
-        sa.select(sa.func.count(), a_wins, b_wins, sa.func.count(margin), sa.func.avg(margin))
-        .select_from(sa_)
-        .join(sb, sa.and_(sb.game_id == sa_.game_id, sb.person_id == pb.id))
-        .where(*conds)
-    ).one()
-    return HeadToHead(pa.name, pb.name, int(n), int(aw or 0), int(bw or 0), int(scored),
-                      _f(avg))
+        conds.append(col(PairStat.game) == game)
+    rows = session.exec(select(PairStat).where(*conds)).all()
+    games = sum(r.games for r in rows)
+    lo_wins = sum(r.a_wins for r in rows)
+    hi_wins = sum(r.b_wins for r in rows)
+    scored = sum(r.scored for r in rows)
+    margin = sum(r.margin_sum for r in rows)
+    if swap:
+        lo_wins, hi_wins, margin = hi_wins, lo_wins, -margin
+    return HeadToHead(pa.name, pb.name, games, lo_wins, hi_wins, scored,
+                      margin / scored if scored else None)

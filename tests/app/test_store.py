@@ -16,6 +16,7 @@ from sqlmodel import Session, SQLModel, select
 
 from app.store import (
     DuplicateSeq,
+    FinishedRecord,
     GameFinished,
     InvalidData,
     NotFound,
@@ -31,6 +32,7 @@ from app.store import (
     queries,
 )
 from app.store import engine as engine_mod
+from app.store.crud import fingerprint
 from app.store.engine import (
     current_revision,
     head_revision,
@@ -111,6 +113,15 @@ def _check_upgraded(engine: Engine) -> None:
             None]
         page = queries.history(s, person="Mei")
         assert [g.id for g in page.items] == [1] and page.items[0].winners == ("Mei",)
+        # revision 0004 built the statistics summaries and the record fingerprints
+        (mei,) = queries.person_stats(s, person="Mei")
+        assert (mei.plays, mei.wins, mei.best_score, mei.characters[0].character) == (
+            1, 1, 20, "julia")
+        assert [(c.category, c.average) for c in mei.categories] == [("trees", 20.0)]
+        h = queries.head_to_head(s, a="Bo", b="Mei")
+        assert (h.games, h.a_wins, h.b_wins, h.average_margin) == (1, 0, 1, -5.0)
+        fp = s.exec(select(FinishedRecord.fingerprint)).one()
+        assert fp == fingerprint({"game": "forest-guardians"})
     rec = st.get_record(game_id=1)
     assert rec is not None and rec.record == {"game": "forest-guardians"}
     # the upgraded database keeps working: the next command of the open game

@@ -1,0 +1,204 @@
+"""History and statistics on a small known dataset (answers computed by hand), on SQLite and
+PostgreSQL; the running summaries agree with a rebuild from the seats."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from app.store import NotFound, Store, queries
+from app.store.engine import open_engine
+from app.store.models import PairStat, PersonCategoryStat, PersonCharacterStat, PersonGameStat
+from app.store.summary import rebuild_stats
+from tests.app.conftest import make_sheet
+
+FG, FO = "forest-guardians", "forestry"
+
+
+def finish(store: Store, game: str, when: str, seats: list[tuple[str, str | None, dict[str, int]]],
+           complete: bool = True) -> int:
+    """Create and finish a game: seats are (name, character/ranger, category points)."""
+    key = "ranger" if game == FG else "character"
+    players = [{"name": n, key: c} for n, c, _ in seats]
+    g = store.create_game(game=game, players=players)
+    assert g.id is not None
+    record = {"format": "forest-table/record", "version": 1, "game": game,
+              "played_at": f"{when}T19:00:00+00:00", "players": players}
+    store.finish_game(game_id=g.id, record=record,
+                      sheet=make_sheet(game, [(n, c) for n, _, c in seats], complete))
+    return g.id
+
+
+def known_dataset(store: Store) -> dict[str, int]:
+    ids = {
+        "G1": finish(store, FG, "2026-01-10", [("Ann", "julia", {"trees": 10, "animals": 5}),
+                                               ("Bo", "jack", {"trees": 8, "animals": 4})]),
+        "G2": finish(store, FG, "2026-02-10", [("Ann", "julia", {"trees": 7, "animals": 3}),
+                                               ("Bo", None, {"trees": 9, "animals": 6}),
+                                               ("Cy", "bean", {"trees": 5, "animals": 5})]),
+        "G3": finish(store, FG, "2026-03-10", [("Ann", "jack", {"trees": 12, "animals": 8}),
+                                               ("Cy", "julia", {"trees": 12, "animals": 8})]),
+        "G4": finish(store, FO, "2026-04-10", [("Ann", "technician",
+                                                {"score_track": 40, "water": 10}),
+                                               ("Bo", None, {"score_track": 30, "water": 10})]),
+        "G5": finish(store, FO, "2026-05-10", [("Ann", None, {"score_track": 30}),
+                                               ("Bo", None, {"score_track": 35})],
+                     complete=False),
+    }
+    g6 = store.create_game(game=FO, players=["Ann", "Dee"])  # still open
+    assert g6.id is not None
+    ids["G6"] = g6.id
+    return ids
+
+
+@pytest.fixture
+def data(any_store: Store) -> tuple[Store, dict[str, int]]:
+    return any_store, known_dataset(any_store)
+
+
+def _ids(page: queries.HistoryPage, names: dict[str, int]) -> list[str]:
+    back = {v: k for k, v in names.items()}
+    return [back[g.id] for g in page.items]
+
+
+def test_history_filters_and_paging(data: tuple[Store, dict[str, int]]) -> None:
+    store, ids = data
+    with store.session() as s:
+        page = queries.history(s, with_total=True)
+        assert _ids(page, ids) == ["G5", "G4", "G3", "G2", "G1"]
+        assert page.total == 5 and not page.has_more
+        assert _ids(queries.history(s, game=FG), ids) == ["G3", "G2", "G1"]
+        assert _ids(queries.history(s, person="cy"), ids) == ["G3", "G2"]
+        assert _ids(queries.history(s, person="Ann", since=date(2026, 2, 1),
+                                    until=date(2026, 3, 10)), ids) == ["G3", "G2"]
+        assert _ids(queries.history(s, game=FG, since=date(2026, 2, 11)), ids) == ["G3"]
+        p2 = queries.history(s, limit=2, offset=2, with_total=True)
+        assert _ids(p2, ids) == ["G3", "G2"] and p2.has_more and p2.total == 5
+        assert not queries.history(s, limit=2, offset=4).has_more
+        p = queries.history(s, person="Ann", game=FO, with_total=True)
+        assert _ids(p, ids) == ["G5", "G4"] and p.total == 2
+        assert _ids(queries.history(s, person="Dee"), ids) == []
+        assert _ids(queries.history(s, person="Dee", status=None), ids) == ["G6"]
+        assert "G6" in _ids(queries.history(s, status=None, limit=10), ids)
+        assert _ids(queries.history(s, status="open"), ids) == ["G6"]
+        g2 = queries.history(s, game=FG).items[1]
+        assert [(p.name, p.total, p.rank, p.winner, p.character) for p in g2.players] == [
+            ("Ann", 10, 2, False, "julia"), ("Bo", 15, 1, True, None),
+            ("Cy", 10, 2, False, "bean")]
+        g5 = queries.history(s).items[0]  # incomplete: ranks and winners, no totals
+        assert [(p.total, p.winner) for p in g5.players] == [(None, False), (None, True)]
+        assert g5.complete is False and g5.winners == ("Bo",)
+        with pytest.raises(NotFound):
+            queries.history(s, person="Nobody")
+
+
+def test_person_stats(data: tuple[Store, dict[str, int]]) -> None:
+    store, _ = data
+    with store.session() as s:
+        ann = {p.game: p for p in queries.person_stats(s, person="ann")}
+        assert set(ann) == {FG, FO}
+        g = ann[FG]
+        assert (g.name, g.plays, g.wins, g.scored_plays, g.best_score) == ("Ann", 3, 2, 3, 20)
+        assert g.win_rate == pytest.approx(2 / 3)
+        assert g.average_score == pytest.approx(15.0)
+        assert [(c.category, c.games) for c in g.categories] == [("animals", 3), ("trees", 3)]
+        assert [c.average for c in g.categories] == pytest.approx([16 / 3, 29 / 3])
+        assert [(c.character, c.plays, c.wins) for c in g.characters] == [
+            ("julia", 2, 1), ("jack", 1, 1)]
+        f = ann[FO]
+        assert (f.plays, f.wins, f.scored_plays, f.average_score, f.best_score) == (
+            2, 1, 1, 50.0, 50)
+        assert [(c.category, c.average, c.games) for c in f.categories] == [
+            ("score_track", 35.0, 2), ("water", 10.0, 1)]
+        assert [(c.character, c.plays, c.wins) for c in f.characters] == [
+            ("technician", 1, 1), (None, 1, 0)]
+        (bo,) = queries.person_stats(s, person="Bo", game=FG)
+        assert (bo.plays, bo.wins, bo.average_score, bo.best_score) == (2, 1, 13.5, 15)
+        assert queries.person_stats(s, person="Dee") == []  # only an open game
+
+
+def test_everyone_character_and_head_to_head(data: tuple[Store, dict[str, int]]) -> None:
+    store, _ = data
+    with store.session() as s:
+        every = [(p.name, p.game, p.plays, p.wins) for p in queries.everyone_stats(s)]
+        assert every == [("Ann", FG, 3, 2), ("Ann", FO, 2, 1), ("Bo", FG, 2, 1), ("Bo", FO, 2, 1),
+                         ("Cy", FG, 2, 1)]
+        chars = queries.character_wins(s, game=FG)
+        assert [(c.character, c.plays, c.wins) for c in chars] == [
+            ("julia", 3, 2), ("jack", 2, 1), (None, 1, 1), ("bean", 1, 0)]
+        assert [(c.character, c.wins) for c in queries.character_wins(s, game=FG,
+                                                                      person="Cy")] == [
+            ("julia", 1), ("bean", 0)]
+        h = queries.head_to_head(s, a="Ann", b="Bo")
+        assert (h.games, h.a_wins, h.b_wins, h.scored_games) == (4, 2, 2, 3)
+        assert h.average_margin == pytest.approx(8 / 3)
+        r = queries.head_to_head(s, a="Bo", b="Ann")
+        assert (r.a, r.a_wins, r.b_wins) == ("Bo", 2, 2)
+        assert r.average_margin == pytest.approx(-8 / 3)
+        fg = queries.head_to_head(s, a="Ann", b="Bo", game=FG)
+        assert (fg.games, fg.a_wins, fg.b_wins, fg.average_margin) == (2, 1, 1, -1.0)
+        c = queries.head_to_head(s, a="Ann", b="Cy")
+        assert (c.games, c.a_wins, c.b_wins, c.average_margin) == (2, 1, 1, 0.0)
+        none = queries.head_to_head(s, a="Cy", b="Dee")
+        assert (none.games, none.average_margin) == (0, None)
+        with pytest.raises(ValueError):
+            queries.head_to_head(s, a="Ann", b="ann")
+
+
+SUMMARIES = (PersonGameStat, PersonCategoryStat, PersonCharacterStat, PairStat)
+
+
+def _summaries(s: Session) -> dict[str, list[tuple[Any, ...]]]:
+    out = {}
+    for model in SUMMARIES:
+        table = model.__table__  # type: ignore[attr-defined]
+        rows = s.execute(sa.select(table)).all()
+        out[table.name] = sorted(tuple(r) for r in rows)
+    return out
+
+
+def _assert_summaries_match_rebuild(engine: Engine) -> None:
+    with Session(engine) as s:
+        running = _summaries(s)
+        rebuild_stats(s)
+        s.flush()
+        assert _summaries(s) == running
+        s.rollback()
+
+
+def test_running_summaries_equal_a_rebuild(data: tuple[Store, dict[str, int]]) -> None:
+    store, ids = data
+    _assert_summaries_match_rebuild(store.engine)
+    store.delete_game(game_id=ids["G1"])  # deleting a finished game recomputes its people
+    _assert_summaries_match_rebuild(store.engine)
+    with store.session() as s:
+        (ann,) = queries.person_stats(s, person="Ann", game=FG)
+        assert (ann.plays, ann.wins, ann.best_score) == (2, 1, 20)
+
+
+NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve"]
+seat_st = st.tuples(st.sampled_from([None, "julia", "jack"]),
+                    st.dictionaries(st.sampled_from(["trees", "animals", "fires"]),
+                                    st.integers(0, 30), min_size=1))
+game_st = st.tuples(st.sampled_from([FG, FO]), st.permutations(NAMES),
+                    st.lists(seat_st, min_size=2, max_size=4), st.booleans())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games=st.lists(game_st, min_size=1, max_size=6))
+def test_running_summaries_equal_a_rebuild_random(
+        games: list[tuple[str, list[str], list[Any], bool]]) -> None:
+    engine = open_engine("sqlite://")
+    store = Store(engine)
+    for i, (kind, order, seats, complete) in enumerate(games):
+        finish(store, kind, f"2026-01-{i + 1:02d}",
+               [(order[j], c, pts) for j, (c, pts) in enumerate(seats)], complete)
+    _assert_summaries_match_rebuild(engine)
+    engine.dispose()
