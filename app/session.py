@@ -78,7 +78,7 @@ from scoring.sheet import ScoreSheet
 from setup import forestry as forestry_setup
 from setup import guardians as guardians_setup
 from setup import play
-from setup.deck import DeckError, SpawnDeck
+from setup.deck import DeckError
 from setup.guardians import GuardiansOptions
 
 FORESTRY = "forestry"
@@ -294,7 +294,8 @@ class GameState:
         t = data["table"]
         if data["game"] == FORESTRY:
             game = parse_forestry(rec)
-            table = ForestryTable(_forest_from_json(t["forest"]), tuple(t["harvesters"]),
+            table = ForestryTable(play.ForestBoard.from_json(dict(t["forest"])),
+                                  tuple(t["harvesters"]),
                                   game.detached_storages, tuple(t["score_peaks"]))
             return cls(game=FORESTRY, options=game.options, table=table, boards=game.players,
                        **common)
@@ -312,21 +313,6 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
         else:
             out.append((table, "", entries))
     return tuple(out)
-
-
-def _forest_from_json(data: Mapping[str, Any]) -> play.ForestBoard:
-    """Read ``setup.play.ForestBoard.to_json()`` back (setup.play has no reader)."""
-    stack = data.get("round_tokens") or {}
-    return play.ForestBoard(
-        deck=SpawnDeck.from_json(dict(data["spawn_deck"])),
-        harvested=frozenset(data.get("harvested", ())),
-        foresters=tuple(play.ForesterToken(ForesterType(k), int(s))
-                        for k, s in (data.get("forester_tokens") or {}).items()),
-        infested=frozenset(data.get("infested_wood", ())),
-        harvesters=frozenset(data.get("harvesters", ())),
-        round_tokens=play.RoundTokenStack(tuple(stack.get("order", ())),
-                                          int(stack.get("revealed", 0))),
-    )
 
 
 def validate_state(state: GameState) -> dict[str, Any]:
