@@ -28,6 +28,7 @@ No flet here; the UI and the table server call :class:`GameSession`.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import threading
@@ -1294,8 +1295,6 @@ def _iso(value: datetime) -> str:
 
 
 def _json_text(data: Any) -> str:
-    import json
-
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
