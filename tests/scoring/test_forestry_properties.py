@@ -60,8 +60,8 @@ def players(draw: st.DrawFn, name: str, infestation: bool) -> dict[str, Any]:
         "name": name,
         "character": None,
         "score_track": draw(st.integers(0, 80)),
-        "buildings": {"forest": draw(st.integers(0, 2)),
-                      "sawmill": draw(st.lists(st.sampled_from(AREAS), max_size=2))},
+        "buildings": {"forest": draw(st.integers(0, 4)),
+                      "sawmill": draw(st.lists(st.sampled_from(AREAS), max_size=3))},
         "storage": {"extensions": ext, "wood": wood, "infested_wood": infested},
         "resources": {k: draw(st.integers(0, 8)) for k in
                       ("coins", "construction_materials", "seedlings", "temp_workers")},
@@ -83,6 +83,7 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
     infestation = draw(st.booleans())
     advanced = draw(st.booleans())
     ps = [draw(players(f"P{i}", infestation)) for i in range(n)]
+    _fit_the_table(ps)
     gf: dict[str, bool] | None = None
     if infestation or advanced:
         gf = {"infestation": infestation, "asymmetric_setup": False}
@@ -111,6 +112,25 @@ def records(draw: st.DrawFn) -> dict[str, Any]:
         detached = [{"criterion": c, "infested_wood": draw(st.integers(0, 4))} for c in crit]
     return record(*ps, mode="advanced" if advanced else "standard", growing_forward=gf,
                   printed=printed, detached=detached)
+
+
+def _fit_the_table(ps: list[dict[str, Any]]) -> None:
+    """Trim buildings to what the game has: 6 tokens each, 3 sawmills per area,
+    9 sawmills and 9 clearings minus the neutral ones (2 players: 2, 3 players: 1)."""
+    neutral = {2: 2, 3: 1}.get(len(ps), 0)
+    forest_left, sawmill_left = 9 - neutral, 9 - neutral
+    per_area = dict.fromkeys(AREAS, 3)
+    for p in ps:
+        b = p["buildings"]
+        kept = []
+        for area in b["sawmill"]:
+            if per_area[area] and sawmill_left:
+                per_area[area] -= 1
+                sawmill_left -= 1
+                kept.append(area)
+        b["sawmill"] = kept
+        b["forest"] = min(b["forest"], forest_left, 6 - len(kept))
+        forest_left -= b["forest"]
 
 
 def parsed(data: dict[str, Any]) -> Any:
@@ -246,3 +266,29 @@ def test_chosen_assignment_is_as_good_as_every_other(data: dict[str, Any]) -> No
         assert result.categories["tasks"] == tasks_vp[got_n]
         chosen = result.details["contract_categories"]
         assert any(o[3] == chosen and o[:2] == best for o in options)
+
+
+@SETTINGS
+@given(records(), st.data())
+def test_unknown_printed_values_become_needs_never_guesses(data: dict[str, Any],
+                                                           draw: st.DataObject) -> None:
+    from scoring.printed import SHIPPED
+
+    for table in ("buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp"):
+        entries = data["printed"][table]
+        keep = draw.draw(st.sets(st.sampled_from(sorted(entries))))
+        data["printed"][table] = {k: v for k, v in entries.items() if k in keep}
+    if draw.draw(st.booleans()):
+        del data["printed"]["detached_top_tie"]
+    game = parsed(data)
+    sheet = score_forestry(game)
+    assert sheet.complete == (not sheet.needs)
+    if not sheet.complete:
+        assert sheet.winners == ()
+    for need in sheet.needs:
+        assert need.ask
+        assert need.key not in data["printed"].get(need.table, {})
+        if need.table == "buildings_vp" and game.options.mode.value != "advanced":
+            assert need.key not in SHIPPED.get(need.table, {})
+    for p in sheet.players:
+        assert p.total == sum(p.categories.values())
