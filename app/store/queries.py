@@ -17,7 +17,7 @@ Definitions (docs/records.md "Statistics"):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
 from typing import Any
@@ -87,6 +87,12 @@ class HistoryPage:
     limit: int
     offset: int
     total: int | None = None
+
+    def __iter__(self) -> Iterator[GameSummary]:
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
 
 
 @dataclass(frozen=True, slots=True)

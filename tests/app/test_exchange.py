@@ -1,0 +1,223 @@
+"""Export and import: record v1 round trip, all-or-nothing import, BG Stats, BGG CSV."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, func, select
+
+from app.store import Game, NotFound, Store, queries
+from app.store.crud import InvalidData
+from app.store.engine import open_engine
+from app.store.exchange import (
+    BGG_COLUMNS,
+    BGSTATS_CREATE_PLAY,
+    BULK,
+    ImportFailed,
+    bgg_csv,
+    bgstats_file,
+    bgstats_link,
+    export_games,
+    import_records,
+    read_records,
+    records_text,
+)
+from scoring.api import score_record
+from tests.app.test_queries import _assert_summaries_match_rebuild
+
+DATA = Path(__file__).parents[1] / "data" / "records"
+VALID = ["forestry_93vp_worked_example.json", "guardians_basic_23.json",
+         "guardians_advanced.json", "guardians_tie.json"]
+
+
+def load(name: str) -> dict[str, Any]:
+    return json.loads((DATA / name).read_text())  # type: ignore[no-any-return]
+
+
+def sample_records() -> list[dict[str, Any]]:
+    out = []
+    for i, name in enumerate(VALID):
+        rec = load(name)
+        rec["played_at"] = f"2026-0{i + 1}-15T20:00:00+02:00"
+        out.append(rec)
+    return out
+
+
+def jsonl(records: list[dict[str, Any]]) -> str:
+    return "".join(json.dumps(r) + "\n" for r in records)
+
+
+def count_games(engine: Engine) -> int:
+    with Session(engine) as s:
+        return int(s.exec(select(func.count()).select_from(Game)).one())
+
+
+def export_text(engine: Engine, ids: list[int] | None = None) -> str:
+    with Session(engine) as s:
+        return records_text(list(export_games(s, ids=ids)))
+
+
+def test_round_trip_is_lossless(any_engine: Engine) -> None:
+    records = sample_records()
+    with Session(any_engine) as s:
+        result = import_records(s, jsonl(records))
+    assert len(result.imported) == 4 and result.skipped == ()
+    text = export_text(any_engine)
+    assert [json.loads(line) for line in text.splitlines()] == records  # exactly what came in
+    other = open_engine("sqlite://")  # into another database and out again: same bytes
+    with Session(other) as s:
+        import_records(s, text)
+    assert export_text(other) == text
+    with Session(any_engine) as s1, Session(other) as s2:
+        assert queries.person_stats(s1, person="Mei") == queries.person_stats(s2, person="Mei")
+        a, b = queries.history(s1, limit=10), queries.history(s2, limit=10)
+        assert [(g.game, g.played_at, [(p.name, p.total, p.rank, p.winner) for p in g.players])
+                for g in a] == [
+            (g.game, g.played_at, [(p.name, p.total, p.rank, p.winner) for p in g.players])
+            for g in b]
+    other.dispose()
+
+
+def test_imported_games_are_scored(store: Store) -> None:
+    rec = load("forestry_93vp_worked_example.json")
+    with store.session() as s:
+        (gid,) = import_records(s, json.dumps(rec, indent=2)).imported  # one pretty object
+        summary = queries.game_summary(s, game_id=gid)
+    assert summary is not None and summary.status == "finished" and summary.source == "import"
+    sheet = score_record(rec).as_json()
+    assert [(p.name, p.total, p.rank, p.winner) for p in summary.players] == [
+        (p["name"], p["total"], p["rank"], p["name"] in sheet["winners"])
+        for p in sheet["players"]]
+    stored = store.get_record(game_id=gid)
+    assert stored is not None and stored.sheet == sheet and stored.record == rec
+
+
+def test_single_game_exports_as_one_object(store: Store) -> None:
+    with store.session() as s:
+        ids = import_records(s, jsonl(sample_records())).imported
+    text = export_text(store.engine, [ids[1]])
+    assert text.startswith("{\n") and json.loads(text) == sample_records()[1]
+    assert read_records(text) == [(1, sample_records()[1])]
+
+
+def test_reimport_skips_what_is_already_there(store: Store) -> None:
+    text = jsonl(sample_records())
+    with store.session() as s:
+        first = import_records(s, text)
+    with store.session() as s:
+        again = import_records(s, text + json.dumps(sample_records()[0]) + "\n")
+    assert again.imported == ()
+    assert [line for line, _ in again.skipped] == [1, 2, 3, 4, 5]
+    assert [gid for _, gid in again.skipped] == [*first.imported, first.imported[0]]
+    assert count_games(store.engine) == 4
+
+
+def test_broken_file_changes_nothing_and_names_every_problem(store: Store) -> None:
+    with store.session() as s:
+        import_records(s, jsonl(sample_records()[:1]))
+    before = export_text(store.engine)
+    bad = load("guardians_basic_23.json")
+    bad["players"][0]["fire_tokens"] = -1
+    bad["players"][1]["colour"] = "red"
+    text = "\n".join([json.dumps(sample_records()[1]), json.dumps(bad), "",
+                      json.dumps(sample_records()[2])]) + "\n"
+    with store.session() as s, pytest.raises(ImportFailed) as err:
+        import_records(s, text)
+    msgs = [str(p) for p in err.value.problems]
+    assert any(m.startswith("line 2: players[0].fire_tokens: ") for m in msgs), msgs
+    assert any(m.startswith("line 2: players[1].colour: unknown field") for m in msgs), msgs
+    assert all(m.startswith("line 2: ") for m in msgs)
+    assert count_games(store.engine) == 1 and export_text(store.engine) == before
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("", "line 1: the file is empty"),
+    ('{"format": "forest-table/record"}\nnot json\n', "line 2: not valid JSON"),
+    ("[1, 2]", "line 1: a JSON array is not a record file"),
+    ('\n\n{"format": "x", "version": 1, "game": "forestry"}', "line 3: format: must be"),
+    ("42\n", "line 1: a record must be a JSON object"),
+])
+def test_import_problems(store: Store, text: str, expected: str) -> None:
+    with store.session() as s, pytest.raises(ImportFailed) as err:
+        import_records(s, text)
+    assert any(str(p).startswith(expected) for p in err.value.problems), err.value.problems
+    assert count_games(store.engine) == 0
+
+
+def test_record_with_the_same_person_twice_is_refused(store: Store) -> None:
+    rec = load("guardians_basic_23.json")
+    rec["players"][1]["name"] = rec["players"][0]["name"].upper()
+    with store.session() as s, pytest.raises(ImportFailed) as err:
+        import_records(s, json.dumps(rec))
+    assert str(err.value.problems[0]).startswith("line 1: players[1].name")
+
+
+def test_bulk_import_rebuilds_statistics(store: Store) -> None:
+    base = load("guardians_tie.json")
+    records = []
+    for i in range(BULK + 5):
+        rec = copy.deepcopy(base)
+        rec["played_at"] = f"2025-01-01T00:{i // 60:02d}:{i % 60:02d}Z"
+        records.append(rec)
+    with store.session() as s:
+        assert len(import_records(s, jsonl(records)).imported) == BULK + 5
+    _assert_summaries_match_rebuild(store.engine)
+    with store.session() as s:
+        (mei,) = queries.person_stats(s, person="Mei")
+        assert mei.plays == BULK + 5 and mei.wins == BULK + 5  # a tie: both win
+
+
+def test_export_refuses_unknown_and_open_games(store: Store) -> None:
+    g = store.create_game(game="forestry", players=["Mei"])
+    with store.session() as s, pytest.raises(NotFound, match="999"):
+        list(export_games(s, ids=[999]))
+    with store.session() as s, pytest.raises(InvalidData, match="not finished"):
+        list(export_games(s, ids=[g.id or 0]))
+
+
+def _games(store: Store) -> list[Any]:
+    with store.session() as s:
+        import_records(s, jsonl(sample_records()))
+        return list(export_games(s))
+
+
+def test_bgstats_file_and_link(store: Store) -> None:
+    games = _games(store)
+    data = bgstats_file(games)
+    assert [g["name"] for g in data["games"]] == ["Forestry", "Forest Guardians"]
+    assert len(data["plays"]) == 4
+    play = data["plays"][1]  # guardians_basic_23: Mei 23 beats Ken 13
+    players = {p["id"]: p["name"] for p in data["players"]}
+    scores = [(players[p["playerRefId"]], p["score"], p["winner"], p["rank"], p["startPlayer"])
+              for p in play["playerScores"]]
+    assert scores[:2] == [("Mei", "23", True, 1, True), ("Ken", "13", False, 2, False)]
+    assert play["playDate"].startswith("2026-02-1")  # local time of 2026-02-15T20:00+02:00
+    assert play["gameRefId"] == 2
+    link = bgstats_link(games[1])
+    assert link.startswith(BGSTATS_CREATE_PLAY)
+    push = json.loads(unquote(link[len(BGSTATS_CREATE_PLAY):]))
+    assert push["sourceName"] == "Forest Table"
+    assert push["game"]["name"] == "Forest Guardians"
+    assert [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in push["players"]][:2] \
+        == [("Mei", 23, True, True), ("Ken", 13, False, False)]
+    assert "durationMin" not in push  # imported: the duration is unknown
+
+
+def test_bgg_csv(store: Store) -> None:
+    games = _games(store)
+    rows = list(csv.DictReader(io.StringIO(bgg_csv(games))))
+    assert list(rows[0]) == BGG_COLUMNS
+    mei = [r for r in rows if r["name"] == "Mei"]
+    # Mei plays Forest Guardians in games 2, 3 and 4: only the first is new to her
+    assert [(r["game"], r["score"], r["win"], r["new"]) for r in mei] == [
+        ("Forest Guardians", "23", "1", "1"), ("Forest Guardians", "26", "1", "0"),
+        ("Forest Guardians", "23", "1", "0")]
+    assert {r["startposition"] for r in rows if r["play_id"] == str(games[1].id)} == {"1", "2"}
