@@ -303,10 +303,11 @@ def _options(raw: OptionsIn, ps: _Problems) -> ForestryOptions:
     if raw.mode is Mode.TUTORIAL and raw.technology_side is not None:
         ps.add("options.technology_side",
                "must be null in the tutorial (it uses the pre-printed technology table)")
-    if raw.mode is not Mode.TUTORIAL and raw.technology_side is None:
+    if raw.mode is Mode.STANDARD and raw.technology_side is None:
+        # the advanced game may use the tutorial's pre-printed technology table (002)
         ps.add("options.technology_side",
-               f"required in the {raw.mode.value} game: \"A\" or \"B\" (the side every "
-               "player's technology tiles show)")
+               "required in the standard game: \"A\" or \"B\" (the side every player's "
+               "technology tiles show)")
     gf = raw.growing_forward
     return ForestryOptions(
         mode=raw.mode,

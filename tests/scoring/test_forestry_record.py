@@ -276,6 +276,12 @@ def test_optional_fields_may_be_omitted() -> None:
     assert game.players[0].seedlings_below == 0
 
 
+def test_advanced_game_may_use_the_pre_printed_technology_table() -> None:
+    # 002 (advanced game): it can be combined with the tutorial's technology table
+    game = parse_forestry(record(player("A"), mode="advanced", side=None))
+    assert game.options.technology_side is None
+
+
 def test_growing_forward_character_with_expansion_present() -> None:
     data = record(player("A", character="forest_road_manager", road_connections=3),
                   player("B", character="forest_worker", full_seedling_rows=1),
