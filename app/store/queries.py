@@ -404,3 +404,29 @@ def head_to_head(
         lo_wins, hi_wins, margin = hi_wins, lo_wins, -margin
     return HeadToHead(pa.name, pb.name, games, lo_wins, hi_wins, scored,
                       margin / scored if scored else None)
+
+
+def opponents(
+    session: Session, *, person: str | int, game: str | None = None
+) -> list[HeadToHead]:
+    """Head-to-head of a person against everyone they played with, most games first."""
+    who = resolve_person(session, person)
+    assert who.id is not None
+    conds = [sa.or_(col(PairStat.person_a) == who.id, col(PairStat.person_b) == who.id)]
+    if game is not None:
+        conds.append(col(PairStat.game) == game)
+    acc: dict[int, list[int]] = {}
+    for r in session.exec(select(PairStat).where(*conds)).all():
+        mine = r.person_a == who.id
+        other = r.person_b if mine else r.person_a
+        t = acc.setdefault(other, [0, 0, 0, 0, 0])
+        t[0] += r.games
+        t[1] += r.a_wins if mine else r.b_wins
+        t[2] += r.b_wins if mine else r.a_wins
+        t[3] += r.scored
+        t[4] += r.margin_sum if mine else -r.margin_sum
+    names = {p.id: p.name for p in session.exec(
+        select(Person).where(col(Person.id).in_(list(acc)))).all()}
+    out = [HeadToHead(who.name, names[o], g, w, lw, sc, m / sc if sc else None)
+           for o, (g, w, lw, sc, m) in acc.items() if g]
+    return sorted(out, key=lambda h: (-h.games, h.b.casefold()))

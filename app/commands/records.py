@@ -1,0 +1,380 @@
+"""``forest-table records list|show|export|import|stats``: the saved games.
+
+The database is ``DATABASE_URL`` when set, else the SQLite file in the user's
+data directory (docs/records.md); it is created and migrated on first use.
+Exit status: 0 done; 2 bad input (unknown game id or person, unreadable or
+invalid import file — every problem on stderr, nothing imported); 1 the
+database cannot be opened. Never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import datetime
+from typing import Any, TextIO
+
+EXIT_OK = 0
+EXIT_DB = 1
+EXIT_INVALID = 2
+
+TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+PAGE = 500
+
+
+class Bad(Exception):
+    """Bad input: the message is shown, the exit status is 2."""
+
+
+def _when(dt: datetime) -> str:
+    return dt.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
+          right: Sequence[bool] | None = None) -> str:
+    """A plain-text table; numbers right-aligned."""
+    cells = [[("" if c is None else str(c)) for c in row] for row in rows]
+    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    if right is None:
+        right = [bool(rows) and all(isinstance(r[i], int | float) or r[i] is None for r in rows)
+                 for i in range(len(headers))]
+
+    def line(values: Sequence[str]) -> str:
+        return "  ".join((v.rjust(w) if r else v.ljust(w))
+                         for v, w, r in zip(values, widths, right, strict=True)).rstrip()
+
+    out = [line(list(headers)), line(["-" * w for w in widths])]
+    out.extend(line(r) for r in cells)
+    return "\n".join(out)
+
+
+def _short(text: str, width: int = 32) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _label(category: str) -> str:
+    from app.commands.score import LABELS
+
+    return LABELS.get(category, category.replace("_", " "))
+
+
+def _category_order(category: str) -> tuple[int, str]:
+    from app.commands.score import LABELS
+
+    keys = list(LABELS)
+    return (keys.index(category) if category in keys else len(keys), category)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
+# --------------------------------------------------------------------------- actions
+
+
+def _iter_history(s: Any, *, game: str | None, player: str | None) -> Iterator[Any]:
+    from app.store import queries
+
+    offset = 0
+    while True:
+        page = queries.history(s, game=game, person=player, status=None, limit=PAGE,
+                               offset=offset)
+        yield from page.items
+        if not page.has_more:
+            return
+        offset += PAGE
+
+
+def _players_cell(g: Any) -> str:
+    parts = []
+    for p in g.players:
+        if g.status != "finished":
+            parts.append(p.name)
+        else:
+            score = "?" if p.total is None else str(p.total)
+            parts.append(f"{p.name} {score}{'*' if p.winner else ''}")
+    return ", ".join(parts)
+
+
+def _unknown_person(s: Any, exc: Exception) -> Bad:
+    known = ", ".join(p.name for p in _people(s)) or "nobody yet"
+    return Bad(f"{exc} (known: {known})")
+
+
+def do_list(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    from app.store.crud import NotFound
+    from app.store.queries import resolve_person
+
+    with store.session() as s:
+        if args.player is not None:
+            try:
+                resolve_person(s, args.player)
+            except NotFound as exc:
+                raise _unknown_person(s, exc) from exc
+        rows = []
+        for g in _iter_history(s, game=args.game, player=args.player):
+            status = g.status if g.complete is not False else "finished (incomplete)"
+            rows.append([g.id, _when(g.played_at), TITLES.get(g.game, g.game), status,
+                         _short(g.location or ""), _players_cell(g)])
+    if not rows:
+        print("No games yet." if not (args.game or args.player) else "No games match.", file=out)
+        return EXIT_OK
+    print(table(["id", "played", "game", "status", "location", "players (* won)"], rows,
+                [True, False, False, False, False, False]), file=out)
+    return EXIT_OK
+
+
+def _sheet(data: dict[str, Any]) -> Any:
+    from scoring.sheet import Need, PlayerScore, ScoreSheet
+
+    return ScoreSheet(
+        game=data["game"], complete=bool(data.get("complete", True)),
+        needs=tuple(Need(n["table"], n["key"], n["ask"]) for n in data.get("needs") or []),
+        players=tuple(PlayerScore(p["name"], p["total"], p["rank"], dict(p["categories"]),
+                                  dict(p.get("details") or {})) for p in data["players"]),
+        winners=tuple(data.get("winners") or []))
+
+
+def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    from app.commands.score import render
+    from app.store import queries
+
+    with store.session() as s:
+        g = queries.game_summary(s, game_id=args.id)
+        if g is None:
+            raise Bad(f"no game with id {args.id} (see `forest-table records list`)")
+        from app.store.crud import get_game, get_record, latest_state
+
+        game = get_game(s, game_id=args.id)
+        rec = get_record(s, game_id=args.id)
+        snap = latest_state(s, game_id=args.id)
+    assert game is not None
+    head = [f"Game {g.id}: {TITLES.get(g.game, g.game)}, {g.status}",
+            f"played   {_when(g.played_at)}" + (f" at {g.location}" if g.location else "")]
+    if game.seed is not None:
+        head.append(f"seed     {game.seed}")
+    if game.options:
+        head.append(f"options  {json.dumps(game.options, ensure_ascii=False)}")
+    if g.source == "import":
+        head.append("imported from a record file")
+    print("\n".join(head), file=out)
+    role = "ranger" if g.game == "forest-guardians" else "character"
+    print("", file=out)
+    print(table(["seat", "player", "colour", role],
+                [[p.seat, p.name, p.colour or "", (p.character or "").replace("_", " ")]
+                 for p in g.players], [True, False, False, False]), file=out)
+    print("", file=out)
+    if rec is not None:
+        print(render(_sheet(rec.sheet), rec.record), file=out)
+    else:
+        version = 0 if snap is None else snap.seq
+        print(f"Still being played (version {version}); scores appear when it is finished.",
+              file=out)
+    return EXIT_OK
+
+
+def _write(text: str, path: str | None, out: TextIO) -> None:
+    if path is None or path == "-":
+        out.write(text)
+        return
+    with open(path, "w", encoding="utf-8", newline="") as fh:
+        fh.write(text)
+
+
+def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from app.store import exchange
+    from app.store.crud import InvalidData, NotFound
+
+    with store.session() as s:
+        try:
+            games = list(exchange.export_games(s, ids=args.ids or None))
+        except (NotFound, InvalidData) as exc:
+            raise Bad(str(exc)) from exc
+    if not games:
+        print("No finished games to export.", file=err)
+        return EXIT_OK
+    if args.format == "record":
+        text = exchange.records_text(games)
+    elif args.format == "bgg-csv":
+        text = exchange.bgg_csv(games)
+    else:
+        text = json.dumps(exchange.bgstats_file(games), ensure_ascii=False, indent=2) + "\n"
+    try:
+        _write(text, args.output, out)
+    except OSError as exc:
+        raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+    where = "standard output" if args.output in (None, "-") else args.output
+    print(f"Exported {len(games)} game{'s' if len(games) != 1 else ''} to {where} "
+          f"({args.format}).", file=err)
+    if args.format == "bgstats":
+        links = err if args.output in (None, "-") else out
+        print("Open a link on the phone with BG Stats to add that play:", file=links)
+        for g in games:
+            print(f"  game {g.id}: {exchange.bgstats_link(g)}", file=links)
+    return EXIT_OK
+
+
+def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    from app.store import exchange
+
+    source = "standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except FileNotFoundError as exc:
+        raise Bad(f"{source}: no such file") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Bad(f"{source}: cannot read it ({exc})") from exc
+    with store.session() as s:
+        try:
+            result = exchange.import_records(s, text)
+        except exchange.ImportFailed as exc:
+            n = len(exc.problems)
+            raise Bad("\n".join([f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
+                                + [f"  {p}" for p in exc.problems])) from exc
+    ids = result.imported
+    if ids:
+        shown = ", ".join(map(str, ids)) if len(ids) <= 10 else f"{ids[0]}..{ids[-1]}"
+        print(f"Imported {len(ids)} game{'s' if len(ids) != 1 else ''} (id {shown}).", file=out)
+    else:
+        print("Imported nothing new.", file=out)
+    for line, gid in result.skipped:
+        print(f"  line {line}: already saved as game {gid}, skipped", file=out)
+    return EXIT_OK
+
+
+def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    from app.store import queries
+    from app.store.crud import NotFound
+
+    with store.session() as s:
+        if args.player is None:
+            rows = queries.everyone_stats(s, game=args.game)
+            if not rows:
+                print("No finished games yet.", file=out)
+                return EXIT_OK
+            print(table(["player", "game", "plays", "wins", "win rate", "average", "best"],
+                        [[p.name, TITLES.get(p.game, p.game), p.plays, p.wins, _pct(p.win_rate),
+                          _num(p.average_score), "-" if p.best_score is None else p.best_score]
+                         for p in rows], [False, False, True, True, True, True, True]), file=out)
+            return EXIT_OK
+        try:
+            stats = queries.person_stats(s, person=args.player, game=args.game)
+            rivals = queries.opponents(s, person=args.player, game=args.game)
+        except NotFound as exc:
+            raise _unknown_person(s, exc) from exc
+    if not stats:
+        print(f"{args.player}: no finished games"
+              + (f" of {TITLES[args.game]}" if args.game else "") + ".", file=out)
+        return EXIT_OK
+    blocks = []
+    for p in stats:
+        lines = [f"{p.name}: {TITLES.get(p.game, p.game)}",
+                 f"  plays {p.plays}, wins {p.wins} ({_pct(p.win_rate)}), "
+                 f"average score {_num(p.average_score)}, best "
+                 f"{'-' if p.best_score is None else p.best_score}"
+                 + (f" (averages over {p.scored_plays} complete score sheets)"
+                    if p.scored_plays != p.plays else "")]
+        if p.categories:
+            lines += ["", _indent(table(["category", "average", "games"],
+                                        [[_label(c.category), f"{c.average:.1f}", c.games]
+                                         for c in sorted(p.categories,
+                                                         key=lambda c: _category_order(
+                                                             c.category))],
+                                        [False, True, True]))]
+        if p.characters:
+            role = "ranger" if p.game == "forest-guardians" else "character"
+            lines += ["", _indent(table([role, "plays", "wins", "win rate"],
+                                        [[(c.character or "(none)").replace("_", " "), c.plays,
+                                          c.wins, _pct(c.win_rate)] for c in p.characters],
+                                        [False, True, True, True]))]
+        blocks.append("\n".join(lines))
+    if rivals:
+        blocks.append("\n".join([
+            f"{stats[0].name} against" + (f" ({TITLES[args.game]})" if args.game else ""),
+            _indent(table(["opponent", "games", "won", "lost to", "avg margin"],
+                          [[h.b, h.games, h.a_wins, h.b_wins,
+                            "-" if h.average_margin is None else f"{h.average_margin:+.1f}"]
+                           for h in rivals], [False, True, True, True, True]))]))
+    print("\n\n".join(blocks), file=out)
+    return EXIT_OK
+
+
+def _people(s: Any) -> list[Any]:
+    from app.store.crud import list_people
+
+    return list_people(s)
+
+
+def _indent(text: str) -> str:
+    return "\n".join("  " + line for line in text.splitlines())
+
+
+# --------------------------------------------------------------------------- entry
+
+
+def open_store() -> Any:
+    """The store at ``DATABASE_URL`` or the default location (created and migrated)."""
+    from app.store.facade import Store
+
+    return Store.open()
+
+
+def run(args: argparse.Namespace) -> int:
+    out, err = sys.stdout, sys.stderr
+    try:
+        store = open_store()
+    except Exception as exc:  # unreachable server, unwritable directory, bad URL...
+        from app.store.engine import database_url
+
+        try:
+            where = database_url()
+        except Exception:
+            where = "DATABASE_URL"
+        print(f"cannot open the database {_safe(where)}: {type(exc).__name__}: "
+              f"{str(exc).splitlines()[0] if str(exc) else ''}", file=err)
+        return EXIT_DB
+    try:
+        if args.action == "list":
+            return do_list(store, args, out)
+        if args.action == "show":
+            return do_show(store, args, out)
+        if args.action == "export":
+            return do_export(store, args, out, err)
+        if args.action == "import":
+            return do_import(store, args, out)
+        if args.action == "stats":
+            return do_stats(store, args, out)
+        raise Bad(f"unknown action {args.action!r}")
+    except Bad as exc:
+        print(str(exc), file=err)
+        return EXIT_INVALID
+    except BrokenPipeError:  # piped into `head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except Exception as exc:  # never a traceback for the user
+        print(f"records {args.action}: internal error ({type(exc).__name__}: {exc}); "
+              "please report it", file=err)
+        return EXIT_DB
+    finally:
+        store.engine.dispose()
+
+
+def _safe(url: str) -> str:
+    """A URL without its password."""
+    try:
+        from sqlalchemy import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(DATABASE_URL)"
