@@ -32,7 +32,7 @@ ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 def screens() -> dict[str, ScreenBuilder]:
     from app.ui.screens import guardians, home, new_game, records, settings, setup, sheet
 
-    return {
+    routes: dict[str, ScreenBuilder] = {
         "home": home.build,
         "settings": settings.build,
         "new": new_game.build,
@@ -43,6 +43,14 @@ def screens() -> dict[str, ScreenBuilder]:
         "history": records.build_history,
         "stats": records.build_stats,
     }
+    try:  # table mode: the host's QR codes (app/ui/screens/host.py, with app.table)
+        from app.ui.screens import host
+
+        routes["tables"] = host.build_tables
+        routes["host"] = host.build
+    except ImportError:
+        pass
+    return routes
 
 
 class ForestTableApp:
@@ -58,6 +66,7 @@ class ForestTableApp:
         self.state: dict[str, Any] = {}  # presenters by screen, kept while navigating
         self.history: list[tuple[str, dict[str, Any]]] = []
         self._screens = screens()
+        self._closers: list[Callable[[], Any]] = []
 
     # ------------------------------------------------------------------ kept controls
     def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
@@ -90,9 +99,28 @@ class ForestTableApp:
         page.fonts = {FONT_FAMILY: FONT_ASSET}
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
+        page.on_close = self._closed
         self.apply_theme()
+        self._join_from_route(page.route)
         self.render()
         page.run_task(self._load_settings)
+
+    def _join_from_route(self, route: str | None) -> None:
+        """A ``/join/<token>`` link opens that table (a seat link shows its own sheet)."""
+        try:
+            from app.table import token_from_route
+        except ImportError:
+            return
+        token = token_from_route(route)
+        if token is None:
+            return
+        from app.ui import services
+
+        hub = services.shared().hub()
+        access = hub.access(token) if hub is not None else None
+        if access is not None and access.game_id is not None:
+            self.history.append(("home", {}))
+            self.route, self.params = "sheet", {"game_id": access.game_id, "token": token}
 
     async def _load_settings(self) -> None:
         loaded = await load_settings(self.prefs)
@@ -183,8 +211,42 @@ class ForestTableApp:
             self.refresh()
 
     def start_play(self, _e: Any = None) -> None:
-        """Setup done: open the game's sheet (needs the game session)."""
-        self.go("sheet")
+        """Setup done: create the game session with the dealt seed and open its table."""
+        from app.ui import services
+
+        setup = self.state.get("setup")
+        if setup is None:
+            return
+        try:
+            game_id, token = services.shared().create_table(setup.request)
+        except Exception as exc:  # session missing or refused: say so on the setup screen
+            log.exception("could not create the game")
+            self.toast(self.t("common.error", message=str(exc)))
+            return
+        self.state.setdefault("tokens", {})[game_id] = token
+        self.state.pop("setup", None)
+        self.history.clear()
+        self.history.append(("home", {}))
+        self.route, self.params = "sheet", {"game_id": game_id}
+        self.render(to_top=True)
+
+    def open_game(self, game_id: int, token: str | None = None) -> None:
+        params: dict[str, Any] = {"game_id": game_id}
+        if token:
+            params["token"] = token
+        self.go("sheet", **params)
+
+    def on_close(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` when this tab closes (unsubscribe from tables)."""
+        self._closers.append(fn)
+
+    def _closed(self, _e: Any = None) -> None:
+        for fn in self._closers:
+            try:
+                fn()
+            except Exception:
+                log.exception("close hook failed")
+        self._closers.clear()
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))

@@ -39,6 +39,8 @@ class Services:
     def __init__(self, store: Any | None = None, *, open_store: bool = True) -> None:
         self._store = store
         self._open_store = open_store  # False: no database (tests of the shell)
+        self._hub: Any | None = None
+        self._injected = store is not None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ store
@@ -68,6 +70,39 @@ class Services:
                 updated=getattr(g, "updated_at", None), status=str(getattr(g, "status", "")),
             ))
         return out
+
+    # ------------------------------------------------------------------ tables
+    def hub(self) -> Any | None:
+        """The process's table hub (app.table) over this store; None without a store."""
+        table = module("app.table")
+        store = self.store
+        if table is None or store is None:
+            return None
+        with self._lock:
+            if self._hub is None:
+                if self._store_is_shared():
+                    self._hub = table.shared_hub(store)
+                else:
+                    self._hub = table.TableHub(store)
+            return self._hub
+
+    def _store_is_shared(self) -> bool:
+        return not self._injected  # a store given by a test gets its own hub
+
+    def create_table(self, request: Any) -> tuple[int, str]:
+        """Create the game session for a dealt request; returns (game id, host token)."""
+        session_mod = module("app.session")
+        hub = self.hub()
+        if session_mod is None or hub is None:
+            raise RuntimeError("the game session is not available")
+        players = [{"name": p.name, "colour": p.colour} for p in request.players]
+        sess = session_mod.GameSession.create(hub.store, game=request.game, players=players,
+                                              options=request.options, seed=request.seed)
+        return int(sess.game_id), hub.link_token(sess.game_id)
+
+    def host_token(self, game_id: int) -> str | None:
+        hub = self.hub()
+        return None if hub is None else hub.link_token(game_id)
 
     def open_games(self) -> list[GameSummary]:
         store = self.store

@@ -24,7 +24,7 @@ def build(app: ForestTableApp) -> ft.Control:
             ft.ListTile(
                 title=ft.Text(line.title), subtitle=ft.Text(line.detail),
                 trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
-                on_click=lambda e, gid=line.id: app.go("sheet", game_id=gid),
+                on_click=lambda e, gid=line.id: app.open_game(gid),
                 min_height=56,
             ),
             button=True,

@@ -1,21 +1,317 @@
-"""Player sheet and scoreboard (placeholder until app/session.py lands)."""
+"""A game in play: harvesters and start, the player sheets with a live total, the scoreboard.
+
+Every tap becomes a session command sent through the table hub (``app.table``);
+the answer is a new snapshot (all phones at the table get it) or the session's
+short message, shown next to the control whose field it names.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.widgets import header, muted
+from app.ui import services
+from app.ui.presenters_sheet import (
+    FINISHED,
+    SETUP,
+    Section,
+    SheetPresenter,
+    TableClient,
+    scoreboard,
+)
+from app.ui.widgets import TOUCH, big_button, card, header, muted, sid, stepper
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
 
 
+# --------------------------------------------------------------------------- wiring
+
+
+def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
+    """The presenter and table link of the current game (made once per tab and game)."""
+    game_id = app.params.get("game_id")
+    if game_id is None:
+        return app.t("common.not_available_reason", what="game")
+    key = f"table:{game_id}"
+    kept = app.state.get(key)
+    if kept is not None:
+        kept[0].t = app.t
+        return kept
+    svc = services.shared()
+    hub = svc.hub()
+    if hub is None:
+        return app.t("common.not_available_reason", what="session")
+    token = app.params.get("token") or app.state.get("tokens", {}).get(game_id) \
+        or svc.host_token(game_id)
+    client = TableClient(hub, game_id, token)
+    try:
+        snap = client.snapshot()
+        access = client.access()
+    except Exception as exc:
+        return app.t("sheet.no_table", message=str(exc))
+    locked = access.player if access is not None and not access.is_host else None
+    presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
+    app.state[key] = (presenter, client)
+
+    def on_snapshot(snapshot: Any) -> None:
+        async def apply() -> None:
+            if snapshot.version > presenter.version:
+                presenter.update(snapshot)
+                if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
+                    app.refresh()
+        app.page.run_task(apply)
+
+    try:
+        sub = client.subscribe(on_snapshot)
+        app.on_close(sub.close)
+    except Exception:  # no live updates; the tab still works on its own
+        pass
+    return presenter, client
+
+
+def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
+           command: Any) -> None:
+    if command is None:
+        return
+    result = client.submit(command)
+    presenter.printed = client.printed()
+    presenter.result(result)
+    app.refresh()
+
+
+# --------------------------------------------------------------------------- pieces
+
+
+def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
+    t = app.t
+    items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
+    for line in s.lines:
+        items.append(muted(line))
+    for count in s.counts:
+        err = p.error if p.error_id and count.id.endswith(p.error_id) else None
+        items.append(stepper(
+            f"sheet-{count.id}", count.label, count.value,
+            (lambda e, cmd=count.minus: submit(app, p, c, cmd)) if count.minus else None,
+            (lambda e, cmd=count.plus: submit(app, p, c, cmd)) if count.plus else None,
+            t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
+            error=err, hint=count.hint,
+        ))
+    buttons = []
+    for action in s.actions:
+        buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
+            content=ft.Text(action.label), height=TOUCH,
+            on_click=lambda e, cmd=action.command: submit(app, p, c, cmd)), button=True))
+    if buttons:
+        items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+    if p.error and p.error_id and p.error_id.startswith(s.id) and not any(
+            count.id.endswith(p.error_id) for count in s.counts):
+        items.append(sid(f"sheet-{s.id}-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    return card(items, identifier=f"sheet-section-{s.id}")
+
+
+def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+    t = app.t
+    snap = p.snapshot
+    return [
+        sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet.undo"),
+                                        disabled=not snap.can_undo, width=TOUCH, height=TOUCH,
+                                        on_click=lambda e: submit(app, p, c, p.undo()))),
+        sid("sheet-redo", ft.IconButton(icon=ft.Icons.REDO, tooltip=t("sheet.redo"),
+                                        disabled=not snap.can_redo, width=TOUCH, height=TOUCH,
+                                        on_click=lambda e: submit(app, p, c, p.redo()))),
+    ]
+
+
+def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Control:
+    t = app.t
+    items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
+    players = range(len(p.names())) if p.locked_player is None else [p.locked_player]
+    for i in players:
+        current = p.harvester_of(i)
+        chips = [
+            sid(f"sheet-harvester-{i}-{space}", ft.Chip(
+                label=ft.Text(str(space)), selected=current == space, disabled=not free,
+                on_select=lambda e, i=i, s=space: submit(app, p, c, p.set_harvester(i, s))),
+                selected=current == space)
+            for space, free in p.harvester_choices(i)
+        ]
+        items += [ft.Text(t("sheet.harvester", name=p.names()[i])),
+                  ft.Row(chips, wrap=True, spacing=4, run_spacing=4)]
+    if p.error and p.error_id and p.error_id.startswith("table"):
+        items.append(sid("sheet-setup-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    if p.locked_player is None:
+        items.append(big_button("sheet-start-game", t("sheet.start_game"),
+                                lambda e: submit(app, p, c, p.start_game()),
+                                icon=ft.Icons.PLAY_ARROW, primary=True))
+    return card(items, identifier="sheet-setup")
+
+
+# --------------------------------------------------------------------------- screens
+
+
 def build(app: ForestTableApp) -> ft.Control:
     t = app.t
-    return ft.Column([header(t("common.not_available"), back=app.back, back_label=t("nav.back")),
-                      muted(t("common.not_available_reason", what="session"))])
+    opened = open_table(app)
+    if isinstance(opened, str):
+        return ft.Column([header(t("app.title"), back=app.back, back_label=t("nav.back")),
+                          muted(opened)])
+    p, c = opened
+    controls: list[ft.Control] = [
+        header(t(f"game.{p.game}"), back=app.home, back_label=t("nav.home"),
+               actions=_undo_redo(app, p, c)),
+    ]
+    if p.locked_player is None and len(p.names()) > 1:
+        controls.append(ft.Row([
+            sid(f"sheet-player-{i}", ft.Chip(
+                label=ft.Text(name), selected=i == p.player,
+                on_select=lambda e, i=i: (p.select(i), app.refresh())), selected=i == p.player)
+            for i, name in enumerate(p.names())
+        ], wrap=True, spacing=8, run_spacing=8))
+    total = p.total()
+    sheet = p.sheet()
+    rank = sheet.players[p.player].rank if sheet is not None else None
+    controls.append(card([
+        ft.Row([
+            ft.Column([muted(t("sheet.live_total")),
+                       ft.Text(p.names()[p.player], size=18, weight=ft.FontWeight.BOLD)],
+                      spacing=0, expand=True),
+            ft.Column([
+                sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
+                                           weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
+                muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
+            ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
+        ]),
+    ], identifier="sheet-total-card"))
+    if p.info:
+        controls.append(sid("sheet-messages", ft.Column(
+            [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
+    sections = p.sections()
+    claimed = p.error_id is not None and (
+        p.error_id.startswith("table") and p.status == SETUP
+        or any(p.error_id.startswith(s.id) for s in sections))
+    if p.error and not claimed:
+        controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    if p.status == SETUP and p.game == "forestry":
+        controls.append(_harvesters(app, p, c))
+    if p.status == FINISHED:
+        controls.append(muted(t("sheet.finished")))
+    for section in sections:
+        controls.append(_section(app, p, c, section))
+    controls.append(big_button("sheet-scoreboard", t("sheet.scoreboard"),
+                               lambda e: app.go("scoreboard", **app.params),
+                               icon=ft.Icons.LEADERBOARD, primary=True))
+    if p.locked_player is None and "host" in app._screens:
+        controls.append(big_button("sheet-share", t("sheet.share"),
+                                   lambda e: app.go("host", game_id=p.snapshot.game_id),
+                                   icon=ft.Icons.QR_CODE))
+    if p.status != FINISHED and p.locked_player is None:
+        controls.append(big_button("sheet-finish", t("sheet.finish"),
+                                   lambda e: submit(app, p, c, p.finish()), icon=ft.Icons.FLAG))
+    controls.append(ft.Container(height=TOUCH))
+    return ft.Column(controls, spacing=10)
 
 
-build_scoreboard = build
+def _chart(board: Any) -> ft.Control | None:
+    try:
+        import flet_charts as fch
+    except ImportError:
+        return None
+    top = max([*board.totals, 1])
+    max_y = int(top * 1.2) + 1
+    groups = [
+        fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=total, width=28, color=ft.Colors.PRIMARY,
+            border_radius=4, tooltip=f"{name}: {total}")])
+        for i, (name, total) in enumerate(zip(board.names, board.totals, strict=True))
+    ]
+    return fch.BarChart(
+        groups=groups, max_y=max_y, interactive=False,
+        bottom_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=i, label=ft.Text(n[:8], size=12))
+            for i, n in enumerate(board.names)], label_size=28),
+        left_axis=fch.ChartAxis(label_size=36),
+        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, top // 4),
+                                                 color=ft.Colors.OUTLINE_VARIANT, width=1)
+        if hasattr(fch, "ChartGridLines") else None,
+        height=220,
+    )
+
+
+def build_scoreboard(app: ForestTableApp) -> ft.Control:
+    t = app.t
+    opened = open_table(app)
+    if isinstance(opened, str):
+        return ft.Column([header(t("score.title"), back=app.back, back_label=t("nav.back")),
+                          muted(opened)])
+    p, c = opened
+    board = scoreboard(p.sheet(), t)
+    controls: list[ft.Control] = [
+        header(t("score.title"), back=app.back, back_label=t("nav.back"),
+               actions=_undo_redo(app, p, c)),
+    ]
+    if board is None:
+        controls.append(muted(t("sheet.not_scorable")))
+        return ft.Column(controls, spacing=10)
+    col_w = 56
+
+    def cell(text: str, bold: bool = False, ident: str | None = None) -> ft.Control:
+        body = ft.Container(ft.Text(text, weight=ft.FontWeight.BOLD if bold else None,
+                                    text_align=ft.TextAlign.RIGHT, size=15),
+                            width=col_w, alignment=ft.Alignment.CENTER_RIGHT)
+        return sid(ident, body) if ident else body
+
+    rows: list[ft.Control] = [ft.Row(
+        [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
+         *[cell(n[:6], True) for n in board.names]], spacing=4)]
+    for row in board.rows:
+        rows.append(ft.Row([ft.Container(ft.Text(row.label, size=14), expand=True),
+                            *[cell("–" if v is None else str(v)) for v in row.values]],
+                           spacing=4))
+    rows.append(ft.Divider(height=1))
+    rows.append(ft.Row([ft.Container(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD),
+                                     expand=True),
+                        *[cell(str(v), True, f"score-total-{i}")
+                          for i, v in enumerate(board.totals)]], spacing=4))
+    rows.append(ft.Row([ft.Container(ft.Text(t("score.rank")), expand=True),
+                        *[cell(str(r)) for r in board.ranks]], spacing=4))
+    controls.append(card(rows, identifier="score-table"))
+    if board.winners:
+        controls.append(sid("score-winners", ft.Text(
+            t("score.winners", names=", ".join(board.winners)), size=20,
+            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
+    if not board.complete:
+        controls.append(muted(t("score.provisional")))
+    chart = _chart(board)
+    if chart is not None:
+        controls.append(card([ft.Text(t("score.chart"), weight=ft.FontWeight.W_600), chart],
+                             identifier="score-chart"))
+    if board.needs:
+        needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
+                                           weight=ft.FontWeight.BOLD)]
+        for n, need in enumerate(board.needs):
+            field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
+                keyboard_type=ft.KeyboardType.NUMBER, width=120,
+                input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                            replacement_string="")))
+            field.label = t("score.value")  # type: ignore[attr-defined]
+
+            def confirm(_e: Any, need: Any = need, field: Any = field) -> None:
+                text = (field.value or "").strip()
+                if text.isdigit():
+                    submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
+            needs.append(ft.Column([
+                ft.Text(need.ask, size=15),
+                ft.Row([sid(f"score-need-{n}-value", field),
+                        sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
+                            content=ft.Text(t("score.confirm")), height=TOUCH,
+                            on_click=confirm), button=True)], wrap=True),
+            ], spacing=4))
+        controls.append(card(needs, identifier="score-needs"))
+    for note in board.notes:
+        controls.append(muted(note, 13))
+    if p.error:
+        controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    controls.append(ft.Container(height=TOUCH))
+    return ft.Column(controls, spacing=10)

@@ -1,0 +1,412 @@
+"""Presenters for a game in play: the table link, player sheets, the scoreboard.
+
+They turn a session :class:`~app.session.Snapshot` into view models and taps
+into session commands (``app.session``); the rules are applied by the session
+(and its rules model), which answers with a new snapshot or a
+:class:`~app.session.DomainError` message that is shown next to the control
+whose field it names. Scores come from ``scoring.api.score_record`` — the same
+call ``GameSession.score`` makes. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from app import session as S
+from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
+
+T = Callable[..., str]
+
+SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
+FOREST_SPACES = range(1, 16)
+
+
+def label(t: T, key: str, fallback: str) -> str:
+    """A translated label for a data-driven key, or a readable fallback."""
+    text = t(key)
+    return text if text != key else fallback.replace("_", " ").capitalize()
+
+
+# --------------------------------------------------------------------------- table link
+
+
+class TableClient:
+    """One tab's link to a table: the hub, the table (game id) and this tab's token."""
+
+    def __init__(self, hub: Any, game_id: int, token: str) -> None:
+        self.hub = hub
+        self.game_id = game_id
+        self.token = token
+
+    def snapshot(self) -> S.Snapshot:
+        return self.hub.snapshot(self.game_id)
+
+    def access(self) -> Any:
+        return self.hub.access(self.token)
+
+    def submit(self, command: S.Command | Mapping[str, Any]) -> Any:
+        return self.hub.submit(self.game_id, self.token, command)
+
+    def subscribe(self, callback: Callable[[S.Snapshot], Any],
+                  on_revoked: Callable[[], Any] | None = None) -> Any:
+        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked)
+        return sub
+
+    def printed(self) -> dict[str, dict[str, Any]]:
+        try:
+            return dict(self.hub.store.get_printed())
+        except Exception:
+            return {}
+
+
+# --------------------------------------------------------------------------- view models
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A number on the sheet with − / + taps (either may be None: not offered)."""
+
+    id: str
+    label: str
+    value: int
+    minus: S.Command | dict[str, Any] | None
+    plus: S.Command | dict[str, Any] | None
+    hint: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    id: str
+    label: str
+    command: S.Command | dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    id: str
+    title: str
+    counts: tuple[Count, ...] = ()
+    actions: tuple[Action, ...] = ()
+    lines: tuple[str, ...] = ()
+
+
+def field_to_id(field_path: str | None) -> str | None:
+    """The control id for a session error's field.
+
+    >>> field_to_id("players[0].storage.wood")
+    'storage-wood'
+    """
+    if not field_path:
+        return None
+    path = re.sub(r"^players\[\d+\]\.?", "", field_path)
+    return path.replace(".", "-").replace("_", "-") or None
+
+
+@dataclass
+class SheetPresenter:
+    """One table in play: whose sheet is shown, the last error, the live scores."""
+
+    t: T
+    snapshot: S.Snapshot
+    player: int = 0
+    locked_player: int | None = None  # a seat link shows only its own sheet
+    error: str | None = None
+    error_id: str | None = None
+    info: tuple[str, ...] = ()
+    printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    _sheet: Any = None
+
+    def __post_init__(self) -> None:
+        if self.locked_player is not None:
+            self.player = self.locked_player
+
+    # ------------------------------------------------------------------ snapshot
+    @property
+    def state(self) -> S.GameState:
+        return self.snapshot.state
+
+    @property
+    def version(self) -> int:
+        return self.snapshot.version
+
+    @property
+    def game(self) -> str:
+        return self.state.game
+
+    @property
+    def status(self) -> str:
+        return self.state.status
+
+    def names(self) -> list[str]:
+        return [p.name for p in self.state.players]
+
+    def update(self, snapshot: S.Snapshot) -> None:
+        """A newer snapshot (ours or another phone's)."""
+        if snapshot.version >= self.snapshot.version:
+            self.snapshot = snapshot
+            self._sheet = None
+
+    def result(self, result: Any) -> None:
+        """Take the table's answer to a command: the new snapshot, or the refusal."""
+        if result.snapshot is not None:
+            self.update(result.snapshot)
+        if result.ok:
+            self.error = self.error_id = None
+            self.info = tuple(m.text for m in result.snapshot.messages)
+        else:
+            self.error = result.message
+            self.error_id = field_to_id(result.field)
+            self.info = ()
+
+    def select(self, player: int) -> None:
+        if self.locked_player is None and 0 <= player < len(self.state.players):
+            self.player = player
+            self.error = self.error_id = None
+
+    # ------------------------------------------------------------------ scores
+    def sheet(self) -> Any:
+        """The score sheet of the current state (None when the record is not scorable)."""
+        if self._sheet is None:
+            from scoring.api import score_record
+
+            try:
+                self._sheet = score_record(self.state.record(), confirmed=self.printed)
+            except Exception:
+                return None
+        return self._sheet
+
+    def total(self, player: int | None = None) -> int | None:
+        sheet = self.sheet()
+        if sheet is None:
+            return None
+        i = self.player if player is None else player
+        return int(sheet.players[i].total)
+
+    # ------------------------------------------------------------------ commands
+    def undo(self) -> dict[str, Any]:
+        return {"kind": "undo", "version": self.version}
+
+    def redo(self) -> dict[str, Any]:
+        return {"kind": "redo", "version": self.version}
+
+    def finish(self) -> dict[str, Any]:
+        return {"kind": "finish", "version": self.version}
+
+    def start_game(self) -> S.Command:
+        return S.StartGame(version=self.version)
+
+    def harvester_choices(self, player: int) -> list[tuple[int, bool]]:
+        """Forest spaces for a harvester: (space, free) — the session refuses a taken one."""
+        table = self.state.table
+        taken = {h for i, h in enumerate(getattr(table, "harvesters", ())) if i != player and h}
+        return [(s, s not in taken) for s in FOREST_SPACES]
+
+    def harvester_of(self, player: int) -> int | None:
+        return getattr(self.state.table, "harvesters", (None,) * 8)[player]
+
+    def set_harvester(self, player: int, space: int) -> S.Command:
+        return S.SetHarvester(version=self.version, player=player, space=space)
+
+    def confirm_printed(self, table: str, key: str, value: int) -> S.Command:
+        return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
+
+    # ------------------------------------------------------------------ Forestry sheet
+    def _set(self, field_path: str, value: int) -> S.Command:
+        return S.SetCount(version=self.version, player=self.player, field=field_path,
+                          value=value)
+
+    def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
+        return Count(field_to_id(field_path) or field_path, lab, value,
+                     self._set(field_path, value - 1) if value > 0 else None,
+                     self._set(field_path, value + 1), hint)
+
+    def forestry_sections(self) -> list[Section]:
+        t, v, p = self.t, self.version, self.player
+        b = self.state.boards[p]
+        res = b.resources
+        sections = [
+            Section("score", t("sheet.sec.score"), counts=(
+                self._count("score_track", b.score_track, t("field.score_track")),
+            ), actions=(
+                Action("reward-lap", t("sheet.reward_lap"), S.TakeRewardLap(version=v, player=p)),
+            )),
+            Section("resources", t("sheet.sec.resources"), counts=tuple(
+                self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
+                for name in ("coins", "construction_materials", "seedlings", "temp_workers")
+            )),
+        ]
+        storage = [self._count("storage.wood", b.storage.wood, t("field.wood"))]
+        if getattr(self.state.options, "infestation", False):
+            storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
+                                       t("field.infested_wood")))
+        sections.append(Section(
+            "storage", t("sheet.sec.storage"), counts=tuple(storage),
+            actions=(Action("storage-extensions", t("sheet.open_extension"),
+                            S.OpenStorageExtension(version=v, player=p)),),
+            lines=(t("sheet.extensions", n=b.storage.extensions),),
+        ))
+        refo = b.reforestation_table
+        sections.append(Section(
+            "reforestation", t("sheet.sec.reforestation"),
+            counts=(self._count("seedlings_below", b.seedlings_below, t("field.seedlings_below")),),
+            actions=tuple(Action(f"plant-{a.value}",
+                                 t("sheet.plant", area=t(f"area.{a.value}"), n=refo.of(a)),
+                                 S.PlantSeedling(version=v, player=p, area=a.value))
+                          for a in Area),
+        ))
+        columns = " · ".join(f"{t('forester.' + c.type.value)} {c.count}"
+                             for c in b.forestry_table) or t("common.none")
+        sections.append(Section(
+            "forestry-table", t("sheet.sec.forestry_table"),
+            counts=tuple(self._count(f"forester_tokens_below.{f.value}",
+                                     b.forester_tokens_below.of(f),
+                                     t("field.below", what=t(f"forester.{f.value}")))
+                         for f in ForesterType),
+            actions=tuple(Action(f"place-{f.value}",
+                                 t("sheet.place_forester", what=t(f"forester.{f.value}")),
+                                 S.PlaceForester(version=v, player=p, type=f.value))
+                          for f in ForesterType),
+            lines=(t("sheet.columns", columns=columns),),
+        ))
+        saw = b.buildings.sawmill
+        sections.append(Section(
+            "buildings", t("sheet.sec.buildings"),
+            actions=(Action("build-forest", t("sheet.build_forest", n=b.buildings.forest),
+                            S.BuildForestBuilding(version=v, player=p)),
+                     *(Action(f"upgrade-{a.value}",
+                              t("sheet.upgrade_sawmill", area=t(f"area.{a.value}"),
+                                n=saw.count(a)),
+                              S.UpgradeSawmill(version=v, player=p, area=a.value))
+                       for a in Area)),
+        ))
+        rivers = b.river_tokens
+        sections.append(Section(
+            "river-tokens", t("sheet.sec.river_tokens"),
+            counts=tuple(Count(
+                f"river-{s.value}", t(f"river.{s.value}"), rivers.count(s),
+                S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
+                S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
+        ))
+        contracts = tuple(
+            " / ".join(t(f"category.{c.value}") for c in k.categories)
+            + (f" → {t('category.' + k.chosen.value)}" if k.chosen else "")
+            for k in b.contracts)
+        sections.append(Section(
+            "contracts", t("sheet.sec.contracts"),
+            actions=tuple(Action(f"contract-{c.value}",
+                                 t("sheet.add_contract", what=t(f"category.{c.value}")),
+                                 S.AddContract(version=v, player=p, categories=(c.value,)))
+                          for c in ContractCategory)
+            + ((Action("contract-remove-last", t("sheet.remove_last_contract"),
+                       S.RemoveContract(version=v, player=p, index=len(b.contracts) - 1)),)
+               if b.contracts else ()),
+            lines=contracts or (t("common.none"),),
+        ))
+        extras = []
+        for name in ("road_connections", "technician_tiles", "full_seedling_rows"):
+            value = getattr(b, name)
+            if value is not None:
+                extras.append(self._count(name, value, t(f"field.{name}")))
+        if extras:
+            sections.append(Section("character", t("sheet.sec.character"), counts=tuple(extras)))
+        return sections
+
+    # ------------------------------------------------------------------ Forest Guardians sheet
+    def _g(self, field_path: str, value: Any) -> S.Command:
+        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
+                              value=value)
+
+    def guardians_sections(self) -> list[Section]:
+        t = self.t
+        b = self.state.boards[self.player]
+        trees = tuple(b.tree_points)
+        counts = []
+        for i, value in enumerate(trees):
+            minus = (self._g("tree_points", trees[:i] + (value - 1,) + trees[i + 1:])
+                     if value > 0 else None)
+            plus = self._g("tree_points", trees[:i] + (value + 1,) + trees[i + 1:])
+            counts.append(Count(f"tree-points-{i + 1}", t("field.tree_row", n=i + 1), value,
+                                minus, plus))
+        fire = int(b.fire_tokens)
+        counts.append(Count("fire-tokens", t("field.fire_tokens"), fire,
+                            self._g("fire_tokens", fire - 1) if fire > 0 else None,
+                            self._g("fire_tokens", fire + 1)))
+        ranger = getattr(b, "ranger", None)
+        ranger_value = getattr(ranger, "value", ranger)
+        extras = []
+        if ranger_value == "julia":
+            n = int(b.animals_in_shelter)
+            extras.append(Count("animals-in-shelter", t("field.animals_in_shelter"), n,
+                                self._g("animals_in_shelter", n - 1) if n > 0 else None,
+                                self._g("animals_in_shelter", n + 1)))
+        if ranger_value == "fluffy":
+            n = int(b.calocedrus_on_mountains)
+            extras.append(Count("calocedrus-on-mountains", t("field.calocedrus_on_mountains"),
+                                n, self._g("calocedrus_on_mountains", n - 1) if n > 0 else None,
+                                self._g("calocedrus_on_mountains", n + 1)))
+        cards = tuple(int(c) for c in b.animal_cards)
+        card_actions = tuple(
+            Action(f"animal-add-{n}", t("sheet.add_animal", n=n),
+                   self._g("animal_cards", cards + (n,))) for n in range(1, 7))
+        if cards:
+            card_actions += (Action("animal-remove-last", t("sheet.remove_last_animal"),
+                                    self._g("animal_cards", cards[:-1])),)
+        sections = [
+            Section("trees", t("sheet.sec.trees"), counts=tuple(counts)),
+            Section("animals", t("sheet.sec.animals"), actions=card_actions,
+                    lines=(" + ".join(map(str, cards)) if cards else t("common.none"),)),
+        ]
+        if extras:
+            sections.append(Section("ranger", t("sheet.sec.ranger",
+                                                 ranger=str(ranger_value).capitalize()),
+                                    counts=tuple(extras)))
+        return sections
+
+    def sections(self) -> list[Section]:
+        if self.game == S.FORESTRY:
+            return self.forestry_sections()
+        return self.guardians_sections()
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    category: str
+    label: str
+    values: tuple[int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scoreboard:
+    names: tuple[str, ...]
+    rows: tuple[ScoreRow, ...]
+    totals: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[str, ...]
+    complete: bool
+    needs: tuple[Any, ...]
+    notes: tuple[str, ...]
+
+
+def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
+    """The per-category table of a score sheet (categories in the sheet's order)."""
+    if sheet is None:
+        return None
+    order: list[str] = []
+    for p in sheet.players:
+        for cat in p.categories:
+            if cat not in order:
+                order.append(cat)
+    rows = tuple(ScoreRow(cat, label(t, f"category.{cat}", cat),
+                          tuple(p.categories.get(cat) for p in sheet.players)) for cat in order)
+    return Scoreboard(
+        names=tuple(p.name for p in sheet.players), rows=rows,
+        totals=tuple(int(p.total) for p in sheet.players),
+        ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
+        complete=bool(sheet.complete), needs=tuple(sheet.needs), notes=tuple(sheet.notes),
+    )

@@ -1,0 +1,128 @@
+"""Player sheet and scoreboard over a real game session (in-memory database), no Flutter."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.i18n import Translator
+from app.ui import services
+from app.ui.app import ForestTableApp
+from app.ui.prefs import MemoryPrefs
+from app.ui.presenters_game import NewGamePresenter
+from app.ui.presenters_sheet import SheetPresenter, TableClient, field_to_id, scoreboard
+from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+
+t = Translator("en").t
+
+session = pytest.importorskip("app.session")
+
+
+@pytest.fixture()
+def svc():
+    s = memory_services()
+    if s.store is None:
+        pytest.skip("the store is not available")
+    services.set_shared(s)
+    yield s
+    services.set_shared(None)
+
+
+def table(svc, game="forestry", names=("Mei", "Ken")):
+    p = NewGamePresenter(t)
+    p.set_game(game)
+    p.set_count(len(names))
+    for i, n in enumerate(names):
+        p.set_name(i, n)
+    req = p.submit(lambda: 42)
+    gid, token = svc.create_table(req)
+    client = TableClient(svc.hub(), gid, token)
+    return SheetPresenter(t, client.snapshot(), printed=client.printed()), client
+
+
+def test_field_to_id():
+    assert field_to_id("players[1].resources.coins") == "resources-coins"
+    assert field_to_id(None) is None
+
+
+def test_harvesters_then_start_then_live_total(svc):
+    p, c = table(svc)
+    assert p.status == "setup"
+    p.result(c.submit(p.start_game()))
+    assert p.error and p.error_id.startswith("table")  # harvesters first
+    p.result(c.submit(p.set_harvester(0, 3)))
+    assert dict(p.harvester_choices(1))[3] is False
+    p.result(c.submit(p.set_harvester(1, 4)))
+    p.result(c.submit(p.start_game()))
+    assert p.status == "playing" and p.error is None
+    before = p.total()
+    wood = next(x for s in p.sections() for x in s.counts if x.id == "storage-wood")
+    p.result(c.submit(wood.plus))
+    assert p.total() == before + 1
+    # a refused command: the message goes next to the control it names
+    for _ in range(2):
+        wood = next(x for s in p.sections() for x in s.counts if x.id == "storage-wood")
+        p.result(c.submit(wood.plus))
+    assert p.error_id == "storage-wood" and "open spaces" in p.error
+    p.result(c.submit(p.undo()))
+    assert p.snapshot.can_redo
+
+
+def test_scoreboard_lists_categories_and_needs(svc):
+    p, c = table(svc)
+    board = scoreboard(p.sheet(), t)
+    assert board.names == ("Mei", "Ken")
+    assert any(r.category == "wood" for r in board.rows)
+    assert not board.complete and board.needs
+    need = board.needs[0]
+    p.result(c.submit(p.confirm_printed(need.table, need.key, 0)))
+    assert p.error is None
+
+
+def test_guardians_sheet(svc):
+    p, c = table(svc, "forest-guardians")
+    trees = next(x for s in p.sections() for x in s.counts if x.id == "tree-points-1")
+    p.result(c.submit(trees.plus))
+    assert p.error is None, p.error
+    assert p.total() == 1
+
+
+def test_sheet_screen_end_to_end_in_the_shell(svc):
+    async def go():
+        client = Client(new_hub())
+        holder = {}
+
+        def main(page):
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        await tap(client, "home-new-game")
+        client.session.get_page_patch()
+        for i, name in enumerate(["Mei", "Ken"]):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        client.session.get_page_patch()
+        await tap(client, "setup-start-play")
+        client.session.get_page_patch()
+        assert app.route == "sheet"
+        await tap(client, "sheet-harvester-0-1")
+        client.session.get_page_patch()
+        await tap(client, "sheet-harvester-1-2")
+        client.session.get_page_patch()
+        await tap(client, "sheet-start-game")
+        client.session.get_page_patch()
+        total = by_id(client, "sheet-total").value
+        await tap(client, "sheet-storage-wood-plus")
+        client.session.get_page_patch()
+        assert int(by_id(client, "sheet-total").value) == int(total) + 1
+        await tap(client, "sheet-scoreboard")
+        client.session.get_page_patch()
+        assert app.route == "scoreboard"
+        assert by_id(client, "score-total-0").content.value == str(int(total) + 1)
+        await settle()
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -1,0 +1,46 @@
+"""A game in play: the player sheet with its live total, the scoreboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import by_id, fill, find_text, shot, tap
+
+pytest.importorskip("app.session")
+
+TOTAL_IS = """(want) => {
+  const e = document.querySelector('[flt-semantics-identifier="sheet-total"]');
+  return e && (e.getAttribute('aria-label') || e.textContent || '').trim() == String(want);
+}"""
+
+
+def total_text(page) -> str:  # type: ignore[no-untyped-def]
+    loc = by_id(page, "sheet-total").first
+    loc.wait_for(state="attached", timeout=15_000)
+    return (loc.get_attribute("aria-label") or loc.text_content() or "").strip()
+
+
+def test_enter_values_and_see_the_live_total(phone):
+    tap(phone, "home-new-game")
+    for i, name in enumerate(["Mei", "Ken"]):
+        fill(phone, f"new-player-{i}-name", name)
+    tap(phone, "new-start")
+    tap(phone, "setup-start-play")
+    tap(phone, "sheet-harvester-0-1")
+    tap(phone, "sheet-harvester-1-2")
+    tap(phone, "sheet-start-game")
+    by_id(phone, "sheet-storage-wood-plus").wait_for(state="attached", timeout=15_000)
+    before = int(total_text(phone))
+    tap(phone, "sheet-storage-wood-plus")
+    phone.wait_for_function(TOTAL_IS, arg=before + 1, timeout=15_000)
+    tap(phone, "sheet-resources-coins-plus")
+    tap(phone, "sheet-resources-coins-plus")
+    phone.wait_for_timeout(300)
+    shot(phone, "sheet")
+    tap(phone, "sheet-undo")
+    tap(phone, "sheet-scoreboard")
+    by_id(phone, "score-table").wait_for(state="attached", timeout=15_000)
+    assert find_text(phone, "Wood").count() >= 0
+    phone.wait_for_timeout(600)
+    shot(phone, "scoreboard")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
