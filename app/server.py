@@ -1,4 +1,11 @@
-"""LAN table server: binding, the join link with the LAN address, QR on the terminal."""
+"""LAN table server: binding, the host link with the LAN address, QR on the terminal.
+
+``forest-table serve`` opens the database (migrating it), resumes every open
+table (:meth:`app.table.TableHub.resume`), issues a server host token and
+prints its link and QR code, then serves table mode
+(:func:`app.ui.screens.table_view.main`) to browsers on the LAN, offline.
+See docs/table-mode.md.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,13 @@ import sys
 from pathlib import Path
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
+
+#: A tab that went away keeps its session (and seat view) this long, in seconds; a
+#: phone back later gets a fresh session and finds its seat again from its stored token.
+SESSION_TIMEOUT = 900
+
+#: The URL phones reach this server at (set by :func:`serve`; used for the join links).
+BASE_URL = ""
 
 
 def lan_address() -> str:
@@ -40,8 +54,10 @@ def join_url(host: str | None, port: int) -> str:
 
 
 def print_join(url: str, show_qr: bool = True) -> None:
-    print(f"Forest Table is serving the table at {url}")
-    print("Phones on the same Wi-Fi: scan this code or open the link.")
+    """Print the host link (and its QR code): whoever opens it hosts every table."""
+    print(f"Forest Table is serving at {url.split('/join/')[0]}/")
+    print("Host link (keep it to yourself; players join with the seat QR codes it shows):")
+    print(f"  {url}")
     if show_qr:
         import qrcode
 
@@ -53,16 +69,29 @@ def print_join(url: str, show_qr: bool = True) -> None:
 
 
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True) -> int:
-    """Serve the app to browsers on the LAN, offline (no CDN)."""
+    """Serve table mode to browsers on the LAN, offline (no CDN)."""
+    global BASE_URL
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     import flet as ft
 
-    from app.flet_main import main as app_main
+    from app.table import join_link, shared_hub
+    from app.ui import services
+    from app.ui.screens.table_view import main as table_main
 
-    print_join(join_url(host, port), show_qr)
+    BASE_URL = join_url(host, port).rstrip("/")
+    store = services.shared().store
+    if store is None:
+        print("forest-table serve: the database could not be opened", file=sys.stderr)
+        return 1
+    hub = shared_hub(store)
+    tables = hub.resume()
+    if tables:
+        print(f"Resumed {len(tables)} open table(s): " + ", ".join(f"#{t}" for t in tables))
+    print_join(join_link(BASE_URL, hub.issue()), show_qr)
     ft.run(
-        app_main,
+        table_main,
         view=ft.AppView.WEB_BROWSER,
         host=host,
         port=port,

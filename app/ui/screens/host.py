@@ -1,0 +1,130 @@
+"""Host view: the table's QR codes (host link and one per seat) with revoke/reissue.
+
+Two ways in:
+
+- :func:`panel` — a plain builder any screen can embed:
+  ``panel(hub, game_id, base_url, on_change=...)``.
+- :func:`build` — a screen for :class:`app.ui.app.ForestTableApp`
+  (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
+  tables (``app.go("tables")``). Both use the process's hub
+  (:func:`app.table.shared_hub`) and the base URL ``forest-table serve`` worked out.
+
+Token texts are never logged; they appear only in the QR codes and the link
+texts of this view, which only a host token opens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.table import TableHub, join_link, qr_png
+from app.ui.widgets import header, muted, sid, small_button
+
+if TYPE_CHECKING:
+    from app.ui.app import ForestTableApp
+
+QR_SIZE = 200
+
+#: English texts of table mode (one place, ready for app/i18n.py).
+TEXT = {
+    "title": "Table #{game_id}: QR codes",
+    "host_link": "Host link (everything on this table)",
+    "seat": "Seat {seat}: {name}",
+    "scan": "Scan with the phone of {name}",
+    "reissue": "New link (the old one stops working)",
+    "reissued": "Seat {seat}: new link; the old one no longer works.",
+    "tables": "Tables",
+    "no_tables": "No open tables. Start a new game first.",
+    "open_table": "Table #{game_id}: {players}",
+}
+
+
+def base_url() -> str:
+    """The URL phones reach this server at (set by ``forest-table serve``)."""
+    from app import server
+
+    return server.BASE_URL
+
+
+def qr_image(link: str, identifier: str, size: int = QR_SIZE) -> ft.Control:
+    """A QR code of ``link`` on opaque white (scannable in dark mode too)."""
+    return sid(identifier, ft.Container(
+        ft.Image(src=qr_png(link), width=size, height=size, fit=ft.BoxFit.CONTAIN),
+        bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
+    ), image=True, label=identifier)
+
+
+def panel(hub: TableHub, game_id: int, url: str,
+          on_change: Callable[[str], Any] | None = None) -> ft.Control:
+    """The QR codes of a table: its host link, then one per seat with "new link"."""
+    names = hub.names(game_id)
+    items: list[ft.Control] = []
+    host_link = join_link(url, hub.link_token(game_id))
+    items.append(ft.Text(TEXT["host_link"], weight=ft.FontWeight.W_600))
+    items.append(qr_image(host_link, "host-qr-host", size=160))
+    items.append(sid("host-link-host", ft.Text(host_link, selectable=True, size=11)))
+    for seat, name in enumerate(names, start=1):
+        link = join_link(url, hub.link_token(game_id, seat))
+
+        def reissue(_e: Any, seat: int = seat) -> None:
+            hub.reissue(game_id, seat)
+            if on_change is not None:
+                on_change(TEXT["reissued"].format(seat=seat))
+
+        items.append(ft.Divider())
+        items.append(sid(f"host-seat-{seat}", ft.Text(TEXT["seat"].format(seat=seat, name=name),
+                                                     size=18, weight=ft.FontWeight.BOLD)))
+        items.append(muted(TEXT["scan"].format(name=name)))
+        items.append(qr_image(link, f"host-qr-{seat}"))
+        items.append(sid(f"host-link-{seat}", ft.Text(link, selectable=True, size=11)))
+        items.append(small_button(f"host-reissue-{seat}", TEXT["reissue"], reissue,
+                                  icon=ft.Icons.LINK_OFF))
+    return ft.Column(items, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
+
+
+# --------------------------------------------------------------------------- app screens
+
+
+def build(app: ForestTableApp) -> ft.Control:
+    """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
+    from app.table import shared_hub
+    from app.ui import services
+
+    game_id = int(app.params["game_id"])
+    hub = shared_hub(services.shared().store)
+
+    def changed(message: str) -> None:
+        app.refresh()
+        app.toast(message)
+
+    return ft.Column([
+        header(TEXT["title"].format(game_id=game_id), back=app.back,
+               back_label=app.t("nav.back")),
+        panel(hub, game_id, base_url(), on_change=changed),
+    ], spacing=8)
+
+
+def build_tables(app: ForestTableApp) -> ft.Control:
+    """``app.go("tables")``: the open tables, each leading to its QR codes."""
+    from app.table import shared_hub
+    from app.ui import services
+
+    hub = shared_hub(services.shared().store)
+    rows: list[ft.Control] = []
+    for game_id in hub.open_tables():
+        try:
+            players = ", ".join(hub.names(game_id))
+        except Exception:  # a table that cannot be loaded is listed, not fatal
+            players = "?"
+        rows.append(sid(f"tables-{game_id}", ft.ListTile(
+            title=ft.Text(TEXT["open_table"].format(game_id=game_id, players=players)),
+            trailing=ft.Icon(ft.Icons.QR_CODE),
+            on_click=lambda e, gid=game_id: app.go("host", game_id=gid),
+        ), button=True))
+    if not rows:
+        rows.append(muted(TEXT["no_tables"]))
+    return ft.Column([header(TEXT["tables"], back=app.back, back_label=app.t("nav.back")),
+                      *rows], spacing=8)
