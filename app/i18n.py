@@ -231,6 +231,10 @@ EN: dict[str, str] = {
     "history.empty": "No finished games yet.",
     "stats.title": "Statistics",
     "stats.empty": "No statistics yet.",
+    "stats.plays": "Plays {n}",
+    "stats.wins": "Wins {n}",
+    "stats.average": "Average {n}",
+    "stats.best": "Best {n}",
 }
 
 JA: dict[str, str] = {
@@ -451,6 +455,10 @@ JA: dict[str, str] = {
     "history.empty": "終了したゲームはまだありません。",
     "stats.title": "統計",
     "stats.empty": "統計はまだありません。",
+    "stats.plays": "プレイ {n}",
+    "stats.wins": "勝利 {n}",
+    "stats.average": "平均 {n}",
+    "stats.best": "最高 {n}",
 }
 
 STRINGS: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

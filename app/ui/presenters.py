@@ -93,3 +93,44 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
     if top_tie and not (confirmed or {}).get(top_tie):
         rows.append(PrintedRow(top_tie, "", "", "", False))
     return rows
+
+
+# --------------------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryLine:
+    id: int
+    title: str
+    when: str
+    players: tuple[str, ...]  # "Mei 93 ★", ...
+
+
+def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
+    out = []
+    for g in games:
+        when = g.played_at.strftime("%Y-%m-%d") if isinstance(g.played_at, datetime) else ""
+        players = tuple(
+            f"{p.name} {'–' if p.total is None else p.total}{' ★' if p.winner else ''}"
+            for p in sorted(g.players, key=lambda p: (p.rank or 99, p.seat)))
+        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class StatsLine:
+    name: str
+    game: str
+    plays: int
+    wins: int
+    average: str
+    best: str
+
+
+def stats_lines(stats: list[Any], t: T) -> list[StatsLine]:
+    return [
+        StatsLine(s.name, t(f"game.{s.game}"), int(s.plays), int(s.wins),
+                  "–" if s.average_score is None else f"{s.average_score:.1f}",
+                  "–" if s.best_score is None else str(s.best_score))
+        for s in stats
+    ]

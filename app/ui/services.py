@@ -114,16 +114,30 @@ class Services:
             log.exception("open games")
             return []
 
-    def finished_games(self) -> list[Any]:
+    def history(self, limit: int = 50) -> list[Any]:
+        """Finished games, newest first (``app.store.queries.history``)."""
         queries = module("app.store.queries")
         store = self.store
-        if queries is None or store is None or not hasattr(queries, "history"):
+        if queries is None or store is None:
             return []
         try:
             with store.session() as s:
-                return list(queries.history(s))
+                return list(queries.history(s, limit=limit).items)
         except Exception:
             log.exception("history")
+            return []
+
+    def stats(self) -> list[Any]:
+        """Plays, wins and scores per person and game (``queries.everyone_stats``)."""
+        queries = module("app.store.queries")
+        store = self.store
+        if queries is None or store is None:
+            return []
+        try:
+            with store.session() as s:
+                return list(queries.everyone_stats(s))
+        except Exception:
+            log.exception("stats")
             return []
 
     def confirmed_printed(self) -> dict[str, dict[str, Any]]:

@@ -126,3 +126,18 @@ def test_sheet_screen_end_to_end_in_the_shell(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_finished_game_shows_in_history_and_stats(svc):
+    from app.ui.presenters import history_lines, stats_lines
+
+    p, c = table(svc)
+    p.result(c.submit(p.set_harvester(0, 3)))
+    p.result(c.submit(p.set_harvester(1, 4)))
+    p.result(c.submit(p.start_game()))
+    p.result(c.submit(p.finish()))
+    assert p.error is None, p.error
+    assert p.status == "finished"
+    (line,) = history_lines(svc.history(), t)
+    assert line.title == "Forestry" and len(line.players) == 2
+    assert {s.name for s in stats_lines(svc.stats(), t)} == {"Mei", "Ken"}
