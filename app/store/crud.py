@@ -270,8 +270,9 @@ def delete_game(session: Session, *, game_id: int) -> None:
         people = list(session.exec(select(Seat.person_id).where(Seat.game_id == game_id)).all())
         seat_ids = select(Seat.id).where(Seat.game_id == game_id)
         session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-        for table in (Seat, CommandLog, GameState, FinishedRecord):
-            session.execute(sa.delete(table).where(table.game_id == game_id))  # type: ignore[attr-defined]
+        for model in (Seat, CommandLog, GameState, FinishedRecord):
+            table: sa.Table = model.__table__  # type: ignore[union-attr]
+            session.execute(sa.delete(table).where(table.c.game_id == game_id))
         session.delete(game)
         session.flush()
         if game.status == FINISHED:

@@ -109,14 +109,15 @@ def _duration(game: Game) -> int | None:
 
 def _new_players(session: Session, ids: Sequence[int]) -> dict[int, set[int]]:
     """game id -> persons for whom it was their first finished play of that game."""
-    s, t = sa.orm.aliased(Seat), sa.orm.aliased(Seat)
+    seat: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+    s, t = seat.alias("s"), seat.alias("t")
     earlier = (sa.select(sa.literal(1)).select_from(t).where(
-        t.person_id == s.person_id, t.finished.is_(True), t.game == s.game,
-        sa.or_(t.played_at < s.played_at,
-               sa.and_(t.played_at == s.played_at, t.game_id < s.game_id))))
+        t.c.person_id == s.c.person_id, t.c.finished.is_(True), t.c.game == s.c.game,
+        sa.or_(t.c.played_at < s.c.played_at,
+               sa.and_(t.c.played_at == s.c.played_at, t.c.game_id < s.c.game_id))))
     out: dict[int, set[int]] = {}
-    rows = session.execute(sa.select(s.game_id, s.person_id)
-                           .where(s.game_id.in_(ids), ~earlier.exists())).all()
+    rows = session.execute(sa.select(s.c.game_id, s.c.person_id)
+                           .where(s.c.game_id.in_(ids), ~earlier.exists())).all()
     for gid, pid in rows:
         out.setdefault(int(gid), set()).add(int(pid))
     return out

@@ -67,7 +67,7 @@ class UTCDateTime(sa.types.TypeDecorator[datetime]):
 
 
 def _ts(**kw: Any) -> Any:
-    return Field(sa_type=UTCDateTime, **kw)  # type: ignore[call-overload]
+    return Field(sa_type=UTCDateTime, **kw)
 
 
 # --------------------------------------------------------------------------- people

@@ -3,14 +3,16 @@
 - ``engine``: in-memory SQLite (``StaticPool``), migrated to the newest schema.
 - ``session``: a ``Session`` on ``engine``; ``store``: a ``Store`` on ``engine``.
 - ``file_engine``: a SQLite file in ``tmp_path`` (WAL, several connections).
-- ``pg_engine``: PostgreSQL at ``PG_TEST_URL`` (emptied, then migrated); the
-  test is skipped when ``PG_TEST_URL`` is unset. Mark such tests ``postgres``.
+- ``pg_engine``: PostgreSQL at ``PG_TEST_URL``, in a fresh schema of its own
+  (``pg_schema_url``), migrated; the test is skipped when ``PG_TEST_URL`` is
+  unset. Mark such tests ``postgres``.
 - ``any_engine``: parametrised over SQLite (memory) and PostgreSQL.
 """
 
 from __future__ import annotations
 
 import os
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -18,7 +20,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from app.store.engine import make_engine, open_engine
+from app.store.engine import make_engine, normalise_url, open_engine
 from app.store.facade import Store
 
 PG_SKIP = "PG_TEST_URL is not set (.ci/run starts PostgreSQL and sets it)"
@@ -54,15 +56,6 @@ def file_engine(sqlite_path: str) -> Iterator[Engine]:
     eng.dispose()
 
 
-def empty_pg(url: str) -> Engine:
-    """An engine on ``url`` whose public schema has just been emptied (not migrated)."""
-    eng = make_engine(url)
-    with eng.begin() as conn:
-        conn.execute(sa.text("DROP SCHEMA IF EXISTS public CASCADE"))
-        conn.execute(sa.text("CREATE SCHEMA public"))
-    return eng
-
-
 @pytest.fixture
 def pg_url() -> str:
     url = os.environ.get("PG_TEST_URL")
@@ -72,9 +65,29 @@ def pg_url() -> str:
 
 
 @pytest.fixture
-def pg_engine(pg_url: str) -> Iterator[Engine]:
-    empty_pg(pg_url).dispose()
-    eng = open_engine(pg_url)
+def pg_schema_url(pg_url: str) -> Iterator[str]:
+    """``PG_TEST_URL`` with a fresh, empty schema of its own as ``search_path``.
+
+    Each test gets its own schema (dropped afterwards), so test runs sharing the
+    server — two engineers, or CI jobs — never see each other's tables.
+    """
+    schema = f"t_{uuid.uuid4().hex[:16]}"
+    admin = make_engine(pg_url)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    url = sa.make_url(normalise_url(pg_url)).update_query_dict(
+        {"options": f"-csearch_path={schema}"})
+    try:
+        yield url.render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+@pytest.fixture
+def pg_engine(pg_schema_url: str) -> Iterator[Engine]:
+    eng = open_engine(pg_schema_url)
     yield eng
     eng.dispose()
 

@@ -40,7 +40,7 @@ from app.store.engine import (
     open_engine,
     upgrade,
 )
-from tests.app.conftest import empty_pg, make_sheet
+from tests.app.conftest import make_sheet
 
 FIRST = "0001_base"
 
@@ -142,15 +142,15 @@ def test_upgrade_from_first_revision_keeps_data(sqlite_path: str) -> None:
 
 
 @pytest.mark.postgres
-def test_postgres_upgrade_from_first_revision_keeps_data(pg_url: str) -> None:
-    eng = empty_pg(pg_url)
+def test_postgres_upgrade_from_first_revision_keeps_data(pg_schema_url: str) -> None:
+    eng = make_engine(pg_schema_url)
     upgrade(eng, FIRST)
     _fill_first_revision(eng)
     with eng.begin() as c:  # explicit ids above: move the sequences on
         for t in ("person", "game", "seat"):
             c.execute(sa.text(f"SELECT setval('{t}_id_seq', (SELECT max(id) FROM {t}))"))
     eng.dispose()
-    eng = open_engine(pg_url)
+    eng = open_engine(pg_schema_url)
     _check_upgraded(eng)
     eng.dispose()
 
