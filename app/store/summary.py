@@ -55,7 +55,12 @@ def _bump(session: Session, model: type[SQLModel], key: dict[str, Any], inc: dic
 
 def add_game_to_stats(session: Session, seats: Sequence[Seat],
                       categories: dict[int, dict[str, int]]) -> None:
-    """Add a just-finished game to the summaries (``categories``: seat id -> points)."""
+    """Add a just-finished game to the summaries (``categories``: seat id -> points).
+
+    Rows are touched in one global order (person, table, key) so that two games
+    finishing at once with the same people cannot deadlock (PostgreSQL row locks).
+    """
+    seats = sorted(seats, key=lambda x: x.person_id)
     for s in seats:
         win = int(s.winner)
         _bump(session, PersonGameStat, {"person_id": s.person_id, "game": s.game},
@@ -65,11 +70,11 @@ def add_game_to_stats(session: Session, seats: Sequence[Seat],
               {"person_id": s.person_id, "game": s.game, "character": s.character or ""},
               {"plays": 1, "wins": win})
         assert s.id is not None
-        for category, points in categories.get(s.id, {}).items():
+        for category, points in sorted(categories.get(s.id, {}).items()):
             _bump(session, PersonCategoryStat,
                   {"person_id": s.person_id, "game": s.game, "category": category},
                   {"games": 1, "points_sum": points})
-    for a, b in combinations(sorted(seats, key=lambda x: x.person_id), 2):
+    for a, b in combinations(seats, 2):
         scored = a.total is not None and b.total is not None
         _bump(session, PairStat, {"person_a": a.person_id, "person_b": b.person_id,
                                   "game": a.game},
