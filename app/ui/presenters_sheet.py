@@ -85,12 +85,30 @@ class Action:
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    value: str
+    label: str
+    selected: bool
+    command: S.Command | dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRow:
+    """A labelled row of chips; each chip sends its command."""
+
+    id: str
+    label: str
+    options: tuple[Option, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     id: str
     title: str
     counts: tuple[Count, ...] = ()
     actions: tuple[Action, ...] = ()
     lines: tuple[str, ...] = ()
+    choices: tuple[ChoiceRow, ...] = ()
 
 
 def field_to_id(field_path: str | None) -> str | None:
@@ -290,21 +308,8 @@ class SheetPresenter:
                 S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
                 S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
         ))
-        contracts = tuple(
-            " / ".join(t(f"category.{c.value}") for c in k.categories)
-            + (f" → {t('category.' + k.chosen.value)}" if k.chosen else "")
-            for k in b.contracts)
-        sections.append(Section(
-            "contracts", t("sheet.sec.contracts"),
-            actions=tuple(Action(f"contract-{c.value}",
-                                 t("sheet.add_contract", what=t(f"category.{c.value}")),
-                                 S.AddContract(version=v, player=p, categories=(c.value,)))
-                          for c in ContractCategory)
-            + ((Action("contract-remove-last", t("sheet.remove_last_contract"),
-                       S.RemoveContract(version=v, player=p, index=len(b.contracts) - 1)),)
-               if b.contracts else ()),
-            lines=contracts or (t("common.none"),),
-        ))
+        sections.append(self._contracts_section(b))
+        sections.append(self._tasks_section(b))
         extras = []
         for name in ("road_connections", "technician_tiles", "full_seedling_rows"):
             value = getattr(b, name)
@@ -313,6 +318,96 @@ class SheetPresenter:
         if extras:
             sections.append(Section("character", t("sheet.sec.character"), counts=tuple(extras)))
         return sections
+
+    def _contracts_section(self, b: Any) -> Section:
+        t, v, p = self.t, self.version, self.player
+        cats = list(ContractCategory)
+        singles = tuple(Action(f"contract-{c.value}",
+                               t("sheet.add_contract", what=t(f"category.{c.value}")),
+                               S.AddContract(version=v, player=p, categories=(c.value,)))
+                        for c in cats)
+        pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
+        doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
+            Option(f"{a.value}-{c.value}",
+                   f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
+                   S.AddContract(version=v, player=p, categories=(a.value, c.value)))
+            for a, c in pairs))
+        choices = [doubles]
+        lines = []
+        for i, k in enumerate(b.contracts):
+            names = " / ".join(t(f"category.{c.value}") for c in k.categories)
+            lines.append(f"{i + 1}. {names}")
+            if k.is_double:
+                choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
+                                                                   n=i + 1), (
+                    Option("auto", t("sheet.contract_auto"), k.chosen is None,
+                           S.ChooseContractCategory(version=v, player=p, index=i, chosen=None)),
+                    *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
+                             S.ChooseContractCategory(version=v, player=p, index=i,
+                                                      chosen=c.value))
+                      for c in k.categories))))
+        remove = ((Action("contract-remove-last", t("sheet.remove_last_contract"),
+                          S.RemoveContract(version=v, player=p, index=len(b.contracts) - 1)),)
+                  if b.contracts else ())
+        return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
+                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
+
+    def task_label(self, task: Any) -> str:
+        t = self.t
+        name = type(task).__name__
+        if name == "ContractTask":
+            return t("task.contract", what=t(f"category.{task.category.value}"))
+        if name == "SeedlingsTask":
+            return t("task.seedlings", area=t(f"area.{task.area.value}"))
+        if name == "ForesterTask":
+            return t("task.forester", what=t(f"forester.{task.type.value}"))
+        if name == "SawmillUpgradeTask":
+            return t("task.sawmill_upgrade", area=t(f"area.{task.area.value}"))
+        if name == "RiverTokenTask":
+            return t("task.river_token")
+        return t("task.forest_building")
+
+    def _tasks_section(self, b: Any) -> Section:
+        t, v, p = self.t, self.version, self.player
+
+        def add(kind: str, value: Any) -> S.Command:
+            return S.AddTaskCard(version=v, player=p, task={kind: value})
+
+        choices = [
+            ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
+                Option(c.value, t(f"category.{c.value}"), False, add("contract", c.value))
+                for c in ContractCategory)),
+            ChoiceRow("task-add-seedlings", t("sheet.task_add_seedlings"), tuple(
+                Option(a.value, t(f"area.{a.value}"), False, add("seedlings", a.value))
+                for a in Area)),
+            ChoiceRow("task-add-forester", t("sheet.task_add_forester"), tuple(
+                Option(f.value, t(f"forester.{f.value}"), False, add("forester", f.value))
+                for f in ForesterType)),
+            ChoiceRow("task-add-sawmill", t("sheet.task_add_sawmill"), tuple(
+                Option(a.value, t(f"area.{a.value}"), False, add("sawmill_upgrade", a.value))
+                for a in Area)),
+        ]
+        actions = [
+            Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
+            Action("task-add-forest-building", t("sheet.task_add_forest_building"),
+                   S.AddTaskCard(version=v, player=p,
+                                 task={"forest_building": "", "met": False})),
+        ]
+        lines = []
+        for i, task in enumerate(b.task_cards):
+            lines.append(f"{i + 1}. {self.task_label(task)}")
+            if type(task).__name__ == "ForestBuildingTask":
+                choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
+                    Option("yes", t("common.yes"), bool(task.met),
+                           S.SetTaskMet(version=v, player=p, index=i, met=True)),
+                    Option("no", t("common.no"), not task.met,
+                           S.SetTaskMet(version=v, player=p, index=i, met=False)))))
+        if b.task_cards:
+            actions.append(Action("task-remove-last", t("sheet.remove_last_task"),
+                                  S.RemoveTaskCard(version=v, player=p,
+                                                   index=len(b.task_cards) - 1)))
+        return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
+                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
 
     # ------------------------------------------------------------------ Forest Guardians sheet
     def _g(self, field_path: str, value: Any) -> S.Command:

@@ -141,3 +141,31 @@ def test_finished_game_shows_in_history_and_stats(svc):
     (line,) = history_lines(svc.history(), t)
     assert line.title == "Forestry" and len(line.players) == 2
     assert {s.name for s in stats_lines(svc.stats(), t)} == {"Mei", "Ken"}
+
+
+def _find(p, section_id, kind, ident):
+    sec = next(s for s in p.sections() if s.id == section_id)
+    if kind == "action":
+        return next(a for a in sec.actions if a.id == ident).command
+    row = next(r for r in sec.choices if r.id == ident[0])
+    return next(o for o in row.options if o.value == ident[1]).command
+
+
+def test_contracts_and_task_cards_go_through_the_session(svc):
+    p, c = table(svc)
+    for i, space in enumerate((3, 4)):
+        p.result(c.submit(p.set_harvester(i, space)))
+    p.result(c.submit(p.start_game()))
+    p.result(c.submit(_find(p, "contracts", "choice", ("contract-double", "building-furniture"))))
+    assert p.error is None, p.error
+    p.result(c.submit(_find(p, "contracts", "choice", ("contract-0-choose", "furniture"))))
+    assert p.error is None, p.error
+    assert p.state.boards[0].contracts[0].chosen.value == "furniture"
+    p.result(c.submit(_find(p, "task-cards", "choice", ("task-add-contract", "furniture"))))
+    p.result(c.submit(_find(p, "task-cards", "action", "task-add-forest-building")))
+    p.result(c.submit(_find(p, "task-cards", "choice", ("task-1-met", "yes"))))
+    assert p.error is None, p.error
+    tasks = p.state.boards[0].task_cards
+    assert len(tasks) == 2 and tasks[1].met is True
+    lines = next(s for s in p.sections() if s.id == "task-cards").lines
+    assert lines[0] == "1. A Furniture contract"

@@ -98,6 +98,15 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
             error=err, hint=count.hint,
         ))
+    for row in s.choices:
+        items.append(ft.Text(row.label, size=14))
+        items.append(ft.Row([
+            sid(f"sheet-{row.id}-{o.value}", ft.Chip(
+                label=ft.Text(o.label), selected=o.selected,
+                on_select=lambda e, cmd=o.command: submit(app, p, c, cmd)),
+                selected=o.selected)
+            for o in row.options
+        ], wrap=True, spacing=6, run_spacing=6))
     buttons = []
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
