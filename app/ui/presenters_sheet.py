@@ -30,6 +30,22 @@ def label(t: T, key: str, fallback: str) -> str:
     return text if text != key else fallback.replace("_", " ").capitalize()
 
 
+def message_text(message: Any, t: T) -> str:
+    """A session message in the reader's language (``msg.<kind>`` with its data), else its text."""
+    key = f"msg.{message.kind}"
+    data = dict(getattr(message, "data", {}) or {})
+    for name, prefix in (("area", "area"), ("type", "forester")):
+        if isinstance(data.get(name), str):
+            data[name] = label(t, f"{prefix}.{data[name]}", data[name])
+    if isinstance(data.get("column"), int):
+        data["column"] = data["column"] + 1
+    try:
+        text = t(key, **data)
+    except (KeyError, IndexError, ValueError):
+        return str(message.text)
+    return str(message.text) if text == key else text
+
+
 # --------------------------------------------------------------------------- table link
 
 
@@ -173,7 +189,7 @@ class SheetPresenter:
             self.update(result.snapshot)
         if result.ok:
             self.error = self.error_id = None
-            self.info = tuple(m.text for m in result.snapshot.messages)
+            self.info = tuple(message_text(m, self.t) for m in result.snapshot.messages)
         else:
             self.error = result.message
             self.error_id = field_to_id(result.field)

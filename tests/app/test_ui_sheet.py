@@ -169,3 +169,16 @@ def test_contracts_and_task_cards_go_through_the_session(svc):
     assert len(tasks) == 2 and tasks[1].met is True
     lines = next(s for s in p.sections() if s.id == "task-cards").lines
     assert lines[0] == "1. A Furniture contract"
+
+
+def test_session_messages_are_translated_when_we_know_them():
+    from types import SimpleNamespace as NS
+
+    from app.ui.presenters_sheet import message_text
+
+    m = NS(kind="SeedlingPlanted", text="Seedling planted in the orange column, row 1.",
+           data={"area": "orange", "row": 1})
+    assert message_text(m, Translator("ja").t) == "苗木をオレンジの列の1行目に植えました。"
+    assert message_text(m, t) == "Seedling planted in the orange column, row 1."
+    odd = NS(kind="Notice", text="Do it by hand.", data={})
+    assert message_text(odd, Translator("ja").t) == "Do it by hand."
