@@ -16,8 +16,12 @@ def test_home_renders_on_a_phone(phone):
 
 def test_switch_to_japanese_uses_the_bundled_font(phone):
     tap(phone, "home-settings")
+    tap(phone, "settings-rules")
+    wait_text(phone, "Rules decisions")
+    shot(phone, "settings")
     tap(phone, "settings-lang-ja")
     wait_text(phone, "言語")
+    shot(phone, "settings-ja")
     tap(phone, "nav-back")
     wait_text(phone, "新しいゲーム")
     assert any("NotoSansJP-Subset.otf" in url for url in phone.requests_seen)
