@@ -292,6 +292,14 @@ def _shell(model: type[M], data: Any, prefix: str, ps: _Problems) -> M | None:
     return model.model_construct(**known)
 
 
+def _column_can_take(table: Sequence[ColumnIn], kind: ForesterType) -> bool:
+    """Whether a forestry table could still take a token of ``kind`` (000: topmost free
+    space of a column of that type, or an empty column)."""
+    if len(table) < FORESTRY_COLUMNS:
+        return True
+    return any(col.type is kind and col.count < TABLE_ROWS for col in table)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -533,10 +541,20 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
             ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
                      what=f"the {TABLE_ROWS} spaces of a column (list only columns holding "
                           "tokens)")
+    # Overflow below the reforestation table only happens when the tables are full
+    # (000): checked for the normal boards, not the Forest Worker's combined table.
+    normal_board = character is not Character.FOREST_WORKER
     below: ForestersBelowIn | None = _part(ps, shell, "forester_tokens_below", p)
     if below is not None:
         for kind in ForesterType:
-            ps.count(f"{p}.forester_tokens_below.{kind.value}", getattr(below, kind.value))
+            n = getattr(below, kind.value)
+            if (ps.count(f"{p}.forester_tokens_below.{kind.value}", n) and n and normal_board
+                    and table is not None and len(table) <= FORESTRY_COLUMNS
+                    and _column_can_take(table, kind)):
+                ps.add(f"{p}.forester_tokens_below.{kind.value}",
+                       f"{_plural(n, 'token')} below the table, but the forestry table can "
+                       f"still take a {kind.value} token (a token goes below only when no "
+                       "column can take it)")
     refo: ReforestationIn | None = _part(ps, shell, "reforestation_table", p)
     if refo is not None:
         for area in Area:
@@ -544,7 +562,13 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
                      high=TABLE_ROWS, what=f"the {TABLE_ROWS} spaces of a reforestation column")
     seedlings_below = _part(ps, shell, "seedlings_below", p)
     if seedlings_below is not None:
-        ps.count(f"{p}.seedlings_below", seedlings_below)
+        if (ps.count(f"{p}.seedlings_below", seedlings_below) and seedlings_below
+                and normal_board and refo is not None
+                and all(getattr(refo, a.value) < TABLE_ROWS for a in Area)):
+            ps.add(f"{p}.seedlings_below",
+                   f"{_plural(seedlings_below, 'seedling')} below the table, but no "
+                   "reforestation column is full (a seedling goes below only when its "
+                   "area's column is full)")
     rivers: list[RiverSymbol] | None = _part(ps, shell, "river_tokens", p)
     if rivers is not None and len(rivers) > MAX_RIVER_TOKENS:
         ps.add(f"{p}.river_tokens", f"{len(rivers)} river tokens is more than "

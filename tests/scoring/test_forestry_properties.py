@@ -56,7 +56,7 @@ def players(draw: st.DrawFn, name: str, infestation: bool) -> dict[str, Any]:
     ext = draw(counts)
     wood = draw(st.integers(0, 2 + ext))
     infested = draw(st.integers(0, 2 + ext - wood)) if infestation else 0
-    return {
+    out = {
         "name": name,
         "character": None,
         "score_track": draw(st.integers(0, 80)),
@@ -68,13 +68,21 @@ def players(draw: st.DrawFn, name: str, infestation: bool) -> dict[str, Any]:
         "forestry_table": draw(st.lists(
             st.fixed_dictionaries({"type": st.sampled_from(TYPES), "count": st.integers(1, 3)}),
             max_size=3)),
-        "forester_tokens_below": {t: draw(st.integers(0, 2)) for t in TYPES},
+        "forester_tokens_below": {},
         "reforestation_table": {a: draw(counts) for a in AREAS},
-        "seedlings_below": draw(st.integers(0, 2)),
+        "seedlings_below": 0,
         "river_tokens": draw(st.lists(st.sampled_from(RIVERS), max_size=2)),
         "contracts": draw(st.lists(contracts(), max_size=5)),
         "task_cards": draw(st.lists(task_cards(), max_size=6)),
     }
+    # tokens go below the reforestation table only when the tables are full (000)
+    table = out["forestry_table"]
+    for t in TYPES:
+        if len(table) == 3 and all(c["count"] == 3 for c in table if c["type"] == t):
+            out["forester_tokens_below"][t] = draw(st.integers(0, 2))
+    if any(n == 3 for n in out["reforestation_table"].values()):
+        out["seedlings_below"] = draw(st.integers(0, 2))
+    return out
 
 
 @st.composite

@@ -61,12 +61,14 @@ def test_worked_example_opponents() -> None:
 
 def test_water_counts_only_tokens_on_the_tables() -> None:
     p = player("A", river_tokens=["forester_pair", "seedling_pair"],
-               forestry_table=columns(3, 1), forester_tokens_below={"painting": 2},
+               forestry_table=columns(3, 3, 1, kinds=("thinning", "thinning", "den_tree")),
+               forester_tokens_below={"painting": 2},
                reforestation_table={"light_green": 3, "dark_green": 0, "orange": 0},
                seedlings_below=2)
     a = by_name(score(record(p, player("B"), printed=ALL_PRINTED)))["A"]
-    # multiplier 1; 4 forester tokens on the table -> 2 pairs; 3 seedlings -> 1 pair
-    assert a.categories["water"] == 3
+    # multiplier 1; 7 forester tokens on the table -> 3 pairs; 3 seedlings -> 1 pair
+    assert a.details["water_multiplier"] == 1
+    assert a.categories["water"] == 4
 
 
 def test_water_multiplier_steps_and_cap() -> None:
@@ -88,11 +90,11 @@ def test_each_item_fulfils_one_task_card() -> None:
                            {"sawmill_upgrade": "orange"}, {"river_token": True},
                            {"forest_building": "next to 3", "met": True}],
                reforestation_table={"light_green": 0, "dark_green": 0, "orange": 3},
-               forestry_table=columns(1, kinds=("painting",)),
-               forester_tokens_below={"painting": 1},
+               forestry_table=columns(1, 1, 1, kinds=("thinning", "den_tree", "den_tree")),
+               forester_tokens_below={"painting": 2},
                buildings={"forest": 0, "sawmill": ["dark_green"]})
     a = by_name(score(record(p, player("B"), printed=ALL_PRINTED)))["A"]
-    # accessory 1, orange column 1, painting 2 (table + below), forest building 1
+    # accessory 1, orange column 1, painting 2 (both below the table), forest building 1
     assert a.details["tasks_fulfilled"] == 5
     # unused resources: 4 unfulfilled task cards -> 1
     assert a.categories["resources"] == 1
@@ -141,8 +143,9 @@ def test_forester_majority_ties(tokens: tuple[int, ...], expected: tuple[int, ..
 
 
 def test_forester_tokens_below_count_for_the_majority() -> None:
-    a = player("A", forestry_table=columns(2), forester_tokens_below={"thinning": 2})
-    b = player("B", forestry_table=columns(3))
+    a = player("A", forestry_table=columns(3, 1, 1, kinds=("thinning", "den_tree", "den_tree")),
+               forester_tokens_below={"thinning": 2})
+    b = player("B", forestry_table=columns(3, 3))
     sheet = by_name(score(record(a, b, printed=ALL_PRINTED)))
     assert sheet["A"].categories["forester_majority"] == 10
     assert sheet["B"].categories["forester_majority"] == 6
