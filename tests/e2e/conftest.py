@@ -203,3 +203,22 @@ def fill(page, identifier: str, text: str, timeout: float = 15_000) -> None:  # 
     page.keyboard.press("Control+A")
     page.keyboard.type(text)
     page.wait_for_timeout(300)  # the change event reaches the server before the next tap
+
+
+def widest_right_edge(page) -> float:  # type: ignore[no-untyped-def]
+    """The right edge (px) of the widest control Flutter reports (semantics tree)."""
+    return float(page.evaluate("""() => {
+      let right = 0;
+      for (const e of document.querySelectorAll('flt-semantics[flt-semantics-identifier]')) {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0) right = Math.max(right, r.right);
+      }
+      return right;
+    }"""))
+
+
+def assert_fits_width(page) -> None:  # type: ignore[no-untyped-def]
+    """No control reaches past the viewport: nothing needs sideways scrolling."""
+    width = page.viewport_size["width"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert widest_right_edge(page) <= width + 0.5

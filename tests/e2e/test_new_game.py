@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import by_id, fill, shot, tap, wait_text
+from tests.e2e.conftest import assert_fits_width, by_id, fill, shot, tap, wait_text
 
 
 def test_new_game_to_setup_walkthrough(phone):
@@ -27,4 +27,4 @@ def test_new_game_to_setup_walkthrough(phone):
     phone.get_by_text("Step 0 of", exact=False).or_(
         phone.get_by_label("Step 0 of", exact=False)).first.wait_for(
         state="attached", timeout=15_000)
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_fits_width(phone)

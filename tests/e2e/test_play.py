@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import by_id, fill, find_text, shot, tap
+from tests.e2e.conftest import assert_fits_width, by_id, fill, find_text, shot, tap
 
 pytest.importorskip("app.session")
 
@@ -43,4 +43,4 @@ def test_enter_values_and_see_the_live_total(phone):
     assert find_text(phone, "Wood").count() >= 0
     phone.wait_for_timeout(600)
     shot(phone, "scoreboard")
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert_fits_width(phone)
