@@ -363,3 +363,20 @@ def test_delete_game(store: Store) -> None:
     store.append_command(game_id=g.id, seq=1, kind="A", payload={}, outcome=None, state={})
     store.delete_game(game_id=g.id)
     assert store.get_game(game_id=g.id) is None and store.load_log(game_id=g.id) == []
+
+
+def test_downgrade_and_upgrade_again(sqlite_path: str) -> None:
+    from alembic import command
+
+    from app.store.engine import alembic_config
+
+    eng = open_engine(f"sqlite:///{sqlite_path}")
+    with eng.begin() as conn:
+        cfg = alembic_config(eng)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, FIRST)
+    assert current_revision(eng) == FIRST
+    _fill_first_revision(eng)
+    upgrade(eng)
+    _check_upgraded(eng)
+    eng.dispose()
