@@ -476,10 +476,54 @@ class SheetPresenter:
                                     counts=tuple(extras)))
         return sections
 
+    def table_section(self) -> Section | None:
+        """The shared table: round tokens, forester tokens, infested wood, detached storages."""
+        t, v = self.t, self.version
+        table = self.state.table
+        if isinstance(table, S.ForestryTable):
+            forest = table.forest
+            stack = forest.round_tokens
+            lines = [t("table.round", n=stack.round, left=stack.left)]
+            if forest.foresters:
+                lines.append(t("table.foresters", spaces=", ".join(
+                    f"{t('forester.' + f.kind.value)} {f.space}" for f in forest.foresters)))
+            if forest.infested:
+                lines.append(t("table.infested", spaces=", ".join(map(str,
+                                                                      sorted(forest.infested)))))
+            if table.final_turns:
+                lines.append(t("table.final_turns"))
+            counts = tuple(
+                Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
+                                             d.criterion.value), int(d.infested_wood),
+                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood - 1)
+                      if d.infested_wood > 0 else None,
+                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood + 1),
+                      hint=t("table.detached_hint"))
+                for i, d in enumerate(table.detached_storages))
+            actions = (
+                Action("round-token", t("table.reveal_round"), S.RevealRoundToken(version=v))
+                if stack.left else Action("round-token", t("table.no_round_left"), None),
+                Action("replenish", t("table.replenish"), S.ReplenishForesters(version=v)),
+            )
+            return Section("table", t("table.title"), counts=counts, actions=actions,
+                           lines=tuple(lines))
+        if isinstance(table, S.GuardiansTable):
+            if table.end_trigger:
+                return Section("table", t("table.title"), lines=(
+                    t(f"table.end.{table.end_trigger}",
+                      name=self.names()[table.triggered_by or 0]),))
+            return Section("table", t("table.title"), choices=tuple(
+                ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
+                    Option(str(i), name, False,
+                           S.TriggerGameEnd(version=v, player=i, trigger=trigger))
+                    for i, name in enumerate(self.names())))
+                for trigger in ("last_tree_planted", "last_tile_drawn")))
+        return None
+
     def sections(self) -> list[Section]:
-        if self.game == S.FORESTRY:
-            return self.forestry_sections()
-        return self.guardians_sections()
+        own = self.forestry_sections() if self.game == S.FORESTRY else self.guardians_sections()
+        shared = self.table_section()
+        return [*own, shared] if shared is not None and self.status != SETUP else own
 
 
 # --------------------------------------------------------------------------- scoreboard

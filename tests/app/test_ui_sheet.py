@@ -182,3 +182,38 @@ def test_session_messages_are_translated_when_we_know_them():
     assert message_text(m, t) == "Seedling planted in the orange column, row 1."
     odd = NS(kind="Notice", text="Do it by hand.", data={})
     assert message_text(odd, Translator("ja").t) == "Do it by hand."
+
+
+def test_shared_table_round_tokens_and_detached_storages(svc):
+    p = NewGamePresenter(t)
+    p.set_count(3)
+    for i, n in enumerate(["Mei", "Ken", "Aki"]):
+        p.set_name(i, n)
+    p.set_toggle("infestation", True)
+    gid, token = svc.create_table(p.submit(lambda: 5))
+    c = TableClient(svc.hub(), gid, token)
+    s = SheetPresenter(t, c.snapshot())
+    assert all(x.id != "table" for x in s.sections())  # during setup: harvesters first
+    for i, space in enumerate((1, 2, 3)):
+        s.result(c.submit(s.set_harvester(i, space)))
+    s.result(c.submit(s.start_game()))
+    table_sec = next(x for x in s.sections() if x.id == "table")
+    assert len(table_sec.counts) == 3 and table_sec.counts[0].label.startswith("Detached")
+    s.result(c.submit(table_sec.counts[0].plus))
+    assert s.error is None, s.error
+    before = s.state.table.round
+    table_sec = next(x for x in s.sections() if x.id == "table")
+    s.result(c.submit(next(a for a in table_sec.actions if a.id == "round-token").command))
+    assert s.error is None, s.error
+    assert s.state.table.round == before + 1 and s.info
+
+
+def test_guardians_game_end_trigger(svc):
+    p, c = table(svc, "forest-guardians")
+    p.result(c.submit(p.start_game()))
+    sec = next(x for x in p.sections() if x.id == "table")
+    cmd = sec.choices[0].options[1].command
+    p.result(c.submit(cmd))
+    assert p.error is None, p.error
+    sec = next(x for x in p.sections() if x.id == "table")
+    assert sec.lines and "Ken" in sec.lines[0]

@@ -110,7 +110,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
     buttons = []
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
-            content=ft.Text(action.label), height=TOUCH,
+            content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
             on_click=lambda e, cmd=action.command: submit(app, p, c, cmd)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
@@ -204,6 +204,10 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     if p.status == SETUP and p.game == "forestry":
         controls.append(_harvesters(app, p, c))
+    elif p.status == SETUP and p.locked_player is None:
+        controls.append(big_button("sheet-start-game", t("sheet.start_game"),
+                                   lambda e: submit(app, p, c, p.start_game()),
+                                   icon=ft.Icons.PLAY_ARROW, primary=True))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
     for section in sections:
