@@ -250,6 +250,13 @@ def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         print("Imported nothing new.", file=out)
     for line, gid in result.skipped:
         print(f"  line {line}: already saved as game {gid}, skipped", file=out)
+    for line, gid, needs in result.incomplete:
+        print(f"  line {line}: game {gid} is scored without some printed values (no total "
+              "until they are known):", file=out)
+        for need in needs:
+            print(f"    - {need['table']}[{need['key']}]: {need['ask']}", file=out)
+    if result.incomplete:
+        print("  Confirm these values in the app: the games are then scored again.", file=out)
     return EXIT_OK
 
 

@@ -37,6 +37,7 @@ from app.store.crud import (
     list_open_games,
     list_people,
     load_log,
+    replace_results,
 )
 from app.store.engine import database_url, make_engine, open_engine, upgrade
 from app.store.facade import Store
@@ -59,5 +60,6 @@ __all__ = [
     "create_game", "database_url", "delete_game", "finish_game", "game_seats", "get_game",
     "get_or_create_person", "get_person", "get_printed", "get_printed_value", "get_record",
     "latest_state", "list_open_games", "list_people", "load_log", "make_engine", "open_engine",
+    "replace_results",
     "upgrade",
 ]

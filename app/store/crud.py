@@ -504,6 +504,41 @@ def add_finished_game(
     return game
 
 
+def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
+    """Re-score a finished game: new totals, ranks, winners, category points and sheet.
+
+    For games that finished incomplete once the missing printed value is
+    confirmed (``exchange.rescore_incomplete``). The record stays as saved; the
+    statistics of its people are recomputed. One transaction.
+    """
+    sj = sheet_json(sheet)
+    try:
+        game = _require_game(session, game_id)
+        if game.status != FINISHED:
+            raise InvalidData(f"game {game_id} is not finished")
+        saved = session.get(FinishedRecord, game_id)
+        assert saved is not None
+        record = dict(saved.record)
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
+                                  .order_by(col(Seat.seat))).all())
+        session.execute(sa.delete(SeatCategory).where(
+            col(SeatCategory.seat_id).in_([s.id for s in seats])))
+        session.delete(saved)
+        session.flush()
+        _write_results(session, game, seats, record, sj, update_stats=False)
+        game.complete = bool(sj.get("complete", True))
+        game.updated_at = now_utc()
+        session.add(game)
+        session.flush()
+        rebuild_stats(session, [s.person_id for s in seats])
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
 def get_record(session: Session, *, game_id: int) -> FinishedRecord | None:
     """The saved record and score sheet of a finished game, or ``None``."""
     return session.get(FinishedRecord, game_id)

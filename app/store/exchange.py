@@ -41,6 +41,7 @@ from app.store.crud import (
     fingerprint,
     get_printed,
     person_key,
+    replace_results,
 )
 from app.store.models import (
     FINISHED,
@@ -320,6 +321,9 @@ class ImportFailed(InvalidData):
 class ImportResult:
     imported: tuple[int, ...]  # new game ids, in file order
     skipped: tuple[tuple[int, int], ...]  # (line, existing game id): already in the database
+    # (line, new game id, needs): scored without a printed value nobody has confirmed yet;
+    # each need is {"table", "key", "ask"}. Confirming the value re-scores the game.
+    incomplete: tuple[tuple[int, int, tuple[dict[str, str], ...]], ...] = ()
 
 
 def read_records(text: str) -> list[tuple[int, Any]]:
@@ -400,6 +404,7 @@ def import_records(session: Session, text: str) -> ImportResult:
             existing.setdefault(str(fp), int(gid))
     imported: list[int] = []
     skipped: list[tuple[int, int]] = []
+    incomplete: list[tuple[int, int, tuple[dict[str, str], ...]]] = []
     try:
         for line, data, sheet, fp in checked:
             if fp in existing:
@@ -410,6 +415,8 @@ def import_records(session: Session, text: str) -> ImportResult:
             assert game.id is not None
             existing[fp] = game.id
             imported.append(game.id)
+            if not sheet.get("complete", True):
+                incomplete.append((line, game.id, tuple(sheet.get("needs") or ())))
         if len(checked) > BULK and imported:
             keys = {person_key(str(p.get("name", ""))) for _, d, _, _ in checked
                     for p in d.get("players") or []}
@@ -419,4 +426,31 @@ def import_records(session: Session, text: str) -> ImportResult:
     except BaseException:
         session.rollback()
         raise
-    return ImportResult(tuple(imported), tuple(skipped))
+    return ImportResult(tuple(imported), tuple(skipped), tuple(incomplete))
+
+
+def rescore_incomplete(session: Session) -> list[int]:
+    """Score again the finished games that lacked a printed value, with the values confirmed
+    since; those now complete get their totals, ranks and winners. Returns their ids."""
+    from scoring.api import score_record
+    from scoring.record import RecordError
+
+    confirmed = get_printed(session)
+    if not confirmed:
+        return []
+    ids = session.exec(select(Game.id).where(Game.status == FINISHED,
+                                             col(Game.complete).is_(False))).all()
+    done: list[int] = []
+    for gid in ids:
+        assert gid is not None
+        rec = session.get(FinishedRecord, gid)
+        if rec is None:
+            continue
+        try:
+            sheet = score_record(rec.record, confirmed=confirmed)
+        except RecordError:  # saved by an older version with other rules: leave it
+            continue
+        if sheet.complete:
+            replace_results(session, game_id=gid, sheet=sheet)
+            done.append(gid)
+    return done

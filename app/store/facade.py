@@ -8,6 +8,7 @@ Objects returned are detached (``expire_on_commit=False``): read them freely.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -19,6 +20,8 @@ from sqlmodel import Session
 from app.store import crud
 from app.store.engine import open_engine
 from app.store.models import CommandLog, FinishedRecord, Game, GameState, Person, PrintedValue
+
+log = logging.getLogger(__name__)
 
 
 class Store:
@@ -113,5 +116,22 @@ class Store:
             return crud.get_printed(s)
 
     def confirm_printed(self, *, table: str, key: str, value: Any) -> PrintedValue:
+        """Save the value; then finished games that lacked it are scored again.
+
+        The re-scoring never makes this fail: a problem there is logged.
+        """
         with self.session() as s:
-            return crud.confirm_printed(s, table=table, key=key, value=value)
+            row = crud.confirm_printed(s, table=table, key=key, value=value)
+        self.rescore_incomplete()
+        return row
+
+    def rescore_incomplete(self) -> list[int]:
+        """Score again finished games that lacked a printed value (see exchange)."""
+        from app.store.exchange import rescore_incomplete
+
+        try:
+            with self.session() as s:
+                return rescore_incomplete(s)
+        except Exception:
+            log.exception("re-scoring games that lacked a printed value")
+            return []

@@ -107,3 +107,30 @@ def test_database_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch,
     err = capsys.readouterr().err
     assert err.startswith("cannot open the database postgresql+psycopg://someone:***@")
     assert "secret" not in err
+
+
+def test_import_tells_what_is_still_needed(db: Path, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    rec = json.loads((DATA / "forestry_93vp_worked_example.json").read_text())
+    rec["players"][0]["buildings"] = {"forest": 0, "sawmill": []}
+    src = tmp_path / "one.json"
+    src.write_text(json.dumps(rec, indent=2))
+    assert main(["records", "import", str(src)]) == 0
+    out = capsys.readouterr().out
+    assert "line 1: game 1 is scored without some printed values" in out
+    assert "- tasks_vp[4]: " in out
+    assert main(["records", "list"]) == 0
+    assert "finished (incomplete)" in capsys.readouterr().out
+
+
+def test_show_an_open_game(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.store import Store
+
+    store = Store.open()
+    g = store.create_game(game="forest-guardians", players=[{"name": "Mei", "ranger": "julia"},
+                                                            "Ken"])
+    store.engine.dispose()
+    assert main(["records", "show", str(g.id)]) == 0
+    out = capsys.readouterr().out
+    assert "Game 1: Forest Guardians, open" in out and "Still being played (version 0)" in out
+    assert "julia" in out

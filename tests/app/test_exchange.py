@@ -221,3 +221,36 @@ def test_bgg_csv(store: Store) -> None:
         ("Forest Guardians", "23", "1", "1"), ("Forest Guardians", "26", "1", "0"),
         ("Forest Guardians", "23", "1", "0")]
     assert {r["startposition"] for r in rows if r["play_id"] == str(games[1].id)} == {"1", "2"}
+
+
+def test_incomplete_import_is_scored_again_once_the_value_is_confirmed(store: Store) -> None:
+    rec = load("forestry_93vp_worked_example.json")
+    rec["players"][0]["buildings"] = {"forest": 0, "sawmill": []}
+    with store.session() as s:
+        result = import_records(s, json.dumps(rec))
+    ((line, gid, needs),) = result.incomplete
+    assert line == 1 and {(n["table"], n["key"]) for n in needs} == {
+        ("buildings_vp", "0"), ("tasks_vp", "4")}
+    with store.session() as s:
+        g = queries.game_summary(s, game_id=gid)
+        assert g is not None and g.complete is False
+        assert [p.total for p in g.players] == [None, None, None]
+        (pink,) = queries.person_stats(s, person="Pink")
+        assert (pink.plays, pink.scored_plays, pink.average_score) == (1, 0, None)
+    store.confirm_printed(table="buildings_vp", key="0", value=0)
+    with store.session() as s:  # one value still missing: unchanged
+        assert queries.game_summary(s, game_id=gid).complete is False  # type: ignore[union-attr]
+    store.confirm_printed(table="tasks_vp", key="4", value=8)
+    with store.session() as s:
+        g = queries.game_summary(s, game_id=gid)
+        assert g is not None and g.complete is True
+        sheet = score_record(rec, confirmed={"buildings_vp": {"0": 0}, "tasks_vp": {"4": 8}})
+        assert sheet.complete
+        assert [(p.total, p.rank, p.winner) for p in g.players] == [
+            (p.total, p.rank, p.name in sheet.winners) for p in sheet.players]
+        (pink,) = queries.person_stats(s, person="Pink")
+        assert (pink.plays, pink.scored_plays) == (1, 1)
+        assert pink.average_score == sheet.players[0].total
+    _assert_summaries_match_rebuild(store.engine)
+    stored = store.get_record(game_id=gid)
+    assert stored is not None and stored.record == rec and stored.sheet == sheet.as_json()
