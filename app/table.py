@@ -42,8 +42,11 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import secrets
+import sys
 import threading
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -76,6 +79,8 @@ HOST_KINDS: frozenset[str] = frozenset({"start_game", "end_game"})
 SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish"})
 
 SERVER, HOST, SEAT = "server", "host", "seat"
+#: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
+TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
 
 
 def new_token() -> str:
@@ -341,6 +346,15 @@ class TableHub:
     # ------------------------------------------------------------------ submitting
     def submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Result:
         """Check rights, apply (persisted first), broadcast; never raises for a refusal."""
+        if TRACE:
+            t0 = time.perf_counter()
+            res = self._submit(game_id, token, command)
+            print(f"table {game_id}: {_kind(command)} ok={res.ok} in "
+                  f"{(time.perf_counter() - t0) * 1000:.1f} ms", file=sys.stderr, flush=True)
+            return res
+        return self._submit(game_id, token, command)
+
+    def _submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Result:
         access = self.access(token)
         if access is None or not access.sees(game_id):
             return Result(False, None, "this link is not valid for this table", "token",

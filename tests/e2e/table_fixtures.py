@@ -16,12 +16,26 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import ROOT, START_TIMEOUT, _forest_table_cmd, _free_port
+from tests.e2e.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    START_TIMEOUT,
+    _forest_table_cmd,
+    _free_port,
+)
 
 PLAYERS = ["Mireille", "Bartholomew", "Annika"]
+#: every phone at a table is in the foreground: no background-tab throttling
+FOREGROUND_ARGS = [
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
+]
 HOST_LINK = re.compile(r"^\s+(http://\S+/join/\S+)\s*$", re.M)
 
 
@@ -60,7 +74,7 @@ class TableServer:
         env.pop("DATABASE_URL", None)
         env.update(FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
                    FLET_APP_STORAGE_DATA=str(self.data_dir), PYTHONUNBUFFERED="1",
-                   FOREST_TABLE_TRUST_LOCAL="0")
+                   FOREST_TABLE_TRUST_LOCAL="0", FOREST_TABLE_TRACE="1")
         with open(log_path, "wb") as log:
             self.proc = subprocess.Popen(
                 [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port",
@@ -103,6 +117,17 @@ def table_server() -> Iterator[tuple[TableServer, int]]:
     finally:
         server.kill(signal.SIGTERM)
         server.kill()
+
+
+@pytest.fixture(scope="module")
+def table_browser() -> Iterator[Any]:
+    """Chromium for several phones at once, none of them throttled as a background tab."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + FOREGROUND_ARGS)
+        yield b
+        b.close()
 
 
 def decode_qr_codes(png: bytes) -> list[str]:

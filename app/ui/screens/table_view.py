@@ -23,12 +23,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from app.session import (
+    FINISHED,
     FORESTRY,
     SETUP,
     AddScore,
@@ -41,8 +44,8 @@ from app.session import (
     Snapshot,
     StartGame,
 )
-from app.table import SERVER, Access, Subscription, TableHub, token_from_route
-from app.ui.widgets import big_button, card, header, muted, sid, small_button, stepper
+from app.table import SERVER, TRACE, Access, Subscription, TableHub, token_from_route
+from app.ui.widgets import big_button, card, header, muted, sid, small_button
 
 log = logging.getLogger(__name__)
 
@@ -117,6 +120,8 @@ class TableTab:
         self.sub: Subscription | None = None
         self.message: str | None = None
         self.show_qr = False
+        self._live: dict[str, ft.Control] = {}
+        self._shape: tuple[Any, ...] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -136,6 +141,7 @@ class TableTab:
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
         page.on_connect = self._reconnected
+        page.on_route_change = self._route_changed
         self._show(ft.Column([ft.ProgressRing(), muted(TEXT["loading"])],
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         page.run_task(self.open, token_from_route(page.route))
@@ -213,6 +219,17 @@ class TableTab:
             self.sub.close()
             self.sub = None
 
+    async def _route_changed(self, e: Any) -> None:
+        """A reload keeps the tab's session: a new ``/join/<token>`` arrives as a route change."""
+        token = token_from_route(getattr(e, "route", None) or self.page.route)
+        if token is None or token == self.token:
+            return
+        if self.sub is not None:
+            self.sub.close()
+        self.sub, self.snap, self.access, self.token, self.message = None, None, None, None, None
+        self.page.floating_action_button = None
+        await self.open(token)
+
     def _reconnected(self, _e: Any = None) -> None:
         """Back after a disconnect: catch up with the table (the hub kept going)."""
         if self.access is not None and self.access.game_id is not None and self.sub:
@@ -237,7 +254,13 @@ class TableTab:
     async def _apply(self, snap: Snapshot) -> None:
         if self.snap is None or snap.version > self.snap.version:
             self.snap = snap
-            self.render()
+            if TRACE:
+                t0 = time.perf_counter()
+                self.render()
+                print(f"  render v{snap.version} {(time.perf_counter() - t0) * 1000:.1f} ms",
+                      file=sys.stderr, flush=True)
+            else:
+                self.render()
 
     async def _revoked(self) -> None:
         self.sub, self.snap, self.access, self.token = None, None, None, None
@@ -269,9 +292,14 @@ class TableTab:
 
     # ------------------------------------------------------------------ drawing
     def _show(self, body: ft.Control) -> None:
+        self._live = {}
+        self._shape = None
         self.page.controls = [ft.SafeArea(body, expand=True)]
+        self._push()
+
+    def _push(self, *controls: ft.Control) -> None:
         try:
-            self.page.update()
+            self.page.update(*controls)
         except Exception:  # the tab is gone; the next connect redraws
             log.debug("update of a disconnected tab", exc_info=True)
 
@@ -279,10 +307,102 @@ class TableTab:
         return self.access is not None and (self.access.is_host or self.access.player == player)
 
     def render(self) -> None:
-        snap, access = self.snap, self.access
-        if snap is None or access is None:
-            return
+        """Draw the snapshot: in place when only values changed (small patches), else anew."""
+        try:
+            snap = self.snap
+            if snap is None or self.access is None:
+                return
+            shape = self._shape_of(snap)
+            if shape == self._shape and self._live:
+                self._refresh(snap)
+            else:
+                self._build(snap)
+                self._shape = shape
+        except Exception as exc:  # a view must never take the tab down
+            log.exception("table view failed")
+            self._show(ft.Text(f"Something went wrong: {exc}", color=ft.Colors.ERROR))
+
+    def _shape_of(self, snap: Snapshot) -> tuple[Any, ...]:
+        """What decides the controls on screen (values aside)."""
         st = snap.state
+        return (snap.game_id, st.game, st.status, len(st.players), self.access, self.show_qr)
+
+    def _values(self, snap: Snapshot) -> dict[str, Any]:
+        """Every value shown that changes with the game: text values and enabled buttons."""
+        st = snap.state
+        out: dict[str, Any] = {}
+        if st.game == FORESTRY:
+            table: Any = st.table
+            stack = table.forest.round_tokens
+            out["table-round"] = TEXT["round"].format(round=table.round,
+                                                      revealed=stack.revealed, left=stack.left)
+            out["table-foresters"] = ", ".join(f"{f.kind.value} @ {f.space}"
+                                               for f in table.forest.foresters)
+        out["table-events"] = " · ".join(m.text for m in snap.messages)
+        out["table-message"] = self.message or ""
+        for i, player in enumerate(st.players):
+            board: Any = st.boards[i]
+            edit = self.can_edit(i) and st.status != FINISHED
+            if st.game == FORESTRY:
+                score, coins = int(board.score_track), int(board.resources.coins)
+                out[f"p{i}-summary"] = f"{player.name}: {score} VP, {coins} coins"
+                counts = {"score": score, "coins": coins}
+                if st.status == SETUP and self.access is not None and self.access.is_host:
+                    counts["harvester"] = st.table.harvesters[i] or 0  # type: ignore[union-attr]
+            else:
+                fire = int(board.fire_tokens)
+                out[f"p{i}-summary"] = f"{player.name}: {fire} fire tokens"
+                counts = {"fire": fire}
+            for key, value in counts.items():
+                out[f"p{i}-{key}-value"] = str(value)
+                out[f"p{i}-{key}-minus"] = edit and value > 0
+                out[f"p{i}-{key}-plus"] = edit
+        out["table-undo"] = snap.can_undo
+        out["table-redo"] = snap.can_redo
+        return out
+
+    def _refresh(self, snap: Snapshot) -> None:
+        changed: list[ft.Control] = []
+        for key, value in self._values(snap).items():
+            control = self._live.get(key)
+            if control is None:
+                continue
+            if isinstance(control, ft.Text):
+                if control.value != value:
+                    control.value = value
+                    changed.append(control)
+            elif control.disabled != (not value):
+                control.disabled = not value
+                changed.append(control)
+        if changed:
+            self._push(*changed)
+
+    def _text(self, key: str, values: dict[str, Any], **style: Any) -> ft.Control:
+        text = ft.Text(values.get(key, ""), **style)
+        self._live[key] = text
+        return sid(key, text)
+
+    def _icon_button(self, key: str, icon: Any, tooltip: str, values: dict[str, Any],
+                     make: Callable[[int], Command | dict[str, Any]]) -> ft.Control:
+        btn = ft.IconButton(icon=icon, tooltip=tooltip, on_click=self._cmd(make),
+                            disabled=not values.get(key, False), width=48, height=48)
+        self._live[key] = btn
+        return sid(key, btn)
+
+    def _button(self, key: str, text: str, values: dict[str, Any], icon: Any,
+                make: Callable[[int], Command | dict[str, Any]]) -> ft.Control:
+        btn = ft.TextButton(content=ft.Text(text), icon=icon, on_click=self._cmd(make),
+                            disabled=not values.get(key, False), height=48)
+        self._live[key] = btn
+        return sid(key, btn, button=True)
+
+    def _build(self, snap: Snapshot) -> None:
+        access = self.access
+        assert access is not None
+        st = snap.state
+        values = self._values(snap)
+        live: dict[str, ft.Control] = {}
+        self._live = live
         items: list[ft.Control] = []
         who = (TEXT["host"] if access.is_host else
                TEXT["you"].format(name=st.players[access.player or 0].name, seat=access.seat))
@@ -293,31 +413,31 @@ class TableTab:
                 on_click=self._toggle_qr)))
         items.append(header(TEXT["table.title"].format(game_id=snap.game_id), actions=actions))
         items.append(sid("table-who", ft.Text(who, size=15, weight=ft.FontWeight.W_600)))
-        if self.message:
-            items.append(sid("table-message", ft.Text(self.message, color=ft.Colors.ERROR)))
-        if snap.messages:
-            items.append(sid("table-events", muted(" · ".join(m.text for m in snap.messages))))
+        # always there (empty when there is nothing to say): a tap is never lost to a redraw
+        items.append(self._text("table-message", values, color=ft.Colors.ERROR))
+        items.append(self._text("table-events", values, size=13,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
         if access.is_host and self.show_qr and self.base_url:
             from app.ui.screens import host
 
             items.append(card([host.panel(self.hub, snap.game_id, self.base_url,
                                           on_change=self._qr_changed)], "table-qr-panel"))
-        items.append(self._shared(snap))
+        items.append(self._shared(snap, values))
         order = list(range(len(st.players)))
         if access.player is not None:  # my own board first
             order.sort(key=lambda i: i != access.player)
         for i in order:
-            items.append(self._board(snap, i))
+            items.append(self._board(snap, i, values))
         if access.is_host:
             items.append(ft.Row([
-                small_button("table-undo", TEXT["undo"], self._cmd(
-                    lambda v: {"kind": "undo", "version": v}), icon=ft.Icons.UNDO,
-                    disabled=not snap.can_undo),
-                small_button("table-redo", TEXT["redo"], self._cmd(
-                    lambda v: {"kind": "redo", "version": v}), icon=ft.Icons.REDO,
-                    disabled=not snap.can_redo),
+                self._button("table-undo", TEXT["undo"], values, ft.Icons.UNDO,
+                             lambda v: {"kind": "undo", "version": v}),
+                self._button("table-redo", TEXT["redo"], values, ft.Icons.REDO,
+                             lambda v: {"kind": "redo", "version": v}),
             ]))
-        self._show(ft.Column(items, spacing=10))
+        self.page.controls = [ft.SafeArea(ft.Column(items, spacing=10), expand=True)]
+        self._live = live
+        self._push()
 
     def _toggle_qr(self, _e: Any = None) -> None:
         self.show_qr = not self.show_qr
@@ -325,9 +445,10 @@ class TableTab:
 
     def _qr_changed(self, message: str) -> None:
         self.message = message
+        self._shape = None  # new links: draw the QR codes anew
         self.render()
 
-    def _shared(self, snap: Snapshot) -> ft.Control:
+    def _shared(self, snap: Snapshot, values: dict[str, Any]) -> ft.Control:
         st = snap.state
         rows: list[ft.Control] = []
         if st.status == SETUP:
@@ -336,16 +457,12 @@ class TableTab:
                 rows.append(big_button("table-start", TEXT["start"],
                                        self._cmd(lambda v: StartGame(version=v)),
                                        icon=ft.Icons.PLAY_ARROW, primary=True))
-        elif st.status == "finished":
+        elif st.status == FINISHED:
             rows.append(muted(TEXT["finished"]))
-        if st.game == FORESTRY and st.status != "finished":
-            table: Any = st.table
-            stack = table.forest.round_tokens
-            rows.append(sid("table-round", ft.Text(TEXT["round"].format(
-                round=table.round, revealed=stack.revealed, left=stack.left))))
-            foresters = ", ".join(f"{f.type.value} @ {f.space}" for f in table.forest.foresters)
-            if foresters:
-                rows.append(muted(foresters))
+        if st.game == FORESTRY and st.status != FINISHED:
+            rows.append(self._text("table-round", values))
+            rows.append(self._text("table-foresters", values, size=13,
+                                   color=ft.Colors.ON_SURFACE_VARIANT))
             if st.status != SETUP:
                 rows.append(ft.Row([
                     small_button("table-reveal", TEXT["reveal"],
@@ -355,56 +472,65 @@ class TableTab:
                                  self._cmd(lambda v: ReplenishForesters(version=v)),
                                  icon=ft.Icons.REFRESH, filled=True),
                 ], wrap=True))
-        return card(rows, "table-shared") if rows else ft.Container()
+        if not rows:
+            return ft.Container()
+        return sid("table-shared", ft.Card(content=ft.Container(
+            ft.Column(rows, spacing=8), padding=16, expand=True)))
 
-    def _board(self, snap: Snapshot, i: int) -> ft.Control:
+    def _count(self, i: int, key: str) -> int:
+        """A count of player ``i`` in the snapshot this phone shows (read at tap time)."""
+        assert self.snap is not None
+        st = self.snap.state
+        board: Any = st.boards[i]
+        if key == "score":
+            return int(board.score_track)
+        if key == "coins":
+            return int(board.resources.coins)
+        if key == "harvester":
+            return int(st.table.harvesters[i] or 0)  # type: ignore[union-attr]
+        return int(board.fire_tokens)
+
+    def _board(self, snap: Snapshot, i: int, values: dict[str, Any]) -> ft.Control:
         st = snap.state
         player = st.players[i]
-        board: Any = st.boards[i]
         mine = self.access is not None and self.access.player == i
-        edit = self.can_edit(i) and st.status != "finished"
         title = TEXT["seat"].format(seat=player.seat,
                                     name=TEXT["mine"].format(name=player.name) if mine
                                     else player.name)
-        rows: list[ft.Control] = [sid(f"p{i}-name", ft.Text(title, size=17,
-                                                            weight=ft.FontWeight.BOLD))]
+        rows: list[ft.Control] = [
+            sid(f"p{i}-name", ft.Text(title, size=17, weight=ft.FontWeight.BOLD)),
+            self._text(f"p{i}-summary", values),
+        ]
 
-        def step(key: str, label: str, value: int,
-                 minus: Callable[[int], Command] | None,
-                 plus: Callable[[int], Command] | None) -> ft.Control:
-            return stepper(f"p{i}-{key}", label, value,
-                           self._cmd(minus) if edit and minus else None,
-                           self._cmd(plus) if edit and plus else None,
-                           TEXT["less"], TEXT["more"])
+        def step(key: str, label: str, make: Callable[[int, int], Command]) -> ft.Control:
+            ident = f"p{i}-{key}"
+            return ft.Row([
+                ft.Container(ft.Text(label, size=16), expand=True),
+                self._icon_button(f"{ident}-minus", ft.Icons.REMOVE, TEXT["less"], values,
+                                  lambda v: make(v, self._count(i, key) - 1)),
+                ft.Container(self._text(f"{ident}-value", values, size=22,
+                                        weight=ft.FontWeight.BOLD,
+                                        text_align=ft.TextAlign.CENTER),
+                             width=44, alignment=ft.Alignment.CENTER),
+                self._icon_button(f"{ident}-plus", ft.Icons.ADD, TEXT["more"], values,
+                                  lambda v: make(v, self._count(i, key) + 1)),
+            ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)
 
         if st.game == FORESTRY:
-            score = int(board.score_track)
-            coins = int(board.resources.coins)
-            rows.append(sid(f"p{i}-summary", ft.Text(f"{player.name}: {score} VP, {coins} coins")))
-            rows.append(step("score", TEXT["score"], score,
-                             (lambda v: AddScore(version=v, player=i, delta=-1))
-                             if score > 0 else None,
-                             lambda v: AddScore(version=v, player=i, delta=1)))
-            rows.append(step("coins", TEXT["coins"], coins,
-                             (lambda v: SetCount(version=v, player=i, field="resources.coins",
-                                                 value=coins - 1)) if coins > 0 else None,
-                             lambda v: SetCount(version=v, player=i, field="resources.coins",
-                                                value=coins + 1)))
-            if st.status == SETUP and self.access is not None and self.access.is_host:
-                space = st.table.harvesters[i] or 0  # type: ignore[union-attr]
-                rows.append(step("harvester", TEXT["harvester"], space,
-                                 (lambda v: SetHarvester(version=v, player=i,
-                                                         space=space - 1 or None))
-                                 if space > 0 else None,
-                                 lambda v: SetHarvester(version=v, player=i, space=space + 1)))
+            rows.append(step("score", TEXT["score"],
+                             lambda v, n: AddScore(version=v, player=i,
+                                                   delta=n - self._count(i, "score"))))
+            rows.append(step("coins", TEXT["coins"],
+                             lambda v, n: SetCount(version=v, player=i,
+                                                   field="resources.coins", value=n)))
+            if f"p{i}-harvester-value" in values:
+                rows.append(step("harvester", TEXT["harvester"],
+                                 lambda v, n: SetHarvester(version=v, player=i,
+                                                           space=n or None)))
         else:
-            fire = int(board.fire_tokens)
-            rows.append(sid(f"p{i}-summary", ft.Text(f"{player.name}: {fire} fire tokens")))
-            rows.append(step("fire", TEXT["fire"], fire,
-                             (lambda v: SetGuardians(version=v, player=i, field="fire_tokens",
-                                                     value=fire - 1)) if fire > 0 else None,
-                             lambda v: SetGuardians(version=v, player=i, field="fire_tokens",
-                                                    value=fire + 1)))
+            rows.append(step("fire", TEXT["fire"],
+                             lambda v, n: SetGuardians(version=v, player=i,
+                                                       field="fire_tokens", value=n)))
         return card(rows, f"board-{i}")
 
 
