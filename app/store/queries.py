@@ -161,16 +161,20 @@ def resolve_person(session: Session, person: str | int) -> Person:
     return found
 
 
-def _as_utc_bound(value: date | datetime | None, *, end: bool) -> datetime | None:
-    """A date range bound: a ``date`` means that whole local day (``until`` inclusive)."""
-    if value is None:
-        return None
-    if isinstance(value, datetime):
-        return value.astimezone(UTC)
-    day = datetime.combine(value, time.min)
-    if end:
-        day = datetime.combine(date.fromordinal(value.toordinal() + 1), time.min)
-    return day.astimezone(UTC)  # naive = local time
+def _range(column: Any, since: date | datetime | None,
+           until: date | datetime | None) -> list[Any]:
+    """``since <= column <= until``; a ``date`` means that whole local day, a naive
+    ``datetime`` local time."""
+    conds: list[Any] = []
+    if since is not None:
+        lo = since if isinstance(since, datetime) else datetime.combine(since, time.min)
+        conds.append(column >= lo.astimezone(UTC))
+    if isinstance(until, datetime):
+        conds.append(column <= until.astimezone(UTC))
+    elif until is not None:
+        next_day = datetime.combine(date.fromordinal(until.toordinal() + 1), time.min)
+        conds.append(column < next_day.astimezone(UTC))
+    return conds
 
 
 # --------------------------------------------------------------------------- history
@@ -190,12 +194,7 @@ def _history_filters(
         conds.append(col(Game.status) == status)
     if game is not None:
         conds.append(col(Game.game) == game)
-    lo = _as_utc_bound(since, end=False)
-    hi = _as_utc_bound(until, end=True)
-    if lo is not None:
-        conds.append(col(Game.played_at) >= lo)
-    if hi is not None:
-        conds.append(col(Game.played_at) < hi)
+    conds.extend(_range(col(Game.played_at), since, until))
     if person is not None:
         pid = resolve_person(session, person).id
         conds.append(
@@ -258,12 +257,7 @@ def _person_history(
     conds: list[Any] = [col(Seat.person_id) == pid, col(Seat.finished).is_(True)]
     if game is not None:
         conds.append(col(Seat.game) == game)
-    lo = _as_utc_bound(since, end=False)
-    hi = _as_utc_bound(until, end=True)
-    if lo is not None:
-        conds.append(col(Seat.played_at) >= lo)
-    if hi is not None:
-        conds.append(col(Seat.played_at) < hi)
+    conds.extend(_range(col(Seat.played_at), since, until))
     ids = list(session.exec(
         select(Seat.game_id).where(*conds)
         .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())

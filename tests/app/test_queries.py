@@ -247,3 +247,15 @@ def test_concurrent_finishes_keep_summaries_right_sqlite(file_engine: Engine) ->
 @pytest.mark.postgres
 def test_concurrent_finishes_keep_summaries_right_postgres(pg_engine: Engine) -> None:
     _finish_concurrently(pg_engine)
+
+
+def test_history_range_with_datetimes(data: tuple[Store, dict[str, int]]) -> None:
+    from datetime import UTC, datetime
+
+    store, ids = data
+    g3 = datetime(2026, 3, 10, 19, 0, tzinfo=UTC)  # G3's played_at: both bounds inclusive
+    with store.session() as s:
+        assert _ids(queries.history(s, since=g3, until=g3), ids) == ["G3"]
+        assert _ids(queries.history(s, person="Ann", since=g3, until=g3), ids) == ["G3"]
+        assert _ids(queries.history(s, until=g3.replace(minute=1), game=FG), ids) == [
+            "G3", "G2", "G1"]
