@@ -290,8 +290,9 @@ class FinishedRecord(SQLModel, table=True):
         sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
                             primary_key=True)
     )
-    record: dict[str, Any] = Field(sa_type=JSONType)
-    sheet: dict[str, Any] = Field(sa_type=JSONType)
+    # plain JSON (text) even on PostgreSQL: the record keeps its key order (0005)
+    record: dict[str, Any] = Field(sa_type=sa.JSON)
+    sheet: dict[str, Any] = Field(sa_type=sa.JSON)
     # SHA-256 of the record's canonical JSON: import skips records already here (0004)
     fingerprint: str | None = Field(default=None, max_length=64, index=True)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)

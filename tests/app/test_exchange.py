@@ -72,6 +72,8 @@ def test_round_trip_is_lossless(any_engine: Engine) -> None:
     assert len(result.imported) == 4 and result.skipped == ()
     text = export_text(any_engine)
     assert [json.loads(line) for line in text.splitlines()] == records  # exactly what came in
+    assert text == "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
+                           for r in records)  # key order too
     other = open_engine("sqlite://")  # into another database and out again: same bytes
     with Session(other) as s:
         import_records(s, text)
