@@ -74,6 +74,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
+from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 from setup import forestry as forestry_setup
@@ -1490,8 +1491,11 @@ class GameSession:
             payload = command.payload()
             self._append(command.kind, payload, outcome, state)
             if isinstance(command, ConfirmPrinted):  # remembered for later games too
-                self._store.confirm_printed(table=command.table, key=command.key,
-                                            value=_plain(command.value))
+                side_b = isinstance(state.options, RecordOptions) and (
+                    state.options.mode is Mode.ADVANCED)
+                self._store.confirm_printed(
+                    table=confirmed_table(command.table, board_side_b=side_b),
+                    key=command.key, value=_plain(command.value))
             self._done.append(_Step(seq, command, outcome, state, messages))
             self._undone.clear()
             self._messages = messages

@@ -696,3 +696,15 @@ def test_session_on_sqlite_and_postgresql(any_store: Store) -> None:
     s.finish(s.version)
     saved = any_store.get_record(game_id=s.game_id)
     assert saved is not None and saved.record == s.record()
+
+
+def test_confirmed_buildings_value_is_remembered_per_board_side(store: Store) -> None:
+    """Advanced games use board side B: its buildings track is remembered apart (printed.py)."""
+    adv = GameSession.create(store, game="forestry", players=PLAYERS,
+                             options={"mode": "advanced", "technology_side": "A"}, seed=3)
+    do(adv, ConfirmPrinted, table="buildings_vp", key="4", value=5)
+    std = forestry(store)
+    do(std, ConfirmPrinted, table="buildings_vp", key="3", value=4)
+    remembered = store.get_printed()
+    assert remembered["buildings_vp_side_b"] == {"4": 5}
+    assert remembered["buildings_vp"] == {"3": 4}
