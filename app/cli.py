@@ -48,13 +48,24 @@ def build_parser() -> argparse.ArgumentParser:
         "--character",
         action="append",
         default=[],
-        help="a character in play that needs setup (forest_road_manager, technician)",
+        help=(
+            "a character chosen for the game (repeatable): trade_specialist, forest_ecologist, "
+            "logistics_manager, monitoring_specialist, forest_worker, forest_road_manager, "
+            "technician; the other seats are dealt at random (advanced mode)"
+        ),
     )
     f.add_argument("--json", action="store_true")
     g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
     g.add_argument("--players", type=int, required=True)
     g.add_argument("--seed", type=int, default=None)
     g.add_argument("--advanced", action="store_true")
+    g.add_argument(
+        "--ranger",
+        action="append",
+        default=[],
+        metavar="SEAT=RANGER",
+        help="a ranger a player chooses, e.g. 1=julia (advanced game; others are dealt)",
+    )
     g.add_argument("--json", action="store_true")
 
     p = sub.add_parser("records", help="saved games: list, show, export, import, stats")

@@ -53,10 +53,23 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             file=stderr,
         )
         return 2
+    rangers: dict[str, str] = {}
+    for item in getattr(args, "ranger", None) or []:
+        seat, sep, ranger = str(item).partition("=")
+        if not sep or not seat.strip().isdigit() or not 1 <= int(seat) <= players:
+            print(
+                f"forest-table setup forest-guardians: --ranger {item!r}: expected SEAT=RANGER "
+                f"with SEAT from 1 to {players}, e.g. 1=julia",
+                file=stderr,
+            )
+            return 2
+        rangers[f"Player {int(seat)}"] = ranger.strip().lower()
     seed_picked = args.seed is None
     seed = _new_seed() if seed_picked else int(args.seed)
     try:
-        plan = deal(GuardiansOptions(advanced=bool(args.advanced)), players, seed)
+        plan = deal(
+            GuardiansOptions(advanced=bool(args.advanced)), players, seed, rangers=rangers or None
+        )
     except SetupError as exc:
         print(f"forest-table setup forest-guardians: {exc}", file=stderr)
         return 2

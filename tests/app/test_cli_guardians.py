@@ -152,3 +152,31 @@ def test_score_from_stdin() -> None:
     r = cli("score", "-", "--json", stdin=text)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["players"][0]["total"] == 23
+
+
+def test_setup_chosen_rangers_are_kept_and_the_rest_dealt() -> None:
+    r = cli("setup", "forest-guardians", "--players", "3", "--seed", "4", "--advanced",
+            "--ranger", "1=julia", "--ranger", "3=jack", "--json")
+    assert r.returncode == 0, r.stderr
+    rangers = {d["player"]: (d["ranger"], d["chosen"]) for d in json.loads(r.stdout)["rangers"]}
+    assert rangers["Player 1"] == ("julia", True)
+    assert rangers["Player 3"] == ("jack", True)
+    assert rangers["Player 2"][0] in {"fluffy", "bean"} and rangers["Player 2"][1] is False
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--players", "2", "--ranger", "1=julia"], "advanced game"),
+        (["--players", "2", "--advanced", "--ranger", "3=julia"], "--ranger"),
+        (["--players", "2", "--advanced", "--ranger", "julia"], "--ranger"),
+        (["--players", "2", "--advanced", "--ranger", "1=zorro"], "'zorro' is not a ranger"),
+        (["--players", "2", "--advanced", "--ranger", "1=jack", "--ranger", "2=jack"],
+         "chosen twice"),
+    ],
+)
+def test_setup_bad_ranger_choice_exits_2(args: list[str], named: str) -> None:
+    r = cli("setup", "forest-guardians", *args)
+    assert r.returncode == 2
+    assert named in r.stderr
+    assert "Traceback" not in r.stderr
