@@ -345,7 +345,9 @@ def read_records(text: str) -> list[tuple[int, Any]]:
         return [(first_line, whole)]
     out: list[tuple[int, Any]] = []
     problems: list[ImportProblem] = []
-    for n, line in enumerate(text.splitlines(), start=1):
+    # only "\n" ends a line: str.splitlines() would also split inside a record at
+    # U+0085, U+2028 ... which JSON (ensure_ascii=False) writes as they are
+    for n, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
