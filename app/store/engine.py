@@ -85,7 +85,9 @@ def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
         if memory:
             kwargs["poolclass"] = StaticPool
         else:
-            Path(u.database or "").expanduser().parent.mkdir(parents=True, exist_ok=True)
+            path = Path(u.database or "").expanduser()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            u = u.set(database=str(path))
         engine = sa.create_engine(u, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine

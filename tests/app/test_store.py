@@ -193,6 +193,14 @@ def test_default_location_follows_flet_storage(monkeypatch: pytest.MonkeyPatch,
     eng.dispose()
 
 
+def test_home_directory_in_a_sqlite_url(monkeypatch: pytest.MonkeyPatch,
+                                         tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    eng = open_engine("sqlite:///~/games/forest.sqlite3")
+    assert (tmp_path / "games" / "forest.sqlite3").exists()
+    eng.dispose()
+
+
 def test_database_url_selects_postgres_driver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgresql://u:p@db/forest")
     assert engine_mod.database_url() == "postgresql+psycopg://u:p@db/forest"
