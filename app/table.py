@@ -40,6 +40,7 @@ seat (the old ones stay valid until revoked).
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
@@ -80,6 +81,8 @@ SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish"})
 
 SERVER, HOST, SEAT = "server", "host", "seat"
 #: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
+#: How long a token check is trusted without asking the database again (seconds).
+ACCESS_TTL = 5.0
 TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
 
 
@@ -206,6 +209,13 @@ class TableHub:
         self._loading: dict[int, threading.Lock] = {}
         self._lock = threading.Lock()
         self._plain: dict[tuple[int | None, int | None], str] = {}  # links issued since start
+        # token hash -> (Access, checked at): revocations here drop entries at once; a
+        # revocation made by another server process is seen within ACCESS_TTL seconds
+        self._access_cache: dict[str, tuple[Access, float]] = {}
+        # SQLite has one writer at a time and makes the others sleep and retry (busy
+        # timeout): queueing the writers here instead keeps the latency tail short.
+        self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
+                                 else contextlib.nullcontext())
 
     # ------------------------------------------------------------------ tables
     def _table(self, game_id: int) -> _Table:
@@ -251,13 +261,22 @@ class TableHub:
         """The rights of ``token``, or ``None`` (unknown, revoked, malformed, finished table)."""
         if not token or not isinstance(token, str) or len(token) > 200:
             return None
+        digest = T.token_hash(token)
+        cached = self._access_cache.get(digest)
+        now = time.monotonic()
+        if cached is not None and now - cached[1] < ACCESS_TTL:
+            return cached[0]
         with self.store.session() as s:
             row = T.find_token(s, token=token)
         if row is None:
+            self._access_cache.pop(digest, None)
             return None
         if row.game_id is None:
-            return Access(SERVER)
-        return Access(HOST if row.seat is None else SEAT, row.game_id, row.seat)
+            access = Access(SERVER)
+        else:
+            access = Access(HOST if row.seat is None else SEAT, row.game_id, row.seat)
+        self._access_cache[digest] = (access, now)
+        return access
 
     def issue(self, game_id: int | None = None, seat: int | None = None) -> str:
         """A new token for the server (no table), a table's host or one seat; returns its text."""
@@ -301,6 +320,8 @@ class TableHub:
             hashes = {r.token_hash for r in rows}
             n = T.revoke_tokens(s, game_id=game_id, seat=seat)
         self._plain.pop((game_id, seat), None)
+        for digest in hashes:
+            self._access_cache.pop(digest, None)
         table = self._tables.get(game_id)
         if table is not None and hashes:
             with table.lock:
@@ -367,7 +388,8 @@ class TableHub:
             session = table.session
             try:
                 check_rights(access, game_id, command, table.names)
-                snap = self._apply(session, command)
+                with self._write_lock:
+                    snap = self._apply(session, command)
             except Forbidden as err:
                 return Result(False, session.snapshot(), err.message, err.field, "forbidden")
             except StaleVersion as err:

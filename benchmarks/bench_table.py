@@ -1,0 +1,211 @@
+"""Table mode under load: command arrival -> every session of the table has its update queued.
+
+Simulated sessions, no browser: each is a real Flet ``Session`` (a recording
+connection instead of a websocket) running the real table view
+(:class:`app.ui.screens.table_view.TableTab`) subscribed to a real
+:class:`app.table.TableHub` over a SQLite file (WAL), as ``forest-table serve``
+runs them. Commands arrive open-loop (Poisson) on the event loop and are
+submitted from worker threads (``asyncio.to_thread``), like a tap.
+
+Measured per accepted command: from its arrival to the moment the last session
+of its table has its update queued (``page.run_task`` called), and to the
+moment the last session has rendered it (its patch handed to the connection).
+Memory per session: Python heap (tracemalloc) of a subscribed, rendered session.
+
+Targets: p95 < 50 ms at 1 table x 5 sessions, < 100 ms at 50 tables x 5 sessions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+PLAYERS = ["Mei", "Bo", "Ana", "Kai"]
+SESSIONS_PER_TABLE = 5  # the host and four seats
+TARGETS_MS = {1: 50.0, 50: 100.0}
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+class _Client:
+    """One simulated browser tab: a Flet Session on a connection that records messages."""
+
+    def __init__(self, pubsub: Any) -> None:
+        from flet.messaging.connection import Connection
+        from flet.messaging.session import Session
+
+        class Recording(Connection):  # type: ignore[misc]
+            def __init__(self) -> None:
+                super().__init__()
+                self.messages = 0
+                self.pubsubhub = pubsub
+                self.loop = asyncio.get_running_loop()
+                self.executor = ThreadPoolExecutor(max_workers=1)
+                self.page_url = "http://127.0.0.1:8550"
+
+            def send_message(self, message: Any) -> None:
+                self.messages += 1
+
+        self.conn = Recording()
+        self.session = Session(self.conn)
+        self.session.attach_connection(self.conn)
+        self.page = self.session.page
+
+
+async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> dict[str, Any]:
+    from flet.controls.context import _context_page
+    from flet.pubsub.pubsub_hub import PubSubHub
+
+    from app.server import tune_gc
+    from app.session import AddScore, GameSession, SetHarvester, StartGame
+    from app.store import Store
+    from app.table import TableHub
+    from app.ui.screens.table_view import TableTab
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
+    store = Store.open(f"sqlite:///{tmp / 'bench.sqlite3'}")
+    games = []
+    for t in range(tables):
+        s = GameSession.create(store, game="forestry", players=PLAYERS, seed=t)
+        for i in range(len(PLAYERS)):
+            s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
+        s.apply(StartGame(version=s.version))
+        games.append(s.game_id)
+    hub = TableHub(store)
+    seat_tokens = {g: [hub.issue(g, seat) for seat in range(1, len(PLAYERS) + 1)] for g in games}
+    pubsub = PubSubHub(loop=asyncio.get_running_loop(), executor=ThreadPoolExecutor(2))
+
+    async def open_tab(token: str) -> TableTab:
+        client = _Client(pubsub)
+        ctx = _context_page.set(client.page)
+        tab = TableTab(client.page, hub, None)
+        tab.client = client  # type: ignore[attr-defined]  # keeps the session alive
+        tab.loop = asyncio.get_running_loop()
+        _context_page.reset(ctx)
+        await tab.open(token)
+        return tab
+
+    # one session first, uncounted: imports and caches are paid once per process
+    warm = await open_tab(hub.issue(games[0]))
+    warm._closed()
+    tune_gc()  # as forest-table serve does once the open tables are loaded
+    # sessions: host + 4 seats per table, each subscribed and rendered
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    tabs: list[TableTab] = []
+    for g in games:
+        for token in [hub.issue(g), *seat_tokens[g]]:
+            tabs.append(await open_tab(token))
+    await asyncio.sleep(0.2)
+    per_session = (tracemalloc.get_traced_memory()[0] - before) / len(tabs)
+    tracemalloc.stop()
+    assert all(tab.snap is not None for tab in tabs)
+
+    # time stamps: when each session got (queued) and rendered each version
+    queued: dict[tuple[int, int], list[float]] = defaultdict(list)
+    rendered: dict[tuple[int, int], list[float]] = defaultdict(list)
+    for tab in tabs:
+        assert tab.sub is not None
+        original = tab.sub.callback
+
+        def timed(snap: Any, original: Any = original) -> None:
+            original(snap)
+            queued[(snap.game_id, snap.version)].append(time.perf_counter())
+
+        tab.sub.callback = timed
+        apply = tab._apply
+
+        async def timed_apply(snap: Any, apply: Any = apply) -> None:
+            await apply(snap)
+            rendered[(snap.game_id, snap.version)].append(time.perf_counter())
+
+        tab._apply = timed_apply  # type: ignore[method-assign]
+
+    rng = random.Random(seed)
+    arrivals: dict[tuple[int, int], float] = {}
+    refused = 0
+
+    async def tap(game_id: int, seat: int) -> None:
+        nonlocal refused
+        arrived = time.perf_counter()
+        version = hub.snapshot(game_id).version  # what the tapping phone shows
+        cmd = AddScore(version=version, player=seat, delta=1)
+        res = await asyncio.to_thread(hub.submit, game_id, seat_tokens[game_id][seat], cmd)
+        if res.ok and res.snapshot is not None:
+            arrivals[(game_id, res.snapshot.version)] = arrived
+        else:
+            refused += 1
+
+    tasks = []
+    start = time.perf_counter()
+    at = 0.0
+    for _ in range(commands):
+        at += rng.expovariate(rate)
+        delay = start + at - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        tasks.append(asyncio.create_task(tap(rng.choice(games), rng.randrange(len(PLAYERS)))))
+    await asyncio.gather(*tasks)
+    await asyncio.sleep(0.5)  # let the last renders run
+    for tab in tabs:
+        tab._closed()
+
+    lat_q, lat_r = [], []
+    for key, t0 in arrivals.items():
+        if len(queued[key]) == SESSIONS_PER_TABLE:
+            lat_q.append((max(queued[key]) - t0) * 1000)
+        if len(rendered[key]) == SESSIONS_PER_TABLE:
+            lat_r.append((max(rendered[key]) - t0) * 1000)
+    store.engine.dispose()
+    return {"tables": tables, "sessions": len(tabs), "commands": commands, "rate": rate,
+            "accepted": len(arrivals), "refused_stale": refused, "queued": lat_q,
+            "rendered": lat_r, "per_session_kib": per_session / 1024}
+
+
+def run(tables: int, commands: int, rate: float) -> dict[str, Any]:
+    import gc
+
+    try:
+        return asyncio.run(_scenario(tables, commands, rate))
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(700, 10, 10)
+
+
+def main() -> None:
+    import logging
+
+    logging.getLogger("flet").setLevel(logging.WARNING)
+    for tables, commands, rate in ((1, 150, 20.0), (50, 400, 40.0)):
+        r = run(tables, commands, rate)
+        q, d = r["queued"], r["rendered"]
+        target = TARGETS_MS[tables]
+        p95 = _pct(q, 95)
+        print(f"  {tables:>2} table(s) x {SESSIONS_PER_TABLE} sessions ({r['sessions']} in all), "
+              f"{commands} taps at {rate:.0f}/s: accepted {r['accepted']}, "
+              f"stale {r['refused_stale']}")
+        print(f"     arrival -> every session's update queued: p50 {_pct(q, 50):.1f} ms, "
+              f"p95 {p95:.1f} ms, max {max(q):.1f} ms   (target p95 < {target:.0f} ms: "
+              f"{'ok' if p95 < target else 'MISSED'})")
+        print(f"     arrival -> every session rendered:        p50 {_pct(d, 50):.1f} ms, "
+              f"p95 {_pct(d, 95):.1f} ms")
+        print(f"     mean {statistics.fmean(q):.1f} ms; memory per session (Python heap of a "
+              f"subscribed, rendered session): {r['per_session_kib']:.0f} KiB")
+
+
+if __name__ == "__main__":
+    main()
