@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -289,3 +291,110 @@ def test_qr_png_decodes_to_the_link() -> None:
     img = Image.open(io.BytesIO(png))
     assert img.getpixel((0, 0)) in (255, (255, 255, 255), 1)  # opaque white quiet zone
     assert [r.text for r in zxingcpp.read_barcodes(img)] == [link]
+
+
+# --------------------------------------------------------------------------- browser tab, simulated
+
+
+def _tab_run(store: Store, steps: Any) -> Any:
+    """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions."""
+    from tests.app.flet_harness import Client, new_hub
+
+    async def go() -> Any:
+        from app.ui.prefs import MemoryPrefs
+        from app.ui.screens.table_view import TableTab
+
+        hub = TableHub(store)
+        pubsub = new_hub()
+        clients = []
+
+        async def make_tab(route: str = "/", prefs: MemoryPrefs | None = None,
+                           ip: str = "192.168.1.30") -> tuple[Any, Any]:
+            client = Client(pubsub)
+            clients.append(client)
+            client.page.client_ip = ip
+            client.page.route = route
+            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
+            await client.start(lambda page: tab.start())
+            await asyncio.sleep(0.2)
+            return client, tab
+
+        return await steps(hub, make_tab)
+
+    return asyncio.run(go())
+
+
+def _all_text(client: Any) -> str:
+    import flet as ft
+
+    client.session.get_page_patch()  # index the page as it is now
+    parts = [str(c.value) for c in client.find(ft.Text)]
+    parts += [str(getattr(c, "tooltip", "") or "") for c in client.find(ft.IconButton)]
+    return "\n".join(parts)
+
+
+def test_tab_without_token_shows_only_the_join_screen(store: Store, game: int) -> None:
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        for route in ("/", "/join/not-a-token-not-a-token-not-a-token"):
+            client, tab = await make_tab(route)
+            text = _all_text(client)
+            assert "Join the table" in text
+            assert not any(name in text for name in PLAYERS)
+            assert tab.sub is None and hub.subscriber_count(game) == 0
+
+    _tab_run(store, steps)
+
+
+def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None:
+    from app.ui.prefs import MemoryPrefs
+    from app.ui.screens.table_view import PREF_TOKEN
+
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        token = hub.issue(game, 2)
+        prefs = MemoryPrefs()
+        c1, t1 = await make_tab(f"/join/{token}", prefs)
+        assert prefs.values[PREF_TOKEN] == token
+        assert "Bo · seat 2" in _all_text(c1)
+        # the same phone later, on the bare address (a new tab, another IP): same seat
+        c2, t2 = await make_tab("/", prefs, ip="10.0.0.99")
+        assert "Bo · seat 2" in _all_text(c2)
+        assert hub.subscriber_count(game) == 2
+        # a change by the host reaches both tabs
+        host = hub.issue(game)
+        v = hub.snapshot(game).version
+        assert hub.submit(game, host, SetCount(version=v, player=1, field="resources.coins",
+                                               value=9)).ok
+        await asyncio.sleep(0.2)
+        for c in (c1, c2):
+            assert "Bo: 0 VP, 9 coins" in _all_text(c)
+        # revoked: both tabs drop to the join screen and forget the token
+        hub.reissue(game, 2)
+        await asyncio.sleep(0.2)
+        for c in (c1, c2):
+            text = _all_text(c)
+            assert "Join the table" in text and "Bo" not in text
+        assert prefs.values[PREF_TOKEN] == ""
+        assert hub.subscriber_count(game) == 0
+
+    _tab_run(store, steps)
+
+
+def test_closed_session_unsubscribes(store: Store, game: int) -> None:
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        client, tab = await make_tab(f"/join/{hub.issue(game, 1)}")
+        assert hub.subscriber_count(game) == 1
+        client.session.close()  # what FLET_SESSION_TIMEOUT does to a tab that went away
+        await asyncio.sleep(0.2)
+        assert hub.subscriber_count(game) == 0
+
+    _tab_run(store, steps)
+
+
+def test_laptop_browser_is_host_unless_switched_off(store: Store, game: int,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        monkeypatch.setenv("FOREST_TABLE_TRUST_LOCAL", "0")
+        client, _tab = await make_tab("/", ip="127.0.0.1")
+        assert "Join the table" in _all_text(client)
+
+    _tab_run(store, steps)
