@@ -115,8 +115,10 @@ def server_url() -> Iterator[str]:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():  # type: ignore[no-untyped-def]
+    """One chromium per test module (a module may start its own Playwright: only one
+    sync Playwright can run at a time, so this one is closed before the next module)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -154,12 +156,17 @@ def by_id(page, identifier: str):  # type: ignore[no-untyped-def]
 def reveal(page, loc, tries: int = 12) -> None:  # type: ignore[no-untyped-def]
     """Scroll Flutter's page (mouse wheel: Flutter owns scrolling) until ``loc`` is on screen."""
     height = page.viewport_size["height"]
+    last = None
     for _ in range(tries):
         box = loc.bounding_box()
         if box is None:
             return
         if box["y"] >= 0 and box["y"] + box["height"] <= height:
-            return
+            if box == last:  # on screen and no longer moving (scrolling has settled)
+                return
+            last = box
+            page.wait_for_timeout(100)
+            continue
         page.mouse.move(page.viewport_size["width"] / 2, height / 2)
         delta = box["y"] - height / 3
         page.mouse.wheel(0, max(-height * 0.8, min(height * 0.8, delta)))
@@ -222,3 +229,17 @@ def assert_fits_width(page) -> None:  # type: ignore[no-untyped-def]
     width = page.viewport_size["width"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     assert widest_right_edge(page) <= width + 0.5
+
+
+def tap_until_gone(page, identifier: str, gone: str, tries: int = 3,  # type: ignore[no-untyped-def]
+                   wait_ms: float = 5_000) -> None:
+    """Tap ``identifier`` until control ``gone`` leaves the page (a tap lost to a redraw
+    that moved the page under the pointer is tapped again; the session refuses repeats)."""
+    for attempt in range(tries):
+        tap(page, identifier)
+        try:
+            by_id(page, gone).first.wait_for(state="detached", timeout=wait_ms)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise

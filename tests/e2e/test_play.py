@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import assert_fits_width, by_id, fill, find_text, shot, tap
+from tests.e2e.conftest import (
+    assert_fits_width,
+    by_id,
+    fill,
+    find_text,
+    shot,
+    tap,
+    tap_until_gone,
+)
 
 pytest.importorskip("app.session")
 
@@ -28,7 +36,7 @@ def test_enter_values_and_see_the_live_total(phone):
     tap(phone, "setup-start-play")
     tap(phone, "sheet-harvester-0-1")
     tap(phone, "sheet-harvester-1-2")
-    tap(phone, "sheet-start-game")
+    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
     by_id(phone, "sheet-storage-wood-plus").wait_for(state="attached", timeout=15_000)
     before = int(total_text(phone))
     tap(phone, "sheet-storage-wood-plus")
@@ -44,3 +52,25 @@ def test_enter_values_and_see_the_live_total(phone):
     phone.wait_for_timeout(600)
     shot(phone, "scoreboard")
     assert_fits_width(phone)
+
+
+def test_japanese_sheet_with_japanese_names(phone):
+    tap(phone, "home-settings")
+    tap(phone, "settings-lang-ja")
+    tap(phone, "nav-back")
+    tap(phone, "home-new-game")
+    for i, name in enumerate(["芽衣", "健太"]):
+        fill(phone, f"new-player-{i}-name", name)
+    tap(phone, "new-start")
+    tap(phone, "setup-start-play")
+    tap(phone, "sheet-harvester-0-5")
+    tap(phone, "sheet-harvester-1-6")
+    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
+    tap(phone, "sheet-plant-orange")
+    by_id(phone, "sheet-messages").wait_for(state="attached", timeout=15_000)
+    phone.wait_for_timeout(300)
+    assert any("NotoSansJP-Subset.otf" in url for url in phone.requests_seen)
+    phone.mouse.move(200, 400)
+    phone.mouse.wheel(0, -20_000)  # back to the top: names, total, the session's message
+    phone.wait_for_timeout(400)
+    shot(phone, "sheet-ja")
