@@ -99,6 +99,9 @@ class ForestTableApp:
         page.fonts = {FONT_FAMILY: FONT_ASSET}
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
+        previous = page.on_close  # keep a host's own close hook (table mode sets one)
+        if previous is not None and previous is not self._closed:
+            self._closers.append(lambda: previous(None))
         page.on_close = self._closed
         self.apply_theme()
         self._join_from_route(page.route)

@@ -35,6 +35,7 @@ def new_seed() -> int:
 class PlayerEntry:
     name: str
     colour: str
+    role: str | None = None  # a Forest Guardians ranger chosen by the player (advanced)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +216,20 @@ class NewGamePresenter:
                               on, refused is None, refused[1] if refused else None))
         return out
 
+    def ranger_choices(self, i: int) -> list[Choice]:
+        """Rangers a player may choose (advanced game); ones taken by others are disabled."""
+        taken = {p.role for j, p in enumerate(self.players) if j != i and p.role}
+        out = [Choice("dealt", self.t("new.ranger_dealt"), True)]
+        for r in guardian_rules.Ranger:
+            out.append(Choice(r.value,
+                              f"{r.value.capitalize()} ({guardian_rules.RANGERS[r].title})",
+                              r.value not in taken,
+                              self.t("new.ranger_taken") if r.value in taken else None))
+        return out
+
+    def set_ranger(self, i: int, value: str) -> None:
+        self.players[i].role = None if value == "dealt" else value
+
     def colour_choices(self) -> list[Choice]:
         return [Choice(c, self.t(f"colour.{c}"), True) for c in COLOURS]
 
@@ -266,6 +281,9 @@ class NewGamePresenter:
             self._normalise()
         elif attr == "advanced":
             self.advanced = bool(value)
+            if not self.advanced:
+                for p in self.players:
+                    p.role = None
 
     def toggle_character(self, value: str) -> None:
         ch = Character(value)
@@ -307,7 +325,9 @@ class NewGamePresenter:
             options = guardians_setup.GuardiansOptions(advanced=self.advanced)
         if self.errors:
             return None
-        players = tuple(PlayerEntry(p.name.strip(), p.colour) for p in self.players)
+        keep_roles = self.game == "forest-guardians" and self.advanced
+        players = tuple(PlayerEntry(p.name.strip(), p.colour, p.role if keep_roles else None)
+                        for p in self.players)
         return DealRequest(self.game, players, options,
                            seed if seed is not None else seed_factory())
 
@@ -331,7 +351,8 @@ def deal(request: DealRequest) -> Any:
     if request.game == "forestry":
         return forestry_setup.deal(request.options, len(request.players), request.seed)
     return guardians_setup.deal(request.options, [p.name for p in request.players],
-                                request.seed)
+                                request.seed,
+                                rangers={p.name: p.role for p in request.players if p.role})
 
 
 def _nums(values: Iterable[int]) -> str:

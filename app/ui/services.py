@@ -95,7 +95,8 @@ class Services:
         hub = self.hub()
         if session_mod is None or hub is None:
             raise RuntimeError("the game session is not available")
-        players = [{"name": p.name, "colour": p.colour} for p in request.players]
+        players = [{"name": p.name, "colour": p.colour, "character": p.role}
+                   for p in request.players]
         sess = session_mod.GameSession.create(hub.store, game=request.game, players=players,
                                               options=request.options, seed=request.seed)
         return int(sess.game_id), hub.link_token(sess.game_id)

@@ -16,7 +16,6 @@ def test_flet_build_entry_point_and_assets():
     assert (app_dir / "assets" / "fonts" / "NotoSansJP-Subset.otf").exists()
     assert ".venv" in cfg["app"]["exclude"]
     import main
-
     from app.flet_main import main as app_main
 
     assert main.main is app_main

@@ -165,3 +165,19 @@ def test_new_game_to_setup_in_the_shell():
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_guardians_rangers_chosen_or_dealt():
+    p = NewGamePresenter(t)
+    p.set_game("forest-guardians")
+    named(p, "Mei", "Ken", "Aki")
+    p.set_toggle("advanced", True)
+    p.set_ranger(0, "julia")
+    julia = next(c for c in p.ranger_choices(1) if c.value == "julia")
+    assert not julia.enabled and julia.reason
+    s = SetupPresenter(t, p.submit(lambda: 9))
+    assert s.plan.ranger_of("Mei").value == "julia"
+    boards = next(c for c in s.cards() if c.id == "ranger_boards")
+    assert any(line.startswith("Mei: Julia") for line in boards.big)
+    p.set_toggle("advanced", False)
+    assert all(x.role is None for x in p.players)

@@ -217,3 +217,33 @@ def test_guardians_game_end_trigger(svc):
     assert p.error is None, p.error
     sec = next(x for x in p.sections() if x.id == "table")
     assert sec.lines and "Ken" in sec.lines[0]
+
+
+def test_the_session_deals_what_the_walkthrough_showed(svc):
+    from app.ui.presenters_game import SetupPresenter
+
+    p = NewGamePresenter(t)
+    p.set_game("forest-guardians")
+    p.set_count(3)
+    for i, n in enumerate(["Mei", "Ken", "Aki"]):
+        p.set_name(i, n)
+    p.set_toggle("advanced", True)
+    p.set_ranger(1, "fluffy")
+    req = p.submit(lambda: 11)
+    shown = SetupPresenter(t, req).plan
+    gid, token = svc.create_table(req)
+    state = TableClient(svc.hub(), gid, token).snapshot().state
+    assert [s.character for s in state.players] == [
+        shown.ranger_of(n).value for n in ("Mei", "Ken", "Aki")]
+    assert state.players[1].character == "fluffy"
+
+    f = NewGamePresenter(t)
+    f.set_count(3)
+    for i, n in enumerate(["Mei", "Ken", "Aki"]):
+        f.set_name(i, n)
+    f.set_toggle("infestation", True)
+    freq = f.submit(lambda: 12)
+    fshown = SetupPresenter(t, freq).plan
+    gid, token = svc.create_table(freq)
+    fstate = TableClient(svc.hub(), gid, token).snapshot().state
+    assert fstate.table.forest.harvested == frozenset(fshown.harvested)

@@ -77,11 +77,18 @@ def build(app: ForestTableApp) -> ft.Control:
             [(c.value, c.label, True) for c in p.colour_choices()],
             entry.colour, lambda v, i=i: redraw(p.set_colour)(i, v),
         )
-        rows.append(ft.Card(content=ft.Container(ft.Column([
+        seat: list[ft.Control] = [
             ft.Text(t("new.seat", n=i + 1), weight=ft.FontWeight.W_600),
             ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
             colours,
-        ], spacing=6), padding=12)))
+        ]
+        if p.game == "forest-guardians" and p.advanced:
+            seat.append(ft.Text(t("new.ranger")))
+            seat.append(choice_chips(
+                f"new-player-{i}-ranger",
+                [(c.value, c.label, c.enabled) for c in p.ranger_choices(i)],
+                entry.role or "dealt", lambda v, i=i: redraw(p.set_ranger)(i, v)))
+        rows.append(ft.Card(content=ft.Container(ft.Column(seat, spacing=6), padding=12)))
 
     lo, hi = p.player_limits()
     options: list[ft.Control] = []
