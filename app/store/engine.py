@@ -12,12 +12,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 
 APP_NAME = "forest-table"
@@ -107,14 +109,60 @@ def alembic_config(engine: Engine | None = None) -> Any:
     return cfg
 
 
+@contextmanager
+def schema_transaction(engine: Engine) -> Iterator[Connection]:
+    """A connection for schema changes: all of them commit together or not at all.
+
+    PostgreSQL: one transaction (DDL is transactional). SQLite follows its
+    documented procedure for schema changes: foreign keys off (a table that
+    Alembic's batch mode recreates is dropped first, and ``ON DELETE CASCADE``
+    would empty its children), ``BEGIN IMMEDIATE`` (pysqlite would otherwise
+    commit each DDL statement on its own), ``PRAGMA foreign_key_check`` before
+    ``COMMIT``, foreign keys on again.
+    """
+    if engine.dialect.name != "sqlite":
+        with engine.begin() as conn:
+            yield conn
+        return
+    with engine.connect() as conn:
+        raw: Any = conn.connection.dbapi_connection
+        saved = raw.isolation_level
+        raw.isolation_level = None  # no implicit BEGIN/COMMIT: ours are explicit
+        try:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"schema change would break foreign keys: {broken[:5]}")
+                conn.exec_driver_sql("COMMIT")
+            except BaseException:
+                conn.exec_driver_sql("ROLLBACK")
+                raise
+        finally:
+            conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+            raw.isolation_level = saved
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Migrate the database to ``revision`` (default: the newest), in one transaction."""
+    """Migrate the database to ``revision`` (default: the newest), all or nothing."""
     from alembic import command
 
-    with engine.begin() as conn:
+    with schema_transaction(engine) as conn:
         cfg = alembic_config(engine)
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, revision)
+
+
+def downgrade(engine: Engine, revision: str) -> None:
+    """Migrate the database back to ``revision`` (development and tests), all or nothing."""
+    from alembic import command
+
+    with schema_transaction(engine) as conn:
+        cfg = alembic_config(engine)
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, revision)
 
 
 def current_revision(engine: Engine) -> str | None:

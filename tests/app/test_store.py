@@ -35,9 +35,11 @@ from app.store import engine as engine_mod
 from app.store.crud import fingerprint
 from app.store.engine import (
     current_revision,
+    downgrade,
     head_revision,
     make_engine,
     open_engine,
+    schema_transaction,
     upgrade,
 )
 from tests.app.conftest import make_sheet
@@ -374,17 +376,41 @@ def test_delete_game(store: Store) -> None:
 
 
 def test_downgrade_and_upgrade_again(sqlite_path: str) -> None:
-    from alembic import command
-
-    from app.store.engine import alembic_config
-
     eng = open_engine(f"sqlite:///{sqlite_path}")
-    with eng.begin() as conn:
-        cfg = alembic_config(eng)
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, FIRST)
+    downgrade(eng, FIRST)
     assert current_revision(eng) == FIRST
     _fill_first_revision(eng)
     upgrade(eng)
     _check_upgraded(eng)
     eng.dispose()
+
+
+def test_a_failed_schema_change_leaves_nothing_behind(file_engine: Engine) -> None:
+    with pytest.raises(RuntimeError, match="boom"), schema_transaction(file_engine) as c:
+        c.exec_driver_sql("CREATE TABLE half_done (x INTEGER)")
+        c.exec_driver_sql("DROP TABLE printed_value")
+        raise RuntimeError("boom")
+    names = sa.inspect(file_engine).get_table_names()
+    assert "half_done" not in names and "printed_value" in names
+    with file_engine.connect() as c:
+        assert c.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_recreating_a_parent_table_keeps_its_children(file_engine: Engine) -> None:
+    """Batch mode drops and recreates a table: with foreign keys on, ON DELETE CASCADE
+    would empty seat_category; schema changes run with them off (then checked)."""
+    from alembic.operations import Operations
+
+    st = Store(file_engine)
+    g = st.create_game(game="forest-guardians", players=["Mei", "Bo"])
+    assert g.id is not None
+    st.finish_game(game_id=g.id, record={"game": "forest-guardians"},
+                   sheet=make_sheet("forest-guardians", [("Mei", {"trees": 3}),
+                                                         ("Bo", {"trees": 2})]))
+    with schema_transaction(file_engine) as c:
+        ops = Operations(MigrationContext.configure(c, opts={"render_as_batch": True}))
+        with ops.batch_alter_table("seat", recreate="always") as batch:
+            batch.alter_column("colour", existing_type=sa.String(32), type_=sa.String(40))
+    with Session(file_engine) as s:
+        assert len(s.exec(select(SeatCategory)).all()) == 2
+        assert len(s.exec(select(Seat)).all()) == 2
