@@ -208,6 +208,16 @@ def test_two_seats_tap_the_shared_table_at_once(table: Table) -> None:
         find_text(page, final).wait_for(state="attached", timeout=2_000)
 
 
+def test_reload_comes_back_to_the_same_seat(table: Table) -> None:
+    seat2 = table.seats[1]
+    seat2.goto(table.server.url + "/")  # the bare address: the phone's stored token
+    enable_semantics(seat2)
+    _wait_text(seat2, f"{PLAYERS[1]} · seat 2")
+    seat2.reload()
+    enable_semantics(seat2)
+    _wait_text(seat2, f"{PLAYERS[1]} · seat 2")
+
+
 def test_server_killed_and_restarted_loses_nothing(table: Table) -> None:
     seat1, seat3, host = table.seats[0], table.seats[2], table.host
     by_id(seat3, "p2-score-plus").first.click()
@@ -215,6 +225,7 @@ def test_server_killed_and_restarted_loses_nothing(table: Table) -> None:
     _wait_text(host, acknowledged, 2_000)  # seen by another phone: acknowledged
     round_text = _text(host, "table-round")
     seat1_text = _text(seat1, "p0-summary")
+    everything = [_text(host, f"p{i}-summary") for i in range(len(PLAYERS))]
 
     table.server.kill()  # SIGKILL: no clean shutdown
     table.server.start()  # same port, same database
@@ -222,6 +233,8 @@ def test_server_killed_and_restarted_loses_nothing(table: Table) -> None:
     for page in (host, seat1, seat3):  # the pages reconnect by themselves
         _wait_text(page, acknowledged, 30_000)
         find_text(page, round_text).wait_for(state="attached", timeout=15_000)
+    for text in everything:
+        _wait_text(host, text)
     _wait_text(host, seat1_text)
     # and they work: a change after the restart syncs again
     by_id(seat1, "p0-coins-plus").first.click()
@@ -244,3 +257,24 @@ def _message(page: Any) -> str:
 
 def _coins(page: Any, i: int) -> int:
     return int(_text(page, f"p{i}-coins-value"))
+
+
+def test_host_gives_a_seat_a_new_link(table: Table) -> None:
+    host, seat3 = table.host, table.seats[2]
+    _wait_text(seat3, f"{PLAYERS[2]} · seat 3")
+    by_id(host, "table-qr").first.click()
+    old = _qr(host, "host-qr-3")
+    by_id(host, "host-reissue-3").first.click()
+    # the phone holding the old link is dropped at once and shows nothing of the table
+    by_id(seat3, "join-screen").first.wait_for(state="attached", timeout=5_000)
+    seat3.wait_for_timeout(300)
+    assert all(name not in seat3.content() for name in PLAYERS)
+    deadline = time.monotonic() + 10
+    new = old
+    while new == old and time.monotonic() < deadline:
+        new = _qr(host, "host-qr-3")
+    assert new != old and new.startswith(f"{table.server.url}/join/")
+    _open(seat3, old)  # the old link no longer works
+    by_id(seat3, "join-screen").first.wait_for(state="attached", timeout=15_000)
+    _open(seat3, new)  # the new one does
+    _wait_text(seat3, f"{PLAYERS[2]} · seat 3")
