@@ -247,3 +247,34 @@ def test_the_session_deals_what_the_walkthrough_showed(svc):
     gid, token = svc.create_table(freq)
     fstate = TableClient(svc.hub(), gid, token).snapshot().state
     assert fstate.table.forest.harvested == frozenset(fshown.harvested)
+
+
+def test_history_opens_a_finished_games_scoreboard(svc):
+    p, c = table(svc)
+    for i, space in enumerate((3, 4)):
+        p.result(c.submit(p.set_harvester(i, space)))
+    p.result(c.submit(p.start_game()))
+    p.result(c.submit(p.finish()))
+    gid = p.snapshot.game_id
+
+    async def go():
+        client = Client(new_hub())
+        holder = {}
+
+        def main(page):
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        await tap(client, "home-history")
+        client.session.get_page_patch()
+        card = by_id(client, f"history-game-{gid}")
+        await client.session.dispatch_event(card.content._i, "click", None)  # the Container
+        await settle()
+        client.session.get_page_patch()
+        assert app.route == "scoreboard"
+        assert by_id(client, "score-total-0").content.value.isdigit()
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -19,11 +19,14 @@ def build_history(app: ForestTableApp) -> ft.Control:
     lines = history_lines(services.shared().history(), t)
     body: list[ft.Control] = []
     for line in lines:
-        body.append(card([
-            ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
-                    muted(line.when)]),
-            ft.Text("   ".join(line.players)),
-        ], identifier=f"history-game-{line.id}"))
+        body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.Container(
+            ft.Column([
+                ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
+                        muted(line.when), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
+                ft.Text("   ".join(line.players)),
+            ], spacing=4),
+            padding=16, on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+        )), button=True))
     if not body:
         body.append(sid("history-empty", muted(t("history.empty"))))
     return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back")),
