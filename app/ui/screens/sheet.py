@@ -304,6 +304,9 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
+            if p.status == FINISHED:  # a finished game changes no more: just say what is missing
+                needs.append(ft.Text(need.ask, size=15))
+                continue
             field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
                 keyboard_type=ft.KeyboardType.NUMBER, width=120,
                 input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
