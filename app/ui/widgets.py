@@ -14,6 +14,8 @@ from typing import Any
 import flet as ft
 
 TOUCH = 48  # minimum touch target, px
+#: Wider chip label padding: a one-digit chip is 48 px wide too.
+CHIP_LABEL_PADDING = ft.Padding.symmetric(horizontal=12)
 Handler = Callable[[Any], Any]
 
 
@@ -100,6 +102,7 @@ def choice_chips(prefix: str, options: Sequence[tuple[str, str, bool]], selected
                 f"{prefix}-{value}",
                 ft.Chip(
                     label=ft.Text(label),
+                    label_padding=CHIP_LABEL_PADDING,
                     selected=(value == selected),
                     disabled=not enabled,
                     on_select=(lambda e, v=value: on_pick(v)),
@@ -123,7 +126,11 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
         [ft.Container(ft.Text(label), expand=True), sid(identifier, sw, toggled=value)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )
-    items: list[ft.Control] = [ft.Container(row, height=max(TOUCH, 56))]
+    # the whole row toggles (a switch alone is 40 px tall)
+    items: list[ft.Control] = [ft.Container(
+        row, height=56, border_radius=8,
+        on_click=None if disabled else (lambda e: on_change(not value)),
+    )]
     if reason:
         items.append(sid(f"{identifier}-reason",
                          ft.Text(reason, size=13, italic=True, color=ft.Colors.OUTLINE)))

@@ -243,3 +243,24 @@ def tap_until_gone(page, identifier: str, gone: str, tries: int = 3,  # type: ig
         except Exception:
             if attempt == tries - 1:
                 raise
+
+
+def small_touch_targets(page, minimum: float = 48) -> list[str]:  # type: ignore[no-untyped-def]
+    """Tappable controls (Flutter marks them ``flt-tappable``) smaller than ``minimum`` px."""
+    return list(page.evaluate("""(minimum) => {
+      const out = [];
+      for (const e of document.querySelectorAll('[flt-tappable]')) {
+        const r = e.getBoundingClientRect();
+        const big = (x) => x.width >= minimum - 0.5 && x.height >= minimum - 0.5;
+        let outer = e.parentElement && e.parentElement.closest('[flt-tappable]');
+        if (outer && big(outer.getBoundingClientRect())) continue;  // inside a big target
+        // cut by the scrolling area's edge (page padding included): not its real size
+        const clipped = r.top <= 20 || r.bottom >= window.innerHeight - 20;
+        if (r.width > 0 && !clipped && !big(r)) {
+          const owner = e.closest('[flt-semantics-identifier]');
+          out.push((owner ? owner.getAttribute('flt-semantics-identifier') : e.id)
+                   + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));
+        }
+      }
+      return out;
+    }""", minimum))

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import assert_fits_width, by_id, shot, tap, wait_text
+from tests.e2e.conftest import (
+    assert_fits_width,
+    by_id,
+    shot,
+    small_touch_targets,
+    tap,
+    wait_text,
+)
 
 
 @pytest.mark.parametrize("phone", ["iphone", "pixel"], indirect=True)
@@ -14,6 +21,7 @@ def test_home_renders_on_a_phone(phone):
         assert by_id(phone, ident).count() == 1, ident
     # no horizontal scrolling at 390 px
     assert_fits_width(phone)
+    assert not small_touch_targets(phone)
     size = phone.viewport_size
     shot(phone, "home" if size["width"] == 390 else f"home-{size['width']}")
 

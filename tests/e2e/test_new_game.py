@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import assert_fits_width, by_id, fill, shot, tap, wait_text
+from tests.e2e.conftest import (
+    assert_fits_width,
+    by_id,
+    fill,
+    shot,
+    small_touch_targets,
+    tap,
+    wait_text,
+)
 
 
 def test_new_game_to_setup_walkthrough(phone):
@@ -14,6 +22,7 @@ def test_new_game_to_setup_walkthrough(phone):
         fill(phone, f"new-player-{i}-name", name)
     tap(phone, "new-infestation")
     fill(phone, "new-seed", "42")
+    small = small_touch_targets(phone)
     shot(phone, "new-game")
     tap(phone, "new-start")
     by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
@@ -28,3 +37,4 @@ def test_new_game_to_setup_walkthrough(phone):
         phone.get_by_label("Step 0 of", exact=False)).first.wait_for(
         state="attached", timeout=15_000)
     assert_fits_width(phone)
+    assert not small, small

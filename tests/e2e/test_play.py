@@ -10,6 +10,7 @@ from tests.e2e.conftest import (
     fill,
     find_text,
     shot,
+    small_touch_targets,
     tap,
     tap_until_gone,
 )
@@ -44,6 +45,8 @@ def test_enter_values_and_see_the_live_total(phone):
     tap(phone, "sheet-resources-coins-plus")
     tap(phone, "sheet-resources-coins-plus")
     phone.wait_for_timeout(300)
+    small = small_touch_targets(phone)
+    assert not small, small
     shot(phone, "sheet")
     tap(phone, "sheet-undo")
     tap(phone, "sheet-scoreboard")

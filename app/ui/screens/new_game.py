@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.ui.presenters_game import NewGamePresenter
-from app.ui.widgets import TOUCH, big_button, choice_chips, header, muted, section, sid, toggle
+from app.ui.widgets import (
+    CHIP_LABEL_PADDING,
+    TOUCH,
+    big_button,
+    choice_chips,
+    header,
+    muted,
+    section,
+    sid,
+    toggle,
+)
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -109,7 +119,8 @@ def build(app: ForestTableApp) -> ft.Control:
         options.append(ft.Text(t("new.characters")))
         char_toggles = p.character_toggles()
         options.append(ft.Row([
-            sid(tg.id, ft.Chip(label=ft.Text(tg.label), selected=tg.value,
+            sid(tg.id, ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+                               label=ft.Text(tg.label), selected=tg.value,
                                disabled=not tg.enabled,
                                on_select=lambda e, v=tg.id: redraw(p.toggle_character)(
                                    v.removeprefix("new-character-"))),

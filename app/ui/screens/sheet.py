@@ -20,7 +20,7 @@ from app.ui.presenters_sheet import (
     TableClient,
     scoreboard,
 )
-from app.ui.widgets import TOUCH, big_button, card, header, muted, sid, stepper
+from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -101,7 +101,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
         items.append(ft.Row([
-            sid(f"sheet-{row.id}-{o.value}", ft.Chip(
+            sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected,
                 on_select=lambda e, cmd=o.command: submit(app, p, c, cmd)),
                 selected=o.selected)
@@ -141,7 +141,8 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
         current = p.harvester_of(i)
         chips = [
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
-                label=ft.Text(str(space)), selected=current == space, disabled=not free,
+                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
+                selected=current == space, disabled=not free,
                 on_select=lambda e, i=i, s=space: submit(app, p, c, p.set_harvester(i, s))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
@@ -173,7 +174,7 @@ def build(app: ForestTableApp) -> ft.Control:
     ]
     if p.locked_player is None and len(p.names()) > 1:
         controls.append(ft.Row([
-            sid(f"sheet-player-{i}", ft.Chip(
+            sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name), selected=i == p.player,
                 on_select=lambda e, i=i: (p.select(i), app.refresh())), selected=i == p.player)
             for i, name in enumerate(p.names())
