@@ -12,7 +12,15 @@ from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient, field_to_id, scoreboard
-from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+from tests.app.flet_harness import (
+    Client,
+    by_id,
+    memory_services,
+    new_hub,
+    semantics_ids,
+    settle,
+    tap,
+)
 
 t = Translator("en").t
 
@@ -275,6 +283,35 @@ def test_history_opens_a_finished_games_scoreboard(svc):
         client.session.get_page_patch()
         assert app.route == "scoreboard"
         assert by_id(client, "score-total-0").content.value.isdigit()
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_a_seat_link_opens_that_players_sheet_only(svc):
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    seat_token = svc.hub().issue(gid, seat=2)
+
+    async def go():
+        client = Client(new_hub())
+        holder = {}
+
+        def main(page):
+            page.route = f"/join/{seat_token}"
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        assert app.route == "sheet"
+        presenter, _client = app.state[f"table:{gid}"]
+        assert presenter.locked_player == 1 and presenter.player == 1
+        ids = semantics_ids(client)
+        assert "sheet-player-0" not in ids and "sheet-start-game" not in ids
+        await tap(client, "sheet-harvester-1-9")
+        client.session.get_page_patch()
+        assert presenter.harvester_of(1) == 9
         assert not client.crashes()
 
     asyncio.run(go())
