@@ -177,6 +177,14 @@ class SheetPresenter:
     def names(self) -> list[str]:
         return [p.name for p in self.state.players]
 
+    def role(self, player: int | None = None) -> str | None:
+        """The seat's character (Forestry) or ranger (Forest Guardians), translated."""
+        seat = self.state.players[self.player if player is None else player]
+        if not seat.character:
+            return None
+        prefix = "character" if self.game == S.FORESTRY else "ranger"
+        return label(self.t, f"{prefix}.{seat.character}", seat.character)
+
     def update(self, snapshot: S.Snapshot) -> None:
         """A newer snapshot (ours or another phone's)."""
         if snapshot.version >= self.snapshot.version:

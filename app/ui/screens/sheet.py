@@ -185,7 +185,8 @@ def build(app: ForestTableApp) -> ft.Control:
     controls.append(card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
-                       ft.Text(p.names()[p.player], size=18, weight=ft.FontWeight.BOLD)],
+                       ft.Text(p.names()[p.player], size=18, weight=ft.FontWeight.BOLD),
+                       muted(p.role() or "", 13)],
                       spacing=0, expand=True),
             ft.Column([
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
