@@ -402,6 +402,7 @@ class SetupPresenter:
     plan: Any = None
     done: set[str] = field(default_factory=set)
     game_id: int | None = None
+    lang: str = "en"
 
     def __post_init__(self) -> None:
         if self.plan is None:
@@ -411,9 +412,17 @@ class SetupPresenter:
     def seed(self) -> int:
         return int(self.request.seed)
 
+    def title(self, step: Any) -> str:
+        """The dealer's title in English; a translated title by step id otherwise."""
+        if self.lang == "en":
+            return str(step.title)
+        key = f"step.{step.id}"
+        text = self.t(key)
+        return str(step.title) if text == key else text
+
     def cards(self) -> list[StepCard]:
         return [
-            StepCard(s.id, i, s.title, s.detail, big_numbers(self.plan, s, self.t),
+            StepCard(s.id, i, self.title(s), s.detail, big_numbers(self.plan, s, self.t),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]

@@ -181,3 +181,14 @@ def test_guardians_rangers_chosen_or_dealt():
     assert any(line.startswith("Mei: Julia") for line in boards.big)
     p.set_toggle("advanced", False)
     assert all(x.role is None for x in p.players)
+
+
+def test_setup_titles_in_japanese_by_step_id():
+    ja = Translator("ja").t
+    p = NewGamePresenter(ja)
+    named(p, "芽衣", "健太")
+    s = SetupPresenter(ja, p.submit(lambda: 3), lang="ja")
+    titles = {c.id: c.title for c in s.cards()}
+    assert titles["board.1.board"] == "ゲームボード"
+    s.lang = "en"
+    assert s.cards()[0].title == "Game board"

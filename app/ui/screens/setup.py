@@ -20,6 +20,7 @@ def build(app: ForestTableApp) -> ft.Control:
         return ft.Column([header(t("setup.title"), back=app.back, back_label=t("nav.back")),
                           muted(t("setup.dealer_missing"))])
     p.t = app.t
+    p.lang = app.settings.language
     done, total = p.progress()
 
     def toggle(step_id: str):  # type: ignore[no-untyped-def]
