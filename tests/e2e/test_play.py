@@ -77,3 +77,21 @@ def test_japanese_sheet_with_japanese_names(phone):
     phone.mouse.wheel(0, -20_000)  # back to the top: names, total, the session's message
     phone.wait_for_timeout(400)
     shot(phone, "sheet-ja")
+
+
+def test_forest_guardians_from_setup_to_score(phone):
+    tap(phone, "home-new-game")
+    tap(phone, "new-game-forest-guardians")
+    for i, name in enumerate(["Mei", "Ken"]):
+        fill(phone, f"new-player-{i}-name", name)
+    tap(phone, "new-start")
+    by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
+    tap(phone, "setup-start-play")
+    tap_until_gone(phone, "sheet-start-game", "sheet-start-game")
+    tap(phone, "sheet-tree-points-1-plus")
+    tap(phone, "sheet-tree-points-1-plus")
+    tap(phone, "sheet-fire-tokens-plus")
+    phone.wait_for_function(TOTAL_IS, arg=3, timeout=15_000)
+    tap(phone, "sheet-scoreboard")
+    by_id(phone, "score-total-0").wait_for(state="attached", timeout=15_000)
+    shot(phone, "scoreboard-guardians")
