@@ -30,7 +30,7 @@ ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 
 def screens() -> dict[str, ScreenBuilder]:
-    from app.ui.screens import guardians, home, new_game, records, settings, setup, sheet
+    from app.ui.screens import home, new_game, records, settings, setup, sheet
 
     routes: dict[str, ScreenBuilder] = {
         "home": home.build,
@@ -39,7 +39,6 @@ def screens() -> dict[str, ScreenBuilder]:
         "setup": setup.build,
         "sheet": sheet.build,
         "scoreboard": sheet.build_scoreboard,
-        "guardians": guardians.build,
         "history": records.build_history,
         "stats": records.build_stats,
     }

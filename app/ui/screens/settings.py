@@ -10,6 +10,7 @@ from app.i18n import LANGUAGES
 from app.ui import services
 from app.ui.prefs import THEMES
 from app.ui.presenters import printed_rows, rules_decisions_text
+from app.ui.presenters_sheet import label
 from app.ui.widgets import choice_chips, header, muted, section, sid
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ def build(app: ForestTableApp) -> ft.Control:
     )
     printed: list[ft.Control] = [muted(t("settings.printed_intro"), 13)]
     for row in printed_rows(services.shared().confirmed_printed()):
-        name = row.table + (f" [{row.key}]" if row.key else "")
+        name = label(t, f"printed.{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
         if row.known:
             source = (t("settings.printed_source", source=row.source) if row.source else "")
             printed.append(ft.Column([
