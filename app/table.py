@@ -453,6 +453,14 @@ def token_from_route(route: str | None) -> str | None:
     return None
 
 
+def table_from_route(route: str | None) -> int | None:
+    """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
+    parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
+    if len(parts) == 2 and parts[0] == "table" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
 def qr_png(data: str, box_size: int = 8, border: int = 4) -> bytes:
     """A black-on-white PNG QR code (readable in dark mode too: the white is opaque)."""
     import qrcode

@@ -30,6 +30,7 @@ from app.table import (
     check_rights,
     join_link,
     qr_png,
+    table_from_route,
     token_from_route,
 )
 
@@ -277,6 +278,9 @@ def test_links_and_routes() -> None:
     for route in ("/", "", None, "/join/", "/join/short", f"/other/{token}",
                   f"/join/{token}/more"):
         assert token_from_route(route) is None
+    assert table_from_route("/table/12") == 12
+    for route in ("/table/x", "/table/", "/", None, f"/join/{token}", "/table/1/2"):
+        assert table_from_route(route) is None
 
 
 def test_qr_png_decodes_to_the_link() -> None:

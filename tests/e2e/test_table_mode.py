@@ -234,9 +234,15 @@ def test_server_killed_and_restarted_loses_nothing(table: Table) -> None:
     everything = [_text(host, f"p{i}-summary") for i in range(len(PLAYERS))]
 
     table.server.kill()  # SIGKILL: no clean shutdown
+    killed = time.monotonic()
     table.server.start()  # same port, same database
 
-    for page in (host, seat1, seat3):  # the pages reconnect by themselves
+    for page in (host, seat1, seat3):  # the pages reconnect by themselves...
+        deadline = time.monotonic() + 30
+        while not any(t > killed for t in page.frames_received):
+            assert time.monotonic() < deadline, "a page did not reconnect"
+            page.wait_for_timeout(100)
+    for page in (host, seat1, seat3):  # ...to the state before the kill
         _wait_text(page, acknowledged, 30_000)
         find_text(page, round_text).wait_for(state="attached", timeout=15_000)
     for text in everything:
@@ -268,6 +274,7 @@ def _coins(page: Any, i: int) -> int:
 def test_host_gives_a_seat_a_new_link(table: Table) -> None:
     host, seat3 = table.host, table.seats[2]
     _wait_text(seat3, f"{PLAYERS[2]} · seat 3")
+    host.set_viewport_size({"width": 1000, "height": 2600})  # the QR codes on screen
     by_id(host, "table-qr").first.click()
     old = _qr(host, "host-qr-3")
     by_id(host, "host-reissue-3").first.click()

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.table import TableHub, join_link, qr_png
-from app.ui.widgets import header, muted, sid, small_button
+from app.ui.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -37,6 +37,7 @@ TEXT = {
     "reissue": "New link (the old one stops working)",
     "reissued": "Seat {seat}: new link; the old one no longer works.",
     "tables": "Tables",
+    "open": "Open the table",
     "no_tables": "No open tables. Start a new game first.",
     "open_table": "Table #{game_id}: {players}",
 }
@@ -100,9 +101,14 @@ def build(app: ForestTableApp) -> ft.Control:
         app.refresh()
         app.toast(message)
 
+    async def open_table(_e: Any) -> None:
+        await app.page.push_route(f"/table/{game_id}")  # table_view: the host's board view
+
     return ft.Column([
         header(TEXT["title"].format(game_id=game_id), back=app.back,
                back_label=app.t("nav.back")),
+        big_button("host-open-table", TEXT["open"], open_table, icon=ft.Icons.TABLE_RESTAURANT,
+                   primary=True),
         panel(hub, game_id, base_url(), on_change=changed),
     ], spacing=8)
 

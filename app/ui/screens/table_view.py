@@ -44,7 +44,15 @@ from app.session import (
     Snapshot,
     StartGame,
 )
-from app.table import SERVER, TRACE, Access, Subscription, TableHub, token_from_route
+from app.table import (
+    SERVER,
+    TRACE,
+    Access,
+    Subscription,
+    TableHub,
+    table_from_route,
+    token_from_route,
+)
 from app.ui.widgets import big_button, card, header, muted, sid, small_button
 
 log = logging.getLogger(__name__)
@@ -114,7 +122,8 @@ class TableTab:
         self.hub = hub
         self.prefs = prefs
         self.base_url = base_url
-        self.token: str | None = None
+        self.token: str | None = None  # the token this tab came with (None: the laptop)
+        self._use_token: str | None = None  # the token of the table on screen
         self.access: Access | None = None
         self.snap: Snapshot | None = None
         self.sub: Subscription | None = None
@@ -202,7 +211,8 @@ class TableTab:
             self.sub.close()
         token = self.token
         if token is None:  # the laptop's own browser: a table host token of its own
-            token = self.token = await asyncio.to_thread(self.hub.link_token, game_id)
+            token = await asyncio.to_thread(self.hub.link_token, game_id)
+        self._use_token = token
         try:
             self.sub, snap = await asyncio.to_thread(
                 self.hub.subscribe, game_id, token, self._on_snapshot, self._on_revoked)
@@ -221,12 +231,20 @@ class TableTab:
 
     async def _route_changed(self, e: Any) -> None:
         """A reload keeps the tab's session: a new ``/join/<token>`` arrives as a route change."""
-        token = token_from_route(getattr(e, "route", None) or self.page.route)
+        route = getattr(e, "route", None) or self.page.route
+        game_id = table_from_route(route)
+        if game_id is not None and self.access is not None and self.access.role == SERVER:
+            self.page.floating_action_button = None  # the host opens one of the tables
+            self._shape = None
+            await self.watch(game_id)
+            return
+        token = token_from_route(route)
         if token is None or token == self.token:
             return
         if self.sub is not None:
             self.sub.close()
         self.sub, self.snap, self.access, self.token, self.message = None, None, None, None, None
+        self._use_token = None
         self.page.floating_action_button = None
         await self.open(token)
 
@@ -264,14 +282,16 @@ class TableTab:
 
     async def _revoked(self) -> None:
         self.sub, self.snap, self.access, self.token = None, None, None, None
+        self._use_token = None
         await self._pref(PREF_TOKEN, "")
         self._show(join_screen(TEXT["join.revoked"]))
 
     # ------------------------------------------------------------------ commands
     async def send(self, command: Command | dict[str, Any]) -> None:
-        if self.access is None or self.snap is None or self.token is None:
+        if self.access is None or self.snap is None or self._use_token is None:
             return
-        res = await asyncio.to_thread(self.hub.submit, self.snap.game_id, self.token, command)
+        res = await asyncio.to_thread(self.hub.submit, self.snap.game_id, self._use_token,
+                                      command)
         if res.ok:
             self.message = None
         else:
@@ -407,11 +427,13 @@ class TableTab:
         who = (TEXT["host"] if access.is_host else
                TEXT["you"].format(name=st.players[access.player or 0].name, seat=access.seat))
         actions: list[ft.Control] = []
+        back = self._back_to_app if access.role == SERVER else None
         if access.is_host:
             actions.append(sid("table-qr", ft.IconButton(
                 icon=ft.Icons.QR_CODE, tooltip=TEXT["hide_qr" if self.show_qr else "qr"],
                 on_click=self._toggle_qr)))
-        items.append(header(TEXT["table.title"].format(game_id=snap.game_id), actions=actions))
+        items.append(header(TEXT["table.title"].format(game_id=snap.game_id), back=back,
+                            actions=actions))
         items.append(sid("table-who", ft.Text(who, size=15, weight=ft.FontWeight.W_600)))
         # always there (empty when there is nothing to say): a tap is never lost to a redraw
         items.append(self._text("table-message", values, color=ft.Colors.ERROR))
@@ -438,6 +460,13 @@ class TableTab:
         self.page.controls = [ft.SafeArea(ft.Column(items, spacing=10), expand=True)]
         self._live = live
         self._push()
+
+    def _back_to_app(self, _e: Any = None) -> None:
+        """The server host leaves the table for the rest of the app."""
+        if self.sub is not None:
+            self.sub.close()
+        self.sub, self.snap, self._use_token, self._shape = None, None, None, None
+        self._open_app()
 
     def _toggle_qr(self, _e: Any = None) -> None:
         self.show_qr = not self.show_qr
