@@ -175,7 +175,8 @@ def build(app: ForestTableApp) -> ft.Control:
     if p.locked_player is None and len(p.names()) > 1:
         controls.append(ft.Row([
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                label=ft.Text(name), selected=i == p.player,
+                label=ft.Text(name if p.total(i) is None else f"{name}  {p.total(i)}"),
+                selected=i == p.player,
                 on_select=lambda e, i=i: (p.select(i), app.refresh())), selected=i == p.player)
             for i, name in enumerate(p.names())
         ], wrap=True, spacing=8, run_spacing=8))
