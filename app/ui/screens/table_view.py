@@ -132,6 +132,7 @@ class TableTab:
         self._live: dict[str, ft.Control] = {}
         self._shape: tuple[Any, ...] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._opening = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
@@ -167,6 +168,10 @@ class TableTab:
 
     async def open(self, route_token: str | None) -> None:
         """Find this phone's token and show what it opens (or the join screen)."""
+        async with self._opening:  # one at a time (start and a route change may overlap)
+            await self._open(route_token)
+
+    async def _open(self, route_token: str | None) -> None:
         candidates = [route_token] if route_token else []
         stored = await self._pref(PREF_TOKEN)
         if isinstance(stored, str) and stored and stored != route_token:
@@ -231,7 +236,10 @@ class TableTab:
 
     async def _route_changed(self, e: Any) -> None:
         """A reload keeps the tab's session: a new ``/join/<token>`` arrives as a route change."""
-        route = getattr(e, "route", None) or self.page.route
+        async with self._opening:
+            await self._follow(getattr(e, "route", None) or self.page.route)
+
+    async def _follow(self, route: str) -> None:
         game_id = table_from_route(route)
         if game_id is not None and self.access is not None and self.access.role == SERVER:
             self.page.floating_action_button = None  # the host opens one of the tables
@@ -246,12 +254,12 @@ class TableTab:
         self.sub, self.snap, self.access, self.token, self.message = None, None, None, None, None
         self._use_token = None
         self.page.floating_action_button = None
-        await self.open(token)
+        await self._open(token)
 
     def _reconnected(self, _e: Any = None) -> None:
         """Back after a disconnect: catch up with the table (the hub kept going)."""
-        if self.access is not None and self.access.game_id is not None and self.sub:
-            self.snap = self.hub.snapshot(self.access.game_id)
+        if self.sub is not None and self.snap is not None:
+            self.snap = self.hub.snapshot(self.snap.game_id)
             self.render()
 
     # ------------------------------------------------------------------ from other sessions
