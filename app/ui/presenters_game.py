@@ -35,7 +35,7 @@ def new_seed() -> int:
 class PlayerEntry:
     name: str
     colour: str
-    role: str | None = None  # a Forest Guardians ranger chosen by the player (advanced)
+    role: str | None = None  # the character (Forestry) or ranger (Forest Guardians) chosen
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,6 @@ class NewGamePresenter:
     tutorial_table: bool = False
     infestation: bool = False
     asymmetric: bool = False
-    characters: tuple[Character, ...] = ()
     advanced: bool = False
     seed_text: str = ""
     errors: dict[str, str] = field(default_factory=dict)
@@ -104,8 +103,20 @@ class NewGamePresenter:
         if not self.players:
             self.set_count(2)
 
+    @property
+    def characters(self) -> tuple[Character, ...]:
+        """The Forestry characters the players chose, in seat order (the rest are dealt)."""
+        if self.game != "forestry":
+            return ()
+        return tuple(Character(p.role) for p in self.players if p.role)
+
+    def _clear_roles(self) -> None:
+        for p in self.players:
+            p.role = None
+
     # ------------------------------------------------------------------ probing the dealer
     def forestry_options(self, **changes: Any) -> forestry_setup.ForestryOptions:
+        """The options as the dealer takes them (characters: the seats' choices)."""
         base = forestry_setup.ForestryOptions(
             mode=self.mode, technology_side=self.technology_side,
             tutorial_table=self.tutorial_table, infestation=self.infestation,
@@ -129,7 +140,7 @@ class NewGamePresenter:
             ("infestation", {"infestation": False}),
             ("tutorial-table", {"tutorial_table": False}),
             ("technology-side", {"technology_side": None}),
-            ("character", {"characters": ()}),
+            ("character", {}),
         ]
         for _ in range(len(resets)):
             refused = self.refusal(self.forestry_options())
@@ -139,6 +150,8 @@ class NewGamePresenter:
                 if option == refused[0]:
                     for name, value in change.items():
                         setattr(self, name, value)
+                    if option == "character":
+                        self._clear_roles()
                     break
             else:
                 return
@@ -237,6 +250,8 @@ class NewGamePresenter:
     def set_game(self, game: str) -> None:
         if game not in GAMES:
             return
+        if game != self.game:
+            self._clear_roles()
         self.game = game
         lo, hi = self.player_limits()
         self.set_count(min(max(self.count, lo), hi))
@@ -285,13 +300,36 @@ class NewGamePresenter:
                 for p in self.players:
                     p.role = None
 
-    def toggle_character(self, value: str) -> None:
-        ch = Character(value)
-        if ch in self.characters:
-            self.characters = tuple(c for c in self.characters if c != ch)
-        else:
-            self.characters = (*self.characters, ch)
+    def character_choices(self, i: int) -> list[Choice]:
+        """Characters seat ``i`` may choose: the dealer must accept the choice, and another
+        seat's character is taken; "dealt" leaves it to the dealer."""
+        taken = {p.role for j, p in enumerate(self.players) if j != i and p.role}
+        others = tuple(Character(p.role) for j, p in enumerate(self.players)
+                       if j != i and p.role)
+        out = [Choice("dealt", self.t("new.character_dealt"), True)]
+        for ch in Character:
+            if ch.value in taken:
+                out.append(Choice(ch.value, self.t(f"character.{ch.value}"), False,
+                                  self.t("new.ranger_taken")))
+                continue
+            refused = self.refusal(self.forestry_options(characters=(*others, ch)))
+            out.append(Choice(ch.value, self.t(f"character.{ch.value}"), refused is None,
+                              refused[1] if refused else None))
+        return out
+
+    def set_character(self, i: int, value: str) -> None:
+        self.players[i].role = None if value == "dealt" else Character(value).value
         self._normalise()
+
+    def toggle_character(self, value: str) -> None:
+        """Name a character for the first seat without one (or un-name it)."""
+        for p in self.players:
+            if p.role == value:
+                p.role = None
+                return
+        free = next((i for i, p in enumerate(self.players) if not p.role), None)
+        if free is not None:
+            self.set_character(free, value)
 
     def set_seed_text(self, text: str) -> None:
         self.seed_text = text.strip()
@@ -325,7 +363,8 @@ class NewGamePresenter:
             options = guardians_setup.GuardiansOptions(advanced=self.advanced)
         if self.errors:
             return None
-        keep_roles = self.game == "forest-guardians" and self.advanced
+        keep_roles = (self.game == "forest-guardians" and self.advanced) or (
+            self.game == "forestry" and self.mode is Mode.ADVANCED)
         players = tuple(PlayerEntry(p.name.strip(), p.colour, p.role if keep_roles else None)
                         for p in self.players)
         return DealRequest(self.game, players, options,

@@ -315,3 +315,21 @@ def test_a_seat_link_opens_that_players_sheet_only(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_chosen_character_sits_on_its_seat(svc):
+    p = NewGamePresenter(t)
+    p.set_count(3)
+    for i, n in enumerate(["Mei", "Ken", "Aki"]):
+        p.set_name(i, n)
+    p.set_mode("advanced")
+    p.set_character(1, "technician")
+    assert not next(c for c in p.character_choices(0) if c.value == "technician").enabled
+    req = p.submit(lambda: 21)
+    gid, token = svc.create_table(req)
+    state = TableClient(svc.hub(), gid, token).snapshot().state
+    chars = [s.character for s in state.players]
+    assert chars[1] == "technician" and all(chars)  # the others were dealt one each
+    assert state.boards[1].technician_tiles == 0
+    p.set_mode("standard")
+    assert all(x.role is None for x in p.players)

@@ -8,7 +8,6 @@ import flet as ft
 
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.widgets import (
-    CHIP_LABEL_PADDING,
     TOUCH,
     big_button,
     choice_chips,
@@ -92,6 +91,13 @@ def build(app: ForestTableApp) -> ft.Control:
             ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
             colours,
         ]
+        if p.game == "forestry" and p.mode.value == "advanced":
+            seat.append(ft.Text(t("new.character")))
+            choices = p.character_choices(i)
+            seat.append(choice_chips(
+                f"new-player-{i}-character",
+                [(c.value, c.label, c.enabled) for c in choices],
+                entry.role or "dealt", lambda v, i=i: redraw(p.set_character)(i, v)))
         if p.game == "forest-guardians" and p.advanced:
             seat.append(ft.Text(t("new.ranger")))
             seat.append(choice_chips(
@@ -116,20 +122,6 @@ def build(app: ForestTableApp) -> ft.Control:
                                   disabled=not tg.enabled,
                                   reason=None if tg.enabled else t("new.unavailable",
                                                                    reason=tg.reason)))
-        options.append(ft.Text(t("new.characters")))
-        char_toggles = p.character_toggles()
-        options.append(ft.Row([
-            sid(tg.id, ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                               label=ft.Text(tg.label), selected=tg.value,
-                               disabled=not tg.enabled,
-                               on_select=lambda e, v=tg.id: redraw(p.toggle_character)(
-                                   v.removeprefix("new-character-"))),
-                selected=tg.value)
-            for tg in char_toggles
-        ], wrap=True, spacing=8, run_spacing=8))
-        reasons = sorted({tg.reason for tg in char_toggles if not tg.enabled and tg.reason})
-        options += [sid("new-character-reason", muted(t("new.unavailable", reason=r), 13))
-                    for r in reasons]
     else:
         options.append(toggle("new-advanced", t("new.guardians_advanced"), p.advanced,
                               lambda v: redraw(p.set_toggle)("advanced", v)))
