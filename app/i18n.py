@@ -161,6 +161,10 @@ EN: dict[str, str] = {
     "score.needs": "Needs a printed value",
     "score.confirm": "Confirm",
     "sheet.players": "Players",
+    "sheet.stale": "Another phone changed the game just now: look again and tap again "
+    "if it still applies.",
+    "sheet.forbidden": "This phone may not change that.",
+    "sheet.refused": "{message}",
     "table.title": "The table",
     "table.round": "Round {n} ({left} round tokens left)",
     "table.foresters": "Forester tokens: {spaces}",
@@ -443,6 +447,10 @@ JA: dict[str, str] = {
     "score.needs": "印刷された数値が必要です",
     "score.confirm": "確定",
     "sheet.players": "プレイヤー",
+    "sheet.stale": "他の端末でゲームが更新されました。"
+    "確認して、必要ならもう一度タップしてください。",
+    "sheet.forbidden": "この端末ではその変更はできません。",
+    "sheet.refused": "できません：{message}",
     "table.title": "共有の盤面",
     "table.round": "ラウンド{n}（残りのラウンドトークン{left}）",
     "table.foresters": "フォレスタートークン：{spaces}",

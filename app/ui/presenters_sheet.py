@@ -199,7 +199,13 @@ class SheetPresenter:
             self.error = self.error_id = None
             self.info = tuple(message_text(m, self.t) for m in result.snapshot.messages)
         else:
-            self.error = result.message
+            reason = getattr(result, "reason", None)
+            if reason == "stale":
+                self.error = self.t("sheet.stale")
+            elif reason == "forbidden":
+                self.error = self.t("sheet.forbidden")
+            else:
+                self.error = self.t("sheet.refused", message=result.message)
             self.error_id = field_to_id(result.field)
             self.info = ()
 

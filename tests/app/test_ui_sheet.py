@@ -333,3 +333,12 @@ def test_a_chosen_character_sits_on_its_seat(svc):
     assert state.boards[1].technician_tiles == 0
     p.set_mode("standard")
     assert all(x.role is None for x in p.players)
+
+
+def test_a_tap_on_an_old_view_says_the_game_changed(svc):
+    p, c = table(svc)
+    other = SheetPresenter(Translator("ja").t, c.snapshot())
+    p.result(c.submit(p.set_harvester(0, 3)))
+    other.result(c.submit(other.set_harvester(1, 4)))  # made against the old version
+    assert other.error == Translator("ja").t("sheet.stale")
+    assert other.version == p.version  # and it now shows the current state
