@@ -26,6 +26,8 @@ SEED_COLOR = ft.Colors.GREEN_800
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
+BOTTOM_ROOM = 88  # px below every screen (a floating action button is 56 + margins)
+
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 
@@ -177,7 +179,9 @@ class ForestTableApp:
                 ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
-        self.page.controls = [ft.SafeArea(body, expand=True)]
+        # room at the bottom: the last control can scroll above a floating button
+        self.page.controls = [ft.SafeArea(ft.Column([body, ft.Container(height=BOTTOM_ROOM)],
+                                                    spacing=0), expand=True)]
         self.page.update()
         if to_top:
             self.page.run_task(self._scroll_top)
