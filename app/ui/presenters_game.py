@@ -234,9 +234,7 @@ class NewGamePresenter:
         taken = {p.role for j, p in enumerate(self.players) if j != i and p.role}
         out = [Choice("dealt", self.t("new.ranger_dealt"), True)]
         for r in guardian_rules.Ranger:
-            out.append(Choice(r.value,
-                              f"{r.value.capitalize()} ({guardian_rules.RANGERS[r].title})",
-                              r.value not in taken,
+            out.append(Choice(r.value, self.t(f"ranger.{r.value}"), r.value not in taken,
                               self.t("new.ranger_taken") if r.value in taken else None))
         return out
 

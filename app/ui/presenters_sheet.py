@@ -485,8 +485,8 @@ class SheetPresenter:
                     lines=(" + ".join(map(str, cards)) if cards else t("common.none"),)),
         ]
         if extras:
-            sections.append(Section("ranger", t("sheet.sec.ranger",
-                                                 ranger=str(ranger_value).capitalize()),
+            sections.append(Section("ranger", t("sheet.sec.ranger", ranger=label(
+                                        t, f"ranger.{ranger_value}", str(ranger_value))),
                                     counts=tuple(extras)))
         return sections
 
