@@ -50,6 +50,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 )
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """On a failed e2e test, keep a screenshot of the phone (path in the report)."""
+    outcome = yield
+    report = outcome.get_result()
+    page = getattr(item, "funcargs", {}).get("phone")
+    if report.when == "call" and report.failed and page is not None:
+        path = Path(tempfile.gettempdir()) / f"e2e-failure-{item.name}.png".replace("/", "_")
+        try:
+            page.screenshot(path=str(path))
+            report.sections.append(("e2e screenshot", str(path)))
+        except Exception:
+            pass
+
+
 def _free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -200,16 +215,24 @@ def wait_text(page, text: str, timeout: float = 15_000) -> None:  # type: ignore
     find_text(page, text).wait_for(state="attached", timeout=timeout)
 
 
-def fill(page, identifier: str, text: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
-    """Type into a text field by its semantics identifier, as a user would."""
+def fill(page, identifier: str, text: str, timeout: float = 15_000,  # type: ignore[no-untyped-def]
+         tries: int = 3) -> None:
+    """Type into a text field by its semantics identifier, as a user would (typing that
+    raced a scroll or a redraw is typed again)."""
     field = by_id(page, identifier).locator("input, textarea").first
     field.wait_for(state="attached", timeout=timeout)
-    reveal(page, field)
-    field.click()
-    page.wait_for_timeout(200)  # Flutter moves focus to its own editing element
-    page.keyboard.press("Control+A")
-    page.keyboard.type(text)
-    page.wait_for_timeout(300)  # the change event reaches the server before the next tap
+    for _ in range(tries):
+        reveal(page, field)
+        field.click()
+        page.wait_for_timeout(200)  # Flutter moves focus to its own editing element
+        page.keyboard.press("Control+A")
+        page.keyboard.type(text)
+        page.wait_for_timeout(300)  # the change event reaches the server before the next tap
+        try:
+            if field.input_value() == text:
+                return
+        except Exception:
+            pass
 
 
 def widest_right_edge(page) -> float:  # type: ignore[no-untyped-def]
