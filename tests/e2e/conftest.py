@@ -201,7 +201,8 @@ def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     """Save a screenshot under docs/screenshots/ (committed, shown in README)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.wait_for_timeout(400)  # let the frame settle
+    page.mouse.move(1, 1)  # no hover tooltip in the picture
+    page.wait_for_timeout(600)  # let the frame settle
     page.screenshot(path=str(path))
     return path
 
