@@ -52,3 +52,15 @@ def test_dark_theme(phone):
     with Image.open(path) as img:  # a dark background
         r, g, b = img.convert("RGB").getpixel((img.width - 5, img.height // 2))
     assert r + g + b < 200
+
+
+def test_history_and_statistics_open(phone):
+    tap(phone, "home-history")
+    phone.locator('[flt-semantics-identifier^="history-"]').first.wait_for(
+        state="attached", timeout=15_000)
+    tap(phone, "nav-back")
+    tap(phone, "home-stats")
+    phone.locator('[flt-semantics-identifier^="stats-"]').first.wait_for(
+        state="attached", timeout=15_000)
+    tap(phone, "nav-back")
+    by_id(phone, "home-new-game").wait_for(state="attached", timeout=15_000)
