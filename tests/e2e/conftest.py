@@ -270,7 +270,19 @@ def tap_until_gone(page, identifier: str, gone: str, tries: int = 3,  # type: ig
 
 
 def small_touch_targets(page, minimum: float = 48) -> list[str]:  # type: ignore[no-untyped-def]
-    """Tappable controls (Flutter marks them ``flt-tappable``) smaller than ``minimum`` px."""
+    """Tappable controls (Flutter marks them ``flt-tappable``) smaller than ``minimum`` px.
+
+    Measured twice, 0.8 s apart: a control still animating in (a floating button
+    grows from nothing) is small only for a moment.
+    """
+    first = set(_small_touch_targets(page, minimum))
+    if not first:
+        return []
+    page.wait_for_timeout(800)
+    return sorted(first & set(_small_touch_targets(page, minimum)))
+
+
+def _small_touch_targets(page, minimum: float) -> list[str]:  # type: ignore[no-untyped-def]
     return list(page.evaluate("""(minimum) => {
       const out = [];
       for (const e of document.querySelectorAll('[flt-tappable]')) {
