@@ -19,7 +19,9 @@ def test_rules_decisions_copy_equals_the_doc():
     """
     assert presenters.RULES_DECISIONS_DOC.exists()
     assert presenters.RULES_DECISIONS_COPY.read_text(encoding="utf-8") == \
-        presenters.RULES_DECISIONS_DOC.read_text(encoding="utf-8")
+        presenters.RULES_DECISIONS_DOC.read_text(encoding="utf-8"), (
+        "docs/rules-decisions.md changed: cp docs/rules-decisions.md "
+        "app/ui/data/rules-decisions.md (the copy built apps show)")
     assert presenters.rules_decisions_text().startswith("# Rules decisions")
 
 
