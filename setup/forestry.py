@@ -238,12 +238,25 @@ def validate(options: ForestryOptions, players: int, seed: int = 0) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SetupStep:
-    """One checklist step: stable ``id``, ``source`` citation, ``title``, ``detail`` to read."""
+    """One checklist step: stable ``id``, ``source`` citation, ``title``, ``detail`` to read.
+
+    ``title`` and ``detail`` are English; ``title_ja`` and ``detail_ja`` say the
+    same, with the same dealt values, in Japanese (``setup.texts_ja``). The JSON
+    output stays English.
+    """
 
     id: str
     source: str
     title: str
     detail: str
+    title_ja: str = ""
+    detail_ja: str = ""
+
+    def text(self, lang: str) -> tuple[str, str]:
+        """``(title, detail)`` in ``lang`` ("en" or "ja"); English for any other language."""
+        if lang == "ja" and self.detail_ja:
+            return self.title_ja, self.detail_ja
+        return self.title, self.detail
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "title": self.title, "detail": self.detail, "source": self.source}
@@ -1213,10 +1226,12 @@ def deal(options: ForestryOptions, players: int, seed: int) -> SetupPlan:
     be dealt: players outside 1–4, a negative seed, infestation solo, a
     technology side in the tutorial game, characters outside the advanced game.
     """
+    from setup.texts_ja import forestry_step
+
     validate(options, players, seed)
     d = _deal(options, players, seed)
     steps = tuple(
-        SetupStep(spec.id, spec.source, _title(spec, d), spec.detail(d))
+        SetupStep(spec.id, spec.source, _title(spec, d), spec.detail(d), *forestry_step(spec.id, d))
         for spec in STEPS
         if spec.applies(d)
     )

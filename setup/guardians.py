@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring.guardians.rules import (
@@ -56,6 +56,20 @@ class SetupStep:
     detail: str
     outcome: tuple[str, ...] = ()
     source: str = SOURCE
+    #: The same step in Japanese (``setup.texts_ja.guardians_texts``); not in the JSON.
+    title_ja: str = ""
+    detail_ja: str = ""
+    outcome_ja: tuple[str, ...] = ()
+
+    def text(self, lang: str) -> tuple[str, str]:
+        """``(title, detail)`` in ``lang`` ("en" or "ja"); English for any other language."""
+        if lang == "ja" and self.detail_ja:
+            return self.title_ja, self.detail_ja
+        return self.title, self.detail
+
+    def outcome_in(self, lang: str) -> tuple[str, ...]:
+        """``outcome`` in ``lang`` ("en" or "ja")."""
+        return self.outcome_ja if lang == "ja" and self.detail_ja else self.outcome
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "title": self.title, "detail": self.detail}
@@ -305,7 +319,16 @@ def _steps(
             "from the start player.",
         ),
     ]
-    return tuple(steps)
+    return tuple(_with_japanese(s, options, dealt, two) for s in steps)
+
+
+def _with_japanese(
+    step: SetupStep, options: GuardiansOptions, dealt: tuple[RangerDeal, ...], two: bool
+) -> SetupStep:
+    from setup.texts_ja import guardians_texts
+
+    title, detail, outcome = guardians_texts(step.id, options, dealt, two)
+    return replace(step, title_ja=title, detail_ja=detail, outcome_ja=outcome)
 
 
 def _removal_line(r: Removal) -> str:
