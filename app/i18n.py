@@ -301,6 +301,30 @@ EN: dict[str, str] = {
     "stats.wins": "Wins {n}",
     "stats.average": "Average {n}",
     "stats.best": "Best {n}",
+    # table mode (app/ui/screens/table_view.py, host.py)
+    "tablemode.join.title": "Join the table",
+    "tablemode.join.how": "Scan the table's QR code with this phone's camera: the host shows "
+    "one for each seat. Or open the link the host sent you.",
+    "tablemode.join.invalid": "This link no longer works. Ask the host for your seat's new "
+    "QR code.",
+    "tablemode.join.revoked": "The host gave this seat a new link. Scan the new QR code to "
+    "come back.",
+    "tablemode.loading": "Joining the table…",
+    "tablemode.you": "{name} · seat {seat}",
+    "tablemode.host": "Host · everything on this table",
+    "tablemode.read_only": "{name}'s sheet: read only. Tap your own name to play.",
+    "tablemode.language": "Language: {language}",
+    "tablemode.tables": "Tables and QR codes",
+    "host.title": "Table #{game_id}: QR codes",
+    "host.host_link": "Host link (everything on this table)",
+    "host.seat": "Seat {seat}: {name}",
+    "host.scan": "Scan with the phone of {name}",
+    "host.reissue": "New link (the old one stops working)",
+    "host.reissued": "Seat {seat}: new link; the old one no longer works.",
+    "host.tables": "Tables",
+    "host.open": "Open the table",
+    "host.no_tables": "No open tables. Start a new game first.",
+    "host.open_table": "Table #{game_id}: {players}",
 }
 
 JA: dict[str, str] = {
@@ -589,6 +613,30 @@ JA: dict[str, str] = {
     "stats.wins": "勝利 {n}",
     "stats.average": "平均 {n}",
     "stats.best": "最高 {n}",
+    # table mode (app/ui/screens/table_view.py, host.py)
+    "tablemode.join.title": "テーブルに参加",
+    "tablemode.join.how": "ホストが席ごとに表示するテーブルのQRコードを、この端末のカメラで"
+    "読み取ってください。ホストから届いたリンクを開いてもかまいません。",
+    "tablemode.join.invalid": "このリンクはもう使えません。ホストに自分の席の新しいQRコードを"
+    "表示してもらってください。",
+    "tablemode.join.revoked": "ホストがこの席に新しいリンクを発行しました。新しいQRコードを"
+    "読み取って戻ってください。",
+    "tablemode.loading": "テーブルに接続しています…",
+    "tablemode.you": "{name} · {seat}番席",
+    "tablemode.host": "ホスト · このテーブルのすべてを操作できます",
+    "tablemode.read_only": "{name}さんのシート（閲覧のみ）。自分の名前をタップすると戻ります。",
+    "tablemode.language": "言語：{language}",
+    "tablemode.tables": "テーブルとQRコード",
+    "host.title": "テーブル #{game_id}：QRコード",
+    "host.host_link": "ホスト用リンク（このテーブルのすべて）",
+    "host.seat": "{seat}番席：{name}",
+    "host.scan": "{name}さんの端末で読み取ってください",
+    "host.reissue": "新しいリンク（古いリンクは使えなくなります）",
+    "host.reissued": "{seat}番席：新しいリンクを発行しました。古いリンクはもう使えません。",
+    "host.tables": "テーブル",
+    "host.open": "テーブルを開く",
+    "host.no_tables": "進行中のテーブルはありません。先に新しいゲームを始めてください。",
+    "host.open_table": "テーブル #{game_id}：{players}",
 }
 
 #: Setup step titles by the dealers' step ids (the dealers write English; the

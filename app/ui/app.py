@@ -30,6 +30,9 @@ BOTTOM_ROOM = 88  # px below every screen (a floating action button is 56 + marg
 
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
+#: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
+LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+
 
 def screens() -> dict[str, ScreenBuilder]:
     from app.ui.screens import home, new_game, records, settings, setup, sheet
@@ -68,6 +71,31 @@ class ForestTableApp:
         self.history: list[tuple[str, dict[str, Any]]] = []
         self._screens = screens()
         self._closers: list[Callable[[], Any]] = []
+        #: table mode: a seat/table-host link stays on its table (no home, history, settings)
+        self.locked: dict[str, Any] | None = None
+        self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
+        self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
+
+    def lock(self, game_id: int, token: str, seat: int | None,
+             routes: frozenset[str] = LOCKED_ROUTES) -> None:
+        """Confine this tab to one table's sheet and scoreboard (``routes``), for ``token``."""
+        self.locked = {"game_id": game_id, "token": token, "seat": seat, "routes": routes}
+        self.history.clear()
+        self.route, self.params = "sheet", {"game_id": game_id, "token": token}
+
+    def _confine(self, route: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        lock = self.locked
+        if lock is None:
+            return route, params
+        if route not in lock["routes"]:
+            route = "sheet"
+        return route, {"game_id": lock["game_id"], "token": lock["token"]}
+
+    def toggle_language(self, _e: Any = None) -> None:
+        from app.i18n import LANGUAGES
+
+        i = LANGUAGES.index(self.settings.language) if self.settings.language in LANGUAGES else 0
+        self.apply_settings(self.settings.with_(language=LANGUAGES[(i + 1) % len(LANGUAGES)]))
 
     # ------------------------------------------------------------------ kept controls
     def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
@@ -105,7 +133,8 @@ class ForestTableApp:
             self._closers.append(lambda: previous(None))
         page.on_close = self._closed
         self.apply_theme()
-        self._join_from_route(page.route)
+        if self.locked is None:
+            self._join_from_route(page.route)
         self.render()
         page.run_task(self._load_settings)
 
@@ -149,18 +178,20 @@ class ForestTableApp:
 
     # ------------------------------------------------------------------ navigation
     def go(self, route: str, **params: Any) -> None:
+        route, params = self._confine(route, params)
         if route != self.route:
             self.history.append((self.route, self.params))
         self.route, self.params = route, params
         self.render(to_top=True)
 
     def back(self, _e: Any = None) -> None:
-        self.route, self.params = self.history.pop() if self.history else ("home", {})
+        self.route, self.params = self._confine(
+            *(self.history.pop() if self.history else ("home", {})))
         self.render(to_top=True)
 
     def home(self, _e: Any = None) -> None:
         self.history.clear()
-        self.route, self.params = "home", {}
+        self.route, self.params = self._confine("home", {})
         self.render(to_top=True)
 
     async def _scroll_top(self) -> None:
@@ -170,6 +201,7 @@ class ForestTableApp:
             pass
 
     def render(self, to_top: bool = False) -> None:
+        self.route, self.params = self._confine(self.route, self.params)
         build = self._screens.get(self.route, self._screens["home"])
         try:
             body = build(self)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import session as S
@@ -146,7 +146,7 @@ class SheetPresenter:
     t: T
     snapshot: S.Snapshot
     player: int = 0
-    locked_player: int | None = None  # a seat link shows only its own sheet
+    locked_player: int | None = None  # a seat link edits only its own sheet (others read-only)
     error: str | None = None
     error_id: str | None = None
     info: tuple[str, ...] = ()
@@ -209,8 +209,13 @@ class SheetPresenter:
             self.error_id = field_to_id(result.field)
             self.info = ()
 
+    @property
+    def read_only(self) -> bool:
+        """A seat looking at another player's sheet (the hub refuses its commands anyway)."""
+        return self.locked_player is not None and self.player != self.locked_player
+
     def select(self, player: int) -> None:
-        if self.locked_player is None and 0 <= player < len(self.state.players):
+        if 0 <= player < len(self.state.players):
             self.player = player
             self.error = self.error_id = None
 
@@ -536,8 +541,18 @@ class SheetPresenter:
 
     def sections(self) -> list[Section]:
         own = self.forestry_sections() if self.game == S.FORESTRY else self.guardians_sections()
+        if self.read_only:  # another seat's sheet: values only, no taps
+            own = [_without_commands(s) for s in own]
         shared = self.table_section()
         return [*own, shared] if shared is not None and self.status != SETUP else own
+
+
+def _without_commands(s: Section) -> Section:
+    return replace(
+        s, counts=tuple(replace(c, minus=None, plus=None) for c in s.counts),
+        actions=tuple(replace(a, command=None) for a in s.actions),
+        choices=tuple(replace(r, options=tuple(replace(o, command=None) for o in r.options))
+                      for r in s.choices))
 
 
 # --------------------------------------------------------------------------- scoreboard

@@ -344,9 +344,13 @@ def test_tab_without_token_shows_only_the_join_screen(store: Store, game: int) -
             text = _all_text(client)
             assert "Join the table" in text
             assert not any(name in text for name in PLAYERS)
-            assert tab.sub is None and hub.subscriber_count(game) == 0
+            assert tab.app is None and hub.subscriber_count(game) == 0
 
     _tab_run(store, steps)
+
+
+def _presenter(tab: Any, game: int) -> Any:
+    return tab.app.state[f"table:{game}"][0]
 
 
 def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None:
@@ -359,6 +363,7 @@ def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None
         c1, t1 = await make_tab(f"/join/{token}", prefs)
         assert prefs.values[PREF_TOKEN] == token
         assert "Bo · seat 2" in _all_text(c1)
+        assert t1.app.route == "sheet" and t1.app.locked["seat"] == 2
         # the same phone later, on the bare address (a new tab, another IP): same seat
         c2, t2 = await make_tab("/", prefs, ip="10.0.0.99")
         assert "Bo · seat 2" in _all_text(c2)
@@ -369,8 +374,8 @@ def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None
         assert hub.submit(game, host, SetCount(version=v, player=1, field="resources.coins",
                                                value=9)).ok
         await asyncio.sleep(0.2)
-        for c in (c1, c2):
-            assert "Bo: 0 VP, 9 coins" in _all_text(c)
+        for t in (t1, t2):
+            assert _presenter(t, game).snapshot.state.boards[1].resources.coins == 9
         # revoked: both tabs drop to the join screen and forget the token
         hub.reissue(game, 2)
         await asyncio.sleep(0.2)
@@ -379,6 +384,53 @@ def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None
             assert "Join the table" in text and "Bo" not in text
         assert prefs.values[PREF_TOKEN] == ""
         assert hub.subscriber_count(game) == 0
+
+    _tab_run(store, steps)
+
+
+def test_seat_tab_is_locked_to_its_table_and_sheet(store: Store, game: int) -> None:
+    """A seat link opens the full sheet: its own editable, the others read-only, no way out."""
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        host = hub.issue(game)
+        _started(hub, game, host)
+        other = GameSession.create(hub.store, game="forestry", players=["Zed", "Yu"],
+                                   seed=3).game_id
+        client, tab = await make_tab(f"/join/{hub.issue(game, 2)}")
+        app = tab.app
+        p = _presenter(tab, game)
+        assert p.locked_player == 1 and p.player == 1 and not p.read_only
+        assert any(c.plus is not None for s in p.sections() for c in s.counts)
+        for route in ("home", "history", "stats", "settings", "new", "tables", "host"):
+            app.go(route, game_id=other)  # nowhere else, not even another table
+            assert app.route == "sheet" and app.params["game_id"] == game
+        app.home()
+        app.back()
+        assert app.route == "sheet" and app.params["game_id"] == game
+        app.go("scoreboard")
+        assert app.route == "scoreboard"
+        app.back()
+        text = _all_text(client)
+        assert "Zed" not in text and "Settings" not in text
+        # another player's sheet: shown, every control read-only
+        p.select(0)
+        assert p.read_only
+        own = [s for s in p.sections() if s.id != "table"]
+        assert own and all(c.minus is None and c.plus is None for s in own for c in s.counts)
+        assert all(a.command is None for s in own for a in s.actions)
+        # the shared table stays usable; host-only controls are not offered
+        shared = [s for s in p.sections() if s.id == "table"]
+        assert shared and any(a.command is not None for a in shared[0].actions)
+        # a forged command for seat 1's board is refused by the hub (nothing written)
+        v = hub.snapshot(game).version
+        client_ = tab.app.state[f"table:{game}"][1]
+        r = client_.submit({"kind": "set_count", "version": v, "player": 0,
+                            "field": "resources.coins", "value": 99})
+        assert not r.ok and r.reason == "forbidden"
+        assert hub.snapshot(game).version == v
+        assert client_.submit({"kind": "undo", "version": v}).reason == "forbidden"
+        # the language switch is there (no settings screen)
+        app.toggle_language()
+        assert app.settings.language == "ja" and "Bo · 2番席" in _all_text(client)
 
     _tab_run(store, steps)
 

@@ -28,20 +28,6 @@ if TYPE_CHECKING:
 
 QR_SIZE = 200
 
-#: English texts of table mode (one place, ready for app/i18n.py).
-TEXT = {
-    "title": "Table #{game_id}: QR codes",
-    "host_link": "Host link (everything on this table)",
-    "seat": "Seat {seat}: {name}",
-    "scan": "Scan with the phone of {name}",
-    "reissue": "New link (the old one stops working)",
-    "reissued": "Seat {seat}: new link; the old one no longer works.",
-    "tables": "Tables",
-    "open": "Open the table",
-    "no_tables": "No open tables. Start a new game first.",
-    "open_table": "Table #{game_id}: {players}",
-}
-
 
 def base_url() -> str:
     """The URL phones reach this server at (set by ``forest-table serve``)."""
@@ -58,13 +44,13 @@ def qr_image(link: str, identifier: str, size: int = QR_SIZE) -> ft.Control:
     ), image=True, label=identifier)
 
 
-def panel(hub: TableHub, game_id: int, url: str,
+def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
           on_change: Callable[[str], Any] | None = None) -> ft.Control:
     """The QR codes of a table: its host link, then one per seat with "new link"."""
     names = hub.names(game_id)
     items: list[ft.Control] = []
     host_link = join_link(url, hub.link_token(game_id))
-    items.append(ft.Text(TEXT["host_link"], weight=ft.FontWeight.W_600))
+    items.append(ft.Text(t("host.host_link"), weight=ft.FontWeight.W_600))
     items.append(qr_image(host_link, "host-qr-host", size=160))
     items.append(sid("host-link-host", ft.Text(host_link, selectable=True, size=11)))
     for seat, name in enumerate(names, start=1):
@@ -73,15 +59,15 @@ def panel(hub: TableHub, game_id: int, url: str,
         def reissue(_e: Any, seat: int = seat) -> None:
             hub.reissue(game_id, seat)
             if on_change is not None:
-                on_change(TEXT["reissued"].format(seat=seat))
+                on_change(t("host.reissued", seat=seat))
 
         items.append(ft.Divider())
-        items.append(sid(f"host-seat-{seat}", ft.Text(TEXT["seat"].format(seat=seat, name=name),
+        items.append(sid(f"host-seat-{seat}", ft.Text(t("host.seat", seat=seat, name=name),
                                                      size=18, weight=ft.FontWeight.BOLD)))
-        items.append(muted(TEXT["scan"].format(name=name)))
+        items.append(muted(t("host.scan", name=name)))
         items.append(qr_image(link, f"host-qr-{seat}"))
         items.append(sid(f"host-link-{seat}", ft.Text(link, selectable=True, size=11)))
-        items.append(small_button(f"host-reissue-{seat}", TEXT["reissue"], reissue,
+        items.append(small_button(f"host-reissue-{seat}", t("host.reissue"), reissue,
                                   icon=ft.Icons.LINK_OFF))
     return ft.Column(items, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
 
@@ -94,6 +80,7 @@ def build(app: ForestTableApp) -> ft.Control:
     from app.table import shared_hub
     from app.ui import services
 
+    t = app.t
     game_id = int(app.params["game_id"])
     hub = shared_hub(services.shared().store)
 
@@ -101,15 +88,15 @@ def build(app: ForestTableApp) -> ft.Control:
         app.refresh()
         app.toast(message)
 
-    async def open_table(_e: Any) -> None:
-        await app.page.push_route(f"/table/{game_id}")  # table_view: the host's board view
+    def open_table(_e: Any) -> None:
+        app.open_game(game_id)  # the full sheet, every board editable (host rights)
 
     return ft.Column([
-        header(TEXT["title"].format(game_id=game_id), back=app.back,
+        header(t("host.title", game_id=game_id), back=app.back,
                back_label=app.t("nav.back")),
-        big_button("host-open-table", TEXT["open"], open_table, icon=ft.Icons.TABLE_RESTAURANT,
+        big_button("host-open-table", t("host.open"), open_table, icon=ft.Icons.TABLE_RESTAURANT,
                    primary=True),
-        panel(hub, game_id, base_url(), on_change=changed),
+        panel(hub, game_id, base_url(), t, on_change=changed),
     ], spacing=8)
 
 
@@ -118,6 +105,7 @@ def build_tables(app: ForestTableApp) -> ft.Control:
     from app.table import shared_hub
     from app.ui import services
 
+    t = app.t
     hub = shared_hub(services.shared().store)
     rows: list[ft.Control] = []
     for game_id in hub.open_tables():
@@ -126,11 +114,11 @@ def build_tables(app: ForestTableApp) -> ft.Control:
         except Exception:  # a table that cannot be loaded is listed, not fatal
             players = "?"
         rows.append(sid(f"tables-{game_id}", ft.ListTile(
-            title=ft.Text(TEXT["open_table"].format(game_id=game_id, players=players)),
+            title=ft.Text(t("host.open_table", game_id=game_id, players=players)),
             trailing=ft.Icon(ft.Icons.QR_CODE),
             on_click=lambda e, gid=game_id: app.go("host", game_id=gid),
         ), button=True))
     if not rows:
-        rows.append(muted(TEXT["no_tables"]))
-    return ft.Column([header(TEXT["tables"], back=app.back, back_label=app.t("nav.back")),
+        rows.append(muted(t("host.no_tables")))
+    return ft.Column([header(t("host.tables"), back=app.back, back_label=app.t("nav.back")),
                       *rows], spacing=8)

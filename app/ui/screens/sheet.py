@@ -40,7 +40,7 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
         kept[0].t = app.t
         return kept
     svc = services.shared()
-    hub = svc.hub()
+    hub = app.hub if app.hub is not None else svc.hub()
     if hub is None:
         return app.t("common.not_available_reason", what="session")
     token = app.params.get("token") or app.state.get("tokens", {}).get(game_id) \
@@ -64,7 +64,7 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
         app.page.run_task(apply)
 
     try:
-        sub = client.subscribe(on_snapshot)
+        sub = client.subscribe(on_snapshot, app.on_revoked)
         app.on_close(sub.close)
     except Exception:  # no live updates; the tab still works on its own
         pass
@@ -87,8 +87,8 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
 def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
-    for line in s.lines:
-        items.append(muted(line))
+    for n, line in enumerate(s.lines):
+        items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     for count in s.counts:
         err = p.error if p.error_id and count.id.endswith(p.error_id) else None
         items.append(stepper(
@@ -102,7 +102,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
         items.append(ft.Text(row.label, size=14))
         items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                label=ft.Text(o.label), selected=o.selected,
+                label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
                 on_select=lambda e, cmd=o.command: submit(app, p, c, cmd)),
                 selected=o.selected)
             for o in row.options
@@ -123,6 +123,8 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
 def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     t = app.t
     snap = p.snapshot
+    if p.locked_player is not None:  # undo/redo take back anyone's taps: the host's
+        return []
     return [
         sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet.undo"),
                                         disabled=not snap.can_undo, width=TOUCH, height=TOUCH,
@@ -131,6 +133,20 @@ def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[f
                                         disabled=not snap.can_redo, width=TOUCH, height=TOUCH,
                                         on_click=lambda e: submit(app, p, c, p.redo()))),
     ]
+
+
+def _language(app: ForestTableApp) -> list[ft.Control]:
+    """Table mode has no settings screen: the language is one tap on the sheet."""
+    if app.locked is None:
+        return []
+    from app.i18n import LANGUAGES
+
+    other = LANGUAGES[(LANGUAGES.index(app.settings.language) + 1) % len(LANGUAGES)] \
+        if app.settings.language in LANGUAGES else LANGUAGES[0]
+    return [sid("table-language", ft.IconButton(
+        icon=ft.Icons.TRANSLATE,
+        tooltip=app.t("tablemode.language", language=app.t(f"lang.{other}")),
+        width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
 def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Control:
@@ -168,11 +184,18 @@ def build(app: ForestTableApp) -> ft.Control:
         return ft.Column([header(t("app.title"), back=app.back, back_label=t("nav.back")),
                           muted(opened)])
     p, c = opened
+    lock = app.locked  # a table link (table mode): no way to the rest of the app
     controls: list[ft.Control] = [
-        header(t(f"game.{p.game}"), back=app.home, back_label=t("nav.home"),
-               actions=_undo_redo(app, p, c)),
+        header(t(f"game.{p.game}"), back=None if lock else app.home, back_label=t("nav.home"),
+               actions=[*_undo_redo(app, p, c), *_language(app)]),
     ]
-    if p.locked_player is None and len(p.names()) > 1:
+    if lock is not None:
+        seat = lock.get("seat")
+        controls.append(sid("table-who", ft.Text(
+            t("tablemode.host") if seat is None else
+            t("tablemode.you", name=p.names()[seat - 1], seat=seat),
+            size=15, weight=ft.FontWeight.W_600)))
+    if len(p.names()) > 1:
         controls.append(ft.Row([
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if p.total(i) is None else f"{name}  {p.total(i)}"),
@@ -183,6 +206,9 @@ def build(app: ForestTableApp) -> ft.Control:
     total = p.total()
     sheet = p.sheet()
     rank = sheet.players[p.player].rank if sheet is not None else None
+    if p.read_only:
+        controls.append(sid("sheet-read-only", muted(
+            t("tablemode.read_only", name=p.names()[p.player]))))
     controls.append(card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
@@ -218,7 +244,8 @@ def build(app: ForestTableApp) -> ft.Control:
     controls.append(big_button("sheet-scoreboard", t("sheet.scoreboard"),
                                lambda e: app.go("scoreboard", **app.params),
                                icon=ft.Icons.LEADERBOARD, primary=True))
-    if p.locked_player is None and "host" in app._screens:
+    if p.locked_player is None and "host" in app._screens and (
+            lock is None or "host" in lock["routes"]):
         controls.append(big_button("sheet-share", t("sheet.share"),
                                    lambda e: app.go("host", game_id=p.snapshot.game_id),
                                    icon=ft.Icons.QR_CODE))
