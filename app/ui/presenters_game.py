@@ -396,9 +396,9 @@ def _nums(values: Iterable[int]) -> str:
     return " · ".join(str(v) for v in values)
 
 
-def big_numbers(plan: Any, step: Any, t: T) -> tuple[str, ...]:
+def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
     """The dealt outcome of a step, to show large (from the plan's structured fields)."""
-    outcome = getattr(step, "outcome", ())
+    outcome = step.outcome_in(lang) if hasattr(step, "outcome_in") else ()
     if outcome:
         return tuple(outcome)
     sid = step.id
@@ -450,16 +450,23 @@ class SetupPresenter:
         return int(self.request.seed)
 
     def title(self, step: Any) -> str:
-        """The dealer's title in English; a translated title by step id otherwise."""
+        """The dealer's title in the reader's language (the dealer writes English and Japanese)."""
         if self.lang == "en":
             return str(step.title)
+        if hasattr(step, "text") and step.text(self.lang)[1] != step.detail:
+            return str(step.text(self.lang)[0])
         key = f"step.{step.id}"
         text = self.t(key)
         return str(step.title) if text == key else text
 
+    def detail(self, step: Any) -> str:
+        """The step's detail, with its dealt values, in the reader's language."""
+        return str(step.text(self.lang)[1]) if hasattr(step, "text") else str(step.detail)
+
     def cards(self) -> list[StepCard]:
         return [
-            StepCard(s.id, i, self.title(s), s.detail, big_numbers(self.plan, s, self.t),
+            StepCard(s.id, i, self.title(s), self.detail(s),
+                     big_numbers(self.plan, s, self.t, self.lang),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]

@@ -1,4 +1,4 @@
-"""Every setup step the dealers can write has a Japanese title and detail with the same dealt values."""
+"""Every setup step the dealers write has Japanese title and detail with the same dealt values."""
 
 from __future__ import annotations
 

@@ -77,8 +77,6 @@ def build(app: ForestTableApp) -> ft.Control:
             sid("setup-progress-text", ft.Text(t("setup.progress", done=done, total=total))),
             sid("setup-progress", ft.ProgressBar(value=(done / total) if total else 0,
                                                   height=8)),
-            muted(t("setup.details_english"), 12) if app.settings.language != "en"
-            else ft.Container(),
             *cards,
             *footer,
             ft.Container(height=TOUCH),
