@@ -836,8 +836,12 @@ def _play(fn: Callable[[], Any], field_name: str) -> Any:
         raise DomainError(field_name, str(err)) from err
 
 
-def _log_entry(entry: play.LogEntry, ctx: _Ctx) -> None:
-    """A draw of ``setup.play``: a message for the table and, with cards, a logged draw."""
+def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
+    """A draw of ``setup.play``: a message for the table and, with cards, a logged draw.
+
+    ``extra`` goes into the message's data only (what a translation needs, e.g.
+    the round number), never into the logged draw.
+    """
     data: dict[str, Any] = {"action": entry.action}
     if entry.round_token is not None:
         data["round_token"] = entry.round_token.id
@@ -850,7 +854,7 @@ def _log_entry(entry: play.LogEntry, ctx: _Ctx) -> None:
             "reshuffled": entry.reshuffled,
         })
         ctx.draws.append(data)
-    ctx.messages.append(Message(entry.text, entry.action, None, data))
+    ctx.messages.append(Message(entry.text, entry.action, None, {**data, **extra}))
 
 
 def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameState:
@@ -871,7 +875,7 @@ def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameSta
             continue
         if play.reproduction_crossings(peaks[i], new.score_track):
             forest, entry = play.spawn_infested_wood(forest, ctx.rng, peaks[i], new.score_track)
-            _log_entry(entry, ctx)
+            _log_entry(entry, ctx, old_score=peaks[i], new_score=new.score_track)
         peaks[i] = new.score_track
     return replace(after, table=replace(table, forest=forest, score_peaks=tuple(peaks)))
 
@@ -1039,7 +1043,8 @@ def _reveal_round(state: GameState, cmd: RevealRoundToken, ctx: _Ctx) -> GameSta
                                     "up during setup)")
     table = _forestry(state)[0]
     forest, entry = _play(lambda: play.reveal_round_token(table.forest), "round_tokens")
-    _log_entry(entry, ctx)
+    stack = forest.round_tokens
+    _log_entry(entry, ctx, round=stack.round, last=stack.left == 0)
     state = replace(state, table=replace(table, forest=forest))
     assert entry.round_token is not None
     return _round_token_effect(state, entry.round_token, ctx)
@@ -1122,7 +1127,10 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: _Ctx) -> GameState:
                 drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
     status = game_end_status(names, [turn]) if len(names) >= 2 else None
     message = status.message if status is not None else ""
-    ctx.messages.append(Message(message, "game_end", i, {"trigger": trigger.value}))
+    data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
+    if status is not None:
+        data.update(remaining=list(status.remaining), over=status.over)
+    ctx.messages.append(Message(message, "game_end", i, data))
     return replace(state, table=GuardiansTable(trigger.value, i, message))
 
 
@@ -1513,7 +1521,8 @@ class GameSession:
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
             self._undone.append(self._done.pop())
-            self._messages = (Message(f"Undone: {step.command.kind}", "undo"),)
+            self._messages = (Message(f"Undone: {step.command.kind}", "undo", None,
+                                      {"command": step.command.kind}),)
             return self.snapshot()
 
     def redo(self, version: int) -> Snapshot:
@@ -1525,7 +1534,8 @@ class GameSession:
             step = self._undone[-1]
             self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
             self._done.append(self._undone.pop())
-            self._messages = (Message(f"Redone: {step.command.kind}", "redo"), *step.messages)
+            self._messages = (Message(f"Redone: {step.command.kind}", "redo", None,
+                                      {"command": step.command.kind}), *step.messages)
             return self.snapshot()
 
     def finish(self, version: int) -> Snapshot:

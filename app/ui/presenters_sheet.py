@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import session as S
+from app.messages_ja import error_ja, message_ja
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 
 T = Callable[..., str]
@@ -30,10 +31,20 @@ def label(t: T, key: str, fallback: str) -> str:
     return text if text != key else fallback.replace("_", " ").capitalize()
 
 
+def language_of(t: T) -> str:
+    """The language a translate function speaks (``app.t`` or ``Translator.t``)."""
+    owner = getattr(t, "__self__", None)
+    return str(getattr(getattr(owner, "tr", owner), "lang", "en"))
+
+
 def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (``msg.<kind>`` with its data), else its text."""
     key = f"msg.{message.kind}"
     data = dict(getattr(message, "data", {}) or {})
+    if language_of(t) == "ja":
+        text_ja = message_ja(str(message.kind), data)
+        if text_ja is not None:
+            return text_ja
     for name, prefix in (("area", "area"), ("type", "forester")):
         if isinstance(data.get(name), str):
             data[name] = label(t, f"{prefix}.{data[name]}", data[name])
@@ -205,7 +216,8 @@ class SheetPresenter:
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
             else:
-                self.error = self.t("sheet.refused", message=result.message)
+                said = error_ja(str(result.message)) if language_of(self.t) == "ja" else None
+                self.error = self.t("sheet.refused", message=said or result.message)
             self.error_id = field_to_id(result.field)
             self.info = ()
 

@@ -146,9 +146,15 @@ class RewardLap:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something the player must do by hand (the app does not model it)."""
+    """Something the player must do by hand (the app does not model it).
+
+    ``text`` is English; ``table`` and ``row`` name the full row it is about, so
+    a view can say it in another language.
+    """
 
     text: str
+    table: Table = ""
+    row: int = 0
 
 
 BoardEvent = (
@@ -228,7 +234,9 @@ def _row_events(board: ForestryPlayer, table: Table, row: int) -> list[BoardEven
         return [
             Notice(
                 f"Forest Worker: {table} row {row} full; take the bonus printed on your "
-                "combined table by hand (not applied automatically)."
+                "combined table by hand (not applied automatically).",
+                table,
+                row,
             )
         ]
     if row == 1:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from app.i18n import Translator
 from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
@@ -40,3 +44,135 @@ def test_guardians_setup_cards_in_japanese() -> None:
     assert first.id == "two_player_removals" and len(first.big) == 4
     assert all(JAPANESE.search(line) for line in first.big)
     assert "箱に戻します" in first.detail
+
+
+# --------------------------------------------------------------------------- session messages
+
+LATIN = re.compile(r"[A-Za-z]{2,}")
+
+
+def _collect(s: Any, cls: type[Any], out: list[Any], **kw: Any) -> Any:
+    snap = s.apply(cls(version=s.version, **kw))
+    out.extend(snap.messages)
+    return snap
+
+
+def _played_messages(store: Any) -> list[Any]:
+    """Messages of every kind the session emits, from real commands."""
+    from app import session as S
+
+    out: list[Any] = []
+    s = S.GameSession.create(store, game="forestry", players=["Pink", "Blue", "Green"],
+                             options={"mode": "standard", "infestation": True}, seed=7)
+    table = s.state.table
+    token = table.forest.foresters[0]
+    _collect(s, S.SetHarvester, out, player=0, space=token.space)
+    free = [sp for sp in range(1, 16) if table.forest.forester_at(sp) is None]
+    _collect(s, S.SetHarvester, out, player=1, space=free[0])
+    _collect(s, S.SetHarvester, out, player=2, space=free[1])
+    _collect(s, S.PlaceForester, out, player=0, type=token.kind.value)
+    _collect(s, S.ReplenishForesters, out)
+    for _ in range(3):
+        for area in ("light_green", "dark_green", "orange"):
+            _collect(s, S.PlantSeedling, out, player=1, area=area)
+    _collect(s, S.PlantSeedling, out, player=1, area="orange")  # below the table
+    _collect(s, S.TakeRewardLap, out, player=2)
+    _collect(s, S.AddScore, out, player=2, delta=12)  # infested wood
+    _collect(s, S.StartGame, out)
+    while not s.state.table.final_turns:
+        _collect(s, S.RevealRoundToken, out)
+    out.extend(s.undo(s.version).messages)
+    out.extend(s.redo(s.version).messages)
+
+    w = S.GameSession.create(store, game="forestry", seed=3,
+                             players=[{"name": "Ann", "character": "forest_worker"}, "Bo"],
+                             options={"mode": "advanced", "infestation": True})
+    worker = 0
+    for area in ("light_green", "dark_green", "orange"):
+        _collect(w, S.PlantSeedling, out, player=worker, area=area)
+
+    for trigger, names in (("last_tree_planted", ["Mei", "Ken", "Aki"]),
+                           ("last_tile_drawn", ["Mei", "Ken"])):
+        g = S.GameSession.create(store, game="forest-guardians", players=names, seed=1)
+        _collect(g, S.TriggerGameEnd, out, player=0, trigger=trigger)
+    return out
+
+
+def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) -> None:
+    from app.messages_ja import MESSAGES_JA, message_ja
+    from app.ui.presenters_sheet import message_text
+
+    messages = _played_messages(store)
+    kinds = {m.kind for m in messages}
+    assert kinds == set(MESSAGES_JA), set(MESSAGES_JA) ^ kinds
+    for m in messages:
+        text = message_ja(m.kind, m.data)
+        assert text is not None, (m.kind, m.data, m.text)
+        assert JAPANESE.search(text), text
+        names = {"Pink", "Blue", "Green", "Ann", "Bo", "Mei", "Ken", "Aki"}
+        assert not set(LATIN.findall(text)) - names, text
+        assert message_text(m, ja) == text
+        assert not JAPANESE.search(message_text(m, en))  # English stays English
+        assert set(re.findall(r"\d+", m.text)) - {"1"} <= set(re.findall(r"\d+", text)) | {
+            str(m.data.get("column", -2) + 1)}, (m.text, text)
+
+
+def test_known_messages_in_japanese() -> None:
+    from app.messages_ja import message_ja
+
+    assert message_ja("ForesterPlaced", {"type": "den_tree", "column": 0, "row": 2}) == (
+        "巣穴の木の林業家トークンを林業テーブルの1列目・2行目に置きました。")
+    assert message_ja("undo", {"command": "plant_seedling"}) == "取り消しました：苗木の植林"
+    placements = [{"token": "painting", "card": 6, "space": 7, "skipped": [6], "trigger": None}]
+    assert message_ja("replenish_foresters", {"placements": placements, "reshuffled": False}) == (
+        "林業家トークンを補充：カード6：塗装をスペース7へ（埋まっている6は飛ばしました）")
+    assert message_ja("undo", {}) is None  # an old stored message: the caller shows English
+    assert message_ja("info", {}) is None
+
+
+def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
+    from app import session as S
+    from app.messages_ja import error_ja
+
+    s = S.GameSession.create(store, game="forestry", players=["Pink", "Blue"], seed=7,
+                             options={"mode": "standard"})
+    refusals = []
+    for cls, kw in (
+        (S.RevealRoundToken, {}),
+        (S.StartGame, {}),
+        (S.ReplenishForesters, {}),
+        (S.SetCount, {"player": 0, "field": "coins", "value": -1}),
+        (S.SetCount, {"player": 0, "field": "score_track", "value": 999}),
+        (S.RemoveContract, {"player": 0, "index": 0}),
+        (S.RemoveTaskCard, {"player": 0, "index": 0}),
+        (S.SetDetachedWood, {"storage": 0, "value": 1}),
+        (S.SetHarvestToken, {"space": 99, "harvested": True}),
+        (S.RemoveInfestedWood, {"space": 3, "player": 0}),
+    ):
+        try:
+            s.apply(cls(version=s.version, **kw))
+        except S.DomainError as err:
+            refusals.append(err.message)
+    assert len(refusals) == 10
+    for message in refusals:
+        said = error_ja(message)
+        assert said is not None and JAPANESE.search(said), message
+        assert set(re.findall(r"\d+", message)) <= set(re.findall(r"\d+", said)), (message, said)
+    said = error_ja("must be between 0 and 200 (got 999)")
+    assert said == "0〜200の範囲で入力してください（999）。"
+    assert error_ja("this column holds den tree tokens, not thinning") == (
+        "この列は巣穴の木の列で、間伐ではありません。")
+    assert error_ja("something new") is None
+
+
+def test_the_bundled_font_has_every_message_character(store: Any) -> None:
+    ttlib = pytest.importorskip("fontTools.ttLib")
+    from app import messages_ja
+
+    font = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansJP-Subset.otf"
+    cmap = ttlib.TTFont(str(font)).getBestCmap()
+    text = "".join(messages_ja.message_ja(m.kind, m.data) or "" for m in _played_messages(store))
+    text += "".join(template for _, template in messages_ja._ERRORS)
+    text += "".join(messages_ja.COMMAND_JA.values()) + "".join(messages_ja.RIVER_JA.values())
+    missing = sorted({c for c in text if ord(c) >= 0x20 and ord(c) not in cmap})
+    assert not missing, "".join(missing)
