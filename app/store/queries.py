@@ -424,3 +424,35 @@ def opponents(
     out = [HeadToHead(who.name, names[o], g, w, lw, sc, m / sc if sc else None)
            for o, (g, w, lw, sc, m) in acc.items() if g]
     return sorted(out, key=lambda h: (-h.games, h.b.casefold()))
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePoint:
+    """One finished game of a person, for a score-over-time chart."""
+
+    game_id: int
+    played_at: datetime
+    total: int | None  # None: the score sheet was incomplete
+    winner: bool
+
+
+def score_timeline(session: Session, *, person: str | int, game: str,
+                   limit: int = 50) -> list[ScorePoint]:
+    """A person's last ``limit`` finished games of ``game``, oldest first.
+
+    One range scan of that person's seats (ix_seat_person_kind_played).
+    """
+    pid = resolve_person(session, person).id
+    rows = session.exec(
+        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner)
+        .where(col(Seat.person_id) == pid, col(Seat.finished).is_(True),
+               col(Seat.game) == game)
+        .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())
+        .limit(limit)
+    ).all()
+    out = []
+    for gid, played, total, winner in reversed(rows):
+        when = utc(played)
+        assert when is not None
+        out.append(ScorePoint(int(gid), when, total, bool(winner)))
+    return out

@@ -259,3 +259,18 @@ def test_history_range_with_datetimes(data: tuple[Store, dict[str, int]]) -> Non
         assert _ids(queries.history(s, person="Ann", since=g3, until=g3), ids) == ["G3"]
         assert _ids(queries.history(s, until=g3.replace(minute=1), game=FG), ids) == [
             "G3", "G2", "G1"]
+
+
+def test_score_timeline(data: tuple[Store, dict[str, int]]) -> None:
+    store, ids = data
+    with store.session() as s:
+        fg = queries.score_timeline(s, person="Ann", game=FG)
+        assert [(p.game_id, p.total, p.winner) for p in fg] == [
+            (ids["G1"], 15, True), (ids["G2"], 10, False), (ids["G3"], 20, True)]
+        assert [p.played_at.date() for p in fg] == [
+            date(2026, 1, 10), date(2026, 2, 10), date(2026, 3, 10)]
+        fo = queries.score_timeline(s, person="ann", game=FO)
+        assert [(p.game_id, p.total) for p in fo] == [(ids["G4"], 50), (ids["G5"], None)]
+        assert [p.game_id for p in queries.score_timeline(s, person="Ann", game=FG, limit=2)] \
+            == [ids["G2"], ids["G3"]]  # the last two, oldest first
+        assert queries.score_timeline(s, person="Dee", game=FO) == []  # only an open game
