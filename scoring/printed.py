@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from scoring.sheet import Need
+from scoring.texts_ja import ask_ja
 
 BUILDINGS_VP = "buildings_vp"
 TASKS_VP = "tasks_vp"
@@ -196,7 +197,8 @@ def lookup_count(
     shipped = SHIPPED.get(table, {}).get(key)
     if shipped is not None and not (table == BUILDINGS_VP and board_side_b):
         return Found(table, key, shipped.value, "shipped", shipped.source)
-    return Need(table, key, ask(table, key, board_side_b=board_side_b))
+    return Need(table, key, ask(table, key, board_side_b=board_side_b),
+                ask_ja(table, key, board_side_b=board_side_b))
 
 
 def lookup_top_tie(
@@ -214,4 +216,5 @@ def lookup_top_tie(
             if all(i is not None for i in ints):
                 return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(i or 0 for i in ints),
                              "confirmed", "confirmed by you earlier")
-    return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY))
+    return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY),
+                ask_ja(DETACHED_TOP_TIE, TOP_TIE_KEY))

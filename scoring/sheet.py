@@ -11,12 +11,18 @@ class Need:
     """A printed value the scoring needs but does not know.
 
     ``table`` and ``key`` name the entry (e.g. ``buildings_vp`` / ``"4"``);
-    ``ask`` is a sentence telling the player what to read off which component.
+    ``ask`` is a sentence telling the player what to read off which component;
+    ``ask_ja`` says it in Japanese (``scoring.texts_ja``; not in the JSON).
     """
 
     table: str
     key: str
     ask: str
+    ask_ja: str = field(default="", compare=False)
+
+    def ask_in(self, lang: str) -> str:
+        """``ask`` in ``lang`` ("en" or "ja")."""
+        return self.ask_ja if lang == "ja" and self.ask_ja else self.ask
 
     def as_json(self) -> dict[str, str]:
         return {"table": self.table, "key": self.key, "ask": self.ask}
@@ -48,6 +54,7 @@ class ScoreSheet:
 
     ``notes`` are human-readable explanations (tie-breaks applied, contract
     categories chosen, decisions used); they are not part of the JSON contract.
+    ``notes_ja`` are the same notes in Japanese (``scoring.texts_ja``).
     """
 
     game: str
@@ -56,6 +63,13 @@ class ScoreSheet:
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    notes_ja: tuple[str, ...] = field(default=(), compare=False)
+
+    def notes_in(self, lang: str) -> tuple[str, ...]:
+        """``notes`` in ``lang`` ("en" or "ja")."""
+        if lang == "ja" and len(self.notes_ja) == len(self.notes):
+            return self.notes_ja
+        return self.notes
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring import texts_ja as ja
 from scoring.forestry.enums import (
     Area,
     Category,
@@ -474,22 +475,27 @@ TIE_BREAKERS = ("seedlings planted", "contracts fulfilled", "task cards fulfille
 
 
 def _tie_notes(names: Sequence[str], totals: Sequence[int],
-               keys: Sequence[tuple[int, ...]]) -> list[str]:
-    notes: list[str] = []
+               keys: Sequence[tuple[int, ...]]) -> list[tuple[str, str]]:
+    """The tie-break notes as (English, Japanese) pairs."""
+    notes: list[tuple[str, str]] = []
     for total in sorted(set(totals), reverse=True):
         group = [i for i, t in enumerate(totals) if t == total]
         if len(group) < 2:
             continue
         who = " and ".join(names[i] for i in group)
+        tied = [names[i] for i in group]
         for level, label in enumerate(TIE_BREAKERS, start=1):
             values = [keys[i][level] for i in group]
             if len(set(values)) > 1:
                 shown = ", ".join(f"{names[i]} {keys[i][level]}" for i in group)
-                notes.append(f"{who} tied on {total} VP; decided by {label} ({shown}).")
+                pairs = [(names[i], keys[i][level]) for i in group]
+                notes.append((f"{who} tied on {total} VP; decided by {label} ({shown}).",
+                              ja.tie_decided_ja(tied, total, level, pairs)))
                 break
         else:
-            notes.append(f"{who} tied on {total} VP and on every tie-breaker "
-                         f"({', '.join(TIE_BREAKERS)}): they share the rank.")
+            notes.append((f"{who} tied on {total} VP and on every tie-breaker "
+                          f"({', '.join(TIE_BREAKERS)}): they share the rank.",
+                          ja.tie_shared_ja(tied, total)))
     return notes
 
 
@@ -509,7 +515,7 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         ctx.detached, ctx.detached_details = detached_points(game, ctx.choices, confirmed)
 
     needs: list[Need] = []
-    notes: list[str] = []
+    notes: list[tuple[str, str]] = []  # (English, Japanese)
     rows: list[tuple[dict[str, int], dict[str, Any]]] = []
     player_complete: list[bool] = []
     for i, player in enumerate(players):
@@ -551,14 +557,16 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         notes.extend(_tie_notes(names, totals, keys))
     else:
         winners = ()
-        notes.append("Not complete: ranks are provisional (they leave out the categories "
-                     "still needed) and no winner is named until every value is known.")
+        notes.append(("Not complete: ranks are provisional (they leave out the categories "
+                      "still needed) and no winner is named until every value is known.",
+                      ja.NOT_COMPLETE_JA))
     if len(players) == 1:
-        notes.append("One player: scored by the multiplayer rules (the solo opponent's rules "
-                     "are not in the sources); most forester tokens pays 10.")
+        notes.append(("One player: scored by the multiplayer rules (the solo opponent's rules "
+                      "are not in the sources); most forester tokens pays 10.", ja.ONE_PLAYER_JA))
     for found in ctx.used:
         if found.origin != "shipped":
-            notes.append(f"{found.table}[{found.key}] = {found.value} ({found.source}).")
+            notes.append((f"{found.table}[{found.key}] = {found.value} ({found.source}).",
+                          ja.value_used_ja(found.table, found.key, found.value, found.origin)))
 
     scores = tuple(
         PlayerScore(name=names[i], total=totals[i], rank=ranks[i], categories=rows[i][0],
@@ -567,26 +575,31 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
     )
     return ScoreSheet(game="forestry", complete=complete,
                       needs=tuple(sorted(needs, key=need_order)), players=scores,
-                      winners=winners, notes=tuple(notes))
+                      winners=winners, notes=tuple(en for en, _ in notes),
+                      notes_ja=tuple(jp for _, jp in notes))
 
 
 def _tasks_or_unknown(choice: Choice) -> int:
     return -1 if choice.assignment is None else choice.assignment.tasks_fulfilled
 
 
-def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[str]:
+def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[tuple[str, str]]:
+    """The two-category contract notes as (English, Japanese) pairs."""
     doubles = [i for i, c in enumerate(player.contracts) if c.is_double]
     if not doubles:
         return []
     if choice.assignment is None:
-        return [f"{player.name}: the two-category contracts cannot be assigned until the task "
-                "card VP listed as needed are known."]
+        return [(f"{player.name}: the two-category contracts cannot be assigned until the task "
+                 "card VP listed as needed are known.", ja.contracts_unknown_ja(player.name))]
     parts = []
+    parts_ja: list[tuple[int, Sequence[str], str, bool]] = []
     for i in doubles:
         contract = player.contracts[i]
         how = "chosen in the record" if contract.chosen is not None else "best"
         parts.append(f"contract {i + 1} ({'/'.join(c.value for c in contract.categories)}) "
                      f"-> {choice.assignment.categories[i].value} ({how})")
-    return [f"{player.name}: " + "; ".join(parts)
-            + ". The app picks the assignment with the most water + task VP; set \"chosen\" "
-            "on a contract to override."]
+        parts_ja.append((i + 1, [c.value for c in contract.categories],
+                         choice.assignment.categories[i].value, contract.chosen is not None))
+    return [(f"{player.name}: " + "; ".join(parts)
+             + ". The app picks the assignment with the most water + task VP; set \"chosen\" "
+             "on a contract to override.", ja.contracts_chosen_ja(player.name, parts_ja))]

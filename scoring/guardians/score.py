@@ -13,6 +13,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.rules import RANGERS, Ranger
 from scoring.placing import shared_ranks
 from scoring.sheet import PlayerScore, ScoreSheet
+from scoring.texts_ja import guardians_shared_win_ja
 
 GAME_ID = "forest-guardians"
 
@@ -82,9 +83,11 @@ def score_guardians(game: GuardiansGame) -> ScoreSheet:
     )
     winners = tuple(ps.name for ps in players if ps.rank == 1)
     notes: list[str] = []
+    notes_ja: list[str] = []
     if len(winners) > 1:
         notes.append(
             f"{' and '.join(winners)} tie on {max(totals)} points and share the win "
             "(the rulebook names no tie-breaker)."
         )
-    return ScoreSheet(GAME_ID, True, (), players, winners, tuple(notes))
+        notes_ja.append(guardians_shared_win_ja(winners, max(totals)))
+    return ScoreSheet(GAME_ID, True, (), players, winners, tuple(notes), tuple(notes_ja))
