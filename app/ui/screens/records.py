@@ -1,13 +1,18 @@
-"""History and statistics of finished games (from ``app.store.queries``)."""
+"""History and statistics of finished games (from ``app.store.queries``).
+
+A person's statistics open as charts (flet-charts): score over time (line),
+category averages (bars) and the win rate (number and bar).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.ui import services
 from app.ui.presenters import history_lines, stats_lines
+from app.ui.presenters_stats import PersonView, load_person
 from app.ui.widgets import card, header, muted, sid
 
 if TYPE_CHECKING:
@@ -33,22 +38,119 @@ def build_history(app: ForestTableApp) -> ft.Control:
                       *body], spacing=10)
 
 
+def _win_rate(t: Any, rate: float, text: str, ident: str) -> ft.Control:
+    return ft.Row([
+        sid(ident, ft.Text(t("stats.win_rate", n=text), weight=ft.FontWeight.W_600)),
+        ft.ProgressBar(value=rate, expand=True, bar_height=10, border_radius=5),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def build_stats(app: ForestTableApp) -> ft.Control:
     t = app.t
-    lines = stats_lines(services.shared().stats(), t)
+    raw = services.shared().stats()
+    lines = stats_lines(raw, t)
     body: list[ft.Control] = []
-    for i, line in enumerate(lines):
-        body.append(card([
+    for i, (line, st) in enumerate(zip(lines, raw, strict=True)):
+        rate = float(st.win_rate)
+        body.append(sid(f"stats-{i}", ft.Card(content=ft.Container(ft.Column([
             ft.Row([ft.Text(line.name, weight=ft.FontWeight.BOLD, expand=True),
-                    muted(line.game)]),
+                    muted(line.game), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
             ft.Row([
                 ft.Text(t("stats.plays", n=line.plays)),
                 ft.Text(t("stats.wins", n=line.wins)),
                 ft.Text(t("stats.average", n=line.average)),
                 ft.Text(t("stats.best", n=line.best)),
             ], wrap=True, spacing=16),
-        ], identifier=f"stats-{i}"))
+            _win_rate(t, rate, f"{rate * 100:.0f}", f"stats-{i}-win-rate"),
+        ], spacing=8), padding=16, on_click=lambda e, pid=st.person_id, g=st.game: app.go(
+            "person", person_id=pid, game=g))), button=True))
     if not body:
         body.append(sid("stats-empty", muted(t("stats.empty"))))
     return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
                       *body], spacing=10)
+
+
+def score_chart(v: PersonView) -> ft.Control | None:
+    """Score over time: one point per finished game with a total, oldest first."""
+    try:
+        import flet_charts as fch
+    except ImportError:
+        return None
+    if not v.scores:
+        return None
+    top = max(p.y for p in v.scores)
+    every = max(1, len(v.scores) // 5)
+    return fch.LineChart(
+        data_series=[fch.LineChartData(
+            points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
+                    for p in v.scores],
+            stroke_width=3, color=ft.Colors.PRIMARY, curved=False,
+            point=True)],
+        min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=int(top * 1.2) + 1,
+        left_axis=fch.ChartAxis(label_size=36),
+        bottom_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
+            for p in v.scores if p.x % every == 0], label_size=28),
+        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, top // 4),
+                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
+        interactive=False, height=200,
+    )
+
+
+def category_chart(v: PersonView) -> ft.Control | None:
+    """Average points per category (bars, largest first)."""
+    try:
+        import flet_charts as fch
+    except ImportError:
+        return None
+    if not v.categories:
+        return None
+    top = max(c.average for c in v.categories)
+    return fch.BarChart(
+        groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
+            from_y=0, to_y=round(c.average, 1), width=18, color=ft.Colors.TERTIARY,
+            border_radius=3, tooltip=f"{c.label}: {c.average:.1f}")])
+            for i, c in enumerate(v.categories)],
+        max_y=int(top * 1.2) + 1, interactive=False,
+        bottom_axis=fch.ChartAxis(labels=[
+            fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
+            for i, c in enumerate(v.categories)], label_size=24),
+        left_axis=fch.ChartAxis(label_size=32),
+        height=200,
+    )
+
+
+def build_person(app: ForestTableApp) -> ft.Control:
+    t = app.t
+    store = services.shared().store
+    pid, game = app.params.get("person_id"), app.params.get("game")
+    v = load_person(store, int(pid), str(game), t) \
+        if store is not None and pid is not None and game else None
+    if v is None:
+        return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
+                          sid("stats-empty", muted(t("stats.empty")))], spacing=10)
+    controls: list[ft.Control] = [
+        header(v.name, back=app.back, back_label=t("nav.back")),
+        muted(v.game_title),
+        card([
+            ft.Row([
+                ft.Text(t("stats.plays", n=v.plays)),
+                ft.Text(t("stats.wins", n=v.wins)),
+                ft.Text(t("stats.average", n=v.average)),
+                ft.Text(t("stats.best", n=v.best)),
+            ], wrap=True, spacing=16),
+            ft.Text(t("stats.chart_win_rate"), weight=ft.FontWeight.W_600),
+            _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
+        ], identifier="person-summary"),
+    ]
+    chart = score_chart(v)
+    if chart is not None:
+        controls.append(card([ft.Text(t("stats.chart_scores"), weight=ft.FontWeight.W_600),
+                              chart], identifier="person-scores"))
+    chart = category_chart(v)
+    if chart is not None:
+        controls.append(card([ft.Text(t("stats.chart_categories"), weight=ft.FontWeight.W_600),
+                              chart, *[muted(f"{c.label}: {c.average:.1f}", 13)
+                                       for c in v.categories]],
+                             identifier="person-categories"))
+    return ft.Column(controls, spacing=10)

@@ -1,0 +1,105 @@
+"""Statistics: a person's charts from real finished games (in-memory store), no Flutter."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from app.i18n import Translator
+from app.ui import services
+from app.ui.app import ForestTableApp
+from app.ui.prefs import MemoryPrefs
+from app.ui.presenters_game import NewGamePresenter
+from app.ui.presenters_sheet import SheetPresenter, TableClient
+from app.ui.presenters_stats import load_person
+from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+
+t = Translator("en").t
+session = pytest.importorskip("app.session")
+fch = pytest.importorskip("flet_charts")
+
+
+@pytest.fixture()
+def svc():
+    s = memory_services()
+    if s.store is None:
+        pytest.skip("the store is not available")
+    services.set_shared(s)
+    yield s
+    services.set_shared(None)
+
+
+def play(svc, fires: tuple[int, int], trees: tuple[int, int] = (0, 0)) -> int:
+    """A finished 2-player Forest Guardians game: Mei and Ken."""
+    p = NewGamePresenter(t)
+    p.set_game("forest-guardians")
+    p.set_name(0, "Mei")
+    p.set_name(1, "Ken")
+    gid, token = svc.create_table(p.submit(lambda: 5))
+    c = TableClient(svc.hub(), gid, token)
+    sp = SheetPresenter(t, c.snapshot(), printed=c.printed())
+    sp.result(c.submit(sp.start_game()))
+    for i in range(2):
+        sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,
+                                                field="fire_tokens", value=fires[i])))
+        sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,
+                                                field="tree_points", value=(trees[i], 0, 0))))
+    sp.result(c.submit(sp.finish()))
+    assert sp.status == "finished", sp.error
+    return gid
+
+
+def test_person_view_scores_categories_and_win_rate(svc):
+    play(svc, (3, 1))  # Mei 3, Ken 1
+    play(svc, (1, 2), trees=(0, 4))  # Mei 1, Ken 6
+    play(svc, (2, 0), trees=(5, 0))  # Mei 7, Ken 0
+    with svc.store.session() as s:
+        from app.store import queries
+
+        mei = queries.resolve_person(s, "Mei").id
+    v = load_person(svc.store, mei, "forest-guardians", t)
+    assert v is not None
+    assert (v.name, v.plays, v.wins, v.win_rate_text, v.best) == ("Mei", 3, 2, "67", "7")
+    assert v.average == "3.7"
+    assert [p.y for p in v.scores] == [3, 1, 7] and [p.x for p in v.scores] == [0, 1, 2]
+    assert v.scores[0].label.endswith("★") and not v.scores[1].label.endswith("★")
+    bars = {c.category: c.average for c in v.categories}
+    assert bars["fires"] == pytest.approx(2.0) and bars["trees"] == pytest.approx(5 / 3)
+    assert v.categories[0].category == "fires"  # largest first
+    assert next(c.label for c in v.categories if c.category == "fires") == "Fires"
+    assert load_person(svc.store, mei, "forestry", t) is None
+
+
+def test_statistics_open_a_persons_charts(svc):
+    play(svc, (3, 1))
+    play(svc, (0, 2))
+
+    async def go():
+        client = Client(new_hub())
+        holder = {}
+
+        def main(page):
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        await tap(client, "home-stats")
+        client.session.get_page_patch()
+        rate = by_id(client, "stats-0-win-rate").value
+        assert rate == "Win rate 50%"
+        card = by_id(client, "stats-0")
+        await client.session.dispatch_event(card.content._i, "click", None)  # the Container
+        await settle()
+        client.session.get_page_patch()
+        assert app.route == "person"
+        assert by_id(client, "person-win-rate").value == "Win rate 50%"
+        line = client.find(fch.LineChart)
+        # Ken first (most plays, then by name): 1 then 2 fire tokens, a win the second time
+        assert [p.y for p in line[0].data_series[0].points] == [1, 2]
+        bars = client.find(fch.BarChart)
+        assert bars and len(bars[0].groups) == 4  # trees, animals, fires, ranger
+        assert not client.crashes()
+
+    asyncio.run(go())
