@@ -600,9 +600,13 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
                 order.append(cat)
     rows = tuple(ScoreRow(cat, label(t, f"category.{cat}", cat),
                           tuple(p.categories.get(cat) for p in sheet.players)) for cat in order)
+    lang = language_of(t)
+    needs = tuple(replace(n, ask=n.ask_in(lang)) if hasattr(n, "ask_in") else n
+                  for n in sheet.needs)
+    notes = sheet.notes_in(lang) if hasattr(sheet, "notes_in") else sheet.notes
     return Scoreboard(
         names=tuple(p.name for p in sheet.players), rows=rows,
         totals=tuple(int(p.total) for p in sheet.players),
         ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
-        complete=bool(sheet.complete), needs=tuple(sheet.needs), notes=tuple(sheet.notes),
+        complete=bool(sheet.complete), needs=needs, notes=tuple(notes),
     )

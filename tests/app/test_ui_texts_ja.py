@@ -176,3 +176,27 @@ def test_the_bundled_font_has_every_message_character(store: Any) -> None:
     text += "".join(messages_ja.COMMAND_JA.values()) + "".join(messages_ja.RIVER_JA.values())
     missing = sorted({c for c in text if ord(c) >= 0x20 and ord(c) not in cmap})
     assert not missing, "".join(missing)
+
+
+# --------------------------------------------------------------------------- scoreboard
+
+
+def test_scoreboard_notes_and_needs_in_japanese() -> None:
+    from app.ui.presenters_sheet import scoreboard
+    from scoring.forestry.record import parse_forestry
+    from scoring.forestry.score import score_forestry
+    from tests.scoring.test_forestry_support import player, record
+
+    ann = player("Ann", score_track=11, buildings={"forest": 4, "sawmill": []},
+                 reforestation_table={"light_green": 1, "dark_green": 0, "orange": 0})
+    sheet = score_forestry(parse_forestry(record(ann, player("Ben", score_track=11),
+                                                 printed={"tasks_vp": {"0": 0}})))
+    board_ja = scoreboard(sheet, ja)
+    board_en = scoreboard(sheet, en)
+    assert board_ja is not None and board_en is not None
+    assert board_en.notes == sheet.notes and board_ja.notes == sheet.notes_ja
+    assert [n.ask for n in board_en.needs] == [n.ask for n in sheet.needs]
+    need = board_ja.needs[0]
+    assert need.ask == sheet.needs[0].ask_ja and "建物トラック" in need.ask
+    assert (need.table, need.key) == (sheet.needs[0].table, sheet.needs[0].key)
+    assert all(JAPANESE.search(n) for n in board_ja.notes)
