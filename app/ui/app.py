@@ -47,6 +47,13 @@ def screens() -> dict[str, ScreenBuilder]:
         "history": records.build_history,
         "stats": records.build_stats,
     }
+    try:  # after the finish: result, sharing, exports, rematch (app/ui/screens/finish.py)
+        from app.ui.screens import finish
+
+        routes["finish"] = finish.build
+        routes["person"] = records.build_person  # one person's charts
+    except ImportError:
+        pass
     try:  # table mode: the host's QR codes (app/ui/screens/host.py, with app.table)
         from app.ui.screens import host
 

@@ -81,6 +81,14 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
     app.refresh()
 
 
+def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+    """End the game; once the session stored it, show the finish screen."""
+    submit(app, presenter, client, presenter.finish())
+    if presenter.status == FINISHED and "finish" in app._screens \
+            and getattr(app, "locked", None) is None:
+        app.go("finish", game_id=presenter.snapshot.game_id)
+
+
 # --------------------------------------------------------------------------- pieces
 
 
@@ -239,6 +247,10 @@ def build(app: ForestTableApp) -> ft.Control:
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
+        if "finish" in app._screens and getattr(app, "locked", None) is None:
+            controls.append(big_button("sheet-result", t("finish.open"),
+                                       lambda e: app.go("finish", game_id=p.snapshot.game_id),
+                                       icon=ft.Icons.EMOJI_EVENTS, primary=True))
     for section in sections:
         controls.append(_section(app, p, c, section))
     controls.append(big_button("sheet-scoreboard", t("sheet.scoreboard"),
@@ -251,7 +263,7 @@ def build(app: ForestTableApp) -> ft.Control:
                                    icon=ft.Icons.QR_CODE))
     if p.status != FINISHED and p.locked_player is None:
         controls.append(big_button("sheet-finish", t("sheet.finish"),
-                                   lambda e: submit(app, p, c, p.finish()), icon=ft.Icons.FLAG))
+                                   lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)
 
@@ -310,7 +322,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
          *[cell(n[:6], True) for n in board.names]], spacing=4)]
     for row in board.rows:
         rows.append(ft.Row([ft.Container(ft.Text(row.label, size=14), expand=True),
-                            *[cell("–" if v is None else str(v)) for v in row.values]],
+                            *[cell("–" if v is None else str(v), ident=f"score-{row.category}-{i}")
+                              for i, v in enumerate(row.values)]],
                            spacing=4))
     rows.append(ft.Divider(height=1))
     rows.append(ft.Row([ft.Container(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD),
