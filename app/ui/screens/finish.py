@@ -29,7 +29,7 @@ def _notes(app: ForestTableApp, game_id: int) -> tuple[str, ...]:
         return ()
     try:
         sheet = kept[0].sheet()
-        return tuple(sheet.notes) if sheet is not None else ()
+        return tuple(sheet.notes_in(app.settings.language)) if sheet is not None else ()
     except Exception:
         return ()
 
