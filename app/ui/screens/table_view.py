@@ -171,6 +171,7 @@ class TableTab:
         app._screens.setdefault("tables", host.build_tables)
         app._screens.setdefault("host", host.build)
         app.on_revoked = self._on_revoked
+        self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
         self.app = app
         return app
@@ -193,9 +194,9 @@ class TableTab:
         app.start()
 
     def _close_app(self) -> None:
-        if self.app is not None:
-            self.app._closed()  # unsubscribes its tables
-            self.app = None
+        app, self.app = self.app, None  # first: the app's close hooks call back here
+        if app is not None:
+            app._closed()  # unsubscribes its tables
         self.page.floating_action_button = None
 
     def _closed(self, _e: Any = None) -> None:
