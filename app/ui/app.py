@@ -158,9 +158,9 @@ class ForestTableApp:
 
         hub = services.shared().hub()
         access = hub.access(token) if hub is not None else None
-        if access is not None and access.game_id is not None:
-            self.history.append(("home", {}))
-            self.route, self.params = "sheet", {"game_id": access.game_id, "token": token}
+        if access is not None and access.game_id is not None:  # confined to that table
+            self.lock(access.game_id, token, access.seat,
+                      LOCKED_ROUTES if access.is_host else LOCKED_ROUTES - {"host"})
 
     async def _load_settings(self) -> None:
         loaded = await load_settings(self.prefs)

@@ -308,10 +308,14 @@ def test_a_seat_link_opens_that_players_sheet_only(svc):
         presenter, _client = app.state[f"table:{gid}"]
         assert presenter.locked_player == 1 and presenter.player == 1
         ids = semantics_ids(client)
-        assert "sheet-player-0" not in ids and "sheet-start-game" not in ids
+        # the other players' sheets are one chip away, read-only; no way out of the table
+        assert "sheet-player-0" in ids and "sheet-start-game" not in ids
+        assert "nav-back" not in ids and app.locked is not None
         await tap(client, "sheet-harvester-1-9")
         client.session.get_page_patch()
         assert presenter.harvester_of(1) == 9
+        app.go("home")
+        assert app.route == "sheet"
         assert not client.crashes()
 
     asyncio.run(go())
