@@ -1,8 +1,9 @@
 """Table mode under load: command arrival -> every session of the table has its update queued.
 
 Simulated sessions, no browser: each is a real Flet ``Session`` (a recording
-connection instead of a websocket) running the real table view
-(:class:`app.ui.screens.table_view.TableTab`) subscribed to a real
+connection instead of a websocket) running table mode
+(:class:`app.ui.screens.table_view.TableTab`: the app's full sheet locked to a
+seat or the table host) subscribed to a real
 :class:`app.table.TableHub` over a SQLite file (WAL), as ``forest-table serve``
 runs them. Commands arrive open-loop (Poisson) on the event loop and are
 submitted from worker threads (``asyncio.to_thread``), like a tap.
@@ -97,6 +98,9 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
         tab.loop = asyncio.get_running_loop()
         _context_page.reset(ctx)
         await tab.open(token)
+        assert tab.access is not None and tab.app is not None
+        # the subscription the tab's sheet just made (the newest of its table)
+        tab.sub = hub._tables[tab.access.game_id].subscribers[-1]  # type: ignore[attr-defined]
         return tab
 
     # one session first, uncounted: imports and caches are paid once per process
@@ -113,7 +117,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     await asyncio.sleep(0.2)
     per_session = (tracemalloc.get_traced_memory()[0] - before) / len(tabs)
     tracemalloc.stop()
-    assert all(tab.snap is not None for tab in tabs)
+    assert all(tab.app is not None for tab in tabs)
 
     # time stamps: when each session got (queued) and rendered each version
     queued: dict[tuple[int, int], list[float]] = defaultdict(list)
@@ -127,13 +131,16 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
             queued[(snap.game_id, snap.version)].append(time.perf_counter())
 
         tab.sub.callback = timed
-        apply = tab._apply
+        app, gid = tab.app, tab.sub.game_id
+        presenter = app.state[f"table:{gid}"][0]  # the sheet's presenter (app/ui/screens/sheet.py)
+        refresh = app.refresh
 
-        async def timed_apply(snap: Any, apply: Any = apply) -> None:
-            await apply(snap)
-            rendered[(snap.game_id, snap.version)].append(time.perf_counter())
+        def timed_refresh(refresh: Any = refresh, presenter: Any = presenter,
+                          gid: int = gid) -> None:
+            refresh()
+            rendered[(gid, presenter.version)].append(time.perf_counter())
 
-        tab._apply = timed_apply  # type: ignore[method-assign]
+        app.refresh = timed_refresh
 
     rng = random.Random(seed)
     arrivals: dict[tuple[int, int], float] = {}
