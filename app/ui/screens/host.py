@@ -3,7 +3,7 @@
 Two ways in:
 
 - :func:`panel` — a plain builder any screen can embed:
-  ``panel(hub, game_id, base_url, on_change=...)``.
+  ``panel(hub, game_id, base_url, t, on_change=...)`` (``t``: the app's translator).
 - :func:`build` — a screen for :class:`app.ui.app.ForestTableApp`
   (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
   tables (``app.go("tables")``). Both use the process's hub
