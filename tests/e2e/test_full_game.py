@@ -182,7 +182,7 @@ def test_forest_guardians_23_point_example(phone):
     tap(phone, "new-game-forest-guardians")
     for i, name in enumerate(["Mei", "Ken"]):
         fill(phone, f"new-player-{i}-name", name)
-    quick_tap(phone, "new-start")  # basic game: no rangers (clear of the floating button)
+    tap(phone, "new-start")  # basic game: no rangers
     by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
     tap(phone, "setup-start-play")
     tap_until_gone(phone, "sheet-start-game", "sheet-start-game")
