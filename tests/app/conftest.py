@@ -118,3 +118,15 @@ def make_sheet(game: str, results: list[tuple[str, dict[str, int]]],
                         "details": {}})
     return {"game": game, "complete": complete, "needs": [], "players": players,
             "winners": [p["name"] for p in players if p["rank"] == 1]}
+
+
+@pytest.fixture()
+def svc() -> Iterator[object]:
+    """App services over a fresh in-memory database, shared with the app shell."""
+    from app.ui import services
+    from tests.app.flet_harness import memory_services
+
+    s = memory_services()
+    services.set_shared(s)
+    yield s
+    services.set_shared(None)

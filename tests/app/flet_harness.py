@@ -96,14 +96,24 @@ async def tap(client: Client, identifier: str) -> None:
 
 
 def memory_services():  # type: ignore[no-untyped-def]
-    """Services over an in-memory database (or none while app.store is not there)."""
+    """Services over a fresh in-memory database."""
+    from app.store.facade import Store
     from app.ui.services import Services
 
-    try:
-        from app.store.facade import Store
-    except ImportError:
-        return Services(open_store=False)
-    try:
-        return Services(Store.open("sqlite://"))
-    except Exception:  # the store is mid-change in the shared tree: test without it
-        return Services(open_store=False)
+    return Services(Store.open("sqlite://"))
+
+
+async def start_app(prefs=None):  # type: ignore[no-untyped-def]
+    """A simulated tab running the whole app shell; returns ``(client, app)``."""
+    from app.ui.app import ForestTableApp
+    from app.ui.prefs import MemoryPrefs
+
+    client = Client(new_hub())
+    holder = {}
+
+    def main(page):  # type: ignore[no-untyped-def]
+        holder["app"] = ForestTableApp(page, prefs=prefs if prefs is not None else MemoryPrefs())
+        holder["app"].start()
+
+    await client.start(main)
+    return client, holder["app"]

@@ -11,9 +11,6 @@ from datetime import UTC, datetime
 import pytest
 
 from app.i18n import Translator
-from app.ui import services
-from app.ui.app import ForestTableApp
-from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_finish import (
     FinishRow,
     export_files,
@@ -24,20 +21,11 @@ from app.ui.presenters_finish import (
 )
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
-from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
 session = pytest.importorskip("app.session")
 
-
-@pytest.fixture()
-def svc():
-    s = memory_services()
-    if s.store is None:
-        pytest.skip("the store is not available")
-    services.set_shared(s)
-    yield s
-    services.set_shared(None)
 
 
 def guardians(svc, names=("Mei", "Ken"), fires=(3, 1), advanced=False):
@@ -144,15 +132,7 @@ def test_rematch_keeps_players_seats_colours_and_options(svc):
 
 def test_finishing_on_the_sheet_opens_the_finish_screen(svc):
     async def go():
-        client = Client(new_hub())
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app()
         await tap(client, "home-new-game")
         client.session.get_page_patch()
         async def press(identifier):

@@ -9,11 +9,9 @@ import pytest
 
 from app.i18n import Translator
 from app.ui import services
-from app.ui.app import ForestTableApp
-from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter, SetupPresenter
 from scoring.forestry.enums import Character, Mode
-from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+from tests.app.flet_harness import by_id, memory_services, settle, start_app, tap
 
 t = Translator("en").t
 
@@ -133,15 +131,7 @@ def test_guardians_setup_shows_removals_big():
 
 def test_new_game_to_setup_in_the_shell():
     async def go():
-        client = Client(new_hub())
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app()
         await tap(client, "home-new-game")
         client.session.get_page_patch()
         assert app.route == "new"

@@ -7,27 +7,15 @@ import asyncio
 import pytest
 
 from app.i18n import Translator
-from app.ui import services
-from app.ui.app import ForestTableApp
-from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
 from app.ui.presenters_stats import load_person
-from tests.app.flet_harness import Client, by_id, memory_services, new_hub, settle, tap
+from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
 session = pytest.importorskip("app.session")
 fch = pytest.importorskip("flet_charts")
 
-
-@pytest.fixture()
-def svc():
-    s = memory_services()
-    if s.store is None:
-        pytest.skip("the store is not available")
-    services.set_shared(s)
-    yield s
-    services.set_shared(None)
 
 
 def play(svc, fires: tuple[int, int], trees: tuple[int, int] = (0, 0)) -> int:
@@ -76,15 +64,7 @@ def test_statistics_open_a_persons_charts(svc):
     play(svc, (0, 2))
 
     async def go():
-        client = Client(new_hub())
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app()
         await tap(client, "home-stats")
         client.session.get_page_patch()
         rate = by_id(client, "stats-0-win-rate").value

@@ -7,7 +7,6 @@ import asyncio
 import pytest
 
 from app.i18n import Translator
-from app.ui import services
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
@@ -15,10 +14,10 @@ from app.ui.presenters_sheet import SheetPresenter, TableClient, field_to_id, sc
 from tests.app.flet_harness import (
     Client,
     by_id,
-    memory_services,
     new_hub,
     semantics_ids,
     settle,
+    start_app,
     tap,
 )
 
@@ -26,15 +25,6 @@ t = Translator("en").t
 
 session = pytest.importorskip("app.session")
 
-
-@pytest.fixture()
-def svc():
-    s = memory_services()
-    if s.store is None:
-        pytest.skip("the store is not available")
-    services.set_shared(s)
-    yield s
-    services.set_shared(None)
 
 
 def table(svc, game="forestry", names=("Mei", "Ken")):
@@ -98,15 +88,7 @@ def test_guardians_sheet(svc):
 
 def test_sheet_screen_end_to_end_in_the_shell(svc):
     async def go():
-        client = Client(new_hub())
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app()
         await tap(client, "home-new-game")
         client.session.get_page_patch()
         for i, name in enumerate(["Mei", "Ken"]):
@@ -266,15 +248,7 @@ def test_history_opens_a_finished_games_scoreboard(svc):
     gid = p.snapshot.game_id
 
     async def go():
-        client = Client(new_hub())
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app()
         await tap(client, "home-history")
         client.session.get_page_patch()
         card = by_id(client, f"history-game-{gid}")
