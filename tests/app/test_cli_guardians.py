@@ -11,8 +11,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "tests" / "data" / "records"
-HAS_SCORE = (ROOT / "app" / "commands" / "score.py").exists()
-needs_score = pytest.mark.skipif(not HAS_SCORE, reason="app/commands/score.py not there yet")
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -108,7 +106,6 @@ def test_setup_imports_neither_flet_nor_sqlalchemy() -> None:
 # --------------------------------------------------------------------------- score
 
 
-@needs_score
 def test_score_worked_example_json() -> None:
     r = cli("score", str(RECORDS / "guardians_basic_23.json"), "--json")
     assert r.returncode == 0, r.stderr
@@ -120,7 +117,6 @@ def test_score_worked_example_json() -> None:
     assert out["winners"] == ["Mei"]
 
 
-@needs_score
 def test_score_advanced_table() -> None:
     r = cli("score", str(RECORDS / "guardians_advanced.json"))
     assert r.returncode == 0, r.stderr
@@ -128,7 +124,6 @@ def test_score_advanced_table() -> None:
     assert "26" in r.stdout and "Mei" in r.stdout
 
 
-@needs_score
 def test_score_tie_is_shared() -> None:
     r = cli("score", str(RECORDS / "guardians_tie.json"), "--json")
     assert r.returncode == 0, r.stderr
@@ -137,7 +132,6 @@ def test_score_tie_is_shared() -> None:
     assert [p["rank"] for p in out["players"]] == [1, 1, 3]
 
 
-@needs_score
 def test_score_invalid_record_exits_2_naming_fields() -> None:
     r = cli("score", str(RECORDS / "guardians_invalid.json"))
     assert r.returncode == 2
@@ -146,7 +140,6 @@ def test_score_invalid_record_exits_2_naming_fields() -> None:
     assert "Traceback" not in r.stderr
 
 
-@needs_score
 def test_score_from_stdin() -> None:
     text = (RECORDS / "guardians_basic_23.json").read_text(encoding="utf-8")
     r = cli("score", "-", "--json", stdin=text)

@@ -8,8 +8,7 @@ import io
 import json
 from datetime import UTC, datetime
 
-import pytest
-
+from app import session
 from app.i18n import Translator
 from app.ui.presenters_finish import (
     FinishRow,
@@ -24,7 +23,6 @@ from app.ui.presenters_sheet import SheetPresenter, TableClient
 from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
-session = pytest.importorskip("app.session")
 
 
 

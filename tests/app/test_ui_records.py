@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
+import flet_charts as fch
 import pytest
 
+from app import session
 from app.i18n import Translator
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
@@ -13,8 +15,6 @@ from app.ui.presenters_stats import load_person
 from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
-session = pytest.importorskip("app.session")
-fch = pytest.importorskip("flet_charts")
 
 
 

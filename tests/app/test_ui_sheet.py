@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-
 from app.i18n import Translator
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
@@ -23,7 +21,6 @@ from tests.app.flet_harness import (
 
 t = Translator("en").t
 
-session = pytest.importorskip("app.session")
 
 
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
+from fontTools import ttLib as ttlib
 
 from app.i18n import Translator
 from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
@@ -166,7 +166,6 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
 
 
 def test_the_bundled_font_has_every_message_character(store: Any) -> None:
-    ttlib = pytest.importorskip("fontTools.ttLib")
     from app import messages_ja
 
     font = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansJP-Subset.otf"
