@@ -43,16 +43,34 @@ def _pct(values: list[float], p: float) -> float:
 
 
 class _Client:
-    """One simulated browser tab: a Flet Session on a connection that records messages."""
+    """One simulated browser tab: a Flet Session on a connection that encodes what it sends.
+
+    Like Flet's web server, every message is encoded with msgpack (the encoder
+    also records what the phone now has, which the next redraw's diff needs),
+    and the session is registered first (REGISTER_CLIENT: the page as it is
+    before ``main`` runs). So each redraw costs what it costs in
+    ``forest-table serve``: build, diff, encode.
+    """
 
     def __init__(self, pubsub: Any) -> None:
+        import msgpack
+        from flet.controls.base_control import BaseControl
         from flet.messaging.connection import Connection
+        from flet.messaging.protocol import (
+            Message,
+            MessageAction,
+            RegisterClientResponseBody,
+            configure_encode_object_for_msgpack,
+        )
         from flet.messaging.session import Session
+
+        encode = configure_encode_object_for_msgpack(BaseControl)
 
         class Recording(Connection):  # type: ignore[misc]
             def __init__(self) -> None:
                 super().__init__()
                 self.messages = 0
+                self.sent_bytes = 0
                 self.pubsubhub = pubsub
                 self.loop = asyncio.get_running_loop()
                 self.executor = ThreadPoolExecutor(max_workers=1)
@@ -60,10 +78,15 @@ class _Client:
 
             def send_message(self, message: Any) -> None:
                 self.messages += 1
+                self.sent_bytes += len(msgpack.packb([message.action, message.body],
+                                                     default=encode))
 
         self.conn = Recording()
         self.session = Session(self.conn)
         self.session.attach_connection(self.conn)
+        self.conn.send_message(Message(  # the browser's REGISTER_CLIENT, answered
+            MessageAction.REGISTER_CLIENT, RegisterClientResponseBody(session_id=self.session.id,
+                                       page_patch=self.session.get_page_patch(), error="")))
         self.page = self.session.page
 
 

@@ -227,8 +227,14 @@ class ForestTableApp:
                                                     spacing=0), expand=True,
                                           key=f"screen-{self.route}")]
         self.page.update()
+        for fn in self.state.pop("_after_render", []):
+            fn()
         if to_top:
             self.page.run_task(self._scroll_top)
+
+    def after_render(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` once the screen being built has been sent to the page."""
+        self.state.setdefault("_after_render", []).append(fn)
 
     def refresh(self) -> None:
         """Redraw the current screen (after its presenter changed)."""

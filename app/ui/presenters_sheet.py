@@ -559,6 +559,34 @@ class SheetPresenter:
         return [*own, shared] if shared is not None and self.status != SETUP else own
 
 
+def restamp(command: S.Command | dict[str, Any], version: int) -> S.Command | dict[str, Any]:
+    """The same command made against ``version`` (the version the phone shows)."""
+    if isinstance(command, dict):
+        return command if command.get("version") == version else {**command, "version": version}
+    return command if command.version == version else replace(command, version=version)
+
+
+def _restamp_opt(command: S.Command | dict[str, Any] | None,
+                 version: int) -> S.Command | dict[str, Any] | None:
+    return None if command is None else restamp(command, version)
+
+
+def unstamped(s: Section) -> Section:
+    """``s`` with every command at version 0: equal when the section looks and acts the same.
+
+    A redraw after another player's tap gives each section of this sheet new
+    command versions but, mostly, the same content; comparing unstamped sections
+    lets a screen keep the controls it already drew (the tap stamps the command
+    with the version on screen, :func:`restamp`).
+    """
+    return replace(
+        s, counts=tuple(replace(c, minus=_restamp_opt(c.minus, 0), plus=_restamp_opt(c.plus, 0))
+                        for c in s.counts),
+        actions=tuple(replace(a, command=_restamp_opt(a.command, 0)) for a in s.actions),
+        choices=tuple(replace(r, options=tuple(replace(o, command=_restamp_opt(o.command, 0))
+                                               for o in r.options)) for r in s.choices))
+
+
 def _without_commands(s: Section) -> Section:
     return replace(
         s, counts=tuple(replace(c, minus=None, plus=None) for c in s.counts),

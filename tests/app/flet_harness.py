@@ -10,38 +10,63 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 import flet as ft
+import msgpack
+from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    RegisterClientResponseBody,
+    configure_encode_object_for_msgpack,
+)
 from flet.messaging.session import Session
 from flet.pubsub.pubsub_hub import PubSubHub
 
 
 class RecordingConnection(Connection):
-    def __init__(self, hub: PubSubHub, page_url: str = "http://127.0.0.1:8550"):
+    def __init__(self, hub: PubSubHub, page_url: str = "http://127.0.0.1:8550",
+                 encode: bool = False):
         super().__init__()
         self.messages = []
         self.pubsubhub = hub
         self.loop = asyncio.get_running_loop()
         self.executor = ThreadPoolExecutor()
         self.page_url = page_url          # page.url / route_change need it
+        self.encode = encode
 
     def send_message(self, message):
         self.messages.append(message)
+        if self.encode:  # as the web server does; the encoder records what the phone has
+            msgpack.packb([message.action, message.body],
+                          default=configure_encode_object_for_msgpack(BaseControl))
 
 
 class Client:
-    """One simulated browser tab."""
+    """One simulated browser tab.
 
-    def __init__(self, hub):
-        self.conn = RecordingConnection(hub)
+    ``encode=True`` behaves like Flet's web server: the session is registered
+    before ``main`` and every message is encoded, so each ``page.update()`` is
+    diffed against what the phone has and the session's index follows it (taps
+    on a control the index lost are dropped, as in the browser). The default
+    (no encoding) needs ``session.get_page_patch()`` to index a redraw.
+    """
+
+    def __init__(self, hub, encode: bool = False):
+        self.conn = RecordingConnection(hub, encode=encode)
         self.session = Session(self.conn)
         self.page = self.session.page
+        if encode:
+            register = RegisterClientResponseBody(  # the server's answer to REGISTER_CLIENT
+                session_id=self.session.id, page_patch=self.session.get_page_patch(), error="")
+            self.conn.send_message(Message(MessageAction.REGISTER_CLIENT, register))
 
     async def start(self, main):
         token = _context_page.set(self.page)
         try:
             main(self.page)                 # e.g. page.render(App)
-            self.session.get_page_patch()   # what the client's REGISTER does: indexes controls
+            if not self.conn.encode:
+                self.session.get_page_patch()   # indexes the controls main drew
         finally:
             _context_page.reset(token)
         await settle()

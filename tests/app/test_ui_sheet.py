@@ -317,3 +317,89 @@ def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     other.result(c.submit(other.set_harvester(1, 4)))  # made against the old version
     assert other.error == Translator("ja").t("sheet.stale")
     assert other.version == p.version  # and it now shows the current state
+
+
+def shown(app, identifier):
+    """The control with this semantics identifier in the tree the page shows now."""
+    import dataclasses
+
+    import flet as ft
+
+    todo = list(app.page.controls)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ft.Semantics) and node.identifier == identifier:
+            return node.content
+        for f in dataclasses.fields(node):
+            value = getattr(node, f.name, None)
+            for child in value if isinstance(value, list) else [value]:
+                if isinstance(child, ft.BaseControl):
+                    todo.append(child)
+    raise AssertionError(f"{identifier!r} is not on the page")
+
+
+async def tap_shown(client, app, identifier):
+    control = shown(app, identifier)
+    await client.session.dispatch_event(control._i, "click", None)
+    await settle()
+
+
+def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_version(svc):
+    """Another phone's tap redraws this sheet: its unchanged cards stay (same controls),
+    and a tap on a kept card is made against the version now on screen (not refused)."""
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    c.submit(p.set_harvester(0, 3))
+    p.update(c.snapshot())
+    c.submit(p.set_harvester(1, 7))
+    p.update(c.snapshot())
+    c.submit(p.start_game())
+    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+
+    async def open_seat(token):
+        client = Client(new_hub(), encode=True)  # diffs and an index as in the web server
+        holder = {}
+
+        def main(page):
+            page.route = f"/join/{token}"
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        return client, holder["app"]
+
+    async def go():
+        c1, a1 = await open_seat(seat1)
+        c2, a2 = await open_seat(seat2)
+        p2 = a2.state[f"table:{gid}"][0]
+        card = shown(a2, "sheet-section-resources")
+        table_card = shown(a2, "sheet-section-table")
+        coins = p2.state.boards[1].resources.coins
+        before = p2.version
+        await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
+        await settle(0.2)
+        assert p2.version == before + 1  # Ken's phone got it ...
+        assert shown(a2, "sheet-section-resources") is card  # ... and kept his cards
+        assert shown(a2, "sheet-section-table") is table_card
+        plus = shown(a2, "sheet-resources-coins-plus")
+        assert c2.session.index.get(plus._i) is plus  # the phone's taps still reach it
+        assert shown(a2, "sheet-player-0").label.value.startswith("Mei  ")  # her new total
+        await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
+        assert p2.error is None
+        assert p2.state.boards[1].resources.coins == coins + 1
+        assert shown(a2, "sheet-resources-coins-value").content.value == str(coins + 1)
+        assert shown(a2, "sheet-section-resources") is not card  # this one changed: redrawn
+        # away to the scoreboard and back: a fresh sheet whose taps work
+        a2.go("scoreboard")
+        a2.go("sheet")
+        assert shown(a2, "sheet-section-table") is not table_card
+        await tap_shown(c2, a2, "sheet-resources-coins-plus")
+        assert p2.error is None and p2.state.boards[1].resources.coins == coins + 2
+        # in Japanese the kept cards are drawn again (their texts changed)
+        table_card = shown(a2, "sheet-section-table")
+        a2.toggle_language()
+        assert shown(a2, "sheet-section-table") is not table_card
+        assert not c1.crashes() and not c2.crashes()
+
+    asyncio.run(go())

@@ -18,7 +18,9 @@ from app.ui.presenters_sheet import (
     Section,
     SheetPresenter,
     TableClient,
+    restamp,
     scoreboard,
+    unstamped,
 )
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 
@@ -92,7 +94,96 @@ def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient)
 # --------------------------------------------------------------------------- pieces
 
 
+def _section_error(p: SheetPresenter, s: Section) -> str | None:
+    """The error shown in this section (next to its control), if it is this section's."""
+    if p.error and p.error_id and (p.error_id.startswith(s.id) or any(
+            count.id.endswith(p.error_id) for count in s.counts)):
+        return p.error
+    return None
+
+
 def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
+    """A section's card, kept from the last redraw when it would look and act the same.
+
+    Another player's tap gives every section new command versions but, mostly,
+    the same content: the phone keeps the card it has (no new controls, nothing
+    sent for it), which is what lets one laptop serve many tables. A tap stamps
+    its command with the version on screen (:func:`restamp`).
+    """
+    plain = unstamped(s)
+    key = (plain, _section_error(p, s), app.settings.language, p.player, p.locked_player)
+    cache: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = app.state.setdefault(
+        f"sections:{p.snapshot.game_id}", {})
+    kept = cache.get(s.id)
+    if kept is not None and kept[0] == key and _on_screen(app, kept[1]):
+        app.after_render(lambda: _register(app, kept[2]))
+        return kept[1]
+    control = _build_section(app, p, c, plain)
+    control.key = f"section-{s.id}"  # matched by key, not place, when sections come and go
+    cache[s.id] = (key, control, _subtree(control))
+    return control
+
+
+def _subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
+    """``control`` and every control inside it."""
+    import dataclasses
+
+    found: list[ft.BaseControl] = []
+    todo: list[Any] = [control]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, ft.BaseControl):
+            found.append(node)
+            for f in dataclasses.fields(node):
+                if not f.name.startswith("_") and not f.name.startswith("on_"):
+                    value = getattr(node, f.name, None)
+                    if isinstance(value, ft.BaseControl | list):
+                        todo.append(value)
+    return found
+
+
+def _register(app: ForestTableApp, controls: list[ft.BaseControl]) -> None:
+    """Put kept controls back in the session's index after the redraw's patch.
+
+    Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
+    ones and forgetting the old ones *with everything they held*, kept cards
+    included, although the phone still shows them (no patch touched them). A tap
+    on a control the index forgot would be dropped without a word, so the kept
+    cards are indexed again. (Checked by tests/app/test_ui_sheet.py with a session
+    that encodes its messages as the web server does.)
+    """
+    index = app.page.session.index
+    for control in controls:
+        if index.get(control._i) is not control:
+            index[control._i] = control
+
+
+def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
+    """Is ``control`` part of what the page shows now (the previous redraw of this screen)?
+
+    Only such a control may be kept: one the page dropped (another screen came
+    between) has lost its place and would take no more taps.
+    """
+    shown = app.page.controls[0] if app.page.controls else None
+    node: Any = control
+    for _ in range(64):
+        if node is None or shown is None:
+            return False
+        if node is shown:
+            return True
+        node = node.parent
+    return False
+
+
+def _tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+         command: Any) -> None:
+    submit(app, p, c, restamp(command, p.version) if command is not None else None)
+
+
+def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+                   s: Section) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
     for n, line in enumerate(s.lines):
@@ -101,8 +192,8 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
         err = p.error if p.error_id and count.id.endswith(p.error_id) else None
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
-            (lambda e, cmd=count.minus: submit(app, p, c, cmd)) if count.minus else None,
-            (lambda e, cmd=count.plus: submit(app, p, c, cmd)) if count.plus else None,
+            (lambda e, cmd=count.minus: _tap(app, p, c, cmd)) if count.minus else None,
+            (lambda e, cmd=count.plus: _tap(app, p, c, cmd)) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
             error=err, hint=count.hint,
         ))
@@ -111,7 +202,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
         items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
-                on_select=lambda e, cmd=o.command: submit(app, p, c, cmd)),
+                on_select=lambda e, cmd=o.command: _tap(app, p, c, cmd)),
                 selected=o.selected)
             for o in row.options
         ], wrap=True, spacing=6, run_spacing=6))
@@ -119,7 +210,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
-            on_click=lambda e, cmd=action.command: submit(app, p, c, cmd)), button=True))
+            on_click=lambda e, cmd=action.command: _tap(app, p, c, cmd)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if p.error and p.error_id and p.error_id.startswith(s.id) and not any(
