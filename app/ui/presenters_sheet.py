@@ -11,6 +11,8 @@ call ``GameSession.score`` makes. No rule is decided here.
 from __future__ import annotations
 
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -138,6 +140,33 @@ class Section:
     choices: tuple[ChoiceRow, ...] = ()
 
 
+_SHEETS: OrderedDict[tuple[int, int], tuple[S.GameState, Any, Any]] = OrderedDict()
+_SHEETS_LOCK = threading.Lock()
+_SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
+
+
+def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Any:
+    """``score_record`` of the snapshot's state, once for all phones showing that version.
+
+    Kept by (game, version) and used only for the very same state object and
+    equal printed values, so a reused id or a newly confirmed value is scored anew.
+    """
+    from scoring.api import score_record
+
+    key = (snapshot.game_id, snapshot.version)
+    with _SHEETS_LOCK:
+        kept = _SHEETS.get(key)
+    if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
+        return kept[2]
+    sheet = score_record(snapshot.state.record(), confirmed=printed)
+    with _SHEETS_LOCK:
+        _SHEETS[key] = (snapshot.state, dict(printed), sheet)
+        _SHEETS.move_to_end(key)
+        while len(_SHEETS) > _SHEETS_KEPT:
+            _SHEETS.popitem(last=False)
+    return sheet
+
+
 def field_to_id(field_path: str | None) -> str | None:
     """The control id for a session error's field.
 
@@ -163,6 +192,7 @@ class SheetPresenter:
     info: tuple[str, ...] = ()
     printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     _sheet: Any = None
+    _stamp: int | None = None  # the version the sheet's commands carry (None: the current)
 
     def __post_init__(self) -> None:
         if self.locked_player is not None:
@@ -176,6 +206,10 @@ class SheetPresenter:
     @property
     def version(self) -> int:
         return self.snapshot.version
+
+    @property
+    def _v(self) -> int:
+        return self.version if self._stamp is None else self._stamp
 
     @property
     def game(self) -> str:
@@ -233,12 +267,14 @@ class SheetPresenter:
 
     # ------------------------------------------------------------------ scores
     def sheet(self) -> Any:
-        """The score sheet of the current state (None when the record is not scorable)."""
-        if self._sheet is None:
-            from scoring.api import score_record
+        """The score sheet of the current state (None when the record is not scorable).
 
+        Every phone at a table gets the same snapshot: the sheet is scored once
+        per version and printed values for all of them (:func:`_shared_sheet`).
+        """
+        if self._sheet is None:
             try:
-                self._sheet = score_record(self.state.record(), confirmed=self.printed)
+                self._sheet = _shared_sheet(self.snapshot, self.printed)
             except Exception:
                 return None
         return self._sheet
@@ -280,7 +316,7 @@ class SheetPresenter:
 
     # ------------------------------------------------------------------ Forestry sheet
     def _set(self, field_path: str, value: int) -> S.Command:
-        return S.SetCount(version=self.version, player=self.player, field=field_path,
+        return S.SetCount(version=self._v, player=self.player, field=field_path,
                           value=value)
 
     def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
@@ -289,7 +325,7 @@ class SheetPresenter:
                      self._set(field_path, value + 1), hint)
 
     def forestry_sections(self) -> list[Section]:
-        t, v, p = self.t, self.version, self.player
+        t, v, p = self.t, self._v, self.player
         b = self.state.boards[p]
         res = b.resources
         sections = [
@@ -367,7 +403,7 @@ class SheetPresenter:
         return sections
 
     def _contracts_section(self, b: Any) -> Section:
-        t, v, p = self.t, self.version, self.player
+        t, v, p = self.t, self._v, self.player
         cats = list(ContractCategory)
         singles = tuple(Action(f"contract-{c.value}",
                                t("sheet.add_contract", what=t(f"category.{c.value}")),
@@ -415,7 +451,7 @@ class SheetPresenter:
         return t("task.forest_building")
 
     def _tasks_section(self, b: Any) -> Section:
-        t, v, p = self.t, self.version, self.player
+        t, v, p = self.t, self._v, self.player
 
         def add(kind: str, value: Any) -> S.Command:
             return S.AddTaskCard(version=v, player=p, task={kind: value})
@@ -458,7 +494,7 @@ class SheetPresenter:
 
     # ------------------------------------------------------------------ Forest Guardians sheet
     def _g(self, field_path: str, value: Any) -> S.Command:
-        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
+        return S.SetGuardians(version=self._v, player=self.player, field=field_path,
                               value=value)
 
     def guardians_sections(self) -> list[Section]:
@@ -509,7 +545,7 @@ class SheetPresenter:
 
     def table_section(self) -> Section | None:
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
-        t, v = self.t, self.version
+        t, v = self.t, self._v
         table = self.state.table
         if isinstance(table, S.ForestryTable):
             forest = table.forest
@@ -551,11 +587,21 @@ class SheetPresenter:
                 for trigger in ("last_tree_planted", "last_tile_drawn")))
         return None
 
-    def sections(self) -> list[Section]:
-        own = self.forestry_sections() if self.game == S.FORESTRY else self.guardians_sections()
+    def sections(self, version: int | None = None) -> list[Section]:
+        """The sheet's sections; their commands carry ``version`` (default: the current one).
+
+        The screen asks for version 0 (equal sections then look and act the same)
+        and stamps a command when it is tapped (:func:`restamp`).
+        """
+        self._stamp = version
+        try:
+            own = (self.forestry_sections() if self.game == S.FORESTRY
+                   else self.guardians_sections())
+            shared = self.table_section()
+        finally:
+            self._stamp = None
         if self.read_only:  # another seat's sheet: values only, no taps
             own = [_without_commands(s) for s in own]
-        shared = self.table_section()
         return [*own, shared] if shared is not None and self.status != SETUP else own
 
 
@@ -564,27 +610,6 @@ def restamp(command: S.Command | dict[str, Any], version: int) -> S.Command | di
     if isinstance(command, dict):
         return command if command.get("version") == version else {**command, "version": version}
     return command if command.version == version else replace(command, version=version)
-
-
-def _restamp_opt(command: S.Command | dict[str, Any] | None,
-                 version: int) -> S.Command | dict[str, Any] | None:
-    return None if command is None else restamp(command, version)
-
-
-def unstamped(s: Section) -> Section:
-    """``s`` with every command at version 0: equal when the section looks and acts the same.
-
-    A redraw after another player's tap gives each section of this sheet new
-    command versions but, mostly, the same content; comparing unstamped sections
-    lets a screen keep the controls it already drew (the tap stamps the command
-    with the version on screen, :func:`restamp`).
-    """
-    return replace(
-        s, counts=tuple(replace(c, minus=_restamp_opt(c.minus, 0), plus=_restamp_opt(c.plus, 0))
-                        for c in s.counts),
-        actions=tuple(replace(a, command=_restamp_opt(a.command, 0)) for a in s.actions),
-        choices=tuple(replace(r, options=tuple(replace(o, command=_restamp_opt(o.command, 0))
-                                               for o in r.options)) for r in s.choices))
 
 
 def _without_commands(s: Section) -> Section:

@@ -403,3 +403,24 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         assert not c1.crashes() and not c2.crashes()
 
     asyncio.run(go())
+
+
+def test_phones_at_a_table_share_one_score_sheet_per_version(svc):
+    """The score sheet is computed once per version for every phone showing it."""
+    p, c = table(svc)
+    other = SheetPresenter(Translator("ja").t, c.snapshot(), printed=c.printed())
+    assert p.sheet() is other.sheet()  # the same snapshot: scored once
+    p.result(c.submit(p.set_harvester(0, 3)))
+    other.update(c.snapshot())
+    assert p.sheet() is other.sheet() and p.version == other.version
+    # a newly confirmed printed value is scored anew, not served from the shared sheet
+    before = p.sheet()
+    p.printed = {"x": {"y": 1}}
+    p._sheet = None
+    assert p.sheet() is not before
+    # sections for the screen carry version 0; the tap is stamped with the version on screen
+    s = p.sections(version=0)
+    assert all(cmd.version == 0 for sec in s for cnt in sec.counts
+               for cmd in (cnt.minus, cnt.plus) if cmd is not None)
+    assert all(cmd.version == p.version for sec in p.sections() for cnt in sec.counts
+               for cmd in (cnt.minus, cnt.plus) if cmd is not None)

@@ -7,6 +7,7 @@ short message, shown next to the control whose field it names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -20,7 +21,6 @@ from app.ui.presenters_sheet import (
     TableClient,
     restamp,
     scoreboard,
-    unstamped,
 )
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 
@@ -102,32 +102,47 @@ def _section_error(p: SheetPresenter, s: Section) -> str | None:
     return None
 
 
-def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
-    """A section's card, kept from the last redraw when it would look and act the same.
+def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
+          make: Callable[[], ft.Control]) -> ft.Control:
+    """A piece of the sheet, kept from the last redraw when ``key`` says it is unchanged.
 
-    Another player's tap gives every section new command versions but, mostly,
-    the same content: the phone keeps the card it has (no new controls, nothing
-    sent for it), which is what lets one laptop serve many tables. A tap stamps
-    its command with the version on screen (:func:`restamp`).
+    Another player's tap changes a few numbers on this phone's sheet; every
+    other piece (a card, the header, the buttons) stays the very control the
+    phone already has: nothing to build, diff or send for it. That is what lets
+    one laptop serve many tables. ``key`` must hold everything the piece shows
+    or does; taps inside kept pieces stamp their command with the version on
+    screen (:func:`restamp`).
     """
-    plain = unstamped(s)
-    key = (plain, _section_error(p, s), app.settings.language, p.player, p.locked_player)
+    key = (key, app.settings.language)
     cache: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = app.state.setdefault(
-        f"sections:{p.snapshot.game_id}", {})
-    kept = cache.get(s.id)
+        f"kept:{p.snapshot.game_id}", {})
+    kept = cache.get(name)
     if kept is not None and kept[0] == key and _on_screen(app, kept[1]):
-        app.after_render(lambda: _register(app, kept[2]))
+        controls = kept[2]
+        app.after_render(lambda: _register(app, controls))
         return kept[1]
-    control = _build_section(app, p, c, plain)
-    control.key = f"section-{s.id}"  # matched by key, not place, when sections come and go
-    cache[s.id] = (key, control, _subtree(control))
+    control = make()
+    control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
+    cache[name] = (key, control, _subtree(control))
     return control
+
+
+def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
+    """A section's card (kept while it looks and acts the same).
+
+    ``s`` comes with its commands at version 0 (``p.sections(version=0)``): equal
+    when the card looks and acts the same; a tap stamps the version on screen.
+    """
+    return _kept(app, p, f"section-{s.id}", (s, _section_error(p, s), p.player, p.locked_player),
+                 lambda: _build_section(app, p, c, s))
+
+
+#: Fields through which a control holds other controls (those the sheet uses).
+_CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "trailing", "actions")
 
 
 def _subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
     """``control`` and every control inside it."""
-    import dataclasses
-
     found: list[ft.BaseControl] = []
     todo: list[Any] = [control]
     while todo:
@@ -136,11 +151,10 @@ def _subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
             todo.extend(node)
         elif isinstance(node, ft.BaseControl):
             found.append(node)
-            for f in dataclasses.fields(node):
-                if not f.name.startswith("_") and not f.name.startswith("on_"):
-                    value = getattr(node, f.name, None)
-                    if isinstance(value, ft.BaseControl | list):
-                        todo.append(value)
+            for name in _CHILD_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, ft.BaseControl | list):
+                    todo.append(value)
     return found
 
 
@@ -148,11 +162,11 @@ def _register(app: ForestTableApp, controls: list[ft.BaseControl]) -> None:
     """Put kept controls back in the session's index after the redraw's patch.
 
     Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
-    ones and forgetting the old ones *with everything they held*, kept cards
+    ones and forgetting the old ones *with everything they held*, kept pieces
     included, although the phone still shows them (no patch touched them). A tap
     on a control the index forgot would be dropped without a word, so the kept
-    cards are indexed again. (Checked by tests/app/test_ui_sheet.py with a session
-    that encodes its messages as the web server does.)
+    pieces are indexed again. (Checked by tests/app/test_ui_sheet.py with a
+    session that encodes its messages as the web server does.)
     """
     index = app.page.session.index
     for control in controls:
@@ -284,35 +298,40 @@ def build(app: ForestTableApp) -> ft.Control:
                           muted(opened)])
     p, c = opened
     lock = app.locked  # a table link (table mode): no way to the rest of the app
-    controls: list[ft.Control] = [
-        header(t(f"game.{p.game}"), back=None if lock else app.home, back_label=t("nav.home"),
-               actions=[*_undo_redo(app, p, c), *_language(app)]),
-    ]
+    snap = p.snapshot
+    controls: list[ft.Control] = [_kept(
+        app, p, "header", (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo),
+        lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
+                       back_label=t("nav.home"),
+                       actions=[*_undo_redo(app, p, c), *_language(app)]))]
+    names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
-        controls.append(sid("table-who", ft.Text(
+        controls.append(_kept(app, p, "who", (seat, names), lambda: sid("table-who", ft.Text(
             t("tablemode.host") if seat is None else
-            t("tablemode.you", name=p.names()[seat - 1], seat=seat),
-            size=15, weight=ft.FontWeight.W_600)))
-    if len(p.names()) > 1:
-        controls.append(ft.Row([
+            t("tablemode.you", name=names[seat - 1], seat=seat),
+            size=15, weight=ft.FontWeight.W_600))))
+    if len(names) > 1:
+        totals = tuple(p.total(i) for i in range(len(names)))
+        controls.append(_kept(app, p, "players", (names, totals, p.player), lambda: ft.Row([
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                label=ft.Text(name if p.total(i) is None else f"{name}  {p.total(i)}"),
+                label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
                 on_select=lambda e, i=i: (p.select(i), app.refresh())), selected=i == p.player)
-            for i, name in enumerate(p.names())
-        ], wrap=True, spacing=8, run_spacing=8))
+            for i, name in enumerate(names)
+        ], wrap=True, spacing=8, run_spacing=8)))
     total = p.total()
     sheet = p.sheet()
     rank = sheet.players[p.player].rank if sheet is not None else None
     if p.read_only:
         controls.append(sid("sheet-read-only", muted(
-            t("tablemode.read_only", name=p.names()[p.player]))))
-    controls.append(card([
+            t("tablemode.read_only", name=names[p.player]))))
+    role = p.role() or ""
+    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank), lambda: card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
-                       ft.Text(p.names()[p.player], size=18, weight=ft.FontWeight.BOLD),
-                       muted(p.role() or "", 13)],
+                       ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
+                       muted(role, 13)],
                       spacing=0, expand=True),
             ft.Column([
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
@@ -320,11 +339,11 @@ def build(app: ForestTableApp) -> ft.Control:
                 muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
-    ], identifier="sheet-total-card"))
+    ], identifier="sheet-total-card")))
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
-    sections = p.sections()
+    sections = p.sections(version=0)  # stamped when tapped (_tap)
     claimed = p.error_id is not None and (
         p.error_id.startswith("table") and p.status == SETUP
         or any(p.error_id.startswith(s.id) for s in sections))
@@ -344,19 +363,30 @@ def build(app: ForestTableApp) -> ft.Control:
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
     for section in sections:
         controls.append(_section(app, p, c, section))
-    controls.append(big_button("sheet-scoreboard", t("sheet.scoreboard"),
-                               lambda e: app.go("scoreboard", **app.params),
-                               icon=ft.Icons.LEADERBOARD, primary=True))
-    if p.locked_player is None and "host" in app._screens and (
-            lock is None or "host" in lock["routes"]):
-        controls.append(big_button("sheet-share", t("sheet.share"),
-                                   lambda e: app.go("host", game_id=p.snapshot.game_id),
-                                   icon=ft.Icons.QR_CODE))
-    if p.status != FINISHED and p.locked_player is None:
-        controls.append(big_button("sheet-finish", t("sheet.finish"),
-                                   lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))
-    controls.append(ft.Container(height=TOUCH))
+    share = p.locked_player is None and "host" in app._screens and (
+        lock is None or "host" in lock["routes"])
+    finish = p.status != FINISHED and p.locked_player is None
+    controls.append(_kept(app, p, "buttons", (share, finish),
+                          lambda: _buttons(app, p, c, share, finish)))
     return ft.Column(controls, spacing=10)
+
+
+def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient, share: bool,
+             finish: bool) -> ft.Control:
+    """The scoreboard, share and finish buttons at the end of the sheet."""
+    t = app.t
+    items = [big_button("sheet-scoreboard", t("sheet.scoreboard"),
+                        lambda e: app.go("scoreboard", **app.params),
+                        icon=ft.Icons.LEADERBOARD, primary=True)]
+    if share:
+        items.append(big_button("sheet-share", t("sheet.share"),
+                                lambda e: app.go("host", game_id=p.snapshot.game_id),
+                                icon=ft.Icons.QR_CODE))
+    if finish:
+        items.append(big_button("sheet-finish", t("sheet.finish"),
+                                lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))
+    items.append(ft.Container(height=TOUCH))
+    return ft.Column(items, spacing=10)
 
 
 def _chart(board: Any) -> ft.Control | None:
