@@ -442,3 +442,37 @@ def test_dealer_refusals_on_the_new_game_form_in_japanese() -> None:
         said = refusal_text(english, "ja")
         assert said != english and JAPANESE.search(said), english
         assert not _english_words(said, {"Mei", "mei", "Aki", "True", "x"}), (english, said)
+
+
+# --------------------------------------------------------------------------- messages
+
+
+def test_every_message_kind_the_session_can_emit_has_a_japanese_text() -> None:
+    """Static: each ``Message(text, kind, ...)`` in the session, each board event type
+    and each play log action has a renderer in ``MESSAGES_JA``."""
+    import typing
+
+    from app.messages_ja import MESSAGES_JA
+    from scoring.forestry import board as B
+
+    kinds: set[str] = {cls.__name__ for cls in typing.get_args(B.BoardEvent)}
+    tree = ast.parse((ROOT / "app/session.py").read_text(encoding="utf-8"))
+    dynamic = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _name(node.func) == "Message" and len(node.args) > 1:
+            kind = node.args[1]
+            if isinstance(kind, ast.Constant):
+                kinds.add(str(kind.value))
+            else:
+                dynamic.append(ast.unparse(kind))
+    # the two kinds not written as a literal: the event's class name, the play log action
+    assert sorted(dynamic) == ["entry.action", "type(event).__name__"], dynamic
+    play = ast.parse((ROOT / "setup/play.py").read_text(encoding="utf-8"))
+    for node in ast.walk(play):
+        if isinstance(node, ast.Call) and _name(node.func) == "LogEntry":
+            action = node.args[0] if node.args else next(
+                k.value for k in node.keywords if k.arg == "action")
+            assert isinstance(action, ast.Constant), ast.unparse(action)
+            kinds.add(str(action.value))
+    assert len(kinds) >= 15, kinds
+    assert not kinds - set(MESSAGES_JA), kinds - set(MESSAGES_JA)
