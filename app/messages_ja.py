@@ -510,13 +510,15 @@ _ERRORS: tuple[tuple[str, str], ...] = (
     (r"unknown field \(not in record format v1\)", "記録形式v1にない項目です。"),
     (r"required field is missing", "必要な項目がありません。"),
     (
-        r"Input should be less than or equal to (-?[\d.]+)(?: \(got (.+)\))?",
-        "{1}以下で入力してください。",
+        r"Input should be less than or equal to (-?[\d.]+) \(got (.+)\)",
+        "{1}以下で入力してください（{2}）。",
     ),
+    (r"Input should be less than or equal to (-?[\d.]+)", "{1}以下で入力してください。"),
     (
-        r"Input should be greater than or equal to (-?[\d.]+)(?: \(got (.+)\))?",
-        "{1}以上で入力してください。",
+        r"Input should be greater than or equal to (-?[\d.]+) \(got (.+)\)",
+        "{1}以上で入力してください（{2}）。",
     ),
+    (r"Input should be greater than or equal to (-?[\d.]+)", "{1}以上で入力してください。"),
     (r"Input should be a valid integer.*", "整数で入力してください。"),
     (r"(?:Input|List|String|Dictionary) should .+", "入力の形式が正しくありません。"),
     (r"must not be negative \(got (.+)\)", "マイナスにはできません（{1}）。"),
@@ -734,6 +736,15 @@ _ERRORS: tuple[tuple[str, str], ...] = (
     (
         r"fire_tokens add up to (\d+) across the table; the game has (\d+)",
         "火事トークンが全員で{1}個ですが、ゲームには{2}個しかありません。",
+    ),
+    (
+        r"animal_cards: (\d+) held across the table; the game has (\d+) with (\d+) players .+",
+        "動物カードが全員で{1}枚ですが、{3}人プレイでは{2}枚です（キジを除くため）。",
+    ),
+    (
+        r"animal_cards plus Julia's animals_in_shelter make (\d+) animals; the game has (\d+) "
+        r"with (\d+) players .+",
+        "動物カードとジュリアの保護施設の動物で{1}匹ですが、{3}人プレイでは{2}匹です（キジを除くため）。",
     ),
     (
         r"animal_cards: (\d+) held across the table; (?:the game has )?(\d+).*",
