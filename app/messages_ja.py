@@ -617,11 +617,11 @@ _ERRORS: tuple[tuple[str, str], ...] = (
     (
         r"(\d+)(?: tokens?)? below the table, but the forestry table can still take a (\w+) "
         r"token .+",
-        "林業テーブルにまだ{2:forester}のトークンを置けるので、表の下には置けません（{1}個）。",
+        "林業テーブルにまだ{2:forester}の林業家トークンを置けるので、植林テーブルの下には置けません（{1}個）。",
     ),
     (
         r"(\d+)(?: seedlings?)? below the table, but no reforestation column is full .+",
-        "植林テーブルに埋まった列がないので、苗木は表の下に置けません（{1}本）。",
+        "植林テーブルに埋まった列がないので、苗木は植林テーブルの下に置けません（{1}本）。",
     ),
     (
         r"(\d+) river tokens is more than (\d+) \(one per water structure\)",
