@@ -7,8 +7,10 @@ to what the app can show:
 - Basic Latin, Latin-1, general punctuation, arrows, math and shape symbols;
 - CJK symbols and punctuation, hiragana, katakana, half/full-width forms;
 - the kanji of JIS X 0208 level 1 (2,965 common kanji: enough for names);
-- every character of the UI strings (app/i18n.py), of app/ui/ sources and of
-  docs/rules-decisions.md (shown in Settings).
+- every character of the UI strings (app/i18n.py), of app/ui/ sources, of the
+  Japanese messages, refusals, setup steps and scoring notes (app/messages_ja.py,
+  setup/texts_ja.py, scoring/texts_ja.py) and of docs/rules-decisions.md (shown
+  in Settings).
 
 Usage: ``.venv/bin/python tools/make_font_subset.py [--source FONT.ttc]``
 (needs fonttools: ``pip install -e '.[dev]'``; ``apt-get install fonts-noto-cjk``).
@@ -68,6 +70,8 @@ def ui_text() -> str:
     text = all_japanese_text()
     for path in sorted((ROOT / "app" / "ui").rglob("*.py")):
         text += path.read_text(encoding="utf-8")
+    for name in ("app/messages_ja.py", "setup/texts_ja.py", "scoring/texts_ja.py"):
+        text += (ROOT / name).read_text(encoding="utf-8")  # messages, refusals, setup, notes
     rules = ROOT / "docs" / "rules-decisions.md"
     if rules.exists():
         text += rules.read_text(encoding="utf-8")

@@ -253,9 +253,11 @@ class ForestTableApp:
         try:
             self.state["setup"] = SetupPresenter(self.t, request)
         except ValueError as exc:  # the dealer refused: show why on the form
+            from app.messages_ja import language_of, refusal_text
+
             presenter = self.state.get("new")
             if presenter is not None:
-                presenter.errors["options"] = str(exc)
+                presenter.errors["options"] = refusal_text(str(exc), language_of(self.t))
             self.refresh()
             return
         self.go("setup")
@@ -276,8 +278,11 @@ class ForestTableApp:
         try:
             game_id, token = services.shared().create_table(setup.request)
         except Exception as exc:  # session missing or refused: say so on the setup screen
+            from app.messages_ja import language_of, refusal_text
+
             log.exception("could not create the game")
-            self.toast(self.t("common.error", message=str(exc)))
+            said = refusal_text(str(getattr(exc, "message", exc)), language_of(self.t))
+            self.toast(self.t("common.error", message=said))
             return
         self.state.setdefault("tokens", {})[game_id] = token
         self.state.pop("setup", None)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.messages_ja import language_of, refusal_text
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.guardians import rules as guardian_rules
 from setup import forestry as forestry_setup
@@ -131,7 +132,8 @@ class NewGamePresenter:
             forestry_setup.validate(options, players if players is not None else self.count)
         except forestry_setup.SetupOptionError as exc:
             key = _reason_key(exc.option, exc.message)
-            return exc.option, (self.t(key) if key else exc.message)
+            said = refusal_text(exc.message, language_of(self.t))
+            return exc.option, (self.t(key) if key else said)
         return None
 
     def _normalise(self) -> None:

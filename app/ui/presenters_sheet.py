@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import session as S
-from app.messages_ja import error_ja, message_ja
+from app.messages_ja import language_of, message_ja, refusal_text
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 
 T = Callable[..., str]
@@ -31,12 +31,6 @@ def label(t: T, key: str, fallback: str) -> str:
     """A translated label for a data-driven key, or a readable fallback."""
     text = t(key)
     return text if text != key else fallback.replace("_", " ").capitalize()
-
-
-def language_of(t: T) -> str:
-    """The language a translate function speaks (``app.t`` or ``Translator.t``)."""
-    owner = getattr(t, "__self__", None)
-    return str(getattr(getattr(owner, "tr", owner), "lang", "en"))
 
 
 def message_text(message: Any, t: T) -> str:
@@ -250,8 +244,8 @@ class SheetPresenter:
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
             else:
-                said = error_ja(str(result.message)) if language_of(self.t) == "ja" else None
-                self.error = self.t("sheet.refused", message=said or result.message)
+                said = refusal_text(str(result.message), language_of(self.t))
+                self.error = self.t("sheet.refused", message=said)
             self.error_id = field_to_id(result.field)
             self.info = ()
 
