@@ -325,6 +325,7 @@ EN: dict[str, str] = {
     "stats.chart_categories": "Category averages",
     "stats.chart_win_rate": "Win rate",
     "stats.person": "Person",
+    "stats.charts": "Charts",
     # table mode (app/ui/screens/table_view.py, host.py)
     "tablemode.join.title": "Join the table",
     "tablemode.join.how": "Scan the table's QR code with this phone's camera: the host shows "
@@ -661,6 +662,7 @@ JA: dict[str, str] = {
     "stats.chart_categories": "項目別の平均",
     "stats.chart_win_rate": "勝率",
     "stats.person": "プレイヤー",
+    "stats.charts": "グラフ",
     # table mode (app/ui/screens/table_view.py, host.py)
     "tablemode.join.title": "テーブルに参加",
     "tablemode.join.how": "ホストが席ごとに表示するテーブルのQRコードを、この端末のカメラで"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import flet as ft
 import flet_charts as fch
 import pytest
 
@@ -15,7 +16,6 @@ from app.ui.presenters_stats import load_person
 from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
-
 
 
 def play(svc, fires: tuple[int, int], trees: tuple[int, int] = (0, 0)) -> int:
@@ -69,9 +69,12 @@ def test_statistics_open_a_persons_charts(svc):
         client.session.get_page_patch()
         rate = by_id(client, "stats-0-win-rate").value
         assert rate == "Win rate 50%"
-        card = by_id(client, "stats-0")
-        await client.session.dispatch_event(card.content._i, "click", None)  # the Container
-        await settle()
+        # the card opens the charts through a real button (48 px or more), not through a
+        # Container.on_click: Flutter gives that no tap action in its semantics tree
+        charts = by_id(client, "stats-0-charts").controls[0]
+        assert isinstance(charts, ft.OutlinedButton) and charts.height >= 48
+        assert not [c for c in client.find(ft.Container) if c.on_click is not None]
+        await tap(client, "stats-0-charts")
         client.session.get_page_patch()
         assert app.route == "person"
         assert by_id(client, "person-win-rate").value == "Win rate 50%"
@@ -80,6 +83,42 @@ def test_statistics_open_a_persons_charts(svc):
         assert [p.y for p in line[0].data_series[0].points] == [1, 2]
         bars = client.find(fch.BarChart)
         assert bars and len(bars[0].groups) == 4  # trees, animals, fires, ranger
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_history_opens_an_imported_games_breakdown(svc):
+    """A game imported from a file has no command log: the history opens its scoreboard
+    from the stored record (every category, totals, ranks, winner)."""
+    from pathlib import Path
+
+    from app.store import exchange
+
+    text = (Path(__file__).parents[1] / "data" / "records" / "guardians_basic_23.json").read_text()
+    with svc.store.session() as s:
+        (gid,) = exchange.import_records(s, text).imported
+
+    async def go():
+        client, app = await start_app()
+        await tap(client, "home-history")
+        client.session.get_page_patch()
+        tile = by_id(client, f"history-game-{gid}").content
+        assert isinstance(tile, ft.ListTile) and tile.on_click is not None  # a real button
+        await client.session.dispatch_event(tile._i, "click", None)
+        await settle()
+        client.session.get_page_patch()
+        assert app.route == "scoreboard"
+
+        def cell(ident: str) -> str:
+            return by_id(client, ident).content.value
+
+        # Mei: trees 2+6+3, animals 3+6, fires 3 = 23; Ken: 6, 5, 2 = 13
+        assert [cell(f"score-{c}-0") for c in ("trees", "animals", "fires")] == ["11", "9", "3"]
+        assert [cell(f"score-{c}-1") for c in ("trees", "animals", "fires")] == ["6", "5", "2"]
+        assert (cell("score-total-0"), cell("score-total-1")) == ("23", "13")
+        assert by_id(client, "score-winners").value == "Winner: Mei"
+        assert "sheet-undo" not in [c.identifier for c in client.find(ft.Semantics)]
         assert not client.crashes()
 
     asyncio.run(go())

@@ -13,7 +13,7 @@ import flet as ft
 from app.ui import services
 from app.ui.presenters import history_lines, stats_lines
 from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import card, header, muted, sid
+from app.ui.widgets import TOUCH, big_button, card, header, muted, sid
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -24,13 +24,15 @@ def build_history(app: ForestTableApp) -> ft.Control:
     lines = history_lines(services.shared().history(), t)
     body: list[ft.Control] = []
     for line in lines:
-        body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.Container(
-            ft.Column([
-                ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
-                        muted(line.when), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
-                ft.Text("   ".join(line.players)),
-            ], spacing=4),
-            padding=16, on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+        # a ListTile is a real button (Flutter gives it a tap action in the semantics
+        # tree): a Container's on_click is not, so a screen reader could not open it
+        body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.ListTile(
+            title=ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
+                          muted(line.when)]),
+            subtitle=ft.Text("   ".join(line.players)),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+            min_height=TOUCH,
         )), button=True))
     if not body:
         body.append(sid("history-empty", muted(t("history.empty"))))
@@ -52,9 +54,9 @@ def build_stats(app: ForestTableApp) -> ft.Control:
     body: list[ft.Control] = []
     for i, (line, st) in enumerate(zip(lines, raw, strict=True)):
         rate = float(st.win_rate)
-        body.append(sid(f"stats-{i}", ft.Card(content=ft.Container(ft.Column([
+        body.append(sid(f"stats-{i}", card([
             ft.Row([ft.Text(line.name, weight=ft.FontWeight.BOLD, expand=True),
-                    muted(line.game), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
+                    muted(line.game)]),
             ft.Row([
                 ft.Text(t("stats.plays", n=line.plays)),
                 ft.Text(t("stats.wins", n=line.wins)),
@@ -62,8 +64,14 @@ def build_stats(app: ForestTableApp) -> ft.Control:
                 ft.Text(t("stats.best", n=line.best)),
             ], wrap=True, spacing=16),
             _win_rate(t, rate, f"{rate * 100:.0f}", f"stats-{i}-win-rate"),
-        ], spacing=8), padding=16, on_click=lambda e, pid=st.person_id, g=st.game: app.go(
-            "person", person_id=pid, game=g))), button=True))
+            # a real button (a tap action in the semantics tree, 48 px): the card's own
+            # Container.on_click was not one, so the charts could not be opened by
+            # assistive technology (nor by a tap on the card's semantics node)
+            big_button(f"stats-{i}-charts", t("stats.charts"),
+                       lambda e, pid=st.person_id, g=st.game: app.go(
+                           "person", person_id=pid, game=g),
+                       icon=ft.Icons.SHOW_CHART),
+        ])))
     if not body:
         body.append(sid("stats-empty", muted(t("stats.empty"))))
     return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
