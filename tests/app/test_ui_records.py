@@ -12,7 +12,7 @@ from app import session
 from app.i18n import Translator
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
-from app.ui.presenters_stats import load_person
+from app.ui.presenters_stats import load_person, y_axis
 from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t
@@ -56,7 +56,19 @@ def test_person_view_scores_categories_and_win_rate(svc):
     assert bars["fires"] == pytest.approx(2.0) and bars["trees"] == pytest.approx(5 / 3)
     assert v.categories[0].category == "fires"  # largest first
     assert next(c.label for c in v.categories if c.category == "fires") == "Fires"
+    # y axes end on a grid line above the top value: 7 -> 0..8 by 2; 2.0 -> 0..3 by 1
+    assert (v.score_axis, v.category_axis) == ((8, 2), (3, 1))
     assert load_person(svc.store, mei, "forestry", t) is None
+
+
+@pytest.mark.parametrize(("top", "axis"), [
+    (0, (1, 1)), (4, (5, 1)), (7, (8, 2)), (23, (30, 10)), (93, (100, 25)),
+    (100, (125, 25)), (4000, (5000, 1000)),
+])
+def test_y_axis_ends_on_a_grid_line_above_the_top(top, axis):
+    assert y_axis(top) == axis
+    most, step = axis
+    assert most % step == 0 and most > top and most - step <= max(top, 1) * 1.5
 
 
 def test_statistics_open_a_persons_charts(svc):

@@ -86,23 +86,25 @@ def score_chart(v: PersonView) -> ft.Control | None:
         return None
     if not v.scores:
         return None
-    top = max(p.y for p in v.scores)
+    top, step = v.score_axis
     every = max(1, len(v.scores) // 5)
-    return fch.LineChart(
+    chart = fch.LineChart(
         data_series=[fch.LineChartData(
             points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
                     for p in v.scores],
             stroke_width=3, color=ft.Colors.PRIMARY, curved=False,
             point=True)],
-        min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=int(top * 1.2) + 1,
-        left_axis=fch.ChartAxis(label_size=36),
+        min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
+        left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
             for p in v.scores if p.x % every == 0], label_size=28),
-        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, top // 4),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step,
                                                  color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=False, height=200,
     )
+    # room on the right for the last date, centred under the last point
+    return sid("person-scores-chart", ft.Container(chart, padding=ft.Padding.only(right=24)))
 
 
 def category_chart(v: PersonView) -> ft.Control | None:
@@ -113,19 +115,22 @@ def category_chart(v: PersonView) -> ft.Control | None:
         return None
     if not v.categories:
         return None
-    top = max(c.average for c in v.categories)
-    return fch.BarChart(
+    top, step = v.category_axis
+    chart = fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
             from_y=0, to_y=round(c.average, 1), width=18, color=ft.Colors.TERTIARY,
             border_radius=3, tooltip=f"{c.label}: {c.average:.1f}")])
             for i, c in enumerate(v.categories)],
-        max_y=int(top * 1.2) + 1, interactive=False,
+        max_y=top, interactive=False,
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
             for i, c in enumerate(v.categories)], label_size=24),
-        left_axis=fch.ChartAxis(label_size=32),
+        left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step,
+                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
         height=200,
     )
+    return sid("person-categories-chart", chart)
 
 
 def build_person(app: ForestTableApp) -> ft.Control:
