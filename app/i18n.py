@@ -323,7 +323,6 @@ EN: dict[str, str] = {
     "stats.win_rate": "Win rate {n}%",
     "stats.chart_scores": "Score over time",
     "stats.chart_categories": "Category averages",
-    "stats.chart_win_rate": "Win rate",
     "stats.person": "Person",
     "stats.charts": "Charts",
     # table mode (app/ui/screens/table_view.py, host.py)
@@ -660,7 +659,6 @@ JA: dict[str, str] = {
     "stats.win_rate": "勝率 {n}%",
     "stats.chart_scores": "得点の推移",
     "stats.chart_categories": "項目別の平均",
-    "stats.chart_win_rate": "勝率",
     "stats.person": "プレイヤー",
     "stats.charts": "グラフ",
     # table mode (app/ui/screens/table_view.py, host.py)

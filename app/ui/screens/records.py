@@ -152,7 +152,6 @@ def build_person(app: ForestTableApp) -> ft.Control:
                 ft.Text(t("stats.average", n=v.average)),
                 ft.Text(t("stats.best", n=v.best)),
             ], wrap=True, spacing=16),
-            ft.Text(t("stats.chart_win_rate"), weight=ft.FontWeight.W_600),
             _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
         ], identifier="person-summary"),
     ]
