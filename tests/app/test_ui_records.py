@@ -134,3 +134,80 @@ def test_history_opens_an_imported_games_breakdown(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_history_filters_by_game_and_player(svc):
+    from pathlib import Path
+
+    from app.store import exchange, queries
+
+    fg = play(svc, (3, 1))  # Forest Guardians: Mei, Ken
+    text = (Path(__file__).parents[1] / "data" / "records"
+            / "forestry_93vp_worked_example.json").read_text()
+    with svc.store.session() as s:
+        (forestry,) = exchange.import_records(s, text).imported
+        ken = queries.resolve_person(s, "Ken").id
+        pink = queries.resolve_person(s, "Pink").id
+
+    async def go():
+        client, app = await start_app()
+        await tap(client, "home-history")
+
+        def listed() -> list[int]:
+            client.session.get_page_patch()
+            return [int(i.rsplit("-", 1)[1]) for i in (
+                c.identifier for c in client.find(ft.Semantics)) if i
+                and i.startswith("history-game-")]
+
+        def chips(prefix: str) -> list[tuple[str, bool]]:
+            return [(c.label.value, not c.disabled) for c in client.find(ft.Chip)
+                    if any(s.content is c and s.identifier.startswith(prefix)
+                           for s in client.find(ft.Semantics))]
+
+        async def pick(identifier: str) -> None:
+            await tap(client, identifier)
+            client.session.get_page_patch()
+
+        assert set(listed()) == {fg, forestry}
+        assert chips("history-filter-game-") == [
+            ("All games", True), ("Forestry", True), ("Forest Guardians", True)]
+        assert [name for name, _ in chips("history-filter-person-")] == [
+            "Everyone", "Blue", "Green", "Ken", "Mei", "Pink"]
+        await pick("history-filter-game-forestry")
+        assert listed() == [forestry]
+        assert by_id(client, "history-filter-game-forestry").selected
+        await pick("history-filter-game-all")
+        await pick(f"history-filter-person-{ken}")
+        assert listed() == [fg]
+        await pick("history-filter-game-forestry")  # Ken never played Forestry
+        assert listed() == []
+        assert by_id(client, "history-empty").value == "No finished games match."
+        await pick(f"history-filter-person-{pink}")
+        assert listed() == [forestry]
+        # the choice is kept while navigating (per tab)
+        tile = by_id(client, f"history-game-{forestry}").content  # the ListTile
+        await client.session.dispatch_event(tile._i, "click", None)
+        await settle()
+        client.session.get_page_patch()
+        assert app.route == "scoreboard"
+        await tap(client, "nav-back")
+        assert listed() == [forestry]
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_history_filters_fall_back_to_all_for_a_choice_that_is_gone():
+    from types import SimpleNamespace as NS
+
+    from app.ui.presenters import history_filters
+
+    rows = [NS(person_id=2, name="mei", game="forest-guardians"),
+            NS(person_id=1, name="Ken", game="forest-guardians")]
+    f = history_filters(rows, "forestry", "9", t)
+    assert (f.game, f.person) == ("all", "all")
+    assert f.query() == {"game": None, "person": None}
+    assert f.games[1] == ("forestry", "Forestry", False)  # nobody played it: disabled
+    assert [p[1] for p in f.people] == ["Everyone", "Ken", "mei"]
+    f = history_filters(rows, "forest-guardians", "2", t)
+    assert f.query() == {"game": "forest-guardians", "person": 2}

@@ -11,18 +11,41 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui import services
-from app.ui.presenters import history_lines, stats_lines
+from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
 from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import TOUCH, big_button, card, header, muted, sid
+from app.ui.widgets import TOUCH, big_button, card, choice_chips, header, muted, sid
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
 
 
+def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
+    """Game and player chips (they wrap); a pick redraws the list."""
+    chosen = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
+
+    def pick(key: str) -> Any:
+        def on_pick(value: str) -> None:
+            chosen[key] = value
+            app.refresh()
+        return on_pick
+
+    t = app.t
+    return [
+        muted(t("history.filter_game"), 13),
+        choice_chips("history-filter-game", f.games, f.game, pick("game")),
+        muted(t("history.filter_person"), 13),
+        choice_chips("history-filter-person", f.people, f.person, pick("person")),
+    ]
+
+
 def build_history(app: ForestTableApp) -> ft.Control:
     t = app.t
-    lines = history_lines(services.shared().history(), t)
-    body: list[ft.Control] = []
+    svc = services.shared()
+    chosen = app.state.get("history-filter", {})
+    stats = svc.stats()
+    f = history_filters(stats, chosen.get("game", ALL), chosen.get("person", ALL), t)
+    lines = history_lines(svc.history(**f.query()), t)
+    body: list[ft.Control] = _filter_chips(app, f) if stats else []
     for line in lines:
         # a ListTile is a real button (Flutter gives it a tap action in the semantics
         # tree): a Container's on_click is not, so a screen reader could not open it
@@ -34,8 +57,10 @@ def build_history(app: ForestTableApp) -> ft.Control:
             on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
             min_height=TOUCH,
         )), button=True))
-    if not body:
-        body.append(sid("history-empty", muted(t("history.empty"))))
+    if not lines:
+        filtered = f.game != ALL or f.person != ALL
+        body.append(sid("history-empty", muted(
+            t("history.none_match" if filtered else "history.empty"))))
     return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back")),
                       *body], spacing=10)
 
