@@ -1,12 +1,17 @@
-"""Statistics: a person's charts from real finished games (in-memory store), no Flutter."""
+"""History and statistics from real finished games (in-memory store), no Flutter: a
+person's charts, the history's filters, an imported game's breakdown."""
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
 
 import flet as ft
 import flet_charts as fch
 import pytest
+from flet.controls.base_control import BaseControl
 
 from app import session
 from app.i18n import Translator
@@ -136,6 +141,16 @@ def test_history_opens_an_imported_games_breakdown(svc):
     asyncio.run(go())
 
 
+def on_page(control: Any) -> Iterator[Any]:
+    """Every control in the tree under ``control``, depth first, in order."""
+    yield control
+    for f in dataclasses.fields(control):
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, BaseControl):
+                yield from on_page(item)
+
+
 def test_history_filters_by_game_and_player(svc):
     from pathlib import Path
 
@@ -154,10 +169,12 @@ def test_history_filters_by_game_and_player(svc):
         await tap(client, "home-history")
 
         def listed() -> list[int]:
+            """The games on the page, in order (walking the page: the session's index
+            may still hold controls a redraw replaced)."""
             client.session.get_page_patch()
-            return [int(i.rsplit("-", 1)[1]) for i in (
-                c.identifier for c in client.find(ft.Semantics)) if i
-                and i.startswith("history-game-")]
+            return [int(c.identifier.rsplit("-", 1)[1]) for c in on_page(client.page)
+                    if isinstance(c, ft.Semantics) and c.identifier
+                    and c.identifier.startswith("history-game-")]
 
         def chips(prefix: str) -> list[tuple[str, bool]]:
             return [(c.label.value, not c.disabled) for c in client.find(ft.Chip)
@@ -169,6 +186,11 @@ def test_history_filters_by_game_and_player(svc):
             client.session.get_page_patch()
 
         assert set(listed()) == {fg, forestry}
+        # each game's card is keyed by its game: a filtered list reuses no other game's
+        # card (in the browser the old semantics identifier would stay on it)
+        cards = [c for c in on_page(client.page) if isinstance(c, ft.Semantics)
+                 and c.identifier and c.identifier.startswith("history-game-")]
+        assert cards and all(c.key == c.identifier for c in cards)
         assert chips("history-filter-game-") == [
             ("All games", True), ("Forestry", True), ("Forest Guardians", True)]
         assert [name for name, _ in chips("history-filter-person-")] == [
@@ -185,8 +207,9 @@ def test_history_filters_by_game_and_player(svc):
         await pick(f"history-filter-person-{pink}")
         assert listed() == [forestry]
         # the choice is kept while navigating (per tab)
-        tile = by_id(client, f"history-game-{forestry}").content  # the ListTile
-        await client.session.dispatch_event(tile._i, "click", None)
+        (card,) = [c for c in on_page(client.page) if isinstance(c, ft.Semantics)
+                   and c.identifier == f"history-game-{forestry}"]
+        await client.session.dispatch_event(card.content.content._i, "click", None)  # ListTile
         await settle()
         client.session.get_page_patch()
         assert app.route == "scoreboard"

@@ -1,10 +1,11 @@
 """History and statistics in a real browser, over games stored before the server starts.
 
-Three Forest Guardians games (Mei and Ken) are imported with ``forest-table records
-import`` — the documented way in — and a fourth is played through the session (a
-command log, as a game played in the app), all into the database of this module's own
-server. The expected figures are worked out here from the seeds with the basic
-game's scoring (trees + animal cards + fire tokens), not taken from the app.
+Four Forest Guardians games (Mei with Ken or Aiko) and a Forestry game are imported
+with ``forest-table records import`` — the documented way in — and one more Forest
+Guardians game is played through the session (a command log, as a game played in the
+app), all into the database of this module's own server. The expected figures are
+worked out here from the seeds with the basic game's scoring (trees + animal cards +
+fire tokens), not taken from the app.
 """
 
 from __future__ import annotations
@@ -43,10 +44,13 @@ Seat = tuple[str, tuple[int, int, int], tuple[int, ...], int]  # name, trees, an
 
 #: imported games, oldest first: (played_at, seats)
 IMPORTED: list[tuple[str, list[Seat]]] = [
+    ("2026-02-01T19:00:00+00:00", [("Aiko", (2, 2, 2), (1,), 0), ("Mei", (1, 1, 1), (), 2)]),
     ("2026-03-01T19:00:00+00:00", [("Mei", (2, 6, 3), (3, 6), 3), ("Ken", (4, 2, 0), (5,), 2)]),
     ("2026-04-01T19:00:00+00:00", [("Mei", (1, 0, 0), (), 1), ("Ken", (3, 3, 0), (4,), 0)]),
     ("2026-05-01T19:00:00+00:00", [("Mei", (5, 5, 0), (2,), 2), ("Ken", (1, 1, 1), (), 1)]),
 ]
+#: and a Forestry game: the rulebook's 93-VP example (Pink, Blue, Green), dated by the import
+FORESTRY = ROOT / "tests" / "data" / "records" / "forestry_93vp_worked_example.json"
 #: the game played through the session (finished when the module starts: the newest)
 PLAYED: list[Seat] = [("Mei", (3, 0, 0), (), 4), ("Ken", (0, 0, 0), (), 1)]
 
@@ -118,13 +122,14 @@ class Server:
 
     def seed(self) -> int:
         lines = "".join(json.dumps(record(w, s)) + "\n" for w, s in IMPORTED)
+        lines += json.dumps(json.loads(FORESTRY.read_text())) + "\n"
         path = self.data_dir / "seed.jsonl"
         path.write_text(lines)
         done = subprocess.run([*_forest_table_cmd(), "records", "import", str(path)],
                               cwd=ROOT, env=self.env, capture_output=True, text=True,
                               timeout=120)
         assert done.returncode == 0, done.stdout + done.stderr
-        assert "Imported 3 games" in done.stdout, done.stdout
+        assert f"Imported {len(IMPORTED) + 1} games" in done.stdout, done.stdout
         return play_in_session(f"sqlite:///{self.data_dir / 'forest-table.sqlite3'}")
 
     def start(self) -> None:
@@ -242,7 +247,7 @@ def inked(page, identifier: str) -> float:  # type: ignore[no-untyped-def]
 
 def test_statistics_card_opens_the_persons_charts(phone):
     want = expected("Mei")
-    assert want == {"plays": "4", "wins": "3", "average": "11.5", "best": "23", "rate": "75"}
+    assert want == {"plays": "5", "wins": "3", "average": "10.2", "best": "23", "rate": "60"}
     tap(phone, "home-stats")
     card = card_of(phone, "stats-", "Mei", "Forest Guardians")
     text = label_of(phone, card)
@@ -290,17 +295,43 @@ def test_statistics_card_opens_the_persons_charts(phone):
     by_id(phone, f"{card}-charts").wait_for(state="attached", timeout=15_000)
 
 
-def test_history_lists_every_game_and_opens_its_breakdown(phone):
+def listed(page, n: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """The history's game identifiers, in page order, once there are ``n`` of them."""
+    page.wait_for_function("""(n) => document.querySelectorAll(
+        '[flt-semantics-identifier^="history-game-"]').length == n""", arg=n, timeout=15_000)
+    return ids_with(page, r"^history-game-\d+$")
+
+
+def test_history_lists_every_game_filters_and_opens_its_breakdown(phone):
     tap(phone, "home-history")
-    games = [history_line(s) for _w, s in IMPORTED] + [history_line(PLAYED)]
-    # newest first: the game played now, then the imported ones from May back to March
-    order = [card_of(phone, "history-game-", line) for line in reversed(games)]
-    assert ids_with(phone, r"^history-game-\d+$") == order
+    assert len(listed(phone, len(IMPORTED) + 2)) == len(IMPORTED) + 2
     assert_fits_width(phone)
     assert small_touch_targets(phone) == []
 
+    tap(phone, "history-filter-game-forestry")
+    (forestry,) = listed(phone, 1)
+    assert "Forestry" in label_of(phone, forestry) and "Pink" in label_of(phone, forestry)
+
+    tap(phone, "history-filter-game-forest-guardians")
+    games = [history_line(s) for _w, s in IMPORTED] + [history_line(PLAYED)]
+    # newest first: the game played now, then the imported ones from May back to February
+    order = [card_of(phone, "history-game-", line) for line in reversed(games)]
+    assert listed(phone, len(games)) == order
+
+    tap(phone, card_of(phone, "history-filter-person-", "Aiko"))
+    (aiko,) = listed(phone, 1)
+    assert aiko == order[-1] and "2026-02-01" in label_of(phone, aiko)
+    tap(phone, "history-filter-game-forestry")  # Aiko never played Forestry
+    listed(phone, 0)
+    wait_text(phone, "No finished games match.")
+    tap(phone, "history-filter-person-all")
+    tap(phone, "history-filter-game-forest-guardians")
+    assert listed(phone, len(games)) == order
+    assert_fits_width(phone)
+    shot(phone, "history")
+
     # an imported game (no command log): its breakdown from the stored record
-    may = IMPORTED[2][1]
+    may = IMPORTED[3][1]
     tap(phone, card_of(phone, "history-game-", "2026-05-01", history_line(may)))
     by_id(phone, "score-table").wait_for(state="attached", timeout=15_000)
     for i, (_name, trees, animals, fires) in enumerate(may):

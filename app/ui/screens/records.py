@@ -56,7 +56,8 @@ def build_history(app: ForestTableApp) -> ft.Control:
             trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
             on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
             min_height=TOUCH,
-        )), button=True))
+        )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
+        # reuses no other game's card (the semantics identifier would stay the old one)
     if not lines:
         filtered = f.game != ALL or f.person != ALL
         body.append(sid("history-empty", muted(
