@@ -234,3 +234,34 @@ def test_history_filters_fall_back_to_all_for_a_choice_that_is_gone():
     assert [p[1] for p in f.people] == ["Everyone", "Ken", "mei"]
     f = history_filters(rows, "forest-guardians", "2", t)
     assert f.query() == {"game": "forest-guardians", "person": 2}
+
+
+def test_a_seat_link_gets_no_stored_scoreboard_around_the_access_rules(svc):
+    """The stored-record fallback is for the app's own user: a tab locked to a table
+    (a seat link) whose token does not open the game sees the refusal, not the sheet."""
+    from pathlib import Path
+
+    from app.store import exchange
+
+    text = (Path(__file__).parents[1] / "data" / "records" / "guardians_basic_23.json").read_text()
+    with svc.store.session() as s:
+        (gid,) = exchange.import_records(s, text).imported
+
+    async def go():
+        client, app = await start_app()
+        app.lock(gid, "not-a-token", seat=0)
+        app.go("scoreboard")
+        await settle()
+        client.session.get_page_patch()
+        assert app.route == "scoreboard"
+        shown = [c for c in on_page(client.page) if isinstance(c, ft.Semantics)
+                 and c.identifier and c.identifier.startswith("score-")]
+        assert shown == []
+        app.locked = None  # the same game for the app's own user: the stored sheet
+        app.go("scoreboard", game_id=gid)
+        await settle()
+        client.session.get_page_patch()
+        assert [c.identifier for c in on_page(client.page) if isinstance(c, ft.Semantics)
+                and c.identifier == "score-total-0"] == ["score-total-0"]
+
+    asyncio.run(go())

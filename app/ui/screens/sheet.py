@@ -7,6 +7,7 @@ short message, shown next to the control whose field it names.
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -25,6 +26,8 @@ from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, 
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
+
+log = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------------------- wiring
@@ -296,14 +299,19 @@ def _chart(board: Any) -> ft.Control | None:
 
 
 def _stored_board(app: ForestTableApp) -> Any | None:
-    """A finished game without a command log (imported): its stored record's scoreboard."""
+    """A finished game without a command log (imported): its stored record's scoreboard.
+
+    Only for the app's own user (who sees the whole history); a table-mode seat link
+    sees its table through the session's access rules, never around them.
+    """
     store = services.shared().store
     game_id = app.params.get("game_id")
-    if store is None or game_id is None:
+    if store is None or game_id is None or getattr(app, "locked", None) is not None:
         return None
     try:
         return stored_scoreboard(store, int(game_id), app.t)
     except Exception:
+        log.exception("scoreboard of stored game %s", game_id)
         return None
 
 
