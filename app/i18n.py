@@ -294,6 +294,11 @@ EN: dict[str, str] = {
     "score.chart": "Totals",
     "history.title": "History",
     "history.empty": "No finished games yet.",
+    "history.none_match": "No finished games match.",
+    "history.filter_game": "Game",
+    "history.filter_person": "Player",
+    "history.all_games": "All games",
+    "history.everyone": "Everyone",
     "stats.title": "Statistics",
     "stats.empty": "No statistics yet.",
     "stats.plays": "Plays {n}",
@@ -323,8 +328,8 @@ EN: dict[str, str] = {
     "stats.win_rate": "Win rate {n}%",
     "stats.chart_scores": "Score over time",
     "stats.chart_categories": "Category averages",
-    "stats.chart_win_rate": "Win rate",
     "stats.person": "Person",
+    "stats.charts": "Charts",
     # table mode (app/ui/screens/table_view.py, host.py)
     "tablemode.join.title": "Join the table",
     "tablemode.join.how": "Scan the table's QR code with this phone's camera: the host shows "
@@ -630,6 +635,11 @@ JA: dict[str, str] = {
     "score.chart": "合計",
     "history.title": "履歴",
     "history.empty": "終了したゲームはまだありません。",
+    "history.none_match": "条件に合う終了したゲームはありません。",
+    "history.filter_game": "ゲーム",
+    "history.filter_person": "プレイヤー",
+    "history.all_games": "すべてのゲーム",
+    "history.everyone": "全員",
     "stats.title": "統計",
     "stats.empty": "統計はまだありません。",
     "stats.plays": "プレイ {n}",
@@ -659,8 +669,8 @@ JA: dict[str, str] = {
     "stats.win_rate": "勝率 {n}%",
     "stats.chart_scores": "得点の推移",
     "stats.chart_categories": "項目別の平均",
-    "stats.chart_win_rate": "勝率",
     "stats.person": "プレイヤー",
+    "stats.charts": "グラフ",
     # table mode (app/ui/screens/table_view.py, host.py)
     "tablemode.join.title": "テーブルに参加",
     "tablemode.join.how": "ホストが席ごとに表示するテーブルのQRコードを、この端末のカメラで"

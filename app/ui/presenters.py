@@ -117,6 +117,48 @@ def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
     return out
 
 
+ALL = "all"
+GAMES = ("forestry", "forest-guardians")
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryFilters:
+    """The history's filter chips: (value, label, enabled) per game and per person;
+    ``game`` / ``person`` the selected values (``ALL``, a game key, a person id)."""
+
+    games: tuple[tuple[str, str, bool], ...]
+    people: tuple[tuple[str, str, bool], ...]
+    game: str
+    person: str
+
+    def query(self) -> dict[str, Any]:
+        """The selection as ``Services.history`` arguments."""
+        return {"game": None if self.game == ALL else self.game,
+                "person": None if self.person == ALL else int(self.person)}
+
+
+def history_filters(stats: list[Any], game: str, person: str, t: T) -> HistoryFilters:
+    """Filters from ``queries.everyone_stats`` rows (everyone with a finished game).
+
+    A selection that no longer exists (a person or game not among the rows) falls back
+    to ``ALL``; people are listed by name.
+    """
+    played = {str(s.game) for s in stats}
+    people: dict[str, str] = {}
+    for s in stats:
+        people.setdefault(str(s.person_id), str(s.name))
+    games = ((ALL, t("history.all_games"), True),
+             *((g, t(f"game.{g}"), g in played) for g in GAMES))
+    return HistoryFilters(
+        games=games,
+        people=((ALL, t("history.everyone"), True),
+                *sorted(((pid, name, True) for pid, name in people.items()),
+                        key=lambda o: (o[1].casefold(), o[0]))),
+        game=game if game in played else ALL,
+        person=person if person in people else ALL,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class StatsLine:
     name: str

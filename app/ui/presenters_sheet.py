@@ -657,3 +657,19 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
         ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
         complete=bool(sheet.complete), needs=needs, notes=tuple(notes),
     )
+
+
+def stored_scoreboard(store: Any, game_id: int, t: T) -> Scoreboard | None:
+    """The scoreboard of a finished game from its stored record (None: no such record).
+
+    A game imported from a file (``records import``) is stored as its record and
+    score sheet only — it has no command log for a session to open. Its record is
+    scored again with the printed values confirmed since, which is what the store's
+    totals are kept equal to (``exchange.rescore_incomplete``).
+    """
+    from scoring.api import score_record
+
+    rec = store.get_record(game_id=game_id)
+    if rec is None:
+        return None
+    return scoreboard(score_record(dict(rec.record), confirmed=store.get_printed()), t)

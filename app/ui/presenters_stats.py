@@ -6,6 +6,7 @@ Plain Python: the numbers come from ``app.store.queries`` (``person_stats``,
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,24 @@ class PersonView:
     best: str
     scores: tuple[ChartPoint, ...]  # oldest first, games with a total only
     categories: tuple[CategoryBar, ...]  # largest average first
+    score_axis: tuple[int, int] = (1, 1)  # (max, step) of the score chart's y axis
+    category_axis: tuple[int, int] = (1, 1)  # the same for the category bars
+
+
+#: grid steps a y axis may use (then multiples of 1000)
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
+
+
+def y_axis(top: float, lines: int = 4) -> tuple[int, int]:
+    """A y axis for values up to ``top``: ``(max, step)``, ``max`` a multiple of ``step``
+    above ``top`` (no half-step at the top, whose label would overlap the one below).
+
+    >>> y_axis(23), y_axis(7.3), y_axis(0), y_axis(100)
+    ((30, 10), (8, 2), (1, 1), (125, 25))
+    """
+    raw = max(float(top), 1.0) / lines
+    step = next((s for s in STEPS if s >= raw), 1000 * math.ceil(raw / 1000))
+    return (int(top // step) + 1) * step, step
 
 
 def _label(t: T, key: str, fallback: str) -> str:
@@ -66,6 +85,8 @@ def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
         average="–" if stats.average_score is None else f"{stats.average_score:.1f}",
         best="–" if stats.best_score is None else str(stats.best_score),
         scores=scores, categories=cats,
+        score_axis=y_axis(max((p.y for p in scores), default=0)),
+        category_axis=y_axis(max((c.average for c in cats), default=0)),
     )
 
 

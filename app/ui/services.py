@@ -115,15 +115,17 @@ class Services:
             log.exception("open games")
             return []
 
-    def history(self, limit: int = 50) -> list[Any]:
-        """Finished games, newest first (``app.store.queries.history``)."""
+    def history(self, limit: int = 50, *, game: str | None = None,
+                person: int | None = None) -> list[Any]:
+        """Finished games, newest first (``app.store.queries.history``), optionally of one
+        game and/or one person (by id)."""
         queries = module("app.store.queries")
         store = self.store
         if queries is None or store is None:
             return []
         try:
             with store.session() as s:
-                return list(queries.history(s, limit=limit).items)
+                return list(queries.history(s, limit=limit, game=game, person=person).items)
         except Exception:
             log.exception("history")
             return []

@@ -11,29 +11,57 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui import services
-from app.ui.presenters import history_lines, stats_lines
+from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
 from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import card, header, muted, sid
+from app.ui.widgets import TOUCH, big_button, card, choice_chips, header, muted, sid
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
 
 
+def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
+    """Game and player chips (they wrap); a pick redraws the list."""
+    chosen = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
+
+    def pick(key: str) -> Any:
+        def on_pick(value: str) -> None:
+            chosen[key] = value
+            app.refresh()
+        return on_pick
+
+    t = app.t
+    return [
+        muted(t("history.filter_game"), 13),
+        choice_chips("history-filter-game", f.games, f.game, pick("game")),
+        muted(t("history.filter_person"), 13),
+        choice_chips("history-filter-person", f.people, f.person, pick("person")),
+    ]
+
+
 def build_history(app: ForestTableApp) -> ft.Control:
     t = app.t
-    lines = history_lines(services.shared().history(), t)
-    body: list[ft.Control] = []
+    svc = services.shared()
+    chosen = app.state.get("history-filter", {})
+    stats = svc.stats()
+    f = history_filters(stats, chosen.get("game", ALL), chosen.get("person", ALL), t)
+    lines = history_lines(svc.history(**f.query()), t)
+    body: list[ft.Control] = _filter_chips(app, f) if stats else []
     for line in lines:
-        body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.Container(
-            ft.Column([
-                ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
-                        muted(line.when), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
-                ft.Text("   ".join(line.players)),
-            ], spacing=4),
-            padding=16, on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
-        )), button=True))
-    if not body:
-        body.append(sid("history-empty", muted(t("history.empty"))))
+        # a ListTile is a real button (Flutter gives it a tap action in the semantics
+        # tree): a Container's on_click is not, so a screen reader could not open it
+        body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.ListTile(
+            title=ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
+                          muted(line.when)]),
+            subtitle=ft.Text("   ".join(line.players)),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+            min_height=TOUCH,
+        )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
+        # reuses no other game's card (the semantics identifier would stay the old one)
+    if not lines:
+        filtered = f.game != ALL or f.person != ALL
+        body.append(sid("history-empty", muted(
+            t("history.none_match" if filtered else "history.empty"))))
     return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back")),
                       *body], spacing=10)
 
@@ -52,9 +80,9 @@ def build_stats(app: ForestTableApp) -> ft.Control:
     body: list[ft.Control] = []
     for i, (line, st) in enumerate(zip(lines, raw, strict=True)):
         rate = float(st.win_rate)
-        body.append(sid(f"stats-{i}", ft.Card(content=ft.Container(ft.Column([
+        body.append(sid(f"stats-{i}", card([
             ft.Row([ft.Text(line.name, weight=ft.FontWeight.BOLD, expand=True),
-                    muted(line.game), ft.Icon(ft.Icons.CHEVRON_RIGHT)]),
+                    muted(line.game)]),
             ft.Row([
                 ft.Text(t("stats.plays", n=line.plays)),
                 ft.Text(t("stats.wins", n=line.wins)),
@@ -62,8 +90,14 @@ def build_stats(app: ForestTableApp) -> ft.Control:
                 ft.Text(t("stats.best", n=line.best)),
             ], wrap=True, spacing=16),
             _win_rate(t, rate, f"{rate * 100:.0f}", f"stats-{i}-win-rate"),
-        ], spacing=8), padding=16, on_click=lambda e, pid=st.person_id, g=st.game: app.go(
-            "person", person_id=pid, game=g))), button=True))
+            # a real button (a tap action in the semantics tree, 48 px): the card's own
+            # Container.on_click was not one, so the charts could not be opened by
+            # assistive technology (nor by a tap on the card's semantics node)
+            big_button(f"stats-{i}-charts", t("stats.charts"),
+                       lambda e, pid=st.person_id, g=st.game: app.go(
+                           "person", person_id=pid, game=g),
+                       icon=ft.Icons.SHOW_CHART),
+        ])))
     if not body:
         body.append(sid("stats-empty", muted(t("stats.empty"))))
     return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
@@ -78,23 +112,25 @@ def score_chart(v: PersonView) -> ft.Control | None:
         return None
     if not v.scores:
         return None
-    top = max(p.y for p in v.scores)
+    top, step = v.score_axis
     every = max(1, len(v.scores) // 5)
-    return fch.LineChart(
+    chart = fch.LineChart(
         data_series=[fch.LineChartData(
             points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
                     for p in v.scores],
             stroke_width=3, color=ft.Colors.PRIMARY, curved=False,
             point=True)],
-        min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=int(top * 1.2) + 1,
-        left_axis=fch.ChartAxis(label_size=36),
+        min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
+        left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
             for p in v.scores if p.x % every == 0], label_size=28),
-        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, top // 4),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step,
                                                  color=ft.Colors.OUTLINE_VARIANT, width=1),
         interactive=False, height=200,
     )
+    # room on the right for the last date, centred under the last point
+    return sid("person-scores-chart", ft.Container(chart, padding=ft.Padding.only(right=24)))
 
 
 def category_chart(v: PersonView) -> ft.Control | None:
@@ -105,19 +141,22 @@ def category_chart(v: PersonView) -> ft.Control | None:
         return None
     if not v.categories:
         return None
-    top = max(c.average for c in v.categories)
-    return fch.BarChart(
+    top, step = v.category_axis
+    chart = fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
             from_y=0, to_y=round(c.average, 1), width=18, color=ft.Colors.TERTIARY,
             border_radius=3, tooltip=f"{c.label}: {c.average:.1f}")])
             for i, c in enumerate(v.categories)],
-        max_y=int(top * 1.2) + 1, interactive=False,
+        max_y=top, interactive=False,
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
             for i, c in enumerate(v.categories)], label_size=24),
-        left_axis=fch.ChartAxis(label_size=32),
+        left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
+        horizontal_grid_lines=fch.ChartGridLines(interval=step,
+                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
         height=200,
     )
+    return sid("person-categories-chart", chart)
 
 
 def build_person(app: ForestTableApp) -> ft.Control:
@@ -139,7 +178,6 @@ def build_person(app: ForestTableApp) -> ft.Control:
                 ft.Text(t("stats.average", n=v.average)),
                 ft.Text(t("stats.best", n=v.best)),
             ], wrap=True, spacing=16),
-            ft.Text(t("stats.chart_win_rate"), weight=ft.FontWeight.W_600),
             _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
         ], identifier="person-summary"),
     ]

@@ -7,6 +7,7 @@ short message, shown next to the control whose field it names.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,11 +22,14 @@ from app.ui.presenters_sheet import (
     TableClient,
     restamp,
     scoreboard,
+    stored_scoreboard,
 )
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
+
+log = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------------------- wiring
@@ -417,17 +421,39 @@ def _chart(board: Any) -> ft.Control | None:
     )
 
 
+def _stored_board(app: ForestTableApp) -> Any | None:
+    """A finished game without a command log (imported): its stored record's scoreboard.
+
+    Only for the app's own user (who sees the whole history); a table-mode seat link
+    sees its table through the session's access rules, never around them.
+    """
+    store = services.shared().store
+    game_id = app.params.get("game_id")
+    if store is None or game_id is None or getattr(app, "locked", None) is not None:
+        return None
+    try:
+        return stored_scoreboard(store, int(game_id), app.t)
+    except Exception:
+        log.exception("scoreboard of stored game %s", game_id)
+        return None
+
+
 def build_scoreboard(app: ForestTableApp) -> ft.Control:
     t = app.t
     opened = open_table(app)
+    p: SheetPresenter | None = None
+    c: TableClient | None = None
     if isinstance(opened, str):
-        return ft.Column([header(t("score.title"), back=app.back, back_label=t("nav.back")),
-                          muted(opened)])
-    p, c = opened
-    board = scoreboard(p.sheet(), t)
+        board = _stored_board(app)
+        if board is None:
+            return ft.Column([header(t("score.title"), back=app.back,
+                                     back_label=t("nav.back")), muted(opened)])
+    else:
+        p, c = opened
+        board = scoreboard(p.sheet(), t)
     controls: list[ft.Control] = [
         header(t("score.title"), back=app.back, back_label=t("nav.back"),
-               actions=_undo_redo(app, p, c)),
+               actions=_undo_redo(app, p, c) if p is not None and c is not None else ()),
     ]
     if board is None:
         controls.append(muted(t("sheet.not_scorable")))
@@ -470,7 +496,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if p.status == FINISHED:  # a finished game changes no more: just say what is missing
+            if p is None or c is None or p.status == FINISHED:
+                # a finished game changes no more: just say what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
             field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
@@ -479,7 +506,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
                                             replacement_string="")))
             field.label = t("score.value")  # type: ignore[attr-defined]
 
-            def confirm(_e: Any, need: Any = need, field: Any = field) -> None:
+            def confirm(_e: Any, need: Any = need, field: Any = field,
+                        p: SheetPresenter = p, c: TableClient = c) -> None:
                 text = (field.value or "").strip()
                 if text.isdigit():
                     submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
@@ -493,7 +521,7 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
-    if p.error:
+    if p is not None and p.error:
         controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)
