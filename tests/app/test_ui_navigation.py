@@ -176,7 +176,9 @@ def test_typed_addresses(svc: Any) -> None:
         client, app = await start_app()
         await browse(client, "/settings")
         assert app.route == "settings" and "settings-lang-ja" in ids(client)
-        for nonsense in ("/nonsense", "/sheet/x", "/sheet/424242", "/person/9/forestry"):
+        for nonsense in ("/nonsense", "/sheet/x", "/sheet/424242", "/scoreboard/424242",
+                         "/finish/424242", "/host/424242", "/person/9/forestry",
+                         "/person/9/nogame", "/join/not-a-real-token-at-all/settings"):
             await browse(client, nonsense)
             assert not client.crashes(), nonsense
         await browse(client, "/nonsense/1/2")
