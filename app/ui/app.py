@@ -53,7 +53,7 @@ ROUTE_ALIASES = {"table": "sheet"}
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _ID = re.compile(r"^[0-9]{1,9}$")
 #: How long a pushed address waits for the browser's echo (its own route change).
-ECHO_S = 3.0
+ECHO_S = 10.0
 PUSH_TIMEOUT = 5.0
 
 
