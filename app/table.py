@@ -453,6 +453,20 @@ def token_from_route(route: str | None) -> str | None:
     return None
 
 
+def join_route(route: str | None) -> tuple[str | None, str]:
+    """Split ``/join/<token>[/<screen>]`` into the token and the screen's path.
+
+    A table link's tab keeps its link in front of its screens' addresses
+    (``/join/<token>/scoreboard``: the app's :meth:`~app.ui.app.ForestTableApp.path`),
+    so a reload of any of them still carries the token. Anything else: ``(None, route)``.
+    """
+    path = (route or "").split("?", 1)[0].lstrip("#")
+    parts = [p for p in path.split("/") if p]
+    if len(parts) >= 2 and parts[0] == "join" and 10 <= len(parts[1]) <= 200:
+        return parts[1], "/" + "/".join(parts[2:])
+    return None, route or "/"
+
+
 def table_from_route(route: str | None) -> int | None:
     """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
     parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]

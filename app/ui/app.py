@@ -1,15 +1,26 @@
 """The app shell: one object per browser tab holding where the user is and how to draw it.
 
-Navigation is a simple state switch (``go("settings")``): the current screen is
+Navigation is a state switch (``go("settings")``): the current screen is
 rebuilt from its presenter and put on the page. Screens are functions
 ``build(app) -> ft.Control`` in ``app/ui/screens``; their state lives in
 presenters (plain Python, ``app/ui/presenters*.py``), never in controls.
+
+Every screen also has an address (:func:`screen_path`: ``/settings``,
+``/sheet/12``, ``/person/3/forestry``; a table link's screens live under its
+``/join/<token>``). A new screen pushes its address to the browser
+(``page.push_route``: a history entry); the browser's Back/Forward, a typed
+address or a reload come back as a route change, :meth:`ForestTableApp.follow`:
+Back to the previous screen pops the in-app history like the back arrow.
+The address is only ever a request: it is parsed, then confined by
+:meth:`ForestTableApp.lock` like any ``go()``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +43,69 @@ ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 #: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
 LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+
+#: Screens of one game: the address carries its id (``/sheet/12``).
+GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host"})
+#: Screens without parameters (``/settings``).
+PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables"})
+#: Old names of screens in addresses: ``/table/12`` (a server host opening a table).
+ROUTE_ALIASES = {"table": "sheet"}
+_GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+_ID = re.compile(r"^[0-9]{1,9}$")
+#: How long a pushed address waits for the browser's echo (its own route change).
+ECHO_S = 10.0
+PUSH_TIMEOUT = 5.0
+
+
+def screen_path(route: str, params: dict[str, Any] | None = None) -> str:
+    """The address of a screen: ``/settings``, ``/sheet/12``, ``/person/3/forestry``.
+
+    Home is ``/``. Only ids are written, never a token (a table link keeps its own
+    ``/join/<token>`` in front, see :meth:`ForestTableApp.url`).
+
+    >>> screen_path("sheet", {"game_id": 12, "token": "secret"})
+    '/sheet/12'
+    >>> screen_path("home")
+    '/'
+    """
+    params = params or {}
+    if route in GAME_ROUTES and params.get("game_id") is not None:
+        return f"/{route}/{int(params['game_id'])}"
+    if route == "person" and params.get("person_id") is not None \
+            and _GAME_NAME.match(str(params.get("game") or "")):
+        return f"/person/{int(params['person_id'])}/{params['game']}"
+    if route in PLAIN_ROUTES:
+        return f"/{route}"
+    return "/"
+
+
+def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
+    """The screen an address names (the inverse of :func:`screen_path`); anything else is home.
+
+    A game screen without its id (``/scoreboard``) keeps no parameters: a table
+    link's tab fills in its own table, any other tab shows home.
+
+    >>> parse_path("/person/3/forestry")
+    ('person', {'person_id': 3, 'game': 'forestry'})
+    >>> parse_path("/sheet/x")
+    ('home', {})
+    """
+    clean = (path or "/").split("?", 1)[0].lstrip("#")
+    parts = [p for p in clean.split("/") if p]
+    if not parts:
+        return "home", {}
+    name = ROUTE_ALIASES.get(parts[0], parts[0])
+    rest = parts[1:]
+    if name in GAME_ROUTES:
+        if not rest:
+            return name, {}
+        if len(rest) == 1 and _ID.match(rest[0]):
+            return name, {"game_id": int(rest[0])}
+    elif name in PLAIN_ROUTES and not rest:
+        return name, {}
+    elif name == "person" and len(rest) == 2 and _ID.match(rest[0]) and _GAME_NAME.match(rest[1]):
+        return name, {"person_id": int(rest[0]), "game": rest[1]}
+    return "home", {}
 
 
 def screens() -> dict[str, ScreenBuilder]:
@@ -82,6 +156,10 @@ class ForestTableApp:
         self.locked: dict[str, Any] | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
+        #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
+        self.url_base = ""
+        self._url = "/"  # the address the browser shows, as far as we know
+        self._pushed: list[tuple[str, float]] = []  # pushed addresses not yet echoed back
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
@@ -142,16 +220,23 @@ class ForestTableApp:
         self.apply_theme()
         if self.locked is None:
             self._join_from_route(page.route)
+        # the screen this address names: a reload (a new session) lands where it was
+        self._url = page.route or "/"
+        route, params = self._resolve(*self.parse_url(self._url))
+        if self.path(route, params) != self.path():
+            self.route, self.params = route, params
+        if page.on_route_change is None:  # a host (table mode) forwards its route changes
+            page.on_route_change = self._route_changed
         self.render()
         page.run_task(self._load_settings)
 
     def _join_from_route(self, route: str | None) -> None:
         """A ``/join/<token>`` link opens that table (a seat link shows its own sheet)."""
         try:
-            from app.table import token_from_route
+            from app.table import join_route
         except ImportError:
             return
-        token = token_from_route(route)
+        token, _rest = join_route(route)
         if token is None:
             return
         from app.ui import services
@@ -161,6 +246,7 @@ class ForestTableApp:
         if access is not None and access.game_id is not None:  # confined to that table
             self.lock(access.game_id, token, access.seat,
                       LOCKED_ROUTES if access.is_host else LOCKED_ROUTES - {"host"})
+            self.url_base = f"/join/{token}"
 
     async def _load_settings(self) -> None:
         loaded = await load_settings(self.prefs)
@@ -190,16 +276,114 @@ class ForestTableApp:
             self.history.append((self.route, self.params))
         self.route, self.params = route, params
         self.render(to_top=True)
+        self._sync_url()
 
     def back(self, _e: Any = None) -> None:
+        """The in-app back arrow: the previous screen (its address is pushed: Flet 1.0 has
+        no ``history.back()``, so the browser's Back then returns to the screen left)."""
         self.route, self.params = self._confine(
             *(self.history.pop() if self.history else ("home", {})))
         self.render(to_top=True)
+        self._sync_url()
 
     def home(self, _e: Any = None) -> None:
         self.history.clear()
         self.route, self.params = self._confine("home", {})
         self.render(to_top=True)
+        self._sync_url()
+
+    # ------------------------------------------------------------------ addresses
+    def path(self, route: str | None = None, params: dict[str, Any] | None = None) -> str:
+        """The address of a screen (default: the current one) in this tab.
+
+        A table link's tab keeps its link in front: ``/join/<token>`` is its sheet,
+        ``/join/<token>/scoreboard`` its scoreboard (the token is the one already in
+        the link; a reload of any of them reopens the seat).
+        """
+        route = self.route if route is None else route
+        params = self.params if params is None else params
+        if self.locked is not None:
+            tail = "" if route == "sheet" else f"/{route}"
+        else:
+            tail = screen_path(route, params)
+            tail = "" if tail == "/" else tail
+        return (self.url_base + tail) or "/"
+
+    def url(self) -> str:
+        """The current screen's address (what the browser shows)."""
+        return self.path()
+
+    def parse_url(self, url: str | None) -> tuple[str, dict[str, Any]]:
+        """The screen an address asks for (not yet confined: see :meth:`_resolve`)."""
+        clean = (url or "/").split("?", 1)[0].lstrip("#")
+        base = self.url_base
+        if base and (clean == base or clean.startswith(base + "/")):
+            clean = clean[len(base):]
+        return parse_path(clean)
+
+    def _resolve(self, route: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """Where an address may lead: unknown → home; a table link → its own table only."""
+        if route not in self._screens:
+            route, params = "home", {}
+        route, params = self._confine(route, params)
+        if self.locked is None and route in GAME_ROUTES and params.get("game_id") is None:
+            route, params = "home", {}
+        if route == "setup" and "setup" not in self.state:  # the deal is gone: the form
+            route, params = "new", {}
+        return route, params
+
+    def follow(self, url: str | None) -> None:
+        """The browser changed the address: Back, Forward, a typed address, a reload.
+
+        Back to the previous screen pops the in-app history (as the back arrow
+        does); any other address is entered like ``go()``, without a new
+        history entry (the browser already made one). Confined like ``go()``.
+        """
+        url = url or "/"
+        if self._echo(url):
+            return
+        self._url = url
+        route, params = self._resolve(*self.parse_url(url))
+        target = self.path(route, params)
+        if target == self.path():
+            return
+        if self.history and self.path(*self._confine(*self.history[-1])) == target:
+            route, params = self._resolve(*self.history.pop())  # its own params (a token)
+        else:
+            self.history.append((self.route, self.params))
+        self.route, self.params = route, params
+        self.render(to_top=True)
+
+    async def _route_changed(self, e: Any) -> None:
+        self.follow(getattr(e, "route", None) or self.page.route)
+
+    def _echo(self, url: str) -> bool:
+        """Is ``url`` the browser confirming an address we pushed (not a user's Back)?"""
+        now = time.monotonic()
+        self._pushed = [(u, t) for u, t in self._pushed if now - t < ECHO_S]
+        for i, (pushed, _t) in enumerate(self._pushed):
+            if pushed == url:
+                del self._pushed[:i + 1]
+                return True
+        return False
+
+    def _sync_url(self) -> None:
+        """Push the current screen's address (a browser history entry) when it changed."""
+        url = self.url()
+        if url == self._url:
+            return
+        self._url = url
+        self._pushed.append((url, time.monotonic()))
+        try:
+            self.page.run_task(self._push, url)
+        except Exception:  # the tab went away
+            log.debug("push of %s failed", url, exc_info=True)
+
+    async def _push(self, url: str) -> None:
+        try:
+            await asyncio.wait_for(self.page.push_route(url), PUSH_TIMEOUT)
+        except Exception:  # no client to answer (tests) or the tab went away
+            pass
 
     async def _scroll_top(self) -> None:
         try:
@@ -290,6 +474,7 @@ class ForestTableApp:
         self.history.append(("home", {}))
         self.route, self.params = "sheet", {"game_id": game_id}
         self.render(to_top=True)
+        self._sync_url()
 
     def open_game(self, game_id: int, token: str | None = None) -> None:
         params: dict[str, Any] = {"game_id": game_id}

@@ -36,8 +36,7 @@ from app.table import (
     SERVER,
     Access,
     TableHub,
-    table_from_route,
-    token_from_route,
+    join_route,
 )
 from app.ui.widgets import muted, sid
 
@@ -105,7 +104,7 @@ class TableTab:
         page.on_route_change = self._route_changed
         self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode.loading"))],
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER))
-        page.run_task(self.open, token_from_route(page.route))
+        page.run_task(self.open, join_route(page.route)[0])
 
     async def _pref(self, key: str, value: str | None = None) -> Any:
         if self.prefs is None:
@@ -173,6 +172,10 @@ class TableTab:
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
+        # its screens' addresses stay under the link this tab was opened with (a reload
+        # keeps the token); a token only remembered by the phone is not put in the address
+        if self.token is not None and join_route(self.page.route)[0] == self.token:
+            app.url_base = f"/join/{self.token}"
         self.app = app
         return app
 
@@ -204,22 +207,24 @@ class TableTab:
         self._close_app()
 
     async def _route_changed(self, e: Any) -> None:
-        """A reload keeps the tab's session: a new ``/join/<token>`` arrives as a route change."""
+        """The browser's Back/Forward, a typed address, or a reload into the kept session.
+
+        Another ``/join/<token>`` opens what that token opens; any other address
+        goes to the app (:meth:`~app.ui.app.ForestTableApp.follow`), which keeps a
+        table link's tab on its table (``/table/<id>``: the server host opens a table).
+        """
         async with self._opening:
             await self._follow(getattr(e, "route", None) or self.page.route)
 
     async def _follow(self, route: str) -> None:
-        game_id = table_from_route(route)
-        if game_id is not None and self.app is not None and self.access is not None \
-                and self.access.role == SERVER:
-            self.app.open_game(game_id)  # the host opens one of the tables
+        token, _path = join_route(route)
+        if token is not None and token != self.token:
+            self._close_app()
+            self.access, self.token = None, None
+            await self._open(token)
             return
-        token = token_from_route(route)
-        if token is None or token == self.token:
-            return
-        self._close_app()
-        self.access, self.token = None, None
-        await self._open(token)
+        if self.app is not None:
+            self.app.follow(route)
 
     def _reconnected(self, _e: Any = None) -> None:
         """Back after a disconnect: catch up with the tables on screen (the hub kept going)."""
