@@ -120,8 +120,12 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
     screen (:func:`restamp`).
     """
     key = (key, app.settings.language)
-    cache: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = app.state.setdefault(
-        f"kept:{p.snapshot.game_id}", {})
+    name_of_cache = f"kept:{p.snapshot.game_id}"
+    cache: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] | None = \
+        app.state.get(name_of_cache)
+    if cache is None:
+        cache = app.state[name_of_cache] = {}
+        app.on_close(lambda: app.state.pop(name_of_cache, None))  # nothing kept past the tab
     kept = cache.get(name)
     if kept is not None and kept[0] == key and _on_screen(app, kept[1]):
         controls = kept[2]
