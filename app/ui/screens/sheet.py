@@ -63,13 +63,26 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
     presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
     app.state[key] = (presenter, client)
 
+    # Snapshots arrive on the tapping phone's thread; this tab applies them on its own
+    # session (the loop). Several arriving before the tab's turn are drawn once, at
+    # the newest version: a phone shows the table as it is, not every step behind it.
+    inbox: dict[str, Any] = {"newest": None, "queued": False}
+
+    async def apply() -> None:
+        inbox["queued"] = False  # first: a snapshot arriving from now on queues anew
+        snapshot = inbox["newest"]
+        if snapshot is not None and snapshot.version > presenter.version:
+            presenter.update(snapshot)
+            if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
+                app.refresh()
+
     def on_snapshot(snapshot: Any) -> None:
-        async def apply() -> None:
-            if snapshot.version > presenter.version:
-                presenter.update(snapshot)
-                if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
-                    app.refresh()
-        app.page.run_task(apply)
+        newest = inbox["newest"]
+        if newest is None or snapshot.version > newest.version:
+            inbox["newest"] = snapshot
+        if not inbox["queued"]:
+            inbox["queued"] = True
+            app.page.run_task(apply)
 
     try:
         sub = client.subscribe(on_snapshot, app.on_revoked)
