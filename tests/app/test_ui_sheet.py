@@ -424,3 +424,35 @@ def test_phones_at_a_table_share_one_score_sheet_per_version(svc):
                for cmd in (cnt.minus, cnt.plus) if cmd is not None)
     assert all(cmd.version == p.version for sec in p.sections() for cnt in sec.counts
                for cmd in (cnt.minus, cnt.plus) if cmd is not None)
+
+
+def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    token = hub.issue(gid, seat=2)
+
+    async def go():
+        client = Client(new_hub(), encode=True)
+        holder = {}
+
+        def main(page):
+            page.route = f"/join/{token}"
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        drawn = []
+        refresh = app.refresh
+        app.refresh = lambda: (refresh(), drawn.append(app.state[f"table:{gid}"][0].version))
+        for space in (3, 4, 5):  # three taps elsewhere before this tab's turn on the loop
+            v = hub.snapshot(gid).version
+            assert c.submit(p.set_harvester(0, space).__class__(
+                version=v, player=0, space=space)).ok
+        await settle(0.2)
+        assert drawn == [hub.snapshot(gid).version]  # one redraw, at the newest version
+        assert app.state[f"table:{gid}"][0].harvester_of(0) == 5
+        assert not client.crashes()
+
+    asyncio.run(go())
