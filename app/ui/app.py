@@ -26,7 +26,7 @@ SEED_COLOR = ft.Colors.GREEN_800
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
-BOTTOM_ROOM = 88  # px below every screen (a floating action button is 56 + margins)
+BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
 
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
@@ -82,6 +82,9 @@ class ForestTableApp:
         self.locked: dict[str, Any] | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
+        #: table mode's server host (the laptop's browser, the host link): the home screen
+        #: offers the open tables' QR codes ("tables")
+        self.table_host = False
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
@@ -218,7 +221,7 @@ class ForestTableApp:
                 ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
-        # room at the bottom: the last control can scroll above a floating button.
+        # room at the bottom: the last control can scroll above a snack bar.
         # The key makes Flet reconcile a redraw of the same screen with what is on
         # the page (same type and place = the same control, which keeps its id):
         # a tap on the sheet sends ~0.4 kB instead of ~30 kB, and the phone keeps
