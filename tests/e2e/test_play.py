@@ -12,7 +12,6 @@ from tests.e2e.conftest import (
     shot,
     small_touch_targets,
     tap,
-    tap_until_gone,
 )
 
 pytest.importorskip("app.session")
@@ -37,7 +36,7 @@ def test_enter_values_and_see_the_live_total(phone):
     tap(phone, "setup-start-play")
     tap(phone, "sheet-harvester-0-1")
     tap(phone, "sheet-harvester-1-2")
-    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
+    tap(phone, "sheet-start-game", gone="sheet-setup")  # playing now
     by_id(phone, "sheet-storage-wood-plus").wait_for(state="attached", timeout=15_000)
     before = int(total_text(phone))
     tap(phone, "sheet-storage-wood-plus")
@@ -68,7 +67,7 @@ def test_japanese_sheet_with_japanese_names(phone):
     tap(phone, "setup-start-play")
     tap(phone, "sheet-harvester-0-5")
     tap(phone, "sheet-harvester-1-6")
-    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
+    tap(phone, "sheet-start-game", gone="sheet-setup")  # playing now
     tap(phone, "sheet-plant-orange")
     by_id(phone, "sheet-messages").wait_for(state="attached", timeout=15_000)
     phone.wait_for_timeout(300)
@@ -87,7 +86,7 @@ def test_forest_guardians_from_setup_to_score(phone):
     tap(phone, "new-start")
     by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
     tap(phone, "setup-start-play")
-    tap_until_gone(phone, "sheet-start-game", "sheet-start-game")
+    tap(phone, "sheet-start-game", gone="sheet-start-game")
     tap(phone, "sheet-tree-points-1-plus")
     tap(phone, "sheet-tree-points-1-plus")
     tap(phone, "sheet-fire-tokens-plus")

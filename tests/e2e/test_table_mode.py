@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONES, by_id, enable_semantics, find_text, shot, tap
+from tests.e2e.conftest import (
+    PHONES,
+    by_id,
+    enable_semantics,
+    find_text,
+    instrument,
+    shot,
+    tap,
+)
 from tests.e2e.table_fixtures import (
     PLAYERS,
     TableServer,
@@ -53,6 +61,7 @@ class Table:
 
     def new_phone(self, viewport: dict[str, int] | None = None) -> Any:
         ctx = self.browser.new_context(viewport=viewport or TALL)
+        instrument(ctx)
         self.contexts.append(ctx)
         page = ctx.new_page()
         page.frames_received = []  # when the server's messages arrived (monotonic s)
@@ -185,8 +194,8 @@ def test_host_shows_qr_codes_and_phones_join_through_them(table: Table) -> None:
     table.host = host
     _open(host, table.server.host_link)
     # the server host sees the app; the tables' QR codes are one tap away
-    host.get_by_label("Tables and QR codes").first.click()
-    by_id(host, f"tables-{table.game_id}").first.click()
+    tap(host, "home-tables", appears=f"tables-{table.game_id}")
+    tap(host, f"tables-{table.game_id}", appears="host-qr-host")
     table.links["host"] = _qr(host, "host-qr-host")
     for seat in (1, 2, 3):
         table.links[f"seat{seat}"] = _qr(host, f"host-qr-{seat}")
