@@ -390,17 +390,18 @@ def reveal(page, identifier: str, timeout: float = WAIT_MS) -> None:  # type: ig
 
 def tap(page, identifier: str, *, appears: str | None = None,  # type: ignore[no-untyped-def]
         gone: str | None = None, until: tuple[str, object] | None = None,
-        timeout: float = WAIT_MS) -> None:
+        reply: bool = True, timeout: float = WAIT_MS) -> None:
     """Tap a control by its semantics identifier, once: see ``aim``. Then wait for the
     server's answer (a message on the app's websocket) and for what the tap should do —
     control ``appears`` attached, control ``gone`` detached, JS predicate ``until`` =
-    (function, argument) true. Never tapped twice: a second "+" would count twice."""
+    (function, argument) true. ``reply=False``: a control that changes only on the phone
+    (an expansion tile) sends nothing. Never tapped twice: a second "+" would count twice."""
     x, y = aim(page, identifier, timeout=timeout)
     sent = page.ft_msgs
     page.mouse.click(x, y)
     _park(page)
     try:
-        if sent is not None:
+        if reply and sent is not None:
             page.wait_for_function("(n) => window.__ft.msgs > n", arg=sent, timeout=timeout)
         if appears is not None:
             by_id(page, appears).first.wait_for(state="attached", timeout=timeout)
@@ -411,7 +412,7 @@ def tap(page, identifier: str, *, appears: str | None = None,  # type: ignore[no
     except Exception as exc:
         if "Timeout" not in type(exc).__name__:
             raise
-        what = ("an answer from the server" if appears is gone is until is None
+        what = ("answer from the server" if appears is gone is until is None
                 else f"appears={appears} gone={gone} until={until and until[1]}")
         raise AssertionError(f"tapped {identifier!r} at ({x:.0f}, {y:.0f}), no {what} "
                              f"within {timeout / 1000:.0f} s") from None

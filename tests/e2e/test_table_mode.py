@@ -112,17 +112,17 @@ def _left(page: Any) -> int:
     return int(m.group(1))
 
 
+SELECTED_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!e && [e, ...e.querySelectorAll('*')].some(
+    x => x.getAttribute('aria-selected') === 'true' || x.getAttribute('aria-checked') === 'true');
+}"""
+
+
 def _view(page: Any, player: int) -> None:
-    """Show player ``player``'s sheet (the chips at the top)."""
-    tap(page, f"sheet-player-{player}")
-    deadline = time.monotonic() + 10
-    while "true" not in (by_id(page, f"sheet-player-{player}").first.get_attribute(
-            "aria-selected") or "") and not by_id(page, f"sheet-player-{player}").first.locator(
-            "[aria-selected=true]").count():
-        if time.monotonic() > deadline:
-            break  # some Flutter builds do not expose "selected": the value checks decide
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(200)
+    """Show player ``player``'s sheet (the chips at the top: a chip is a checkbox)."""
+    ident = f"sheet-player-{player}"
+    tap(page, ident, until=(SELECTED_JS, ident))
 
 
 def _refusal(page: Any) -> str:
