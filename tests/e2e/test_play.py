@@ -9,6 +9,7 @@ from tests.e2e.conftest import (
     by_id,
     fill,
     find_text,
+    settle,
     shot,
     small_touch_targets,
     tap,
@@ -46,6 +47,9 @@ def test_enter_values_and_see_the_live_total(phone):
     phone.wait_for_timeout(300)
     small = small_touch_targets(phone)
     assert not small, small
+    phone.mouse.move(200, 400)
+    phone.mouse.wheel(0, -20_000)  # the top of the sheet: names, total, the top bar
+    settle(phone)
     shot(phone, "sheet")
     tap(phone, "sheet-undo")
     tap(phone, "sheet-scoreboard")
