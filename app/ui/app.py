@@ -37,7 +37,7 @@ SEED_COLOR = ft.Colors.GREEN_800
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
-BOTTOM_ROOM = 88  # px below every screen (a floating action button is 56 + margins)
+BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
 
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
@@ -155,11 +155,15 @@ class ForestTableApp:
         #: table mode: a seat/table-host link stays on its table (no home, history, settings)
         self.locked: dict[str, Any] | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
+        self._visit = 0  # navigations so far: each one draws its screen from the top
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
         self._url = "/"  # the address the browser shows, as far as we know
         self._pushed: list[tuple[str, float]] = []  # pushed addresses not yet echoed back
+        #: table mode's server host (the laptop's browser, the host link): the home screen
+        #: offers the open tables' QR codes ("tables")
+        self.table_host = False
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
@@ -212,7 +216,7 @@ class ForestTableApp:
         page.title = self.t("app.title")
         page.fonts = {FONT_FAMILY: FONT_ASSET}
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
-        page.scroll = ft.ScrollMode.AUTO
+        page.scroll = None  # each screen scrolls itself (see render)
         previous = page.on_close  # keep a host's own close hook (table mode sets one)
         if previous is not None and previous is not self._closed:
             self._closers.append(lambda: previous(None))
@@ -385,13 +389,8 @@ class ForestTableApp:
         except Exception:  # no client to answer (tests) or the tab went away
             pass
 
-    async def _scroll_top(self) -> None:
-        try:
-            await asyncio.wait_for(self.page.scroll_to(offset=0, duration=0), 2)
-        except Exception:  # no client to answer (tests) or the tab went away
-            pass
-
     def render(self, to_top: bool = False) -> None:
+        """Draw the current screen; ``to_top``: a new visit (navigation) starts at its top."""
         self.route, self.params = self._confine(self.route, self.params)
         build = self._screens.get(self.route, self._screens["home"])
         try:
@@ -402,19 +401,24 @@ class ForestTableApp:
                 ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
-        # room at the bottom: the last control can scroll above a floating button.
-        # The key makes Flet reconcile a redraw of the same screen with what is on
-        # the page (same type and place = the same control, which keeps its id):
-        # a tap on the sheet sends ~0.4 kB instead of ~30 kB, and the phone keeps
-        # its widgets (focus, scroll) instead of rebuilding the screen.
-        self.page.controls = [ft.SafeArea(ft.Column([body, ft.Container(height=BOTTOM_ROOM)],
-                                                    spacing=0), expand=True,
-                                          key=f"screen-{self.route}")]
+        if to_top:
+            self._visit += 1
+        # Each visit of a screen is its own scrolling column, keyed by the visit: a
+        # navigation gets a new column, which starts at the top in the same frame (no
+        # scroll_to sent after the redraw: that jump arrived late, and Flutter's semantics
+        # boxes — what screen readers and the browser tests use — stayed where the old
+        # screen was scrolled to). A redraw within the visit keeps the key, so Flet
+        # reconciles it with what is on the page (same type and place = the same control,
+        # which keeps its id): a tap on the sheet sends ~0.4 kB instead of ~30 kB, and the
+        # phone keeps its widgets (focus, scroll position).
+        # Room at the bottom: the last control can scroll above a snack bar.
+        self.page.controls = [ft.SafeArea(
+            ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
+                      scroll=ft.ScrollMode.AUTO, expand=True),
+            expand=True, key=f"screen-{self.route}-{self._visit}")]
         self.page.update()
         for fn in self.state.pop("_after_render", []):
             fn()
-        if to_top:
-            self.page.run_task(self._scroll_top)
 
     def after_render(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` once the screen being built has been sent to the page."""

@@ -454,3 +454,34 @@ def test_laptop_browser_is_host_unless_switched_off(store: Store, game: int,
         assert "Join the table" in _all_text(client)
 
     _tab_run(store, steps)
+
+
+def test_server_host_reaches_the_qr_codes_without_a_floating_button(store: Store,
+                                                                     game: int) -> None:
+    """The laptop's browser: "Tables and QR codes" is a home-screen button and a sheet has
+    the QR icon in its top bar; nothing floats over the controls at the screen's bottom."""
+    from tests.app.flet_harness import semantics_ids, settle, tap
+
+    def ids(client: Any) -> list[str]:
+        client.session.get_page_patch()  # index the page as it is now
+        return semantics_ids(client)
+
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        client, tab = await make_tab("/", ip="127.0.0.1")
+        assert tab.app is not None and tab.app.table_host
+        assert client.page.floating_action_button is None
+        assert "home-tables" in ids(client)
+        await tap(client, "home-tables")
+        assert tab.app.route == "tables"  # its list: tests/e2e/test_table_mode.py
+        tab.app.open_game(game, hub.issue(game))  # the full sheet (serve: the host's token)
+        await settle()
+        assert "sheet-share" in ids(client)
+        await tap(client, "sheet-share")
+        assert tab.app.route == "host" and tab.app.params["game_id"] == game
+        # a seat has neither (its sheet is locked to the table)
+        seat, seat_tab = await make_tab(f"/join/{hub.issue(game, 1)}")
+        seen = ids(seat)
+        assert "sheet-share" not in seen and "home-tables" not in seen
+        assert seat.page.floating_action_button is None
+
+    _tab_run(store, steps)

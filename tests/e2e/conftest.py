@@ -35,6 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 START_TIMEOUT = 60.0
+SERVER_LOGS: list[Path] = []  # the running e2e servers' logs: their end goes in a failure report
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -63,6 +64,14 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
             report.sections.append(("e2e screenshot", str(path)))
         except Exception:
             pass
+        frames = getattr(page, "ws_frames", None)
+        if frames:
+            report.sections.append(("app websocket, last frames", "\n".join(frames)))
+        for log in SERVER_LOGS:
+            try:
+                report.sections.append((f"server log {log}", log.read_text()[-3000:]))
+            except OSError:
+                pass
 
 
 def _free_port() -> int:
@@ -103,6 +112,7 @@ def server_url() -> Iterator[str]:
     )
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + START_TIMEOUT
+    SERVER_LOGS.append(log_path)
     try:
         while True:
             if proc.poll() is not None:
@@ -127,6 +137,7 @@ def server_url() -> Iterator[str]:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait()
         log.close()
+        SERVER_LOGS.remove(log_path)
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
@@ -146,13 +157,31 @@ def browser():  # type: ignore[no-untyped-def]
 def phone(request: pytest.FixtureRequest, browser, server_url):  # type: ignore[no-untyped-def]
     """A fresh phone (browser context) with the app open and semantics on."""
     ctx = browser.new_context(viewport=PHONES[request.param], device_scale_factor=2)
+    instrument(ctx)
     page = ctx.new_page()
     page.requests_seen = []  # type: ignore[attr-defined]
     page.on("request", lambda r: page.requests_seen.append(r.url))  # type: ignore[attr-defined]
+    watch_socket(page)
     page.goto(server_url)
     enable_semantics(page)
     yield page
     ctx.close()
+
+
+def watch_socket(page) -> None:  # type: ignore[no-untyped-def]
+    """Keep the app websocket's last frames (both ways) for a failed test's report."""
+    from collections import deque
+
+    frames: deque[str] = deque(maxlen=30)
+    page.ws_frames = frames  # type: ignore[attr-defined]
+    t0 = time.monotonic()
+
+    def keep(way: str, payload: object) -> None:
+        frames.append(f"{time.monotonic() - t0:8.2f} {way} {str(payload)[:160]}")
+
+    page.on("websocket", lambda ws: (
+        ws.on("framesent", lambda f: keep("sent", f)),
+        ws.on("framereceived", lambda f: keep("recv", f))))
 
 
 def enable_semantics(page, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]
@@ -168,33 +197,256 @@ def by_id(page, identifier: str):  # type: ignore[no-untyped-def]
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')
 
 
-def reveal(page, loc, tries: int = 12) -> None:  # type: ignore[no-untyped-def]
-    """Scroll Flutter's page (mouse wheel: Flutter owns scrolling) until ``loc`` is on screen."""
+#: How long a tap may take to become possible and to be answered, and a text to appear.
+#: Generous: on a loaded machine (two cores, several browsers) the server and Flutter are
+#: slow, and a timeout here is a failure, never a retry.
+WAIT_MS = 30_000
+#: The page counts as settled when nothing changed (no app message, no DOM mutation:
+#: Flutter moves its semantics nodes while it scrolls or lays out) for QUIET_MS and for
+#: at least QUIET_FRAMES animation frames.
+QUIET_MS, QUIET_FRAMES = 150, 3
+#: A tap point stays this far from the viewport's top and bottom edges.
+EDGE = 16
+
+#: In every page before Flutter starts (``instrument``): count the app websocket's
+#: messages, note the last change of the page (a message or a DOM mutation) and count the
+#: animation frames since it.
+INSTRUMENT_JS = """(() => {
+  if (window.__ft) return;
+  const ft = window.__ft = {msgs: 0, last: performance.now(), frames: 0,
+                            early: !document.querySelector('flutter-view')};
+  const changed = () => { ft.last = performance.now(); ft.frames = 0; };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', () => { ft.msgs++; changed(); });
+    }
+  };
+  new MutationObserver(changed).observe(document, {
+    subtree: true, childList: true, attributes: true, characterData: true});
+  const tick = () => { ft.frames++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+})()"""
+
+#: Where to tap control ``ident`` (its tappable part, or ``inner``), once the page has
+#: settled: null while not settled; else the state — "missing" (not in Flutter's semantics
+#: tree: it leaves out what is far off screen), "offscreen" or "clipped" (cut by the
+#: screen's edge: scroll by dy), "disabled", "covered" (another node is on top at the tap
+#: point: a snack bar, a tooltip) or "ok" with the point, checked with elementFromPoint
+#: to be the control (``strict``; without it: on screen is enough).
+AIM_JS = """([ident, inner, quiet, frames, edge, strict]) => {
+  const ft = window.__ft;
+  if (!ft) return {state: 'unwatched'};
+  if (performance.now() - ft.last < quiet || ft.frames < frames) return null;
+  const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+  if (!e) return {state: 'missing'};
+  const H = window.innerHeight, W = window.innerWidth;
+  const parts = inner ? [...e.querySelectorAll(inner)]
+    : e.matches('[flt-tappable]') ? [e] : [...e.querySelectorAll('[flt-tappable]')];
+  const t = parts.length ? parts[0] : e;
+  const r = t.getBoundingClientRect();
+  const want = H * 0.4, cy = r.top + r.height / 2;
+  if (r.width < 1 || r.height < 1)  // cut to nothing by the screen's edge: scroll it in
+    return {state: 'clipped', dy: r.top > H / 2 ? r.top - want : r.bottom - want};
+  const fits = r.height <= H - 2 * edge;
+  const inside = fits ? r.top >= edge && r.bottom <= H - edge : r.top <= want && r.bottom >= want;
+  if (!inside) return {state: 'offscreen', dy: cy - want};
+  const y = fits ? cy : want;
+  const msgs = ft.early ? ft.msgs : null;  // to wait for the answer to a tap
+  if (!strict) return {state: 'ok', x: r.left + r.width / 2, y, msgs};
+  if ([e, t].some(x => x.getAttribute('aria-disabled') === 'true' || x.disabled === true))
+    return {state: 'disabled'};
+  for (const fx of [0.5, 0.3, 0.7]) {
+    const x = r.left + r.width * fx;
+    if (x < 1 || x > W - 1) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && e.contains(hit)) return {state: 'ok', x, y, msgs};
+  }
+  const hit = document.elementFromPoint(r.left + r.width / 2, y);
+  const owner = hit && hit.closest('[flt-semantics-identifier]');
+  return {state: 'covered', dy: cy - want,
+          by: owner ? owner.getAttribute('flt-semantics-identifier')
+              : hit ? (hit.getAttribute('aria-label') || hit.tagName) : null};
+}"""
+#: Where the page is scrolled to, roughly: the first few controls' positions.
+WHERE_JS = """() => [...document.querySelectorAll('flt-semantics[flt-semantics-identifier]')]
+  .slice(0, 4).map(e => e.getAttribute('flt-semantics-identifier') + '@'
+                        + Math.round(e.getBoundingClientRect().top)).join(' ')"""
+
+
+def instrument(context) -> None:  # type: ignore[no-untyped-def]
+    """Watch every page of a browser context (before it loads): see INSTRUMENT_JS."""
+    context.add_init_script(INSTRUMENT_JS)
+
+
+def _park(page) -> None:  # type: ignore[no-untyped-def]
+    """The pointer off every control (the page's left padding): no hover tooltip. (The
+    mouse wheel does not scroll the page from there: `aim` scrolls from the middle.)"""
+    page.mouse.move(2, page.viewport_size["height"] / 2)
+
+
+def settle(page, timeout: float = WAIT_MS) -> None:  # type: ignore[no-untyped-def]
+    """Wait until the page stops changing (nothing scrolling, no redraw on its way)."""
+    page.evaluate(INSTRUMENT_JS)  # a page opened without instrument(): watch it from now
+    page.wait_for_function(
+        "([q, f]) => performance.now() - window.__ft.last >= q && window.__ft.frames >= f",
+        arg=[QUIET_MS, QUIET_FRAMES], timeout=timeout)
+
+
+def _wheel(page, dy: float) -> float:  # type: ignore[no-untyped-def]
+    """Scroll by about ``dy`` px (at most 0.8 of the screen): Flutter owns scrolling, so
+    the mouse wheel over the page. Flutter scrolls a fraction of the wheel's delta (a
+    quarter at device scale 2): ``page.ft_gain``, learnt from the moves seen. Returns the
+    delta sent."""
+    size = page.viewport_size
+    dy = max(-size["height"] * 0.8, min(size["height"] * 0.8, dy))
+    delta = dy / getattr(page, "ft_gain", 0.25)
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, delta)
+    _park(page)
+    return delta
+
+
+def _learn_gain(page, delta: float, moved: float) -> None:  # type: ignore[no-untyped-def]
+    if abs(delta) > 20 and abs(moved) > 5 and moved * delta > 0:
+        page.ft_gain = max(0.05, min(2.0, moved / delta))
+
+
+def _search(page, identifier: str, deadline: float) -> None:  # type: ignore[no-untyped-def]
+    """Scroll up to the top, then down to the end, until control ``identifier`` is in the
+    semantics tree (Flutter leaves out what is far off screen), as a user looks for it."""
     height = page.viewport_size["height"]
-    last = None
-    for _ in range(tries):
-        box = loc.bounding_box()
-        if box is None:
-            return
-        if box["y"] >= 0 and box["y"] + box["height"] <= height:
-            if box == last:  # on screen and no longer moving (scrolling has settled)
+    for direction in (-1, 1):
+        while time.monotonic() < deadline:
+            before = page.evaluate(WHERE_JS)
+            _wheel(page, direction * height * 0.8)
+            settle(page, timeout=max(1, (deadline - time.monotonic()) * 1000))
+            if by_id(page, identifier).count():
                 return
-            last = box
-            page.wait_for_timeout(100)
+            if page.evaluate(WHERE_JS) == before:  # the end: it does not move any more
+                break
+
+
+def aim(page, identifier: str, inner: str | None = None,  # type: ignore[no-untyped-def]
+        timeout: float = WAIT_MS, strict: bool = True) -> tuple[float, float]:
+    """The point to tap control ``identifier``: attached (searched for by scrolling when
+    Flutter left it out), scrolled into the screen (clear of its edges unless the page
+    cannot scroll further), settled (not moving), enabled and really on top at that point
+    (``strict``)."""
+    deadline = time.monotonic() + timeout / 1000
+    info: dict | None = None  # type: ignore[type-arg]
+    missing_since: float | None = None
+    searched = False
+    edge, last_dy, last_state, sent = EDGE, None, None, 0.0
+    while True:
+        left = (deadline - time.monotonic()) * 1000
+        try:
+            if left <= 0:
+                raise TimeoutError
+            info = page.wait_for_function(
+                AIM_JS, arg=[identifier, inner, QUIET_MS, QUIET_FRAMES, edge, strict],
+                timeout=left).json_value()
+        except Exception as exc:
+            if "Timeout" not in type(exc).__name__:
+                raise
+            raise AssertionError(f"cannot tap {identifier!r} within {timeout / 1000:.0f} s: "
+                                 f"{info or 'the page never settled'}") from None
+        assert info is not None
+        state = info["state"]
+        if state == "ok":
+            page.ft_msgs = info["msgs"]  # the app messages so far (tap waits for one more)
+            return float(info["x"]), float(info["y"])
+        if state == "unwatched":  # a page opened without instrument(): watch it from now
+            page.evaluate(INSTRUMENT_JS)
             continue
-        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
-        delta = box["y"] - height / 3
-        page.mouse.wheel(0, max(-height * 0.8, min(height * 0.8, delta)))
-        page.wait_for_timeout(150)
+        if state == "missing":  # a screen still on its way, or far off screen
+            now = time.monotonic()
+            missing_since = missing_since or now
+            if not searched and now - missing_since > 1.0:
+                searched = True
+                _search(page, identifier, deadline)
+            else:
+                page.wait_for_timeout(100)
+            continue
+        missing_since = None
+        if state in ("offscreen", "clipped", "covered") and abs(info["dy"]) > 8:
+            if last_dy is not None:
+                if abs(info["dy"] - last_dy) < 1:
+                    edge = 0  # the page does not scroll further: the screen's edge will do
+                elif state == last_state:
+                    _learn_gain(page, sent, last_dy - info["dy"])
+            last_dy, last_state = info["dy"], state
+            sent = _wheel(page, info["dy"])
+        else:  # disabled for now, or under a snack bar or tooltip: wait for it to go
+            _park(page)
+            page.wait_for_timeout(100)
 
 
-def tap(page, identifier: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
-    """Tap a control by its semantics identifier (scrolled into view first)."""
-    loc = by_id(page, identifier).first
-    loc.wait_for(state="attached", timeout=timeout)
-    reveal(page, loc)
-    loc.click()
-    page.wait_for_timeout(250)  # the server's redraw arrives before the next step
+def reveal(page, identifier: str, timeout: float = WAIT_MS) -> None:  # type: ignore[no-untyped-def]
+    """Scroll control ``identifier`` into the screen and wait until it stands still."""
+    aim(page, identifier, timeout=timeout, strict=False)
+
+
+def tap(page, identifier: str, *, appears: str | None = None,  # type: ignore[no-untyped-def]
+        gone: str | None = None, until: tuple[str, object] | None = None,
+        reply: bool = True, timeout: float = WAIT_MS) -> None:
+    """Tap a control by its semantics identifier, once: see ``aim``. Then wait for the
+    server's answer (a message on the app's websocket) and for what the tap should do —
+    control ``appears`` attached, control ``gone`` detached, JS predicate ``until`` =
+    (function, argument) true. ``reply=False``: a control that changes only on the phone
+    (an expansion tile) sends nothing. Never tapped twice: a second "+" would count twice."""
+    x, y = aim(page, identifier, timeout=timeout)
+    sent = page.ft_msgs
+    page.mouse.click(x, y)
+    _park(page)
+    try:
+        if reply and sent is not None:
+            page.wait_for_function("(n) => window.__ft.msgs > n", arg=sent, timeout=timeout)
+        if appears is not None:
+            by_id(page, appears).first.wait_for(state="attached", timeout=timeout)
+        if gone is not None:
+            by_id(page, gone).first.wait_for(state="detached", timeout=timeout)
+        if until is not None:
+            page.wait_for_function(until[0], arg=until[1], timeout=timeout)
+    except Exception as exc:
+        if "Timeout" not in type(exc).__name__:
+            raise
+        what = ("answer from the server" if appears is gone is until is None
+                else f"appears={appears} gone={gone} until={until and until[1]}")
+        raise AssertionError(f"tapped {identifier!r} at ({x:.0f}, {y:.0f}), no {what} "
+                             f"within {timeout / 1000:.0f} s") from None
+
+
+VALUE_JS = """(ident) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+  return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : null;
+}"""
+VALUE_IS_NOT = """([ident, old]) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+  return !!e && (e.getAttribute('aria-label') || e.textContent || '').trim() !== old;
+}"""
+
+
+def value_of(page, identifier: str, timeout: float = WAIT_MS) -> str:  # type: ignore[no-untyped-def]
+    """The text a control shows (its semantics label or text), scrolled into the screen."""
+    reveal(page, identifier, timeout=timeout)
+    return str(page.evaluate(VALUE_JS, identifier) or "")
+
+
+def set_stepper(page, ident: str, want: int) -> None:  # type: ignore[no-untyped-def]
+    """Bring the − value + stepper ``ident`` to ``want``: tap, wait until its value changed,
+    read it back, and so on until it shows ``want`` (a value that went elsewhere is
+    corrected, a refused tap fails the test: no blind repeats)."""
+    value = f"{ident}-value"
+    have = int(value_of(page, value))
+    budget = abs(want - have) + 4
+    while have != want:
+        assert budget > 0, f"{ident}: stuck at {have}, want {want}"
+        budget -= 1
+        side = "plus" if want > have else "minus"
+        tap(page, f"{ident}-{side}", until=(VALUE_IS_NOT, [value, str(have)]))
+        have = int(page.evaluate(VALUE_JS, value))  # on screen: it just changed
 
 
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
@@ -212,28 +464,46 @@ def find_text(page, text: str):  # type: ignore[no-untyped-def]
     return page.get_by_label(text, exact=True).or_(page.get_by_text(text, exact=True)).first
 
 
-def wait_text(page, text: str, timeout: float = 15_000) -> None:  # type: ignore[no-untyped-def]
+def wait_text(page, text: str, timeout: float = WAIT_MS) -> None:  # type: ignore[no-untyped-def]
     find_text(page, text).wait_for(state="attached", timeout=timeout)
 
 
-def fill(page, identifier: str, text: str, timeout: float = 15_000,  # type: ignore[no-untyped-def]
+FOCUSED_JS = """(ident) => {
+  const a = document.activeElement;
+  return !!a && (a.tagName === 'INPUT' || a.tagName === 'TEXTAREA');
+}"""
+FIELD_IS = """([ident, text]) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+  const f = e && e.querySelector('input, textarea');
+  return !!f && f.value === text;
+}"""
+
+
+def fill(page, identifier: str, text: str, timeout: float = WAIT_MS,  # type: ignore[no-untyped-def]
          tries: int = 3) -> None:
-    """Type into a text field by its semantics identifier, as a user would (typing that
-    raced a scroll or a redraw is typed again)."""
-    field = by_id(page, identifier).locator("input, textarea").first
-    field.wait_for(state="attached", timeout=timeout)
+    """Type into a text field by its semantics identifier, as a user would: tap it, wait for
+    the keyboard focus, select all and type; until the field shows ``text`` (typing that
+    raced a redraw is typed again: select-all + type gives the same text every time)."""
     for _ in range(tries):
-        reveal(page, field)
-        field.click()
-        page.wait_for_timeout(200)  # Flutter moves focus to its own editing element
+        x, y = aim(page, identifier, inner="input, textarea", timeout=timeout)
+        page.mouse.click(x, y)
+        _park(page)
+        try:
+            page.wait_for_function(FOCUSED_JS, arg=identifier, timeout=5_000)
+        except Exception as exc:
+            if "Timeout" not in type(exc).__name__:
+                raise
+            continue
         page.keyboard.press("Control+A")
         page.keyboard.type(text)
-        page.wait_for_timeout(300)  # the change event reaches the server before the next tap
         try:
-            if field.input_value() == text:
-                return
-        except Exception:
-            pass
+            page.wait_for_function(FIELD_IS, arg=[identifier, text], timeout=5_000)
+            return
+        except Exception as exc:
+            if "Timeout" not in type(exc).__name__:
+                raise
+    raise AssertionError(f"{identifier!r} does not show {text!r} after {tries} tries: "
+                         f"{page.evaluate(VALUE_JS, identifier)!r}")
 
 
 def widest_right_edge(page) -> float:  # type: ignore[no-untyped-def]
@@ -255,25 +525,11 @@ def assert_fits_width(page) -> None:  # type: ignore[no-untyped-def]
     assert widest_right_edge(page) <= width + 0.5
 
 
-def tap_until_gone(page, identifier: str, gone: str, tries: int = 3,  # type: ignore[no-untyped-def]
-                   wait_ms: float = 5_000) -> None:
-    """Tap ``identifier`` until control ``gone`` leaves the page (a tap lost to a redraw
-    that moved the page under the pointer is tapped again; the session refuses repeats)."""
-    for attempt in range(tries):
-        tap(page, identifier)
-        try:
-            by_id(page, gone).first.wait_for(state="detached", timeout=wait_ms)
-            return
-        except Exception:
-            if attempt == tries - 1:
-                raise
-
-
 def small_touch_targets(page, minimum: float = 48) -> list[str]:  # type: ignore[no-untyped-def]
     """Tappable controls (Flutter marks them ``flt-tappable``) smaller than ``minimum`` px.
 
-    Measured twice, 0.8 s apart: a control still animating in (a floating button
-    grows from nothing) is small only for a moment.
+    Measured twice, 0.8 s apart: a control still animating in (a chip or a button
+    growing from nothing) is small only for a moment.
     """
     first = set(_small_touch_targets(page, minimum))
     if not first:

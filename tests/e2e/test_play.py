@@ -9,10 +9,10 @@ from tests.e2e.conftest import (
     by_id,
     fill,
     find_text,
+    settle,
     shot,
     small_touch_targets,
     tap,
-    tap_until_gone,
 )
 
 pytest.importorskip("app.session")
@@ -37,7 +37,7 @@ def test_enter_values_and_see_the_live_total(phone):
     tap(phone, "setup-start-play")
     tap(phone, "sheet-harvester-0-1")
     tap(phone, "sheet-harvester-1-2")
-    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
+    tap(phone, "sheet-start-game", gone="sheet-setup")  # playing now
     by_id(phone, "sheet-storage-wood-plus").wait_for(state="attached", timeout=15_000)
     before = int(total_text(phone))
     tap(phone, "sheet-storage-wood-plus")
@@ -47,6 +47,9 @@ def test_enter_values_and_see_the_live_total(phone):
     phone.wait_for_timeout(300)
     small = small_touch_targets(phone)
     assert not small, small
+    phone.mouse.move(200, 400)
+    phone.mouse.wheel(0, -20_000)  # the top of the sheet: names, total, the top bar
+    settle(phone)
     shot(phone, "sheet")
     tap(phone, "sheet-undo")
     tap(phone, "sheet-scoreboard")
@@ -68,7 +71,7 @@ def test_japanese_sheet_with_japanese_names(phone):
     tap(phone, "setup-start-play")
     tap(phone, "sheet-harvester-0-5")
     tap(phone, "sheet-harvester-1-6")
-    tap_until_gone(phone, "sheet-start-game", "sheet-setup")  # playing now
+    tap(phone, "sheet-start-game", gone="sheet-setup")  # playing now
     tap(phone, "sheet-plant-orange")
     by_id(phone, "sheet-messages").wait_for(state="attached", timeout=15_000)
     phone.wait_for_timeout(300)
@@ -87,7 +90,7 @@ def test_forest_guardians_from_setup_to_score(phone):
     tap(phone, "new-start")
     by_id(phone, "setup-progress").wait_for(state="attached", timeout=15_000)
     tap(phone, "setup-start-play")
-    tap_until_gone(phone, "sheet-start-game", "sheet-start-game")
+    tap(phone, "sheet-start-game", gone="sheet-start-game")
     tap(phone, "sheet-tree-points-1-plus")
     tap(phone, "sheet-tree-points-1-plus")
     tap(phone, "sheet-fire-tokens-plus")

@@ -16,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PHONES, by_id, enable_semantics, find_text, shot, tap
+from tests.e2e.conftest import (
+    PHONES,
+    by_id,
+    enable_semantics,
+    find_text,
+    instrument,
+    shot,
+    tap,
+)
 from tests.e2e.table_fixtures import (
     PLAYERS,
     TableServer,
@@ -53,6 +61,7 @@ class Table:
 
     def new_phone(self, viewport: dict[str, int] | None = None) -> Any:
         ctx = self.browser.new_context(viewport=viewport or TALL)
+        instrument(ctx)
         self.contexts.append(ctx)
         page = ctx.new_page()
         page.frames_received = []  # when the server's messages arrived (monotonic s)
@@ -103,17 +112,17 @@ def _left(page: Any) -> int:
     return int(m.group(1))
 
 
+SELECTED_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!e && [e, ...e.querySelectorAll('*')].some(
+    x => x.getAttribute('aria-selected') === 'true' || x.getAttribute('aria-checked') === 'true');
+}"""
+
+
 def _view(page: Any, player: int) -> None:
-    """Show player ``player``'s sheet (the chips at the top)."""
-    tap(page, f"sheet-player-{player}")
-    deadline = time.monotonic() + 10
-    while "true" not in (by_id(page, f"sheet-player-{player}").first.get_attribute(
-            "aria-selected") or "") and not by_id(page, f"sheet-player-{player}").first.locator(
-            "[aria-selected=true]").count():
-        if time.monotonic() > deadline:
-            break  # some Flutter builds do not expose "selected": the value checks decide
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(200)
+    """Show player ``player``'s sheet (the chips at the top: a chip is a checkbox)."""
+    ident = f"sheet-player-{player}"
+    tap(page, ident, until=(SELECTED_JS, ident))
 
 
 def _refusal(page: Any) -> str:
@@ -185,8 +194,8 @@ def test_host_shows_qr_codes_and_phones_join_through_them(table: Table) -> None:
     table.host = host
     _open(host, table.server.host_link)
     # the server host sees the app; the tables' QR codes are one tap away
-    host.get_by_label("Tables and QR codes").first.click()
-    by_id(host, f"tables-{table.game_id}").first.click()
+    tap(host, "home-tables", appears=f"tables-{table.game_id}")
+    tap(host, f"tables-{table.game_id}", appears="host-qr-host")
     table.links["host"] = _qr(host, "host-qr-host")
     for seat in (1, 2, 3):
         table.links[f"seat{seat}"] = _qr(host, f"host-qr-{seat}")

@@ -31,6 +31,10 @@ def build(app: ForestTableApp) -> ft.Control:
         ))
     if not in_progress:
         in_progress.append(muted(t("home.no_games")))
+    tables: list[ft.Control] = []
+    if app.table_host and "tables" in app._screens:  # `forest-table serve`: the phones' QR codes
+        tables.append(big_button("home-tables", t("tablemode.tables"),
+                                 lambda e: app.go("tables"), icon=ft.Icons.QR_CODE))
     return ft.Column(
         [
             ft.Container(height=8),
@@ -47,6 +51,7 @@ def build(app: ForestTableApp) -> ft.Control:
             big_button("home-new-game", t("home.new_game"), app.new_game,
                        icon=ft.Icons.ADD, primary=True),
             section(t("home.in_progress"), in_progress, identifier="home-in-progress"),
+            *tables,
             ft.Divider(),
             big_button("home-history", t("home.history"), lambda e: app.go("history"),
                        icon=ft.Icons.HISTORY),

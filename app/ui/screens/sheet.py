@@ -285,6 +285,19 @@ def _language(app: ForestTableApp) -> list[ft.Control]:
         width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
+def _share(app: ForestTableApp, p: SheetPresenter) -> list[ft.Control]:
+    """The table's QR codes (seat links for the other phones), in the top bar: reachable
+    without scrolling down a long sheet. Table mode only (a hub serves the phones), for the
+    host (the server host or the table's host link), never for a seat."""
+    lock = app.locked
+    if app.hub is None or p.locked_player is not None or "host" not in app._screens or (
+            lock is not None and "host" not in lock["routes"]):
+        return []
+    return [sid("sheet-share", ft.IconButton(
+        icon=ft.Icons.QR_CODE, tooltip=app.t("sheet.share"), width=TOUCH, height=TOUCH,
+        on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
+
+
 def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
@@ -322,11 +335,13 @@ def build(app: ForestTableApp) -> ft.Control:
     p, c = opened
     lock = app.locked  # a table link (table mode): no way to the rest of the app
     snap = p.snapshot
+    share = bool(_share(app, p))
     controls: list[ft.Control] = [_kept(
-        app, p, "header", (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo),
+        app, p, "header",
+        (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
         lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
                        back_label=t("nav.home"),
-                       actions=[*_undo_redo(app, p, c), *_language(app)]))]
+                       actions=[*_undo_redo(app, p, c), *_language(app), *_share(app, p)]))]
     names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
@@ -386,25 +401,18 @@ def build(app: ForestTableApp) -> ft.Control:
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
     for section in sections:
         controls.append(_section(app, p, c, section))
-    share = p.locked_player is None and "host" in app._screens and (
-        lock is None or "host" in lock["routes"])
     finish = p.status != FINISHED and p.locked_player is None
-    controls.append(_kept(app, p, "buttons", (share, finish),
-                          lambda: _buttons(app, p, c, share, finish)))
+    controls.append(_kept(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
     return ft.Column(controls, spacing=10)
 
 
-def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient, share: bool,
+def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,
              finish: bool) -> ft.Control:
-    """The scoreboard, share and finish buttons at the end of the sheet."""
+    """The scoreboard and finish buttons at the end of the sheet."""
     t = app.t
     items = [big_button("sheet-scoreboard", t("sheet.scoreboard"),
                         lambda e: app.go("scoreboard", **app.params),
                         icon=ft.Icons.LEADERBOARD, primary=True)]
-    if share:
-        items.append(big_button("sheet-share", t("sheet.share"),
-                                lambda e: app.go("host", game_id=p.snapshot.game_id),
-                                icon=ft.Icons.QR_CODE))
     if finish:
         items.append(big_button("sheet-finish", t("sheet.finish"),
                                 lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))

@@ -180,17 +180,16 @@ class TableTab:
         return app
 
     def _open_app(self) -> None:
-        """The server host: the whole app, with the tables' QR codes one tap away."""
+        """The server host: the whole app, with the tables' QR codes one tap away (a button
+        on the home screen, the QR icon in a sheet's top bar; no floating button, which
+        would cover the controls at the bottom of a phone's screen)."""
         app = self._new_app()
-        self.page.floating_action_button = ft.FloatingActionButton(
-            icon=ft.Icons.QR_CODE, tooltip=app.t("tablemode.tables"),
-            on_click=lambda e: app.go("tables"))
+        app.table_host = True
         app.start()
 
     def _open_table(self, token: str, access: Access) -> None:
         """A seat or table-host link: the app locked to that table's sheet."""
         app = self._new_app()
-        self.page.floating_action_button = None
         assert access.game_id is not None
         app.lock(access.game_id, token, access.seat,
                  HOST_ROUTES if access.is_host else SEAT_ROUTES)
@@ -200,7 +199,6 @@ class TableTab:
         app, self.app = self.app, None  # first: the app's close hooks call back here
         if app is not None:
             app._closed()  # unsubscribes its tables
-        self.page.floating_action_button = None
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
