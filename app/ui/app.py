@@ -138,6 +138,28 @@ def screens() -> dict[str, ScreenBuilder]:
     return routes
 
 
+#: Fields through which a control holds other controls (those the screens use).
+_CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
+                 "actions")
+
+
+def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
+    """``control`` and every control inside it."""
+    found: list[ft.BaseControl] = []
+    todo: list[Any] = [control]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, ft.BaseControl):
+            found.append(node)
+            for name in _CHILD_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, ft.BaseControl | list):
+                    todo.append(value)
+    return found
+
+
 class ForestTableApp:
     """The UI of one tab: settings, current screen, per-screen presenters."""
 
@@ -199,7 +221,32 @@ class ForestTableApp:
             control = cache[key] = factory()
         for name, value in props.items():
             setattr(control, name, value)
+        self.keep_indexed(control)
         return control
+
+    def keep_indexed(self, control: ft.BaseControl,
+                     inside: list[ft.BaseControl] | None = None) -> None:
+        """After this render, put ``control`` (and ``inside``: all it holds) back in the index.
+
+        Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
+        ones and forgetting the old ones *with everything they held* — a control this
+        screen reuses from the last render included, although the phone still shows it
+        (no patch touched it). An event for a control the index forgot is dropped
+        without a word (a name typed into a kept field, a tap on a kept card), so
+        reused controls are indexed again once the redraw is sent. ``inside``
+        defaults to :func:`subtree` of ``control``.
+        """
+        controls = inside if inside is not None else subtree(control)
+
+        def register() -> None:
+            try:
+                index = self.page.session.index
+            except Exception:  # the tab went away
+                return
+            for c in controls:
+                if index.get(c._i) is not c:
+                    index[c._i] = c
+        self.after_render(register)
 
     def forget(self, prefix: str) -> None:
         cache: dict[str, ft.Control] = self.state.setdefault("_kept", {})

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui import services
+from app.ui.app import subtree
 from app.ui.presenters_sheet import (
     FINISHED,
     SETUP,
@@ -141,12 +142,11 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
         app.on_close(lambda: app.state.pop(name_of_cache, None))  # nothing kept past the tab
     kept = cache.get(name)
     if kept is not None and kept[0] == key and _on_screen(app, kept[1]):
-        controls = kept[2]
-        app.after_render(lambda: _register(app, controls))
+        app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
         return kept[1]
     control = make()
     control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
-    cache[name] = (key, control, _subtree(control))
+    cache[name] = (key, control, subtree(control))
     return control
 
 
@@ -158,43 +158,6 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
     """
     return _kept(app, p, f"section-{s.id}", (s, _section_error(p, s), p.player, p.locked_player),
                  lambda: _build_section(app, p, c, s))
-
-
-#: Fields through which a control holds other controls (those the sheet uses).
-_CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "trailing", "actions")
-
-
-def _subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
-    """``control`` and every control inside it."""
-    found: list[ft.BaseControl] = []
-    todo: list[Any] = [control]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, list):
-            todo.extend(node)
-        elif isinstance(node, ft.BaseControl):
-            found.append(node)
-            for name in _CHILD_FIELDS:
-                value = getattr(node, name, None)
-                if isinstance(value, ft.BaseControl | list):
-                    todo.append(value)
-    return found
-
-
-def _register(app: ForestTableApp, controls: list[ft.BaseControl]) -> None:
-    """Put kept controls back in the session's index after the redraw's patch.
-
-    Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
-    ones and forgetting the old ones *with everything they held*, kept pieces
-    included, although the phone still shows them (no patch touched them). A tap
-    on a control the index forgot would be dropped without a word, so the kept
-    pieces are indexed again. (Checked by tests/app/test_ui_sheet.py with a
-    session that encodes its messages as the web server does.)
-    """
-    index = app.page.session.index
-    for control in controls:
-        if index.get(control._i) is not control:
-            index[control._i] = control
 
 
 def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
