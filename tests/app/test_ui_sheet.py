@@ -456,3 +456,35 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
+    """Tapping a selected chip unselects it on the phone (and in the server's copy) before
+    the handler runs; the sheet must send it back as selected, not keep the changed copy."""
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    token = svc.hub().issue(gid, seat=1)
+
+    async def go():
+        client = Client(new_hub(), encode=True)
+        holder = {}
+
+        def main(page):
+            page.route = f"/join/{token}"
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"].start()
+
+        await client.start(main)
+        app = holder["app"]
+        chip = shown(app, "sheet-player-0")
+        assert chip.selected
+        sent = len(client.conn.messages)
+        client.session.apply_patch(chip._i, {"selected": False})  # what the phone reports
+        await client.session.dispatch_event(chip._i, "select", False)
+        await settle()
+        assert shown(app, "sheet-player-0").selected
+        patches = [m for m in client.conn.messages[sent:] if "selected" in str(m.body)]
+        assert patches, "the phone is told the chip is selected again"
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -95,6 +95,7 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
 
 def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
            command: Any) -> None:
+    _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew (see there)
     if command is None:
         return
     result = client.submit(command)
@@ -148,6 +149,20 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
     control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
     cache[name] = (key, control, subtree(control))
     return control
+
+
+def _forget_kept(app: ForestTableApp, p: SheetPresenter) -> None:
+    """Draw this phone's sheet anew at the next redraw: it was tapped.
+
+    A tap may have changed a control on the phone and in its server copy before
+    the handler runs (a chip tapped while selected is now unselected on both);
+    kept as is, it would stay that way. A fresh sheet is diffed against it and the
+    phone shows what the game says. Only the tapping phone pays for this: the other
+    phones at the table keep their pieces.
+    """
+    cache = app.state.get(f"kept:{p.snapshot.game_id}")
+    if cache:
+        cache.clear()
 
 
 def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
@@ -318,7 +333,8 @@ def build(app: ForestTableApp) -> ft.Control:
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
-                on_select=lambda e, i=i: (p.select(i), app.refresh())), selected=i == p.player)
+                on_select=lambda e, i=i: (p.select(i), _forget_kept(app, p), app.refresh())),
+                selected=i == p.player)
             for i, name in enumerate(names)
         ], wrap=True, spacing=8, run_spacing=8)))
     total = p.total()
