@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import random
 import statistics
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -96,7 +97,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from flet.controls.context import _context_page
     from flet.pubsub.pubsub_hub import PubSubHub
 
-    from app.server import tune_gc
+    from app.server import tune_runtime
     from app.session import AddScore, GameSession, SetHarvester, StartGame
     from app.store import Store
     from app.table import TableHub
@@ -131,7 +132,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     # one session first, uncounted: imports and caches are paid once per process
     warm = await open_tab(hub.issue(games[0]))
     warm._closed()
-    tune_gc()  # as forest-table serve does once the open tables are loaded
+    tune_runtime()  # as forest-table serve does once the open tables are loaded
     # sessions: host + 4 seats per table, each subscribed and rendered
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -228,6 +229,7 @@ def run(tables: int, commands: int, rate: float) -> dict[str, Any]:
     finally:
         gc.unfreeze()
         gc.set_threshold(700, 10, 10)
+        sys.setswitchinterval(0.005)
 
 
 def main() -> None:
