@@ -128,12 +128,18 @@ def memory_services():  # type: ignore[no-untyped-def]
     return Services(Store.open("sqlite://"))
 
 
-async def start_app(prefs=None):  # type: ignore[no-untyped-def]
-    """A simulated tab running the whole app shell; returns ``(client, app)``."""
+async def start_app(prefs=None, route=None, encode=False):  # type: ignore[no-untyped-def]
+    """A simulated tab running the whole app shell; returns ``(client, app)``.
+
+    ``route``: the address the tab opens (e.g. ``/join/<token>``); ``encode``: a
+    session that encodes its messages as the web server does (see :class:`Client`).
+    """
     from app.ui.app import ForestTableApp
     from app.ui.prefs import MemoryPrefs
 
-    client = Client(new_hub())
+    client = Client(new_hub(), encode=encode)
+    if route is not None:
+        client.page.route = route
     holder = {}
 
     def main(page):  # type: ignore[no-untyped-def]

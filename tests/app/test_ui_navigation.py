@@ -204,18 +204,7 @@ def test_a_reload_lands_on_the_same_screen(svc: Any, route: str,
                                            want: tuple[str, dict[str, Any]]) -> None:
     """A new session (a reload after the old one expired) starts on its address."""
     async def go() -> None:
-        client = Client(new_hub())
-        client.page.route = route
-        holder: dict[str, Any] = {}
-
-        def main(page: Any) -> None:
-            from app.ui.app import ForestTableApp
-
-            holder["app"] = ForestTableApp(page)
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app(route=route)
         assert (app.route, app.params) == want
         assert pushed(client) == []  # the address is already right
         assert not client.crashes()
@@ -226,18 +215,7 @@ def test_a_reload_lands_on_the_same_screen(svc: Any, route: str,
 def test_a_reload_of_a_sheet_reopens_that_game(svc: Any) -> None:
     async def go() -> None:
         gid = _game(svc)
-        client = Client(new_hub())
-        client.page.route = f"/sheet/{gid}"
-        holder: dict[str, Any] = {}
-
-        def main(page: Any) -> None:
-            from app.ui.app import ForestTableApp
-
-            holder["app"] = ForestTableApp(page)
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app(route=f"/sheet/{gid}")
         assert app.route == "sheet" and app.params == {"game_id": gid}
         assert "sheet-scoreboard" in ids(client)
         await tap(client, "sheet-scoreboard")

@@ -188,23 +188,12 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
     """Kept fields (names, seed) survive redraws on the phone; the server must still take
     their changes. Flet forgets reused controls from its index at a redraw (an event for
     them would be dropped without a word) unless the app indexes them again."""
-    from app.ui.app import ForestTableApp
-    from app.ui.prefs import MemoryPrefs
-    from tests.app.flet_harness import Client, new_hub
     from tests.app.test_ui_sheet import shown
 
     services.set_shared(memory_services())
 
     async def go():
-        client = Client(new_hub(), encode=True)  # diffs and index as in the web server
-        holder = {}
-
-        def main(page):
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app(encode=True)  # diffs and index as in the web server
         app.new_game()
         await settle()
         for game in ("forest-guardians", "forestry"):  # two redraws of the form

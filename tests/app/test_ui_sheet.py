@@ -357,17 +357,8 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
     c.submit(p.start_game())
     seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
 
-    async def open_seat(token):
-        client = Client(new_hub(), encode=True)  # diffs and an index as in the web server
-        holder = {}
-
-        def main(page):
-            page.route = f"/join/{token}"
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        return client, holder["app"]
+    async def open_seat(token):  # diffs and an index as in the web server
+        return await start_app(route=f"/join/{token}", encode=True)
 
     async def go():
         c1, a1 = await open_seat(seat1)
@@ -433,16 +424,7 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
     token = hub.issue(gid, seat=2)
 
     async def go():
-        client = Client(new_hub(), encode=True)
-        holder = {}
-
-        def main(page):
-            page.route = f"/join/{token}"
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app(route=f"/join/{token}", encode=True)
         drawn = []
         refresh = app.refresh
         app.refresh = lambda: (refresh(), drawn.append(app.state[f"table:{gid}"][0].version))
@@ -466,16 +448,7 @@ def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
     token = svc.hub().issue(gid, seat=1)
 
     async def go():
-        client = Client(new_hub(), encode=True)
-        holder = {}
-
-        def main(page):
-            page.route = f"/join/{token}"
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
-            holder["app"].start()
-
-        await client.start(main)
-        app = holder["app"]
+        client, app = await start_app(route=f"/join/{token}", encode=True)
         chip = shown(app, "sheet-player-0")
         assert chip.selected
         sent = len(client.conn.messages)
