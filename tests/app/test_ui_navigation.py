@@ -18,7 +18,7 @@ from app.store import Store
 from app.table import TableHub, join_route, token_from_route
 from app.ui.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
 from tests.app import flet_harness
-from tests.app.flet_harness import Client, new_hub, semantics_ids, settle, start_app
+from tests.app.flet_harness import Client, semantics_ids, settle, start_app
 
 PLAYERS = ["Mei", "Bo", "Ana"]
 
@@ -233,26 +233,9 @@ def test_a_reload_of_a_sheet_reopens_that_game(svc: Any) -> None:
 
 def _tabs(store: Store, steps: Any) -> Any:
     """Run ``steps(hub, make_tab)`` with simulated table-mode tabs (``forest-table serve``)."""
-    async def go() -> Any:
-        from app.ui.prefs import MemoryPrefs
-        from app.ui.screens.table_view import TableTab
+    from tests.app.test_table import _tab_run
 
-        hub = TableHub(store)
-        pubsub = new_hub()
-
-        async def make_tab(route: str, prefs: MemoryPrefs | None = None,
-                           ip: str = "192.168.1.30") -> tuple[Client, Any]:
-            client = Client(pubsub)
-            client.page.client_ip = ip
-            client.page.route = route
-            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
-            await client.start(lambda page: tab.start())
-            await asyncio.sleep(0.2)
-            return client, tab
-
-        return await steps(hub, make_tab)
-
-    return asyncio.run(go())
+    return _tab_run(store, steps)
 
 
 def _text(client: Client) -> str:
