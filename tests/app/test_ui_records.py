@@ -265,3 +265,33 @@ def test_a_seat_link_gets_no_stored_scoreboard_around_the_access_rules(svc):
                 and c.identifier == "score-total-0"] == ["score-total-0"]
 
     asyncio.run(go())
+
+
+def test_history_shows_more_games_a_page_at_a_time(svc, monkeypatch):
+    from app.ui.screens import records
+
+    monkeypatch.setattr(records, "HISTORY_PAGE", 2)
+    games = [play(svc, (3, 1)), play(svc, (1, 3)), play(svc, (2, 2))]
+
+    async def go():
+        client, app = await start_app()
+        await tap(client, "home-history")
+
+        def listed() -> list[int]:
+            client.session.get_page_patch()
+            return [int(c.identifier.rsplit("-", 1)[1]) for c in on_page(client.page)
+                    if isinstance(c, ft.Semantics) and c.identifier
+                    and c.identifier.startswith("history-game-")]
+
+        def more_offered() -> bool:
+            return any(isinstance(c, ft.Semantics) and c.identifier == "history-more"
+                       for c in on_page(client.page))
+
+        assert listed() == games[::-1][:2] and more_offered()  # newest first, one page
+        await tap(client, "history-more")
+        assert listed() == games[::-1] and not more_offered()  # all three: nothing more
+        await tap(client, "history-filter-game-forest-guardians")  # a new filter: page 1
+        assert len(listed()) == 2 and more_offered()
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
 
 
+HISTORY_PAGE = 50  # games per page of the history ("Show more" adds a page)
+
+
 def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
     """Game and player chips (they wrap); a pick redraws the list."""
     chosen = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
@@ -26,6 +29,7 @@ def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
     def pick(key: str) -> Any:
         def on_pick(value: str) -> None:
             chosen[key] = value
+            chosen.pop("limit", None)  # a new filter starts with one page again
             app.refresh()
         return on_pick
 
@@ -44,7 +48,8 @@ def build_history(app: ForestTableApp) -> ft.Control:
     chosen = app.state.get("history-filter", {})
     stats = svc.stats()
     f = history_filters(stats, chosen.get("game", ALL), chosen.get("person", ALL), t)
-    lines = history_lines(svc.history(**f.query()), t)
+    limit = int(chosen.get("limit", HISTORY_PAGE))
+    lines = history_lines(svc.history(limit=limit, **f.query()), t)
     body: list[ft.Control] = _filter_chips(app, f) if stats else []
     for line in lines:
         # a ListTile is a real button (Flutter gives it a tap action in the semantics
@@ -58,6 +63,14 @@ def build_history(app: ForestTableApp) -> ft.Control:
             min_height=TOUCH,
         )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
         # reuses no other game's card (the semantics identifier would stay the old one)
+    if len(lines) >= limit:  # there may be more: one more page on a tap
+
+        def more(_e: Any) -> None:
+            app.state.setdefault("history-filter", {"game": ALL, "person": ALL})[
+                "limit"] = limit + HISTORY_PAGE
+            app.refresh()
+        body.append(big_button("history-more", t("history.more"), more,
+                               icon=ft.Icons.EXPAND_MORE))
     if not lines:
         filtered = f.game != ALL or f.person != ALL
         body.append(sid("history-empty", muted(
