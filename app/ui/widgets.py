@@ -41,9 +41,12 @@ def header(title: str, back: Handler | None = None, back_label: str = "Back",
                 ),
             )
         )
+    # with three or more action buttons a phone has ~150 px left for the title:
+    # a smaller size keeps a one-word title such as フォレストリー on one line
+    size = 22 if len(actions) < 3 else 19
     items.append(
         ft.Container(
-            ft.Text(title, size=22, weight=ft.FontWeight.BOLD, max_lines=2,
+            ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=2,
                     overflow=ft.TextOverflow.ELLIPSIS),
             expand=True,
             padding=ft.Padding.only(left=4 if back else 0),
