@@ -231,10 +231,13 @@ class ForestTableApp:
         Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
         ones and forgetting the old ones *with everything they held* — a control this
         screen reuses from the last render included, although the phone still shows it
-        (no patch touched it). An event for a control the index forgot is dropped
-        without a word (a name typed into a kept field, a tap on a kept card), so
-        reused controls are indexed again once the redraw is sent. ``inside``
-        defaults to :func:`subtree` of ``control``.
+        (no patch touched it). Flet finds an *event* for such a control again (it
+        searches the page), but the phone's *property updates* for it — the text
+        typed into a kept field, a chip's new state — are looked up in the index
+        only and dropped without a word: the handler then reads the old value (a
+        name typed after a redraw never reached the form). So reused controls are
+        indexed again once the redraw is sent. ``inside`` defaults to
+        :func:`subtree` of ``control``.
         """
         controls = inside if inside is not None else subtree(control)
 

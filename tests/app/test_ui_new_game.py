@@ -186,8 +186,9 @@ def test_setup_titles_in_japanese_by_step_id():
 
 def test_a_name_typed_after_a_redraw_still_reaches_the_form():
     """Kept fields (names, seed) survive redraws on the phone; the server must still take
-    their changes. Flet forgets reused controls from its index at a redraw (an event for
-    them would be dropped without a word) unless the app indexes them again."""
+    their changes. Flet forgets reused controls from its index at a redraw; the phone's
+    value update for a forgotten field is dropped (the change handler then reads the old
+    value) unless the app indexes them again."""
     from tests.app.test_ui_sheet import shown
 
     services.set_shared(memory_services())

@@ -374,7 +374,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         assert shown(a2, "sheet-section-resources") is card  # ... and kept his cards
         assert shown(a2, "sheet-section-table") is table_card
         plus = shown(a2, "sheet-resources-coins-plus")
-        assert c2.session.index.get(plus._i) is plus  # the phone's taps still reach it
+        assert c2.session.index.get(plus._i) is plus  # the phone's updates for it apply
         assert shown(a2, "sheet-player-0").label.value.startswith("Mei  ")  # her new total
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None

@@ -272,6 +272,28 @@ def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) 
     _wait_int(seat1, SCORE, before + 1)
 
 
+def test_a_seat_taps_its_kept_sheet_after_another_seats_change(table: Table) -> None:
+    """Seat 1's tap redraws seat 2's phone, which keeps its unchanged cards (docs/ui.md):
+    a tap on one of those kept cards must still reach the server, made against the
+    version on screen (not refused as stale), and count."""
+    seat1, seat2 = table.seats[0], table.seats[1]
+    _view(seat1, 0)
+    _view(seat2, 1)
+    mine = _int(seat2, COINS)
+    other = _int(seat1, SCORE)
+    frames = len(seat2.frames_received)
+    by_id(seat1, "sheet-score-track-plus").first.click()
+    _wait_int(seat1, SCORE, other + 1)
+    deadline = time.monotonic() + 10
+    while len(seat2.frames_received) == frames:  # seat 2's phone got the redraw
+        assert time.monotonic() < deadline, "seat 2 heard nothing of seat 1's tap"
+        seat2.wait_for_timeout(50)
+    seat2.wait_for_timeout(300)
+    by_id(seat2, "sheet-resources-coins-plus").first.click()  # in a kept card
+    _wait_int(seat2, COINS, mine + 1)
+    _view(seat2, 0)  # as the tests after this one expect: seat 2 on seat 1's sheet
+
+
 def test_seat_2_cannot_change_seat_1s_sheet(table: Table) -> None:
     seat2, host = table.seats[1], table.host
     score = _int(host, SCORE)  # the host shows seat 1's sheet
