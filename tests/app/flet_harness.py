@@ -148,3 +148,25 @@ async def start_app(prefs=None, route=None, encode=False):  # type: ignore[no-un
 
     await client.start(main)
     return client, holder["app"]
+
+
+def on_page(control):  # type: ignore[no-untyped-def]
+    """Every control in the tree under ``control``, depth first, in order: what the page
+    shows now (the session's index may still hold controls a redraw replaced)."""
+    import dataclasses
+
+    yield control
+    for f in dataclasses.fields(control):
+        value = getattr(control, f.name, None)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, BaseControl):
+                yield from on_page(item)
+
+
+def shown(app, identifier: str):  # type: ignore[no-untyped-def]
+    """The control inside the ``ft.Semantics`` with this identifier, on the page now."""
+    for root in list(app.page.controls):
+        for node in on_page(root):
+            if isinstance(node, ft.Semantics) and node.identifier == identifier:
+                return node.content
+    raise AssertionError(f"{identifier!r} is not on the page")

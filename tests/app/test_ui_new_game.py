@@ -189,7 +189,7 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
     their changes. Flet forgets reused controls from its index at a redraw; the phone's
     value update for a forgotten field is dropped (the change handler then reads the old
     value) unless the app indexes them again."""
-    from tests.app.test_ui_sheet import shown
+    from tests.app.flet_harness import shown
 
     services.set_shared(memory_services())
 

@@ -4,21 +4,17 @@ person's charts, the history's filters, an imported game's breakdown."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-from collections.abc import Iterator
-from typing import Any
 
 import flet as ft
 import flet_charts as fch
 import pytest
-from flet.controls.base_control import BaseControl
 
 from app import session
 from app.i18n import Translator
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
 from app.ui.presenters_stats import load_person, y_axis
-from tests.app.flet_harness import by_id, settle, start_app, tap
+from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
 
 t = Translator("en").t
 
@@ -139,16 +135,6 @@ def test_history_opens_an_imported_games_breakdown(svc):
         assert not client.crashes()
 
     asyncio.run(go())
-
-
-def on_page(control: Any) -> Iterator[Any]:
-    """Every control in the tree under ``control``, depth first, in order."""
-    yield control
-    for f in dataclasses.fields(control):
-        value = getattr(control, f.name, None)
-        for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, BaseControl):
-                yield from on_page(item)
 
 
 def test_history_filters_by_game_and_player(svc):

@@ -15,6 +15,7 @@ from tests.app.flet_harness import (
     new_hub,
     semantics_ids,
     settle,
+    shown,
     start_app,
     tap,
 )
@@ -319,25 +320,6 @@ def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     assert other.version == p.version  # and it now shows the current state
 
 
-def shown(app, identifier):
-    """The control with this semantics identifier in the tree the page shows now."""
-    import dataclasses
-
-    import flet as ft
-
-    todo = list(app.page.controls)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ft.Semantics) and node.identifier == identifier:
-            return node.content
-        for f in dataclasses.fields(node):
-            value = getattr(node, f.name, None)
-            for child in value if isinstance(value, list) else [value]:
-                if isinstance(child, ft.BaseControl):
-                    todo.append(child)
-    raise AssertionError(f"{identifier!r} is not on the page")
-
-
 async def tap_shown(client, app, identifier):
     control = shown(app, identifier)
     await client.session.dispatch_event(control._i, "click", None)
@@ -429,9 +411,8 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
         refresh = app.refresh
         app.refresh = lambda: (refresh(), drawn.append(app.state[f"table:{gid}"][0].version))
         for space in (3, 4, 5):  # three taps elsewhere before this tab's turn on the loop
-            v = hub.snapshot(gid).version
-            assert c.submit(p.set_harvester(0, space).__class__(
-                version=v, player=0, space=space)).ok
+            p.update(c.snapshot())
+            assert c.submit(p.set_harvester(0, space)).ok
         await settle(0.2)
         assert drawn == [hub.snapshot(gid).version]  # one redraw, at the newest version
         assert app.state[f"table:{gid}"][0].harvester_of(0) == 5
