@@ -22,10 +22,9 @@ if TYPE_CHECKING:
 HISTORY_PAGE = 50  # games per page of the history ("Show more" adds a page)
 
 
-def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
+def _filter_chips(app: ForestTableApp, f: HistoryFilters,
+                  chosen: dict[str, Any]) -> list[ft.Control]:
     """Game and player chips (they wrap); a pick redraws the list."""
-    chosen = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
-
     def pick(key: str) -> Any:
         def on_pick(value: str) -> None:
             chosen[key] = value
@@ -45,12 +44,13 @@ def _filter_chips(app: ForestTableApp, f: HistoryFilters) -> list[ft.Control]:
 def build_history(app: ForestTableApp) -> ft.Control:
     t = app.t
     svc = services.shared()
-    chosen = app.state.get("history-filter", {})
+    # the filter and the page count, kept while the tab navigates
+    chosen: dict[str, Any] = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
     stats = svc.stats()
-    f = history_filters(stats, chosen.get("game", ALL), chosen.get("person", ALL), t)
+    f = history_filters(stats, chosen["game"], chosen["person"], t)
     limit = int(chosen.get("limit", HISTORY_PAGE))
     lines = history_lines(svc.history(limit=limit, **f.query()), t)
-    body: list[ft.Control] = _filter_chips(app, f) if stats else []
+    body: list[ft.Control] = _filter_chips(app, f, chosen) if stats else []
     for line in lines:
         # a ListTile is a real button (Flutter gives it a tap action in the semantics
         # tree): a Container's on_click is not, so a screen reader could not open it
@@ -66,8 +66,7 @@ def build_history(app: ForestTableApp) -> ft.Control:
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:
-            app.state.setdefault("history-filter", {"game": ALL, "person": ALL})[
-                "limit"] = limit + HISTORY_PAGE
+            chosen["limit"] = limit + HISTORY_PAGE
             app.refresh()
         body.append(big_button("history-more", t("history.more"), more,
                                icon=ft.Icons.EXPAND_MORE))
