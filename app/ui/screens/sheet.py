@@ -115,12 +115,15 @@ def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient)
 # --------------------------------------------------------------------------- pieces
 
 
-def _section_error(p: SheetPresenter, s: Section) -> str | None:
-    """The error shown in this section (next to its control), if it is this section's."""
-    if p.error and p.error_id and (p.error_id.startswith(s.id) or any(
-            count.id.endswith(p.error_id) for count in s.counts)):
-        return p.error
-    return None
+def _error_place(p: SheetPresenter, s: Section) -> tuple[str | None, str] | None:
+    """Where section ``s`` shows the last refusal: ``(count id, text)`` next to the count
+    its field names, ``(None, text)`` at the card's end; None when it is not this card's."""
+    if not (p.error and p.error_id):
+        return None
+    at = next((count.id for count in s.counts if count.id.endswith(p.error_id)), None)
+    if at is None and not p.error_id.startswith(s.id):
+        return None
+    return at, p.error
 
 
 def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
@@ -171,8 +174,9 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
     ``s`` comes with its commands at version 0 (``p.sections(version=0)``): equal
     when the card looks and acts the same; a tap stamps the version on screen.
     """
-    return _kept(app, p, f"section-{s.id}", (s, _section_error(p, s), p.player, p.locked_player),
-                 lambda: _build_section(app, p, c, s))
+    error = _error_place(p, s)
+    return _kept(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player),
+                 lambda: _build_section(app, p, c, s, error))
 
 
 def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
@@ -192,19 +196,19 @@ def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
     return False
 
 
-def _tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
-         command: Any) -> None:
-    submit(app, p, c, restamp(command, p.version) if command is not None else None)
+def _tap(app: ForestTableApp, p: SheetPresenter, c: TableClient, command: Any) -> None:
+    """A tap on the sheet: its command made against the version on screen."""
+    submit(app, p, c, None if command is None else restamp(command, p.version))
 
 
-def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient,
-                   s: Section) -> ft.Control:
+def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section,
+                   error: tuple[str | None, str] | None) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
     for n, line in enumerate(s.lines):
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     for count in s.counts:
-        err = p.error if p.error_id and count.id.endswith(p.error_id) else None
+        err = error[1] if error is not None and error[0] == count.id else None
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
             (lambda e, cmd=count.minus: _tap(app, p, c, cmd)) if count.minus else None,
@@ -228,9 +232,8 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient,
             on_click=lambda e, cmd=action.command: _tap(app, p, c, cmd)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
-    if p.error and p.error_id and p.error_id.startswith(s.id) and not any(
-            count.id.endswith(p.error_id) for count in s.counts):
-        items.append(sid(f"sheet-{s.id}-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    if error is not None and error[0] is None:
+        items.append(sid(f"sheet-{s.id}-error", ft.Text(error[1], color=ft.Colors.ERROR)))
     return card(items, identifier=f"sheet-section-{s.id}")
 
 
