@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from app.i18n import Translator
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
@@ -439,6 +441,34 @@ def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
         assert shown(app, "sheet-player-0").selected
         patches = [m for m in client.conn.messages[sent:] if "selected" in str(m.body)]
         assert patches, "the phone is told the chip is selected again"
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_a_refusal_shows_next_to_the_count_it_names(svc):
+    from app import session as S
+    from app.ui.screens import sheet
+
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    for player, space in ((0, 3), (1, 7)):
+        p.update(c.snapshot())
+        c.submit(p.set_harvester(player, space))
+    p.update(c.snapshot())
+    c.submit(p.start_game())
+
+    async def go():
+        client, app = await start_app(encode=True)
+        app.open_game(gid)
+        await settle()
+        sp, sc = app.state[f"table:{gid}"]
+        sheet.submit(app, sp, sc, S.SetCount(version=sp.version, player=0,
+                                             field="resources.coins", value=-1))
+        assert sp.error and sp.error_id == "resources-coins"
+        assert shown(app, "sheet-resources-coins-error").value == sp.error  # under its stepper
+        with pytest.raises(AssertionError):
+            shown(app, "sheet-error")  # and not again at the top
         assert not client.crashes()
 
     asyncio.run(go())
