@@ -8,6 +8,8 @@ whatever the browser's history or a typed address asks for.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from tests.e2e.conftest import PHONES, by_id, enable_semantics, tap, wait_text
@@ -18,6 +20,19 @@ __all__ = ["table_server"]  # a second server, tokens checked (FOREST_TABLE_TRUS
 WAIT = 15_000
 #: screens a seat link must never show
 OUTSIDE = ("home-title", "home-new-game", "home-history", "settings-lang-ja", "stats-empty")
+
+
+@contextmanager
+def _phone(browser: Any, url: str) -> Iterator[Any]:
+    """A fresh phone (its own browser context) opened on ``url``, semantics on."""
+    ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
+    try:
+        page = ctx.new_page()
+        page.goto(url)
+        enable_semantics(page)
+        yield page
+    finally:
+        ctx.close()
 
 
 def _gone(page: Any, identifier: str) -> None:
@@ -107,11 +122,7 @@ def test_a_seat_link_goes_back_only_within_its_table(
         browser: Any, table_server: tuple[TableServer, int]) -> None:
     server, game_id = table_server
     link = f"{server.url}/join/{_seat_token(server, game_id, 2)}"
-    ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
-    try:
-        page = ctx.new_page()
-        page.goto(link)
-        enable_semantics(page)
+    with _phone(browser, link) as page:
         _only_the_seat(page, 2)
         tap(page, "sheet-scoreboard")
         _on(page, "score-table")
@@ -137,8 +148,6 @@ def test_a_seat_link_goes_back_only_within_its_table(
             page.go_back()
             enable_semantics(page)
             _only_the_seat(page, 2)
-    finally:
-        ctx.close()
 
 
 def test_a_seat_tab_reloads_on_its_scoreboard_with_nothing_remembered(
@@ -146,15 +155,9 @@ def test_a_seat_tab_reloads_on_its_scoreboard_with_nothing_remembered(
     """A fresh phone (empty storage) on ``/join/<token>/scoreboard``: the seat, its scoreboard."""
     server, game_id = table_server
     link = f"{server.url}/join/{_seat_token(server, game_id, 3)}"
-    ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
-    try:
-        page = ctx.new_page()
-        page.goto(link + "/scoreboard")
-        enable_semantics(page)
+    with _phone(browser, link + "/scoreboard") as page:
         _on(page, "score-table")
         for ident in OUTSIDE:
             assert by_id(page, ident).count() == 0, ident
         tap(page, "nav-back")
         _only_the_seat(page, 3)
-    finally:
-        ctx.close()
