@@ -8,7 +8,7 @@ download in the browser), the clipboard and navigation.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -161,7 +161,3 @@ def build(app: ForestTableApp) -> ft.Control:
                                primary=True))
     controls.append(big_button("finish-home", t("nav.home"), app.home, icon=ft.Icons.HOME))
     return ft.Column(controls, spacing=10)
-
-
-def open_finish(app: ForestTableApp, game_id: int, _e: Any = None) -> None:
-    app.go("finish", game_id=game_id)
