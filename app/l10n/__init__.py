@@ -1,0 +1,118 @@
+"""The catalogues: every word a person reads, one Fluent file per language.
+
+``app/l10n/<lang>.ftl`` holds one language: first its **glossary** (Fluent
+terms such as ``-harvester``, one name per component, taken from the rulebooks;
+002 for the Japanese Forestry terms), then its messages, which use the terms
+(``{ -harvester }``) instead of writing a component's name again. Plurals and
+numbers are the catalogue's business (Fluent selectors and ``NUMBER``), not the
+code's. A third language is one more ``.ftl`` file here and nothing else.
+
+Code never holds a sentence: it passes a :class:`scoring.message.Msg` (a code
+with parameters) or a code and keyword parameters, and this module renders it::
+
+    render("ja", msg("refusal-not-a-whole-number", field="coins", value="x"))
+    text("en", "home-new-game")
+
+Why Fluent (docs/l10n.md): terms give the glossary for free, selectors handle
+plurals and grammatical variants per language, and the files are plain text a
+translator can read without Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+from scoring.message import Msg, msg
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_LANGUAGE = "en"
+
+
+def languages() -> tuple[str, ...]:
+    """The languages that have a catalogue, English first."""
+    found = sorted(p.stem for p in HERE.glob("*.ftl"))
+    return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang)))
+
+
+def _source(lang: str) -> str:
+    return (HERE / f"{lang}.ftl").read_text(encoding="utf-8")
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    """The Fluent bundle of one language (loaded once)."""
+    b = FluentBundle([lang], use_isolating=False)
+    b.add_resource(FluentResource(_source(lang)))
+    return b
+
+
+def has(lang: str, code: str) -> bool:
+    """Whether ``lang``'s catalogue itself has ``code`` (no fallback)."""
+    return bundle(lang).has_message(code)
+
+
+def message_ids(lang: str) -> set[str]:
+    """Every message id (not terms) in ``lang``'s catalogue."""
+    from fluent.syntax import FluentParser, ast
+
+    resource = FluentParser().parse(_source(lang))
+    return {entry.id.name for entry in resource.body if isinstance(entry, ast.Message)}
+
+
+def _value(value: Any, lang: str) -> Any:
+    if isinstance(value, Msg):
+        return render(lang, value)
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    return value
+
+
+@lru_cache(maxsize=16384)
+def _render(lang: str, m: Msg) -> str:
+    for candidate in (lang, DEFAULT_LANGUAGE):
+        if candidate not in languages():
+            continue
+        b = bundle(candidate)
+        if b.has_message(m.code):
+            pattern = b.get_message(m.code).value
+            if pattern is None:
+                break
+            args = {k: _value(v, lang) for k, v in m.args}
+            out, _errors = b.format_pattern(pattern, args)
+            return str(out)
+    return m.code  # a missing message shows its code (tests keep every code covered)
+
+
+def render(lang: str, message: Msg | str, /, **params: Any) -> str:
+    """``message`` in ``lang`` (falling back to English, then to the code itself)."""
+    m = message if isinstance(message, Msg) else msg(message, **params)
+    return _render(lang if lang in languages() else DEFAULT_LANGUAGE, m)
+
+
+def text(lang: str, code: str, /, **params: Any) -> str:
+    """Shorthand for ``render(lang, code, **params)``."""
+    return render(lang, code, **params)
+
+
+def errors(lang: str, message: Msg | str, /, **params: Any) -> list[str]:
+    """Fluent's complaints about rendering ``message`` (tests: an unknown variable, ...)."""
+    m = message if isinstance(message, Msg) else msg(message, **params)
+    b = bundle(lang)
+    if not b.has_message(m.code):
+        return [f"no message {m.code!r} in {lang}"]
+    pattern = b.get_message(m.code).value
+    if pattern is None:
+        return [f"message {m.code!r} in {lang} has no value"]
+    args: Mapping[str, Any] = {k: _value(v, lang) for k, v in m.args}
+    _out, errs = b.format_pattern(pattern, dict(args))
+    return [str(e) for e in errs]
