@@ -18,3 +18,6 @@
 ## Messages
 
 refusal-not-a-whole-number = { $field }: must be a whole number (got { $value })
+refusal-name-empty = { $field }: type a name
+refusal-name-too-long = { $field }: a name has at most { $limit } characters (this one has { $length })
+refusal-name-forbidden-character = { $field }: a name cannot contain the invisible or control character { $code_point }

@@ -17,3 +17,6 @@
 ## メッセージ
 
 refusal-not-a-whole-number = { $field }: 整数で入力してください（入力: { $value }）
+refusal-name-empty = { $field }: 名前を入力してください
+refusal-name-too-long = { $field }: 名前は { $limit } 文字までです（この名前は { $length } 文字）
+refusal-name-forbidden-character = { $field }: 名前に見えない文字や制御文字（{ $code_point }）は使えません

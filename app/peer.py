@@ -1,0 +1,33 @@
+"""The peer address of each connection, captured by the server when it opens.
+
+``page.client_ip`` is a page property the browser can overwrite with one protocol
+message, so it decides nothing. The web layer records the socket's real peer
+address here when a websocket connects (:func:`remember`) and drops it when it
+closes (:func:`forget`); rights never depend on it, only limits (sessions per
+address, the slowdown after repeated bad tokens) and logs.
+"""
+
+from __future__ import annotations
+
+import threading
+
+_LOCK = threading.Lock()
+_PEERS: dict[str, str] = {}
+
+
+def remember(session_id: str, address: str) -> None:
+    with _LOCK:
+        _PEERS[session_id] = address
+
+
+def forget(session_id: str) -> None:
+    with _LOCK:
+        _PEERS.pop(session_id, None)
+
+
+def address_of(session_id: str | None) -> str | None:
+    """The peer address captured for a session, or None when it is not known."""
+    if session_id is None:
+        return None
+    with _LOCK:
+        return _PEERS.get(session_id)
