@@ -769,9 +769,10 @@ _PREFIXED = re.compile(r"^\w[\w.\[\]-]*: (.+)$", re.DOTALL)
 
 
 def _ja(key: str, value: str) -> str:
-    from app.i18n import JA
+    from app.i18n import Translator
 
-    return JA.get(f"{key}.{value}", value)
+    tr = Translator("ja")
+    return tr.t(f"{key}.{value}") if tr.has(f"{key}.{value}") else value
 
 
 def _who(value: str) -> str:

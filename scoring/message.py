@@ -8,8 +8,10 @@ with its parameters; nothing ever parses a rendered sentence back.
 A code is the catalogue's message id: lower case words joined by ``-``, its
 first word naming the area (``refusal-``, ``event-``, ``step-``, ``note-``,
 ``ask-``, ``record-``). Parameter values are plain data (``str``, ``int``,
-``float``, ``bool``, ``None``) or nested :class:`Msg` values, which the
-catalogue renders first (a component's name, a sub-message).
+``float``, ``bool``, ``None``), nested :class:`Msg` values, which the
+catalogue renders first (a component's name, a sub-message), or tuples of
+those, which the catalogue renders as a list in the language's own way
+("A, B and C", "A、B、C").
 
 >>> m = msg("refusal-not-a-whole-number", field="coins", value="x")
 >>> m.code, m.params["value"]
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
-Param: TypeAlias = "str | int | float | bool | None | Msg"
+Param: TypeAlias = "str | int | float | bool | None | Msg | tuple[Param, ...]"
 
 _CODE = re.compile(r"^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$")
 
@@ -74,29 +76,58 @@ class Msg:
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: ``{"code": ..., "params": {...}}`` (nested messages likewise)."""
-        params = {k: (v.to_json() if isinstance(v, Msg) else v) for k, v in self.args}
-        return {"code": self.code, "params": params}
+        return {"code": self.code, "params": {k: _json(v) for k, v in self.args}}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Msg:
-        params: dict[str, Param] = {}
-        for key, value in dict(data.get("params") or {}).items():
-            if isinstance(value, Mapping) and "code" in value:
-                params[str(key)] = cls.from_json(value)
-            else:
-                params[str(key)] = value
+        params = {str(k): _unjson(v) for k, v in dict(data.get("params") or {}).items()}
         return msg(str(data["code"]), **params)
 
 
-def msg(code: str, /, **params: Param) -> Msg:
+def _json(value: Param) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def _unjson(value: Any) -> Param:
+    if isinstance(value, Mapping) and "code" in value:
+        return Msg.from_json(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(_unjson(v) for v in value)
+    return value  # type: ignore[no-any-return]
+
+
+def msg(code: str, /, **params: Any) -> Msg:
     """A :class:`Msg` from keyword parameters (enum members become their value)."""
     return Msg(str(code), tuple(sorted((k, _plain(v)) for k, v in params.items())))
 
 
-def _plain(value: Param) -> Param:
+def _plain(value: Any) -> Param:
     if isinstance(value, StrEnum):
         return str(value.value)
-    return value
+    if isinstance(value, (list, tuple)):
+        return tuple(_plain(v) for v in value)
+    return value  # type: ignore[no-any-return]
+
+
+class ListCode(MessageCode):
+    """How a list parameter is joined, when not by the language's "A, B and C".
+
+    ``msg(ListCode.COMMAS, items=(...))`` as a parameter renders its items joined
+    by the catalogue's ``list-commas`` text (", " / "、"); semicolons likewise.
+    """
+
+    AND = "list-and"
+    COMMAS = "list-commas"
+    SEMICOLONS = "list-semicolons"
+
+
+def joined(how: ListCode, items: Any) -> Msg:
+    """A list parameter joined ``how`` (commas or semicolons): ``joined(ListCode.COMMAS, xs)``."""
+    return msg(how, items=tuple(items))
 
 
 class Refusal(ValueError):
@@ -109,7 +140,7 @@ class Refusal(ValueError):
     Subclass it for a refusal a caller needs to catch by kind.
     """
 
-    def __init__(self, code: str, /, field: str | None = None, **params: Param) -> None:
+    def __init__(self, code: str, /, field: str | None = None, **params: Any) -> None:
         self.msg = msg(code, **params)
         self.field = field
         super().__init__(f"{field}: {self.msg.code} {self.msg.params}" if field

@@ -8,8 +8,9 @@ each with its source, and looks values up in this order:
 2. values the user confirmed earlier (``confirmed``: table -> key -> value);
 3. the values shipped here.
 
-Anything else is a :class:`scoring.sheet.Need`: the table, the key and a plain
-sentence telling the player what to read off which component. Nothing is ever
+Anything else is a :class:`scoring.sheet.Need`: the table, the key and a
+message (:class:`scoring.message.Msg`) telling the player what to read off
+which component. Nothing is ever
 guessed or interpolated.
 
 >>> lookup_count(BUILDINGS_VP, 5, record={}, confirmed=None).value
@@ -24,8 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from scoring.message import MessageCode, Msg, msg
 from scoring.sheet import Need
-from scoring.texts_ja import ask_ja
 
 BUILDINGS_VP = "buildings_vp"
 TASKS_VP = "tasks_vp"
@@ -118,41 +119,42 @@ def confirmed_table(table: str, *, board_side_b: bool = False) -> str:
     return table
 
 
-def ask(table: str, key: str, *, board_side_b: bool = False) -> str:
-    """The sentence that tells the player what to read off which component."""
-    board = "your player board, side B" if board_side_b else "your player board"
+class AskCode(MessageCode):
+    """What to read off which component, one code per printed table."""
+
+    BUILDINGS_VP_NONE = "ask-buildings-vp-none"
+    BUILDINGS_VP = "ask-buildings-vp"
+    TASKS_VP = "ask-tasks-vp"
+    FOREST_WORKER_BUILDINGS_VP = "ask-forest-worker-buildings-vp"
+    TECHNICIAN_VP = "ask-technician-vp"
+    DETACHED_TOP_TIE = "ask-detached-top-tie"
+
+
+#: The parameters each ask is rendered with (the catalogue test renders every code).
+ASK_PARAMS: Mapping[str, tuple[str, ...]] = {
+    AskCode.BUILDINGS_VP_NONE: ("side_b",),
+    AskCode.BUILDINGS_VP: ("side_b", "count"),
+    AskCode.TASKS_VP: ("count",),
+    AskCode.FOREST_WORKER_BUILDINGS_VP: ("count",),
+    AskCode.TECHNICIAN_VP: ("count",),
+    AskCode.DETACHED_TOP_TIE: (),
+}
+
+
+def ask(table: str, key: str, *, board_side_b: bool = False) -> Msg:
+    """What to tell the player to read off which component (a message code and values)."""
     if table == BUILDINGS_VP:
         if key == "0":
-            return (
-                f"Read the number printed on the buildings track of {board} for no building "
-                "tokens used (enter 0 if no number is printed there)."
-            )
-        return (
-            "Read the number printed under your rightmost uncovered space on the buildings "
-            f"track of {board} ({key} building tokens used)."
-        )
+            return msg(AskCode.BUILDINGS_VP_NONE, side_b=board_side_b)
+        return msg(AskCode.BUILDINGS_VP, side_b=board_side_b, count=int(key))
     if table == TASKS_VP:
-        return (
-            "Read the VP for "
-            f"{key} fulfilled task card{'s' if key != '1' else ''} on row 3 of the back of the "
-            "reference tile."
-        )
+        return msg(AskCode.TASKS_VP, count=int(key))
     if table == FOREST_WORKER_BUILDINGS_VP:
-        return (
-            "Read the number printed under the rightmost uncovered space on the Forest Worker "
-            f"board's buildings track ({key} building tokens used)."
-        )
+        return msg(AskCode.FOREST_WORKER_BUILDINGS_VP, count=int(key))
     if table == TECHNICIAN_VP:
-        return (
-            "Read the VP printed below the rightmost collected Technician tile on the "
-            f"optimisation track of the Technician board ({key} tiles collected; enter 0 if "
-            "no number is printed for it)."
-        )
+        return msg(AskCode.TECHNICIAN_VP, count=int(key))
     if table == DETACHED_TOP_TIE:
-        return (
-            "Read the 1st / 2nd / 3rd place VP on the detached scoring card's row for two "
-            "detached storages tied for the most infested wood."
-        )
+        return msg(AskCode.DETACHED_TOP_TIE)
     raise ValueError(f"unknown printed table {table!r}")  # pragma: no cover
 
 
@@ -197,8 +199,7 @@ def lookup_count(
     shipped = SHIPPED.get(table, {}).get(key)
     if shipped is not None and not (table == BUILDINGS_VP and board_side_b):
         return Found(table, key, shipped.value, "shipped", shipped.source)
-    return Need(table, key, ask(table, key, board_side_b=board_side_b),
-                ask_ja(table, key, board_side_b=board_side_b))
+    return Need(table, key, ask(table, key, board_side_b=board_side_b))
 
 
 def lookup_top_tie(
@@ -216,5 +217,4 @@ def lookup_top_tie(
             if all(i is not None for i in ints):
                 return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(i or 0 for i in ints),
                              "confirmed", "confirmed by you earlier")
-    return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY),
-                ask_ja(DETACHED_TOP_TIE, TOP_TIE_KEY))
+    return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY))

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from scoring.message import Msg
+
+#: Says a message in some language (``app.l10n``); the JSON output passes English.
+Say = Callable[[Msg], str]
+
+
+def _code(m: Msg) -> str:
+    return m.code
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,21 +21,17 @@ class Need:
     """A printed value the scoring needs but does not know.
 
     ``table`` and ``key`` name the entry (e.g. ``buildings_vp`` / ``"4"``);
-    ``ask`` is a sentence telling the player what to read off which component;
-    ``ask_ja`` says it in Japanese (``scoring.texts_ja``; not in the JSON).
+    ``ask`` says what to read off which component, as a message code with its
+    values; the catalogues word it (``app.l10n``).
     """
 
     table: str
     key: str
-    ask: str
-    ask_ja: str = field(default="", compare=False)
+    ask: Msg
 
-    def ask_in(self, lang: str) -> str:
-        """``ask`` in ``lang`` ("en" or "ja")."""
-        return self.ask_ja if lang == "ja" and self.ask_ja else self.ask
-
-    def as_json(self) -> dict[str, str]:
-        return {"table": self.table, "key": self.key, "ask": self.ask}
+    def as_json(self, say: Say = _code) -> dict[str, str]:
+        """The record-v1 ``needs`` entry; ``say`` words the ask (the CLI passes English)."""
+        return {"table": self.table, "key": self.key, "ask": say(self.ask)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +58,9 @@ class PlayerScore:
 class ScoreSheet:
     """A scored game: the score output of record-v1.md as data.
 
-    ``notes`` are human-readable explanations (tie-breaks applied, contract
-    categories chosen, decisions used); they are not part of the JSON contract.
-    ``notes_ja`` are the same notes in Japanese (``scoring.texts_ja``).
+    ``notes`` explain the result (tie-breaks applied, contract categories
+    chosen, decisions used) as message codes with values; they are not part of
+    the JSON contract.
     """
 
     game: str
@@ -62,20 +68,14 @@ class ScoreSheet:
     needs: tuple[Need, ...]
     players: tuple[PlayerScore, ...]
     winners: tuple[str, ...]
-    notes: tuple[str, ...] = ()
-    notes_ja: tuple[str, ...] = field(default=(), compare=False)
+    notes: tuple[Msg, ...] = ()
 
-    def notes_in(self, lang: str) -> tuple[str, ...]:
-        """``notes`` in ``lang`` ("en" or "ja")."""
-        if lang == "ja" and len(self.notes_ja) == len(self.notes):
-            return self.notes_ja
-        return self.notes
-
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, say: Say = _code) -> dict[str, Any]:
+        """The record-v1 score output; ``say`` words each need's ask (English for the CLI)."""
         return {
             "game": self.game,
             "complete": self.complete,
-            "needs": [n.as_json() for n in self.needs],
+            "needs": [n.as_json(say) for n in self.needs],
             "players": [p.as_json() for p in self.players],
             "winners": list(self.winners),
         }

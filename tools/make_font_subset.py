@@ -7,9 +7,9 @@ to what the app can show:
 - Basic Latin, Latin-1, general punctuation, arrows, math and shape symbols;
 - CJK symbols and punctuation, hiragana, katakana, half/full-width forms;
 - the kanji of JIS X 0208 level 1 (2,965 common kanji: enough for names);
-- every character of the UI strings (app/i18n.py), of app/ui/ sources, of the
-  Japanese messages, refusals, setup steps and scoring notes (app/messages_ja.py,
-  setup/texts_ja.py, scoring/texts_ja.py) and of docs/rules-decisions.md (shown
+- every character of the catalogues (app/l10n/*.ftl: every message, refusal,
+  setup step, note and screen text in every language), of app/ui/ sources
+  and of docs/rules-decisions.md (shown
   in Settings).
 
 Usage: ``.venv/bin/python tools/make_font_subset.py [--source FONT.ttc]``
@@ -64,14 +64,11 @@ def jis_level1_kanji() -> str:
 
 
 def ui_text() -> str:
-    sys.path.insert(0, str(ROOT))
-    from app.i18n import all_japanese_text
-
-    text = all_japanese_text()
+    text = ""
+    for path in sorted((ROOT / "app" / "l10n").glob("*.ftl")):
+        text += path.read_text(encoding="utf-8")  # every catalogue: all words of the app
     for path in sorted((ROOT / "app" / "ui").rglob("*.py")):
         text += path.read_text(encoding="utf-8")
-    for name in ("app/messages_ja.py", "setup/texts_ja.py", "scoring/texts_ja.py"):
-        text += (ROOT / name).read_text(encoding="utf-8")  # messages, refusals, setup, notes
     rules = ROOT / "docs" / "rules-decisions.md"
     if rules.exists():
         text += rules.read_text(encoding="utf-8")

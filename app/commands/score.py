@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from app.l10n import english
 from scoring.api import score_record
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -123,14 +124,14 @@ def render(sheet: ScoreSheet, data: Any) -> str:
             lines.append(f"Contracts counted for {p.name}: {', '.join(cats)}")
     if sheet.notes:
         lines.append("")
-        lines.extend(f"Note: {n}" for n in sheet.notes)
+        lines.extend(f"Note: {english(n)}" for n in sheet.notes)
     if sheet.needs:
         lines.append("")
         lines.append("Still needed (add them to the record's \"printed\" object, then score "
                      "again):")
         for need in sheet.needs:
             key = f"[{need.key}]" if need.key else ""
-            lines.append(f"  - {need.table}{key}: {need.ask}")
+            lines.append(f"  - {need.table}{key}: {english(need.ask)}")
     return "\n".join(lines)
 
 
@@ -155,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail([f"{source}: cannot read it ({exc})"], err)
     try:
         sheet = score_record(data)
-        text = (json.dumps(sheet.as_json(), ensure_ascii=False, indent=2) if args.json
+        text = (json.dumps(sheet.as_json(english), ensure_ascii=False, indent=2) if args.json
                 else render(sheet, data))
     except RecordError as exc:
         return _fail([f"{source}: invalid record ({len(exc.problems)} "

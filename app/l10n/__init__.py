@@ -20,7 +20,9 @@ translator can read without Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from enum import Enum
 from functools import cache, lru_cache
 from pathlib import Path
@@ -32,16 +34,52 @@ from scoring.message import Msg, msg
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
+#: Environment variable naming another catalogue directory (tests, a translator's draft).
+DIRECTORY_ENV = "FOREST_TABLE_L10N_DIR"
+_override: list[Path] = []
 
 
+def directory() -> Path:
+    """Where the catalogues are read from: ``app/l10n/`` unless overridden."""
+    if _override:
+        return _override[-1]
+    env = os.environ.get(DIRECTORY_ENV)
+    return Path(env) if env else HERE
+
+
+@contextmanager
+def catalogue_directory(path: Path) -> Iterator[None]:
+    """Read the catalogues from ``path`` inside the ``with`` block (tests of a new language)."""
+    _override.append(Path(path))
+    reload()
+    try:
+        yield
+    finally:
+        _override.pop()
+        reload()
+
+
+def reload() -> None:
+    """Forget the loaded catalogues (after the directory or a file changed)."""
+    languages.cache_clear()
+    bundle.cache_clear()
+    _render.cache_clear()
+
+
+@cache
 def languages() -> tuple[str, ...]:
     """The languages that have a catalogue, English first."""
-    found = sorted(p.stem for p in HERE.glob("*.ftl"))
+    found = sorted(p.stem for p in directory().glob("*.ftl"))
     return tuple(sorted(found, key=lambda lang: (lang != DEFAULT_LANGUAGE, lang)))
 
 
 def _source(lang: str) -> str:
-    return (HERE / f"{lang}.ftl").read_text(encoding="utf-8")
+    return (directory() / f"{lang}.ftl").read_text(encoding="utf-8")
+
+
+def all_text() -> str:
+    """Every catalogue's text (the Japanese font subset must cover its characters)."""
+    return "".join(_source(lang) for lang in languages())
 
 
 @cache
@@ -68,6 +106,8 @@ def message_ids(lang: str) -> set[str]:
 def _value(value: Any, lang: str) -> Any:
     if isinstance(value, Msg):
         return render(lang, value)
+    if isinstance(value, tuple):
+        return listing(lang, [str(_value(v, lang)) for v in value])
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, bool):
@@ -79,6 +119,10 @@ def _value(value: Any, lang: str) -> Any:
 
 @lru_cache(maxsize=16384)
 def _render(lang: str, m: Msg) -> str:
+    items = m.params.get("items")
+    if m.code.startswith("list-") and isinstance(items, tuple):
+        separator = _render(lang, Msg(m.code))
+        return separator.join(str(_value(v, lang)) for v in items)
     for candidate in (lang, DEFAULT_LANGUAGE):
         if candidate not in languages():
             continue
@@ -93,10 +137,37 @@ def _render(lang: str, m: Msg) -> str:
     return m.code  # a missing message shows its code (tests keep every code covered)
 
 
+def listing(lang: str, items: list[str]) -> str:
+    """``items`` as one list in ``lang`` (``list-comma`` between, ``list-and`` before the last)."""
+    if len(items) <= 1:
+        return "".join(items)
+    head = render(lang, "list-commas").join(items[:-1])
+    return render(lang, "list-and", head=head, last=items[-1])
+
+
 def render(lang: str, message: Msg | str, /, **params: Any) -> str:
     """``message`` in ``lang`` (falling back to English, then to the code itself)."""
     m = message if isinstance(message, Msg) else msg(message, **params)
     return _render(lang if lang in languages() else DEFAULT_LANGUAGE, m)
+
+
+def english(message: Msg) -> str:
+    """``message`` in English (the CLI's and the record-v1 JSON's language)."""
+    return render(DEFAULT_LANGUAGE, message)
+
+
+def refusal(lang: str, exc: BaseException) -> str:
+    """A refusal (:class:`scoring.message.Refusal`) in ``lang``; its field is a parameter too.
+
+    Anything else (a bug, not a refusal) shows as its developer text.
+    """
+    m = getattr(exc, "msg", None)
+    if not isinstance(m, Msg):
+        return str(exc)
+    field = getattr(exc, "field", None)
+    if "field" not in m.params:
+        m = msg(m.code, **m.params, field=field or "")
+    return render(lang, m)
 
 
 def text(lang: str, code: str, /, **params: Any) -> str:

@@ -118,7 +118,9 @@ def fingerprint(record: Mapping[str, Any]) -> str:
 def sheet_json(sheet: Any) -> dict[str, Any]:
     """A ``ScoreSheet`` (or its ``as_json()`` dict) as a plain dict."""
     if hasattr(sheet, "as_json"):
-        return dict(sheet.as_json())
+        from app.l10n import english
+
+        return dict(sheet.as_json(english))
     if isinstance(sheet, Mapping):
         return dict(sheet)
     raise InvalidData(f"not a score sheet: {type(sheet).__name__}")

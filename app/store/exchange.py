@@ -367,7 +367,9 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 
     try:
         parse_record(data)
-        sheet = score_record(data, confirmed=confirmed).as_json()
+        from app.l10n import english
+
+        sheet = score_record(data, confirmed=confirmed).as_json(english)
     except RecordError as exc:
         return [ImportProblem(line, p.path, p.message) for p in exc.problems], None
     problems: list[ImportProblem] = []

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import session as S
+from app.l10n import render
 from app.messages_ja import language_of, message_ja, refusal_text
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 
@@ -648,9 +649,8 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
     rows = tuple(ScoreRow(cat, label(t, f"category.{cat}", cat),
                           tuple(p.categories.get(cat) for p in sheet.players)) for cat in order)
     lang = language_of(t)
-    needs = tuple(replace(n, ask=n.ask_in(lang)) if hasattr(n, "ask_in") else n
-                  for n in sheet.needs)
-    notes = sheet.notes_in(lang) if hasattr(sheet, "notes_in") else sheet.notes
+    needs = tuple(replace(n, ask=render(lang, n.ask)) for n in sheet.needs)  # worded here
+    notes = tuple(render(lang, n) for n in sheet.notes)
     return Scoreboard(
         names=tuple(p.name for p in sheet.players), rows=rows,
         totals=tuple(int(p.total) for p in sheet.players),

@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring import texts_ja as ja
 from scoring.forestry.enums import (
     Area,
     Category,
@@ -49,6 +48,7 @@ from scoring.forestry.model import (
     unlocked_storage_spaces,
     water_multiplier,
 )
+from scoring.message import ListCode, MessageCode, Msg, joined, msg
 from scoring.placing import shared_ranks, split_spread
 from scoring.printed import (
     BUILDINGS_VP,
@@ -471,31 +471,52 @@ def detached_points(game: ForestryGame, choices: Sequence[Choice], confirmed: Co
 # --------------------------------------------------------------------------- the sheet
 
 
-TIE_BREAKERS = ("seedlings planted", "contracts fulfilled", "task cards fulfilled")
+class NoteCode(MessageCode):
+    """The score sheet's notes (ties, contract categories, values used)."""
+
+    TIE_DECIDED = "note-tie-decided"
+    TIE_SHARED = "note-tie-shared"
+    NOT_COMPLETE = "note-not-complete"
+    ONE_PLAYER = "note-one-player"
+    VALUE_USED = "note-value-used"
+    CONTRACTS_UNKNOWN = "note-contracts-unknown"
+    CONTRACTS_CHOSEN = "note-contracts-chosen"
+    CONTRACT_CHOSEN = "note-contract-chosen"
+
+
+#: The parameters each note is rendered with (the catalogue test renders every code).
+#: ``level`` is the tie-breaker that decided (1 seedlings planted, 2 contracts
+#: fulfilled, 3 task cards fulfilled; 002 end of the game).
+NOTE_PARAMS: dict[str, tuple[str, ...]] = {
+    NoteCode.TIE_DECIDED: ("names", "total", "level", "values"),
+    NoteCode.TIE_SHARED: ("names", "total"),
+    NoteCode.NOT_COMPLETE: (),
+    NoteCode.ONE_PLAYER: (),
+    NoteCode.VALUE_USED: ("table", "key", "value", "origin"),
+    NoteCode.CONTRACTS_UNKNOWN: ("player",),
+    NoteCode.CONTRACTS_CHOSEN: ("player", "parts"),
+    NoteCode.CONTRACT_CHOSEN: ("number", "first", "second", "chosen", "by_record"),
+}
 
 
 def _tie_notes(names: Sequence[str], totals: Sequence[int],
-               keys: Sequence[tuple[int, ...]]) -> list[tuple[str, str]]:
-    """The tie-break notes as (English, Japanese) pairs."""
-    notes: list[tuple[str, str]] = []
+               keys: Sequence[tuple[int, ...]]) -> list[Msg]:
+    """The tie-break notes."""
+    notes: list[Msg] = []
     for total in sorted(set(totals), reverse=True):
         group = [i for i, t in enumerate(totals) if t == total]
         if len(group) < 2:
             continue
-        who = " and ".join(names[i] for i in group)
-        tied = [names[i] for i in group]
-        for level, label in enumerate(TIE_BREAKERS, start=1):
+        tied = tuple(names[i] for i in group)
+        for level in (1, 2, 3):
             values = [keys[i][level] for i in group]
             if len(set(values)) > 1:
-                shown = ", ".join(f"{names[i]} {keys[i][level]}" for i in group)
-                pairs = [(names[i], keys[i][level]) for i in group]
-                notes.append((f"{who} tied on {total} VP; decided by {label} ({shown}).",
-                              ja.tie_decided_ja(tied, total, level, pairs)))
+                shown = joined(ListCode.COMMAS, (f"{names[i]} {keys[i][level]}" for i in group))
+                notes.append(msg(NoteCode.TIE_DECIDED, names=tied, total=total, level=level,
+                                 values=shown))
                 break
         else:
-            notes.append((f"{who} tied on {total} VP and on every tie-breaker "
-                          f"({', '.join(TIE_BREAKERS)}): they share the rank.",
-                          ja.tie_shared_ja(tied, total)))
+            notes.append(msg(NoteCode.TIE_SHARED, names=tied, total=total))
     return notes
 
 
@@ -515,7 +536,7 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         ctx.detached, ctx.detached_details = detached_points(game, ctx.choices, confirmed)
 
     needs: list[Need] = []
-    notes: list[tuple[str, str]] = []  # (English, Japanese)
+    notes: list[Msg] = []
     rows: list[tuple[dict[str, int], dict[str, Any]]] = []
     player_complete: list[bool] = []
     for i, player in enumerate(players):
@@ -557,16 +578,15 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         notes.extend(_tie_notes(names, totals, keys))
     else:
         winners = ()
-        notes.append(("Not complete: ranks are provisional (they leave out the categories "
-                      "still needed) and no winner is named until every value is known.",
-                      ja.NOT_COMPLETE_JA))
+        notes.append(msg(NoteCode.NOT_COMPLETE))
     if len(players) == 1:
-        notes.append(("One player: scored by the multiplayer rules (the solo opponent's rules "
-                      "are not in the sources); most forester tokens pays 10.", ja.ONE_PLAYER_JA))
+        notes.append(msg(NoteCode.ONE_PLAYER))
     for found in ctx.used:
         if found.origin != "shipped":
-            notes.append((f"{found.table}[{found.key}] = {found.value} ({found.source}).",
-                          ja.value_used_ja(found.table, found.key, found.value, found.origin)))
+            value = "/".join(map(str, found.value)) if isinstance(found.value, tuple) \
+                else found.value
+            notes.append(msg(NoteCode.VALUE_USED, table=found.table, key=found.key,
+                             value=value, origin=found.origin))
 
     scores = tuple(
         PlayerScore(name=names[i], total=totals[i], rank=ranks[i], categories=rows[i][0],
@@ -575,31 +595,27 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
     )
     return ScoreSheet(game="forestry", complete=complete,
                       needs=tuple(sorted(needs, key=need_order)), players=scores,
-                      winners=winners, notes=tuple(en for en, _ in notes),
-                      notes_ja=tuple(jp for _, jp in notes))
+                      winners=winners, notes=tuple(notes))
 
 
 def _tasks_or_unknown(choice: Choice) -> int:
     return -1 if choice.assignment is None else choice.assignment.tasks_fulfilled
 
 
-def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[tuple[str, str]]:
-    """The two-category contract notes as (English, Japanese) pairs."""
+def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[Msg]:
+    """The two-category contract notes."""
     doubles = [i for i, c in enumerate(player.contracts) if c.is_double]
     if not doubles:
         return []
     if choice.assignment is None:
-        return [(f"{player.name}: the two-category contracts cannot be assigned until the task "
-                 "card VP listed as needed are known.", ja.contracts_unknown_ja(player.name))]
-    parts = []
-    parts_ja: list[tuple[int, Sequence[str], str, bool]] = []
-    for i in doubles:
-        contract = player.contracts[i]
-        how = "chosen in the record" if contract.chosen is not None else "best"
-        parts.append(f"contract {i + 1} ({'/'.join(c.value for c in contract.categories)}) "
-                     f"-> {choice.assignment.categories[i].value} ({how})")
-        parts_ja.append((i + 1, [c.value for c in contract.categories],
-                         choice.assignment.categories[i].value, contract.chosen is not None))
-    return [(f"{player.name}: " + "; ".join(parts)
-             + ". The app picks the assignment with the most water + task VP; set \"chosen\" "
-             "on a contract to override.", ja.contracts_chosen_ja(player.name, parts_ja))]
+        return [msg(NoteCode.CONTRACTS_UNKNOWN, player=player.name)]
+    parts = tuple(
+        msg(NoteCode.CONTRACT_CHOSEN, number=i + 1,
+            first=msg(f"category-{player.contracts[i].categories[0].value}"),
+            second=msg(f"category-{player.contracts[i].categories[1].value}"),
+            chosen=msg(f"category-{choice.assignment.categories[i].value}"),
+            by_record=player.contracts[i].chosen is not None)
+        for i in doubles
+    )
+    return [msg(NoteCode.CONTRACTS_CHOSEN, player=player.name,
+                parts=joined(ListCode.SEMICOLONS, parts))]

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.rules import RANGERS, Ranger
+from scoring.message import MessageCode, Msg, msg
 from scoring.placing import shared_ranks
 from scoring.sheet import PlayerScore, ScoreSheet
-from scoring.texts_ja import guardians_shared_win_ja
 
 GAME_ID = "forest-guardians"
 
@@ -82,12 +82,17 @@ def score_guardians(game: GuardiansGame) -> ScoreSheet:
         for p, cat, total, rank in zip(game.players, cats, totals, ranks, strict=True)
     )
     winners = tuple(ps.name for ps in players if ps.rank == 1)
-    notes: list[str] = []
-    notes_ja: list[str] = []
+    notes: list[Msg] = []
     if len(winners) > 1:
-        notes.append(
-            f"{' and '.join(winners)} tie on {max(totals)} points and share the win "
-            "(the rulebook names no tie-breaker)."
-        )
-        notes_ja.append(guardians_shared_win_ja(winners, max(totals)))
-    return ScoreSheet(GAME_ID, True, (), players, winners, tuple(notes), tuple(notes_ja))
+        notes.append(msg(GuardiansNote.SHARED_WIN, names=winners, points=max(totals)))
+    return ScoreSheet(GAME_ID, True, (), players, winners, tuple(notes))
+
+
+class GuardiansNote(MessageCode):
+    """The Forest Guardians score sheet's notes."""
+
+    SHARED_WIN = "note-guardians-shared-win"
+
+
+#: The parameters each note is rendered with.
+GUARDIANS_NOTE_PARAMS: dict[str, tuple[str, ...]] = {GuardiansNote.SHARED_WIN: ("names", "points")}

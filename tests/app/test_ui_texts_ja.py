@@ -193,9 +193,12 @@ def test_scoreboard_notes_and_needs_in_japanese() -> None:
     board_ja = scoreboard(sheet, ja)
     board_en = scoreboard(sheet, en)
     assert board_ja is not None and board_en is not None
-    assert board_en.notes == sheet.notes and board_ja.notes == sheet.notes_ja
-    assert [n.ask for n in board_en.needs] == [n.ask for n in sheet.needs]
+    from app.l10n import render
+
+    assert board_en.notes == tuple(render("en", n) for n in sheet.notes)
+    assert board_ja.notes == tuple(render("ja", n) for n in sheet.notes)
+    assert [n.ask for n in board_en.needs] == [render("en", n.ask) for n in sheet.needs]
     need = board_ja.needs[0]
-    assert need.ask == sheet.needs[0].ask_ja and "建物トラック" in need.ask
+    assert need.ask == render("ja", sheet.needs[0].ask) and "建物トラック" in need.ask
     assert (need.table, need.key) == (sheet.needs[0].table, sheet.needs[0].key)
     assert all(JAPANESE.search(n) for n in board_ja.notes)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from app.l10n import english
 from scoring.api import score_record
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.score import score_forestry
@@ -172,7 +173,7 @@ def test_tie_broken_by_seedlings_planted() -> None:
     assert s["Ann"].total == s["Ben"].total == 19  # 11 + 8 (tied on forester tokens)
     assert sheet.winners == ("Ann",)
     assert s["Ann"].rank == 1 and s["Ben"].rank == 2
-    assert any("seedlings planted" in n for n in sheet.notes)
+    assert any("seedlings planted" in n for n in map(english, sheet.notes))
 
 
 def test_tie_broken_by_contracts_then_tasks() -> None:
@@ -181,14 +182,14 @@ def test_tie_broken_by_contracts_then_tasks() -> None:
     b = player("Ben", score_track=2)
     sheet = score(record(a, b, printed=base))
     assert sheet.winners == ("Ann",)
-    assert any("contracts fulfilled" in n for n in sheet.notes)
+    assert any("contracts fulfilled" in n for n in map(english, sheet.notes))
     a = player("Ann", score_track=0, contracts=[["building"]],
                task_cards=[{"contract": "building"}])
     b = player("Ben", score_track=1, contracts=[["furniture"]])
     sheet = score(record(a, b, printed=base))
     assert by_name(sheet)["Ann"].total == by_name(sheet)["Ben"].total
     assert sheet.winners == ("Ann",)
-    assert any("task cards fulfilled" in n for n in sheet.notes)
+    assert any("task cards fulfilled" in n for n in map(english, sheet.notes))
 
 
 def test_players_tied_below_the_winner_share_a_rank() -> None:
@@ -204,7 +205,7 @@ def test_shared_win() -> None:
     sheet = score(record(player("Ann"), player("Ben"), printed=ALL_PRINTED))
     assert sheet.winners == ("Ann", "Ben")
     assert [p.rank for p in sheet.players] == [1, 1]
-    assert any("share the rank" in n for n in sheet.notes)
+    assert any("share the rank" in n for n in map(english, sheet.notes))
 
 
 # --------------------------------------------------------------------------- contracts
@@ -226,7 +227,7 @@ def test_chosen_override_is_honoured() -> None:
     a = by_name(sheet)["A"]
     assert a.details["contract_categories"] == ["building"]
     assert a.categories["water"] == 1 and a.categories["tasks"] == 0
-    assert any("chosen in the record" in n for n in sheet.notes)
+    assert any("chosen in the record" in n for n in map(english, sheet.notes))
 
 
 def test_assignment_undecided_when_task_vp_unknown() -> None:
@@ -252,7 +253,8 @@ def test_missing_buildings_value_is_a_need() -> None:
     assert not sheet.complete
     need = next(n for n in sheet.needs if n.key == "4")
     assert need.table == "buildings_vp"
-    assert "rightmost uncovered space" in need.ask and "4 building tokens" in need.ask
+    ask = english(need.ask)
+    assert "rightmost uncovered space" in ask and "4 building tokens" in ask
     assert "buildings" not in a.categories
     assert a.total == sum(a.categories.values())
     assert sheet.winners == ()
@@ -288,7 +290,7 @@ def test_shipped_board_a_values_not_used_in_advanced_games() -> None:
     sheet = score(record(p, player("B"), mode="advanced", printed={"tasks_vp": {"0": 0},
                                                                    "buildings_vp": {"0": 0}}))
     need = next(n for n in sheet.needs if n.table == "buildings_vp")
-    assert need.key == "5" and "side B" in need.ask
+    assert need.key == "5" and "side B" in english(need.ask)
     s = score(record(p, player("B"), mode="advanced", printed={"tasks_vp": {"0": 0},
                                                                "buildings_vp": {"0": 0}}),
               confirmed={"buildings_vp": {"5": 7}, "buildings_vp_side_b": {"5": 8}})
@@ -354,7 +356,7 @@ def test_technician_needs_its_printed_value() -> None:
     sheet = score(record(t, player("B"), mode="advanced", growing_forward=GF,
                          printed=ALL_PRINTED))
     assert [(n.table, n.key) for n in sheet.needs] == [("technician_vp", "4")]
-    assert "Technician" in sheet.needs[0].ask
+    assert "Technician" in english(sheet.needs[0].ask)
     sheet = score(record(t, player("B"), mode="advanced", growing_forward=GF,
                          printed=dict(ALL_PRINTED, technician_vp={"4": 7})))
     assert by_name(sheet)["T"].categories["technician"] == 7
@@ -443,7 +445,7 @@ def test_detached_top_tie_unknown_is_a_need() -> None:
     data["printed"] = ALL_PRINTED
     sheet = score(data)
     assert [(n.table, n.key) for n in sheet.needs] == [("detached_top_tie", "")]
-    assert "detached scoring card" in sheet.needs[0].ask
+    assert "detached scoring card" in english(sheet.needs[0].ask)
     assert all("detached" not in p.categories for p in sheet.players)
     assert not sheet.complete
     sheet = score(data, confirmed={"detached_top_tie": {"": [8, 5, 1]}})
@@ -458,4 +460,4 @@ def test_detached_category_only_with_infestation() -> None:
 def test_one_player_record_is_scored_with_a_note() -> None:
     sheet = score(record(player("Solo", score_track=40), printed=ALL_PRINTED))
     assert sheet.players[0].categories["forester_majority"] == 10
-    assert any("solo" in n for n in sheet.notes)
+    assert any("solo" in n for n in map(english, sheet.notes))

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.l10n import english
 from scoring.api import score_record
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
@@ -112,7 +113,7 @@ def test_tie_is_a_shared_win() -> None:
     assert [p.total for p in sheet.players] == [23, 23, 3]
     assert [p.rank for p in sheet.players] == [1, 1, 3]
     assert sheet.winners == ("Mei", "Ken")
-    assert any("share the win" in n for n in sheet.notes)
+    assert any("share the win" in n for n in map(english, sheet.notes))
 
 
 def test_score_output_json_shape() -> None:

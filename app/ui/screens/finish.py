@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from app.l10n import render
 from app.ui import services
 from app.ui.presenters_finish import FinishView, export_files, load_finish, rematch_presenter
 from app.ui.widgets import TOUCH, big_button, card, header, muted, sid
@@ -29,7 +30,8 @@ def _notes(app: ForestTableApp, game_id: int) -> tuple[str, ...]:
         return ()
     try:
         sheet = kept[0].sheet()
-        return tuple(sheet.notes_in(app.settings.language)) if sheet is not None else ()
+        lang = app.settings.language
+        return tuple(render(lang, n) for n in sheet.notes) if sheet is not None else ()
     except Exception:
         return ()
 
