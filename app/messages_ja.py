@@ -24,8 +24,22 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from app.l10n import render
+from scoring.message import msg
+from setup.forestry import label, round_token_effect
 from setup.play import ROUND_TOKENS_BY_ID
-from setup.texts_ja import label_ja, round_token_effect_ja, species_ja
+
+
+def label_ja(value: Any) -> str:
+    return render("ja", label(value))
+
+
+def species_ja(value: str) -> str:
+    return render("ja", msg(f"label-{value}"))
+
+
+def round_token_effect_ja(token: Any) -> str:
+    return render("ja", round_token_effect(token))
 
 AREA_JA = {"light_green": "薄緑", "dark_green": "濃い緑", "orange": "オレンジ"}
 FORESTER_JA = {"thinning": "間伐", "den_tree": "巣穴の木", "painting": "塗装"}

@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.engine import Engine
 
+from app.l10n import english
 from app.store import DuplicateSeq, GameFinished, NotFound, Store
 from app.store.models import utc
 from scoring.forestry import board as B
@@ -1263,7 +1264,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
     table = ForestryTable(plan.board, (None,) * len(seats), storages, (0,) * len(seats))
     state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
-                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json()))
+                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json(english)))
     token = plan.board.round_tokens.current
     if token is not None:  # the first round token is turned up during setup (002)
         state = _round_token_effect(state, token, _Ctx(random.Random(0)))
@@ -1291,7 +1292,7 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
     boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
                    for s, r in zip(seats, rangers, strict=True))
     state = GameState(game=GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
-                      boards=boards, seed=seed, setup=_json_text(plan.to_json()))
+                      boards=boards, seed=seed, setup=_json_text(plan.to_json(english)))
     validate_state(state)
     return state
 

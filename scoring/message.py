@@ -26,7 +26,7 @@ test can check that every code has a message in every catalogue.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
@@ -123,6 +123,16 @@ class ListCode(MessageCode):
     AND = "list-and"
     COMMAS = "list-commas"
     SEMICOLONS = "list-semicolons"
+    SENTENCES = "list-sentences"
+
+
+#: Words one message in some language (``app.l10n``); JSON outputs pass English.
+Say = Callable[[Msg], str]
+
+
+def say_code(m: Msg) -> str:
+    """The default :data:`Say` of pure code: a message shows its code."""
+    return m.code
 
 
 def joined(how: ListCode, items: Any) -> Msg:

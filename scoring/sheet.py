@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.message import Msg
-
-#: Says a message in some language (``app.l10n``); the JSON output passes English.
-Say = Callable[[Msg], str]
-
-
-def _code(m: Msg) -> str:
-    return m.code
+from scoring.message import Msg, Say
+from scoring.message import say_code as _code
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,8 @@ from scoring.forestry.enums import (
     Mode,
     TechnologySide,
 )
+from scoring.message import ListCode, MessageCode, Msg, Say, joined, msg
+from scoring.message import say_code as _code
 from setup.deck import (
     Reveal,
     SpawnDeck,
@@ -52,6 +54,7 @@ from setup.play import (
     ROUND_TOKENS_BY_ID,
     ForestBoard,
     ForesterToken,
+    RoundToken,
     RoundTokenStack,
     Species,
 )
@@ -95,40 +98,14 @@ class TradeReward(StrEnum):
     TWO_VP = "two_vp"
 
 
-_LABEL: dict[Enum, str] = {
-    Area.LIGHT_GREEN: "light green",
-    Area.DARK_GREEN: "dark green",
-    Area.ORANGE: "orange",
-    ForesterType.THINNING: "thinning",
-    ForesterType.DEN_TREE: "den tree",
-    ForesterType.PAINTING: "painting",
-    DetachedCriterion.MOST_OPEN_STORAGE_SPACES: "most open storage spaces",
-    DetachedCriterion.MOST_BUILDINGS: "most upgraded sawmills + forest buildings",
-    DetachedCriterion.MOST_CONTRACTS_FULFILLED: "most contracts fulfilled",
-    DetachedCriterion.MOST_TASK_CARDS_FULFILLED: "most task cards fulfilled",
-    DetachedCriterion.HIGHEST_WATER_MULTIPLIER: "highest water structures multiplier",
-    DetachedCriterion.MOST_SEEDLINGS_PLANTED: "most seedlings planted",
-    LocationTile.TREE_NURSERY: "tree nursery",
-    LocationTile.LOOKOUT_TOWER: "lookout tower construction site",
-    LocationTile.LAKE: "lake",
-    TradeReward.TWO_COINS: "2 coins",
-    TradeReward.TASK_CARD: "1 task card",
-    TradeReward.TWO_STARS: "2 stars",
-    TradeReward.ANY_RESOURCE: "1 resource of your choice",
-    TradeReward.TWO_VP: "2 VP",
-    Character.TRADE_SPECIALIST: "Trade Specialist",
-    Character.FOREST_ECOLOGIST: "Forest Ecologist",
-    Character.LOGISTICS_MANAGER: "Logistics Manager",
-    Character.MONITORING_SPECIALIST: "Monitoring Specialist",
-    Character.FOREST_WORKER: "Forest Worker",
-    Character.FOREST_ROAD_MANAGER: "Forest Road Manager",
-    Character.TECHNICIAN: "Technician",
-}
+def label(value: Enum) -> Msg:
+    """The checklist's name of an enum value (area, character, ...): ``label-<value>``."""
+    return msg(f"label-{value.value}")
 
 
-def label(value: Enum) -> str:
-    """The English name the checklist uses for an enum value."""
-    return _LABEL.get(value, str(value.value).replace("_", " "))
+#: Every enum whose values the checklist names (the catalogue test renders each label).
+LABELLED: tuple[type[Enum], ...] = (Area, ForesterType, DetachedCriterion, LocationTile,
+                                    TradeReward, Character, Species)
 
 
 # --------------------------------------------------------------------------- options
@@ -240,26 +217,19 @@ def validate(options: ForestryOptions, players: int, seed: int = 0) -> None:
 class SetupStep:
     """One checklist step: stable ``id``, ``source`` citation, ``title``, ``detail`` to read.
 
-    ``title`` and ``detail`` are English; ``title_ja`` and ``detail_ja`` say the
-    same, with the same dealt values, in Japanese (``setup.texts_ja``). The JSON
-    output stays English.
+    ``title`` is a message and ``detail`` the messages to read one after the
+    other (codes with the dealt values); the catalogues word them in every
+    language (``app.l10n``). ``say`` words one message (the CLI passes English).
     """
 
     id: str
     source: str
-    title: str
-    detail: str
-    title_ja: str = ""
-    detail_ja: str = ""
+    title: Msg
+    detail: Detail
 
-    def text(self, lang: str) -> tuple[str, str]:
-        """``(title, detail)`` in ``lang`` ("en" or "ja"); English for any other language."""
-        if lang == "ja" and self.detail_ja:
-            return self.title_ja, self.detail_ja
-        return self.title, self.detail
-
-    def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "title": self.title, "detail": self.detail, "source": self.source}
+    def to_json(self, say: Say = _code) -> dict[str, str]:
+        return {"id": self.id, "title": say(self.title),
+                "detail": say(joined(ListCode.SENTENCES, self.detail)), "source": self.source}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,13 +243,13 @@ class HqDeal:
     players: int
     tiles: tuple[tuple[Area, int], ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = _code) -> dict[str, Any]:
         return {
             "players": self.players,
-            "set": f"the HQ tile set for {_players(self.players)}",
-            "side": f"the side for {_players(self.players)}",
+            "set": say(msg(StepCode.HQ_SET, players=self.players)),
+            "side": say(msg(StepCode.HQ_SIDE, players=self.players)),
             "tiles": {area.value: pos for area, pos in self.tiles},
-            "positions": "1-3 from the left in a row of the set's tiles laid out in any order",
+            "positions": say(msg(StepCode.HQ_POSITIONS)),
         }
 
 
@@ -330,14 +300,18 @@ class SetupPlan:
     growing_forward: GrowingForwardDeal | None
     board: ForestBoard
 
-    def to_json(self) -> dict[str, Any]:
-        """A JSON-serialisable dict (the ``--json`` output of ``forest-table setup forestry``)."""
+    def to_json(self, say: Say = _code) -> dict[str, Any]:
+        """A JSON-serialisable dict (the ``--json`` output of ``forest-table setup forestry``).
+
+        ``say`` words the steps' messages (the CLI passes English; by default a
+        message shows its code).
+        """
         out: dict[str, Any] = {
             "game": "forestry",
             "seed": self.seed,
             "players": self.players,
             "options": self.options.to_json(),
-            "steps": [s.to_json() for s in self.steps],
+            "steps": [s.to_json(say) for s in self.steps],
             "spawn_reveals": [r.to_json() for r in self.spawn_reveals],
             "upgraded_sawmills": list(self.upgraded_sawmills),
             "removed_clearings": list(self.removed_clearings),
@@ -345,7 +319,7 @@ class SetupPlan:
             "reservoirs": list(self.reservoirs),
             "harvested": list(self.harvested),
             "forester_tokens": {t.kind.value: t.space for t in self.forester_tokens},
-            "hq": self.hq.to_json(),
+            "hq": self.hq.to_json(say),
             "technology_side": self.technology_side.value if self.technology_side else None,
             "round_tokens": list(self.round_tokens),
             "first_round_token": self.round_tokens[0],
@@ -539,47 +513,133 @@ def _deal(options: ForestryOptions, players: int, seed: int) -> _Dealt:
 
 
 # --------------------------------------------------------------------------- step texts
+#
+# A step's detail is a tuple of messages (codes with the dealt values), read one
+# after the other; the catalogues word them (app/l10n: ``step-*``, ``label-*``).
+
+Detail = tuple[Msg, ...]
 
 
-def _join(items: list[str] | tuple[str, ...]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+class StepCode(MessageCode):
+    """The sentences of the Forestry setup checklist (their words are in the catalogues)."""
+
+    CAME_UP_ONE = "step-came-up-one"
+    CAME_UP_MANY = "step-came-up-many"
+    OUTSIDE = "step-outside"
+    REPEATED = "step-repeated"
+    RESHUFFLED = "step-reshuffled"
+    RUNS_ONE = "step-runs-one"
+    RUNS_TWO = "step-runs-two"
+    BOARD = "step-board"
+    CONTRACTS = "step-contracts"
+    SPAWN = "step-spawn"
+    TASKS = "step-tasks"
+    SAWMILLS = "step-sawmills"
+    SAWMILLS_UPGRADED = "step-sawmills-upgraded"
+    PROCESSING = "step-processing"
+    HQ = "step-hq"
+    HQ_TILE = "step-hq-tile"
+    HQ_SOLO = "step-hq-solo"
+    HARVEST_TOKENS = "step-harvest-tokens"
+    HARVEST_TOKENS_GF = "step-harvest-tokens-gf"
+    HARVESTED = "step-harvested"
+    CLEARINGS = "step-clearings"
+    CLEARINGS_REMOVED = "step-clearings-removed"
+    RIVERS = "step-rivers"
+    RIVERS_MEANDER = "step-rivers-meander"
+    RIVERS_MEANDER_RESERVOIR = "step-rivers-meander-reservoir"
+    ROUND_TOKENS = "step-round-tokens"
+    ROUND_TOKENS_ADVANCED = "step-round-tokens-advanced"
+    ROUND_TOKENS_BY_HAND = "step-round-tokens-by-hand"
+    SUPPLY = "step-supply"
+    FORESTERS = "step-foresters"
+    FORESTER_ON = "step-forester-on"
+    GF_STORAGES = "step-gf-storages"
+    GF_SCORING = "step-gf-scoring"
+    GF_CRITERION = "step-gf-criterion"
+    GF_REPRODUCTION = "step-gf-reproduction"
+    GF_INFESTATION = "step-gf-infestation"
+    GF_LOCATIONS = "step-gf-locations"
+    GF_SUPPLY = "step-gf-supply"
+    GF_VAN = "step-gf-van"
+    CHARACTERS = "step-characters"
+    CHARACTERS_NAMED = "step-characters-named"
+    CHARACTERS_ALL_DRAWN = "step-characters-all-drawn"
+    CHARACTERS_HAND_OUT = "step-characters-hand-out"
+    CHARACTERS_POOL = "step-characters-pool"
+    TRADE = "step-trade"
+    TRADE_REWARD = "step-trade-reward"
+    ECOLOGIST = "step-ecologist"
+    LOGISTICS = "step-logistics"
+    MONITORING = "step-monitoring"
+    FOREST_WORKER = "step-forest-worker"
+    ROAD_MANAGER = "step-road-manager"
+    TECHNICIAN = "step-technician"
+    SOLO = "step-solo"
+    P_BOARD = "step-p-board"
+    P_BOARD_OWN = "step-p-board-own"
+    P_ACTION = "step-p-action"
+    P_BUILDINGS = "step-p-buildings"
+    P_CUBES = "step-p-cubes"
+    P_SPARE = "step-p-spare"
+    P_TECHNOLOGY_NONE = "step-p-technology-none"
+    P_TECHNOLOGY = "step-p-technology"
+    P_STORAGE = "step-p-storage"
+    P_STAR = "step-p-star"
+    P_WATER = "step-p-water"
+    P_REFERENCE = "step-p-reference"
+    P_SCORE = "step-p-score"
+    P_CONTRACT = "step-p-contract"
+    P_MANAGER = "step-p-manager"
+    P_WOOD = "step-p-wood"
+    P_FIRST = "step-p-first"
+    P_ASYMMETRIC = "step-p-asymmetric"
+    P_COINS = "step-p-coins"
+    P_SEAT_COINS = "step-p-seat-coins"
+    P_ROUND = "step-p-round"
+    P_HARVESTERS = "step-p-harvesters"
+    ROUND_TOKEN_NAME = "round-token-name"
+    ROUND_TOKEN_EFFECT = "round-token-effect"
+    HQ_SET = "hq-set"
+    HQ_SIDE = "hq-side"
+    HQ_POSITIONS = "hq-positions"
 
 
-def _cards(reveals: tuple[Reveal, ...]) -> str:
-    return ", ".join(str(r.card) for r in reveals)
+def title_code(step_id: str) -> str:
+    """The catalogue code of a step's title: ``board.1.board`` -> ``step-title-board-1-board``."""
+    return "step-title-" + step_id.replace(".", "-")
 
 
-def _reshuffle_note(reveals: tuple[Reveal, ...], d: _Dealt) -> str:
-    """A sentence for a step during which the spawn deck ran out, else ``""``."""
+def _m(code: StepCode, **params: Any) -> Detail:
+    return (msg(code, **params),)
+
+
+def _cards(reveals: tuple[Reveal, ...]) -> Msg:
+    return joined(ListCode.COMMAS, (r.card for r in reveals))
+
+
+def _reshuffle_note(reveals: tuple[Reveal, ...], d: _Dealt) -> Detail:
+    """A sentence for a step during which the spawn deck ran out, else nothing."""
     marked = [r for r in reveals if r in d.reshuffle_before]
     if not marked:
-        return ""
-    return (
-        f" (The spawn deck ran out before card {marked[0].card}: all 15 spawn cards were "
-        "shuffled into a new deck.)"
-    )
+        return ()
+    return _m(StepCode.RESHUFFLED, card=marked[0].card)
 
 
-def _came_up(reveals: tuple[Reveal, ...], high: int) -> str:
+def _came_up(reveals: tuple[Reveal, ...], high: int) -> Msg:
     """``card 6`` or ``cards 14, 3 (14 is outside 1–9)`` for one reveal-until run."""
     if len(reveals) == 1:
-        return f"card {_cards(reveals)}"
-    passed = [str(r.card) for r in reveals[:-1]]
-    outside = [c for c in passed if not 1 <= int(c) <= high]
-    repeats = [c for c in passed if 1 <= int(c) <= high]
-    notes = []
+        return msg(StepCode.CAME_UP_ONE, card=reveals[0].card)
+    passed = [r.card for r in reveals[:-1]]
+    outside = tuple(c for c in passed if not 1 <= c <= high)
+    repeats = tuple(c for c in passed if 1 <= c <= high)
+    notes: list[Msg] = []
     if outside:
-        verb = "is" if len(outside) == 1 else "are"
-        notes.append(f"{_join(outside)} {verb} outside 1–{high}")
+        notes.append(msg(StepCode.OUTSIDE, cards=outside, count=len(outside), high=high))
     if repeats:
-        notes.append(f"{_join(repeats)} was already chosen (the deck had been reshuffled)")
-    return f"cards {_cards(reveals)} ({'; '.join(notes)})"
-
-
-def _players(n: int) -> str:
-    return "1 player" if n == 1 else f"{n} players"
+        notes.append(msg(StepCode.REPEATED, cards=repeats))
+    return msg(StepCode.CAME_UP_MANY, cards=_cards(reveals),
+               notes=joined(ListCode.SEMICOLONS, notes))
 
 
 def _split(reveals: tuple[Reveal, ...], picks: int, high: int) -> list[tuple[Reveal, ...]]:
@@ -597,182 +657,98 @@ def _split(reveals: tuple[Reveal, ...], picks: int, high: int) -> list[tuple[Rev
     return groups
 
 
-def _d_board(d: _Dealt) -> str:
-    return "Put the game board in the middle of the table."
+def _d_board(d: _Dealt) -> Detail:
+    return _m(StepCode.BOARD)
 
 
-def _d_contracts(d: _Dealt) -> str:
-    return (
-        "Shuffle the contract deck. Lay 2 contracts face up beside each area (orange, dark "
-        "green, light green) and put the deck face down beside the board."
-    )
+def _d_contracts(d: _Dealt) -> Detail:
+    return _m(StepCode.CONTRACTS)
 
 
-def _d_spawn(d: _Dealt) -> str:
-    return (
-        "Put the forester tokens beside the board. This dealer plays the spawn deck (15 cards, "
-        "numbered 1–15): every card it turned up is named in the steps below, so leave your "
-        "spawn cards aside for now."
-    )
+def _d_spawn(d: _Dealt) -> Detail:
+    return _m(StepCode.SPAWN)
 
 
-def _d_tasks(d: _Dealt) -> str:
-    return (
-        "Shuffle the task deck, put it face down beside the board and turn 1 task card face "
-        "up next to it."
-    )
+def _d_tasks(d: _Dealt) -> Detail:
+    return _m(StepCode.TASKS)
 
 
-def _runs(d: _Dealt, reveals: tuple[Reveal, ...], count: int, high: int) -> str:
+def _runs(d: _Dealt, reveals: tuple[Reveal, ...], count: int, high: int) -> Detail:
     """``3 players: spawn cards were turned up until ... came up: card 6.`` for a neutral step."""
     groups = _split(reveals, count, high)
     if count == 1:
-        text = (
-            f" 3 players: spawn cards were turned up until one numbered 1–{high} came up: "
-            f"{_came_up(groups[0], high)}."
-        )
+        text = _m(StepCode.RUNS_ONE, high=high, first=_came_up(groups[0], high))
     else:
-        text = (
-            f" 2 players: twice, spawn cards were turned up until one numbered 1–{high} came "
-            f"up (a different one the second time): first {_came_up(groups[0], high)}, "
-            f"then {_came_up(groups[1], high)}."
-        )
+        text = _m(StepCode.RUNS_TWO, high=high, first=_came_up(groups[0], high),
+                  second=_came_up(groups[1], high))
     return text + _reshuffle_note(reveals, d)
 
 
-def _d_sawmills(d: _Dealt) -> str:
-    text = (
-        "Put the nine sawmill building tiles (numbered 1–9) on their matching spaces in the "
-        "orange, dark green and light green areas."
-    )
+def _d_sawmills(d: _Dealt) -> Detail:
     picks = d.upgraded_sawmills
     if not picks:
-        return text
-    text += _runs(d, d.sawmill_reveals, len(picks), 9)
-    if len(picks) == 1:
-        return text + (
-            f" Flip sawmill building {picks[0]} to its upgraded side and put a building token "
-            "of a colour nobody plays on its upgrade icon."
-        )
-    return text + (
-        f" Flip sawmill buildings {picks[0]} and {picks[1]} to their upgraded side and put a "
-        "building token of a colour nobody plays on each upgrade icon."
-    )
+        return _m(StepCode.SAWMILLS)
+    return (_m(StepCode.SAWMILLS) + _runs(d, d.sawmill_reveals, len(picks), 9)
+            + _m(StepCode.SAWMILLS_UPGRADED, count=len(picks), first=picks[0],
+                 second=picks[-1]))
 
 
-def _d_processing(d: _Dealt) -> str:
-    return (
-        "Put the wood-processing tokens beside the three sawmill buildings that show the "
-        "matching processing symbol."
-    )
+def _d_processing(d: _Dealt) -> Detail:
+    return _m(StepCode.PROCESSING)
 
 
-def _d_hq(d: _Dealt) -> str:
-    where = _join([f"tile {pos} on the {label(area)} HQ space" for area, pos in d.hq.tiles])
-    text = (
-        f"Take the set of three HQ tiles for {_players(d.players)}. Lay them face up in a row "
-        f"in any order and count them 1, 2, 3 from the left; put {where}, each with the side "
-        f"for {_players(d.players)} up."
-    )
-    if d.players == 1:
-        text += (
-            " Solo: our sources do not say which set a solo game uses; if your copy has none "
-            "for 1 player, your solo rules decide."
-        )
-    return text
+def _d_hq(d: _Dealt) -> Detail:
+    where = tuple(msg(StepCode.HQ_TILE, position=pos, area=label(area)) for area, pos in d.hq.tiles)
+    text = _m(StepCode.HQ, players=d.players, tiles=where)
+    return text + _m(StepCode.HQ_SOLO) if d.players == 1 else text
 
 
-def _d_harvest_tokens(d: _Dealt) -> str:
-    text = "Put the 15 harvest tokens, colourful side up, on the spaces printed for them."
-    if d.options.growing_forward:
-        text += " (Growing Forward: you may use its wooden harvest tokens instead.)"
-    return text
+def _d_harvest_tokens(d: _Dealt) -> Detail:
+    text = _m(StepCode.HARVEST_TOKENS)
+    return text + _m(StepCode.HARVEST_TOKENS_GF) if d.options.growing_forward else text
 
 
-def _d_harvested(d: _Dealt) -> str:
-    spaces = _join([str(s) for s in d.harvested])
-    text = f"Spawn cards {_cards(d.harvest_reveals)} came up"
-    if len(d.harvest_reveals) > 3:
-        text += " (a number that came up again after the reshuffle was passed over)"
-    return (
-        text
-        + f": turn the harvest tokens on spaces {spaces} to their dark (harvested) side."
-        + _reshuffle_note(d.harvest_reveals, d)
-    )
+def _d_harvested(d: _Dealt) -> Detail:
+    return _m(StepCode.HARVESTED, cards=_cards(d.harvest_reveals),
+              passed_over=len(d.harvest_reveals) > 3,
+              spaces=tuple(d.harvested)) + _reshuffle_note(d.harvest_reveals, d)
 
 
-def _d_clearings(d: _Dealt) -> str:
-    text = (
-        "Shuffle the 9 clearing tokens face down, put one on each numbered clearing space "
-        "1–9 and turn them face up."
-    )
+def _d_clearings(d: _Dealt) -> Detail:
     picks = d.removed_clearings
     if not picks:
-        return text
-    text += _runs(d, d.clearing_reveals, len(picks), 9)
-    if len(picks) == 1:
-        return text + (
-            f" Remove the clearing token on clearing space {picks[0]} (back to the box) and "
-            "put a building token of a colour nobody plays there."
-        )
-    return text + (
-        f" Remove the clearing tokens on clearing spaces {picks[0]} and {picks[1]} (back to "
-        "the box) and put a building token of a colour nobody plays on each."
-    )
+        return _m(StepCode.CLEARINGS)
+    return (_m(StepCode.CLEARINGS) + _runs(d, d.clearing_reveals, len(picks), 9)
+            + _m(StepCode.CLEARINGS_REMOVED, count=len(picks), first=picks[0],
+                 second=picks[-1]))
 
 
-def _d_rivers(d: _Dealt) -> str:
-    text = (
-        "Shuffle the river tokens face down, put one on each river space 1–8 and turn them face up."
-    )
+def _d_rivers(d: _Dealt) -> Detail:
     if not d.meanders:
-        return text
-    text += _runs(d, d.river_reveals, len(d.meanders) + len(d.reservoirs), 8)
+        return _m(StepCode.RIVERS)
+    text = _m(StepCode.RIVERS) + _runs(d, d.river_reveals, len(d.meanders) + len(d.reservoirs), 8)
     if not d.reservoirs:
-        return text + (
-            f" Replace the river token on river space {d.meanders[0]} with a meander of a "
-            "colour nobody plays (the river token goes back in the box)."
-        )
-    return text + (
-        f" Replace the river token on river space {d.meanders[0]} with a meander and the one "
-        f"on river space {d.reservoirs[0]} with a reservoir with bridge, both of a colour "
-        "nobody plays (the river tokens go back in the box)."
-    )
+        return text + _m(StepCode.RIVERS_MEANDER, meander=d.meanders[0])
+    return text + _m(StepCode.RIVERS_MEANDER_RESERVOIR, meander=d.meanders[0],
+                     reservoir=d.reservoirs[0])
 
 
-def _d_round_tokens(d: _Dealt) -> str:
+def _d_round_tokens(d: _Dealt) -> Detail:
     count = len(d.round_tokens)
-    text = (
-        f"The dealer has shuffled the round tokens and keeps their order hidden; it turns one "
-        f"up each round ({count} rounds). Put the tokens face down by the round slot with the "
-        "green start icon."
-    )
+    text = _m(StepCode.ROUND_TOKENS, count=count)
     if d.round_tokens_out:
-        text += f" Advanced game: only {count} are used — one, unseen, stays in the box."
-    text += (
-        " If you turn round tokens up by hand instead, shuffle them face down into a stack "
-        "on that slot"
-        + (" (one fewer: put one back unseen)" if d.round_tokens_out else "")
-        + " and at the first round reveal your own top token."
-    )
-    return text
+        text += _m(StepCode.ROUND_TOKENS_ADVANCED, count=count)
+    return text + _m(StepCode.ROUND_TOKENS_BY_HAND, one_out=bool(d.round_tokens_out))
 
 
-def _d_supply(d: _Dealt) -> str:
-    return (
-        "Make a common supply of coins, construction materials, temp workers, seedlings and "
-        "the five kinds of wood token."
-    )
+def _d_supply(d: _Dealt) -> Detail:
+    return _m(StepCode.SUPPLY)
 
 
-def _d_foresters(d: _Dealt) -> str:
-    where = _join([f"{label(t.kind)} on space {t.space}" for t in d.forester_tokens])
-    return (
-        "All 15 spawn cards were shuffled into a new deck and cards "
-        f"{_cards(d.forester_reveals)} came up: put one forester token of each type on the "
-        f"forest — {where}. Playing without the app? Shuffle all 15 spawn cards into a "
-        "face-down deck for play."
-    )
+def _d_foresters(d: _Dealt) -> Detail:
+    where = tuple(msg(StepCode.FORESTER_ON, kind=label(t.kind), space=t.space)
+                  for t in d.forester_tokens)
+    return _m(StepCode.FORESTERS, cards=_cards(d.forester_reveals), where=where)
 
 
 # Growing Forward (001 "Game Setup")
@@ -783,79 +759,57 @@ def _gf(d: _Dealt) -> GrowingForwardDeal:
     return d.growing_forward
 
 
-def _d_gf_storages(d: _Dealt) -> str:
-    return (
-        "Shuffle the 3 detached storage tiles face down and put one face up between each "
-        "pair of neighbouring HQ tiles, next to the board."
-    )
+def _d_gf_storages(d: _Dealt) -> Detail:
+    return _m(StepCode.GF_STORAGES)
 
 
-def _d_gf_scoring(d: _Dealt) -> str:
+def _d_gf_scoring(d: _Dealt) -> Detail:
     crit = _gf(d).detached_criteria
-    listed = "; ".join(f"{i}) {label(c)}" for i, c in enumerate(crit, 1))
-    return (
-        "Detached scoring tokens: starting with the detached storage near the start of the "
-        f"score track and going clockwise, put on the marked space (right side) of each: "
-        f"{listed}. The other three tokens go back in the box."
-    )
+    listed = joined(ListCode.SEMICOLONS, (msg(StepCode.GF_CRITERION, number=i, criterion=label(c))
+                                          for i, c in enumerate(crit, 1)))
+    return _m(StepCode.GF_SCORING, criteria=listed)
 
 
-def _d_gf_reproduction(d: _Dealt) -> str:
-    return "Put a spruce bark beetle reproduction token on score-track spaces 4, 10, 18 and 28."
+def _d_gf_reproduction(d: _Dealt) -> Detail:
+    return _m(StepCode.GF_REPRODUCTION)
 
 
-def _d_gf_infestation(d: _Dealt) -> str:
-    n = _gf(d).infestation_card
-    return (
-        "Put the 21 infested wood tokens in a supply. Lay the three infestation cards face "
-        f"up in a row in any order and take card {n}, counting from the left; put an infested "
-        f"wood token on each space it shows for {d.players} players and return the cards to "
-        "the box. The cards' spaces are not in our sources: tell the app which spaces got "
-        "infested wood."
-    )
+def _d_gf_infestation(d: _Dealt) -> Detail:
+    return _m(StepCode.GF_INFESTATION, card=_gf(d).infestation_card, players=d.players)
 
 
-def _d_gf_locations(d: _Dealt) -> str:
+def _d_gf_locations(d: _Dealt) -> Detail:
     tiles = dict(_gf(d).location_tiles)
-    return (
-        f"Location tiles, one per area on its double-hex space: {label(tiles[Area.LIGHT_GREEN])} "
-        f"in light green (on the double-hex space near the start of the score track), "
-        f"{label(tiles[Area.DARK_GREEN])} in dark green, {label(tiles[Area.ORANGE])} in "
-        "orange. Leave the harvest tokens on those spaces visible."
-    )
+    return _m(StepCode.GF_LOCATIONS, light_green=label(tiles[Area.LIGHT_GREEN]),
+              dark_green=label(tiles[Area.DARK_GREEN]), orange=label(tiles[Area.ORANGE]))
 
 
-def _d_gf_supply(d: _Dealt) -> str:
-    return (
-        "Put the detached scoring card near the board and make a supply of water monitoring "
-        "specialist, fir seedling and lookout tower level tokens."
-    )
+def _d_gf_supply(d: _Dealt) -> Detail:
+    return _m(StepCode.GF_SUPPLY)
 
 
-def _d_gf_van(d: _Dealt) -> str:
-    return "Each player puts a van tile on the character picture of their player board."
+def _d_gf_van(d: _Dealt) -> Detail:
+    return _m(StepCode.GF_VAN)
 
 
 # Characters (002 advanced game, 001 advanced characters)
 
 
-def _d_characters(d: _Dealt) -> str:
-    names = _join([label(c) for c in d.characters])
-    text = f"Characters in play: {names}."
+def _labels(values: tuple[Character, ...]) -> tuple[Msg, ...]:
+    return tuple(label(c) for c in values)
+
+
+def _d_characters(d: _Dealt) -> Detail:
+    text = _m(StepCode.CHARACTERS, names=_labels(d.characters))
     if d.options.characters and d.dealt_characters:
-        text += (
-            f" You named {_join([label(c) for c in d.options.characters])}; the dealer drew "
-            f"{_join([label(c) for c in d.dealt_characters])} at random."
-        )
+        text += _m(StepCode.CHARACTERS_NAMED, named=_labels(d.options.characters),
+                   drawn=_labels(d.dealt_characters))
     elif d.dealt_characters:
-        text += " All drawn at random by the dealer."
+        text += _m(StepCode.CHARACTERS_ALL_DRAWN)
     if d.players > 1:
-        text += " Hand them out at random (or as you agree); each player takes one."
-    pool = "the four base characters"
-    if d.options.growing_forward:
-        pool += " and the three Growing Forward characters"
+        text += _m(StepCode.CHARACTERS_HAND_OUT)
     if d.dealt_characters:
-        text += f" (Drawn from {pool}.)"
+        text += _m(StepCode.CHARACTERS_POOL, growing_forward=d.options.growing_forward)
     return text
 
 
@@ -863,194 +817,139 @@ def _has(c: Character) -> Callable[[_Dealt], bool]:
     return lambda d: c in d.characters
 
 
-def _d_trade(d: _Dealt) -> str:
-    rewards = _join([f"{s.value} → {label(r)}" for s, r in d.trade_specialist_rewards])
-    return (
-        "Put the five reward tokens, bright side up, below the character "
-        f"picture, one per wood type: {rewards}."
-    )
+def _d_trade(d: _Dealt) -> Detail:
+    rewards = tuple(msg(StepCode.TRADE_REWARD, species=label(s), reward=label(r))
+                    for s, r in d.trade_specialist_rewards)
+    return _m(StepCode.TRADE, rewards=rewards)
 
 
-def _d_ecologist(d: _Dealt) -> str:
-    return (
-        "Put the den tree board next to the player board; shuffle the 15 "
-        "creature tokens (5 blue, 5 yellow, 5 red) face down nearby."
-    )
+def _d_ecologist(d: _Dealt) -> Detail:
+    return _m(StepCode.ECOLOGIST)
 
 
-def _d_logistics(d: _Dealt) -> str:
-    return (
-        "At player step 7 use the Logistics Manager's own storage "
-        "extension tiles on the three rightmost storage spaces."
-    )
+def _d_logistics(d: _Dealt) -> Detail:
+    return _m(StepCode.LOGISTICS)
 
 
-def _d_monitoring(d: _Dealt) -> str:
-    return "Put one data token on every forest space."
+def _d_monitoring(d: _Dealt) -> Detail:
+    return _m(StepCode.MONITORING)
 
 
-def _d_forest_worker(d: _Dealt) -> str:
-    return "Uses the Forest Worker player board with its combined forestry and reforestation table."
+def _d_forest_worker(d: _Dealt) -> Detail:
+    return _m(StepCode.FOREST_WORKER)
 
 
-def _d_road_manager(d: _Dealt) -> str:
-    return (
-        "Lay the three Forest Road Manager setup cards face up in a row "
-        f"in any order and take card {d.road_manager_card}, counting from the left. Shuffle "
-        "the 9 damaged road tiles face down and put one, damaged side up, on each border the "
-        "card highlights; the rest go back in the box."
-    )
+def _d_road_manager(d: _Dealt) -> Detail:
+    return _m(StepCode.ROAD_MANAGER, card=d.road_manager_card)
 
 
-def _d_technician(d: _Dealt) -> str:
-    return (
-        "Turn the 9 Technician tiles optimised side (tools, the same on all) up, "
-        "shuffle them, put one on each of the nine sawmill building tiles and flip each to "
-        "its diagnostics (split) side."
-    )
+def _d_technician(d: _Dealt) -> Detail:
+    return _m(StepCode.TECHNICIAN)
 
 
 # Player setup (002 "プレイヤーのセットアップ" 1–18)
 
 
-def _d_solo(d: _Dealt) -> str:
-    return (
-        "The solo opponent's rules (its own setup, its turns, its fixed starting "
-        "resources) are not in our sources. The steps below are the ones the sources give; "
-        "add whatever your solo rules add. The infestation module is not played solo (001)."
-    )
+def _d_solo(d: _Dealt) -> Detail:
+    return _m(StepCode.SOLO)
 
 
-def _d_p_board(d: _Dealt) -> str:
-    side = "B (advanced game)" if d.mode is Mode.ADVANCED else "A"
-    text = (
-        f"Each player takes a player board and every component of one colour; play the "
-        f"board's side {side}."
-    )
-    own = [c for c in d.characters if c in GROWING_FORWARD_CHARACTERS]
-    if own:
-        text += f" {_join([label(c) for c in own])}: use that character's own player board."
-    return text
+def _d_p_board(d: _Dealt) -> Detail:
+    text = _m(StepCode.P_BOARD, advanced=d.mode is Mode.ADVANCED)
+    own = tuple(c for c in d.characters if c in GROWING_FORWARD_CHARACTERS)
+    return text + _m(StepCode.P_BOARD_OWN, names=_labels(own)) if own else text
 
 
-def _d_p_action(d: _Dealt) -> str:
-    return "Put your action marker on space 3 of the action track."
+def _d_p_action(d: _Dealt) -> Detail:
+    return _m(StepCode.P_ACTION)
 
 
-def _d_p_buildings(d: _Dealt) -> str:
-    return "Put your six building tokens on their spaces at the bottom left of your board."
+def _d_p_buildings(d: _Dealt) -> Detail:
+    return _m(StepCode.P_BUILDINGS)
 
 
-def _d_p_cubes(d: _Dealt) -> str:
-    return (
-        "Put one cube of your colour on each of: the leftmost space of the development track; "
-        'the reward-track space whose reward includes "any resource"; the bottom space of '
-        "the water structures track (1×)."
-    )
+def _d_p_cubes(d: _Dealt) -> Detail:
+    return _m(StepCode.P_CUBES)
 
 
-def _d_p_spare(d: _Dealt) -> str:
-    return "Put your remaining six cubes beside your board."
+def _d_p_spare(d: _Dealt) -> Detail:
+    return _m(StepCode.P_SPARE)
 
 
-def _d_p_technology(d: _Dealt) -> str:
+def _d_p_technology(d: _Dealt) -> Detail:
     if d.mode is Mode.TUTORIAL or d.options.tutorial_table:
-        return (
-            "No technology tiles: you use the technology table printed on the player board "
-            "(tutorial table)."
-        )
+        return _m(StepCode.P_TECHNOLOGY_NONE)
     assert d.technology_side is not None
-    how = "dealt at random" if d.technology_dealt else "as chosen"
-    return (
-        f"Put the technology tiles on their spaces of each board, side {d.technology_side.value} "
-        f"up for every player ({how}; everyone plays the same side)."
-    )
+    return _m(StepCode.P_TECHNOLOGY, side=d.technology_side.value, dealt=d.technology_dealt)
 
 
-def _d_p_storage(d: _Dealt) -> str:
-    return (
-        "Put the storage extension tiles I, II, III (left to right) on the three rightmost "
-        "spaces of your storage."
-    )
+def _d_p_storage(d: _Dealt) -> Detail:
+    return _m(StepCode.P_STORAGE)
 
 
-def _d_p_star(d: _Dealt) -> str:
-    return "Put your star marker on space 2 of the reward track."
+def _d_p_star(d: _Dealt) -> Detail:
+    return _m(StepCode.P_STAR)
 
 
-def _d_p_water(d: _Dealt) -> str:
-    return (
-        "Put your meander on the upper and your reservoir with bridge on the lower water "
-        "structure space of your board."
-    )
+def _d_p_water(d: _Dealt) -> Detail:
+    return _m(StepCode.P_WATER)
 
 
-def _d_p_reference(d: _Dealt) -> str:
-    return "Put the reference tiles beside the boards (there are only two: share them)."
+def _d_p_reference(d: _Dealt) -> Detail:
+    return _m(StepCode.P_REFERENCE)
 
 
-def _d_p_score(d: _Dealt) -> str:
-    return 'Put your score marker on space 0 of the score track, the side without "50+" up.'
+def _d_p_score(d: _Dealt) -> Detail:
+    return _m(StepCode.P_SCORE)
 
 
-def _d_p_contract(d: _Dealt) -> str:
-    return (
-        "Each player draws one starting contract at random and puts it to the right of their board."
-    )
+def _d_p_contract(d: _Dealt) -> Detail:
+    return _m(StepCode.P_CONTRACT)
 
 
-def _d_p_manager(d: _Dealt) -> str:
-    return (
-        "Put your sawmill manager on the HQ tile whose colour matches the HQ symbol at the "
-        "bottom right of your starting contract."
-    )
+def _d_p_manager(d: _Dealt) -> Detail:
+    return _m(StepCode.P_MANAGER)
 
 
-def _d_p_wood(d: _Dealt) -> str:
-    return "Put the wood token(s) shown on your starting contract on free storage spaces."
+def _d_p_wood(d: _Dealt) -> Detail:
+    return _m(StepCode.P_WOOD)
 
 
-def _d_p_first(d: _Dealt) -> str:
-    if d.players == 1:
-        return "You are the first player: take the first player token."
-    return (
-        "The player who last touched a tree is the first player and takes the first player "
-        "token; play goes clockwise."
-    )
+def _d_p_first(d: _Dealt) -> Detail:
+    return _m(StepCode.P_FIRST, players=d.players)
 
 
-def _d_p_coins(d: _Dealt) -> str:
+def _d_p_coins(d: _Dealt) -> Detail:
     if d.options.asymmetric:
-        if d.players == 1:
-            return (
-                "Asymmetric setup cards (instead of the seedling and coins): shuffle the 12 "
-                "cards, draw two and keep one; take what it shows (coins for the first seat) "
-                "and return both cards to the box. Only you choose; the solo opponent's "
-                "starting resources are fixed by the solo rules."
-            )
-        return (
-            "Asymmetric setup cards (instead of the seedling and coins): shuffle the 12 "
-            "cards; each player draws two and keeps one, takes what it shows (coins by seat "
-            "order, as printed) and returns both cards to the box."
-        )
-    seats = ["first", "second", "third", "fourth"]
-    coins = _join([f"{seats[i]} {c}" for i, c in enumerate(SEAT_COINS[: d.players])])
-    return f"Each player takes 1 seedling and coins by seat order: {coins}."
+        return _m(StepCode.P_ASYMMETRIC, solo=d.players == 1)
+    coins = tuple(msg(StepCode.P_SEAT_COINS, seat=i + 1, coins=c)
+                  for i, c in enumerate(SEAT_COINS[: d.players]))
+    return _m(StepCode.P_COINS, coins=coins)
 
 
-def _d_p_round(d: _Dealt) -> str:
+def round_token_name(token: RoundToken) -> Msg:
+    """A round token's short name (``1 coin + flip a pine``)."""
+    return msg(StepCode.ROUND_TOKEN_NAME, **_token_params(token))
+
+
+def round_token_effect(token: RoundToken) -> Msg:
+    """What a round token does."""
+    return msg(StepCode.ROUND_TOKEN_EFFECT, **_token_params(token))
+
+
+def _token_params(token: RoundToken) -> dict[str, Any]:
+    if token.flip_species is not None:
+        return {"gain": "flip", "coins": token.coins, "species": label(token.flip_species)}
+    return {"gain": token.gain or "coins", "coins": token.coins, "species": ""}
+
+
+def _d_p_round(d: _Dealt) -> Detail:
     token = ROUND_TOKENS_BY_ID[d.round_tokens[0]]
-    return f"The first round token is turned up: {token.name}. {token.effect}"
+    return _m(StepCode.P_ROUND, name=round_token_name(token), effect=round_token_effect(token))
 
 
-def _d_p_harvesters(d: _Dealt) -> str:
-    if d.players == 1:
-        return "Put your harvester on any forest space."
-    return (
-        "Starting with the last player and going counter-clockwise, each player puts their "
-        "harvester on any forest space; one harvester per space (a double space counts as "
-        "one)."
-    )
+def _d_p_harvesters(d: _Dealt) -> Detail:
+    return _m(StepCode.P_HARVESTERS, players=d.players)
 
 
 def _always(d: _Dealt) -> bool:
@@ -1073,150 +972,99 @@ def _solo(d: _Dealt) -> bool:
 class _StepSpec:
     id: str
     source: str
-    title: str
     applies: Callable[[_Dealt], bool]
-    detail: Callable[[_Dealt], str]
+    detail: Callable[[_Dealt], Detail]
 
 
 #: The setup checklist, in table order, each step citing its source and step number.
 STEPS: tuple[_StepSpec, ...] = (
-    _StepSpec("solo.note", "RULES §2.9", "Solo game", _solo, _d_solo),
-    _StepSpec("board.1.board", "002 setup 1", "Game board", _always, _d_board),
-    _StepSpec("board.2.contracts", "002 setup 2", "Contracts", _always, _d_contracts),
-    _StepSpec("board.3.spawn_deck", "002 setup 3", "Spawn deck", _always, _d_spawn),
-    _StepSpec("board.4.tasks", "002 setup 4", "Task cards", _always, _d_tasks),
-    _StepSpec("board.5.sawmills", "002 setup 5", "Sawmill buildings", _always, _d_sawmills),
-    _StepSpec(
-        "board.6.processing", "002 setup 6", "Wood-processing tokens", _always, _d_processing
+    _StepSpec("solo.note", "RULES §2.9", _solo, _d_solo),
+    _StepSpec("board.1.board", "002 setup 1", _always, _d_board),
+    _StepSpec("board.2.contracts", "002 setup 2", _always, _d_contracts),
+    _StepSpec("board.3.spawn_deck", "002 setup 3", _always, _d_spawn),
+    _StepSpec("board.4.tasks", "002 setup 4", _always, _d_tasks),
+    _StepSpec("board.5.sawmills", "002 setup 5", _always, _d_sawmills),
+    _StepSpec("board.6.processing", "002 setup 6", _always, _d_processing
     ),
-    _StepSpec("board.7.hq", "002 setup 7", "HQ tiles", _always, _d_hq),
-    _StepSpec(
-        "board.8.harvest_tokens", "002 setup 8", "Harvest tokens", _always, _d_harvest_tokens
+    _StepSpec("board.7.hq", "002 setup 7", _always, _d_hq),
+    _StepSpec("board.8.harvest_tokens", "002 setup 8", _always, _d_harvest_tokens
     ),
-    _StepSpec("board.9.harvested", "002 setup 9", "Harvested spaces", _always, _d_harvested),
-    _StepSpec("board.10.clearings", "002 setup 10", "Clearing tokens", _always, _d_clearings),
-    _StepSpec("board.11.rivers", "002 setup 11", "River tokens", _always, _d_rivers),
-    _StepSpec("board.12.round_tokens", "002 setup 12", "Round tokens", _always, _d_round_tokens),
-    _StepSpec("board.13.supply", "002 setup 13", "Supply", _always, _d_supply),
-    _StepSpec("board.14.foresters", "002 setup 14", "Forester tokens", _always, _d_foresters),
-    _StepSpec(
-        "gf.detached_storages", "001 setup", "Detached storages", _infestation, _d_gf_storages
+    _StepSpec("board.9.harvested", "002 setup 9", _always, _d_harvested),
+    _StepSpec("board.10.clearings", "002 setup 10", _always, _d_clearings),
+    _StepSpec("board.11.rivers", "002 setup 11", _always, _d_rivers),
+    _StepSpec("board.12.round_tokens", "002 setup 12", _always, _d_round_tokens),
+    _StepSpec("board.13.supply", "002 setup 13", _always, _d_supply),
+    _StepSpec("board.14.foresters", "002 setup 14", _always, _d_foresters),
+    _StepSpec("gf.detached_storages", "001 setup", _infestation, _d_gf_storages
     ),
-    _StepSpec(
-        "gf.detached_scoring", "001 setup", "Detached scoring tokens", _infestation, _d_gf_scoring
+    _StepSpec("gf.detached_scoring", "001 setup", _infestation, _d_gf_scoring
     ),
-    _StepSpec(
-        "gf.reproduction",
-        "001 setup",
-        "Reproduction tokens",
-        _infestation,
+    _StepSpec("gf.reproduction", "001 setup", _infestation,
         _d_gf_reproduction,
     ),
-    _StepSpec("gf.infestation", "001 setup", "Infestation card", _infestation, _d_gf_infestation),
-    _StepSpec("gf.locations", "001 setup", "Location tiles", _infestation, _d_gf_locations),
-    _StepSpec(
-        "gf.supply", "001 setup", "Scoring card and new resources", _infestation, _d_gf_supply
+    _StepSpec("gf.infestation", "001 setup", _infestation, _d_gf_infestation),
+    _StepSpec("gf.locations", "001 setup", _infestation, _d_gf_locations),
+    _StepSpec("gf.supply", "001 setup", _infestation, _d_gf_supply
     ),
-    _StepSpec("char.deal", "002 advanced game", "Characters", _advanced, _d_characters),
-    _StepSpec(
-        "char.trade_specialist",
-        "002 characters",
-        "Trade Specialist",
-        _has(Character.TRADE_SPECIALIST),
+    _StepSpec("char.deal", "002 advanced game", _advanced, _d_characters),
+    _StepSpec("char.trade_specialist", "002 characters", _has(Character.TRADE_SPECIALIST),
         _d_trade,
     ),
-    _StepSpec(
-        "char.forest_ecologist",
-        "002 characters",
-        "Forest Ecologist",
-        _has(Character.FOREST_ECOLOGIST),
+    _StepSpec("char.forest_ecologist", "002 characters", _has(Character.FOREST_ECOLOGIST),
         _d_ecologist,
     ),
-    _StepSpec(
-        "char.logistics_manager",
-        "002 characters",
-        "Logistics Manager",
-        _has(Character.LOGISTICS_MANAGER),
+    _StepSpec("char.logistics_manager", "002 characters", _has(Character.LOGISTICS_MANAGER),
         _d_logistics,
     ),
-    _StepSpec(
-        "char.monitoring_specialist",
-        "002 characters",
-        "Monitoring Specialist",
-        _has(Character.MONITORING_SPECIALIST),
+    _StepSpec("char.monitoring_specialist", "002 characters", _has(Character.MONITORING_SPECIALIST),
         _d_monitoring,
     ),
-    _StepSpec(
-        "char.forest_worker",
-        "001 advanced characters",
-        "Forest Worker",
-        _has(Character.FOREST_WORKER),
+    _StepSpec("char.forest_worker", "001 advanced characters", _has(Character.FOREST_WORKER),
         _d_forest_worker,
     ),
-    _StepSpec(
-        "char.forest_road_manager",
-        "001 advanced characters",
-        "Forest Road Manager",
+    _StepSpec("char.forest_road_manager", "001 advanced characters",
         _has(Character.FOREST_ROAD_MANAGER),
         _d_road_manager,
     ),
-    _StepSpec(
-        "char.technician",
-        "001 advanced characters",
-        "Technician",
-        _has(Character.TECHNICIAN),
+    _StepSpec("char.technician", "001 advanced characters", _has(Character.TECHNICIAN),
         _d_technician,
     ),
-    _StepSpec("player.1.board", "002 player setup 1", "Player boards", _always, _d_p_board),
-    _StepSpec("player.2.action", "002 player setup 2", "Action marker", _always, _d_p_action),
-    _StepSpec(
-        "player.3.buildings", "002 player setup 3", "Building tokens", _always, _d_p_buildings
+    _StepSpec("player.1.board", "002 player setup 1", _always, _d_p_board),
+    _StepSpec("player.2.action", "002 player setup 2", _always, _d_p_action),
+    _StepSpec("player.3.buildings", "002 player setup 3", _always, _d_p_buildings
     ),
-    _StepSpec("player.4.cubes", "002 player setup 4", "Track cubes", _always, _d_p_cubes),
-    _StepSpec("player.5.spare_cubes", "002 player setup 5", "Spare cubes", _always, _d_p_spare),
-    _StepSpec(
-        "player.6.technology",
-        "002 player setup 6",
-        "Technology tiles",
-        _always,
+    _StepSpec("player.4.cubes", "002 player setup 4", _always, _d_p_cubes),
+    _StepSpec("player.5.spare_cubes", "002 player setup 5", _always, _d_p_spare),
+    _StepSpec("player.6.technology", "002 player setup 6", _always,
         _d_p_technology,
     ),
-    _StepSpec(
-        "player.7.storage", "002 player setup 7", "Storage extensions", _always, _d_p_storage
+    _StepSpec("player.7.storage", "002 player setup 7", _always, _d_p_storage
     ),
-    _StepSpec("player.8.star", "002 player setup 8", "Star marker", _always, _d_p_star),
-    _StepSpec("player.9.water", "002 player setup 9", "Water structures", _always, _d_p_water),
-    _StepSpec(
-        "player.10.reference", "002 player setup 10", "Reference tiles", _always, _d_p_reference
+    _StepSpec("player.8.star", "002 player setup 8", _always, _d_p_star),
+    _StepSpec("player.9.water", "002 player setup 9", _always, _d_p_water),
+    _StepSpec("player.10.reference", "002 player setup 10", _always, _d_p_reference
     ),
-    _StepSpec("player.11.score", "002 player setup 11", "Score marker", _always, _d_p_score),
-    _StepSpec(
-        "player.12.contract", "002 player setup 12", "Starting contract", _always, _d_p_contract
+    _StepSpec("player.11.score", "002 player setup 11", _always, _d_p_score),
+    _StepSpec("player.12.contract", "002 player setup 12", _always, _d_p_contract
     ),
-    _StepSpec("player.13.manager", "002 player setup 13", "Sawmill manager", _always, _d_p_manager),
-    _StepSpec("player.14.wood", "002 player setup 14", "Starting wood", _always, _d_p_wood),
-    _StepSpec("player.15.first", "002 player setup 15", "First player", _always, _d_p_first),
-    _StepSpec(
-        "player.16.resources",
-        "002 player setup 16; 001 asymmetric setup cards",
-        "Seedling and coins",
-        _always,
+    _StepSpec("player.13.manager", "002 player setup 13", _always, _d_p_manager),
+    _StepSpec("player.14.wood", "002 player setup 14", _always, _d_p_wood),
+    _StepSpec("player.15.first", "002 player setup 15", _always, _d_p_first),
+    _StepSpec("player.16.resources", "002 player setup 16; 001 asymmetric setup cards", _always,
         _d_p_coins,
     ),
-    _StepSpec("player.gf_van", "001 setup", "Van tiles", _infestation, _d_gf_van),
-    _StepSpec(
-        "player.17.round_token", "002 player setup 17", "First round token", _always, _d_p_round
+    _StepSpec("player.gf_van", "001 setup", _infestation, _d_gf_van),
+    _StepSpec("player.17.round_token", "002 player setup 17", _always, _d_p_round
     ),
-    _StepSpec(
-        "player.18.harvesters", "002 player setup 18", "Harvesters", _always, _d_p_harvesters
+    _StepSpec("player.18.harvesters", "002 player setup 18", _always, _d_p_harvesters
     ),
 )
 
 
-def _title(spec: _StepSpec, d: _Dealt) -> str:
+def _title(spec: _StepSpec, d: _Dealt) -> Msg:
     if spec.id == "player.16.resources" and d.options.asymmetric:
-        return "Asymmetric setup cards"
-    return spec.title
+        return msg(title_code("player.16.asymmetric"))
+    return msg(title_code(spec.id))
 
 
 def deal(options: ForestryOptions, players: int, seed: int) -> SetupPlan:
@@ -1226,12 +1074,10 @@ def deal(options: ForestryOptions, players: int, seed: int) -> SetupPlan:
     be dealt: players outside 1–4, a negative seed, infestation solo, a
     technology side in the tutorial game, characters outside the advanced game.
     """
-    from setup.texts_ja import forestry_step
-
     validate(options, players, seed)
     d = _deal(options, players, seed)
     steps = tuple(
-        SetupStep(spec.id, spec.source, _title(spec, d), spec.detail(d), *forestry_step(spec.id, d))
+        SetupStep(spec.id, spec.source, _title(spec, d), spec.detail(d))
         for spec in STEPS
         if spec.applies(d)
     )

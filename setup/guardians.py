@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.guardians.rules import (
@@ -22,11 +22,11 @@ from scoring.guardians.rules import (
     CUBES_PER_BOARD,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    RANGERS,
     RESOURCE_CARDS,
     STARTING_HAND,
     Ranger,
 )
+from scoring.message import ListCode, MessageCode, Msg, Say, joined, msg, say_code
 
 SOURCE = "003"
 GAME_ID = "forest-guardians"
@@ -47,48 +47,66 @@ class GuardiansOptions:
         return "B" if self.advanced else "A"
 
 
+class GuardiansStep(MessageCode):
+    """The sentences of the Forest Guardians setup checklist (words in the catalogues)."""
+
+    TITLE = "gsetup-title"
+    TWO_PLAYER_REMOVALS = "gsetup-two-player-removals"
+    REMOVAL = "gsetup-removal"
+    ANIMAL_TOKENS = "gsetup-animal-tokens"
+    RESOURCE_DECK = "gsetup-resource-deck"
+    ANIMAL_DECK = "gsetup-animal-deck"
+    STARTING_TILE = "gsetup-starting-tile"
+    TERRAIN_PILES = "gsetup-terrain-piles"
+    STARTING_HANDS = "gsetup-starting-hands"
+    START_PLAYER = "gsetup-start-player"
+    RANGER_BOARDS = "gsetup-ranger-boards"
+    RANGER_TOKENS = "gsetup-ranger-tokens"
+    RANGER_LINE = "gsetup-ranger-line"
+    RANGER_TITLE = "gsetup-ranger-title"
+
+
 @dataclass(frozen=True, slots=True)
 class SetupStep:
-    """One checklist step; ``outcome`` lists what it removed or what the app dealt for it."""
+    """One checklist step; ``outcome`` lists what it removed or what the app dealt for it.
+
+    ``title``, ``detail`` (messages read one after the other) and ``outcome``
+    are codes with values; the catalogues word them (``app.l10n``).
+    """
 
     id: str
-    title: str
-    detail: str
-    outcome: tuple[str, ...] = ()
+    title: Msg
+    detail: tuple[Msg, ...]
+    outcome: tuple[Msg, ...] = ()
     source: str = SOURCE
-    #: The same step in Japanese (``setup.texts_ja.guardians_texts``); not in the JSON.
-    title_ja: str = ""
-    detail_ja: str = ""
-    outcome_ja: tuple[str, ...] = ()
 
-    def text(self, lang: str) -> tuple[str, str]:
-        """``(title, detail)`` in ``lang`` ("en" or "ja"); English for any other language."""
-        if lang == "ja" and self.detail_ja:
-            return self.title_ja, self.detail_ja
-        return self.title, self.detail
-
-    def outcome_in(self, lang: str) -> tuple[str, ...]:
-        """``outcome`` in ``lang`` ("en" or "ja")."""
-        return self.outcome_ja if lang == "ja" and self.detail_ja else self.outcome
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"id": self.id, "title": self.title, "detail": self.detail}
+    def to_json(self, say: Say = say_code) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "title": say(self.title),
+                               "detail": say(joined(ListCode.SENTENCES, self.detail))}
         if self.outcome:
-            out["outcome"] = list(self.outcome)
+            out["outcome"] = [say(m) for m in self.outcome]
         return out
 
 
 @dataclass(frozen=True, slots=True)
 class Removal:
-    """Components returned to the box; ``count`` is None when the rulebook says "all"."""
+    """Components returned to the box; ``count`` is None when the rulebook says "all".
+
+    ``what`` names them with their count (a message: ``gsetup-removal`` selects on
+    the id; count 0 leaves the count out).
+    """
 
     id: str
-    what: str
     count: int | None
     source: str = SOURCE
 
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "what": self.what, "count": self.count}
+    @property
+    def what(self) -> Msg:
+        return msg(GuardiansStep.REMOVAL, id=self.id, count=self.count or 0)
+
+    def to_json(self, say: Say = say_code) -> dict[str, Any]:
+        uncounted = msg(GuardiansStep.REMOVAL, id=self.id, count=0)
+        return {"id": self.id, "what": say(uncounted), "count": self.count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,21 +117,21 @@ class RangerDeal:
     ranger: Ranger
     chosen: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = say_code) -> dict[str, Any]:
         return {
             "player": self.player,
             "ranger": self.ranger.value,
-            "title": RANGERS[self.ranger].title,
+            "title": say(msg(GuardiansStep.RANGER_TITLE, ranger=self.ranger.value)),
             "chosen": self.chosen,
         }
 
 
 #: What a 2-player game leaves in the box (003 "Special Setup for 2 Players").
 TWO_PLAYER_REMOVALS: tuple[Removal, ...] = (
-    Removal("high_altitude_tiles", "regular high-altitude (I) terrain tiles", 4),
-    Removal("low_altitude_tiles", "all low-altitude (III) terrain tiles", None),
-    Removal("common_pheasant_cards", "Common Pheasant animal cards", 2),
-    Removal("common_pheasant_tokens", "Common Pheasant animal tokens", 2),
+    Removal("high_altitude_tiles", 4),
+    Removal("low_altitude_tiles", None),
+    Removal("common_pheasant_cards", 2),
+    Removal("common_pheasant_tokens", 2),
 )
 
 
@@ -134,16 +152,17 @@ class GuardiansSetupPlan:
                 return d.ranger
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, say: Say = say_code) -> dict[str, Any]:
+        """The ``--json`` output; ``say`` words the messages (the CLI passes English)."""
         return {
             "game": GAME_ID,
             "seed": self.seed,
             "players": list(self.players),
             "options": {"advanced": self.options.advanced},
             "board_side": self.options.board_side,
-            "steps": [s.to_json() for s in self.steps],
-            "removed": [r.to_json() for r in self.removed],
-            "rangers": [d.to_json() for d in self.rangers],
+            "steps": [s.to_json(say) for s in self.steps],
+            "removed": [r.to_json(say) for r in self.removed],
+            "rangers": [d.to_json(say) for d in self.rangers],
         }
 
     def record_template(self) -> dict[str, Any]:
@@ -260,97 +279,35 @@ def _steps(
     two: bool,
 ) -> tuple[SetupStep, ...]:
     animals = ANIMAL_CARDS - 2 if two else ANIMAL_CARDS
+    G = GuardiansStep
     steps: list[SetupStep] = []
     if two:
-        steps.append(
-            SetupStep(
-                "two_player_removals",
-                "2 players: return components to the box",
-                "Before anything else, put back in the box: 4 regular high-altitude (I) terrain "
-                "tiles taken at random among the non-special ones (no mountain or lake), every "
-                "low-altitude (III) terrain tile, and both Common Pheasant sets (its 2 animal "
-                "cards and 2 animal tokens). They are not used this game.",
-                tuple(_removal_line(r) for r in TWO_PLAYER_REMOVALS),
-            )
-        )
+        steps.append(_step("two_player_removals", (msg(G.TWO_PLAYER_REMOVALS),),
+                           tuple(r.what for r in TWO_PLAYER_REMOVALS)))
     steps += [
-        SetupStep(
-            "animal_tokens",
-            "Animal tokens",
-            f"Put all {animals} animal tokens on the table, next to the play area.",
-        ),
-        SetupStep(
-            "resource_deck",
-            "Resource deck",
-            f"Shuffle the {RESOURCE_CARDS} resource cards and place them face down as the draw "
-            "deck.",
-        ),
-        SetupStep(
-            "animal_deck",
-            "Animal deck",
-            f"Sort the {animals} animal cards into 2 piles by the symbol on their backs. Shuffle "
-            "each pile on its own, then stack them face down with the pile showing the marked "
-            "symbol on top.",
-        ),
-        SetupStep(
-            "starting_tile",
-            "Starting tile and Illegal Logger",
-            "Place the starting tile face up in the middle of the table and stand the Illegal "
-            "Logger on his base.",
-        ),
-        SetupStep(
-            "terrain_piles",
-            "Terrain piles",
-            "Sort the terrain tiles by the altitude on their backs, shuffle each pile face down "
-            "and line them up from high to low: "
-            + ("I then II (no III pile with 2 players)." if two else "I, then II, then III.")
-            + " Tiles are always drawn from the highest pile that still has tiles.",
-        ),
-        SetupStep(
-            "starting_hands",
-            "Starting hands",
-            f"Each player draws {STARTING_HAND} resource cards (the starting hand limit).",
-        ),
+        _step("animal_tokens", (msg(G.ANIMAL_TOKENS, count=animals),)),
+        _step("resource_deck", (msg(G.RESOURCE_DECK, count=RESOURCE_CARDS),)),
+        _step("animal_deck", (msg(G.ANIMAL_DECK, count=animals),)),
+        _step("starting_tile", (msg(G.STARTING_TILE),)),
+        _step("terrain_piles", (msg(G.TERRAIN_PILES, two=two),)),
+        _step("starting_hands", (msg(G.STARTING_HANDS, count=STARTING_HAND),)),
         _board_step(options, dealt),
-        SetupStep(
-            "start_player",
-            "Start player",
-            "The youngest player starts; play goes clockwise. Record the players in seat order "
-            "from the start player.",
-        ),
+        _step("start_player", (msg(G.START_PLAYER),)),
     ]
-    return tuple(_with_japanese(s, options, dealt, two) for s in steps)
+    return tuple(steps)
 
 
-def _with_japanese(
-    step: SetupStep, options: GuardiansOptions, dealt: tuple[RangerDeal, ...], two: bool
-) -> SetupStep:
-    from setup.texts_ja import guardians_texts
-
-    title, detail, outcome = guardians_texts(step.id, options, dealt, two)
-    return replace(step, title_ja=title, detail_ja=detail, outcome_ja=outcome)
-
-
-def _removal_line(r: Removal) -> str:
-    return r.what if r.count is None else f"{r.count} {r.what}"
+def _step(step_id: str, detail: tuple[Msg, ...], outcome: tuple[Msg, ...] = (),
+          title: str | None = None) -> SetupStep:
+    return SetupStep(step_id, msg(GuardiansStep.TITLE, step=title or step_id), detail, outcome)
 
 
 def _board_step(options: GuardiansOptions, dealt: tuple[RangerDeal, ...]) -> SetupStep:
-    common = (
-        f"Each player takes a ranger board, side {options.board_side} up "
-        f"({'advanced' if options.advanced else 'basic'} game), lays a tree of their colour on "
-        f"every number of the three tree rows and puts the {CUBES_PER_BOARD} wooden upgrade cubes "
-        "on their spots."
-    )
+    common = msg(GuardiansStep.RANGER_BOARDS, side=options.board_side, advanced=options.advanced,
+                 cubes=CUBES_PER_BOARD)
     if not options.advanced:
-        return SetupStep("ranger_boards", "Ranger boards", common)
-    detail = (
-        common + " Each player also takes the ranger token of their ranger and keeps it next to "
-        "the board (it is sent out with the Send Your Ranger action)."
-    )
-    lines = tuple(
-        f"{d.player}: {d.ranger.value.title()}, {RANGERS[d.ranger].title}"
-        f" ({'chosen' if d.chosen else 'dealt'}) - {RANGERS[d.ranger].bonus}"
-        for d in dealt
-    )
-    return SetupStep("ranger_boards", "Ranger boards and rangers", detail, lines)
+        return _step("ranger_boards", (common,))
+    lines = tuple(msg(GuardiansStep.RANGER_LINE, player=d.player, ranger=d.ranger.value,
+                      chosen=d.chosen) for d in dealt)
+    return _step("ranger_boards", (common, msg(GuardiansStep.RANGER_TOKENS)), lines,
+                 title="ranger_boards_and_rangers")

@@ -17,7 +17,9 @@ import sys
 import textwrap
 from typing import TextIO
 
+from app.l10n import english
 from scoring.forestry.enums import Character, Mode, TechnologySide
+from scoring.message import ListCode, joined
 from setup.forestry import ForestryOptions, SetupOptionError, SetupPlan, deal, label
 
 PROG = "forest-table setup forestry"
@@ -108,7 +110,7 @@ def _headline(plan: SetupPlan) -> str:
     if o.asymmetric:
         extras.append("asymmetric setup cards")
     if plan.characters:
-        extras.append("characters: " + ", ".join(label(c) for c in plan.characters))
+        extras.append("characters: " + ", ".join(english(label(c)) for c in plan.characters))
     tail = "; " + "; ".join(extras) if extras else ""
     return f"Forestry setup: {players}, {game}{tail}. Seed {plan.seed}."
 
@@ -128,7 +130,7 @@ def render_checklist(plan: SetupPlan, *, seed_was_picked: bool = False, width: i
             section = prefix
             lines += ["", _SECTIONS.get(prefix, prefix.title())]
         head = f"{number:>2}. "
-        body = f"{step.title}: {step.detail}"
+        body = f"{english(step.title)}: {english(joined(ListCode.SENTENCES, step.detail))}"
         lines.append(
             textwrap.fill(
                 body,
@@ -167,7 +169,7 @@ def run(
         if getattr(args, "json", False):
             if seed_was_picked:
                 print(f"{PROG}: seed {seed} (picked at random)", file=err)
-            out.write(json.dumps(plan.to_json(), ensure_ascii=False, indent=2) + "\n")
+            out.write(json.dumps(plan.to_json(english), ensure_ascii=False, indent=2) + "\n")
         else:
             out.write(render_checklist(plan, seed_was_picked=seed_was_picked))
         out.flush()

@@ -14,6 +14,8 @@ import random
 import sys
 from typing import TextIO
 
+from app.l10n import english
+from scoring.message import ListCode, joined
 from setup.guardians import GuardiansOptions, GuardiansSetupPlan, SetupError, deal
 
 
@@ -32,10 +34,10 @@ def format_checklist(plan: GuardiansSetupPlan, *, seed_picked: bool = False) -> 
         "",
     ]
     for i, step in enumerate(plan.steps, 1):
-        lines.append(f"{i}. {step.title}")
-        lines.append(f"   {step.detail}")
+        lines.append(f"{i}. {english(step.title)}")
+        lines.append(f"   {english(joined(ListCode.SENTENCES, step.detail))}")
         for item in step.outcome:
-            lines.append(f"   - {item}")
+            lines.append(f"   - {english(item)}")
     if not plan.removed and len(plan.players) > 2:
         lines += ["", f"Nothing is removed with {len(plan.players)} players: every tile and card "
                   "is used."]
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"forest-table setup forest-guardians: {exc}", file=stderr)
         return 2
     if args.json:
-        json.dump(plan.to_json(), stdout, indent=2, ensure_ascii=False)
+        json.dump(plan.to_json(english), stdout, indent=2, ensure_ascii=False)
         stdout.write("\n")
         if seed_picked:
             print(f"seed {seed} picked (pass --seed {seed} to deal this setup again)", file=stderr)

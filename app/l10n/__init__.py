@@ -151,6 +151,11 @@ def render(lang: str, message: Msg | str, /, **params: Any) -> str:
     return _render(lang if lang in languages() else DEFAULT_LANGUAGE, m)
 
 
+def sentences(lang: str, messages: tuple[Msg, ...]) -> str:
+    """Messages read one after the other (a setup step's detail), joined the language's way."""
+    return render(lang, msg("list-sentences", items=tuple(messages)))
+
+
 def english(message: Msg) -> str:
     """``message`` in English (the CLI's and the record-v1 JSON's language)."""
     return render(DEFAULT_LANGUAGE, message)

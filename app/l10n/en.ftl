@@ -336,6 +336,298 @@ host-open = Open the table
 host-no_tables = No open tables. Start a new game first.
 host-open_table = Table #{ $game_id }: { $players }
 
+## Setup checklists (setup.forestry.StepCode, step titles by step id, labels of dealt values)
+
+list-sentences = {" "}
+
+step-title-solo-note = Solo game
+step-title-board-1-board = Game board
+step-title-board-2-contracts = Contracts
+step-title-board-3-spawn_deck = Spawn deck
+step-title-board-4-tasks = Task cards
+step-title-board-5-sawmills = Sawmill buildings
+step-title-board-6-processing = Wood-processing tokens
+step-title-board-7-hq = HQ tiles
+step-title-board-8-harvest_tokens = Harvest tokens
+step-title-board-9-harvested = Harvested spaces
+step-title-board-10-clearings = Clearing tokens
+step-title-board-11-rivers = River tokens
+step-title-board-12-round_tokens = Round tokens
+step-title-board-13-supply = Supply
+step-title-board-14-foresters = Forester tokens
+step-title-gf-detached_storages = Detached storages
+step-title-gf-detached_scoring = Detached scoring tokens
+step-title-gf-reproduction = Reproduction tokens
+step-title-gf-infestation = Infestation card
+step-title-gf-locations = Location tiles
+step-title-gf-supply = Scoring card and new resources
+step-title-char-deal = Characters
+step-title-char-trade_specialist = { label-trade_specialist }
+step-title-char-forest_ecologist = { label-forest_ecologist }
+step-title-char-logistics_manager = { label-logistics_manager }
+step-title-char-monitoring_specialist = { label-monitoring_specialist }
+step-title-char-forest_worker = { label-forest_worker }
+step-title-char-forest_road_manager = { label-forest_road_manager }
+step-title-char-technician = { label-technician }
+step-title-player-1-board = Player boards
+step-title-player-2-action = Action marker
+step-title-player-3-buildings = Building tokens
+step-title-player-4-cubes = Track cubes
+step-title-player-5-spare_cubes = Spare cubes
+step-title-player-6-technology = Technology tiles
+step-title-player-7-storage = Storage extensions
+step-title-player-8-star = Star marker
+step-title-player-9-water = Water structures
+step-title-player-10-reference = Reference tiles
+step-title-player-11-score = Score marker
+step-title-player-12-contract = Starting contract
+step-title-player-13-manager = Sawmill manager
+step-title-player-14-wood = Starting wood
+step-title-player-15-first = First player
+step-title-player-16-resources = Seedling and coins
+step-title-player-16-asymmetric = Asymmetric setup cards
+step-title-player-gf_van = Van tiles
+step-title-player-17-round_token = First round token
+step-title-player-18-harvesters = Harvesters
+
+label-light_green = light green
+label-dark_green = dark green
+label-orange = orange
+label-thinning = thinning
+label-den_tree = den tree
+label-painting = painting
+label-most_open_storage_spaces = most open { -storage } spaces
+label-most_buildings = most upgraded sawmills + { -forest-building }s
+label-most_contracts_fulfilled = most contracts fulfilled
+label-most_task_cards_fulfilled = most { -task-card }s fulfilled
+label-highest_water_multiplier = highest water structures multiplier
+label-most_seedlings_planted = most { -seedling }s planted
+label-tree_nursery = tree nursery
+label-lookout_tower_construction_site = lookout tower construction site
+label-lake = lake
+label-two_coins = 2 coins
+label-task_card = 1 { -task-card }
+label-two_stars = 2 stars
+label-any_resource = 1 resource of your choice
+label-two_vp = 2 { -vp }
+label-trade_specialist = Trade Specialist
+label-forest_ecologist = Forest Ecologist
+label-logistics_manager = { -logistics-manager }
+label-monitoring_specialist = Monitoring Specialist
+label-forest_worker = Forest Worker
+label-forest_road_manager = Forest Road Manager
+label-technician = Technician
+label-pine = pine
+label-birch = birch
+label-spruce = spruce
+label-beech = beech
+label-oak = oak
+
+step-came-up-one = card { $card }
+step-came-up-many = cards { $cards } ({ $notes })
+step-outside = { $cards } { $count ->
+        [one] is
+       *[other] are
+    } outside 1–{ $high }
+step-repeated = { $cards } was already chosen (the deck had been reshuffled)
+step-reshuffled = (The { -spawn-deck } ran out before card { $card }: all 15 { -spawn-card }s were shuffled into a new deck.)
+step-runs-one = 3 players: { -spawn-card }s were turned up until one numbered 1–{ $high } came up: { $first }.
+step-runs-two = 2 players: twice, { -spawn-card }s were turned up until one numbered 1–{ $high } came up (a different one the second time): first { $first }, then { $second }.
+step-board = Put the game board in the middle of the table.
+step-contracts = Shuffle the contract deck. Lay 2 contracts face up beside each area (orange, dark green, light green) and put the deck face down beside the board.
+step-spawn = Put the { -forester-token }s beside the board. This dealer plays the { -spawn-deck } (15 cards, numbered 1–15): every card it turned up is named in the steps below, so leave your { -spawn-card }s aside for now.
+step-tasks = Shuffle the task deck, put it face down beside the board and turn 1 { -task-card } face up next to it.
+step-sawmills = Put the nine { -sawmill-building } tiles (numbered 1–9) on their matching spaces in the orange, dark green and light green areas.
+step-sawmills-upgraded = { $count ->
+        [one] Flip { -sawmill-building } { $first } to its upgraded side and put a { -building-token } of a colour nobody plays on its upgrade icon.
+       *[other] Flip { -sawmill-building }s { $first } and { $second } to their upgraded side and put a { -building-token } of a colour nobody plays on each upgrade icon.
+    }
+step-processing = Put the wood-processing tokens beside the three { -sawmill-building }s that show the matching processing symbol.
+step-hq = Take the set of three HQ tiles for { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }. Lay them face up in a row in any order and count them 1, 2, 3 from the left; put { $tiles }, each with the side for { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    } up.
+step-hq-tile = tile { $position } on the { $area } HQ space
+step-hq-solo = Solo: our sources do not say which set a solo game uses; if your copy has none for 1 player, your solo rules decide.
+step-harvest-tokens = Put the 15 { -harvest-token }s, colourful side up, on the spaces printed for them.
+step-harvest-tokens-gf = ({ -growing-forward }: you may use its wooden { -harvest-token }s instead.)
+step-harvested = Spawn cards { $cards } came up{ $passed_over ->
+        [true] {" "}(a number that came up again after the reshuffle was passed over)
+       *[false] {""}
+    }: turn the { -harvest-token }s on spaces { $spaces } to their dark (harvested) side.
+step-clearings = Shuffle the 9 { -clearing-token }s face down, put one on each numbered clearing space 1–9 and turn them face up.
+step-clearings-removed = { $count ->
+        [one] Remove the { -clearing-token } on clearing space { $first } (back to the box) and put a { -building-token } of a colour nobody plays there.
+       *[other] Remove the { -clearing-token }s on clearing spaces { $first } and { $second } (back to the box) and put a { -building-token } of a colour nobody plays on each.
+    }
+step-rivers = Shuffle the { -river-token }s face down, put one on each river space 1–8 and turn them face up.
+step-rivers-meander = Replace the { -river-token } on river space { $meander } with a meander of a colour nobody plays (the { -river-token } goes back in the box).
+step-rivers-meander-reservoir = Replace the { -river-token } on river space { $meander } with a meander and the one on river space { $reservoir } with a reservoir with bridge, both of a colour nobody plays (the { -river-token }s go back in the box).
+step-round-tokens = The dealer has shuffled the { -round-token }s and keeps their order hidden; it turns one up each round ({ $count } rounds). Put the tokens face down by the round slot with the green start icon.
+step-round-tokens-advanced = Advanced game: only { $count } are used — one, unseen, stays in the box.
+step-round-tokens-by-hand = If you turn { -round-token }s up by hand instead, shuffle them face down into a stack on that slot{ $one_out ->
+        [true] {" "}(one fewer: put one back unseen)
+       *[false] {""}
+    } and at the first round reveal your own top token.
+step-supply = Make a common supply of coins, construction materials, temp workers, { -seedling }s and the five kinds of wood token.
+step-foresters = All 15 { -spawn-card }s were shuffled into a new deck and cards { $cards } came up: put one { -forester-token } of each type on the forest — { $where }. Playing without the app? Shuffle all 15 { -spawn-card }s into a face-down deck for play.
+step-forester-on = { $kind } on space { $space }
+step-gf-storages = Shuffle the 3 { -detached-storage } tiles face down and put one face up between each pair of neighbouring HQ tiles, next to the board.
+step-gf-scoring = Detached scoring tokens: starting with the { -detached-storage } near the start of the score track and going clockwise, put on the marked space (right side) of each: { $criteria }. The other three tokens go back in the box.
+step-gf-criterion = { $number }) { $criterion }
+step-gf-reproduction = Put a spruce bark beetle reproduction token on score-track spaces 4, 10, 18 and 28.
+step-gf-infestation = Put the 21 { -infested-wood } tokens in a supply. Lay the three infestation cards face up in a row in any order and take card { $card }, counting from the left; put an { -infested-wood } token on each space it shows for { $players } players and return the cards to the box. The cards' spaces are not in our sources: tell the app which spaces got { -infested-wood }.
+step-gf-locations = Location tiles, one per area on its double-hex space: { $light_green } in light green (on the double-hex space near the start of the score track), { $dark_green } in dark green, { $orange } in orange. Leave the { -harvest-token }s on those spaces visible.
+step-gf-supply = Put the detached scoring card near the board and make a supply of water monitoring specialist, fir seedling and lookout tower level tokens.
+step-gf-van = Each player puts a van tile on the character picture of their { -player-board }.
+step-characters = Characters in play: { $names }.
+step-characters-named = You named { $named }; the dealer drew { $drawn } at random.
+step-characters-all-drawn = All drawn at random by the dealer.
+step-characters-hand-out = Hand them out at random (or as you agree); each player takes one.
+step-characters-pool = (Drawn from the four base characters{ $growing_forward ->
+        [true] {" "}and the three { -growing-forward } characters
+       *[false] {""}
+    }.)
+step-trade = Put the five reward tokens, bright side up, below the character picture, one per wood type: { $rewards }.
+step-trade-reward = { $species } → { $reward }
+step-ecologist = Put the den tree board next to the { -player-board }; shuffle the 15 creature tokens (5 blue, 5 yellow, 5 red) face down nearby.
+step-logistics = At player step 7 use the { -logistics-manager }'s own { -storage-extension } tiles on the three rightmost { -storage } spaces.
+step-monitoring = Put one data token on every forest space.
+step-forest-worker = Uses the Forest Worker { -player-board } with its combined forestry and reforestation table.
+step-road-manager = Lay the three Forest Road Manager setup cards face up in a row in any order and take card { $card }, counting from the left. Shuffle the 9 damaged road tiles face down and put one, damaged side up, on each border the card highlights; the rest go back in the box.
+step-technician = Turn the 9 Technician tiles optimised side (tools, the same on all) up, shuffle them, put one on each of the nine { -sawmill-building } tiles and flip each to its diagnostics (split) side.
+step-solo = The solo opponent's rules (its own setup, its turns, its fixed starting resources) are not in our sources. The steps below are the ones the sources give; add whatever your solo rules add. The infestation module is not played solo (001).
+step-p-board = Each player takes a { -player-board } and every component of one colour; play the board's side { $advanced ->
+        [true] B (advanced game)
+       *[false] A
+    }.
+step-p-board-own = { $names }: use that character's own { -player-board }.
+step-p-action = Put your action marker on space 3 of the action track.
+step-p-buildings = Put your six { -building-token }s on their spaces at the bottom left of your board.
+step-p-cubes = Put one cube of your colour on each of: the leftmost space of the development track; the reward-track space whose reward includes "any resource"; the bottom space of the water structures track (1×).
+step-p-spare = Put your remaining six cubes beside your board.
+step-p-technology-none = No { -technology-tile }s: you use the { -technology-table } printed on the { -player-board } (tutorial table).
+step-p-technology = Put the { -technology-tile }s on their spaces of each board, side { $side } up for every player ({ $dealt ->
+        [true] dealt at random
+       *[false] as chosen
+    }; everyone plays the same side).
+step-p-storage = Put the { -storage-extension } tiles I, II, III (left to right) on the three rightmost spaces of your { -storage }.
+step-p-star = Put your star marker on space 2 of the reward track.
+step-p-water = Put your meander on the upper and your reservoir with bridge on the lower water structure space of your board.
+step-p-reference = Put the reference tiles beside the boards (there are only two: share them).
+step-p-score = Put your score marker on space 0 of the score track, the side without "50+" up.
+step-p-contract = Each player draws one starting contract at random and puts it to the right of their board.
+step-p-manager = Put your sawmill manager on the HQ tile whose colour matches the HQ symbol at the bottom right of your starting contract.
+step-p-wood = Put the wood token(s) shown on your starting contract on free { -storage } spaces.
+step-p-first = { $players ->
+        [one] You are the first player: take the first player token.
+       *[other] The player who last touched a tree is the first player and takes the first player token; play goes clockwise.
+    }
+step-p-asymmetric = { $solo ->
+        [true] Asymmetric setup cards (instead of the { -seedling } and coins): shuffle the 12 cards, draw two and keep one; take what it shows (coins for the first seat) and return both cards to the box. Only you choose; the solo opponent's starting resources are fixed by the solo rules.
+       *[false] Asymmetric setup cards (instead of the { -seedling } and coins): shuffle the 12 cards; each player draws two and keeps one, takes what it shows (coins by seat order, as printed) and returns both cards to the box.
+    }
+step-p-coins = Each player takes 1 { -seedling } and coins by seat order: { $coins }.
+step-p-seat-coins = { $seat ->
+        [1] first
+        [2] second
+        [3] third
+       *[4] fourth
+    } { $coins }
+step-p-round = The first { -round-token } is turned up: { $name }. { $effect }
+step-p-harvesters = { $players ->
+        [one] Put your { -harvester } on any forest space.
+       *[other] Starting with the last player and going counter-clockwise, each player puts their { -harvester } on any forest space; one { -harvester } per space (a double space counts as one).
+    }
+round-token-name = { $gain ->
+        [flip] 1 coin + flip a { $species }
+        [construction_material] 1 construction material
+        [seedling] 1 { -seedling }
+        [task_card] 1 { -task-card }
+        [temp_worker] 1 temp worker
+       *[coins] { $coins } coins
+    }
+round-token-effect = { $gain ->
+        [flip] Every player takes 1 coin; the first player turns one { $species } { -harvest-token } from its colourful to its dark (harvested) side, if there is one.
+        [construction_material] Every player takes 1 construction material.
+        [seedling] Every player takes 1 { -seedling }.
+        [task_card] Every player draws 1 random { -task-card } from the deck.
+        [temp_worker] Every player takes 1 temp worker.
+       *[coins] Every player takes { $coins } coins.
+    }
+hq-set = the HQ tile set for { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }
+hq-side = the side for { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }
+hq-positions = 1-3 from the left in a row of the set's tiles laid out in any order
+
+## Forest Guardians setup checklist (setup.guardians.GuardiansStep)
+
+gsetup-title = { $step ->
+        [two_player_removals] 2 players: return components to the box
+        [animal_tokens] Animal tokens
+        [resource_deck] Resource deck
+        [animal_deck] Animal deck
+        [starting_tile] Starting tile and Illegal Logger
+        [terrain_piles] Terrain piles
+        [starting_hands] Starting hands
+        [ranger_boards] Ranger boards
+        [ranger_boards_and_rangers] Ranger boards and rangers
+       *[start_player] Start player
+    }
+gsetup-two-player-removals = Before anything else, put back in the box: 4 regular high-altitude (I) terrain tiles taken at random among the non-special ones (no mountain or lake), every low-altitude (III) terrain tile, and both Common Pheasant sets (its 2 animal cards and 2 animal tokens). They are not used this game.
+gsetup-removal = { $count ->
+        [0] {""}
+       *[other] { $count }{" "}
+    }{ $id ->
+        [high_altitude_tiles] regular high-altitude (I) terrain tiles
+        [low_altitude_tiles] all low-altitude (III) terrain tiles
+        [common_pheasant_cards] Common Pheasant animal cards
+       *[common_pheasant_tokens] Common Pheasant animal tokens
+    }
+gsetup-animal-tokens = Put all { $count } animal tokens on the table, next to the play area.
+gsetup-resource-deck = Shuffle the { $count } resource cards and place them face down as the draw deck.
+gsetup-animal-deck = Sort the { $count } animal cards into 2 piles by the symbol on their backs. Shuffle each pile on its own, then stack them face down with the pile showing the marked symbol on top.
+gsetup-starting-tile = Place the starting tile face up in the middle of the table and stand the Illegal Logger on his base.
+gsetup-terrain-piles = Sort the terrain tiles by the altitude on their backs, shuffle each pile face down and line them up from high to low: { $two ->
+        [true] I then II (no III pile with 2 players).
+       *[false] I, then II, then III.
+    } Tiles are always drawn from the highest pile that still has tiles.
+gsetup-starting-hands = Each player draws { $count } resource cards (the starting hand limit).
+gsetup-start-player = The youngest player starts; play goes clockwise. Record the players in seat order from the start player.
+gsetup-ranger-boards = Each player takes a ranger board, side { $side } up ({ $advanced ->
+        [true] advanced
+       *[false] basic
+    } game), lays a tree of their colour on every number of the three tree rows and puts the { $cubes } wooden upgrade cubes on their spots.
+gsetup-ranger-tokens = Each player also takes the ranger token of their ranger and keeps it next to the board (it is sent out with the Send Your Ranger action).
+gsetup-ranger-title = { $ranger ->
+        [julia] Animal Expert
+        [jack] Firefighter
+        [fluffy] Mountain Protector
+       *[bean] Master Gardener
+    }
+gsetup-ranger-line = { $player }: { $ranger ->
+        [julia] Julia
+        [jack] Jack
+        [fluffy] Fluffy
+       *[bean] Bean
+    }, { gsetup-ranger-title } ({ $chosen ->
+        [true] chosen
+       *[false] dealt
+    }) - { $ranger ->
+        [julia] +1 per animal card she holds and +1 per animal token in her shelter.
+        [jack] +1 per fire token he holds.
+        [fluffy] +2 per Calocedrus Formosana planted on a mountain.
+       *[bean] No end-game bonus.
+    }
+
 ## Messages never repeat a component's name: they use its term.
 
 ## Glossary (terms)

@@ -424,6 +424,280 @@ host-open = テーブルを開く
 host-no_tables = 進行中のテーブルはありません。先に新しいゲームを始めてください。
 host-open_table = テーブル #{ $game_id }：{ $players }
 
+## セットアップのチェックリスト（setup.forestry.StepCode、手順IDごとの見出し、配った値の名前）
+
+list-sentences = {""}
+
+step-title-solo-note = ソロゲーム
+step-title-board-1-board = ゲームボード
+step-title-board-2-contracts = { -contract-card }
+step-title-board-3-spawn_deck = { -spawn-deck }
+step-title-board-4-tasks = { -task-card }
+step-title-board-5-sawmills = { -sawmill-building }
+step-title-board-6-processing = 木材加工トークン
+step-title-board-7-hq = HQタイル
+step-title-board-8-harvest_tokens = { -harvest-token }
+step-title-board-9-harvested = 伐採済みのスペース
+step-title-board-10-clearings = { -clearing-token }
+step-title-board-11-rivers = { -river-token }
+step-title-board-12-round_tokens = { -round-token }
+step-title-board-13-supply = 共通サプライ
+step-title-board-14-foresters = { -forester-token }
+step-title-gf-detached_storages = { -detached-storage }
+step-title-gf-detached_scoring = { -detached-storage }の得点トークン
+step-title-gf-reproduction = 繁殖トークン
+step-title-gf-infestation = 侵入カード
+step-title-gf-locations = 場所タイル
+step-title-gf-supply = 得点カードと新しいリソース
+step-title-char-deal = キャラクター
+step-title-char-trade_specialist = { label-trade_specialist }
+step-title-char-forest_ecologist = { label-forest_ecologist }
+step-title-char-logistics_manager = { label-logistics_manager }
+step-title-char-monitoring_specialist = { label-monitoring_specialist }
+step-title-char-forest_worker = { label-forest_worker }
+step-title-char-forest_road_manager = { label-forest_road_manager }
+step-title-char-technician = { label-technician }
+step-title-player-1-board = { -player-board }
+step-title-player-2-action = アクショントークン
+step-title-player-3-buildings = { -building-token }
+step-title-player-4-cubes = トラックのキューブ
+step-title-player-5-spare_cubes = 残りのキューブ
+step-title-player-6-technology = { -technology-tile }
+step-title-player-7-storage = { -storage-extension }
+step-title-player-8-star = 星トークン
+step-title-player-9-water = 水施設
+step-title-player-10-reference = リファレンスタイル
+step-title-player-11-score = スコアトークン
+step-title-player-12-contract = 開始{ -contract-card }
+step-title-player-13-manager = 製材所管理者トークン
+step-title-player-14-wood = 最初の{ -wood }
+step-title-player-15-first = ファーストプレイヤー
+step-title-player-16-resources = { -seedling }とコイン
+step-title-player-16-asymmetric = 非対称セットアップカード
+step-title-player-gf_van = バンタイル
+step-title-player-17-round_token = 最初の{ -round-token }
+step-title-player-18-harvesters = { -harvester }
+
+label-light_green = 薄緑
+label-dark_green = 濃い緑
+label-orange = オレンジ
+label-thinning = 間伐
+label-den_tree = 巣穴の木
+label-painting = 塗装
+label-most_open_storage_spaces = 開放した{ -storage }スペースが最も多い
+label-most_buildings = アップグレードした製材所と{ -forest-building }の合計が最も多い
+label-most_contracts_fulfilled = 履行した{ -contract-card }が最も多い
+label-most_task_cards_fulfilled = 達成した{ -task-card }が最も多い
+label-highest_water_multiplier = 水施設の係数が最も高い
+label-most_seedlings_planted = 植えた{ -seedling }が最も多い
+label-tree_nursery = 苗畑
+label-lookout_tower_construction_site = 展望台の建設予定地
+label-lake = 湖
+label-two_coins = 2コイン
+label-task_card = { -task-card }1枚
+label-two_stars = 星2つ
+label-any_resource = 好きなリソース1つ
+label-two_vp = 2{ -vp }
+label-trade_specialist = トレードスペシャリスト
+label-forest_ecologist = 森林生態学者
+label-logistics_manager = { -logistics-manager }
+label-monitoring_specialist = モニタリングスペシャリスト
+label-forest_worker = 森林作業員
+label-forest_road_manager = 林道管理者
+label-technician = 技術者
+label-pine = マツ
+label-birch = カバ
+label-spruce = トウヒ
+label-beech = ブナ
+label-oak = オーク
+
+step-came-up-one = カード{ $card }
+step-came-up-many = カード{ $cards }（{ $notes }）
+step-outside = { $cards }は1〜{ $high }の範囲外
+step-repeated = { $cards }はすでに選ばれた番号（デッキを作り直した後）
+step-reshuffled = （カード{ $card }の前に{ -spawn-deck }が尽きたため、15枚すべての{ -spawn-card }をシャッフルして新しいデッキにしました。）
+step-runs-one = 3人用：1〜{ $high }の番号のカードが出るまで{ -spawn-card }をめくりました。出たのは{ $first }です。
+step-runs-two = 2人用：1〜{ $high }の番号のカードが出るまで{ -spawn-card }をめくる手順を2回行いました（2回目は1回目と違う番号）。1回目は{ $first }、2回目は{ $second }です。
+step-board = ゲームボードをテーブルの真ん中に広げます。
+step-contracts = { -contract-card }のデッキを切り、オレンジ・濃い緑・薄緑の各エリアの横に2枚ずつ表向きで並べます。残りのデッキは裏向きでボードの横へ。
+step-spawn = { -forester-token }をボードの横に用意します。{ -spawn-deck }（1〜15の15枚）はこのアプリが代わりに扱い、めくったカードは以下の手順でお知らせします。手元の{ -spawn-card }はひとまず脇に置いておいてください。
+step-tasks = { -task-card }のデッキを切って裏向きでボードの横に置き、1枚を表にしてその隣に置きます。
+step-sawmills = { -sawmill-building }タイル（1〜9の番号付き）9枚を、オレンジ・濃い緑・薄緑のエリアにある同じ番号の場所に置きます。
+step-sawmills-upgraded = { $count ->
+        [1] { -sawmill-building }{ $first }をアップグレードされた面に裏返し、そのアップグレードアイコンに未使用のプレイヤー色の{ -building-token }を1つ置きます。
+       *[other] { -sawmill-building }{ $first }と{ $second }をアップグレードされた面に裏返し、それぞれのアップグレードアイコンに未使用のプレイヤー色の{ -building-token }を1つずつ置きます。
+    }
+step-processing = 木材加工トークンを、同じ加工シンボルが描かれた3つの{ -sawmill-building }の横にそれぞれ置きます。
+step-hq = { $players }人用のHQタイル3枚のセットを用意します。好きな順で表向きに1列に並べ、左から1、2、3と数えます。{ $tiles }を、{ $players }人用の面を上にして置きます。
+step-hq-tile = { $area }のHQスペースにタイル{ $position }
+step-hq-solo = ソロ：ソロでどのセットを使うかは資料に書かれていません。1人用のセットがなければ、ソロ用ルールに従ってください。
+step-harvest-tokens = { -harvest-token }15枚を、色の付いた面を上にして、ボードに印刷された場所に置きます。
+step-harvest-tokens-gf = （{ -growing-forward }の木製{ -harvest-token }を代わりに使っても構いません。）
+step-harvested = { -spawn-card }{ $cards }が出ました{ $passed_over ->
+        [true] （デッキを作り直した後に再び出た番号は飛ばしています）
+       *[false] {""}
+    }。スペース{ $spaces }の{ -harvest-token }を暗い（伐採済み）面に裏返します。
+step-clearings = { -clearing-token }9枚を裏向きで混ぜ、1〜9の番号の付いた空き地スペースに1枚ずつ置いてから表にします。
+step-clearings-removed = { $count ->
+        [1] 空き地スペース{ $first }の{ -clearing-token }を取り除いて箱に戻し、そこに未使用のプレイヤー色の{ -building-token }を置きます。
+       *[other] 空き地スペース{ $first }と{ $second }の{ -clearing-token }を取り除いて箱に戻し、それぞれに未使用のプレイヤー色の{ -building-token }を置きます。
+    }
+step-rivers = { -river-token }を裏向きで混ぜ、1〜8の川スペースに1枚ずつ置いてから表にします。
+step-rivers-meander = 川スペース{ $meander }の{ -river-token }を、未使用のプレイヤー色の蛇行トークンと入れ替えます（{ -river-token }は箱へ）。
+step-rivers-meander-reservoir = 川スペース{ $meander }の{ -river-token }を蛇行トークンと、川スペース{ $reservoir }の{ -river-token }を橋付き貯水池トークンと入れ替えます。どちらも未使用のプレイヤー色を使い、外した{ -river-token }は箱に戻します。
+step-round-tokens = { -round-token }はアプリがシャッフル済みで、順番は伏せたまま毎ラウンド1枚ずつ公開します（全{ $count }ラウンド）。トークンは裏向きのまま、緑の開始アイコンのラウンドスロットのそばに置いてください。
+step-round-tokens-advanced = 上級ゲームでは{ $count }枚だけを使い、見ないまま1枚を箱に残します。
+step-round-tokens-by-hand = アプリを使わずに手でめくる場合は、裏向きで混ぜてそのスロットに積み{ $one_out ->
+        [true] （1枚少なく：1枚は見ずに箱へ）
+       *[false] {""}
+    }、最初のラウンドでその山の一番上を公開します。
+step-supply = コイン、建設資材、臨時労働者、{ -seedling }、5種類の{ -wood }トークンを共通サプライとしてまとめて置きます。
+step-foresters = 15枚すべての{ -spawn-card }をシャッフルして新しいデッキにし、カード{ $cards }が出ました。{ -forester-token }を各タイプ1枚ずつ森に置きます：{ $where }。アプリなしで遊ぶ場合は、{ -spawn-card }15枚をすべて切って裏向きのデッキにします。
+step-forester-on = { $kind }をスペース{ $space }
+step-gf-storages = { -detached-storage }タイル3枚を裏向きで混ぜ、ボードの横、隣り合うHQタイルの間に1枚ずつ表向きで置きます。
+step-gf-scoring = { -detached-storage }の得点トークン：スコアトラックの始まりに近い{ -detached-storage }から時計回りに、各{ -detached-storage }の右側の印のスペースへ次の順で置きます：{ $criteria }。残り3枚は箱に戻します。
+step-gf-criterion = { $number }) { $criterion }
+step-gf-reproduction = スコアトラックの4、10、18、28のスペースに、トウヒキクイムシの繁殖トークンを置きます。
+step-gf-infestation = { -infested-wood }トークン21枚をサプライに置きます。侵入カード3枚を好きな順で表向きに1列に並べ、左から数えて{ $card }枚目を使います。そのカードが{ $players }人用に示すスペースすべてに{ -infested-wood }トークンを1枚ずつ置き、カードは箱に戻します。カードのスペースは資料にないので、どのスペースに{ -infested-wood }を置いたかをアプリに入力してください。
+step-gf-locations = 場所タイルを各エリアの2ヘクスのスペースに1枚ずつ置きます：薄緑（スコアトラックの始まりに近い2ヘクスのスペース）に{ $light_green }、濃い緑に{ $dark_green }、オレンジに{ $orange }。そのスペースの{ -harvest-token }は見えるままにしておきます。
+step-gf-supply = { -detached-storage }の得点カードをボードの近くに置き、水のモニタリングスペシャリスト、モミの{ -seedling }、展望台のレベルの各トークンをサプライとして用意します。
+step-gf-van = 各プレイヤーは、自分の{ -player-board }のキャラクターの絵の上にバンタイルを1枚置きます。
+step-characters = 使うキャラクター：{ $names }。
+step-characters-named = 指定されたのは{ $named }で、{ $drawn }はアプリがランダムに選びました。
+step-characters-all-drawn = すべてアプリがランダムに選びました。
+step-characters-hand-out = ランダムに（または話し合って）配り、各プレイヤーが1人ずつ担当します。
+step-characters-pool = （基本の4キャラクター{ $growing_forward ->
+        [true] と{ -growing-forward }の3キャラクター
+       *[false] {""}
+    }から選んでいます。）
+step-trade = 報酬トークン5枚を、明るい面を上にして、キャラクターの絵の下に{ -wood }の種類ごとに1枚ずつ置きます：{ $rewards }。
+step-trade-reward = { $species }→{ $reward }
+step-ecologist = 巣穴の木ボードを{ -player-board }の隣に置き、生物トークン15枚（青・黄・赤が5枚ずつ）を裏向きで混ぜてそばに置きます。
+step-logistics = プレイヤーのセットアップ7では、{ -logistics-manager }専用の{ -storage-extension }を右端の3つの{ -storage }スペースに置きます。
+step-monitoring = 森のすべてのスペースにデータトークンを1枚ずつ置きます。
+step-forest-worker = { -forestry-table }と{ -reforestation-table }が一体になった、森林作業員専用の{ -player-board }を使います。
+step-road-manager = 林道管理者のセットアップカード3枚を好きな順で表向きに1列に並べ、左から数えて{ $card }枚目を使います。損傷した道路タイル9枚を裏向きで混ぜ、そのカードが示す境界それぞれに損傷面を上にして1枚ずつ置きます。残りは箱に戻します。
+step-technician = 技術者タイル9枚を最適化面（工具の絵、全タイル共通）を上にしてシャッフルし、9枚の{ -sawmill-building }タイルに1枚ずつ置いてから、それぞれを診断面（分割された面）に裏返します。
+step-solo = ソロ対戦相手のルール（専用の準備、手番、決まった初期リソース）は、このアプリの資料にはありません。以下はルールブックにある手順だけなので、ソロ用ルールが追加する分はそちらに従ってください。{ -infestation-module }はソロでは使いません（001）。
+step-p-board = 各プレイヤーは{ -player-board }1枚と1色分のコンポーネントをすべて取り、ボードの{ $advanced ->
+        [true] B面（上級ゲーム）
+       *[false] A面
+    }を使います。
+step-p-board-own = { $names }は、そのキャラクター専用の{ -player-board }を使います。
+step-p-action = アクショントラックの3のスペースにアクショントークンを置きます。
+step-p-buildings = { -building-token }6つを、{ -player-board }左下の決まったスペースに置きます。
+step-p-cubes = 自分の色のキューブを次の3か所に1つずつ置きます：開発トラックの左端、報酬トラックで報酬に「任意のリソース」を含むスペース、水施設トラックの一番下（1×）。
+step-p-spare = 残りのキューブ6つは{ -player-board }の横に置きます。
+step-p-technology-none = { -technology-tile }は使いません。{ -player-board }に印刷された{ -technology-table }（チュートリアル用）を使います。
+step-p-technology = 各ボードの決まったスペースに{ -technology-tile }を置きます。全員{ $side }面を上にします（{ $dealt ->
+        [true] アプリがランダムに決定
+       *[false] 指定どおり
+    }。全員が同じ面を使います）。
+step-p-storage = { -storage-extension }I、II、IIIを左から順に、{ -storage }の右端3つのスペースに置きます。
+step-p-star = 報酬トラックの2のスペースに星トークンを置きます。
+step-p-water = { -player-board }の水施設の場所に、蛇行トークンを上側、橋付き貯水池トークンを下側に置きます。
+step-p-reference = リファレンスタイルはボードの横に置きます（2枚しかないので共用してください）。
+step-p-score = スコアトラックの0のスペースに、「50+」のない面を上にしてスコアトークンを置きます。
+step-p-contract = 各プレイヤーは開始{ -contract-card }をランダムに1枚引き、{ -player-board }の右側に置きます。
+step-p-manager = 開始{ -contract-card }の右下にあるHQシンボルと同じ色のHQタイルに、製材所管理者トークンを置きます。
+step-p-wood = 開始{ -contract-card }に描かれた{ -wood }トークンを、空いている{ -storage }スペースに置きます。
+step-p-first = { $players ->
+        [1] あなたがファーストプレイヤーです。ファーストプレイヤートークンを取ります。
+       *[other] 最後に木に触れた人がファーストプレイヤーとなり、ファーストプレイヤートークンを取ります。手番は時計回りです。
+    }
+step-p-asymmetric = { $solo ->
+        [true] { -seedling }とコインの代わりに非対称セットアップカードを使います：12枚を切って2枚引き、1枚を選んでそこに描かれたもの（コインはファーストプレイヤーの分）を受け取り、2枚とも箱に戻します。選ぶのはあなただけで、ソロ対戦相手の初期リソースはソロ用ルールで決まっています。
+       *[false] { -seedling }とコインの代わりに非対称セットアップカードを使います：12枚を切り、各プレイヤーが2枚引いて1枚を選び、描かれたもの（コインは手番順の欄のとおり）を受け取って2枚とも箱に戻します。
+    }
+step-p-coins = 各プレイヤーは{ -seedling }1つと、手番順に応じたコインを受け取ります：{ $coins }。
+step-p-seat-coins = { $seat ->
+        [1] ファーストプレイヤー
+        [2] 2番目
+        [3] 3番目
+       *[4] 4番目
+    }{ $coins }コイン
+step-p-round = 最初の{ -round-token }を公開しました：{ $name }。{ $effect }
+step-p-harvesters = { $players ->
+        [1] { -harvester }を好きな森のスペースに置きます。
+       *[other] 最後のプレイヤーから反時計回りに、各プレイヤーは自分の{ -harvester }を好きな森のスペースに置きます。1つのスペースには{ -harvester }1つまでです（2ヘクスのスペースも1つと数えます）。
+    }
+round-token-name = { $gain ->
+        [flip] 1コイン＋{ $species }を裏返す
+        [construction_material] 建設資材1つ
+        [seedling] { -seedling }1つ
+        [task_card] { -task-card }1枚
+        [temp_worker] 臨時労働者1人
+       *[coins] { $coins }コイン
+    }
+round-token-effect = { $gain ->
+        [flip] 全員が1コインを受け取ります。ファーストプレイヤーは、{ $species }の{ -harvest-token }が表向きで残っていれば、そのうち1枚を裏（伐採済み）に返します。
+        [construction_material] 全員が建設資材1つを受け取ります。
+        [seedling] 全員が{ -seedling }1つを受け取ります。
+        [task_card] 全員がタスクデッキから{ -task-card }を1枚ずつ引きます。
+        [temp_worker] 全員が臨時労働者1人を受け取ります。
+       *[coins] 全員が{ $coins }コインを受け取ります。
+    }
+hq-set = { $players }人用のHQタイルのセット
+hq-side = { $players }人用の面
+hq-positions = 好きな順で1列に並べたセットのタイルの、左からの位置（1〜3）
+
+## フォレストガーディアンズのセットアップ（setup.guardians.GuardiansStep）
+
+gsetup-title = { $step ->
+        [two_player_removals] 2人用：箱に戻すコンポーネント
+        [animal_tokens] 動物トークン
+        [resource_deck] 資源デッキ
+        [animal_deck] 動物デッキ
+        [starting_tile] スタートタイルと違法伐採者
+        [terrain_piles] 地形タイルの山
+        [starting_hands] 初期手札
+        [ranger_boards] レンジャーボード
+        [ranger_boards_and_rangers] レンジャーボードとレンジャー
+       *[start_player] スタートプレイヤー
+    }
+gsetup-two-player-removals = ほかの準備を始める前に、次のものを箱に戻します：特殊でない（山も湖もない）高地（I）の地形タイルからランダムに4枚、低地（III）の地形タイルすべて、キジの2セット（動物カード2枚と動物トークン2つ）。このゲームでは使いません。
+gsetup-removal = { $id ->
+        [high_altitude_tiles] 高地（I）の通常の地形タイル{ $count }枚
+        [low_altitude_tiles] 低地（III）の地形タイルすべて
+        [common_pheasant_cards] キジの動物カード{ $count }枚
+       *[common_pheasant_tokens] キジの動物トークン{ $count }つ
+    }
+gsetup-animal-tokens = 動物トークン{ $count }つをすべて、プレイエリアの横に置きます。
+gsetup-resource-deck = 資源カード{ $count }枚をシャッフルし、裏向きにして山札にします。
+gsetup-animal-deck = 動物カード{ $count }枚を裏面のシンボルで2つの山に分けます。それぞれを別々にシャッフルし、印の付いたシンボルの山が上になるように裏向きで重ねます。
+gsetup-starting-tile = スタートタイルを表向きでテーブルの中央に置き、違法伐採者のコマを台に立てます。
+gsetup-terrain-piles = 地形タイルを裏面の高度で分け、山ごとに裏向きでシャッフルして、高い順に{ $two ->
+        [true] I、II（2人用ではIIIの山なし）
+       *[false] I、II、III
+    }と並べます。タイルは常に、まだ残っている一番高い山から引きます。
+gsetup-starting-hands = 各プレイヤーは資源カードを{ $count }枚引きます（初期の手札上限）。
+gsetup-start-player = 一番若いプレイヤーから始め、時計回りに進みます。スタートプレイヤーから席順にプレイヤーを記録してください。
+gsetup-ranger-boards = 各プレイヤーはレンジャーボードを1枚取って{ $side }面（{ $advanced ->
+        [true] 上級
+       *[false] 基本
+    }ゲーム）を上にして置き、3列ある木の列のすべての数字に自分の色の木を置き、木製のアップグレード用キューブ{ $cubes }つを所定の位置に置きます。
+gsetup-ranger-tokens = さらに各自、自分のレンジャーのトークンを取ってボードの横に置きます（「レンジャーを派遣する」アクションで出すものです）。
+gsetup-ranger-title = { $ranger ->
+        [julia] 動物の専門家
+        [jack] 消防士
+        [fluffy] 山の守り手
+       *[bean] 園芸の達人
+    }
+gsetup-ranger-line = { $player }：{ $ranger ->
+        [julia] ジュリア
+        [jack] ジャック
+        [fluffy] フラッフィー
+       *[bean] ビーン
+    }（{ gsetup-ranger-title }）（{ $chosen ->
+        [true] 選択
+       *[false] ランダム
+    }） - { $ranger ->
+        [julia] 持っている動物カード1枚につき+1、保護区の動物トークン1つにつき+1
+        [jack] 持っている火災トークン1つにつき+1
+        [fluffy] 山に植えたタイワンショウナンボク1本につき+2
+       *[bean] ゲーム終了時のボーナスなし
+    }
+
 ## メッセージ
 
 refusal-not-a-whole-number = { $field }: 整数で入力してください（入力: { $value }）

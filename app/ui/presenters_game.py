@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.l10n import render, sentences
 from app.messages_ja import language_of, refusal_text
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.guardians import rules as guardian_rules
@@ -400,9 +401,9 @@ def _nums(values: Iterable[int]) -> str:
 
 def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
     """The dealt outcome of a step, to show large (from the plan's structured fields)."""
-    outcome = step.outcome_in(lang) if hasattr(step, "outcome_in") else ()
+    outcome = tuple(render(lang, m) for m in getattr(step, "outcome", ()))
     if outcome:
-        return tuple(outcome)
+        return outcome
     sid = step.id
     if not hasattr(plan, "harvested"):
         return ()
@@ -452,18 +453,12 @@ class SetupPresenter:
         return int(self.request.seed)
 
     def title(self, step: Any) -> str:
-        """The dealer's title in the reader's language (the dealer writes English and Japanese)."""
-        if self.lang == "en":
-            return str(step.title)
-        if hasattr(step, "text") and step.text(self.lang)[1] != step.detail:
-            return str(step.text(self.lang)[0])
-        key = f"step.{step.id}"
-        text = self.t(key)
-        return str(step.title) if text == key else text
+        """The step's title in the reader's language (the dealer gives a code)."""
+        return render(self.lang, step.title)
 
     def detail(self, step: Any) -> str:
         """The step's detail, with its dealt values, in the reader's language."""
-        return str(step.text(self.lang)[1]) if hasattr(step, "text") else str(step.detail)
+        return sentences(self.lang, step.detail)
 
     def cards(self) -> list[StepCard]:
         return [

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
+from app.l10n import english
 from scoring.forestry.enums import Character, Mode
 from setup.forestry import ForestryOptions, deal
 
@@ -32,7 +33,7 @@ def test_checklist_is_numbered_and_names_the_seed(capsys: pytest.CaptureFixture[
     plan = deal(ForestryOptions(), 3, 42)
     assert numbers == list(range(1, len(plan.steps) + 1))
     for step in plan.steps:
-        assert step.title in out
+        assert english(step.title) in out
     assert "Board" in out and "Players" in out
 
 
@@ -62,7 +63,7 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run_cli(capsys, "--players", "2", "--seed", "5", "--infestation", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == deal(ForestryOptions(infestation=True), 2, 5).to_json()
+    assert data == deal(ForestryOptions(infestation=True), 2, 5).to_json(english)
     assert data["seed"] == 5 and data["players"] == 2
     assert data["options"]["infestation"] is True
     assert all({"id", "title", "detail"} <= set(s) for s in data["steps"])
@@ -107,7 +108,7 @@ def test_advanced_json_has_nine_round_tokens_and_characters(
         mode=Mode.ADVANCED,
         characters=(Character.FOREST_ROAD_MANAGER, Character.TECHNICIAN),
     )
-    assert data == deal(opts, 3, 2).to_json()
+    assert data == deal(opts, 3, 2).to_json(english)
 
 
 @pytest.mark.parametrize(

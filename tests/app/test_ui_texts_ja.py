@@ -9,6 +9,7 @@ from typing import Any
 from fontTools import ttLib as ttlib
 
 from app.i18n import Translator
+from app.l10n import sentences
 from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
 from setup.forestry import ForestryOptions
 from setup.guardians import GuardiansOptions
@@ -34,7 +35,7 @@ def test_setup_cards_in_japanese_carry_the_dealt_values() -> None:
     for card in cards.values():
         assert JAPANESE.search(card.title) and JAPANESE.search(card.detail), card.id
     english = {c.id: c for c in SetupPresenter(en, request).cards()}
-    assert english["board.5.sawmills"].detail == s.plan.steps[4].detail
+    assert english["board.5.sawmills"].detail == sentences("en", s.plan.steps[4].detail)
 
 
 def test_guardians_setup_cards_in_japanese() -> None:

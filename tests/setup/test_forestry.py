@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.l10n import sentences
 from scoring.forestry.enums import Area, Character, ForesterType, Mode, TechnologySide
 from setup.deck import SPAWN_CARDS, SpawnPurpose
 from setup.forestry import (
@@ -222,7 +223,7 @@ def test_step_table_is_declarative_and_cited() -> None:
 
 
 def _detail(plan: SetupPlan, step_id: str) -> str:
-    return next(s.detail for s in plan.steps if s.id == step_id)
+    return next(sentences("en", s.detail) for s in plan.steps if s.id == step_id)
 
 
 def test_asymmetric_cards_replace_seedling_and_coins() -> None:

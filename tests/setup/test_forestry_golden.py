@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from app.l10n import english
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from setup.forestry import ForestryOptions, deal
 
@@ -65,7 +66,7 @@ def _text(data: object) -> str:
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_golden_transcript(name: str) -> None:
     options, players, seed = CASES[name]
-    actual = _text(deal(options, players, seed).to_json())
+    actual = _text(deal(options, players, seed).to_json(english))
     path = GOLDEN / f"forestry_{name}.json"
     if UPDATE:
         GOLDEN.mkdir(parents=True, exist_ok=True)

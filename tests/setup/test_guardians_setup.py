@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.l10n import sentences
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.rules import Ranger
 from setup.guardians import (
@@ -46,9 +47,9 @@ def test_two_players_remove_exactly_what_the_rules_say() -> None:
     assert first.id == "two_player_removals"
     for words in ("4 regular high-altitude (I)", "every low-altitude (III)", "Common Pheasant",
                   "2 animal cards and 2 animal tokens"):
-        assert words in first.detail
+        assert words in sentences("en", first.detail)
     assert [s.id for s in plan.steps[1:]] == ORDER
-    details = {s.id: s.detail for s in plan.steps}
+    details = {s.id: sentences("en", s.detail) for s in plan.steps}
     assert "8 animal tokens" in details["animal_tokens"]
     assert "8 animal cards" in details["animal_deck"]
     assert "no III pile with 2 players" in details["terrain_piles"]
@@ -60,13 +61,13 @@ def test_three_and_four_players_remove_nothing(n: int) -> None:
         plan = deal(options, n, seed=5)
         assert plan.removed == ()
         assert [s.id for s in plan.steps] == ORDER
-        details = {s.id: s.detail for s in plan.steps}
+        details = {s.id: sentences("en", s.detail) for s in plan.steps}
         assert "10 animal tokens" in details["animal_tokens"]
         assert "I, then II, then III" in details["terrain_piles"]
 
 
 def test_setup_steps_follow_the_rulebook() -> None:
-    d = {s.id: s.detail for s in deal(BASIC, 3, seed=1).steps}
+    d = {s.id: sentences("en", s.detail) for s in deal(BASIC, 3, seed=1).steps}
     assert "30 resource cards" in d["resource_deck"] and "face down" in d["resource_deck"]
     assert "2 piles" in d["animal_deck"] and "marked symbol on top" in d["animal_deck"]
     assert "Illegal Logger" in d["starting_tile"] and "middle" in d["starting_tile"]
@@ -89,7 +90,8 @@ def test_advanced_game_deals_distinct_rangers() -> None:
     assert [d.player for d in plan.rangers] == ["Mei", "Ken", "Ana", "Bo"]
     assert not any(d.chosen for d in plan.rangers)
     board = next(s for s in plan.steps if s.id == "ranger_boards")
-    assert "side B" in board.detail and "ranger token" in board.detail
+    detail = sentences("en", board.detail)
+    assert "side B" in detail and "ranger token" in detail
     assert len(board.outcome) == 4
 
 
