@@ -75,6 +75,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
+from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -93,29 +94,97 @@ STATE_SCHEMA = 1
 # =========================================================================== errors
 
 
-class DomainError(ValueError):
+class SessionCode(MessageCode):
+    """What the session refuses (``DomainError`` codes)."""
+
+    STALE_VERSION = "refusal-session-stale-version"
+    UNTRANSLATED = "refusal-untranslated"
+    BAD_ARGUMENTS = "refusal-session-bad-arguments"
+    INVALID_VALUE = "refusal-session-invalid-value"
+
+    BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER = "refusal-session-board-already-holds-all"
+    COMMAND_MUST_BE_JSON_OBJECT = "refusal-session-command-must-be-json-object"
+    COMMAND_THIS = "refusal-session-command-this"
+    DETACHED_STORAGES_ARE_NUMBERED_0_TO = "refusal-session-detached-storages-are-numbered-0-to"
+    DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE = "refusal-session-detached-storages-come-with"
+    FOREST_BUILDING_TASK_HAS_ONLY_FOREST = "refusal-session-forest-building-task-has-only-forest"
+    GAME_END_WAS_ALREADY_TRIGGERED = "refusal-session-game-end-was-already-triggered"
+    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
+    GAME_HAS_ALREADY_STARTED = "refusal-session-game-has-already-started"
+    LIST_ONE_OR_TWO_CATEGORIES = "refusal-session-list-one-or-two-categories"
+    LIST_WHOLE_NUMBERS_0 = "refusal-session-list-whole-numbers-0"
+    MUST_BE_WHOLE_NUMBER = "refusal-session-must-be-whole-number"
+    MUST_BE_WHOLE_NUMBER_0 = "refusal-session-must-be-whole-number-0"
+    NAME_OR_NAME_COLOUR_CHARACTER = "refusal-session-name-or-name-colour-character"
+    NO_PLAYER_AT_THIS_TABLE_0 = "refusal-session-no-player-at-this-table-0"
+    NOT_COMMAND = "refusal-session-not-command"
+    NOT_FIELD = "refusal-session-not-field"
+    NOT_FOREST_GUARDIANS_OPTION = "refusal-session-not-forest-guardians-option"
+    NOT_FORESTRY_OPTION = "refusal-session-not-forestry-option"
+    NOT_ONE = "refusal-session-not-one"
+    NOT_TASK_CARD_REQUIREMENT_RECORD_V1 = "refusal-session-not-task-card-requirement-record-v1"
+    NOTHING_TO_REDO = "refusal-session-nothing-to-redo"
+    NOTHING_TO_UNDO = "refusal-session-nothing-to-undo"
+    ONE = "refusal-session-one"
+    ONE_2 = "refusal-session-one-2"
+    PLACE_EVERY_HARVESTER_FIRST = "refusal-session-place-every-harvester-first"
+    POINTS_UNCOVERED_ON_EACH_3_TREE = "refusal-session-points-uncovered-on-each-3-tree"
+    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-session-space-holds-no-forester-token"
+    START_GAME_FIRST_FIRST_ROUND_TOKEN = "refusal-session-start-game-first-first-round-token"
+    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
+    TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
+    UNKNOWN_COMMAND = "refusal-session-unknown-command"
+
+
+class DomainError(Refusal):
     """A command the rules (or the session) refuse; nothing was written.
 
-    ``field`` names what is wrong (a record-v1 path such as
-    ``players[0].storage.wood``, a command field, or ``None``); ``message`` is
-    the sentence to show next to the control that caused it.
+    A typed refusal (:class:`scoring.message.Refusal`): a code from
+    :class:`SessionCode` (or the rules' own codes), ``field`` naming what is
+    wrong (a record-v1 path such as ``players[0].storage.wood``, a command
+    field, or ``None``) and the values; the catalogues word it next to the
+    control that caused it (``app.l10n.refusal``).
+
+    ``DomainError(field, sentence)`` (the old form) still works for code not
+    converted yet: the sentence is shown as it is, in every language.
     """
 
-    def __init__(self, field: str | None, message: str) -> None:
-        super().__init__(f"{field}: {message}" if field else message)
-        self.field = field
-        self.message = message
+    def __init__(self, code: str | None, message: str | None = None, /,
+                 field: str | None = None, **params: Any) -> None:
+        if message is not None:  # the old (field, sentence) form
+            super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
+        else:
+            super().__init__(str(code), field=field, **params)
+
+    @classmethod
+    def of(cls, err: Refusal, field: str | None = None) -> DomainError:
+        """The rules' refusal ``err`` as the session's, keeping its code and values."""
+        return cls(err.code, field=field if field is not None else err.field, **err.params)
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
+        return english(self.msg)
+
+
+def command_name(kind: str) -> Msg:
+    """A command's name to show (``command-<kind>`` in the catalogues)."""
+    return msg(f"command-{kind}")
+
+
+def _refusal(err: ValueError, field: str) -> DomainError:
+    """A refusal of the rules as the session's; any other bad value as an invalid value."""
+    if isinstance(err, Refusal):
+        return DomainError.of(err, field=field)
+    return DomainError(SessionCode.INVALID_VALUE, field=field, detail=str(err))
 
 
 class StaleVersion(DomainError):
     """The command was made against an older version of the game: reload and retry."""
 
     def __init__(self, made_at: int, current: int) -> None:
-        super().__init__(
-            "version",
-            f"the game has changed since (version {current}, your view was at {made_at}): "
-            "look again and repeat the tap if it still applies",
-        )
+        super().__init__(SessionCode.STALE_VERSION, field="version", current=str(current),
+                         made_at=str(made_at))
         self.made_at = made_at
         self.current = current
 
@@ -331,7 +400,7 @@ def validate_state(state: GameState) -> dict[str, Any]:
             parse_guardians(record)
     except RecordError as err:
         first = err.problems[0]
-        raise DomainError(first.path or None, first.message) from err
+        raise DomainError(first.msg.code, field=first.path or None, **first.msg.params) from err
     return record
 
 
@@ -647,15 +716,15 @@ class EndGame(Command):
 def command_from_json(data: Mapping[str, Any]) -> Command:
     """A command from its JSON (``to_json``); unknown kinds or fields raise DomainError."""
     if not isinstance(data, Mapping):
-        raise DomainError(None, "a command must be a JSON object")
+        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT, field=None)
     kind = data.get("kind")
     cls = COMMANDS.get(str(kind))
     if cls is None:
-        raise DomainError("kind", f"unknown command {kind!r}")
+        raise DomainError(SessionCode.UNKNOWN_COMMAND, field="kind", kind=kind)
     names = {f.name: f for f in fields(cls)}
     unknown = sorted(set(data) - set(names) - {"kind"})
     if unknown:
-        raise DomainError(unknown[0], f"not a field of {kind}")
+        raise DomainError(SessionCode.NOT_FIELD, field=unknown[0], kind=kind)
     kwargs: dict[str, Any] = {}
     for name, value in data.items():
         if name == "kind":
@@ -664,7 +733,8 @@ def command_from_json(data: Mapping[str, Any]) -> Command:
     try:
         return cls(**kwargs)
     except TypeError as err:
-        raise DomainError(None, f"{kind}: {err}") from err
+        raise DomainError(SessionCode.BAD_ARGUMENTS, field=None, kind=kind,
+                          command=command_name(str(kind)), detail=str(err)) from err
 
 
 # =========================================================================== randomness
@@ -773,9 +843,9 @@ def replay_command(state: GameState, command: Command, outcome: Any
 def _run(state: GameState, command: Command, ctx: _Ctx) -> GameState:
     handler = HANDLERS.get(type(command))
     if handler is None:
-        raise DomainError("kind", f"unknown command {command.kind!r}")
+        raise DomainError(SessionCode.UNKNOWN_COMMAND, field="kind", kind=command.kind)
     if state.status == FINISHED:
-        raise DomainError("status", "the game is finished; nothing changes any more")
+        raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
     new = handler(state, command, ctx)
     if state.game == FORESTRY and new.boards != state.boards:
         new = _spawn_for_scores(state, new, ctx)
@@ -789,14 +859,24 @@ def _run(state: GameState, command: Command, ctx: _Ctx) -> GameState:
 
 def _need_game(state: GameState, game: str, command: Command) -> None:
     if state.game != game:
-        raise DomainError("kind", f"{command.kind} is a {game} command; this is {state.game}")
+        raise DomainError(
+            SessionCode.COMMAND_THIS,
+            field="kind",
+            kind=command.kind,
+            game=msg(f"game-{game}"),
+            game2=msg(f"game-{state.game}"),
+        )
 
 
 def _player_index(state: GameState, player: Any) -> int:
     if isinstance(player, bool) or not isinstance(player, int) or not (
             0 <= player < len(state.boards)):
-        raise DomainError("player", f"no player {player!r} at this table "
-                                    f"(0 to {len(state.boards) - 1})")
+        raise DomainError(
+            SessionCode.NO_PLAYER_AT_THIS_TABLE_0,
+            field="player",
+            player=player,
+            value=len(state.boards) - 1,
+        )
     return player
 
 
@@ -805,7 +885,7 @@ def _enum(kind: Any, value: Any, name: str) -> Any:
         return kind(value)
     except ValueError:
         ids = ", ".join(m.value for m in kind)
-        raise DomainError(name, f"{value!r} is not one of {ids}") from None
+        raise DomainError(SessionCode.NOT_ONE, field=name, value=value, ids=ids) from None
 
 
 def _forestry(state: GameState) -> tuple[ForestryTable, tuple[ForestryPlayer, ...]]:
@@ -825,7 +905,7 @@ def _board_action(state: GameState, i: int, ctx: _Ctx,
     try:
         new, events = action(board)
     except B.BoardError as err:
-        raise DomainError(f"players[{i}].{err.field}", err.message) from err
+        raise DomainError.of(err, field=f"players[{i}].{err.field}") from err
     ctx.messages.extend(_event_message(e, i) for e in events)
     return _with_board(state, i, new)
 
@@ -834,7 +914,7 @@ def _play(fn: Callable[[], Any], field_name: str) -> Any:
     try:
         return fn()
     except (play.PlayError, DeckError) as err:
-        raise DomainError(field_name, str(err)) from err
+        raise DomainError.of(err, field=field_name) from err
 
 
 def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
@@ -886,7 +966,7 @@ def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameSta
 
 def _categories(value: Any) -> tuple[ContractCategory, ...]:
     if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise DomainError("categories", "a list of one or two categories")
+        raise DomainError(SessionCode.LIST_ONE_OR_TWO_CATEGORIES, field="categories")
     return tuple(_enum(ContractCategory, c, "categories") for c in value)
 
 
@@ -896,7 +976,7 @@ def _chosen(value: Any) -> ContractCategory | None:
 
 def _delta(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DomainError("delta", f"must be a whole number (got {value!r})")
+        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER, field="delta", value=value)
     return value
 
 
@@ -934,13 +1014,13 @@ def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
 def _task(data: Any) -> TaskCard:
     """A task card from its record-v1 JSON (one requirement per card)."""
     if not isinstance(data, Mapping) or not data:
-        raise DomainError("task", "a task card's requirement, e.g. {\"forester\": \"thinning\"}")
+        raise DomainError(SessionCode.TASK_CARD_REQUIREMENT_E_G_FORESTER, field="task")
     if "forest_building" in data:
         if set(data) - {"forest_building", "met"}:
-            raise DomainError("task", "a forest building task has only 'forest_building', 'met'")
+            raise DomainError(SessionCode.FOREST_BUILDING_TASK_HAS_ONLY_FOREST, field="task")
         return ForestBuildingTask(str(data["forest_building"]), bool(data.get("met", False)))
     if len(data) != 1:
-        raise DomainError("task", "a task card has exactly one requirement")
+        raise DomainError(SessionCode.TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT, field="task")
     (key, value), = data.items()
     if key == "contract":
         return ContractTask(_enum(ContractCategory, value, "task.contract"))
@@ -952,7 +1032,7 @@ def _task(data: Any) -> TaskCard:
         return SawmillUpgradeTask(_enum(Area, value, "task.sawmill_upgrade"))
     if key == "river_token" and value is True:
         return RiverTokenTask()
-    raise DomainError(f"task.{key}", "not a task card requirement of record v1")
+    raise DomainError(SessionCode.NOT_TASK_CARD_REQUIREMENT_RECORD_V1, field=f"task.{key}")
 
 
 @_handles(PlaceForester)
@@ -969,7 +1049,12 @@ def _place_forester(state: GameState, cmd: PlaceForester, ctx: _Ctx) -> GameStat
             space = here
     if space is not None:
         if forest.forester_at(space) is not kind:
-            raise DomainError("space", f"space {space} holds no {kind.value} forester token")
+            raise DomainError(
+                SessionCode.SPACE_HOLDS_NO_FORESTER_TOKEN,
+                field="space",
+                space=space,
+                value=msg(f"label-{kind.value}"),
+            )
         forest, _ = _play(lambda: play.take_forester(forest, space), "space")
         state = replace(state, table=replace(table, forest=forest))
     return _board_action(state, i, ctx, lambda b: B.place_forester(b, kind, cmd.column))
@@ -1003,7 +1088,7 @@ def _replenish(state: GameState, cmd: ReplenishForesters, ctx: _Ctx) -> GameStat
     _need_game(state, FORESTRY, cmd)
     table = _forestry(state)[0]
     if not table.forest.missing_foresters:
-        raise DomainError(None, "the board already holds all three forester tokens")
+        raise DomainError(SessionCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER, field=None)
     forest, entry = _play(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
     _log_entry(entry, ctx)
     return replace(state, table=replace(table, forest=forest))
@@ -1040,8 +1125,7 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
 def _reveal_round(state: GameState, cmd: RevealRoundToken, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     if state.status != PLAYING:
-        raise DomainError("status", "start the game first (the first round token was turned "
-                                    "up during setup)")
+        raise DomainError(SessionCode.START_GAME_FIRST_FIRST_ROUND_TOKEN, field="status")
     table = _forestry(state)[0]
     forest, entry = _play(lambda: play.reveal_round_token(table.forest), "round_tokens")
     stack = forest.round_tokens
@@ -1070,11 +1154,18 @@ def _set_detached(state: GameState, cmd: SetDetachedWood, ctx: _Ctx) -> GameStat
     table = _forestry(state)[0]
     storages = list(table.detached_storages)
     if not storages:
-        raise DomainError("storage", "detached storages come with the infestation module")
+        raise DomainError(
+            SessionCode.DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE,
+            field="storage",
+        )
     if not isinstance(cmd.storage, int) or not 0 <= cmd.storage < len(storages):
-        raise DomainError("storage", f"detached storages are numbered 0 to {len(storages) - 1}")
+        raise DomainError(
+            SessionCode.DETACHED_STORAGES_ARE_NUMBERED_0_TO,
+            field="storage",
+            value=len(storages) - 1,
+        )
     if isinstance(cmd.value, bool) or not isinstance(cmd.value, int) or cmd.value < 0:
-        raise DomainError("value", f"must be a whole number >= 0 (got {cmd.value!r})")
+        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER_0, field="value", value=cmd.value)
     storages[cmd.storage] = replace(storages[cmd.storage], infested_wood=cmd.value)
     return replace(state, table=replace(table, detached_storages=tuple(storages)))
 
@@ -1099,17 +1190,17 @@ def _set_guardians(state: GameState, cmd: SetGuardians, ctx: _Ctx) -> GameState:
     assert isinstance(board, GuardiansPlayer)
     path = f"players[{i}].{cmd.field}"
     if cmd.field not in GUARDIANS_FIELDS:
-        raise DomainError("field", f"one of {', '.join(GUARDIANS_FIELDS)}")
+        raise DomainError(SessionCode.ONE_2, field="field", value=', '.join(GUARDIANS_FIELDS))
     value = cmd.value
     if cmd.field in ("tree_points", "animal_cards"):
         if not isinstance(value, tuple | list) or not all(
                 isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-            raise DomainError(path, "a list of whole numbers >= 0")
+            raise DomainError(SessionCode.LIST_WHOLE_NUMBERS_0, field=path)
         if cmd.field == "tree_points" and len(value) != 3:
-            raise DomainError(path, "the points uncovered on each of the 3 tree rows")
+            raise DomainError(SessionCode.POINTS_UNCOVERED_ON_EACH_3_TREE, field=path)
         value = tuple(value)
     elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DomainError(path, f"must be a whole number >= 0 (got {value!r})")
+        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER_0, field=path, value=value)
     changes: dict[str, Any] = {cmd.field: value}
     return _with_board(state, i, replace(board, **changes))
 
@@ -1122,7 +1213,11 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: _Ctx) -> GameState:
     assert isinstance(table, GuardiansTable)
     trigger = _enum(EndTrigger, cmd.trigger, "trigger")
     if table.end_trigger is not None:
-        raise DomainError("trigger", f"the game end was already triggered ({table.message})")
+        raise DomainError(
+            SessionCode.GAME_END_WAS_ALREADY_TRIGGERED,
+            field="trigger",
+            message=table.message,
+        )
     names = [p.name for p in state.players]
     turn = Turn(names[i], planted_last_tree=trigger is EndTrigger.LAST_TREE_PLANTED,
                 drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
@@ -1146,7 +1241,7 @@ PRINTED_TABLES = {"buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "tec
 def _confirm_printed(state: GameState, cmd: ConfirmPrinted, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     if cmd.table not in PRINTED_TABLES:
-        raise DomainError("table", f"one of {', '.join(sorted(PRINTED_TABLES))}")
+        raise DomainError(SessionCode.ONE_2, field="table", value=', '.join(sorted(PRINTED_TABLES)))
     key = "" if cmd.table == "detached_top_tie" else str(cmd.key)
     value = list(cmd.value) if isinstance(cmd.value, tuple | list) else cmd.value
     rest = tuple(p for p in state.printed if (p[0], p[1]) != (cmd.table, key))
@@ -1155,18 +1250,22 @@ def _confirm_printed(state: GameState, cmd: ConfirmPrinted, ctx: _Ctx) -> GameSt
     try:
         validate_state(new)
     except DomainError as err:
-        raise DomainError("value", err.message) from err
+        raise DomainError.of(err, field="value") from err
     return new
 
 
 @_handles(StartGame)
 def _start(state: GameState, cmd: StartGame, ctx: _Ctx) -> GameState:
     if state.status != SETUP:
-        raise DomainError("status", "the game has already started")
+        raise DomainError(SessionCode.GAME_HAS_ALREADY_STARTED, field="status")
     if isinstance(state.table, ForestryTable) and None in state.table.harvesters:
         missing = [state.players[i].name for i, h in enumerate(state.table.harvesters)
                    if h is None]
-        raise DomainError("table.harvesters", f"place every harvester first ({', '.join(missing)})")
+        raise DomainError(
+            SessionCode.PLACE_EVERY_HARVESTER_FIRST,
+            field="table.harvesters",
+            value=', '.join(missing),
+        )
     return replace(state, status=PLAYING)
 
 
@@ -1189,7 +1288,7 @@ def _seats(players: Sequence[Any]) -> tuple[PlayerSeat, ...]:
             seats.append(PlayerSeat(str(p["name"]), i + 1, p.get("colour", p.get("color")),
                                     p.get("character", p.get("ranger"))))
         else:
-            raise DomainError(f"players[{i}]", "a name or {name, colour, character}")
+            raise DomainError(SessionCode.NAME_OR_NAME_COLOUR_CHARACTER, field=f"players[{i}]")
     return tuple(seats)
 
 
@@ -1210,10 +1309,10 @@ def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
                 asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
             )
         except ValueError as err:
-            raise DomainError("options", str(err)) from err
+            raise _refusal(err, "options") from err
         raw.pop("technology_side", None)
         if raw:
-            raise DomainError(f"options.{sorted(raw)[0]}", "not a Forestry option")
+            raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
     named = tuple(_enum(Character, s.character, f"players[{s.seat - 1}].character")
                   for s in seats if s.character)
     return replace(opts, characters=named) if named else opts
@@ -1226,7 +1325,13 @@ def initial_state(game: str, options: Any, players: Sequence[Any], seed: int) ->
         return _forestry_initial(_forestry_options(options, seats), seats, seed)
     if game == GUARDIANS:
         return _guardians_initial(options, seats, seed)
-    raise DomainError("game", f"one of {FORESTRY}, {GUARDIANS} (got {game!r})")
+    raise DomainError(
+        SessionCode.ONE,
+        field="game",
+        forestry=FORESTRY,
+        guardians=GUARDIANS,
+        game=game,
+    )
 
 
 def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
@@ -1235,7 +1340,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         plan = forestry_setup.deal(opts, len(seats), seed)
     except ValueError as err:
         field_name = getattr(err, "option", None)
-        raise DomainError(f"options.{field_name}" if field_name else "options", str(err)) from err
+        raise _refusal(err, f"options.{field_name}" if field_name else "options") from err
     # named characters sit where they were named; dealt ones fill the other seats in order
     dealt = iter(plan.dealt_characters)
     chars: list[Character | None] = []
@@ -1279,13 +1384,16 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
         raw = dict(options or {})
         opts = GuardiansOptions(advanced=bool(raw.pop("advanced", False)))
         if raw:
-            raise DomainError(f"options.{sorted(raw)[0]}", "not a Forest Guardians option")
+            raise DomainError(
+                SessionCode.NOT_FOREST_GUARDIANS_OPTION,
+                field=f"options.{sorted(raw)[0]}",
+            )
     names = [s.name for s in seats]
     chosen = {s.name: s.character for s in seats if s.character}
     try:
         plan = guardians_setup.deal(opts, names, seed, rangers=chosen)
     except ValueError as err:
-        raise DomainError("players", str(err)) from err
+        raise _refusal(err, "players") from err
     rangers = [plan.ranger_of(n) for n in names]
     seats = tuple(replace(s, character=None if r is None else r.value)
                   for s, r in zip(seats, rangers, strict=True))
@@ -1458,7 +1566,8 @@ class GameSession:
             (parse_forestry if state.game == FORESTRY else parse_guardians)(rec)
         except RecordError as err:
             first = err.problems[0]
-            raise DomainError(first.path or None, first.message) from err
+            raise DomainError(first.msg.code, field=first.path or None,
+                              **first.msg.params) from err
         return rec
 
     def score(self) -> ScoreSheet:
@@ -1483,7 +1592,7 @@ class GameSession:
             self.refresh()
             raise StaleVersion(made_at, self._version) from err
         except GameFinished as err:
-            raise DomainError("status", "the game is finished; nothing changes any more") \
+            raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status") \
                 from err
         self._version = seq
         return seq
@@ -1491,7 +1600,7 @@ class GameSession:
     def apply(self, command: Command) -> Snapshot:
         """Validate, apply, persist; return the new snapshot (or raise DomainError)."""
         if not isinstance(command, Command):
-            raise DomainError(None, "not a command")
+            raise DomainError(SessionCode.NOT_COMMAND, field=None)
         with self._lock:
             self._check_version(command.version)
             seq = self._version + 1
@@ -1515,9 +1624,12 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._done:
-                raise DomainError(None, "nothing to undo")
+                raise DomainError(SessionCode.NOTHING_TO_UNDO, field=None)
             if self.state.status == FINISHED:
-                raise DomainError("status", "the game is finished; nothing changes any more")
+                raise DomainError(
+                    SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
+                    field="status",
+                )
             step = self._done[-1]
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
@@ -1531,7 +1643,7 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._undone:
-                raise DomainError(None, "nothing to redo")
+                raise DomainError(SessionCode.NOTHING_TO_REDO, field=None)
             step = self._undone[-1]
             self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
             self._done.append(self._undone.pop())

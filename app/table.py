@@ -61,9 +61,11 @@ from app.session import (
     Snapshot,
     StaleVersion,
     command_from_json,
+    command_name,
 )
 from app.store import NotFound, Store
 from app.store import tokens as T
+from scoring.message import MessageCode, Msg
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +118,18 @@ class Access:
         return None if self.seat is None else self.seat - 1
 
 
+class TableCode(MessageCode):
+    """What the table hub refuses (``Forbidden`` and other ``DomainError`` codes)."""
+
+    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
+    WHOLE_NUMBER = "refusal-session-whole-number"
+    ONLY_HOST_CAN = "refusal-table-only-host-can"
+    THIS_LINK_FOR_ANOTHER_TABLE = "refusal-table-this-link-for-another-table"
+    THIS_LINK_NOT_VALID_FOR_THIS = "refusal-table-this-link-not-valid-for-this"
+    THIS_PHONE_IT_CHANGES_ONLY_BOARD = "refusal-table-this-phone-it-changes-only-board"
+    NO_TABLE = "refusal-table-no-table"
+
+
 class Forbidden(DomainError):
     """The token does not allow this command; nothing was written."""
 
@@ -134,25 +148,35 @@ def check_rights(access: Access, game_id: int, command: Command | Mapping[str, A
                  names: tuple[str, ...] = ()) -> None:
     """Raise :class:`Forbidden` unless ``access`` may send ``command`` to table ``game_id``."""
     if not access.sees(game_id):
-        raise Forbidden("token", "this link is for another table")
+        raise Forbidden(TableCode.THIS_LINK_FOR_ANOTHER_TABLE, field="token")
     if access.is_host:
         return
     kind = _kind(command)
     me = access.player
     who = names[me] if me is not None and me < len(names) else f"seat {access.seat}"
     if kind in SESSION_OPS or kind in HOST_KINDS:
-        raise Forbidden("kind", f"only the host can {kind.replace('_', ' ')}")
+        raise Forbidden(TableCode.ONLY_HOST_CAN, field="kind", value=command_name(kind))
     cls = COMMANDS.get(kind)
     has_player = cls is not None and any(f.name == "player" for f in fields(cls))
     player = _player_of(command)
     if kind in SHARED_KINDS:
         if player is not None and player != me:
-            raise Forbidden("player", f"this phone is {who}'s: it changes only {who}'s board")
+            raise Forbidden(
+                TableCode.THIS_PHONE_IT_CHANGES_ONLY_BOARD,
+                field="player",
+                who=who,
+                who2=who,
+            )
         return
     if not has_player:
-        raise Forbidden("kind", f"only the host can {kind.replace('_', ' ')}")
+        raise Forbidden(TableCode.ONLY_HOST_CAN, field="kind", value=command_name(kind))
     if player != me:
-        raise Forbidden("player", f"this phone is {who}'s: it changes only {who}'s board")
+        raise Forbidden(
+            TableCode.THIS_PHONE_IT_CHANGES_ONLY_BOARD,
+            field="player",
+            who=who,
+            who2=who,
+        )
 
 
 # =========================================================================== results
@@ -167,6 +191,12 @@ class Result:
     message: str | None = None
     field: str | None = None
     reason: str | None = None  # None | "forbidden" | "stale" | "invalid" | "unknown"
+    #: the refusal as a code with values (``message`` is its English wording, for logs)
+    refusal: Msg | None = None
+
+    @classmethod
+    def refused(cls, snapshot: Snapshot | None, err: DomainError, reason: str) -> Result:
+        return cls(False, snapshot, err.message, err.field, reason, err.msg)
 
 
 Callback = Callable[[Snapshot], Any]
@@ -346,7 +376,7 @@ class TableHub:
         """
         access = self.access(token)
         if access is None or not access.sees(game_id):
-            raise Forbidden("token", "this link is not valid for this table")
+            raise Forbidden(TableCode.THIS_LINK_NOT_VALID_FOR_THIS, field="token")
         table = self._table(game_id)
         sub = Subscription(self, game_id, T.token_hash(token), callback, on_revoked)
         with table.lock:
@@ -378,12 +408,14 @@ class TableHub:
     def _submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Result:
         access = self.access(token)
         if access is None or not access.sees(game_id):
-            return Result(False, None, "this link is not valid for this table", "token",
+            return Result.refused(None, DomainError(TableCode.THIS_LINK_NOT_VALID_FOR_THIS,
+                                                    field="token"),
                           "forbidden")
         try:
             table = self._table(game_id)
         except NotFound:
-            return Result(False, None, f"no table {game_id}", "table", "unknown")
+            return Result.refused(None, DomainError(TableCode.NO_TABLE, field="table",
+                                                    game_id=str(game_id)), "unknown")
         with table.lock:
             session = table.session
             try:
@@ -391,14 +423,14 @@ class TableHub:
                 with self._write_lock:
                     snap = self._apply(session, command)
             except Forbidden as err:
-                return Result(False, session.snapshot(), err.message, err.field, "forbidden")
+                return Result.refused(session.snapshot(), err, "forbidden")
             except StaleVersion as err:
                 if err.current != session.version:  # another process wrote: catch up
                     table.session = session = GameSession.load(self.store, game_id)
                     self._broadcast(table, session.snapshot())
-                return Result(False, session.snapshot(), err.message, err.field, "stale")
+                return Result.refused(session.snapshot(), err, "stale")
             except DomainError as err:
-                return Result(False, session.snapshot(), err.message, err.field, "invalid")
+                return Result.refused(session.snapshot(), err, "invalid")
             self._broadcast(table, snap)
             return Result(True, snap)
 
@@ -409,7 +441,7 @@ class TableHub:
             if kind in SESSION_OPS:
                 version = command.get("version")
                 if isinstance(version, bool) or not isinstance(version, int):
-                    raise DomainError("version", "a whole number")
+                    raise DomainError(TableCode.WHOLE_NUMBER, field="version")
                 if kind == "undo":
                     return session.undo(version)
                 if kind == "redo":
@@ -417,7 +449,7 @@ class TableHub:
                 return session.finish(version)
             command = command_from_json(command)
         if session.state.status == FINISHED:
-            raise DomainError("status", "the game is finished; nothing changes any more")
+            raise DomainError(TableCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
         return session.apply(command)
 
     @staticmethod

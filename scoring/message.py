@@ -110,7 +110,9 @@ def _plain(value: Any) -> Param:
         return str(value.value)
     if isinstance(value, (list, tuple)):
         return tuple(_plain(v) for v in value)
-    return value  # type: ignore[no-any-return]
+    if value is None or isinstance(value, (str, int, float, bool, Msg)):
+        return value
+    return repr(value)  # anything else (a dict a record held, ...) as its developer form
 
 
 class ListCode(MessageCode):

@@ -16,20 +16,40 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from scoring.message import MessageCode, Msg, msg
+
 FORMAT = "forest-table/record"
 VERSION = 1
 GAMES = ("forestry", "forest-guardians")
 
 
+class RecordCode(MessageCode):
+    """The problems of any record: the envelope and pydantic's errors (``Problem`` codes)."""
+
+    AT_LEAST = "record-at-least"
+    AT_MOST = "record-at-most"
+    INVALID_INPUT = "record-invalid-input"
+    MISSING = "record-missing"
+    MUST_BE = "record-must-be"
+    MUST_BE_2 = "record-must-be-2"
+    MUST_BE_ONE = "record-must-be-one"
+    NOT_AN_INTEGER = "record-not-an-integer"
+    RECORD_MUST_BE_JSON_OBJECT = "record-record-must-be-json-object"
+    UNKNOWN_FIELD = "record-unknown-field"
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One thing wrong with a record: where, and what."""
+    """One thing wrong with a record: where (``path``), and what (``msg``, a code with values).
+
+    The catalogues word it (``app.l10n``); ``str()`` is a developer form.
+    """
 
     path: str
-    message: str
+    msg: Msg
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.message}" if self.path else self.message
+        return f"{self.path}: {self.msg.code} {self.msg.params}" if self.path else self.msg.code
 
 
 class RecordError(ValueError):
@@ -57,43 +77,61 @@ def path_of(loc: Sequence[int | str]) -> str:
     return out
 
 
-def _plain(msg: str) -> str:
-    for prefix in ("Value error, ", "Assertion failed, "):
-        if msg.startswith(prefix):
-            return msg[len(prefix):]
-    return msg
+#: pydantic's error types worded by our own codes (the others keep pydantic's English
+#: wording for the CLI, and a general message in other languages).
+_PYDANTIC: dict[str, str] = {
+    "extra_forbidden": "record-unknown-field",
+    "missing": "record-missing",
+    "less_than_equal": "record-at-most",
+    "greater_than_equal": "record-at-least",
+    "int_type": "record-not-an-integer",
+    "int_parsing": "record-not-an-integer",
+    "int_from_float": "record-not-an-integer",
+}
 
 
 def problems_from(exc: ValidationError) -> list[Problem]:
-    """Turn a pydantic ValidationError into Problems with readable messages."""
+    """Turn a pydantic ValidationError into Problems, each a code with its values."""
     problems: list[Problem] = []
     for err in exc.errors(include_url=False):
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         kind = err["type"]
-        if kind == "extra_forbidden":
-            msg = "unknown field (not in record format v1)"
-        elif kind == "missing":
-            msg = "required field is missing"
+        ctx = {k: v for k, v in dict(err.get("ctx") or {}).items()
+               if isinstance(v, (str, int, float, bool))}
+        got = repr(err["input"]) if "input" in err else ""
+        if kind.startswith("record-"):  # our own validators (PydanticCustomError)
+            m = msg(kind, **ctx)
+        elif kind in ("extra_forbidden", "missing"):
+            m = msg(_PYDANTIC[kind])
+        elif kind in ("less_than_equal", "greater_than_equal"):
+            limit = ctx.get("le", ctx.get("ge", ""))
+            m = msg(_PYDANTIC[kind], limit=str(limit), value=got)
+        elif kind in _PYDANTIC:
+            m = msg(_PYDANTIC[kind], value=got)
         else:
-            msg = _plain(str(err["msg"]))
-            if "input" in err and kind not in ("value_error", "assertion_error"):
-                msg = f"{msg} (got {err['input']!r})"
-        problems.append(Problem(path_of(loc), msg))
+            m = msg(RecordCode.INVALID_INPUT, kind=kind, detail=str(err["msg"]), value=got)
+        problems.append(Problem(path_of(loc), m))
     return problems
 
 
 def check_envelope(data: Any) -> str:
     """Check format/version/game; return the game id or raise RecordError."""
     if not isinstance(data, dict):
-        raise RecordError([Problem("", "a record must be a JSON object")])
+        raise RecordError([Problem("", msg(RecordCode.RECORD_MUST_BE_JSON_OBJECT))])
     problems: list[Problem] = []
     if data.get("format") != FORMAT:
-        problems.append(Problem("format", f"must be {FORMAT!r} (got {data.get('format')!r})"))
+        problems.append(Problem("format", msg(RecordCode.MUST_BE, format=FORMAT,
+                                              value=data.get("format"))))
     if data.get("version") != VERSION or isinstance(data.get("version"), bool):
-        problems.append(Problem("version", f"must be {VERSION} (got {data.get('version')!r})"))
+        problems.append(Problem("version", msg(
+            RecordCode.MUST_BE_2,
+            version=VERSION,
+            value=data.get('version'),
+        )))
     game = data.get("game")
     if game not in GAMES:
-        problems.append(Problem("game", f"must be one of {', '.join(GAMES)} (got {game!r})"))
+        problems.append(Problem("game", msg(RecordCode.MUST_BE_ONE, value=", ".join(GAMES),
+                                            game=game)))
     if problems:
         raise RecordError(problems)
     return str(game)

@@ -38,6 +38,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.message import MessageCode, Refusal
+
 #: The spawn cards, one per forest space (002 setup 3; 000).
 SPAWN_CARDS: tuple[int, ...] = tuple(range(1, 16))
 FIRST_SPACE = 1
@@ -67,7 +69,19 @@ class Reveal:
         return {"card": self.card, "for": self.purpose.value}
 
 
-class DeckError(ValueError):
+class DeckCode(MessageCode):
+    """What the spawn deck refuses (``DeckError`` codes)."""
+
+    CANNOT_REVEAL_CARDS = "refusal-deck-cannot-reveal-cards"
+    DECK_CYCLE_MUST_BE_0 = "refusal-deck-deck-cycle-must-be-0"
+    FOREST_SPACES_ARE_NUMBERED_1_15 = "refusal-deck-forest-spaces-are-numbered-1-15"
+    NO_SPAWN_CARD_SATISFIES_REQUESTED_CONDITION = "refusal-deck-no-spawn-card-satisfies"
+    SPAWN_DECK_CYCLE_MUST_BE_INTEGER = "refusal-deck-spawn-deck-cycle-must-be-integer"
+    SPAWN_DECK_MUST_HOLD_EACH_CARD = "refusal-deck-spawn-deck-must-hold-each-card"
+    SPAWN_DECK_REMAINING_AND_DISCARD_MUST = "refusal-deck-spawn-deck-remaining-and-discard-must"
+
+
+class DeckError(Refusal):
     """An impossible spawn-deck state or request."""
 
 
@@ -87,11 +101,12 @@ class SpawnDeck:
         cards = self.remaining + self.discard
         if sorted(cards) != list(SPAWN_CARDS):
             raise DeckError(
-                "a spawn deck must hold each card 1–15 exactly once "
-                f"(remaining {self.remaining}, discard {self.discard})"
+                DeckCode.SPAWN_DECK_MUST_HOLD_EACH_CARD,
+                remaining=self.remaining,
+                discard=self.discard,
             )
         if self.cycle < 0:
-            raise DeckError(f"deck cycle must be >= 0, got {self.cycle}")
+            raise DeckError(DeckCode.DECK_CYCLE_MUST_BE_0, cycle=self.cycle)
 
     @property
     def empty(self) -> bool:
@@ -110,9 +125,9 @@ class SpawnDeck:
         discard = data.get("discard", [])
         cycle = data.get("cycle", 1)
         if not isinstance(remaining, list) or not isinstance(discard, list):
-            raise DeckError("spawn deck: 'remaining' and 'discard' must be lists")
+            raise DeckError(DeckCode.SPAWN_DECK_REMAINING_AND_DISCARD_MUST)
         if not isinstance(cycle, int):
-            raise DeckError("spawn deck: 'cycle' must be an integer")
+            raise DeckError(DeckCode.SPAWN_DECK_CYCLE_MUST_BE_INTEGER)
         return cls(tuple(int(c) for c in remaining), tuple(int(c) for c in discard), cycle)
 
 
@@ -153,7 +168,7 @@ def reveal(
 ) -> tuple[tuple[Reveal, ...], SpawnDeck]:
     """Reveal ``count`` cards one after the other (reshuffling when the deck runs out)."""
     if count < 0:
-        raise DeckError(f"cannot reveal {count} cards")
+        raise DeckError(DeckCode.CANNOT_REVEAL_CARDS, count=count)
     out: list[Reveal] = []
     for _ in range(count):
         card, deck = draw(deck, rng, purpose)
@@ -180,7 +195,7 @@ def reveal_until(
     reveals, since a reshuffle brings every card back.
     """
     if not any(predicate(c) for c in SPAWN_CARDS):
-        raise DeckError("no spawn card satisfies the requested condition")
+        raise DeckError(DeckCode.NO_SPAWN_CARD_SATISFIES_REQUESTED_CONDITION)
     out: list[Reveal] = []
     while True:
         card, deck = draw(deck, rng, purpose)
@@ -204,7 +219,7 @@ def next_free_space(start: int, blocked: Collection[int]) -> tuple[int | None, t
     infested wood blocks on infested wood and harvesters (001).
     """
     if not FIRST_SPACE <= start <= LAST_SPACE:
-        raise DeckError(f"forest spaces are numbered 1–15, got {start}")
+        raise DeckError(DeckCode.FOREST_SPACES_ARE_NUMBERED_1_15, start=start)
     skipped: list[int] = []
     space = start
     for _ in SPAWN_CARDS:

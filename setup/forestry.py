@@ -37,7 +37,7 @@ from scoring.forestry.enums import (
     Mode,
     TechnologySide,
 )
-from scoring.message import ListCode, MessageCode, Msg, Say, joined, msg
+from scoring.message import ListCode, MessageCode, Msg, Refusal, Say, joined, msg
 from scoring.message import say_code as _code
 from setup.deck import (
     Reveal,
@@ -111,13 +111,30 @@ LABELLED: tuple[type[Enum], ...] = (Area, ForesterType, DetachedCriterion, Locat
 # --------------------------------------------------------------------------- options
 
 
-class SetupOptionError(ValueError):
-    """Options that cannot be dealt together; ``option`` names the offending option."""
+class SetupCode(MessageCode):
+    """Forestry options that cannot be dealt (``SetupOptionError`` codes)."""
 
-    def __init__(self, option: str, message: str) -> None:
-        super().__init__(f"{option}: {message}")
-        self.option = option
-        self.message = message
+    BARK_BEETLE_INFESTATION_MODULE_CANNOT_BE = "refusal-setup-bark-beetle-infestation-module"
+    CHARACTERS_BELONG_TO_ADVANCED = "refusal-setup-characters-belong-to-advanced-game-add"
+    CHARACTERS_NAMED_FOR_PLAYER = "refusal-setup-characters-named-for-player"
+    COMBINES_ADVANCED_GAME_WITH_TUTORIAL_TECHNOLOGY = "refusal-setup-combines-advanced-game-with"
+    EACH_CHARACTER_CAN_BE_IN_PLAY = "refusal-setup-each-character-can-be-in-play"
+    FORESTRY_PLAYED_BY_1_4_PLAYERS = "refusal-setup-forestry-played-by-1-4-players"
+    MUST_BE_WHOLE_NUMBER_0 = "refusal-setup-must-be-whole-number-0"
+    MUST_BE_WHOLE_NUMBER_1_4 = "refusal-setup-must-be-whole-number-1-4"
+    NOT_CHARACTER = "refusal-setup-not-character"
+    ONE = "refusal-setup-one"
+    OR_B = "refusal-setup-or-b"
+    TUTORIAL_GAME_USES_TECHNOLOGY_TABLE_PRINTED = "refusal-setup-tutorial-game-uses-technology"
+    TUTORIAL_TABLE_REPLACES_TECHNOLOGY_TILES = "refusal-setup-tutorial-technology-table-replaces"
+
+
+class SetupOptionError(Refusal):
+    """Options that cannot be dealt together; ``option`` (the ``field``) names the option."""
+
+    @property
+    def option(self) -> str:
+        return self.field or ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,51 +179,54 @@ class ForestryOptions:
 def validate(options: ForestryOptions, players: int, seed: int = 0) -> None:
     """Raise ``SetupOptionError`` (a ``ValueError``) for a combination that cannot be dealt."""
     if isinstance(players, bool) or not isinstance(players, int):
-        raise SetupOptionError("players", f"must be a whole number 1–4, got {players!r}")
+        raise SetupOptionError(SetupCode.MUST_BE_WHOLE_NUMBER_1_4, field="players", players=players)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupOptionError("players", f"Forestry is played by 1–4 players, got {players}")
+        raise SetupOptionError(
+            SetupCode.FORESTRY_PLAYED_BY_1_4_PLAYERS,
+            field="players",
+            players=players,
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetupOptionError("seed", f"must be a whole number >= 0, got {seed!r}")
+        raise SetupOptionError(SetupCode.MUST_BE_WHOLE_NUMBER_0, field="seed", seed=seed)
     if not isinstance(options.mode, Mode):
-        raise SetupOptionError("mode", f"one of {', '.join(m.value for m in Mode)}")
+        raise SetupOptionError(SetupCode.ONE, field="mode", value=', '.join(m.value for m in Mode))
     if options.technology_side is not None and not isinstance(
         options.technology_side, TechnologySide
     ):
-        raise SetupOptionError("technology-side", "A or B")
+        raise SetupOptionError(SetupCode.OR_B, field="technology-side")
     bad = [c for c in options.characters if not isinstance(c, Character)]
     if bad:
-        raise SetupOptionError("character", f"not a character: {bad[0]!r}")
+        raise SetupOptionError(SetupCode.NOT_CHARACTER, field="character", value=bad[0])
     if options.mode is Mode.TUTORIAL and options.technology_side is not None:
         raise SetupOptionError(
-            "technology-side",
-            "the tutorial game uses the technology table printed on the player board; "
-            "a technology side applies to the standard and advanced game only",
+            SetupCode.TUTORIAL_GAME_USES_TECHNOLOGY_TABLE_PRINTED,
+            field="technology-side",
         )
     if options.tutorial_table and options.mode is not Mode.ADVANCED:
         raise SetupOptionError(
-            "tutorial-table",
-            "combines the advanced game with the tutorial technology table: use it with "
-            "--mode advanced (the tutorial game already uses that table)",
+            SetupCode.COMBINES_ADVANCED_GAME_WITH_TUTORIAL_TECHNOLOGY,
+            field="tutorial-table",
         )
     if options.tutorial_table and options.technology_side is not None:
         raise SetupOptionError(
-            "technology-side", "the tutorial technology table replaces the technology tiles"
+            SetupCode.TUTORIAL_TABLE_REPLACES_TECHNOLOGY_TILES,
+            field="technology-side",
         )
     if options.infestation and players == 1:
         raise SetupOptionError(
-            "infestation",
-            "the bark beetle infestation module cannot be played solo (001 solo compatibility)",
+            SetupCode.BARK_BEETLE_INFESTATION_MODULE_CANNOT_BE,
+            field="infestation",
         )
     if options.characters and options.mode is not Mode.ADVANCED:
-        raise SetupOptionError(
-            "character", "characters belong to the advanced game: add --mode advanced"
-        )
+        raise SetupOptionError(SetupCode.CHARACTERS_BELONG_TO_ADVANCED, field="character")
     if len(set(options.characters)) != len(options.characters):
-        raise SetupOptionError("character", "each character can be in play only once")
+        raise SetupOptionError(SetupCode.EACH_CHARACTER_CAN_BE_IN_PLAY, field="character")
     if len(options.characters) > players:
         raise SetupOptionError(
-            "character",
-            f"{len(options.characters)} characters named for {players} player(s)",
+            SetupCode.CHARACTERS_NAMED_FOR_PLAYER,
+            field="character",
+            characters_count=len(options.characters),
+            players=players,
         )
 
 

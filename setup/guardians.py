@@ -26,13 +26,26 @@ from scoring.guardians.rules import (
     STARTING_HAND,
     Ranger,
 )
-from scoring.message import ListCode, MessageCode, Msg, Say, joined, msg, say_code
+from scoring.message import ListCode, MessageCode, Msg, Refusal, Say, joined, msg, say_code
 
 SOURCE = "003"
 GAME_ID = "forest-guardians"
 
 
-class SetupError(ValueError):
+class GuardiansSetupCode(MessageCode):
+    """Forest Guardians setups that cannot be dealt (``SetupError`` codes)."""
+
+    CHOSEN_TWICE_EACH_RANGER_EXISTS_ONCE = "refusal-gsetup-chosen-twice-each-ranger-exists-once"
+    EVERY_PLAYER_NEEDS_NAME = "refusal-gsetup-every-player-needs-name"
+    FOREST_GUARDIANS_FOR_PLAYERS_NOT = "refusal-gsetup-forest-guardians-for-players-not"
+    GIVE_NUMBER_PLAYERS_OR_LIST_NAMES = "refusal-gsetup-give-number-players-or-list-names"
+    NAME_GIVEN_TWICE = "refusal-gsetup-name-given-twice"
+    NOT_ONE_PLAYERS = "refusal-gsetup-not-one-players"
+    NOT_RANGER = "refusal-gsetup-not-ranger"
+    RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED = "refusal-gsetup-rangers-are-played-only-in-advanced"
+
+
+class SetupError(Refusal):
     """Options or players that cannot be dealt; the message says which and why."""
 
 
@@ -193,21 +206,25 @@ def _player_names(players: int | Sequence[str]) -> tuple[str, ...]:
         names: tuple[str, ...] = tuple(f"Player {i}" for i in range(1, players + 1))
         count = players
     elif isinstance(players, (str, bool)):
-        raise SetupError("players: give a number of players or a list of names")
+        raise SetupError(GuardiansSetupCode.GIVE_NUMBER_PLAYERS_OR_LIST_NAMES, field="players")
     else:
         names = tuple(players)
         count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise SetupError(
-            f"players: Forest Guardians is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {count}"
+            GuardiansSetupCode.FOREST_GUARDIANS_FOR_PLAYERS_NOT,
+            field="players",
+            min_players=MIN_PLAYERS,
+            max_players=MAX_PLAYERS,
+            count=count,
         )
     seen: set[str] = set()
     for n in names:
         key = n.strip().casefold()
         if not key:
-            raise SetupError("players: every player needs a name")
+            raise SetupError(GuardiansSetupCode.EVERY_PLAYER_NEEDS_NAME, field="players")
         if key in seen:
-            raise SetupError(f"players: the name {n!r} is given twice")
+            raise SetupError(GuardiansSetupCode.NAME_GIVEN_TWICE, field="players", n=n)
         seen.add(key)
     return names
 
@@ -220,19 +237,27 @@ def _deal_rangers(
 ) -> tuple[RangerDeal, ...]:
     if not options.advanced:
         if chosen:
-            raise SetupError("rangers: rangers are played only in the advanced game")
+            raise SetupError(
+                GuardiansSetupCode.RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED,
+                field="rangers",
+            )
         return ()
     picked: dict[str, Ranger] = {}
     for player, value in chosen.items():
         if player not in names:
-            raise SetupError(f"rangers: {player!r} is not one of the players")
+            raise SetupError(GuardiansSetupCode.NOT_ONE_PLAYERS, field="rangers", player=player)
         try:
             ranger = Ranger(value)
         except ValueError:
             ids = ", ".join(r.value for r in Ranger)
-            raise SetupError(f"rangers: {value!r} is not a ranger ({ids})") from None
+            raise SetupError(GuardiansSetupCode.NOT_RANGER, field="rangers", value=value,
+                             ids=ids) from None
         if ranger in picked.values():
-            raise SetupError(f"rangers: {ranger.value} is chosen twice; each ranger exists once")
+            raise SetupError(
+                GuardiansSetupCode.CHOSEN_TWICE_EACH_RANGER_EXISTS_ONCE,
+                field="rangers",
+                value=msg(f"ranger-{ranger.value}"),
+            )
         picked[player] = ranger
     pool = [r for r in Ranger if r not in picked.values()]
     rng.shuffle(pool)

@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.forestry.enums import ForesterType
+from scoring.message import MessageCode, Refusal
 from setup.deck import (
     SPAWN_CARDS,
     Reveal,
@@ -38,7 +39,27 @@ from setup.deck import (
 )
 
 
-class PlayError(ValueError):
+class PlayCode(MessageCode):
+    """What the forest board in play refuses (``PlayError`` codes)."""
+
+    BOARD_HOLDS_AT_MOST_ONE_FORESTER = "refusal-play-board-holds-at-most-one-forester"
+    FOREST_SPACES_ARE_1_15 = "refusal-play-forest-spaces-are-1-15"
+    FOREST_SPACES_ARE_1_15_2 = "refusal-play-forest-spaces-are-1-15-2"
+    FOREST_SPACES_ARE_NUMBERED_1_15 = "refusal-play-forest-spaces-are-numbered-1-15"
+    MALFORMED_FOREST_BOARD_DATA = "refusal-play-malformed-forest-board-data"
+    NO_ROUND_TOKEN_LEFT_GAME_ENDS = "refusal-play-no-round-token-left-game-ends"
+    REVEALED_MUST_BE_0 = "refusal-play-revealed-must-be-0"
+    ROUND_TOKEN_APPEARS_TWICE_IN_STACK = "refusal-play-round-token-appears-twice-in-stack"
+    SCORES_ARE_NEVER_NEGATIVE = "refusal-play-scores-are-never-negative"
+    SPACE_ALREADY_HOLDS_HARVESTER = "refusal-play-space-already-holds-harvester"
+    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-play-space-holds-no-forester-token"
+    SPACE_HOLDS_NO_HARVESTER = "refusal-play-space-holds-no-harvester"
+    SPACE_HOLDS_NO_INFESTED_WOOD = "refusal-play-space-holds-no-infested-wood"
+    TWO_FORESTER_TOKENS_ON_ONE_SPACE = "refusal-play-two-forester-tokens-on-one-space"
+    UNKNOWN_ROUND_TOKEN_ID = "refusal-play-unknown-round-token-id"
+
+
+class PlayError(Refusal):
     """An in-play request the board state does not allow."""
 
 
@@ -122,11 +143,15 @@ class RoundTokenStack:
     def __post_init__(self) -> None:
         unknown = [t for t in self.order if t not in ROUND_TOKENS_BY_ID]
         if unknown:
-            raise PlayError(f"unknown round token id(s): {', '.join(unknown)}")
+            raise PlayError(PlayCode.UNKNOWN_ROUND_TOKEN_ID, value=', '.join(unknown))
         if len(set(self.order)) != len(self.order):
-            raise PlayError("a round token appears twice in the stack")
+            raise PlayError(PlayCode.ROUND_TOKEN_APPEARS_TWICE_IN_STACK)
         if not 0 <= self.revealed <= len(self.order):
-            raise PlayError(f"revealed must be 0..{len(self.order)}, got {self.revealed}")
+            raise PlayError(
+                PlayCode.REVEALED_MUST_BE_0,
+                order_count=len(self.order),
+                revealed=self.revealed,
+            )
 
     @property
     def current(self) -> RoundToken | None:
@@ -178,16 +203,16 @@ class ForestBoard:
         ):
             bad = sorted(s for s in spaces if s not in SPAWN_CARDS)
             if bad:
-                raise PlayError(f"{name}: forest spaces are 1–15, got {bad}")
+                raise PlayError(PlayCode.FOREST_SPACES_ARE_1_15_2, name=name, bad=bad)
         kinds = [t.kind for t in self.foresters]
         if len(set(kinds)) != len(kinds):
-            raise PlayError("the board holds at most one forester token of each type")
+            raise PlayError(PlayCode.BOARD_HOLDS_AT_MOST_ONE_FORESTER)
         taken = [t.space for t in self.foresters]
         if len(set(taken)) != len(taken):
-            raise PlayError("two forester tokens on one space")
+            raise PlayError(PlayCode.TWO_FORESTER_TOKENS_ON_ONE_SPACE)
         bad = sorted(s for s in taken if s not in SPAWN_CARDS)
         if bad:
-            raise PlayError(f"foresters: forest spaces are 1–15, got {bad}")
+            raise PlayError(PlayCode.FOREST_SPACES_ARE_1_15, field="foresters", bad=bad)
         order = list(ForesterType)
         object.__setattr__(
             self, "foresters", tuple(sorted(self.foresters, key=lambda t: order.index(t.kind)))
@@ -230,7 +255,7 @@ class ForestBoard:
                 ),
             )
         except (KeyError, TypeError, AttributeError) as exc:
-            raise PlayError(f"malformed forest board data: {exc}") from None
+            raise PlayError(PlayCode.MALFORMED_FOREST_BOARD_DATA, exc=exc) from None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -348,7 +373,11 @@ def reproduction_crossings(old_score: int, new_score: int) -> tuple[int, ...]:
     (54,)
     """
     if old_score < 0 or new_score < 0:
-        raise PlayError(f"scores are never negative (got {old_score} → {new_score})")
+        raise PlayError(
+            PlayCode.SCORES_ARE_NEVER_NEGATIVE,
+            old_score=old_score,
+            new_score=new_score,
+        )
     if new_score <= old_score:
         return ()
     out: list[int] = []
@@ -414,7 +443,7 @@ def reveal_round_token(board: ForestBoard) -> tuple[ForestBoard, LogEntry]:
     """
     stack = board.round_tokens
     if stack.left == 0:
-        raise PlayError("no round token left: the game ends after everyone's final turn")
+        raise PlayError(PlayCode.NO_ROUND_TOKEN_LEFT_GAME_ENDS)
     new_stack = replace(stack, revealed=stack.revealed + 1)
     token = new_stack.current
     assert token is not None
@@ -431,20 +460,20 @@ def reveal_round_token(board: ForestBoard) -> tuple[ForestBoard, LogEntry]:
 
 def _space(space: int) -> int:
     if space not in SPAWN_CARDS:
-        raise PlayError(f"forest spaces are numbered 1–15, got {space}")
+        raise PlayError(PlayCode.FOREST_SPACES_ARE_NUMBERED_1_15, space=space)
     return space
 
 
 def place_harvester(board: ForestBoard, space: int) -> ForestBoard:
     """A harvester is put on ``space`` (one harvester per space, 002 player setup 18)."""
     if _space(space) in board.harvesters:
-        raise PlayError(f"space {space} already holds a harvester")
+        raise PlayError(PlayCode.SPACE_ALREADY_HOLDS_HARVESTER, space=space)
     return replace(board, harvesters=board.harvesters | {space})
 
 
 def remove_harvester(board: ForestBoard, space: int) -> ForestBoard:
     if _space(space) not in board.harvesters:
-        raise PlayError(f"space {space} holds no harvester")
+        raise PlayError(PlayCode.SPACE_HOLDS_NO_HARVESTER, space=space)
     return replace(board, harvesters=board.harvesters - {space})
 
 
@@ -457,7 +486,7 @@ def take_forester(board: ForestBoard, space: int) -> tuple[ForestBoard, Forester
     """A player tends the forest on ``space``: the forester token leaves the board."""
     kind = board.forester_at(_space(space))
     if kind is None:
-        raise PlayError(f"space {space} holds no forester token")
+        raise PlayError(PlayCode.SPACE_HOLDS_NO_FORESTER_TOKEN, space=space)
     rest = tuple(t for t in board.foresters if t.space != space)
     return replace(board, foresters=rest), kind
 
@@ -471,7 +500,7 @@ def set_infested(board: ForestBoard, spaces: Iterable[int]) -> ForestBoard:
 def remove_infested(board: ForestBoard, space: int) -> ForestBoard:
     """A harvester removes the infested wood on ``space`` (001)."""
     if _space(space) not in board.infested:
-        raise PlayError(f"space {space} holds no infested wood")
+        raise PlayError(PlayCode.SPACE_HOLDS_NO_INFESTED_WOOD, space=space)
     return replace(board, infested=board.infested - {space})
 
 

@@ -135,6 +135,12 @@ def render(sheet: ScoreSheet, data: Any) -> str:
     return "\n".join(lines)
 
 
+def problem_text(p: Any) -> str:
+    """A record problem as the CLI prints it: ``path: problem`` in English."""
+    said = english(p.msg)
+    return f"{p.path}: {said}" if p.path else said
+
+
 def _fail(messages: Sequence[str], err: TextIO) -> int:
     for m in messages:
         print(m, file=err)
@@ -161,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as exc:
         return _fail([f"{source}: invalid record ({len(exc.problems)} "
                       f"problem{'s' if len(exc.problems) != 1 else ''}):"]
-                     + [f"  {p}" for p in exc.problems], err)
+                     + [f"  {problem_text(p)}" for p in exc.problems], err)
     except Exception as exc:  # never a traceback for the user
         print(f"{source}: could not score this record: internal error "
               f"({type(exc).__name__}: {exc}); please report it", file=err)

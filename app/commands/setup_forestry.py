@@ -164,7 +164,7 @@ def run(
     try:
         plan = deal(options, int(args.players), seed)
     except SetupOptionError as exc:
-        return _fail(err, exc.option, exc.message)
+        return _fail(err, exc.option, english(exc.msg))
     try:
         if getattr(args, "json", False):
             if seed_was_picked:

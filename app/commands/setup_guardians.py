@@ -73,7 +73,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
             GuardiansOptions(advanced=bool(args.advanced)), players, seed, rangers=rangers or None
         )
     except SetupError as exc:
-        print(f"forest-table setup forest-guardians: {exc}", file=stderr)
+        said = english(exc.msg)
+        print(f"forest-table setup forest-guardians: {exc.field}: {said}" if exc.field
+              else f"forest-table setup forest-guardians: {said}", file=stderr)
         return 2
     if args.json:
         json.dump(plan.to_json(english), stdout, indent=2, ensure_ascii=False)

@@ -1,5 +1,98 @@
 ## Forest Table: English catalogue.
 ## Glossary first: one name per component (Fluent terms), then the messages.
+## Messages never repeat a component's name: they use its term. A term that can start a
+## sentence takes case: "upper" ({ -seedling(case: "upper") }); other languages ignore it.
+
+## Glossary (terms)
+
+-forestry = Forestry
+-forest-guardians = Forest Guardians
+-growing-forward = Growing Forward
+-harvester = harvester
+-forester-token = { $case ->
+        [upper] Forester token
+       *[lower] forester token
+    }
+-seedling = { $case ->
+        [upper] Seedling
+       *[lower] seedling
+    }
+-wood = wood
+-infested-wood = infested wood
+-reforestation-table = reforestation table
+-forestry-table = forestry table
+-technology-table = technology table
+-technology-tile = technology tile
+-spawn-card = spawn card
+-spawn-deck = spawn deck
+-round-token = round token
+-storage = storage
+-storage-extension = storage extension
+-detached-storage = detached storage
+-contract-card = contract
+-task-card = task card
+-river-token = river token
+-building-token = building token
+-sawmill-building = sawmill building
+-forest-building = forest building
+-harvest-token = harvest token
+-clearing-token = clearing token
+-player-board = player board
+-vp = VP
+-infestation-module = bark beetle infestation module
+-logistics-manager = Logistics Manager
+
+## Lists: between items, and before the last one.
+
+list-semicolons = {"; "}
+list-commas = {", "}
+list-and = { $head } and { $last }
+
+## Score sheet: what to read off a component (scoring.printed.AskCode)
+
+ask-buildings-vp-none = Read the number printed on the buildings track of { $side_b ->
+        [true] your { -player-board }, side B
+       *[false] your { -player-board }
+    } for no { -building-token }s used (enter 0 if no number is printed there).
+ask-buildings-vp = Read the number printed under your rightmost uncovered space on the buildings track of { $side_b ->
+        [true] your { -player-board }, side B
+       *[false] your { -player-board }
+    } ({ $count } { -building-token }s used).
+ask-tasks-vp = Read the { -vp } for { $count } fulfilled { $count ->
+        [one] { -task-card }
+       *[other] { -task-card }s
+    } on row 3 of the back of the reference tile.
+ask-forest-worker-buildings-vp = Read the number printed under the rightmost uncovered space on the Forest Worker board's buildings track ({ $count } { -building-token }s used).
+ask-technician-vp = Read the { -vp } printed below the rightmost collected Technician tile on the optimisation track of the Technician board ({ $count } tiles collected; enter 0 if no number is printed for it).
+ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached scoring card's row for two { -detached-storage }s tied for the most { -infested-wood }.
+
+## Score sheet notes (scoring.forestry.score.NoteCode, scoring.guardians.score.GuardiansNote)
+
+-tie-breaker = { $level ->
+        [1] { -seedling }s planted
+        [2] contracts fulfilled
+       *[3] { -task-card }s fulfilled
+    }
+note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    } ({ $values }).
+note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
+note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
+note-one-player = One player: scored by the multiplayer rules (the solo opponent's rules are not in the sources); most { -forester-token }s pays 10.
+note-value-used = { $table }[{ $key }] = { $value } ({ $origin ->
+        [record] this record's printed values
+       *[confirmed] confirmed by you earlier
+    }).
+note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the { -task-card } { -vp } listed as needed are known.
+note-contract-chosen = contract { $number } ({ $first }/{ $second }) -> { $chosen } ({ $by_record ->
+        [true] chosen in the record
+       *[false] best
+    })
+note-contracts-chosen = { $player }: { $parts }. The app picks the assignment with the most water + task { -vp }; set "chosen" on a contract to override.
+note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
+
 ## UI texts (the screens' words; app.i18n.Translator.t("a.b") reads id "a-b")
 
 app-title = Forest Table
@@ -173,10 +266,6 @@ criterion-most_contracts_fulfilled = Detached storage: most contracts
 criterion-most_task_cards_fulfilled = Detached storage: most task cards
 criterion-highest_water_multiplier = Detached storage: highest water multiplier
 criterion-most_seedlings_planted = Detached storage: most seedlings planted
-msg-seedlingplanted = Seedling planted in the { $area } column, row { $row }.
-msg-foresterplaced = { $type } { -forester-token } placed in column { $column }, row { $row }.
-msg-rewardlap = Reward lap taken: +{ $vp } VP.
-msg-waterstep = Water structures track: now { $new_multiplier }×.
 sheet-add_double_contract = + Two-category contract:
 sheet-contract_counts_as = Contract { $n } counts as
 sheet-contract_auto = Best for me
@@ -417,6 +506,14 @@ label-monitoring_specialist = Monitoring Specialist
 label-forest_worker = Forest Worker
 label-forest_road_manager = Forest Road Manager
 label-technician = Technician
+label-accessory = accessory
+label-innovation = innovation
+label-furniture = furniture
+label-building = building
+label-sawmill_upgrade = sawmill upgrade
+label-forest_building = forest building
+label-forester_pair = forester pair
+label-seedling_pair = seedling pair
 label-pine = pine
 label-birch = birch
 label-spruce = spruce
@@ -628,91 +725,318 @@ gsetup-ranger-line = { $player }: { $ranger ->
        *[bean] No end-game bonus.
     }
 
-## Messages never repeat a component's name: they use its term.
+## Refusals: what the rules, the session and the table refuse (the *Code enums of each module)
 
-## Glossary (terms)
+refusal-untranslated = { $text }
+refusal-session-stale-version = the game has changed since (version { $current }, your view was at { $made_at }): look again and repeat the tap if it still applies
+refusal-session-bad-arguments = { $kind }: { $detail }
+refusal-session-invalid-value = { $detail }
+refusal-table-no-table = no table { $game_id }
+refusal-board-choose-one-of-two = only a two-category contract chooses, and one of its two
+refusal-board-must-be-whole-number = must be a whole number (got '{ $value }')
+refusal-board-must-be-between-and = must be between { $low } and { $high } (got { $value })
+refusal-board-all-building-tokens-are-used = all { $building_tokens } building tokens are used
+refusal-board-area-has-only-sawmill-buildings = the { $area } area has only { $sawmills_per_area } sawmill buildings
+refusal-board-all-three-storage-extensions-are-open = all three storage extensions are open
+refusal-board-player-has-at-most-river-tokens = a player has at most { $max_river_tokens } river tokens
+refusal-board-no-river-token-to-remove = no { $symbol } { -river-token } to remove
+refusal-board-contract-shows-one-category-or-two = a contract shows one category or two different ones
+refusal-board-no-contract-to-change = no contract to change
+refusal-board-no-contract-to-remove = no contract to remove
+refusal-board-no-task-card-to-remove = no { -task-card } to remove
+refusal-board-no-task-card-to-change = no { -task-card } to change
+refusal-board-only-forest-building-task = only a { -forest-building } { -task-card } is confirmed by hand
+refusal-board-not-count-that-can-be-set = not a count that can be set
+refusal-board-no-column-can-take-token-it = no column can take a { $kind } token; it goes below the { -reforestation-table }
+refusal-board-this-column-full = this column is full
+refusal-board-only-has-this-count = only the { $needed } has this count
+refusal-board-storage-has-open-spaces-wood-and = storage has { $spaces } open spaces (wood and { -infested-wood } together)
+refusal-board-forestry-table-has-columns-0-1 = the { -forestry-table } has columns 0, 1 and 2
+refusal-board-start-next-column-first = start the next column ({ $columns_count }) first
+refusal-board-forestry-table-already-has-3-columns = the { -forestry-table } already has 3 columns
+refusal-board-this-column-holds-tokens-not = this column holds { $holds } tokens, not { $wanted }
+refusal-play-scores-are-never-negative = scores are never negative (got { $old_score } → { $new_score })
+refusal-play-no-round-token-left-game-ends = no { -round-token } left: the game ends after everyone's final turn
+refusal-play-forest-spaces-are-numbered-1-15 = forest spaces are numbered 1–15, got { $space }
+refusal-play-space-already-holds-harvester = space { $space } already holds a { -harvester }
+refusal-play-space-holds-no-harvester = space { $space } holds no { -harvester }
+refusal-play-space-holds-no-forester-token = space { $space } holds no { -forester-token }
+refusal-play-space-holds-no-infested-wood = space { $space } holds no { -infested-wood }
+refusal-play-unknown-round-token-id = unknown { -round-token } id(s): { $value }
+refusal-play-round-token-appears-twice-in-stack = a { -round-token } appears twice in the stack
+refusal-play-revealed-must-be-0 = revealed must be 0..{ $order_count }, got { $revealed }
+refusal-play-board-holds-at-most-one-forester = the board holds at most one { -forester-token } of each type
+refusal-play-two-forester-tokens-on-one-space = two forester tokens on one space
+refusal-play-forest-spaces-are-1-15 = forest spaces are 1–15, got { $bad }
+refusal-play-forest-spaces-are-1-15-2 = { $name }: forest spaces are 1–15, got { $bad }
+refusal-play-malformed-forest-board-data = malformed forest board data: { $exc }
+refusal-deck-cannot-reveal-cards = cannot reveal { $count } cards
+refusal-deck-no-spawn-card-satisfies = no { -spawn-card } satisfies the requested condition
+refusal-deck-forest-spaces-are-numbered-1-15 = forest spaces are numbered 1–15, got { $start }
+refusal-deck-spawn-deck-must-hold-each-card = a { -spawn-deck } must hold each card 1–15 exactly once (remaining { $remaining }, discard { $discard })
+refusal-deck-deck-cycle-must-be-0 = deck cycle must be >= 0, got { $cycle }
+refusal-deck-spawn-deck-remaining-and-discard-must = { -spawn-deck }: 'remaining' and 'discard' must be lists
+refusal-deck-spawn-deck-cycle-must-be-integer = { -spawn-deck }: 'cycle' must be an integer
+refusal-setup-must-be-whole-number-1-4 = must be a whole number 1–4, got '{ $players }'
+refusal-setup-forestry-played-by-1-4-players = Forestry is played by 1–4 players, got { $players }
+refusal-setup-must-be-whole-number-0 = must be a whole number >= 0, got '{ $seed }'
+refusal-setup-one = one of { $value }
+refusal-setup-or-b = A or B
+refusal-setup-not-character = not a character: '{ $value }'
+refusal-setup-tutorial-game-uses-technology = the tutorial game uses the { -technology-table } printed on the player board; a technology side applies to the standard and advanced game only
+refusal-setup-combines-advanced-game-with = combines the advanced game with the tutorial { -technology-table }: use it with --mode advanced (the tutorial game already uses that table)
+refusal-setup-tutorial-technology-table-replaces = the tutorial { -technology-table } replaces the technology tiles
+refusal-setup-bark-beetle-infestation-module = the bark beetle infestation module cannot be played solo (001 solo compatibility)
+refusal-setup-characters-belong-to-advanced-game-add = characters belong to the advanced game: add --mode advanced
+refusal-setup-each-character-can-be-in-play = each character can be in play only once
+refusal-setup-characters-named-for-player = { $characters_count } characters named for { $players } player(s)
+refusal-gsetup-forest-guardians-for-players-not = Forest Guardians is for { $min_players }-{ $max_players } players, not { $count }
+refusal-gsetup-give-number-players-or-list-names = give a number of players or a list of names
+refusal-gsetup-every-player-needs-name = every player needs a name
+refusal-gsetup-name-given-twice = the name '{ $n }' is given twice
+refusal-gsetup-rangers-are-played-only-in-advanced = rangers are played only in the advanced game
+refusal-gsetup-not-one-players = '{ $player }' is not one of the players
+refusal-gsetup-chosen-twice-each-ranger-exists-once = { $value } is chosen twice; each ranger exists once
+refusal-gsetup-not-ranger = '{ $value }' is not a ranger ({ $ids })
+refusal-guardians-upgrades-cannot-be-negative = upgrades cannot be negative
+refusal-guardians-hand-limit-at-most-so-at = the hand limit is at most { $rmax }, so at most { $value } resource upgrades
+refusal-guardians-ranger-board-has-upgrade-cubes = a ranger board has { $cubes_per_board } upgrade cubes
+refusal-guardians-row-spaces-cannot-hold-trees = a row of { $spaces } spaces cannot hold { $on_board } trees
+refusal-guardians-only-trees-this-row-are-planted = only { $value } trees of this row are planted, { $returned } cannot return
+refusal-guardians-player-names-must-be-unique = player names must be unique
+refusal-guardians-forest-guardians-for-2-4-players = Forest Guardians is for 2-4 players, not { $seats_count }
+refusal-guardians-tile-has-altitude-i-ii-or = a { $value } tile has an altitude (I, II or III)
+refusal-guardians-pile-cannot-hold-tiles = pile { $value } cannot hold { $n } tiles
+refusal-guardians-turns-not-at-table = turns[{ $i }]: '{ $player }' is not at the table
+refusal-guardians-turns-it-turn-not-play-goes = turns[{ $i }]: it is { $expected }'s turn, not { $player }'s (play goes clockwise)
+refusal-guardians-turns-game-already-over = turns[{ $i }]: the game is already over
+refusal-session-not-task-card-requirement-record-v1 = not a { -task-card } requirement of record v1
+refusal-session-one = one of { $forestry }, { $guardians } (got '{ $game }')
+refusal-session-command-must-be-json-object = a command must be a JSON object
+refusal-session-unknown-command = unknown command '{ $kind }'
+refusal-session-not-field = not a field of { $kind }
+refusal-session-game-finished-nothing-changes = the game is finished; nothing changes any more
+refusal-session-command-this = { $kind } is a { $game } command; this is { $game2 }
+refusal-session-no-player-at-this-table-0 = no player '{ $player }' at this table (0 to { $value })
+refusal-session-list-one-or-two-categories = a list of one or two categories
+refusal-session-must-be-whole-number = must be a whole number (got '{ $value }')
+refusal-session-task-card-requirement-e-g-forester = a { -task-card }'s requirement, e.g. {"{"}"forester": "thinning"{"}"}
+refusal-session-task-card-has-exactly-one-requirement = a { -task-card } has exactly one requirement
+refusal-session-board-already-holds-all = the board already holds all three forester tokens
+refusal-session-start-game-first-first-round-token = start the game first (the first { -round-token } was turned up during setup)
+refusal-session-detached-storages-come-with = detached storages come with the infestation module
+refusal-session-detached-storages-are-numbered-0-to = detached storages are numbered 0 to { $value }
+refusal-session-must-be-whole-number-0 = must be a whole number >= 0 (got '{ $value }')
+refusal-session-one-2 = one of { $value }
+refusal-session-game-end-was-already-triggered = the game end was already triggered ({ $message })
+refusal-session-game-has-already-started = the game has already started
+refusal-session-place-every-harvester-first = place every { -harvester } first ({ $value })
+refusal-session-not-one = '{ $value }' is not one of { $ids }
+refusal-session-forest-building-task-has-only-forest = a { -forest-building } task has only 'forest_building', 'met'
+refusal-session-space-holds-no-forester-token = space { $space } holds no { $value } { -forester-token }
+refusal-session-list-whole-numbers-0 = a list of whole numbers >= 0
+refusal-session-points-uncovered-on-each-3-tree = the points uncovered on each of the 3 tree rows
+refusal-session-not-forestry-option = not a Forestry option
+refusal-session-not-forest-guardians-option = not a Forest Guardians option
+refusal-session-not-command = not a command
+refusal-session-nothing-to-undo = nothing to undo
+refusal-session-nothing-to-redo = nothing to redo
+refusal-session-name-or-name-colour-character = a name or {"{"}name, colour, character{"}"}
+refusal-table-this-link-for-another-table = this link is for another table
+refusal-table-only-host-can = only the host can { $value }
+refusal-table-this-phone-it-changes-only-board = this phone is { $who }'s: it changes only { $who2 }'s board
+refusal-table-this-link-not-valid-for-this = this link is not valid for this table
+refusal-session-whole-number = a whole number
 
--forestry = Forestry
--forest-guardians = Forest Guardians
--growing-forward = Growing Forward
--harvester = harvester
--forester-token = forester token
--seedling = seedling
--wood = wood
--infested-wood = infested wood
--reforestation-table = reforestation table
--forestry-table = forestry table
--technology-table = technology table
--technology-tile = technology tile
--spawn-card = spawn card
--spawn-deck = spawn deck
--round-token = round token
--storage = storage
--storage-extension = storage extension
--detached-storage = detached storage
--contract-card = contract
--task-card = task card
--river-token = river token
--building-token = building token
--sawmill-building = sawmill building
--forest-building = forest building
--harvest-token = harvest token
--clearing-token = clearing token
--player-board = player board
--vp = VP
--infestation-module = bark beetle infestation module
--logistics-manager = Logistics Manager
+## Commands by kind (undo, redo and the host-only refusals name them)
 
-## Lists: between items, and before the last one.
+command-add_contract = add contract
+command-add_river_token = add { -river-token }
+command-add_score = add score
+command-add_task_card = add { -task-card }
+command-build_forest_building = build { -forest-building }
+command-choose_contract_category = choose contract category
+command-confirm_printed = confirm printed
+command-end_game = end game
+command-finish = finish
+command-open_storage_extension = open { -storage-extension }
+command-place_forester = place forester
+command-plant_seedling = plant seedling
+command-redo = redo
+command-remove_contract = remove contract
+command-remove_infested_wood = remove { -infested-wood }
+command-remove_river_token = remove { -river-token }
+command-remove_task_card = remove { -task-card }
+command-replenish_foresters = replenish foresters
+command-reveal_round_token = reveal { -round-token }
+command-set_count = set count
+command-set_detached_wood = set detached wood
+command-set_guardians = set guardians
+command-set_harvest_token = set harvest token
+command-set_harvester = set { -harvester }
+command-set_task_met = set task met
+command-start_game = start game
+command-take_reward_lap = take reward lap
+command-trigger_game_end = trigger game end
+command-undo = undo
+command-upgrade_sawmill = upgrade sawmill
 
-list-semicolons = {"; "}
-list-commas = {", "}
-list-and = { $head } and { $last }
+## Record problems (scoring.record.RecordCode, ForestryRecordCode, GuardiansRecordCode): the CLI prints "path: problem"
 
-## Score sheet: what to read off a component (scoring.printed.AskCode)
-
-ask-buildings-vp-none = Read the number printed on the buildings track of { $side_b ->
-        [true] your { -player-board }, side B
-       *[false] your { -player-board }
-    } for no { -building-token }s used (enter 0 if no number is printed there).
-ask-buildings-vp = Read the number printed under your rightmost uncovered space on the buildings track of { $side_b ->
-        [true] your { -player-board }, side B
-       *[false] your { -player-board }
-    } ({ $count } { -building-token }s used).
-ask-tasks-vp = Read the { -vp } for { $count } fulfilled { $count ->
-        [one] { -task-card }
-       *[other] { -task-card }s
-    } on row 3 of the back of the reference tile.
-ask-forest-worker-buildings-vp = Read the number printed under the rightmost uncovered space on the Forest Worker board's buildings track ({ $count } { -building-token }s used).
-ask-technician-vp = Read the { -vp } printed below the rightmost collected Technician tile on the optimisation track of the Technician board ({ $count } tiles collected; enter 0 if no number is printed for it).
-ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached scoring card's row for two { -detached-storage }s tied for the most { -infested-wood }.
-
-## Score sheet notes (scoring.forestry.score.NoteCode, scoring.guardians.score.GuardiansNote)
-
--tie-breaker = { $level ->
-        [1] { -seedling }s planted
-        [2] contracts fulfilled
-       *[3] { -task-card }s fulfilled
+record-unknown-field = unknown field (not in record format v1)
+record-missing = required field is missing
+record-at-most = Input should be less than or equal to { $limit } (got { $value })
+record-at-least = Input should be greater than or equal to { $limit } (got { $value })
+record-not-an-integer = Input should be a valid integer (got { $value })
+record-invalid-input = { $detail } (got { $value })
+record-forestry-not-a-category = must be one of { $allowed } (got { $value })
+record-forestry-not-a-contract = a contract is a list of its 1 or 2 categories, e.g. ["furniture"], or {"{"}"categories": [...], "chosen": ...{"}"} (got { $value })
+record-forestry-limit-building-tokens = the { $count } { -building-token }s a player has
+record-forestry-limit-storage-extensions = the { $count } { -storage-extension }s (I, II, III)
+record-forestry-limit-column-spaces = the { $count } spaces of a column (list only columns holding tokens)
+record-forestry-limit-reforestation-spaces = the { $count } spaces of a reforestation column
+record-forestry-limit-most-possible = the most possible ({ $count })
+record-guardians-player-needs-name = a player needs a name
+record-guardians-tree-points-need-3 = needs exactly 3 entries, the points uncovered on each tree row (top, middle, bottom); got { $got }
+record-guardians-too-many-animal-cards = the game has { $cards } animal cards; got { $got }
+record-guardians-not-a-date-time = must be an ISO 8601 date-time such as 2026-11-29T14:30:00+01:00 (got { $value })
+record-guardians-animal-limit = the game has { $limit }{ $two ->
+        [true] {" "}with 2 players (the Common Pheasants are removed)
+       *[false] {""}
     }
-note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
-        [1] { -tie-breaker(level: 1) }
-        [2] { -tie-breaker(level: 2) }
-       *[3] { -tie-breaker(level: 3) }
-    } ({ $values }).
-note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
-note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
-note-one-player = One player: scored by the multiplayer rules (the solo opponent's rules are not in the sources); most { -forester-token }s pays 10.
-note-value-used = { $table }[{ $key }] = { $value } ({ $origin ->
-        [record] this record's printed values
-       *[confirmed] confirmed by you earlier
-    }).
-note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the { -task-card } { -vp } listed as needed are known.
-note-contract-chosen = contract { $number } ({ $first }/{ $second }) -> { $chosen } ({ $by_record ->
-        [true] chosen in the record
-       *[false] best
-    })
-note-contracts-chosen = { $player }: { $parts }. The app picks the assignment with the most water + task { -vp }; set "chosen" on a contract to override.
-note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
+record-forestry-must-be-null-in-tutorial-it = must be null in the tutorial (it uses the pre-printed { -technology-table })
+record-forestry-required-in-standard-game-or-b = required in the standard game: "A" or "B" (the side every player's technology tiles show)
+record-forestry-contract-shows-1-or-2-categories = a contract shows 1 or 2 categories (got { $categories_count })
+record-forestry-task-card-has-exactly-one-requirement = a { -task-card } has exactly one requirement: contract, seedlings, forester, sawmill_upgrade, river_token or forest_building (got { $got })
+record-forestry-only-forest-building-task-card-has = only a forest_building { -task-card } has "met"
+record-forestry-river-tokens-more-than-one-per = { $rivers_count } river tokens is more than { $max_river_tokens } (one per water structure)
+record-forestry-only-with-growing-forward = only with the Growing Forward infestation module (options.growing_forward.infestation is not true)
+record-forestry-must-be-list-3-detached-storages = must be a list of 3 detached storages (got '{ $raw }')
+record-forestry-infestation-module-has-exactly-3 = the infestation module has exactly 3 detached storages (got { $raw_count })
+record-forestry-infestation-module-cannot-be-played = the infestation module cannot be played solo (001): needs 2-4 players
+record-forestry-sawmill-upgrades-in-all-but-player = { $upgrades } sawmill upgrades in all, but a { $n }-player game has { $value } sawmill buildings to upgrade
+record-forestry-forest-buildings-in-all-but-player = { $forest } forest buildings in all, but a { $n }-player game has { $value } clearings
+record-forestry-infested-wood-tokens-in-storages-but = { $infested } { -infested-wood } tokens in storages, but the game has { $infested_wood_tokens }
+record-forestry-must-be-string = must be a string (got '{ $value }')
+record-forestry-must-be-whole-number = must be a whole number (got '{ $seed }')
+record-forestry-more-than = { $value } is more than { $value2 }
+record-forestry-keys-are-counts-written-as-whole = keys are counts written as whole numbers such as "5" (got '{ $key }')
+record-forestry-no-entry-for-keys-run-from = no entry for { $n }: the keys of { $table } run from { $start } to { $value }
+record-forestry-must-list-3-numbers-1st-2nd = must list 3 numbers (1st, 2nd, 3rd place VP), got { $spread_count }
+record-forestry-two-category-contract-shows-two = a two-category contract shows two different categories (got { $value } twice)
+record-forestry-only-two-category-contract-has-chosen = only a two-category contract has a chosen category
+record-forestry-must-be-true-card-asks-for = must be true (the card asks for a { -river-token })
+record-forestry-required-for-forest-building-task = required for a forest_building { -task-card }: true if your { -forest-building } is next to the harvest token it names
+record-forestry-must-not-be-empty = must not be empty
+record-forestry-upgrades-more-than-building-tokens = { $sawmill_count } upgrades is more than the { $building_tokens } building tokens a player has
+record-forestry-wood-infested-wood-tokens-more-than = { $wood } wood + { $infested_wood } { -infested-wood } = { $value } tokens, more than the { $spaces } open storage spaces (2 + { $value2 })
+record-forestry-columns-more-than-columns-forestry = { $table_count } columns is more than the { $forestry_columns } columns of the { -forestry-table }
+record-forestry-below-table-but-no-reforestation = { $value } below the table, but no reforestation column is full (a seedling goes below only when its area's column is full)
+record-forestry-only-character-has = only the { $value } character has { $extra }
+record-forestry-required-with-infestation-module = required with the infestation module: the 3 detached storages in scoring order
+record-forestry-already-on-detached-storages-each = { $value } is already on detached_storages[{ $value2 }] (each scoring token is used once)
+record-forestry-infested-wood-exists-only-with = { -infested-wood } exists only with the Growing Forward infestation module
+record-forestry-sawmill-upgrades-in-in-all-but = { $upgrades } sawmill upgrades in { $value } in all, but the area has { $sawmills_per_area } sawmill buildings
+record-forestry-must-be-iso-8601-date-time = must be an ISO 8601 date-time string (got '{ $value }')
+record-forestry-must-be-list-1-4-players = must be a list of 1-4 players in seat order (got '{ $raw_players }')
+record-forestry-must-not-be-negative = must not be negative (got { $value })
+record-forestry-must-be-at-least = must be at least { $low } (got { $value })
+record-forestry-not-one-this-contract-categories = { $value } is not one of this contract's categories ({ $value2 }, { $value3 })
+record-forestry-forest-buildings-sawmill = { $forest } forest buildings + { $sawmill_count } sawmill upgrades = { $value } building tokens, more than the { $building_tokens } a player has
+record-forestry-upgrades-in-but-each-area-has = { $n } upgrades in { $value }, but each area has { $sawmills_per_area } sawmill buildings
+record-forestry-below-table-but-forestry-table-can = { $value } below the table, but the { -forestry-table } can still take a { $value2 } token (a token goes below only when no column can take it)
+record-forestry-required-for-character = required for the { $value } character
+record-forestry-already-name-players-names-must-be = '{ $name }' is already the name of players[{ $value }] (names must be unique)
+record-forestry-characters-are-only-played-in = characters are only played in the advanced game (options.mode is { $value })
+record-forestry-already-played-by-players-each = { $value } is already played by players[{ $first }] (each character once)
+record-forestry-forestry-played-by-1-4-players = Forestry is played by 1-4 players (got { $raw_players_count })
+record-forestry-comes-with-growing-forward-add = { $value } comes with Growing Forward: add options.growing_forward (infestation and asymmetric_setup may be false)
+record-forestry-not-iso-8601-date-time = not an ISO 8601 date-time (got '{ $value }')
+record-guardians-forest-guardians-for-players = Forest Guardians is for { $min_players }-{ $max_players } players; got { $n }
+record-guardians-fire-tokens-add-up-to-across = fire_tokens add up to { $fire_total } across the table; the game has { $fire_tokens }
+record-guardians-animal-cards-held-across-table = animal_cards: { $cards_total } held across the table; { $why }
+record-guardians-must-be-here = must be '{ $game_id }' here (got '{ $game }')
+record-guardians-forest-guardians-scoring-needs-no = Forest Guardians scoring needs no printed values (players read the uncovered tree points and the animal card values); remove it
+record-guardians-animal-cards-plus-julia-animals-in = animal_cards plus Julia's animals_in_shelter make { $value } animals; { $why }
+record-guardians-already-name-players-names-must-be = '{ $name }' is already the name of players[{ $value }]; names must be unique
+record-guardians-rangers-are-played-only-in-advanced = rangers are played only in the advanced game (options.advanced is false); use null
+record-guardians-in-advanced-game-every-player-has = in the advanced game every player has a ranger (board side B): julia, jack, fluffy or bean
+record-guardians-only-animal-expert-julia-scores = only the Animal Expert (julia) scores animals in her shelter; must be 0 for { $who }
+record-guardians-only-mountain-protector-fluffy-may = only the Mountain Protector (fluffy) may plant Calocedrus Formosana on mountains; must be 0 for { $who }
+record-guardians-already-played-by-players-each-ranger = { $ranger } is already played by players[{ $value }]; each ranger is in the box once
+record-must-be = must be '{ $format }' (got '{ $value }')
+record-must-be-2 = must be { $version } (got '{ $value }')
+record-must-be-one = must be one of { $value } (got '{ $game }')
+record-record-must-be-json-object = a record must be a JSON object
+
+## Told to the table after a command (app.events.EventCode, from each message's kind and data)
+
+event-forester-placed = { $type ->
+        [thinning] Thinning
+        [den_tree] Den tree
+       *[painting] Painting
+    } token placed in column { $column }, row { $row }.
+event-seedling-planted = { -seedling(case: "upper") } planted in the { $area } column, row { $row }.
+event-below-table = { $seedling ->
+        [true] Seedling
+       *[false] Forester token
+    } below the { -reforestation-table }: +{ $vp } { -vp }.
+event-row-completed = { $table ->
+        [forestry] Forestry
+       *[reforestation] Reforestation
+    } table row { $row } full: { $row ->
+        [1] technology upgrade
+        [2] water track step
+       *[3] { $vp ->
+            [0] row bonus
+           *[other] +{ $vp } { -vp }
+        }
+    }.
+event-technology-upgrade = Upgrade a technology ({ $table } table row 1).
+event-water-step = Water track step ({ $reason ->
+        [forestry_table_row_2] { -forestry-table } row 2
+        [reforestation_table_row_2] { -reforestation-table } row 2
+        [third_storage_extension] third { -storage-extension }
+        [fifth_building_token] fifth { -building-token }
+       *[full_seedling_row] full { -seedling } row
+    }): multiplier { $multiplier }x.
+event-reward-lap = Reward track lap: +{ $vp } { -vp }.
+event-forest-worker-row = Forest Worker: { $table } row { $row } full; take the bonus printed on your combined table by hand (not applied automatically).
+event-placement = card { $card }: { $space ->
+        [0] every space is occupied, no { $token } placed
+       *[other] { $token } on space { $space }{ $has_skipped ->
+            [true] {" "}(skipped occupied { $skipped })
+           *[false] {""}
+        }
+    }
+event-reshuffled = (the { -spawn-deck } ran out and was reshuffled)
+event-foresters-replenished = { -forester-token(case: "upper") }s: { $placements }{ $reshuffled ->
+        [true] {" "}{ event-reshuffled }
+       *[false] {""}
+    }
+event-foresters-full = { -forester-token(case: "upper") }s: the board already holds all three.
+event-infested-wood = Score { $old } → { $new } passed reproduction space(s) { $crossed }: { $placements }{ $reshuffled ->
+        [true] {" "}{ event-reshuffled }
+       *[false] {""}
+    }
+event-no-reproduction = Score { $old } → { $new }: no reproduction token reached.
+event-round-token = Round { $round }: { $effect }{ $last ->
+        [true] {" "}{ event-last-round-token }
+       *[false] {""}
+    }
+event-last-round-token = This is the last { -round-token }: afterwards each player takes one final turn.
+event-flip-harvest-token = First player: turn one { $species } { -harvest-token } to its harvested side if there is one (tap the space).
+event-draw-task-card = Every player draws a random { -task-card }: add it to your board when you know its requirement.
+event-game-end = { $trigger ->
+        [last_tree_planted] { $by } planted the last tree: everyone else takes one more turn.
+       *[last_tile_drawn] { $by } drew the last terrain tile: the game ends after this turn.
+    } { $over ->
+        [true] The game is over after { $by }'s turn: score it.
+       *[false] Still to play: { $remaining }.
+    }
+event-undone = Undone: { $command }
+event-redone = Redone: { $command }
+label-infested_wood = { -infested-wood }
 
 ## Messages
 

@@ -88,7 +88,7 @@ note-contract-chosen = 契約{ $number }（{ $first }/{ $second }）→{ $chosen
 note-contracts-chosen = { $player }：{ $parts }。水施設と{ -task-card }の{ -vp }の合計が最も大きくなる割り当てをアプリが選んでいます。{ -contract-card }ごとにカテゴリを指定すると、そちらが優先されます。
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
-## UI texts (the screens' words; app.i18n.Translator.t("a.b") reads id "a-b")
+## 画面の文言（app.i18n.Translator.t("a.b") は ID "a-b" を読む）
 
 app-title = フォレストテーブル
 app-tagline = { -forestry }と{ -forest-guardians }の卓上コンパニオン
@@ -261,10 +261,6 @@ criterion-most_contracts_fulfilled = { -detached-storage }：契約が最多
 criterion-most_task_cards_fulfilled = { -detached-storage }：{ -task-card }が最多
 criterion-highest_water_multiplier = { -detached-storage }：水利倍率が最高
 criterion-most_seedlings_planted = { -detached-storage }：植えた{ -seedling }が最多
-msg-seedlingplanted = { -seedling }を{ $area }の列の{ $row }行目に植えました。
-msg-foresterplaced = { $type }の{ -forester-token }を{ $column }列目の{ $row }行目に置きました。
-msg-rewardlap = 報酬トラック1周：+{ $vp }点。
-msg-waterstep = 水利施設トラック：{ $new_multiplier }倍になりました。
 sheet-add_double_contract = ＋2カテゴリーの契約：
 sheet-contract_counts_as = 契約{ $n }のカテゴリー
 sheet-contract_auto = 最も有利に
@@ -505,6 +501,14 @@ label-monitoring_specialist = モニタリングスペシャリスト
 label-forest_worker = 森林作業員
 label-forest_road_manager = 林道管理者
 label-technician = 技術者
+label-accessory = アクセサリー
+label-innovation = イノベーション
+label-furniture = 家具
+label-building = 建築
+label-sawmill_upgrade = 製材所のアップグレード
+label-forest_building = { -forest-building }
+label-forester_pair = { -forester-token }2つ
+label-seedling_pair = { -seedling }2つ
 label-pine = マツ
 label-birch = カバ
 label-spruce = トウヒ
@@ -697,6 +701,318 @@ gsetup-ranger-line = { $player }：{ $ranger ->
         [fluffy] 山に植えたタイワンショウナンボク1本につき+2
        *[bean] ゲーム終了時のボーナスなし
     }
+
+## 拒否：ルール・セッション・テーブルが受け付けないもの（各モジュールの *Code）
+
+refusal-untranslated = { $text }
+refusal-session-stale-version = ゲームが更新されました（最新{ $current }・表示中{ $made_at }）。画面を確認して、必要ならもう一度タップしてください。
+refusal-session-bad-arguments = { $command }の項目が正しくありません。
+refusal-session-invalid-value = 値が正しくありません。
+refusal-table-no-table = テーブル{ $game_id }はありません。
+refusal-board-choose-one-of-two = カテゴリを選べるのは2カテゴリの{ -contract-card }だけで、その2つのどちらかです。
+refusal-board-must-be-whole-number = 整数で入力してください（'{ $value }'）。
+refusal-board-must-be-between-and = { $low }〜{ $high }の範囲で入力してください（{ $value }）。
+refusal-board-all-building-tokens-are-used = { -building-token }{ $building_tokens }つをすべて使っています。
+refusal-board-area-has-only-sawmill-buildings = { $area }エリアの{ -sawmill-building }は{ $sawmills_per_area }つだけです。
+refusal-board-all-three-storage-extensions-are-open = { -storage-extension }は3枚とも開放済みです。
+refusal-board-player-has-at-most-river-tokens = { -river-token }は1人{ $max_river_tokens }枚までです。
+refusal-board-no-river-token-to-remove = 取り除ける{ $symbol }の{ -river-token }がありません。
+refusal-board-contract-shows-one-category-or-two = { -contract-card }のカテゴリは1つ、または異なる2つです。
+refusal-board-no-contract-to-change = 変更できる{ -contract-card }がありません。
+refusal-board-no-contract-to-remove = 取り除ける{ -contract-card }がありません。
+refusal-board-no-task-card-to-remove = 取り除ける{ -task-card }がありません。
+refusal-board-no-task-card-to-change = 変更できる{ -task-card }がありません。
+refusal-board-only-forest-building-task = 手で確認するのは{ -forest-building }の{ -task-card }だけです。
+refusal-board-not-count-that-can-be-set = この数は変更できません。
+refusal-board-no-column-can-take-token-it = { $kind }の{ -forester-token }を置ける列がありません。{ -reforestation-table }の下に置きます。
+refusal-board-this-column-full = この列は埋まっています。
+refusal-board-only-has-this-count = この数を使うのは{ $needed }だけです。
+refusal-board-storage-has-open-spaces-wood-and = { -storage }の空きは{ $spaces }スペースです（木材と{ -infested-wood }の合計）。
+refusal-board-forestry-table-has-columns-0-1 = { -forestry-table }の列は3列です。
+refusal-board-start-next-column-first = 先に次の列（{ $number }列目）を始めてください。
+refusal-board-forestry-table-already-has-3-columns = { -forestry-table }にはすでに3列あります。
+refusal-board-this-column-holds-tokens-not = この列は{ $holds }の列で、{ $wanted }ではありません。
+refusal-play-scores-are-never-negative = 得点はマイナスになりません（{ $old_score }→{ $new_score }）。
+refusal-play-no-round-token-left-game-ends = { -round-token }は残っていません。全員が最後の手番を終えるとゲーム終了です。
+refusal-play-forest-spaces-are-numbered-1-15 = 森のスペースは1〜15です（{ $space }が指定されました）。
+refusal-play-space-already-holds-harvester = スペース{ $space }にはすでに{ -harvester }があります。
+refusal-play-space-holds-no-harvester = スペース{ $space }には{ -harvester }がありません。
+refusal-play-space-holds-no-forester-token = スペース{ $space }には{ -forester-token }がありません。
+refusal-play-space-holds-no-infested-wood = スペース{ $space }には{ -infested-wood }トークンがありません。
+refusal-play-unknown-round-token-id = 知らない{ -round-token }です（{ $value }）。
+refusal-play-round-token-appears-twice-in-stack = 同じ{ -round-token }が2枚あります。
+refusal-play-revealed-must-be-0 = 公開した{ -round-token }の数は0〜{ $order_count }です（{ $revealed }）。
+refusal-play-board-holds-at-most-one-forester = ボードの{ -forester-token }は種類ごとに1つまでです。
+refusal-play-two-forester-tokens-on-one-space = 1つのスペースに{ -forester-token }が2つあります。
+refusal-play-forest-spaces-are-1-15 = 森のスペースは1〜15です（{ $bad }が指定されました）。
+refusal-play-forest-spaces-are-1-15-2 = 森のスペースは1〜15です（{ $bad }が指定されました）。
+refusal-play-malformed-forest-board-data = 森のボードのデータが壊れています。
+refusal-deck-cannot-reveal-cards = { $count }枚は公開できません。
+refusal-deck-no-spawn-card-satisfies = 条件に合う{ -spawn-card }がありません。
+refusal-deck-forest-spaces-are-numbered-1-15 = 森のスペースは1〜15です（{ $start }が指定されました）。
+refusal-deck-spawn-deck-must-hold-each-card = { -spawn-deck }には1〜15のカードが1枚ずつ必要です。
+refusal-deck-deck-cycle-must-be-0 = { -spawn-deck }の周回数は0以上です（{ $cycle }）。
+refusal-deck-spawn-deck-remaining-and-discard-must = { -spawn-deck }のデータが壊れています（山札と捨て札）。
+refusal-deck-spawn-deck-cycle-must-be-integer = { -spawn-deck }のデータが壊れています（周回数）。
+refusal-setup-must-be-whole-number-1-4 = 1〜4の整数で指定してください（'{ $players }'）。
+refusal-setup-forestry-played-by-1-4-players = { -forestry }は1〜4人で遊びます（{ $players }人）。
+refusal-setup-must-be-whole-number-0 = 0以上の整数で入力してください（'{ $seed }'）。
+refusal-setup-one = 指定できない値です。
+refusal-setup-or-b = AかBを選んでください。
+refusal-setup-not-character = 「{ $value }」はキャラクターではありません。
+refusal-setup-tutorial-game-uses-technology = チュートリアルゲームではプレイヤーボードに印刷されたテクノロジーテーブルを使います。{ -technology-tile }の面はスタンダードと上級ゲームで選びます。
+refusal-setup-combines-advanced-game-with = チュートリアルのテクノロジーテーブルは上級ゲームと組み合わせます（チュートリアルゲームはもともとこのテーブルを使います）。
+refusal-setup-tutorial-technology-table-replaces = チュートリアルのテクノロジーテーブルを使うときは{ -technology-tile }を使いません。
+refusal-setup-bark-beetle-infestation-module = { -infestation-module }はソロでは使えません。
+refusal-setup-characters-belong-to-advanced-game-add = キャラクターは上級ゲームで使います。
+refusal-setup-each-character-can-be-in-play = 同じキャラクターは1人しか使えません。
+refusal-setup-characters-named-for-player = { $players }人のゲームにキャラクターが{ $characters_count }人指定されています。
+refusal-gsetup-forest-guardians-for-players-not = { -forest-guardians }は{ $min_players }〜{ $max_players }人で遊びます（{ $count }人）。
+refusal-gsetup-give-number-players-or-list-names = プレイヤーの人数か名前を指定してください。
+refusal-gsetup-every-player-needs-name = プレイヤー全員に名前が必要です。
+refusal-gsetup-name-given-twice = 名前「{ $n }」が2回使われています。
+refusal-gsetup-rangers-are-played-only-in-advanced = レンジャーは上級ゲームで使います。
+refusal-gsetup-not-one-players = 「{ $player }」はプレイヤーにいません。
+refusal-gsetup-chosen-twice-each-ranger-exists-once = { $value }が2回選ばれています。レンジャーは1人ずつです。
+refusal-gsetup-not-ranger = 「{ $value }」はレンジャーではありません。
+refusal-guardians-upgrades-cannot-be-negative = アップグレードはマイナスにできません。
+refusal-guardians-hand-limit-at-most-so-at = 手札の上限は最大{ $rmax }枚なので、資源のアップグレードは{ $value }回までです。
+refusal-guardians-ranger-board-has-upgrade-cubes = レンジャーボードのアップグレードキューブは{ $cubes_per_board }個です。
+refusal-guardians-row-spaces-cannot-hold-trees = { $spaces }マスの行に木{ $on_board }本は置けません。
+refusal-guardians-only-trees-this-row-are-planted = この行に植えた木は{ $value }本なので、{ $returned }本は戻せません。
+refusal-guardians-player-names-must-be-unique = プレイヤー名が重複しています。
+refusal-guardians-forest-guardians-for-2-4-players = { -forest-guardians }は2〜4人で遊びます（{ $seats_count }人）。
+refusal-guardians-tile-has-altitude-i-ii-or = この地形タイルには高度（I・II・III）があります。
+refusal-guardians-pile-cannot-hold-tiles = 地形タイルの山{ $value }を{ $n }枚にはできません。
+refusal-guardians-turns-not-at-table = 「{ $player }」はこのテーブルにいません。
+refusal-guardians-turns-it-turn-not-play-goes = { $expected }の手番です。{ $player }ではありません（手番は時計回り）。
+refusal-guardians-turns-game-already-over = ゲームはすでに終わっています。
+refusal-session-not-task-card-requirement-record-v1 = { -task-card }の条件として使えません。
+refusal-session-one = 指定できない値です。
+refusal-session-command-must-be-json-object = 操作の形式が正しくありません。
+refusal-session-unknown-command = 知らない操作です（「{ $kind }」）。
+refusal-session-not-field = { $kind }にはない項目です。
+refusal-session-game-finished-nothing-changes = ゲームは終了しています。もう変更できません。
+refusal-session-command-this = この操作は{ $game }の操作です（このゲームは{ $game2 }）。
+refusal-session-no-player-at-this-table-0 = このテーブルにそのプレイヤーはいません（0〜{ $value }）。
+refusal-session-list-one-or-two-categories = カテゴリを1つか2つ指定してください。
+refusal-session-must-be-whole-number = 整数で入力してください（'{ $value }'）。
+refusal-session-task-card-requirement-e-g-forester = { -task-card }の条件を指定してください。
+refusal-session-task-card-has-exactly-one-requirement = { -task-card }の条件はちょうど1つです。
+refusal-session-board-already-holds-all = ボードにはすでに{ -forester-token }が3つそろっています。
+refusal-session-start-game-first-first-round-token = 先にゲームを開始してください（最初の{ -round-token }はセットアップ中に公開済みです）。
+refusal-session-detached-storages-come-with = { -detached-storage }は{ -infestation-module }でのみ使います。
+refusal-session-detached-storages-are-numbered-0-to = { -detached-storage }の番号は0〜{ $value }です。
+refusal-session-must-be-whole-number-0 = 0以上の整数で入力してください（'{ $value }'）。
+refusal-session-one-2 = 指定できない値です。
+refusal-session-game-end-was-already-triggered = ゲーム終了条件はすでに満たされています。
+refusal-session-game-has-already-started = ゲームはすでに始まっています。
+refusal-session-place-every-harvester-first = 先に全員の{ -harvester }を置いてください（{ $value }）。
+refusal-session-not-one = 「{ $value }」は選べない値です。
+refusal-session-forest-building-task-has-only-forest = { -forest-building }の{ -task-card }には、条件と達成したかどうかだけを指定します。
+refusal-session-space-holds-no-forester-token = スペース{ $space }には{ $value }の{ -forester-token }がありません。
+refusal-session-list-whole-numbers-0 = 0以上の整数のリストで入力してください。
+refusal-session-points-uncovered-on-each-3-tree = 3つある木の行それぞれで見えている点数を入力してください。
+refusal-session-not-forestry-option = { -forestry }のオプションではありません。
+refusal-session-not-forest-guardians-option = { -forest-guardians }のオプションではありません。
+refusal-session-not-command = 操作として受け付けられません。
+refusal-session-nothing-to-undo = 取り消せる操作はありません。
+refusal-session-nothing-to-redo = やり直せる操作はありません。
+refusal-session-name-or-name-colour-character = プレイヤーは名前で指定してください。
+refusal-table-this-link-for-another-table = このリンクは別のテーブル用です。
+refusal-table-only-host-can = { $value }はホストだけが行えます。
+refusal-table-this-phone-it-changes-only-board = この端末は{ $who }用です。変更できるのは{ $who2 }のボードだけです。
+refusal-table-this-link-not-valid-for-this = このリンクはこのテーブルでは使えません。
+refusal-session-whole-number = 整数で指定してください。
+
+## 操作の名前（取り消し・やり直し、ホスト専用の拒否で使う）
+
+command-add_contract = { -contract-card }の追加
+command-add_river_token = { -river-token }の追加
+command-add_score = 得点の加算
+command-add_task_card = { -task-card }の追加
+command-build_forest_building = 森の建物の建設
+command-choose_contract_category = { -contract-card }のカテゴリ選択
+command-confirm_printed = 印刷値の確認
+command-end_game = ゲーム終了
+command-finish = ゲームの終了
+command-open_storage_extension = { -storage }拡張の開放
+command-place_forester = { -forester-token }の配置
+command-plant_seedling = 苗木の植林
+command-redo = やり直し
+command-remove_contract = { -contract-card }の削除
+command-remove_infested_wood = { -infested-wood }トークンの除去
+command-remove_river_token = { -river-token }の削除
+command-remove_task_card = { -task-card }の削除
+command-replenish_foresters = { -forester-token }の補充
+command-reveal_round_token = { -round-token }の公開
+command-set_count = 数の変更
+command-set_detached_wood = { -detached-storage }の{ -infested-wood }
+command-set_guardians = { -forest-guardians }の記入
+command-set_harvest_token = 伐採トークンの向き
+command-set_harvester = { -harvester }の配置
+command-set_task_met = { -task-card }の達成
+command-start_game = ゲーム開始
+command-take_reward_lap = 報酬トラックの周回
+command-trigger_game_end = ゲーム終了条件
+command-undo = 取り消し
+command-upgrade_sawmill = 製材所のアップグレード
+
+## 記録の問題（scoring.record.RecordCode、ForestryRecordCode、GuardiansRecordCode）
+
+record-unknown-field = 記録形式v1にない項目です。
+record-missing = 必要な項目がありません。
+record-at-most = { $limit }以下で入力してください（{ $value }）。
+record-at-least = { $limit }以上で入力してください（{ $value }）。
+record-not-an-integer = 整数で入力してください（{ $value }）。
+record-invalid-input = 入力の形式が正しくありません（{ $value }）。
+record-forestry-not-a-category = 選べない値です（{ $value }）。
+record-forestry-not-a-contract = { -contract-card }はカテゴリ1つか2つで指定します。
+record-forestry-limit-building-tokens = プレイヤーの{ -building-token }{ $count }つ
+record-forestry-limit-storage-extensions = { -storage-extension }{ $count }枚
+record-forestry-limit-column-spaces = 1列の{ $count }スペース
+record-forestry-limit-reforestation-spaces = { -reforestation-table }の1列の{ $count }スペース
+record-forestry-limit-most-possible = { $count }
+record-guardians-player-needs-name = プレイヤーには名前が必要です。
+record-guardians-tree-points-need-3 = 木の3行それぞれで見えている点数が必要です（{ $got }個）。
+record-guardians-too-many-animal-cards = 動物カードは{ $cards }枚です（{ $got }枚）。
+record-guardians-not-a-date-time = 日時の形式が正しくありません。
+record-guardians-animal-limit = { $limit }
+record-forestry-must-be-null-in-tutorial-it = チュートリアルゲームでは{ -technology-tile }の面を選びません。
+record-forestry-required-in-standard-game-or-b = スタンダードゲームでは{ -technology-tile }の面（AかB）が必要です。
+record-forestry-contract-shows-1-or-2-categories = { -contract-card }のカテゴリは1つか2つです（{ $categories_count }）。
+record-forestry-task-card-has-exactly-one-requirement = { -task-card }の条件はちょうど1つです。
+record-forestry-only-forest-building-task-card-has = 達成したかどうかを指定するのは{ -forest-building }の{ -task-card }だけです。
+record-forestry-river-tokens-more-than-one-per = { -river-token }は{ $max_river_tokens }枚までです（水施設1つにつき1枚；{ $rivers_count }枚）。
+record-forestry-only-with-growing-forward = { -detached-storage }は{ -infestation-module }でのみ使います。
+record-forestry-must-be-list-3-detached-storages = { -detached-storage }3つのリストが必要です。
+record-forestry-infestation-module-has-exactly-3 = { -infestation-module }の{ -detached-storage }は3つです（{ $raw_count }）。
+record-forestry-infestation-module-cannot-be-played = { -infestation-module }はソロでは使えません（2〜4人）。
+record-forestry-sawmill-upgrades-in-all-but-player = 製材所のアップグレードが全員で{ $upgrades }つですが、{ $n }人ゲームでアップグレードできる{ -sawmill-building }は{ $value }つです。
+record-forestry-forest-buildings-in-all-but-player = { -forest-building }が全員で{ $forest }つですが、{ $n }人ゲームの空き地は{ $value }つです。
+record-forestry-infested-wood-tokens-in-storages-but = { -storage }の{ -infested-wood }が{ $infested }個ですが、{ -infested-wood }トークンは{ $infested_wood_tokens }個です。
+record-forestry-must-be-string = 文字列で入力してください。
+record-forestry-must-be-whole-number = 整数で入力してください（'{ $seed }'）。
+record-forestry-more-than = { $value }は多すぎます（最大{ $value2 }）。
+record-forestry-keys-are-counts-written-as-whole = 数は整数で書いてください。
+record-forestry-no-entry-for-keys-run-from = { $n }の欄はありません（{ $start }〜{ $value }）。
+record-forestry-must-list-3-numbers-1st-2nd = 1位・2位・3位の3つの数が必要です（{ $spread_count }個）。
+record-forestry-two-category-contract-shows-two = 2カテゴリの{ -contract-card }のカテゴリは異なる2つです（{ $value }が2回）。
+record-forestry-only-two-category-contract-has-chosen = カテゴリを選べるのは2カテゴリの{ -contract-card }だけです。
+record-forestry-must-be-true-card-asks-for = { -river-token }の{ -task-card }では「あり」にします。
+record-forestry-required-for-forest-building-task = { -forest-building }の{ -task-card }には、達成したかどうかが必要です。
+record-forestry-must-not-be-empty = 空にはできません。
+record-forestry-upgrades-more-than-building-tokens = アップグレード{ $sawmill_count }回は多すぎます（{ -building-token }は{ $building_tokens }つ）。
+record-forestry-wood-infested-wood-tokens-more-than = 木材{ $wood }＋{ -infested-wood }{ $infested_wood }＝{ $value }個で、開いている{ -storage }{ $spaces }スペースを超えています。
+record-forestry-columns-more-than-columns-forestry = { -forestry-table }は{ $forestry_columns }列です（{ $table_count }列）。
+record-forestry-below-table-but-no-reforestation = { -reforestation-table }に埋まった列がないので、苗木は{ -reforestation-table }の下に置けません（{ $value }本）。
+record-forestry-only-character-has = { $extra }を使うのは{ $value }だけです。
+record-forestry-required-with-infestation-module = { -infestation-module }では{ -detached-storage }3つが必要です。
+record-forestry-already-on-detached-storages-each = この得点トークン（{ $value }）はすでに使われています。
+record-forestry-infested-wood-exists-only-with = { -infested-wood }は{ -infestation-module }でのみ使います。
+record-forestry-sawmill-upgrades-in-in-all-but = { $value }の製材所のアップグレードが全員で{ $upgrades }つですが、{ -sawmill-building }は{ $sawmills_per_area }つです。
+record-forestry-must-be-iso-8601-date-time = 日時の形式が正しくありません。
+record-forestry-must-be-list-1-4-players = プレイヤー1〜4人のリストが席順で必要です。
+record-forestry-must-not-be-negative = マイナスにはできません（{ $value }）。
+record-forestry-must-be-at-least = { $low }以上で入力してください（{ $value }）。
+record-forestry-not-one-this-contract-categories = { $value }はこの{ -contract-card }のカテゴリ（{ $value2 }・{ $value3 }）ではありません。
+record-forestry-forest-buildings-sawmill = { -forest-building }{ $forest }つ＋製材所のアップグレード{ $sawmill_count }つ＝{ -building-token }{ $value }つで、{ $building_tokens }つを超えています。
+record-forestry-upgrades-in-but-each-area-has = { $value }のアップグレードが{ $n }つありますが、各エリアの{ -sawmill-building }は{ $sawmills_per_area }つです。
+record-forestry-below-table-but-forestry-table-can = { -forestry-table }にまだ{ $value2 }の{ -forester-token }を置けるので、{ -reforestation-table }の下には置けません（{ $value }個）。
+record-forestry-required-for-character = { $value }には必要です。
+record-forestry-already-name-players-names-must-be = 名前「{ $name }」はすでに使われています。
+record-forestry-characters-are-only-played-in = キャラクターは上級ゲームで使います。
+record-forestry-already-played-by-players-each = { $value }はすでに使われています（キャラクターは1人ずつ）。
+record-forestry-forestry-played-by-1-4-players = { -forestry }は1〜4人で遊びます（{ $raw_players_count }人）。
+record-forestry-comes-with-growing-forward-add = { $value }には{ -growing-forward }が必要です。
+record-forestry-not-iso-8601-date-time = 日時の形式が正しくありません。
+record-guardians-forest-guardians-for-players = { -forest-guardians }は{ $min_players }〜{ $max_players }人で遊びます（{ $n }人）。
+record-guardians-fire-tokens-add-up-to-across = 火事トークンが全員で{ $fire_total }個ですが、ゲームには{ $fire_tokens }個しかありません。
+record-guardians-animal-cards-held-across-table = 動物カードが全員で{ $cards_total }枚ですが、このゲームでは{ $why }枚です。
+record-guardians-must-be-here = 値が正しくありません（'{ $game }'）。
+record-guardians-forest-guardians-scoring-needs-no = { -forest-guardians }の得点計算に印刷値は不要です。
+record-guardians-animal-cards-plus-julia-animals-in = 動物カードとジュリアの保護施設の動物で{ $value }匹ですが、このゲームでは{ $why }匹です。
+record-guardians-already-name-players-names-must-be = 名前「{ $name }」はすでに使われています。
+record-guardians-rangers-are-played-only-in-advanced = レンジャーは上級ゲームで使います。
+record-guardians-in-advanced-game-every-player-has = 上級ゲームでは全員がレンジャーを使います。
+record-guardians-only-animal-expert-julia-scores = 保護施設の動物を得点にするのは動物の専門家（ジュリア）だけです。
+record-guardians-only-mountain-protector-fluffy-may = 山にタイワンショウナンボクを植えられるのは山の守り手（フラッフィー）だけです。
+record-guardians-already-played-by-players-each-ranger = { $ranger }はすでに使われています（レンジャーは1人ずつ）。
+record-must-be = 値が正しくありません（'{ $value }'）。
+record-must-be-2 = 値が正しくありません（'{ $value }'）。
+record-must-be-one = 選べない値です。
+record-record-must-be-json-object = 記録の形式が正しくありません。
+
+## コマンドのあとテーブルに伝えること（app.events.EventCode、メッセージの kind と data から）
+
+event-forester-placed = { $kind }の{ -forester-token }を{ -forestry-table }の{ $column }列目・{ $row }行目に置きました。
+event-seedling-planted = { -seedling }を{ $area }の列の{ $row }行目に植えました。
+event-below-table = { $seedling ->
+        [true] { -seedling }
+       *[false] { $kind }の{ -forester-token }
+    }を{ -reforestation-table }の下に置きました：+{ $vp }{ -vp }。
+event-row-completed = { $table ->
+        [forestry] { -forestry-table }
+       *[reforestation] { -reforestation-table }
+    }の{ $row }行目が埋まりました：{ $row ->
+        [1] テクノロジーを1つアップグレード
+        [2] 水施設トラックを1段階前進
+       *[3] { $vp ->
+            [0] この行のボーナス
+           *[other] +{ $vp }{ -vp }
+        }
+    }。
+event-technology-upgrade = テクノロジーを1つアップグレードしてください（{ $table ->
+        [forestry] { -forestry-table }
+       *[reforestation] { -reforestation-table }
+    }の1行目）。
+event-water-step = 水施設トラックが1段階進みました（{ $reason ->
+        [forestry_table_row_2] { -forestry-table }の2行目が埋まった
+        [reforestation_table_row_2] { -reforestation-table }の2行目が埋まった
+        [third_storage_extension] 3枚目の{ -storage-extension }
+        [fifth_building_token] 5つ目の{ -building-token }
+       *[full_seedling_row] { -seedling }の行がすべて埋まった
+    }）：係数{ $multiplier }×。
+event-reward-lap = 報酬トラックを1周しました：+{ $vp }{ -vp }。
+event-forest-worker-row = 森林作業員：{ $table ->
+        [forestry] { -forestry-table }
+       *[reforestation] { -reforestation-table }
+    }の{ $row }行目が埋まりました。一体型テーブルに印刷されたボーナスは手で受け取ってください（自動では反映されません）。
+event-placement = カード{ $card }：{ $space ->
+        [0] 空いているスペースがないため{ $token }は置きません
+       *[other] { $token }をスペース{ $space }へ{ $has_skipped ->
+            [true] （埋まっている{ $skipped }は飛ばしました）
+           *[false] {""}
+        }
+    }
+event-reshuffled = （{ -spawn-deck }が尽きたのでシャッフルし直しました）
+event-foresters-replenished = { -forester-token }を補充：{ $placements }{ $reshuffled ->
+        [true] { event-reshuffled }
+       *[false] {""}
+    }
+event-foresters-full = { -forester-token }：ボードにはすでに3つそろっています。
+event-infested-wood = スコア{ $old }→{ $new }で繁殖スペース{ $crossed }に到達：{ $placements }{ $reshuffled ->
+        [true] { event-reshuffled }
+       *[false] {""}
+    }
+event-no-reproduction = スコア{ $old }→{ $new }：繁殖トークンには届いていません。
+event-round-token = ラウンド{ $round }：{ $effect }{ $last ->
+        [true] { event-last-round-token }
+       *[false] {""}
+    }
+event-last-round-token = これが最後の{ -round-token }です。このあと各プレイヤーが最後の手番を1回ずつ行います。
+event-flip-harvest-token = ファーストプレイヤー：{ $species }の{ -harvest-token }があれば、1枚を伐採済みの面に裏返してください（そのスペースをタップ）。
+event-draw-task-card = 全員が{ -task-card }を1枚ランダムに引きます。条件がわかったら自分のボードに追加してください。
+event-game-end = { $trigger ->
+        [last_tree_planted] { $by }が最後の木を植えました。ほかのプレイヤーはあと1回ずつ手番を行います。
+       *[last_tile_drawn] { $by }が最後の地形タイルを引きました。この手番でゲームは終わります。
+    }{ $over ->
+        [true] { $by }の手番のあとでゲーム終了です。得点を計算してください。
+       *[false] 残りの手番：{ $remaining }。
+    }
+event-undone = 取り消しました：{ $command }
+event-redone = やり直しました：{ $command }
+label-infested_wood = { -infested-wood }トークン
 
 ## メッセージ
 

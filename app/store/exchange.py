@@ -371,7 +371,9 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 
         sheet = score_record(data, confirmed=confirmed).as_json(english)
     except RecordError as exc:
-        return [ImportProblem(line, p.path, p.message) for p in exc.problems], None
+        from app.l10n import english
+
+        return [ImportProblem(line, p.path, english(p.msg)) for p in exc.problems], None
     problems: list[ImportProblem] = []
     seen: dict[str, int] = {}
     for i, p in enumerate(data.get("players") or []):

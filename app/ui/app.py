@@ -491,11 +491,12 @@ class ForestTableApp:
         try:
             self.state["setup"] = SetupPresenter(self.t, request)
         except ValueError as exc:  # the dealer refused: show why on the form
-            from app.messages_ja import language_of, refusal_text
+            from app.i18n import language_of
+            from app.l10n import refusal
 
             presenter = self.state.get("new")
             if presenter is not None:
-                presenter.errors["options"] = refusal_text(str(exc), language_of(self.t))
+                presenter.errors["options"] = refusal(language_of(self.t), exc)
             self.refresh()
             return
         self.go("setup")
@@ -516,10 +517,11 @@ class ForestTableApp:
         try:
             game_id, token = services.shared().create_table(setup.request)
         except Exception as exc:  # session missing or refused: say so on the setup screen
-            from app.messages_ja import language_of, refusal_text
+            from app.i18n import language_of
+            from app.l10n import refusal
 
             log.exception("could not create the game")
-            said = refusal_text(str(getattr(exc, "message", exc)), language_of(self.t))
+            said = refusal(language_of(self.t), exc)
             self.toast(self.t("common.error", message=said))
             return
         self.state.setdefault("tokens", {})[game_id] = token

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.l10n import render, sentences
-from app.messages_ja import language_of, refusal_text
+from app.i18n import language_of
+from app.l10n import refusal, render, sentences
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.guardians import rules as guardian_rules
 from setup import forestry as forestry_setup
@@ -72,13 +72,13 @@ class DealRequest:
         return {"advanced": bool(self.options.advanced)}
 
 
-def _reason_key(option: str, message: str) -> str | None:
-    """The translated reason for a dealer refusal, when we have one."""
+def _reason_key(option: str, code: str) -> str | None:
+    """The new-game form's own short reason for a dealer refusal, when it has one."""
     if option == "infestation":
         return "new.reason.infestation_solo"
     if option == "technology-side":
         return "new.reason.tech_tutorial"
-    if option == "character" and "advanced" in message:
+    if option == "character" and code == forestry_setup.SetupCode.CHARACTERS_BELONG_TO_ADVANCED:
         return "new.reason.characters_advanced"
     if option == "character":
         return "new.reason.characters_count"
@@ -132,9 +132,8 @@ class NewGamePresenter:
         try:
             forestry_setup.validate(options, players if players is not None else self.count)
         except forestry_setup.SetupOptionError as exc:
-            key = _reason_key(exc.option, exc.message)
-            said = refusal_text(exc.message, language_of(self.t))
-            return exc.option, (self.t(key) if key else said)
+            key = _reason_key(exc.option, exc.code)
+            return exc.option, (self.t(key) if key else refusal(language_of(self.t), exc))
         return None
 
     def _normalise(self) -> None:

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app import session as S
+from app.events import event_msg
+from app.i18n import language_of
 from app.l10n import render
-from app.messages_ja import language_of, message_ja, refusal_text
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 
 T = Callable[..., str]
@@ -35,23 +36,12 @@ def label(t: T, key: str, fallback: str) -> str:
 
 
 def message_text(message: Any, t: T) -> str:
-    """A session message in the reader's language (``msg.<kind>`` with its data), else its text."""
-    key = f"msg.{message.kind}"
-    data = dict(getattr(message, "data", {}) or {})
-    if language_of(t) == "ja":
-        text_ja = message_ja(str(message.kind), data)
-        if text_ja is not None:
-            return text_ja
-    for name, prefix in (("area", "area"), ("type", "forester")):
-        if isinstance(data.get(name), str):
-            data[name] = label(t, f"{prefix}.{data[name]}", data[name])
-    if isinstance(data.get("column"), int):
-        data["column"] = data["column"] + 1
-    try:
-        text = t(key, **data)
-    except (KeyError, IndexError, ValueError):
-        return str(message.text)
-    return str(message.text) if text == key else text
+    """A session message in the reader's language (its code from ``kind`` and ``data``).
+
+    A kind the catalogues do not know yet shows the message's own text.
+    """
+    said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
+    return render(language_of(t), said) if said is not None else str(message.text)
 
 
 # --------------------------------------------------------------------------- table link
@@ -245,7 +235,9 @@ class SheetPresenter:
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
             else:
-                said = refusal_text(str(result.message), language_of(self.t))
+                refusal = getattr(result, "refusal", None)
+                said = (render(language_of(self.t), refusal) if refusal is not None
+                        else str(result.message))
                 self.error = self.t("sheet.refused", message=said)
             self.error_id = field_to_id(result.field)
             self.info = ()

@@ -59,6 +59,7 @@ from scoring.forestry.model import (
     water_multiplier,
     water_steps,
 )
+from scoring.message import MessageCode, Refusal, msg
 
 #: VP for a full row 3 of either table (000, 002).
 ROW_3_VP = 6
@@ -76,13 +77,36 @@ MAX_COUNT = 99
 Table = str  # "forestry" | "reforestation"
 
 
-class BoardError(ValueError):
-    """An action the board does not allow; ``field`` names the board field (record-v1 path)."""
+class BoardCode(MessageCode):
+    """What the Forestry board refuses (``BoardError`` codes)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
-        self.field = field
-        self.message = message
+    ALL_BUILDING_TOKENS_ARE_USED = "refusal-board-all-building-tokens-are-used"
+    ALL_THREE_STORAGE_EXTENSIONS_ARE_OPEN = "refusal-board-all-three-storage-extensions-are-open"
+    AREA_HAS_ONLY_SAWMILL_BUILDINGS = "refusal-board-area-has-only-sawmill-buildings"
+    CONTRACT_SHOWS_ONE_CATEGORY_OR_TWO = "refusal-board-contract-shows-one-category-or-two"
+    FORESTRY_TABLE_ALREADY_HAS_3_COLUMNS = "refusal-board-forestry-table-already-has-3-columns"
+    FORESTRY_TABLE_HAS_COLUMNS_0_1 = "refusal-board-forestry-table-has-columns-0-1"
+    MUST_BE_BETWEEN_AND = "refusal-board-must-be-between-and"
+    MUST_BE_WHOLE_NUMBER = "refusal-board-must-be-whole-number"
+    NO_COLUMN_CAN_TAKE_TOKEN_IT = "refusal-board-no-column-can-take-token-it"
+    NO_CONTRACT_TO_CHANGE = "refusal-board-no-contract-to-change"
+    NO_CONTRACT_TO_REMOVE = "refusal-board-no-contract-to-remove"
+    NO_RIVER_TOKEN_TO_REMOVE = "refusal-board-no-river-token-to-remove"
+    NO_TASK_CARD_TO_CHANGE = "refusal-board-no-task-card-to-change"
+    NO_TASK_CARD_TO_REMOVE = "refusal-board-no-task-card-to-remove"
+    NOT_COUNT_THAT_CAN_BE_SET = "refusal-board-not-count-that-can-be-set"
+    ONLY_FOREST_BUILDING_TASK_CARD_CONFIRMED = "refusal-board-only-forest-building-task"
+    ONLY_HAS_THIS_COUNT = "refusal-board-only-has-this-count"
+    CHOOSE_ONE_OF_TWO = "refusal-board-choose-one-of-two"
+    PLAYER_HAS_AT_MOST_RIVER_TOKENS = "refusal-board-player-has-at-most-river-tokens"
+    START_NEXT_COLUMN_FIRST = "refusal-board-start-next-column-first"
+    STORAGE_HAS_OPEN_SPACES_WOOD_AND = "refusal-board-storage-has-open-spaces-wood-and"
+    THIS_COLUMN_FULL = "refusal-board-this-column-full"
+    THIS_COLUMN_HOLDS_TOKENS_NOT = "refusal-board-this-column-holds-tokens-not"
+
+
+class BoardError(Refusal):
+    """An action the board does not allow; ``field`` names the board field (record-v1 path)."""
 
 
 # --------------------------------------------------------------------------- events
@@ -248,9 +272,15 @@ def _row_events(board: ForestryPlayer, table: Table, row: int) -> list[BoardEven
 
 def _check_range(field: str, value: int, low: int, high: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BoardError(field, f"must be a whole number (got {value!r})")
+        raise BoardError(BoardCode.MUST_BE_WHOLE_NUMBER, field=field, value=value)
     if not low <= value <= high:
-        raise BoardError(field, f"must be between {low} and {high} (got {value})")
+        raise BoardError(
+            BoardCode.MUST_BE_BETWEEN_AND,
+            field=field,
+            low=low,
+            high=high,
+            value=value,
+        )
 
 
 # --------------------------------------------------------------------------- tables
@@ -290,9 +320,9 @@ def place_forester(
     if not targets:
         if column is not None:
             raise BoardError(
-                f"forestry_table[{column}]",
-                f"no column can take a {_label(kind.value)} token; it goes below the "
-                "reforestation table",
+                BoardCode.NO_COLUMN_CAN_TAKE_TOKEN_IT,
+                field=f"forestry_table[{column}]",
+                kind=msg(f"label-{kind.value}"),
             )
         below = board.forester_tokens_below
         new_below = replace(below, **{kind.value: below.of(kind) + 1})
@@ -304,16 +334,26 @@ def place_forester(
     elif column not in targets:
         field = f"forestry_table[{column}]"
         if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column < 3:
-            raise BoardError(field, "the forestry table has columns 0, 1 and 2")
+            raise BoardError(BoardCode.FORESTRY_TABLE_HAS_COLUMNS_0_1, field=field)
         if column > len(columns):
-            raise BoardError(field, f"start the next column ({len(columns)}) first")
+            raise BoardError(
+                BoardCode.START_NEXT_COLUMN_FIRST,
+                field=field,
+                columns_count=len(columns),
+                number=len(columns) + 1,
+            )
         if column == len(columns):
-            raise BoardError(field, "the forestry table already has 3 columns")
+            raise BoardError(BoardCode.FORESTRY_TABLE_ALREADY_HAS_3_COLUMNS, field=field)
         have = columns[column]
         if have.type is not kind:
-            holds, wanted = _label(have.type.value), _label(kind.value)
-            raise BoardError(field, f"this column holds {holds} tokens, not {wanted}")
-        raise BoardError(field, "this column is full")
+            holds, wanted = msg(f"label-{have.type.value}"), msg(f"label-{kind.value}")
+            raise BoardError(
+                BoardCode.THIS_COLUMN_HOLDS_TOKENS_NOT,
+                field=field,
+                holds=holds,
+                wanted=wanted,
+            )
+        raise BoardError(BoardCode.THIS_COLUMN_FULL, field=field)
     if column == len(columns):
         columns.append(ForestryColumn(kind, 1))
     else:
@@ -350,7 +390,11 @@ def plant_seedling(board: ForestryPlayer, area: Area) -> Result:
 
 def _check_building_token(board: ForestryPlayer) -> None:
     if buildings_used(board) >= BUILDING_TOKENS:
-        raise BoardError("buildings", f"all {BUILDING_TOKENS} building tokens are used")
+        raise BoardError(
+            BoardCode.ALL_BUILDING_TOKENS_ARE_USED,
+            field="buildings",
+            building_tokens=BUILDING_TOKENS,
+        )
 
 
 def build_forest_building(board: ForestryPlayer) -> Result:
@@ -366,8 +410,10 @@ def upgrade_sawmill(board: ForestryPlayer, area: Area) -> Result:
     _check_building_token(board)
     if board.buildings.sawmill.count(area) >= SAWMILLS_PER_AREA:
         raise BoardError(
-            "buildings.sawmill",
-            f"the {_label(area.value)} area has only {SAWMILLS_PER_AREA} sawmill buildings",
+            BoardCode.AREA_HAS_ONLY_SAWMILL_BUILDINGS,
+            field="buildings.sawmill",
+            area=msg(f"label-{area.value}"),
+            sawmills_per_area=SAWMILLS_PER_AREA,
         )
     buildings = replace(board.buildings, sawmill=(*board.buildings.sawmill, area))
     return _finish(board, replace(board, buildings=buildings), [])
@@ -376,7 +422,10 @@ def upgrade_sawmill(board: ForestryPlayer, area: Area) -> Result:
 def open_storage_extension(board: ForestryPlayer) -> Result:
     """Open the next storage extension (I, II, III); the third steps the water track."""
     if board.storage.extensions >= MAX_STORAGE_EXTENSIONS:
-        raise BoardError("storage.extensions", "all three storage extensions are open")
+        raise BoardError(
+            BoardCode.ALL_THREE_STORAGE_EXTENSIONS_ARE_OPEN,
+            field="storage.extensions",
+        )
     storage = replace(board.storage, extensions=board.storage.extensions + 1)
     return _finish(board, replace(board, storage=storage), [])
 
@@ -388,7 +437,11 @@ def add_river_token(board: ForestryPlayer, symbol: RiverSymbol) -> Result:
     """Keep the river token a water structure replaced (at most 2: one per structure)."""
     symbol = RiverSymbol(symbol)
     if len(board.river_tokens) >= MAX_RIVER_TOKENS:
-        raise BoardError("river_tokens", f"a player has at most {MAX_RIVER_TOKENS} river tokens")
+        raise BoardError(
+            BoardCode.PLAYER_HAS_AT_MOST_RIVER_TOKENS,
+            field="river_tokens",
+            max_river_tokens=MAX_RIVER_TOKENS,
+        )
     return replace(board, river_tokens=(*board.river_tokens, symbol)), ()
 
 
@@ -397,12 +450,13 @@ def remove_river_token(board: ForestryPlayer, symbol: RiverSymbol) -> Result:
     symbol = RiverSymbol(symbol)
     tokens = list(board.river_tokens)
     if symbol not in tokens:
-        raise BoardError("river_tokens", f"no {_label(symbol.value)} river token to remove")
+        raise BoardError(
+            BoardCode.NO_RIVER_TOKEN_TO_REMOVE,
+            field="river_tokens",
+            symbol=msg(f"label-{symbol.value}"),
+        )
     tokens.remove(symbol)
     return replace(board, river_tokens=tuple(tokens)), ()
-
-
-_CHOOSE_ONE_OF_TWO = "only a two-category contract chooses, and one of its two"
 
 
 def add_contract(
@@ -414,11 +468,11 @@ def add_contract(
     field = f"contracts[{len(board.contracts)}]"
     cats = tuple(ContractCategory(c) for c in categories)
     if not 1 <= len(cats) <= 2 or len(set(cats)) != len(cats):
-        raise BoardError(field, "a contract shows one category or two different ones")
+        raise BoardError(BoardCode.CONTRACT_SHOWS_ONE_CATEGORY_OR_TWO, field=field)
     if chosen is not None:
         chosen = ContractCategory(chosen)
         if len(cats) != 2 or chosen not in cats:
-            raise BoardError(f"{field}.chosen", _CHOOSE_ONE_OF_TWO)
+            raise BoardError(BoardCode.CHOOSE_ONE_OF_TWO, field=f"{field}.chosen")
     return replace(board, contracts=(*board.contracts, Contract(cats, chosen))), ()
 
 
@@ -427,14 +481,14 @@ def choose_contract_category(
 ) -> Result:
     """Override (or, with ``None``, let the scoring choose) a double contract's category."""
     if not board.contracts:
-        raise BoardError("contracts", "no contract to change")
+        raise BoardError(BoardCode.NO_CONTRACT_TO_CHANGE, field="contracts")
     field = f"contracts[{index}]"
     _check_range(field, index, 0, len(board.contracts) - 1)
     contract = board.contracts[index]
     if chosen is not None:
         chosen = ContractCategory(chosen)
         if not contract.is_double or chosen not in contract.categories:
-            raise BoardError(f"{field}.chosen", _CHOOSE_ONE_OF_TWO)
+            raise BoardError(BoardCode.CHOOSE_ONE_OF_TWO, field=f"{field}.chosen")
     contracts = list(board.contracts)
     contracts[index] = replace(contract, chosen=chosen)
     return replace(board, contracts=tuple(contracts)), ()
@@ -443,7 +497,7 @@ def choose_contract_category(
 def remove_contract(board: ForestryPlayer, index: int) -> Result:
     """Remove the contract at ``index`` (entered by mistake)."""
     if not board.contracts:
-        raise BoardError("contracts", "no contract to remove")
+        raise BoardError(BoardCode.NO_CONTRACT_TO_REMOVE, field="contracts")
     _check_range(f"contracts[{index}]", index, 0, len(board.contracts) - 1)
     contracts = board.contracts[:index] + board.contracts[index + 1 :]
     return replace(board, contracts=contracts), ()
@@ -457,7 +511,7 @@ def add_task_card(board: ForestryPlayer, task: TaskCard) -> Result:
 def remove_task_card(board: ForestryPlayer, index: int) -> Result:
     """Remove the task card at ``index`` (used for its immediate effect, or a mistake)."""
     if not board.task_cards:
-        raise BoardError("task_cards", "no task card to remove")
+        raise BoardError(BoardCode.NO_TASK_CARD_TO_REMOVE, field="task_cards")
     _check_range(f"task_cards[{index}]", index, 0, len(board.task_cards) - 1)
     return replace(board, task_cards=board.task_cards[:index] + board.task_cards[index + 1 :]), ()
 
@@ -465,12 +519,12 @@ def remove_task_card(board: ForestryPlayer, index: int) -> Result:
 def set_task_met(board: ForestryPlayer, index: int, met: bool) -> Result:
     """Confirm (or not) a forest-building task card's adjacency requirement."""
     if not board.task_cards:
-        raise BoardError("task_cards", "no task card to change")
+        raise BoardError(BoardCode.NO_TASK_CARD_TO_CHANGE, field="task_cards")
     field = f"task_cards[{index}]"
     _check_range(field, index, 0, len(board.task_cards) - 1)
     task = board.task_cards[index]
     if not isinstance(task, ForestBuildingTask):
-        raise BoardError(f"{field}.met", "only a forest building task card is confirmed by hand")
+        raise BoardError(BoardCode.ONLY_FOREST_BUILDING_TASK_CARD_CONFIRMED, field=f"{field}.met")
     cards = list(board.task_cards)
     cards[index] = replace(task, met=bool(met))
     return replace(board, task_cards=tuple(cards)), ()
@@ -507,7 +561,7 @@ COUNT_FIELDS: frozenset[str] = frozenset(
 def count_of(board: ForestryPlayer, field: str) -> int:
     """The current value of a :data:`COUNT_FIELDS` field (0 for an unset character extra)."""
     if field not in COUNT_FIELDS:
-        raise BoardError(field, "not a count that can be set")
+        raise BoardError(BoardCode.NOT_COUNT_THAT_CAN_BE_SET, field=field)
     obj: object = board
     for part in field.split("."):
         obj = getattr(obj, part)
@@ -522,14 +576,18 @@ def set_count(board: ForestryPlayer, field: str, value: int) -> Result:
     steps it earns. Setting ``score_track`` is absolute and reports no VP event.
     """
     if field not in COUNT_FIELDS:
-        raise BoardError(field, "not a count that can be set")
+        raise BoardError(BoardCode.NOT_COUNT_THAT_CAN_BE_SET, field=field)
     if field == "score_track":
         _check_range(field, value, 0, MAX_SCORE_TRACK)
         return replace(board, score_track=value), ()
     if field in _CHARACTER_FIELDS:
         needed = _CHARACTER_FIELDS[field]
         if board.character is not needed:
-            raise BoardError(field, f"only the {_label(needed.value)} has this count")
+            raise BoardError(
+                BoardCode.ONLY_HAS_THIS_COUNT,
+                field=field,
+                needed=msg(f"label-{needed.value}"),
+            )
         high = TABLE_ROWS if field == "full_seedling_rows" else MAX_COUNT
         _check_range(field, value, 0, high)
         if field == "road_connections":
@@ -545,9 +603,7 @@ def set_count(board: ForestryPlayer, field: str, value: int) -> Result:
         storage: Storage = replace(board.storage, **{name: value})
         spaces = BASE_STORAGE_SPACES + storage.extensions
         if storage.wood + storage.infested_wood > spaces:
-            raise BoardError(
-                field, f"storage has {spaces} open spaces (wood and infested wood together)"
-            )
+            raise BoardError(BoardCode.STORAGE_HAS_OPEN_SPACES_WOOD_AND, field=field, spaces=spaces)
         return replace(board, storage=storage), ()
     if group == "resources":
         return replace(board, resources=replace(board.resources, **{name: value})), ()

@@ -72,6 +72,7 @@ from scoring.forestry.model import (
     Storage,
     TaskCard,
 )
+from scoring.message import MessageCode, Msg, msg
 from scoring.printed import COUNT_TABLES, TABLE_KEYS
 from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
 
@@ -243,13 +244,73 @@ REQUIREMENT_KEYS = ("contract", "seedlings", "forester", "sawmill_upgrade", "riv
 M = TypeVar("M", bound=BaseModel)
 
 
+class ForestryRecordCode(MessageCode):
+    """The problems of a Forestry record (``Problem`` codes)."""
+
+    ALREADY_NAME_PLAYERS_NAMES_MUST_BE = "record-forestry-already-name-players-names-must-be"
+    ALREADY_ON_DETACHED_STORAGES_EACH_SCORING = "record-forestry-already-on-detached-storages-each"
+    ALREADY_PLAYED_BY_PLAYERS_EACH_CHARACTER = "record-forestry-already-played-by-players-each"
+    BELOW_TABLE_BUT_FORESTRY_TABLE_CAN = "record-forestry-below-table-but-forestry-table-can"
+    BELOW_TABLE_BUT_NO_REFORESTATION_COLUMN = "record-forestry-below-table-but-no-reforestation"
+    CHARACTERS_ARE_ONLY_PLAYED_IN_ADVANCED = "record-forestry-characters-are-only-played-in"
+    COLUMNS_MORE_THAN_COLUMNS_FORESTRY_TABLE = "record-forestry-columns-more-than-columns-forestry"
+    COMES_WITH_GROWING_FORWARD_ADD_OPTIONS = "record-forestry-comes-with-growing-forward-add"
+    CONTRACT_SHOWS_1_OR_2_CATEGORIES = "record-forestry-contract-shows-1-or-2-categories"
+    FOREST_BUILDINGS_IN_ALL_BUT_PLAYER = "record-forestry-forest-buildings-in-all-but-player"
+    FOREST_BUILDINGS_SAWMILL_UPGRADES_BUILDING_TOKENS = "record-forestry-forest-buildings-sawmill"
+    FORESTRY_PLAYED_BY_1_4_PLAYERS = "record-forestry-forestry-played-by-1-4-players"
+    INFESTATION_MODULE_CANNOT_BE_PLAYED_SOLO = "record-forestry-infestation-module-cannot-be-played"
+    INFESTATION_MODULE_HAS_EXACTLY_3_DETACHED = "record-forestry-infestation-module-has-exactly-3"
+    INFESTED_WOOD_EXISTS_ONLY_WITH_GROWING = "record-forestry-infested-wood-exists-only-with"
+    INFESTED_WOOD_TOKENS_IN_STORAGES_BUT = "record-forestry-infested-wood-tokens-in-storages-but"
+    KEYS_ARE_COUNTS_WRITTEN_AS_WHOLE = "record-forestry-keys-are-counts-written-as-whole"
+    LIMIT_BUILDING_TOKENS = "record-forestry-limit-building-tokens"
+    LIMIT_COLUMN_SPACES = "record-forestry-limit-column-spaces"
+    LIMIT_MOST_POSSIBLE = "record-forestry-limit-most-possible"
+    LIMIT_REFORESTATION_SPACES = "record-forestry-limit-reforestation-spaces"
+    LIMIT_STORAGE_EXTENSIONS = "record-forestry-limit-storage-extensions"
+    MORE_THAN = "record-forestry-more-than"
+    MUST_BE_AT_LEAST = "record-forestry-must-be-at-least"
+    MUST_BE_ISO_8601_DATE_TIME = "record-forestry-must-be-iso-8601-date-time"
+    MUST_BE_LIST_1_4_PLAYERS = "record-forestry-must-be-list-1-4-players"
+    MUST_BE_LIST_3_DETACHED_STORAGES = "record-forestry-must-be-list-3-detached-storages"
+    MUST_BE_NULL_IN_TUTORIAL_IT = "record-forestry-must-be-null-in-tutorial-it"
+    MUST_BE_STRING = "record-forestry-must-be-string"
+    MUST_BE_TRUE_CARD_ASKS_FOR = "record-forestry-must-be-true-card-asks-for"
+    MUST_BE_WHOLE_NUMBER = "record-forestry-must-be-whole-number"
+    MUST_LIST_3_NUMBERS_1ST_2ND = "record-forestry-must-list-3-numbers-1st-2nd"
+    MUST_NOT_BE_EMPTY = "record-forestry-must-not-be-empty"
+    MUST_NOT_BE_NEGATIVE = "record-forestry-must-not-be-negative"
+    NO_ENTRY_FOR_KEYS_RUN_FROM = "record-forestry-no-entry-for-keys-run-from"
+    NOT_A_CATEGORY = "record-forestry-not-a-category"
+    NOT_A_CONTRACT = "record-forestry-not-a-contract"
+    NOT_ISO_8601_DATE_TIME = "record-forestry-not-iso-8601-date-time"
+    NOT_ONE_THIS_CONTRACT_CATEGORIES = "record-forestry-not-one-this-contract-categories"
+    ONLY_CHARACTER_HAS = "record-forestry-only-character-has"
+    ONLY_FOREST_BUILDING_TASK_CARD_HAS = "record-forestry-only-forest-building-task-card-has"
+    ONLY_TWO_CATEGORY_CONTRACT_HAS_CHOSEN = "record-forestry-only-two-category-contract-has-chosen"
+    ONLY_WITH_GROWING_FORWARD_INFESTATION_MODULE = "record-forestry-only-with-growing-forward"
+    REQUIRED_FOR_CHARACTER = "record-forestry-required-for-character"
+    REQUIRED_FOR_FOREST_BUILDING_TASK_CARD = "record-forestry-required-for-forest-building-task"
+    REQUIRED_IN_STANDARD_GAME_OR_B = "record-forestry-required-in-standard-game-or-b"
+    REQUIRED_WITH_INFESTATION_MODULE_3_DETACHED = "record-forestry-required-with-infestation-module"
+    RIVER_TOKENS_MORE_THAN_ONE_PER = "record-forestry-river-tokens-more-than-one-per"
+    SAWMILL_UPGRADES_IN_ALL_BUT_PLAYER = "record-forestry-sawmill-upgrades-in-all-but-player"
+    SAWMILL_UPGRADES_IN_IN_ALL_BUT = "record-forestry-sawmill-upgrades-in-in-all-but"
+    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "record-forestry-task-card-has-exactly-one-requirement"
+    TWO_CATEGORY_CONTRACT_SHOWS_TWO_DIFFERENT = "record-forestry-two-category-contract-shows-two"
+    UPGRADES_IN_BUT_EACH_AREA_HAS = "record-forestry-upgrades-in-but-each-area-has"
+    UPGRADES_MORE_THAN_BUILDING_TOKENS_PLAYER = "record-forestry-upgrades-more-than-building-tokens"
+    WOOD_INFESTED_WOOD_TOKENS_MORE_THAN = "record-forestry-wood-infested-wood-tokens-more-than"
+
+
 class _Problems:
     """Collects problems with their paths."""
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
 
-    def add(self, path: str, message: str) -> None:
+    def add(self, path: str, message: Msg) -> None:
         self.items.append(Problem(path, message))
 
     def validate(self, model: type[M], data: Any, prefix: str) -> M | None:
@@ -260,20 +321,21 @@ class _Problems:
                 path = prefix + ("" if not p.path else
                                  (p.path if p.path.startswith("[") or not prefix
                                   else "." + p.path))
-                self.items.append(Problem(path, p.message))
+                self.items.append(Problem(path, p.msg))
             return None
 
     def count(self, path: str, value: int, *, low: int = 0, high: int | None = None,
-              what: str = "") -> bool:
-        """Check ``low <= value <= high``; ``what`` finishes the 'more than' sentence."""
+              what: Msg | None = None) -> bool:
+        """Check ``low <= value <= high``; ``what`` names the limit (else the number)."""
         if value < low:
             if low == 0:
-                self.add(path, f"must not be negative (got {value})")
+                self.add(path, msg(ForestryRecordCode.MUST_NOT_BE_NEGATIVE, value=value))
             else:
-                self.add(path, f"must be at least {low} (got {value})")
+                self.add(path, msg(ForestryRecordCode.MUST_BE_AT_LEAST, low=low, value=value))
             return False
         if high is not None and value > high:
-            self.add(path, f"{value} is more than {what or high}")
+            limit = what if what is not None else high
+            self.add(path, msg(ForestryRecordCode.MORE_THAN, value=value, value2=limit))
             return False
         return True
 
@@ -309,13 +371,12 @@ def _plural(n: int, word: str) -> str:
 
 def _options(raw: OptionsIn, ps: _Problems) -> ForestryOptions:
     if raw.mode is Mode.TUTORIAL and raw.technology_side is not None:
-        ps.add("options.technology_side",
-               "must be null in the tutorial (it uses the pre-printed technology table)")
+        ps.add("options.technology_side", msg(ForestryRecordCode.MUST_BE_NULL_IN_TUTORIAL_IT))
     if raw.mode is Mode.STANDARD and raw.technology_side is None:
         # the advanced game may use the tutorial's pre-printed technology table (002)
-        ps.add("options.technology_side",
-               "required in the standard game: \"A\" or \"B\" (the side every player's "
-               "technology tiles show)")
+        ps.add("options.technology_side", msg(
+            ForestryRecordCode.REQUIRED_IN_STANDARD_GAME_OR_B,
+        ))
     gf = raw.growing_forward
     return ForestryOptions(
         mode=raw.mode,
@@ -334,12 +395,17 @@ def _count_table(raw: Mapping[str, int] | None, table: str, ps: _Problems
     for key, vp in raw.items():
         path = f"printed.{table}.{key}" if key else f"printed.{table}"
         if not key.isdigit() or not key.isascii() or (len(key) > 1 and key.startswith("0")):
-            ps.add(path, f"keys are counts written as whole numbers such as \"5\" (got {key!r})")
+            ps.add(path, msg(ForestryRecordCode.KEYS_ARE_COUNTS_WRITTEN_AS_WHOLE, key=key))
             continue
         n = int(key)
         if allowed is not None and n not in allowed:
-            ps.add(path, f"no entry for {n}: the keys of {table} run from {allowed.start} "
-                         f"to {allowed.stop - 1}")
+            ps.add(path, msg(
+                ForestryRecordCode.NO_ENTRY_FOR_KEYS_RUN_FROM,
+                n=n,
+                table=table,
+                start=allowed.start,
+                value=allowed.stop - 1,
+            ))
             continue
         if ps.count(path, vp):
             out[n] = vp
@@ -351,8 +417,10 @@ def _printed(raw: PrintedIn, ps: _Problems) -> PrintedValues:
     if raw.detached_top_tie is not None:
         spread = raw.detached_top_tie
         if len(spread) != 3:
-            ps.add("printed.detached_top_tie",
-                   f"must list 3 numbers (1st, 2nd, 3rd place VP), got {len(spread)}")
+            ps.add("printed.detached_top_tie", msg(
+                ForestryRecordCode.MUST_LIST_3_NUMBERS_1ST_2ND,
+                spread_count=len(spread),
+            ))
         elif all(ps.count(f"printed.detached_top_tie[{i}]", v) for i, v in enumerate(spread)):
             tie = (spread[0], spread[1], spread[2])
     return PrintedValues(
@@ -372,8 +440,8 @@ def _contract(entry: Any, path: str, ps: _Problems) -> Contract | None:
             try:
                 categories.append(ContractCategory(item))
             except (ValueError, TypeError):
-                ps.add(f"{path}[{j}]", "must be one of "
-                       + ", ".join(c.value for c in ContractCategory) + f" (got {item!r})")
+                ps.add(f"{path}[{j}]", msg(ForestryRecordCode.NOT_A_CATEGORY, value=repr(item),
+                                           allowed=", ".join(c.value for c in ContractCategory)))
                 return None
         chosen, cat_path = None, path
     elif isinstance(entry, dict):
@@ -382,24 +450,34 @@ def _contract(entry: Any, path: str, ps: _Problems) -> Contract | None:
             return None
         categories, chosen, cat_path = obj.categories, obj.chosen, path + ".categories"
     else:
-        ps.add(path, "a contract is a list of its 1 or 2 categories, e.g. [\"furniture\"], or "
-                     "{\"categories\": [...], \"chosen\": ...} (got " + repr(entry) + ")")
+        ps.add(path, msg(ForestryRecordCode.NOT_A_CONTRACT, value=repr(entry)))
         return None
     ok = True
     if not 1 <= len(categories) <= 2:
-        ps.add(cat_path, f"a contract shows 1 or 2 categories (got {len(categories)})")
+        ps.add(cat_path, msg(
+            ForestryRecordCode.CONTRACT_SHOWS_1_OR_2_CATEGORIES,
+            categories_count=len(categories),
+        ))
         ok = False
     elif len(categories) == 2 and categories[0] is categories[1]:
-        ps.add(cat_path, f"a two-category contract shows two different categories "
-                         f"(got {categories[0].value} twice)")
+        ps.add(cat_path, msg(
+            ForestryRecordCode.TWO_CATEGORY_CONTRACT_SHOWS_TWO_DIFFERENT,
+            value=categories[0].value,
+        ))
         ok = False
     if chosen is not None and ok:
         if len(categories) != 2:
-            ps.add(path + ".chosen", "only a two-category contract has a chosen category")
+            ps.add(path + ".chosen", msg(
+                ForestryRecordCode.ONLY_TWO_CATEGORY_CONTRACT_HAS_CHOSEN,
+            ))
             ok = False
         elif chosen not in categories:
-            ps.add(path + ".chosen", f"{chosen.value} is not one of this contract's categories "
-                                     f"({categories[0].value}, {categories[1].value})")
+            ps.add(path + ".chosen", msg(
+                ForestryRecordCode.NOT_ONE_THIS_CONTRACT_CATEGORIES,
+                value=chosen.value,
+                value2=categories[0].value,
+                value3=categories[1].value,
+            ))
             ok = False
     return Contract(tuple(categories), chosen) if ok else None
 
@@ -408,12 +486,11 @@ def _task_card(raw: TaskCardIn, path: str, ps: _Problems) -> TaskCard | None:
     present = [k for k in REQUIREMENT_KEYS if getattr(raw, k) is not None]
     if len(present) != 1:
         got = "none" if not present else ", ".join(present)
-        ps.add(path, "a task card has exactly one requirement: contract, seedlings, forester, "
-                     f"sawmill_upgrade, river_token or forest_building (got {got})")
+        ps.add(path, msg(ForestryRecordCode.TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT, got=got))
         return None
     key = present[0]
     if raw.met is not None and key != "forest_building":
-        ps.add(path + ".met", "only a forest_building task card has \"met\"")
+        ps.add(path + ".met", msg(ForestryRecordCode.ONLY_FOREST_BUILDING_TASK_CARD_HAS))
         return None
     if key == "contract" and raw.contract is not None:
         return ContractTask(raw.contract)
@@ -425,13 +502,14 @@ def _task_card(raw: TaskCardIn, path: str, ps: _Problems) -> TaskCard | None:
         return SawmillUpgradeTask(raw.sawmill_upgrade)
     if key == "river_token":
         if raw.river_token is not True:
-            ps.add(path + ".river_token", "must be true (the card asks for a river token)")
+            ps.add(path + ".river_token", msg(ForestryRecordCode.MUST_BE_TRUE_CARD_ASKS_FOR))
             return None
         return RiverTokenTask()
     if raw.forest_building is not None:
         if raw.met is None:
-            ps.add(path + ".met", "required for a forest_building task card: true if your "
-                                  "forest building is next to the harvest token it names")
+            ps.add(path + ".met", msg(
+                ForestryRecordCode.REQUIRED_FOR_FOREST_BUILDING_TASK_CARD,
+            ))
             return None
         return ForestBuildingTask(raw.forest_building, raw.met)
     return None  # pragma: no cover - every key handled above
@@ -463,7 +541,7 @@ def _part(ps: _Problems, shell: PlayerShellIn | PlayerIn, name: str, p: str) -> 
         for prob in problems_from(exc):
             sub = prob.path
             path = f"{p}.{name}" + ("" if not sub else (sub if sub.startswith("[") else "." + sub))
-            ps.add(path, prob.message)
+            ps.add(path, prob.msg)
         return None
 
 
@@ -487,7 +565,7 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
     name = _part(ps, shell, "name", p)
     if name is not None:
         if not name.strip():
-            ps.add(f"{p}.name", "must not be empty")
+            ps.add(f"{p}.name", msg(ForestryRecordCode.MUST_NOT_BE_EMPTY))
         else:
             parts.name = name
     character: Character | None = _part(ps, shell, "character", p)
@@ -498,32 +576,49 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
 
     b: BuildingsIn | None = _part(ps, shell, "buildings", p)
     if b is not None:
+        tokens = msg(ForestryRecordCode.LIMIT_BUILDING_TOKENS, count=BUILDING_TOKENS)
         ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
-                             what=f"the {BUILDING_TOKENS} building tokens a player has")
+                             what=tokens)
         if len(b.sawmill) > BUILDING_TOKENS:
-            ps.add(f"{p}.buildings.sawmill", f"{len(b.sawmill)} upgrades is more than the "
-                                             f"{BUILDING_TOKENS} building tokens a player has")
+            ps.add(f"{p}.buildings.sawmill", msg(
+                ForestryRecordCode.UPGRADES_MORE_THAN_BUILDING_TOKENS_PLAYER,
+                sawmill_count=len(b.sawmill),
+                building_tokens=BUILDING_TOKENS,
+            ))
         elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
-            ps.add(f"{p}.buildings", f"{b.forest} forest buildings + {len(b.sawmill)} sawmill "
-                                     f"upgrades = {b.forest + len(b.sawmill)} building tokens, "
-                                     f"more than the {BUILDING_TOKENS} a player has")
+            ps.add(f"{p}.buildings", msg(
+                ForestryRecordCode.FOREST_BUILDINGS_SAWMILL_UPGRADES_BUILDING_TOKENS,
+                forest=b.forest,
+                sawmill_count=len(b.sawmill),
+                value=b.forest + len(b.sawmill),
+                building_tokens=BUILDING_TOKENS,
+            ))
         for area, n in Counter(b.sawmill).items():
             if n > SAWMILLS_PER_AREA:
-                ps.add(f"{p}.buildings.sawmill", f"{n} upgrades in {area.value}, but each area "
-                                                 f"has {SAWMILLS_PER_AREA} sawmill buildings")
+                ps.add(f"{p}.buildings.sawmill", msg(
+                    ForestryRecordCode.UPGRADES_IN_BUT_EACH_AREA_HAS,
+                    n=n,
+                    value=area.value,
+                    sawmills_per_area=SAWMILLS_PER_AREA,
+                ))
 
     s: StorageIn | None = _part(ps, shell, "storage", p)
     if s is not None:
         ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
-                      what=f"the {MAX_STORAGE_EXTENSIONS} storage extensions (I, II, III)")
+                      what=msg(ForestryRecordCode.LIMIT_STORAGE_EXTENSIONS,
+                               count=MAX_STORAGE_EXTENSIONS))
         ok = ps.count(f"{p}.storage.wood", s.wood) and ok
         ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
         spaces = BASE_STORAGE_SPACES + s.extensions
         if ok and s.wood + s.infested_wood > spaces:
-            ps.add(f"{p}.storage", f"{s.wood} wood + {s.infested_wood} infested wood = "
-                                   f"{s.wood + s.infested_wood} tokens, more than the {spaces} "
-                                   f"open storage spaces (2 + "
-                                   f"{_plural(s.extensions, 'extension')})")
+            ps.add(f"{p}.storage", msg(
+                ForestryRecordCode.WOOD_INFESTED_WOOD_TOKENS_MORE_THAN,
+                wood=s.wood,
+                infested_wood=s.infested_wood,
+                value=s.wood + s.infested_wood,
+                spaces=spaces,
+                value2=_plural(s.extensions, 'extension'),
+            ))
         if ok:
             parts.infested_wood = s.infested_wood
 
@@ -535,12 +630,14 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
     table: list[ColumnIn] | None = _part(ps, shell, "forestry_table", p)
     if table is not None:
         if len(table) > FORESTRY_COLUMNS:
-            ps.add(f"{p}.forestry_table", f"{len(table)} columns is more than the "
-                                          f"{FORESTRY_COLUMNS} columns of the forestry table")
+            ps.add(f"{p}.forestry_table", msg(
+                ForestryRecordCode.COLUMNS_MORE_THAN_COLUMNS_FORESTRY_TABLE,
+                table_count=len(table),
+                forestry_columns=FORESTRY_COLUMNS,
+            ))
         for i, col in enumerate(table):
             ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
-                     what=f"the {TABLE_ROWS} spaces of a column (list only columns holding "
-                          "tokens)")
+                     what=msg(ForestryRecordCode.LIMIT_COLUMN_SPACES, count=TABLE_ROWS))
     # Overflow below the reforestation table only happens when the tables are full
     # (000): checked for the normal boards, not the Forest Worker's combined table.
     normal_board = character is not Character.FOREST_WORKER
@@ -551,28 +648,33 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
             if (ps.count(f"{p}.forester_tokens_below.{kind.value}", n) and n and normal_board
                     and table is not None and len(table) <= FORESTRY_COLUMNS
                     and _column_can_take(table, kind)):
-                ps.add(f"{p}.forester_tokens_below.{kind.value}",
-                       f"{_plural(n, 'token')} below the table, but the forestry table can "
-                       f"still take a {kind.value} token (a token goes below only when no "
-                       "column can take it)")
+                ps.add(f"{p}.forester_tokens_below.{kind.value}", msg(
+                    ForestryRecordCode.BELOW_TABLE_BUT_FORESTRY_TABLE_CAN,
+                    value=_plural(n, 'token'),
+                    value2=kind.value,
+                ))
     refo: ReforestationIn | None = _part(ps, shell, "reforestation_table", p)
     if refo is not None:
         for area in Area:
             ps.count(f"{p}.reforestation_table.{area.value}", getattr(refo, area.value),
-                     high=TABLE_ROWS, what=f"the {TABLE_ROWS} spaces of a reforestation column")
+                     high=TABLE_ROWS,
+                     what=msg(ForestryRecordCode.LIMIT_REFORESTATION_SPACES, count=TABLE_ROWS))
     seedlings_below = _part(ps, shell, "seedlings_below", p)
     if seedlings_below is not None:
         if (ps.count(f"{p}.seedlings_below", seedlings_below) and seedlings_below
                 and normal_board and refo is not None
                 and all(getattr(refo, a.value) < TABLE_ROWS for a in Area)):
-            ps.add(f"{p}.seedlings_below",
-                   f"{_plural(seedlings_below, 'seedling')} below the table, but no "
-                   "reforestation column is full (a seedling goes below only when its "
-                   "area's column is full)")
+            ps.add(f"{p}.seedlings_below", msg(
+                ForestryRecordCode.BELOW_TABLE_BUT_NO_REFORESTATION_COLUMN,
+                value=_plural(seedlings_below, 'seedling'),
+            ))
     rivers: list[RiverSymbol] | None = _part(ps, shell, "river_tokens", p)
     if rivers is not None and len(rivers) > MAX_RIVER_TOKENS:
-        ps.add(f"{p}.river_tokens", f"{len(rivers)} river tokens is more than "
-                                    f"{MAX_RIVER_TOKENS} (one per water structure)")
+        ps.add(f"{p}.river_tokens", msg(
+            ForestryRecordCode.RIVER_TOKENS_MORE_THAN_ONE_PER,
+            rivers_count=len(rivers),
+            max_river_tokens=MAX_RIVER_TOKENS,
+        ))
 
     contracts: list[Contract | None] = []
     raw_contracts = _part(ps, shell, "contracts", p)
@@ -596,13 +698,21 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
         extras[extra] = value
         if value is None:
             if character is owner and len(ps.items) == known:  # absent, not malformed
-                ps.add(f"{p}.{extra}", f"required for the {owner.value} character")
+                ps.add(f"{p}.{extra}", msg(
+                    ForestryRecordCode.REQUIRED_FOR_CHARACTER,
+                    value=owner.value,
+                ))
             continue
         if character is not owner:
-            ps.add(f"{p}.{extra}", f"only the {owner.value} character has {extra}")
+            ps.add(f"{p}.{extra}", msg(
+                ForestryRecordCode.ONLY_CHARACTER_HAS,
+                value=owner.value,
+                extra=extra,
+            ))
             continue
         limit = EXTRA_MAX[extra]
-        ps.count(f"{p}.{extra}", value, high=limit, what=f"the most possible ({limit})")
+        ps.count(f"{p}.{extra}", value, high=limit,
+                 what=msg(ForestryRecordCode.LIMIT_MOST_POSSIBLE, count=limit))
 
     if len(ps.items) > before:
         return parts
@@ -635,19 +745,26 @@ def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
     infestation = options is not None and options.infestation
     if raw is None:
         if infestation:
-            ps.add("detached_storages", "required with the infestation module: the 3 detached "
-                                        "storages in scoring order")
+            ps.add("detached_storages", msg(
+                ForestryRecordCode.REQUIRED_WITH_INFESTATION_MODULE_3_DETACHED,
+            ))
         return ()
     if options is not None and not infestation:
-        ps.add("detached_storages", "only with the Growing Forward infestation module "
-                                    "(options.growing_forward.infestation is not true)")
+        ps.add("detached_storages", msg(
+            ForestryRecordCode.ONLY_WITH_GROWING_FORWARD_INFESTATION_MODULE,
+        ))
         return ()
     if not isinstance(raw, list):
-        ps.add("detached_storages", f"must be a list of 3 detached storages (got {raw!r})")
+        ps.add("detached_storages", msg(
+            ForestryRecordCode.MUST_BE_LIST_3_DETACHED_STORAGES,
+            raw=raw,
+        ))
         return ()
     if len(raw) != 3:
-        ps.add("detached_storages", f"the infestation module has exactly 3 detached storages "
-                                    f"(got {len(raw)})")
+        ps.add("detached_storages", msg(
+            ForestryRecordCode.INFESTATION_MODULE_HAS_EXACTLY_3_DETACHED,
+            raw_count=len(raw),
+        ))
     out: list[DetachedStorage] = []
     seen: dict[DetachedCriterion, int] = {}
     for i, item in enumerate(raw):
@@ -657,9 +774,11 @@ def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems
         if not ps.count(f"detached_storages[{i}].infested_wood", st.infested_wood):
             continue
         if st.criterion in seen:
-            ps.add(f"detached_storages[{i}].criterion",
-                   f"{st.criterion.value} is already on detached_storages[{seen[st.criterion]}] "
-                   "(each scoring token is used once)")
+            ps.add(f"detached_storages[{i}].criterion", msg(
+                ForestryRecordCode.ALREADY_ON_DETACHED_STORAGES_EACH_SCORING,
+                value=st.criterion.value,
+                value2=seen[st.criterion],
+            ))
             continue
         seen[st.criterion] = i
         out.append(DetachedStorage(st.criterion, st.infested_wood))
@@ -670,36 +789,47 @@ def _game_checks(options: ForestryOptions | None, parts: Sequence[_PlayerParts],
                  storages: Sequence[DetachedStorage], ps: _Problems) -> None:
     n = len(parts)
     if options is not None and options.infestation and n == 1:
-        ps.add("options.growing_forward.infestation",
-               "the infestation module cannot be played solo (001): needs 2-4 players")
+        ps.add("options.growing_forward.infestation", msg(
+            ForestryRecordCode.INFESTATION_MODULE_CANNOT_BE_PLAYED_SOLO,
+        ))
     seen: dict[str, int] = {}
     characters: dict[Character, int] = {}
     for i, part in enumerate(parts):
         if part.name is not None:
             key = part.name.strip().casefold()
             if key in seen:
-                ps.add(f"players[{i}].name", f"{part.name!r} is already the name of "
-                                             f"players[{seen[key]}] (names must be unique)")
+                ps.add(f"players[{i}].name", msg(
+                    ForestryRecordCode.ALREADY_NAME_PLAYERS_NAMES_MUST_BE,
+                    name=part.name,
+                    value=seen[key],
+                ))
             else:
                 seen[key] = i
         character = part.character
         if character is not None and options is not None:
             if options.mode is not Mode.ADVANCED:
-                ps.add(f"players[{i}].character", "characters are only played in the advanced "
-                                                  f"game (options.mode is {options.mode.value})")
+                ps.add(f"players[{i}].character", msg(
+                    ForestryRecordCode.CHARACTERS_ARE_ONLY_PLAYED_IN_ADVANCED,
+                    value=options.mode.value,
+                ))
             elif character in GROWING_FORWARD_CHARACTERS and options.growing_forward is None:
-                ps.add(f"players[{i}].character",
-                       f"{character.value} comes with Growing Forward: add "
-                       "options.growing_forward (infestation and asymmetric_setup may be false)")
+                ps.add(f"players[{i}].character", msg(
+                    ForestryRecordCode.COMES_WITH_GROWING_FORWARD_ADD_OPTIONS,
+                    value=character.value,
+                ))
             if character in characters:
                 first = characters[character]
-                ps.add(f"players[{i}].character", f"{character.value} is already played by "
-                                                  f"players[{first}] (each character once)")
+                ps.add(f"players[{i}].character", msg(
+                    ForestryRecordCode.ALREADY_PLAYED_BY_PLAYERS_EACH_CHARACTER,
+                    value=character.value,
+                    first=first,
+                ))
             else:
                 characters[character] = i
         if part.infested_wood and options is not None and not options.infestation:
-            ps.add(f"players[{i}].storage.infested_wood",
-                   "infested wood exists only with the Growing Forward infestation module")
+            ps.add(f"players[{i}].storage.infested_wood", msg(
+                ForestryRecordCode.INFESTED_WOOD_EXISTS_ONLY_WITH_GROWING,
+            ))
     players = [part.player for part in parts]
     done = [pl for pl in players if pl is not None]
     if len(done) != n:
@@ -708,21 +838,36 @@ def _game_checks(options: ForestryOptions | None, parts: Sequence[_PlayerParts],
     for area in Area:
         upgrades = sum(pl.buildings.sawmill.count(area) for pl in done)
         if upgrades > SAWMILLS_PER_AREA:
-            ps.add("players", f"{upgrades} sawmill upgrades in {area.value} in all, but the area "
-                              f"has {SAWMILLS_PER_AREA} sawmill buildings")
+            ps.add("players", msg(
+                ForestryRecordCode.SAWMILL_UPGRADES_IN_IN_ALL_BUT,
+                upgrades=upgrades,
+                value=area.value,
+                sawmills_per_area=SAWMILLS_PER_AREA,
+            ))
     upgrades = sum(len(pl.buildings.sawmill) for pl in done)
     if upgrades > 3 * SAWMILLS_PER_AREA - neutral:
-        ps.add("players", f"{upgrades} sawmill upgrades in all, but a {n}-player game has "
-                          f"{3 * SAWMILLS_PER_AREA - neutral} sawmill buildings to upgrade")
+        ps.add("players", msg(
+            ForestryRecordCode.SAWMILL_UPGRADES_IN_ALL_BUT_PLAYER,
+            upgrades=upgrades,
+            n=n,
+            value=3 * SAWMILLS_PER_AREA - neutral,
+        ))
     forest = sum(pl.buildings.forest for pl in done)
     if forest > CLEARINGS - neutral:
-        ps.add("players", f"{forest} forest buildings in all, but a {n}-player game has "
-                          f"{CLEARINGS - neutral} clearings")
+        ps.add("players", msg(
+            ForestryRecordCode.FOREST_BUILDINGS_IN_ALL_BUT_PLAYER,
+            forest=forest,
+            n=n,
+            value=CLEARINGS - neutral,
+        ))
     infested = sum(pl.storage.infested_wood for pl in done) + sum(
         st.infested_wood for st in storages)
     if infested > INFESTED_WOOD_TOKENS:
-        ps.add("detached_storages", f"{infested} infested wood tokens in storages, but the game "
-                                    f"has {INFESTED_WOOD_TOKENS}")
+        ps.add("detached_storages", msg(
+            ForestryRecordCode.INFESTED_WOOD_TOKENS_IN_STORAGES_BUT,
+            infested=infested,
+            infested_wood_tokens=INFESTED_WOOD_TOKENS,
+        ))
 
 
 # --------------------------------------------------------------------------- public
@@ -741,17 +886,23 @@ def parse_forestry(data: Any) -> ForestryGame:
     _shell(RecordIn, data, "", ps)  # unknown and missing top-level fields
     if top.get("played_at") is not None:
         if not isinstance(top["played_at"], str):
-            ps.add("played_at", f"must be an ISO 8601 date-time string (got {top['played_at']!r})")
+            ps.add("played_at", msg(
+                ForestryRecordCode.MUST_BE_ISO_8601_DATE_TIME,
+                value=top['played_at'],
+            ))
         else:
             try:
                 datetime.fromisoformat(top["played_at"])
             except ValueError:
-                ps.add("played_at", f"not an ISO 8601 date-time (got {top['played_at']!r})")
+                ps.add("played_at", msg(
+                    ForestryRecordCode.NOT_ISO_8601_DATE_TIME,
+                    value=top['played_at'],
+                ))
     if top.get("location") is not None and not isinstance(top["location"], str):
-        ps.add("location", f"must be a string (got {top['location']!r})")
+        ps.add("location", msg(ForestryRecordCode.MUST_BE_STRING, value=top['location']))
     seed = top.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        ps.add("seed", f"must be a whole number (got {seed!r})")
+        ps.add("seed", msg(ForestryRecordCode.MUST_BE_WHOLE_NUMBER, seed=seed))
 
     options: ForestryOptions | None = None
     if "options" in top:
@@ -770,9 +921,15 @@ def parse_forestry(data: Any) -> ForestryGame:
     if "players" not in top:
         pass  # reported as missing by the shell
     elif not isinstance(raw_players, list):
-        ps.add("players", f"must be a list of 1-4 players in seat order (got {raw_players!r})")
+        ps.add("players", msg(
+            ForestryRecordCode.MUST_BE_LIST_1_4_PLAYERS,
+            raw_players=raw_players,
+        ))
     elif not 1 <= len(raw_players) <= 4:
-        ps.add("players", f"Forestry is played by 1-4 players (got {len(raw_players)})")
+        ps.add("players", msg(
+            ForestryRecordCode.FORESTRY_PLAYED_BY_1_4_PLAYERS,
+            raw_players_count=len(raw_players),
+        ))
     else:
         parts: list[_PlayerParts] = []
         for i, item in enumerate(raw_players):

@@ -25,9 +25,27 @@ from scoring.guardians.rules import (
     TreeRow,
     TreeSpecies,
 )
+from scoring.message import MessageCode, Refusal
 
 
-class GuardiansRuleError(ValueError):
+class GuardiansRuleCode(MessageCode):
+    """Forest Guardians input no game can produce (``GuardiansRuleError`` codes)."""
+
+    FOREST_GUARDIANS_FOR_2_4_PLAYERS = "refusal-guardians-forest-guardians-for-2-4-players"
+    HAND_LIMIT_AT_MOST_SO_AT = "refusal-guardians-hand-limit-at-most-so-at"
+    ONLY_TREES_THIS_ROW_ARE_PLANTED = "refusal-guardians-only-trees-this-row-are-planted"
+    PILE_CANNOT_HOLD_TILES = "refusal-guardians-pile-cannot-hold-tiles"
+    PLAYER_NAMES_MUST_BE_UNIQUE = "refusal-guardians-player-names-must-be-unique"
+    RANGER_BOARD_HAS_UPGRADE_CUBES = "refusal-guardians-ranger-board-has-upgrade-cubes"
+    ROW_SPACES_CANNOT_HOLD_TREES = "refusal-guardians-row-spaces-cannot-hold-trees"
+    TILE_HAS_ALTITUDE_I_II_OR = "refusal-guardians-tile-has-altitude-i-ii-or"
+    TURNS_GAME_ALREADY_OVER = "refusal-guardians-turns-game-already-over"
+    TURNS_IT_TURN_NOT_PLAY_GOES = "refusal-guardians-turns-it-turn-not-play-goes"
+    TURNS_NOT_AT_TABLE = "refusal-guardians-turns-not-at-table"
+    UPGRADES_CANNOT_BE_NEGATIVE = "refusal-guardians-upgrades-cannot-be-negative"
+
+
+class GuardiansRuleError(Refusal):
     """Input that no Forest Guardians game can produce."""
 
 
@@ -50,7 +68,10 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.kind is not TileKind.STARTING and self.altitude is None:
-            raise GuardiansRuleError(f"a {self.kind.value} tile has an altitude (I, II or III)")
+            raise GuardiansRuleError(
+                GuardiansRuleCode.TILE_HAS_ALTITUDE_I_II_OR,
+                value=self.kind.value,
+            )
 
     @property
     def label(self) -> str:
@@ -190,16 +211,20 @@ def _cap(text: str) -> str:
 
 def _check_upgrades(resource_upgrades: int, action_upgrades: int) -> None:
     if resource_upgrades < 0 or action_upgrades < 0:
-        raise GuardiansRuleError("upgrades cannot be negative")
+        raise GuardiansRuleError(GuardiansRuleCode.UPGRADES_CANNOT_BE_NEGATIVE)
     rmax = SKILLS[Skill.INCREASE_RESOURCE].maximum
     assert rmax is not None
     if SKILLS[Skill.INCREASE_RESOURCE].start + resource_upgrades > rmax:
         raise GuardiansRuleError(
-            f"the hand limit is at most {rmax}, so at most "
-            f"{rmax - SKILLS[Skill.INCREASE_RESOURCE].start} resource upgrades"
+            GuardiansRuleCode.HAND_LIMIT_AT_MOST_SO_AT,
+            rmax=rmax,
+            value=rmax - SKILLS[Skill.INCREASE_RESOURCE].start,
         )
     if resource_upgrades + action_upgrades > CUBES_PER_BOARD:
-        raise GuardiansRuleError(f"a ranger board has {CUBES_PER_BOARD} upgrade cubes")
+        raise GuardiansRuleError(
+            GuardiansRuleCode.RANGER_BOARD_HAS_UPGRADE_CUBES,
+            cubes_per_board=CUBES_PER_BOARD,
+        )
 
 
 def hand_limit(resource_upgrades: int = 0, action_upgrades: int = 0) -> int:
@@ -241,7 +266,7 @@ def next_terrain_pile(remaining: Mapping[Altitude, int]) -> Altitude | None:
     for alt in PILE_ORDER:
         n = remaining.get(alt, 0)
         if n < 0:
-            raise GuardiansRuleError(f"pile {alt.value} cannot hold {n} tiles")
+            raise GuardiansRuleError(GuardiansRuleCode.PILE_CANNOT_HOLD_TILES, value=alt.value, n=n)
         if n > 0:
             return alt
     return None
@@ -255,10 +280,16 @@ def trees_on_board_after_removal(on_board: int, returned: int, spaces: int) -> i
     uncovered points drop by those of the most recently uncovered spaces.
     """
     if not 0 <= on_board <= spaces:
-        raise GuardiansRuleError(f"a row of {spaces} spaces cannot hold {on_board} trees")
+        raise GuardiansRuleError(
+            GuardiansRuleCode.ROW_SPACES_CANNOT_HOLD_TREES,
+            spaces=spaces,
+            on_board=on_board,
+        )
     if not 0 <= returned <= spaces - on_board:
         raise GuardiansRuleError(
-            f"only {spaces - on_board} trees of this row are planted, {returned} cannot return"
+            GuardiansRuleCode.ONLY_TREES_THIS_ROW_ARE_PLANTED,
+            value=spaces - on_board,
+            returned=returned,
         )
     return on_board + returned
 
@@ -322,9 +353,12 @@ def game_end_status(players: Sequence[str], turns: Sequence[Turn]) -> GameEndSta
     """
     seats = list(players)
     if len(set(seats)) != len(seats):
-        raise GuardiansRuleError("player names must be unique")
+        raise GuardiansRuleError(GuardiansRuleCode.PLAYER_NAMES_MUST_BE_UNIQUE)
     if not 2 <= len(seats) <= 4:
-        raise GuardiansRuleError(f"Forest Guardians is for 2-4 players, not {len(seats)}")
+        raise GuardiansRuleError(
+            GuardiansRuleCode.FOREST_GUARDIANS_FOR_2_4_PLAYERS,
+            seats_count=len(seats),
+        )
     trigger: EndTrigger | None = None
     by: str | None = None
     remaining: list[str] | None = None
@@ -332,15 +366,18 @@ def game_end_status(players: Sequence[str], turns: Sequence[Turn]) -> GameEndSta
     prev: int | None = None
     for i, turn in enumerate(turns):
         if turn.player not in seats:
-            raise GuardiansRuleError(f"turns[{i}]: {turn.player!r} is not at the table")
+            raise GuardiansRuleError(GuardiansRuleCode.TURNS_NOT_AT_TABLE, i=i, player=turn.player)
         seat = seats.index(turn.player)
         if prev is not None and seat != (prev + 1) % len(seats):
             expected = seats[(prev + 1) % len(seats)]
             raise GuardiansRuleError(
-                f"turns[{i}]: it is {expected}'s turn, not {turn.player}'s (play goes clockwise)"
+                GuardiansRuleCode.TURNS_IT_TURN_NOT_PLAY_GOES,
+                i=i,
+                expected=expected,
+                player=turn.player,
             )
         if over:
-            raise GuardiansRuleError(f"turns[{i}]: the game is already over")
+            raise GuardiansRuleError(GuardiansRuleCode.TURNS_GAME_ALREADY_OVER, i=i)
         prev = seat
         if remaining is not None:
             remaining.pop(0)

@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import PydanticCustomError
 
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.rules import (
@@ -37,6 +38,7 @@ from scoring.guardians.rules import (
     MOUNTAINS,
     Ranger,
 )
+from scoring.message import MessageCode, msg
 from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
 
 GAME_ID = "forest-guardians"
@@ -45,6 +47,33 @@ MAX_CALOCEDRUS_ON_MOUNTAINS = len(MOUNTAINS)
 
 NonNegInt = Annotated[int, Field(ge=0)]
 RangerId = Literal["julia", "jack", "fluffy", "bean"]
+
+
+def _invalid(code: str, **ctx: str | int) -> PydanticCustomError:
+    """A validator's problem as a code with values (``problems_from`` reads it back)."""
+    return PydanticCustomError(code, code, ctx)
+
+
+class GuardiansRecordCode(MessageCode):
+    """The problems of a Forest Guardians record (``Problem`` codes)."""
+
+    ANIMAL_LIMIT = "record-guardians-animal-limit"
+    ALREADY_NAME_PLAYERS_NAMES_MUST_BE = "record-guardians-already-name-players-names-must-be"
+    ALREADY_PLAYED_BY_PLAYERS_EACH_RANGER = "record-guardians-already-played-by-players-each-ranger"
+    ANIMAL_CARDS_HELD_ACROSS_TABLE = "record-guardians-animal-cards-held-across-table"
+    ANIMAL_CARDS_PLUS_JULIA_ANIMALS_IN = "record-guardians-animal-cards-plus-julia-animals-in"
+    FIRE_TOKENS_ADD_UP_TO_ACROSS = "record-guardians-fire-tokens-add-up-to-across"
+    FOREST_GUARDIANS_FOR_PLAYERS = "record-guardians-forest-guardians-for-players"
+    FOREST_GUARDIANS_SCORING_NEEDS_NO_PRINTED = "record-guardians-forest-guardians-scoring-needs-no"
+    IN_ADVANCED_GAME_EVERY_PLAYER_HAS = "record-guardians-in-advanced-game-every-player-has"
+    MUST_BE_HERE = "record-guardians-must-be-here"
+    NOT_A_DATE_TIME = "record-guardians-not-a-date-time"
+    ONLY_ANIMAL_EXPERT_JULIA_SCORES_ANIMALS = "record-guardians-only-animal-expert-julia-scores"
+    ONLY_MOUNTAIN_PROTECTOR_FLUFFY_MAY_PLANT = "record-guardians-only-mountain-protector-fluffy-may"
+    PLAYER_NEEDS_NAME = "record-guardians-player-needs-name"
+    RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED = "record-guardians-rangers-are-played-only-in-advanced"
+    TOO_MANY_ANIMAL_CARDS = "record-guardians-too-many-animal-cards"
+    TREE_POINTS_NEED_3 = "record-guardians-tree-points-need-3"
 
 
 class _Strict(BaseModel):
@@ -64,24 +93,22 @@ class PlayerIn(_Strict):
     @classmethod
     def _name(cls, v: str) -> str:
         if not v.strip():
-            raise ValueError("a player needs a name")
+            raise _invalid(GuardiansRecordCode.PLAYER_NEEDS_NAME)
         return v
 
     @field_validator("tree_points")
     @classmethod
     def _rows(cls, v: list[int]) -> list[int]:
         if len(v) != 3:
-            raise ValueError(
-                "needs exactly 3 entries, the points uncovered on each tree row "
-                f"(top, middle, bottom); got {len(v)}"
-            )
+            raise _invalid(GuardiansRecordCode.TREE_POINTS_NEED_3, got=len(v))
         return v
 
     @field_validator("animal_cards")
     @classmethod
     def _cards(cls, v: list[int]) -> list[int]:
         if len(v) > ANIMAL_CARDS:
-            raise ValueError(f"the game has {ANIMAL_CARDS} animal cards; got {len(v)}")
+            raise _invalid(GuardiansRecordCode.TOO_MANY_ANIMAL_CARDS, cards=ANIMAL_CARDS,
+                           got=len(v))
         return v
 
 
@@ -112,9 +139,7 @@ class GuardiansRecordIn(_Strict):
         else:
             ok = len(v) > 10
         if not ok:
-            raise ValueError(
-                f"must be an ISO 8601 date-time such as 2026-11-29T14:30:00+01:00 (got {v!r})"
-            )
+            raise _invalid(GuardiansRecordCode.NOT_A_DATE_TIME, value=repr(v))
         return v
 
 
@@ -122,7 +147,8 @@ def parse_guardians(data: Any) -> GuardiansGame:
     """Validate a decoded Forest Guardians record; raise RecordError listing every problem."""
     game = check_envelope(data)
     if game != GAME_ID:
-        raise RecordError([Problem("game", f"must be {GAME_ID!r} here (got {game!r})")])
+        raise RecordError([Problem("game", msg(GuardiansRecordCode.MUST_BE_HERE, game_id=GAME_ID,
+                                               game=game))])
     problems: list[Problem] = []
     model: GuardiansRecordIn | None = None
     try:
@@ -215,11 +241,9 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
     if isinstance(printed, dict):
         for key in printed:
             out.append(
-                Problem(
-                    f"printed.{key}",
-                    "Forest Guardians scoring needs no printed values (players read the "
-                    "uncovered tree points and the animal card values); remove it",
-                )
+                Problem(f"printed.{key}", msg(
+                    GuardiansRecordCode.FOREST_GUARDIANS_SCORING_NEEDS_NO_PRINTED,
+                ))
             )
     players = data.get("players")
     if not isinstance(players, list):
@@ -227,9 +251,12 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         out.append(
-            Problem(
-                "players", f"Forest Guardians is for {MIN_PLAYERS}-{MAX_PLAYERS} players; got {n}"
-            )
+            Problem("players", msg(
+                GuardiansRecordCode.FOREST_GUARDIANS_FOR_PLAYERS,
+                min_players=MIN_PLAYERS,
+                max_players=MAX_PLAYERS,
+                n=n,
+            ))
         )
     opts = data.get("options")
     advanced = opts.get("advanced") if isinstance(opts, dict) else None
@@ -250,11 +277,11 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
             key = name.strip().casefold()
             if key in names:
                 out.append(
-                    Problem(
-                        f"{at}.name",
-                        f"{name!r} is already the name of players[{names[key]}]; "
-                        "names must be unique",
-                    )
+                    Problem(f"{at}.name", msg(
+                        GuardiansRecordCode.ALREADY_NAME_PLAYERS_NAMES_MUST_BE,
+                        name=name,
+                        value=names[key],
+                    ))
                 )
             else:
                 names[key] = i
@@ -262,28 +289,24 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
         if ranger is not _UNKNOWN:
             if advanced is False and ranger is not None:
                 out.append(
-                    Problem(
-                        f"{at}.ranger",
-                        "rangers are played only in the advanced game (options.advanced is "
-                        "false); use null",
-                    )
+                    Problem(f"{at}.ranger", msg(
+                        GuardiansRecordCode.RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED,
+                    ))
                 )
             if advanced is True and ranger is None:
                 out.append(
-                    Problem(
-                        f"{at}.ranger",
-                        "in the advanced game every player has a ranger (board side B): "
-                        "julia, jack, fluffy or bean",
-                    )
+                    Problem(f"{at}.ranger", msg(
+                        GuardiansRecordCode.IN_ADVANCED_GAME_EVERY_PLAYER_HAS,
+                    ))
                 )
             if isinstance(ranger, str):
                 if ranger in rangers:
                     out.append(
-                        Problem(
-                            f"{at}.ranger",
-                            f"{ranger} is already played by players[{rangers[ranger]}]; "
-                            "each ranger is in the box once",
-                        )
+                        Problem(f"{at}.ranger", msg(
+                            GuardiansRecordCode.ALREADY_PLAYED_BY_PLAYERS_EACH_RANGER,
+                            ranger=ranger,
+                            value=rangers[ranger],
+                        ))
                     )
                 else:
                     rangers[ranger] = i
@@ -291,11 +314,10 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
             if shelter and ranger != Ranger.JULIA.value:
                 who = f"the {ranger} player" if ranger else "a player without a ranger"
                 out.append(
-                    Problem(
-                        f"{at}.animals_in_shelter",
-                        f"only the Animal Expert (julia) scores animals in her shelter; "
-                        f"must be 0 for {who}",
-                    )
+                    Problem(f"{at}.animals_in_shelter", msg(
+                        GuardiansRecordCode.ONLY_ANIMAL_EXPERT_JULIA_SCORES_ANIMALS,
+                        who=who,
+                    ))
                 )
             elif shelter and ranger == Ranger.JULIA.value:
                 sheltered += shelter
@@ -303,11 +325,10 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
             if calocedrus and ranger != Ranger.FLUFFY.value:
                 who = f"the {ranger} player" if ranger else "a player without a ranger"
                 out.append(
-                    Problem(
-                        f"{at}.calocedrus_on_mountains",
-                        "only the Mountain Protector (fluffy) may plant Calocedrus Formosana "
-                        f"on mountains; must be 0 for {who}",
-                    )
+                    Problem(f"{at}.calocedrus_on_mountains", msg(
+                        GuardiansRecordCode.ONLY_MOUNTAIN_PROTECTOR_FLUFFY_MAY_PLANT,
+                        who=who,
+                    ))
                 )
         fire = _int(p.get("fire_tokens"))
         fire_total += fire or 0
@@ -317,25 +338,26 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
 
     if fire_total > FIRE_TOKENS:
         out.append(
-            Problem(
-                "players",
-                f"fire_tokens add up to {fire_total} across the table; the game has {FIRE_TOKENS}",
-            )
+            Problem("players", msg(
+                GuardiansRecordCode.FIRE_TOKENS_ADD_UP_TO_ACROSS,
+                fire_total=fire_total,
+                fire_tokens=FIRE_TOKENS,
+            ))
         )
     limit = TWO_PLAYER_ANIMAL_CARDS if n == 2 else ANIMAL_CARDS
-    why = (
-        f"the game has {limit} with 2 players (the Common Pheasants are removed)"
-        if n == 2
-        else f"the game has {limit}"
-    )
+    why = msg(GuardiansRecordCode.ANIMAL_LIMIT, limit=limit, two=n == 2)
     if cards_total > limit:
-        out.append(Problem("players", f"animal_cards: {cards_total} held across the table; {why}"))
+        out.append(Problem("players", msg(
+            GuardiansRecordCode.ANIMAL_CARDS_HELD_ACROSS_TABLE,
+            cards_total=cards_total,
+            why=why,
+        )))
     elif cards_total + sheltered > limit:
         out.append(
-            Problem(
-                "players",
-                f"animal_cards plus Julia's animals_in_shelter make {cards_total + sheltered} "
-                f"animals; {why}",
-            )
+            Problem("players", msg(
+                GuardiansRecordCode.ANIMAL_CARDS_PLUS_JULIA_ANIMALS_IN,
+                value=cards_total + sheltered,
+                why=why,
+            ))
         )
     return out

@@ -39,12 +39,19 @@ def test_same_ids_in_every_language() -> None:
         assert set(en) == set(other), (lang, set(en) ^ set(other))
 
 
+#: Parameters a code passes that English does not show but another language does.
+SHOWN_ONLY_IN_SOME_LANGUAGES = {"refusal-session-bad-arguments": {"command"},
+                                "refusal-board-start-next-column-first": {"number"},
+                                "event-forester-placed": {"kind"}, "event-below-table": {"kind"}}
+
+
 def test_same_variables_in_every_language() -> None:
-    """A message may leave a variable out in one language only where it selects on it."""
+    """A language may leave a variable out, but never use one English does not get."""
     en = _messages("en")
     for lang in LANGUAGES[1:]:
         for code, names in _messages(lang).items():
-            assert names <= en[code] | {"field"}, (lang, code, names - en[code])
+            allowed = en[code] | {"field"} | SHOWN_ONLY_IN_SOME_LANGUAGES.get(code, set())
+            assert names <= allowed, (lang, code, names - en[code])
 
 
 def test_translator_falls_back_and_formats() -> None:

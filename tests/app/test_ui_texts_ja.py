@@ -99,41 +99,57 @@ def _played_messages(store: Any) -> list[Any]:
     return out
 
 
+#: Every message kind the session emits (what ``_played_messages`` plays through).
+EMITTED_KINDS = {"ForesterPlaced", "SeedlingPlanted", "BelowTable", "RowCompleted",
+                 "TechnologyUpgrade", "WaterStep", "RewardLap", "Notice", "replenish_foresters",
+                 "spawn_infested_wood", "reveal_round_token", "round_token", "game_end", "undo",
+                 "redo"}
+
+
 def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) -> None:
-    from app.messages_ja import MESSAGES_JA, message_ja
+    from app.events import event_msg
+    from app.l10n import errors, render
     from app.ui.presenters_sheet import message_text
 
     messages = _played_messages(store)
     kinds = {m.kind for m in messages}
-    assert kinds == set(MESSAGES_JA), set(MESSAGES_JA) ^ kinds
+    assert kinds == EMITTED_KINDS, EMITTED_KINDS ^ kinds
     for m in messages:
-        text = message_ja(m.kind, m.data)
-        assert text is not None, (m.kind, m.data, m.text)
+        said = event_msg(m.kind, m.data)
+        assert said is not None, (m.kind, m.data, m.text)
+        assert not errors("ja", said) and not errors("en", said), (m.kind, said)
+        text = render("ja", said)
         assert JAPANESE.search(text), text
         names = {"Pink", "Blue", "Green", "Ann", "Bo", "Mei", "Ken", "Aki"}
         assert not set(LATIN.findall(text)) - names, text
         assert message_text(m, ja) == text
-        assert not JAPANESE.search(message_text(m, en))  # English stays English
-        assert set(re.findall(r"\d+", m.text)) - {"1"} <= set(re.findall(r"\d+", text)) | {
-            str(m.data.get("column", -2) + 1)}, (m.text, text)
+        english = message_text(m, en)
+        assert not JAPANESE.search(english)  # English stays English
+        assert set(re.findall(r"\d+", english)) <= set(re.findall(r"\d+", text)) | {"1"}, (
+            english, text)
 
 
 def test_known_messages_in_japanese() -> None:
-    from app.messages_ja import message_ja
+    from app.events import event_msg
+    from app.l10n import render
 
-    assert message_ja("ForesterPlaced", {"type": "den_tree", "column": 0, "row": 2}) == (
+    def ja_of(kind: str, data: dict[str, Any]) -> str | None:
+        said = event_msg(kind, data)
+        return None if said is None else render("ja", said)
+
+    assert ja_of("ForesterPlaced", {"type": "den_tree", "column": 0, "row": 2}) == (
         "巣穴の木の林業家トークンを林業テーブルの1列目・2行目に置きました。")
-    assert message_ja("undo", {"command": "plant_seedling"}) == "取り消しました：苗木の植林"
+    assert ja_of("undo", {"command": "plant_seedling"}) == "取り消しました：苗木の植林"
     placements = [{"token": "painting", "card": 6, "space": 7, "skipped": [6], "trigger": None}]
-    assert message_ja("replenish_foresters", {"placements": placements, "reshuffled": False}) == (
+    assert ja_of("replenish_foresters", {"placements": placements, "reshuffled": False}) == (
         "林業家トークンを補充：カード6：塗装をスペース7へ（埋まっている6は飛ばしました）")
-    assert message_ja("undo", {}) is None  # an old stored message: the caller shows English
-    assert message_ja("info", {}) is None
+    assert ja_of("undo", {}) is None  # an old message without its data: the caller shows its text
+    assert ja_of("info", {}) is None
 
 
 def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
     from app import session as S
-    from app.messages_ja import error_ja
+    from app.l10n import errors, refusal
 
     s = S.GameSession.create(store, game="forestry", players=["Pink", "Blue"], seed=7,
                              options={"mode": "standard"})
@@ -153,27 +169,35 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
         try:
             s.apply(cls(version=s.version, **kw))
         except S.DomainError as err:
-            refusals.append(err.message)
+            refusals.append(err)
     assert len(refusals) == 10
-    for message in refusals:
-        said = error_ja(message)
-        assert said is not None and JAPANESE.search(said), message
-        assert set(re.findall(r"\d+", message)) <= set(re.findall(r"\d+", said)), (message, said)
-    said = error_ja("must be between 0 and 200 (got 999)")
-    assert said == "0〜200の範囲で入力してください（999）。"
-    assert error_ja("this column holds den tree tokens, not thinning") == (
-        "この列は巣穴の木の列で、間伐ではありません。")
-    assert error_ja("something new") is None
+    for err in refusals:
+        assert err.code != S.SessionCode.UNTRANSLATED, err
+        assert not errors("ja", err.msg) and not errors("en", err.msg), err
+        english, said = refusal("en", err), refusal("ja", err)
+        assert JAPANESE.search(said) and not JAPANESE.search(english), (english, said)
+        assert set(re.findall(r"\d+", english)) <= set(re.findall(r"\d+", said)), (english, said)
+    from scoring.forestry import board as B
+    from scoring.message import msg
+
+    between = S.DomainError(B.BoardCode.MUST_BE_BETWEEN_AND, field="x", low=0, high=200,
+                            value=999)
+    assert refusal("ja", between) == "0〜200の範囲で入力してください（999）。"
+    holds = S.DomainError(B.BoardCode.THIS_COLUMN_HOLDS_TOKENS_NOT, field="x",
+                          holds=msg("label-den_tree"), wanted=msg("label-thinning"))
+    assert refusal("ja", holds) == "この列は巣穴の木の列で、間伐ではありません。"
+    assert refusal("en", holds) == "this column holds den tree tokens, not thinning"
 
 
 def test_the_bundled_font_has_every_message_character(store: Any) -> None:
-    from app import messages_ja
+    from app.events import event_msg
+    from app.l10n import all_text, render
 
     font = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansJP-Subset.otf"
     cmap = ttlib.TTFont(str(font)).getBestCmap()
-    text = "".join(messages_ja.message_ja(m.kind, m.data) or "" for m in _played_messages(store))
-    text += "".join(template for _, template in messages_ja._ERRORS)
-    text += "".join(messages_ja.COMMAND_JA.values()) + "".join(messages_ja.RIVER_JA.values())
+    text = "".join(render("ja", event_msg(m.kind, m.data) or m.text)  # type: ignore[arg-type]
+                   for m in _played_messages(store))
+    text += all_text()
     missing = sorted({c for c in text if ord(c) >= 0x20 and ord(c) not in cmap})
     assert not missing, "".join(missing)
 

@@ -20,6 +20,7 @@ from scoring.forestry.model import (
     water_multiplier,
     water_steps,
 )
+from tests.refused import said
 
 T, D, P = ForesterType.THINNING, ForesterType.DEN_TREE, ForesterType.PAINTING
 LG, DG, OR = Area.LIGHT_GREEN, Area.DARK_GREEN, Area.ORANGE
@@ -69,7 +70,7 @@ def test_illegal_column_names_the_field() -> None:
     with pytest.raises(B.BoardError) as err:
         B.place_forester(b, D, column=0)
     assert err.value.field == "forestry_table[0]"
-    assert "thinning" in err.value.message
+    assert "thinning" in said(err.value)
     with pytest.raises(B.BoardError) as err:
         B.place_forester(b, D, column=2)
     assert err.value.field == "forestry_table[2]"
@@ -271,7 +272,7 @@ def test_invariants_hold_for_any_action_sequence(
         try:
             after, events = fn(board, *args)  # type: ignore[operator]
         except B.BoardError as err:
-            assert err.field and err.message
+            assert err.field and said(err)
             continue
         water = [e for e in events if isinstance(e, B.WaterStep)]
         steps_applied += len(water)

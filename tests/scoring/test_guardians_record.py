@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from app.commands.score import problem_text
+from app.l10n import english
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians, to_record, validate_guardians
 from scoring.guardians.rules import Ranger
@@ -41,7 +43,7 @@ def advanced() -> dict[str, Any]:
 def problems(data: Any) -> list[str]:
     with pytest.raises(RecordError) as exc:
         parse_guardians(data)
-    return [str(p) for p in exc.value.problems]
+    return [problem_text(p) for p in exc.value.problems]
 
 
 def paths(data: Any) -> list[str]:
@@ -198,8 +200,8 @@ def test_invalid_field_is_named(base: str, path: str, value: Any, where: str, wo
     with pytest.raises(RecordError) as exc:
         parse_guardians(data)
     found = [p for p in exc.value.problems if p.path == where]
-    assert found, [str(p) for p in exc.value.problems]
-    assert any(words in p.message for p in found), [str(p) for p in found]
+    assert found, [problem_text(p) for p in exc.value.problems]
+    assert any(words in english(p.msg) for p in found), [english(p.msg) for p in found]
 
 
 def test_more_than_four_players() -> None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.commands.score import problem_text
 from app.l10n import english
 from scoring.api import score_record
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
@@ -71,7 +72,7 @@ def test_spec_snippet_alone_is_not_a_full_record() -> None:
     with pytest.raises(RecordError) as exc:
         parse_guardians(load("guardians_spec_example.json"))
     assert [p.path for p in exc.value.problems] == ["players"]
-    assert "2-4 players" in str(exc.value)
+    assert "2-4 players" in problem_text(exc.value.problems[0])
 
 
 def test_advanced_record_every_ranger() -> None:

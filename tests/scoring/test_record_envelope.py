@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
+from app.commands.score import problem_text
 from scoring.record import Problem, RecordError, check_envelope, path_of, problems_from
 
 
@@ -14,9 +15,12 @@ def test_path_of() -> None:
 
 
 def test_problem_text() -> None:
-    assert str(Problem("players[1].name", "must not be empty")) == (
-        "players[1].name: must not be empty")
-    assert str(RecordError([Problem("a", "x"), Problem("", "y")])) == "a: x\ny"
+    from scoring.message import msg
+
+    empty = msg("record-forestry-must-not-be-empty")
+    assert problem_text(Problem("players[1].name", empty)) == "players[1].name: must not be empty"
+    assert problem_text(Problem("", empty)) == "must not be empty"
+    assert str(RecordError([Problem("a", empty)])) == "a: record-forestry-must-not-be-empty {}"
 
 
 def test_problems_from_pydantic() -> None:
@@ -26,7 +30,7 @@ def test_problems_from_pydantic() -> None:
 
     with pytest.raises(ValidationError) as info:
         M.model_validate({"n": "1", "typo": 2})
-    got = [str(p) for p in problems_from(info.value)]
+    got = [problem_text(p) for p in problems_from(info.value)]
     assert got == ["n: Input should be a valid integer (got '1')",
                    "typo: unknown field (not in record format v1)"]
 

@@ -31,6 +31,7 @@ from setup.play import (
     replenish_foresters,
     take_forester,
 )
+from tests.refused import refused
 
 ROOT = Path(__file__).resolve().parents[2]
 STD = ForestryOptions()
@@ -92,16 +93,16 @@ def test_invalid_combinations_are_refused(
 
 
 def test_options_of_the_wrong_type_are_refused() -> None:
-    with pytest.raises(SetupOptionError, match="mode"):
+    with refused(SetupOptionError, "mode"):
         deal(ForestryOptions(mode="expert"), 2, 1)  # type: ignore[arg-type]
-    with pytest.raises(SetupOptionError, match="character"):
+    with refused(SetupOptionError, "character"):
         deal(ForestryOptions(mode=Mode.ADVANCED, characters=("wizard",)), 2, 1)  # type: ignore[arg-type]
-    with pytest.raises(SetupOptionError, match="technology-side"):
+    with refused(SetupOptionError, "technology-side"):
         deal(ForestryOptions(technology_side="C"), 2, 1)  # type: ignore[arg-type]
 
 
 def test_infestation_refusal_says_why() -> None:
-    with pytest.raises(ValueError, match="solo"):
+    with refused(ValueError, "solo"):
         deal(ForestryOptions(infestation=True), 1, 3)
 
 

@@ -18,6 +18,7 @@ from setup.guardians import (
     SetupError,
     deal,
 )
+from tests.refused import refused
 
 BASIC = GuardiansOptions()
 ADVANCED = GuardiansOptions(advanced=True)
@@ -80,7 +81,7 @@ def test_basic_game_deals_no_rangers() -> None:
     plan = deal(BASIC, ["Mei", "Ken", "Ana"], seed=3)
     assert plan.rangers == ()
     assert plan.to_json()["board_side"] == "A"
-    with pytest.raises(SetupError, match="only in the advanced game"):
+    with refused(SetupError, "only in the advanced game"):
         deal(BASIC, ["Mei", "Ken"], seed=3, rangers={"Mei": Ranger.JULIA})
 
 
@@ -101,11 +102,11 @@ def test_chosen_rangers_are_kept_and_the_rest_dealt() -> None:
     chosen = {d.player: d.chosen for d in plan.rangers}
     assert chosen == {"Mei": False, "Ken": True, "Ana": False}
     assert len({d.ranger for d in plan.rangers}) == 3
-    with pytest.raises(SetupError, match="chosen twice"):
+    with refused(SetupError, "chosen twice"):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Mei": "jack", "Ken": Ranger.JACK})
-    with pytest.raises(SetupError, match="not one of the players"):
+    with refused(SetupError, "not one of the players"):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Eve": "jack"})
-    with pytest.raises(SetupError, match="not a ranger"):
+    with refused(SetupError, "not a ranger"):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Mei": "gandalf"})
 
 
@@ -116,15 +117,15 @@ def test_random_rangers_vary_with_the_seed() -> None:
 
 @pytest.mark.parametrize("bad", [0, 1, 5, []])
 def test_player_count(bad: object) -> None:
-    with pytest.raises(SetupError, match="2-4 players"):
+    with refused(SetupError, "2-4 players"):
         deal(BASIC, bad, seed=1)  # type: ignore[arg-type]
 
 
 def test_player_names() -> None:
     assert deal(BASIC, 3, seed=1).players == ("Player 1", "Player 2", "Player 3")
-    with pytest.raises(SetupError, match="twice"):
+    with refused(SetupError, "twice"):
         deal(BASIC, ["Mei", "mei"], seed=1)
-    with pytest.raises(SetupError, match="needs a name"):
+    with refused(SetupError, "needs a name"):
         deal(BASIC, ["Mei", " "], seed=1)
 
 

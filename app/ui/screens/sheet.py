@@ -57,9 +57,10 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
         snap = client.snapshot()
         access = client.access()
     except Exception as exc:
-        from app.messages_ja import language_of, refusal_text
+        from app.i18n import language_of
+        from app.l10n import refusal
 
-        return app.t("sheet.no_table", message=refusal_text(str(exc), language_of(app.t)))
+        return app.t("sheet.no_table", message=refusal(language_of(app.t), exc))
     locked = access.player if access is not None and not access.is_host else None
     presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
     app.state[key] = (presenter, client)

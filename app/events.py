@@ -1,0 +1,120 @@
+"""What the table is told after a command, as a message code with values.
+
+The session keeps each :class:`app.session.Message` as its ``kind`` (a board
+event type, a play-log action, ``round_token``, ``game_end``, ``undo``, ...)
+and ``data`` (the event's fields as JSON values). :func:`event_msg` turns that
+data into a :class:`scoring.message.Msg` the catalogues word in every language
+(``event-*`` in ``app/l10n/*.ftl``), so a message already shown can be said
+again in another language. Nothing here parses a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from scoring.message import ListCode, MessageCode, Msg, joined, msg
+
+
+class EventCode(MessageCode):
+    """The messages told to the table after a command."""
+
+    FORESTER_PLACED = "event-forester-placed"
+    SEEDLING_PLANTED = "event-seedling-planted"
+    BELOW_TABLE = "event-below-table"
+    ROW_COMPLETED = "event-row-completed"
+    TECHNOLOGY_UPGRADE = "event-technology-upgrade"
+    WATER_STEP = "event-water-step"
+    REWARD_LAP = "event-reward-lap"
+    FOREST_WORKER_ROW = "event-forest-worker-row"
+    PLACEMENT = "event-placement"
+    RESHUFFLED = "event-reshuffled"
+    FORESTERS_REPLENISHED = "event-foresters-replenished"
+    FORESTERS_FULL = "event-foresters-full"
+    INFESTED_WOOD = "event-infested-wood"
+    NO_REPRODUCTION = "event-no-reproduction"
+    ROUND_TOKEN = "event-round-token"
+    LAST_ROUND_TOKEN = "event-last-round-token"
+    FLIP_HARVEST_TOKEN = "event-flip-harvest-token"
+    DRAW_TASK_CARD = "event-draw-task-card"
+    GAME_END = "event-game-end"
+    UNDONE = "event-undone"
+    REDONE = "event-redone"
+
+
+def _placement(p: Mapping[str, Any]) -> Msg:
+    return msg(EventCode.PLACEMENT, card=int(p["card"]), token=msg(f"label-{p['token']}"),
+               space=p["space"] if p.get("space") is not None else 0,
+               skipped=joined(ListCode.COMMAS, p.get("skipped") or ()),
+               has_skipped=bool(p.get("skipped")))
+
+
+def _placements(d: Mapping[str, Any]) -> Msg:
+    return joined(ListCode.SEMICOLONS, (_placement(p) for p in d.get("placements") or ()))
+
+
+def event_msg(kind: str, data: Mapping[str, Any]) -> Msg | None:  # noqa: C901 - one table
+    """The message for a session message's ``kind`` and ``data``; None for a kind not known."""
+    from app.session import command_name  # the session imports this module's users
+
+    d = dict(data)
+    try:
+        if kind == "ForesterPlaced":
+            return msg(EventCode.FORESTER_PLACED, type=d["type"], kind=msg(f"label-{d['type']}"),
+                       column=int(d["column"]) + 1, row=int(d["row"]))
+        if kind == "SeedlingPlanted":
+            return msg(EventCode.SEEDLING_PLANTED, area=msg(f"label-{d['area']}"),
+                       row=int(d["row"]))
+        if kind == "BelowTable":
+            item = str(d["item"])
+            forester = item.split(":", 1)[1] if item.startswith("forester:") else ""
+            return msg(EventCode.BELOW_TABLE, seedling=item == "seedling",
+                       kind=msg(f"label-{forester}") if forester else "", vp=int(d["vp"]))
+        if kind == "RowCompleted":
+            return msg(EventCode.ROW_COMPLETED, table=str(d["table"]), row=int(d["row"]),
+                       vp=int(d.get("vp") or 0))
+        if kind == "TechnologyUpgrade":
+            return msg(EventCode.TECHNOLOGY_UPGRADE, table=str(d["source"]).split(" ", 1)[0])
+        if kind == "WaterStep":
+            return msg(EventCode.WATER_STEP, reason=str(d["reason"]).replace(" ", "_"),
+                       multiplier=int(d["new_multiplier"]))
+        if kind == "RewardLap":
+            return msg(EventCode.REWARD_LAP, vp=int(d["vp"]))
+        if kind == "Notice" and d.get("table") and d.get("row"):
+            return msg(EventCode.FOREST_WORKER_ROW, table=str(d["table"]), row=int(d["row"]))
+        if kind == "replenish_foresters":
+            if not d.get("placements"):
+                return msg(EventCode.FORESTERS_FULL)
+            return msg(EventCode.FORESTERS_REPLENISHED, placements=_placements(d),
+                       reshuffled=bool(d.get("reshuffled")))
+        if kind == "spawn_infested_wood" and "old_score" in d:
+            if not d.get("placements"):
+                return msg(EventCode.NO_REPRODUCTION, old=int(d["old_score"]),
+                           new=int(d["new_score"]))
+            crossed = tuple(int(p["trigger"]) for p in d["placements"])
+            return msg(EventCode.INFESTED_WOOD, old=int(d["old_score"]), new=int(d["new_score"]),
+                       crossed=joined(ListCode.COMMAS, crossed), placements=_placements(d),
+                       reshuffled=bool(d.get("reshuffled")))
+        if kind == "reveal_round_token" and d.get("round_token"):
+            from setup.forestry import round_token_effect
+            from setup.play import ROUND_TOKENS_BY_ID
+
+            effect = round_token_effect(ROUND_TOKENS_BY_ID[str(d["round_token"])])
+            return msg(EventCode.ROUND_TOKEN, round=int(d.get("round") or 0), effect=effect,
+                       last=bool(d.get("last")))
+        if kind == "round_token":
+            if d.get("species"):
+                return msg(EventCode.FLIP_HARVEST_TOKEN, species=msg(f"label-{d['species']}"))
+            if d.get("round_token") == "task_card":
+                return msg(EventCode.DRAW_TASK_CARD)
+            return None
+        if kind == "game_end" and "over" in d:
+            return msg(EventCode.GAME_END, by=str(d["by"]), trigger=str(d["trigger"]),
+                       over=bool(d["over"]),
+                       remaining=joined(ListCode.COMMAS, d.get("remaining") or ()))
+        if kind in ("undo", "redo") and d.get("command"):
+            code = EventCode.UNDONE if kind == "undo" else EventCode.REDONE
+            return msg(code, command=command_name(str(d["command"])))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return None
