@@ -164,11 +164,12 @@ def english(message: Msg) -> str:
 def refusal(lang: str, exc: BaseException) -> str:
     """A refusal (:class:`scoring.message.Refusal`) in ``lang``; its field is a parameter too.
 
-    Anything else (a bug, not a refusal) shows as its developer text.
+    Anything else (a bug, a store error: not a refusal) is ``refusal-unexpected``, which
+    shows its developer text in English and says only that it failed elsewhere.
     """
     m = getattr(exc, "msg", None)
-    if not isinstance(m, Msg):
-        return str(exc)
+    if not isinstance(m, Msg):  # a bug or a store error, not a refusal: its text in English
+        return render(lang, "refusal-unexpected", detail=str(exc))
     field = getattr(exc, "field", None)
     if "field" not in m.params:
         m = msg(m.code, **m.params, field=field or "")

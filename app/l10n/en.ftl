@@ -18,6 +18,8 @@
        *[lower] seedling
     }
 -wood = wood
+-construction-material = construction material
+-temp-worker = temp worker
 -infested-wood = infested wood
 -reforestation-table = reforestation table
 -forestry-table = forestry table
@@ -342,6 +344,8 @@ river-furniture = Furniture
 river-building = Building
 river-sawmill_upgrade = Sawmill upgrade
 river-forest_building = Forest building
+river-forester_pair = Two { -forester-token }s
+river-seedling_pair = Two { -seedling }s
 category-accessory = Accessory
 category-innovation = Innovation
 category-furniture = Furniture
@@ -728,6 +732,7 @@ gsetup-ranger-line = { $player }: { $ranger ->
 ## Refusals: what the rules, the session and the table refuse (the *Code enums of each module)
 
 refusal-untranslated = { $text }
+refusal-unexpected = { $detail }
 refusal-session-stale-version = the game has changed since (version { $current }, your view was at { $made_at }): look again and repeat the tap if it still applies
 refusal-session-bad-arguments = { $kind }: { $detail }
 refusal-session-invalid-value = { $detail }

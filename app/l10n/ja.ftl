@@ -10,6 +10,8 @@
 -forester-token = 林業家トークン
 -seedling = 苗木
 -wood = 木材
+-construction-material = 建設資材
+-temp-worker = 臨時労働者
 -infested-wood = 被害木
 -reforestation-table = 植林テーブル
 -forestry-table = 林業テーブル
@@ -181,13 +183,13 @@ new-ranger_dealt = ランダムに配る
 new-ranger_taken = 他のプレイヤーが選んでいます
 new-tutorial_table = チュートリアルの{ -technology-table }（上級ゲーム）
 new-seat_order = 席順（1番手からスタート）
-character-trade_specialist = トレードスペシャリスト
-character-forest_ecologist = 森林生態学者
-character-logistics_manager = { -logistics-manager }
-character-monitoring_specialist = モニタリング専門家
-area-light_green = 薄緑
-area-dark_green = 濃い緑
-area-orange = オレンジ
+character-trade_specialist = { label-trade_specialist }
+character-forest_ecologist = { label-forest_ecologist }
+character-logistics_manager = { label-logistics_manager }
+character-monitoring_specialist = { label-monitoring_specialist }
+area-light_green = { label-light_green }
+area-dark_green = { label-dark_green }
+area-orange = { label-orange }
 setup-big-sawmills = アップグレードする製材所：{ $n }
 setup-big-harvested = 伐採済み：{ $n }
 setup-big-clearings = 取り除く空き地：{ $n }
@@ -209,9 +211,9 @@ colour-yellow = 黄
 colour-purple = 紫
 colour-green = 緑
 colour-black = 黒
-character-forest_worker = 森林作業員
-character-forest_road_manager = 林道管理者
-character-technician = 技術者
+character-forest_worker = { label-forest_worker }
+character-forest_road_manager = { label-forest_road_manager }
+character-technician = { label-technician }
 setup-title = セットアップ
 setup-progress = { $total }手順中{ $done }完了
 setup-step = 手順{ $n }
@@ -259,7 +261,7 @@ criterion-most_open_storage_spaces = { -detached-storage }：開いた{ -storage
 criterion-most_buildings = { -detached-storage }：建物が最多
 criterion-most_contracts_fulfilled = { -detached-storage }：契約が最多
 criterion-most_task_cards_fulfilled = { -detached-storage }：{ -task-card }が最多
-criterion-highest_water_multiplier = { -detached-storage }：水利倍率が最高
+criterion-highest_water_multiplier = { -detached-storage }：水施設の係数が最高
 criterion-most_seedlings_planted = { -detached-storage }：植えた{ -seedling }が最多
 sheet-add_double_contract = ＋2カテゴリーの契約：
 sheet-contract_counts_as = 契約{ $n }のカテゴリー
@@ -314,9 +316,9 @@ sheet-finished = このゲームは終了しました。
 sheet-no_table = このゲームを開けませんでした：{ $message }
 field-score_track = 得点トラックの点
 field-coins = コイン
-field-construction_materials = 建材
+field-construction_materials = { -construction-material }
 field-seedlings = { -seedling }
-field-temp_workers = 臨時作業員
+field-temp_workers = { -temp-worker }
 field-wood = { -storage }の木材
 field-infested_wood = { -storage }の{ -infested-wood }
 field-seedlings_below = { -reforestation-table }の下の{ -seedling }
@@ -328,14 +330,16 @@ field-tree_row = 木の{ $n }行目
 field-fire_tokens = 火事トークン
 field-animals_in_shelter = 保護施設の動物
 field-calocedrus_on_mountains = 山のタイワンショウナンボク
-forester-thinning = 間伐
-forester-den_tree = 巣穴の木
-forester-painting = 塗装
+forester-thinning = { label-thinning }
+forester-den_tree = { label-den_tree }
+forester-painting = { label-painting }
 river-accessory = アクセサリー
 river-innovation = イノベーション
 river-furniture = 家具
 river-building = 建築
 river-sawmill_upgrade = 製材所のアップグレード
+river-forester_pair = { -forester-token }2つ
+river-seedling_pair = { -seedling }2つ
 river-forest_building = 森の建物
 category-accessory = アクセサリー
 category-innovation = イノベーション
@@ -343,7 +347,7 @@ category-furniture = 家具
 category-building = 建築
 category-score_track = 得点トラック
 category-buildings = 建物
-category-water = 水利施設
+category-water = 水施設
 category-tasks = { -task-card }
 category-forester_majority = { -forester-token }
 category-resources = 未使用の資源
@@ -555,7 +559,7 @@ step-round-tokens-by-hand = アプリを使わずに手でめくる場合は、�
         [true] （1枚少なく：1枚は見ずに箱へ）
        *[false] {""}
     }、最初のラウンドでその山の一番上を公開します。
-step-supply = コイン、建設資材、臨時労働者、{ -seedling }、5種類の{ -wood }トークンを共通サプライとしてまとめて置きます。
+step-supply = コイン、{ -construction-material }、{ -temp-worker }、{ -seedling }、5種類の{ -wood }トークンを共通サプライとしてまとめて置きます。
 step-foresters = 15枚すべての{ -spawn-card }をシャッフルして新しいデッキにし、カード{ $cards }が出ました。{ -forester-token }を各タイプ1枚ずつ森に置きます：{ $where }。アプリなしで遊ぶ場合は、{ -spawn-card }15枚をすべて切って裏向きのデッキにします。
 step-forester-on = { $kind }をスペース{ $space }
 step-gf-storages = { -detached-storage }タイル3枚を裏向きで混ぜ、ボードの横、隣り合うHQタイルの間に1枚ずつ表向きで置きます。
@@ -627,18 +631,18 @@ step-p-harvesters = { $players ->
     }
 round-token-name = { $gain ->
         [flip] 1コイン＋{ $species }を裏返す
-        [construction_material] 建設資材1つ
+        [construction_material] { -construction-material }1つ
         [seedling] { -seedling }1つ
         [task_card] { -task-card }1枚
-        [temp_worker] 臨時労働者1人
+        [temp_worker] { -temp-worker }1人
        *[coins] { $coins }コイン
     }
 round-token-effect = { $gain ->
         [flip] 全員が1コインを受け取ります。ファーストプレイヤーは、{ $species }の{ -harvest-token }が表向きで残っていれば、そのうち1枚を裏（伐採済み）に返します。
-        [construction_material] 全員が建設資材1つを受け取ります。
+        [construction_material] 全員が{ -construction-material }1つを受け取ります。
         [seedling] 全員が{ -seedling }1つを受け取ります。
         [task_card] 全員がタスクデッキから{ -task-card }を1枚ずつ引きます。
-        [temp_worker] 全員が臨時労働者1人を受け取ります。
+        [temp_worker] 全員が{ -temp-worker }1人を受け取ります。
        *[coins] 全員が{ $coins }コインを受け取ります。
     }
 hq-set = { $players }人用のHQタイルのセット
@@ -705,6 +709,7 @@ gsetup-ranger-line = { $player }：{ $ranger ->
 ## 拒否：ルール・セッション・テーブルが受け付けないもの（各モジュールの *Code）
 
 refusal-untranslated = { $text }
+refusal-unexpected = 処理できませんでした。
 refusal-session-stale-version = ゲームが更新されました（最新{ $current }・表示中{ $made_at }）。画面を確認して、必要ならもう一度タップしてください。
 refusal-session-bad-arguments = { $command }の項目が正しくありません。
 refusal-session-invalid-value = 値が正しくありません。
