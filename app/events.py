@@ -42,6 +42,27 @@ class EventCode(MessageCode):
     REDONE = "event-redone"
 
 
+def log_entry_data(entry: Any) -> dict[str, Any]:
+    """A ``setup.play.LogEntry`` as the session's message data (the draw as JSON values)."""
+    data: dict[str, Any] = {"action": entry.action}
+    if entry.round_token is not None:
+        data["round_token"] = entry.round_token.id
+    if entry.reveals or entry.placements:
+        data.update({
+            "reveals": [r.to_json() for r in entry.reveals],
+            "placements": [{"token": p.token, "card": p.card, "space": p.space,
+                            "skipped": list(p.skipped), "trigger": p.trigger}
+                           for p in entry.placements],
+            "reshuffled": entry.reshuffled,
+        })
+    return data
+
+
+def log_entry_msg(entry: Any, **extra: Any) -> Msg | None:
+    """The message of an in-play draw; ``extra``: what the session adds (scores, round)."""
+    return event_msg(str(entry.action), {**log_entry_data(entry), **extra})
+
+
 def _placement(p: Mapping[str, Any]) -> Msg:
     return msg(EventCode.PLACEMENT, card=int(p["card"]), token=msg(f"label-{p['token']}"),
                space=p["space"] if p.get("space") is not None else 0,

@@ -229,8 +229,12 @@ class Message:
 
 
 def _event_message(event: B.BoardEvent, player: int) -> Message:
+    from app.events import event_msg
+
+    kind = type(event).__name__
     data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
-    return Message(B.describe(event), type(event).__name__, player, data)
+    said = event_msg(kind, data)
+    return Message(english(said) if said is not None else kind, kind, player, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -920,22 +924,17 @@ def _play(fn: Callable[[], Any], field_name: str) -> Any:
 def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
     """A draw of ``setup.play``: a message for the table and, with cards, a logged draw.
 
-    ``extra`` goes into the message's data only (what a translation needs, e.g.
-    the round number), never into the logged draw.
+    ``extra`` goes into the message's data only (what the message needs, e.g. the
+    round number), never into the logged draw.
     """
-    data: dict[str, Any] = {"action": entry.action}
-    if entry.round_token is not None:
-        data["round_token"] = entry.round_token.id
+    from app.events import log_entry_data, log_entry_msg
+
+    data = log_entry_data(entry)
     if entry.reveals or entry.placements:
-        data.update({
-            "reveals": [r.to_json() for r in entry.reveals],
-            "placements": [{"token": p.token, "card": p.card, "space": p.space,
-                            "skipped": list(p.skipped), "trigger": p.trigger}
-                           for p in entry.placements],
-            "reshuffled": entry.reshuffled,
-        })
         ctx.draws.append(data)
-    ctx.messages.append(Message(entry.text, entry.action, None, {**data, **extra}))
+    said = log_entry_msg(entry, **extra)
+    text = english(said) if said is not None else entry.action
+    ctx.messages.append(Message(text, entry.action, None, {**data, **extra}))
 
 
 def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameState:

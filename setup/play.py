@@ -78,11 +78,13 @@ class Species(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RoundToken:
-    """One round token: what every player gains and, for the green-backed ones, the flip."""
+    """One round token: what every player gains and, for the green-backed ones, the flip.
+
+    Its name and effect are worded by the catalogues from these values
+    (``setup.forestry.round_token_name`` / ``round_token_effect``).
+    """
 
     id: str
-    name: str
-    effect: str
     coins: int = 0
     gain: str | None = None  # the component every player takes (one of it)
     flip_species: Species | None = None  # first player flips one such harvest token if possible
@@ -90,37 +92,16 @@ class RoundToken:
 
 
 def _flip_token(species: Species) -> RoundToken:
-    return RoundToken(
-        id=f"coin_flip_{species.value}",
-        name=f"1 coin + flip a {species.value}",
-        effect=(
-            f"Every player takes 1 coin; the first player turns one {species.value} harvest "
-            "token from its colourful to its dark (harvested) side, if there is one."
-        ),
-        coins=1,
-        flip_species=species,
-    )
+    return RoundToken(id=f"coin_flip_{species.value}", coins=1, flip_species=species)
 
 
 #: The ten round tokens, in the order of the token list in 002 ("ラウンドトークン").
 ROUND_TOKENS: tuple[RoundToken, ...] = (
-    RoundToken(
-        "construction_material",
-        "1 construction material",
-        "Every player takes 1 construction material.",
-        gain="construction_material",
-    ),
-    RoundToken("seedling", "1 seedling", "Every player takes 1 seedling.", gain="seedling"),
-    RoundToken(
-        "task_card",
-        "1 task card",
-        "Every player draws 1 random task card from the deck.",
-        gain="task_card",
-    ),
-    RoundToken("two_coins", "2 coins", "Every player takes 2 coins.", coins=2),
-    RoundToken(
-        "temp_worker", "1 temp worker", "Every player takes 1 temp worker.", gain="temp_worker"
-    ),
+    RoundToken("construction_material", gain="construction_material"),
+    RoundToken("seedling", gain="seedling"),
+    RoundToken("task_card", gain="task_card"),
+    RoundToken("two_coins", coins=2),
+    RoundToken("temp_worker", gain="temp_worker"),
     _flip_token(Species.PINE),
     _flip_token(Species.BEECH),
     _flip_token(Species.BIRCH),
@@ -292,7 +273,12 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """What one in-play draw did: the cards revealed and what happened, as data and as text."""
+    """What one in-play draw did: the cards revealed and what happened, as data.
+
+    The table's message is worded from this data by the catalogues
+    (``app.events.log_entry_msg``); ``text`` stays empty (kept for callers that
+    still pass it).
+    """
 
     action: str  # "replenish_foresters" | "spawn_infested_wood" | "reveal_round_token"
     reveals: tuple[Reveal, ...] = ()
@@ -300,16 +286,6 @@ class LogEntry:
     round_token: RoundToken | None = None
     reshuffled: bool = False
     text: str = ""
-
-
-def _describe(p: Placement) -> str:
-    name = p.token.replace("_", " ")
-    if p.space is None:
-        return f"card {p.card}: every space is occupied, no {name} placed"
-    where = f"{name} on space {p.space}"
-    if p.skipped:
-        return f"card {p.card}: {where} (skipped occupied {', '.join(map(str, p.skipped))})"
-    return f"card {p.card}: {where}"
 
 
 # --------------------------------------------------------------------------- forester tokens
@@ -340,14 +316,8 @@ def replenish_foresters(board: ForestBoard, rng: random.Random) -> tuple[ForestB
         placements.append(Placement(kind.value, card.card, space, skipped))
     new_board = replace(board, deck=deck, foresters=tuple(foresters))
     reshuffled = deck.cycle != start_cycle
-    if placements:
-        text = "Forester tokens: " + "; ".join(_describe(p) for p in placements)
-        if reshuffled:
-            text += " (the spawn deck ran out and was reshuffled)"
-    else:
-        text = "Forester tokens: the board already holds all three."
     return new_board, LogEntry(
-        "replenish_foresters", tuple(reveals), tuple(placements), None, reshuffled, text
+        "replenish_foresters", tuple(reveals), tuple(placements), None, reshuffled
     )
 
 
@@ -416,19 +386,9 @@ def spawn_infested_wood(
             infested.add(space)
         placements.append(Placement("infested_wood", card.card, space, skipped, trigger))
     reshuffled = deck.cycle != start_cycle
-    if placements:
-        crossed = ", ".join(str(t) for t in triggers)
-        text = (
-            f"Score {old_score} → {new_score} passed reproduction space(s) {crossed}: "
-            + "; ".join(_describe(p) for p in placements)
-        )
-        if reshuffled:
-            text += " (the spawn deck ran out and was reshuffled)"
-    else:
-        text = f"Score {old_score} → {new_score}: no reproduction token reached."
     new_board = replace(board, deck=deck, infested=frozenset(infested))
     return new_board, LogEntry(
-        "spawn_infested_wood", tuple(reveals), tuple(placements), None, reshuffled, text
+        "spawn_infested_wood", tuple(reveals), tuple(placements), None, reshuffled
     )
 
 
@@ -447,11 +407,8 @@ def reveal_round_token(board: ForestBoard) -> tuple[ForestBoard, LogEntry]:
     new_stack = replace(stack, revealed=stack.revealed + 1)
     token = new_stack.current
     assert token is not None
-    text = f"Round {new_stack.round}: {token.effect}"
-    if new_stack.left == 0:
-        text += " This is the last round token: afterwards each player takes one final turn."
     return replace(board, round_tokens=new_stack), LogEntry(
-        "reveal_round_token", round_token=token, text=text
+        "reveal_round_token", round_token=token
     )
 
 

@@ -201,38 +201,6 @@ def event_vp(event: BoardEvent) -> int:
     return 0
 
 
-def describe(event: BoardEvent) -> str:
-    """A short English sentence for an event (the UI may translate by type instead).
-
-    >>> describe(RowCompleted("reforestation", 3, 6))
-    'Reforestation table row 3 full: +6 VP.'
-    """
-    if isinstance(event, ForesterPlaced):
-        kind = _label(event.type.value).capitalize()
-        return f"{kind} token placed in column {event.column + 1}, row {event.row}."
-    if isinstance(event, SeedlingPlanted):
-        return f"Seedling planted in the {_label(event.area.value)} column, row {event.row}."
-    if isinstance(event, BelowTable):
-        what = "Seedling" if event.item == "seedling" else "Forester token"
-        return f"{what} below the reforestation table: +{event.vp} VP."
-    if isinstance(event, RowCompleted):
-        bonus = {1: "technology upgrade", 2: "water track step", 3: f"+{event.vp} VP"}[event.row]
-        if event.row == 3 and event.vp == 0:
-            bonus = "row bonus"
-        return f"{event.table.capitalize()} table row {event.row} full: {bonus}."
-    if isinstance(event, TechnologyUpgrade):
-        return f"Upgrade a technology ({event.source})."
-    if isinstance(event, WaterStep):
-        return f"Water track step ({event.reason}): multiplier {event.new_multiplier}x."
-    if isinstance(event, RewardLap):
-        return f"Reward track lap: +{event.vp} VP."
-    return event.text
-
-
-def _label(value: str) -> str:
-    return value.replace("_", " ")
-
-
 # --------------------------------------------------------------------------- helpers
 
 

@@ -238,9 +238,12 @@ def test_describe_every_event() -> None:
         B.ForesterPlaced(T, 0, 1), B.SeedlingPlanted(LG, 2), B.BelowTable("seedling"),
         B.BelowTable("forester:thinning"), B.RowCompleted("forestry", 1),
         B.RowCompleted("forestry", 2), B.RowCompleted("reforestation", 3, 6),
-        B.TechnologyUpgrade("x"), B.WaterStep("y", 3), B.RewardLap(), B.Notice("z"),
+        B.TechnologyUpgrade("x"), B.WaterStep("y", 3), B.RewardLap(), B.Notice("z", "forestry", 1),
     ]
-    assert all(B.describe(e) for e in events)
+    from app.events import event_msg
+
+    assert all(event_msg(type(e).__name__, {f: getattr(e, f) for f in e.__dataclass_fields__})
+               for e in events)
 
 
 # --------------------------------------------------------------------------- properties

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.events import log_entry_msg
+from app.l10n import english
 from scoring.forestry.enums import ForesterType
 from setup.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose
 from setup.play import (
@@ -30,6 +33,14 @@ from setup.play import (
     spawn_infested_wood,
     take_forester,
 )
+
+
+def said(log: Any, **extra: Any) -> str:
+    """A draw's message in English (the session adds scores and the round)."""
+    m = log_entry_msg(log, **extra)
+    assert m is not None
+    return english(m)
+
 
 T, D, P = ForesterType.THINNING, ForesterType.DEN_TREE, ForesterType.PAINTING
 
@@ -76,7 +87,7 @@ def test_replenish_skips_foresters_and_harvesters_upwards_with_wrap() -> None:
     assert after.forester_space(T) == 2
     assert after.forester_space(D) == 3
     assert log.placements[0].skipped == (15, 1)
-    assert "skipped occupied 15, 1" in log.text
+    assert "skipped occupied 15, 1" in said(log)
 
 
 def test_replenish_skips_a_token_placed_a_moment_ago() -> None:
@@ -93,13 +104,13 @@ def test_replenish_with_a_full_board_draws_nothing() -> None:
         foresters=(ForesterToken(T, 1), ForesterToken(D, 2), ForesterToken(P, 3)),
     )
     after, log = replenish_foresters(board, random.Random(0))
-    assert after == board and log.reveals == () and "already" in log.text
+    assert after == board and log.reveals == () and "already" in said(log)
 
 
 def test_replenish_reshuffles_an_empty_deck() -> None:
     board = ForestBoard(deck=SpawnDeck(remaining=(), discard=SPAWN_CARDS, cycle=2))
     after, log = replenish_foresters(board, random.Random(1))
-    assert log.reshuffled and after.deck.cycle == 3 and "reshuffled" in log.text
+    assert log.reshuffled and after.deck.cycle == 3 and "reshuffled" in said(log)
     assert len(after.foresters) == 3
 
 
@@ -218,7 +229,7 @@ def test_spawn_on_a_full_forest_places_nothing() -> None:
     )
     after, log = spawn_infested_wood(board, random.Random(0), 0, 4)
     assert log.placements[0].space is None and after.infested == board.infested
-    assert "no infested wood placed" in log.text
+    assert "no infested wood placed" in said(log, old_score=0, new_score=4)
 
 
 def test_spawn_without_crossing_draws_nothing() -> None:
@@ -270,7 +281,7 @@ def test_reveal_round_tokens_to_the_end() -> None:
         assert log.round_token is not None
         seen.append(log.round_token.id)
     assert tuple(seen) == order and board.round_tokens.round == 9
-    assert "last round token" in log.text
+    assert "last round token" in said(log, round=9, last=True)
     with pytest.raises(PlayError):
         reveal_round_token(board)
 
