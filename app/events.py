@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
+from setup.forestry import round_token_effect
+from setup.play import ROUND_TOKENS_BY_ID
 
 
 class EventCode(MessageCode):
@@ -40,6 +42,11 @@ class EventCode(MessageCode):
     GAME_END = "event-game-end"
     UNDONE = "event-undone"
     REDONE = "event-redone"
+
+
+def command_name(kind: str) -> Msg:
+    """A command's name to show (``command-<kind>`` in the catalogues)."""
+    return msg(f"command-{kind}")
 
 
 def log_entry_data(entry: Any) -> dict[str, Any]:
@@ -76,8 +83,6 @@ def _placements(d: Mapping[str, Any]) -> Msg:
 
 def event_msg(kind: str, data: Mapping[str, Any]) -> Msg | None:  # noqa: C901 - one table
     """The message for a session message's ``kind`` and ``data``; None for a kind not known."""
-    from app.session import command_name  # the session imports this module's users
-
     d = dict(data)
     try:
         if kind == "ForesterPlaced":
@@ -117,9 +122,6 @@ def event_msg(kind: str, data: Mapping[str, Any]) -> Msg | None:  # noqa: C901 -
                        crossed=joined(ListCode.COMMAS, crossed), placements=_placements(d),
                        reshuffled=bool(d.get("reshuffled")))
         if kind == "reveal_round_token" and d.get("round_token"):
-            from setup.forestry import round_token_effect
-            from setup.play import ROUND_TOKENS_BY_ID
-
             effect = round_token_effect(ROUND_TOKENS_BY_ID[str(d["round_token"])])
             return msg(EventCode.ROUND_TOKEN, round=int(d.get("round") or 0), effect=effect,
                        last=bool(d.get("last")))

@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from sqlalchemy.engine import Engine
 
+from app.events import command_name, event_msg, log_entry_data, log_entry_msg
 from app.l10n import english
 from app.store import DuplicateSeq, GameFinished, NotFound, Store
 from app.store.models import utc
@@ -75,7 +76,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
-from scoring.message import MessageCode, Msg, Refusal, msg
+from scoring.message import MessageCode, Refusal, msg
 from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -167,11 +168,6 @@ class DomainError(Refusal):
         return english(self.msg)
 
 
-def command_name(kind: str) -> Msg:
-    """A command's name to show (``command-<kind>`` in the catalogues)."""
-    return msg(f"command-{kind}")
-
-
 def _refusal(err: ValueError, field: str) -> DomainError:
     """A refusal of the rules as the session's; any other bad value as an invalid value."""
     if isinstance(err, Refusal):
@@ -229,8 +225,6 @@ class Message:
 
 
 def _event_message(event: B.BoardEvent, player: int) -> Message:
-    from app.events import event_msg
-
     kind = type(event).__name__
     data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
     said = event_msg(kind, data)
@@ -927,8 +921,6 @@ def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
     ``extra`` goes into the message's data only (what the message needs, e.g. the
     round number), never into the logged draw.
     """
-    from app.events import log_entry_data, log_entry_msg
-
     data = log_entry_data(entry)
     if entry.reveals or entry.placements:
         ctx.draws.append(data)

@@ -52,6 +52,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from app.events import command_name
 from app.session import (
     COMMANDS,
     FINISHED,
@@ -61,7 +62,6 @@ from app.session import (
     Snapshot,
     StaleVersion,
     command_from_json,
-    command_name,
 )
 from app.store import NotFound, Store
 from app.store import tokens as T
