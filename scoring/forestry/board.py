@@ -172,11 +172,12 @@ class RewardLap:
 class Notice:
     """Something the player must do by hand (the app does not model it).
 
-    ``text`` is English; ``table`` and ``row`` name the full row it is about, so
-    a view can say it in another language.
+    ``kind`` says what (``forest_worker_row``: a Forest Worker's combined table
+    row is full, its printed bonus is taken by hand); ``table`` and ``row`` name
+    the row. The catalogues word it (``event-forest-worker-row``).
     """
 
-    text: str
+    kind: str = "forest_worker_row"
     table: Table = ""
     row: int = 0
 
@@ -224,12 +225,7 @@ def _row_events(board: ForestryPlayer, table: Table, row: int) -> list[BoardEven
     """The bonus events for a row that just became full."""
     if board.character is Character.FOREST_WORKER:
         return [
-            Notice(
-                f"Forest Worker: {table} row {row} full; take the bonus printed on your "
-                "combined table by hand (not applied automatically).",
-                table,
-                row,
-            )
+            Notice("forest_worker_row", table, row)
         ]
     if row == 1:
         return [RowCompleted(table, 1), TechnologyUpgrade(f"{table} table row 1")]
