@@ -35,13 +35,13 @@ class EventCode(MessageCode):
     FORESTERS_FULL = "event-foresters-full"
     INFESTED_WOOD = "event-infested-wood"
     NO_REPRODUCTION = "event-no-reproduction"
-    ROUND_TOKEN = "event-round-token"
+    ROUND_TOKEN = "event-round-revealed"
     LAST_ROUND_TOKEN = "event-last-round-token"
     FLIP_HARVEST_TOKEN = "event-flip-harvest-token"
     DRAW_TASK_CARD = "event-draw-task-card"
     GAME_END = "event-game-end"
-    UNDONE = "event-undone"
-    REDONE = "event-redone"
+    UNDONE = "event-command-undone"
+    REDONE = "event-command-redone"
 
 
 def command_name(kind: str) -> Msg:

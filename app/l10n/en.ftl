@@ -643,7 +643,7 @@ step-p-harvesters = { $players ->
         [one] Put your { -harvester } on any forest space.
        *[other] Starting with the last player and going counter-clockwise, each player puts their { -harvester } on any forest space; one { -harvester } per space (a double space counts as one).
     }
-round-token-name = { $gain ->
+step-round-token-name = { $gain ->
         [flip] 1 coin + flip a { $species }
         [construction_material] 1 construction material
         [seedling] 1 { -seedling }
@@ -651,7 +651,7 @@ round-token-name = { $gain ->
         [temp_worker] 1 temp worker
        *[coins] { $coins } coins
     }
-round-token-effect = { $gain ->
+step-round-token-effect = { $gain ->
         [flip] Every player takes 1 coin; the first player turns one { $species } { -harvest-token } from its colourful to its dark (harvested) side, if there is one.
         [construction_material] Every player takes 1 construction material.
         [seedling] Every player takes 1 { -seedling }.
@@ -1025,7 +1025,7 @@ event-infested-wood = Score { $old } → { $new } passed reproduction space(s) {
        *[false] {""}
     }
 event-no-reproduction = Score { $old } → { $new }: no reproduction token reached.
-event-round-token = Round { $round }: { $effect }{ $last ->
+event-round-revealed = Round { $round }: { $effect }{ $last ->
         [true] {" "}{ event-last-round-token }
        *[false] {""}
     }
@@ -1039,8 +1039,8 @@ event-game-end = { $trigger ->
         [true] The game is over after { $by }'s turn: score it.
        *[false] Still to play: { $remaining }.
     }
-event-undone = Undone: { $command }
-event-redone = Redone: { $command }
+event-command-undone = Undone: { $command }
+event-command-redone = Redone: { $command }
 label-infested_wood = { -infested-wood }
 
 ## Messages

@@ -629,7 +629,7 @@ step-p-harvesters = { $players ->
         [1] { -harvester }を好きな森のスペースに置きます。
        *[other] 最後のプレイヤーから反時計回りに、各プレイヤーは自分の{ -harvester }を好きな森のスペースに置きます。1つのスペースには{ -harvester }1つまでです（2ヘクスのスペースも1つと数えます）。
     }
-round-token-name = { $gain ->
+step-round-token-name = { $gain ->
         [flip] 1コイン＋{ $species }を裏返す
         [construction_material] { -construction-material }1つ
         [seedling] { -seedling }1つ
@@ -637,7 +637,7 @@ round-token-name = { $gain ->
         [temp_worker] { -temp-worker }1人
        *[coins] { $coins }コイン
     }
-round-token-effect = { $gain ->
+step-round-token-effect = { $gain ->
         [flip] 全員が1コインを受け取ります。ファーストプレイヤーは、{ $species }の{ -harvest-token }が表向きで残っていれば、そのうち1枚を裏（伐採済み）に返します。
         [construction_material] 全員が{ -construction-material }1つを受け取ります。
         [seedling] 全員が{ -seedling }1つを受け取ります。
@@ -1001,7 +1001,7 @@ event-infested-wood = スコア{ $old }→{ $new }で繁殖スペース{ $crosse
        *[false] {""}
     }
 event-no-reproduction = スコア{ $old }→{ $new }：繁殖トークンには届いていません。
-event-round-token = ラウンド{ $round }：{ $effect }{ $last ->
+event-round-revealed = ラウンド{ $round }：{ $effect }{ $last ->
         [true] { event-last-round-token }
        *[false] {""}
     }
@@ -1015,8 +1015,8 @@ event-game-end = { $trigger ->
         [true] { $by }の手番のあとでゲーム終了です。得点を計算してください。
        *[false] 残りの手番：{ $remaining }。
     }
-event-undone = 取り消しました：{ $command }
-event-redone = やり直しました：{ $command }
+event-command-undone = 取り消しました：{ $command }
+event-command-redone = やり直しました：{ $command }
 label-infested_wood = { -infested-wood }トークン
 
 ## メッセージ
