@@ -76,7 +76,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
-from scoring.message import MessageCode, Refusal, msg
+from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -147,12 +147,15 @@ class DomainError(Refusal):
     control that caused it (``app.l10n.refusal``).
 
     ``DomainError(field, sentence)`` (the old form) still works for code not
-    converted yet: the sentence is shown as it is, in every language.
+    converted yet: the sentence is shown as it is, in every language; and
+    ``DomainError(field, sentence, msg)`` is the refusal ``msg`` at ``field``.
     """
 
-    def __init__(self, code: str | None, message: str | None = None, /,
-                 field: str | None = None, **params: Any) -> None:
-        if message is not None:  # the old (field, sentence) form
+    def __init__(self, code: str | None, message: str | None = None,
+                 coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
+        if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
+            super().__init__(coded.code, field=code, **coded.params)
+        elif message is not None:  # the old (field, sentence) form
             super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
         else:
             super().__init__(str(code), field=field, **params)
@@ -166,6 +169,14 @@ class DomainError(Refusal):
     def message(self) -> str:
         """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
         return english(self.msg)
+
+
+class CodedError(DomainError):
+    """A refusal given as ``(field, code, **params)`` (the same as ``DomainError(code,
+    field=field, **params)``; kept for callers written in that order)."""
+
+    def __init__(self, field: str | None, code: str, **params: Any) -> None:
+        super().__init__(code, field=field, **params)
 
 
 def _refusal(err: ValueError, field: str) -> DomainError:

@@ -142,3 +142,18 @@ def test_the_japanese_glossary_uses_the_rulebook_terms() -> None:
         assert wrong not in text, wrong
     assert ja.has_message("label-logistics_manager")
     assert l10n.render("ja", "label-logistics_manager") == "ロジスティクス管理者"
+
+
+def test_the_session_s_refusal_keeps_its_older_forms_working() -> None:
+    """DomainError(field, sentence) shows the sentence; (field, sentence, msg) is msg."""
+    from app.session import CodedError, DomainError
+
+    old = DomainError("players", "a sentence not converted yet")
+    assert old.field == "players" and l10n.refusal("ja", old) == "a sentence not converted yet"
+    coded = DomainError("space", "space 4 holds no harvester",
+                        msg("refusal-play-space-holds-no-harvester", space=4))
+    assert coded.field == "space" and coded.code == "refusal-play-space-holds-no-harvester"
+    assert l10n.refusal("ja", coded) == "スペース4には伐採機トークンがありません。"
+    same = CodedError("space", "refusal-play-space-holds-no-harvester", space=4)
+    assert (same.field, same.msg) == (coded.field, coded.msg)
+    assert same.message == "space 4 holds no harvester"
