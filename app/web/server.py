@@ -35,6 +35,14 @@ class BindError(Exception):
     """The server could not listen where it was asked (the message is one line)."""
 
 
+class _QuietRefusals(logging.Filter):
+    """uvicorn logs an error when a websocket is answered with a plain HTTP refusal
+    (the Host/Origin checks): that is our decision, already logged in one line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "returned without completing handshake" not in record.getMessage()
+
+
 def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               host: str | None = None, session_timeout: int = 3600,
               sessions_per_address: int | None = None, cap_loopback: bool = False,
@@ -43,6 +51,10 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     """The whole web app for ``main`` (a Flet entry point) served on ``port``."""
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
+
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, _QuietRefusals) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(_QuietRefusals())
 
     flet = flet_fastapi.app(
         main,

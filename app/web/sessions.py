@@ -9,9 +9,10 @@ frame the server sends on the socket and records the socket's real peer address
 
 The cap: an address may hold at most ``cap`` sessions — connected ones and the
 ones Flet keeps for a tab that went away (``SESSION_TIMEOUT`` after it left). A
-websocket from an address at its cap is refused at the handshake with ``429`` and
-a one-line reason, before any session is made; the server logs one line. A
-browser tab that reloads reuses its session and does not count twice. Loopback
+websocket from an address at its cap may only resume one of that address's kept
+sessions (a phone waking up, a reload): anything else is closed at once with code
+1008 and a one-line reason, before any session is made, and the server logs one
+line. A tab that resumes its session does not count twice. Loopback
 peers are not capped by default: they are the laptop itself, or a reverse proxy
 in front (then every phone would share one address).
 
@@ -30,13 +31,13 @@ import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import peer
-from app.web.security import refuse
 
 log = logging.getLogger(__name__)
 
 #: The default cap on sessions per peer address (a phone has one or two tabs; a
 #: laptop a handful). FOREST_TABLE_SESSIONS_PER_ADDRESS overrides it.
 DEFAULT_CAP = 16
+REFUSED = "Too many sessions from this address: close a tab and reload"
 
 
 @dataclass
@@ -65,6 +66,13 @@ class SessionRegistry:
         with self._lock:
             self._expire(time.monotonic())
             return sum(1 for h in self._held.values() if h.address == address)
+
+    def kept(self, session_id: str, address: str) -> bool:
+        """Whether ``session_id`` is a session of ``address`` with no connection now."""
+        with self._lock:
+            self._expire(time.monotonic())
+            held = self._held.get(session_id)
+            return held is not None and held.address == address and held.connections == 0
 
     def capped(self, address: str) -> bool:
         if not self.cap_loopback:
@@ -112,6 +120,22 @@ def registered_session_id(frame: bytes) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
+def client_session_id(frame: bytes) -> str | None:
+    """The session id a client's ``REGISTER_CLIENT`` frame asks to resume ('' or None: new)."""
+    from flet.messaging.protocol import MessageAction
+
+    if not frame or frame[0] != 0x00 or len(frame) > 1_000_000:
+        return None
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
+    except Exception:
+        return None
+    if action != MessageAction.REGISTER_CLIENT.value or not isinstance(body, dict):
+        return None
+    sid = body.get("session_id")
+    return sid if isinstance(sid, str) else None
+
+
 class SessionGuard:
     """ASGI middleware on websockets: the cap at the handshake, the peer on register."""
 
@@ -125,11 +149,10 @@ class SessionGuard:
             return
         address = str((scope.get("client") or ("",))[0])
         if self.registry.capped(address):
-            log.warning("refused a websocket from %s: %d sessions already (the cap)",
-                        address, self.registry.count(address))
-            await refuse(scope, receive, send, 429,
-                         "Too many sessions from this address: close a tab and reload")
-            return
+            passed = await self._at_cap(scope, receive, send, address)
+            if passed is None:
+                return
+            receive, send = passed
         session_id: str | None = None
 
         async def watch(message: Message) -> None:
@@ -147,3 +170,37 @@ class SessionGuard:
         finally:
             if session_id is not None:
                 self.registry.closed(session_id)
+
+    async def _at_cap(self, scope: Scope, receive: Receive, send: Send,
+                      address: str) -> tuple[Receive, Send] | None:
+        """An address at its cap: only a tab resuming one of its kept sessions goes on.
+
+        The socket is accepted here and the client's first frame read (REGISTER_CLIENT
+        carries the session id it resumes). Resuming a kept session of this address:
+        flet-web gets the connection with that frame replayed (its own accept is
+        swallowed). Anything else: closed with 1008 and the reason, and one log line.
+        Returns the (receive, send) to hand on, or None when refused.
+        """
+        first = await receive()
+        if first["type"] != "websocket.connect":
+            return None
+        await send({"type": "websocket.accept"})
+        frame = await receive()
+        sid = client_session_id(frame.get("bytes") or b"") \
+            if frame["type"] == "websocket.receive" else None
+        if not sid or not self.registry.kept(sid, address):
+            log.warning("refused a websocket from %s: %d sessions already (the cap)",
+                        address, self.registry.count(address))
+            if frame["type"] != "websocket.disconnect":
+                await send({"type": "websocket.close", "code": 1008, "reason": REFUSED})
+            return None
+        replay = [first, frame]
+
+        async def replayed() -> Message:
+            return replay.pop(0) if replay else await receive()
+
+        async def accepted(message: Message) -> None:
+            if message["type"] != "websocket.accept":
+                await send(message)
+
+        return replayed, accepted
