@@ -24,6 +24,7 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
+from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
 from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
@@ -83,7 +84,8 @@ def bind(host: str | None, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(addr, port, type=socket.SOCK_STREAM)
     except socket.gaierror as e:
-        raise BindError(f"cannot listen on {addr}: unknown address ({e.strerror})") from None
+        raise BindError(say(WebCode.CANNOT_LISTEN, host=addr, port=str(port),
+                            reason=e.strerror or "unknown address")) from None
     family, _, _, _, sockaddr = infos[0]
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -93,14 +95,13 @@ def bind(host: str | None, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         if e.errno == errno.EADDRINUSE:
-            raise BindError(f"port {port} on {addr} is already in use (another server is "
-                            "running there?): stop it or choose another with --port") from None
+            raise BindError(say(WebCode.PORT_IN_USE, port=str(port), host=addr)) from None
         if e.errno == errno.EADDRNOTAVAIL:
-            raise BindError(f"cannot listen on {addr}: not an address of this machine") from None
+            raise BindError(say(WebCode.ADDRESS_NOT_OURS, host=addr)) from None
         if e.errno == errno.EACCES:
-            raise BindError(f"not allowed to listen on port {port} (ports below 1024 need "
-                            "privileges): choose another with --port") from None
-        raise BindError(f"cannot listen on {addr}:{port}: {e.strerror}") from None
+            raise BindError(say(WebCode.PORT_FORBIDDEN, port=str(port))) from None
+        raise BindError(say(WebCode.CANNOT_LISTEN, host=addr, port=str(port),
+                            reason=e.strerror or str(e))) from None
     sock.set_inheritable(True)
     return sock
 

@@ -31,13 +31,13 @@ import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import peer
+from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
 
 #: The default cap on sessions per peer address (a phone has one or two tabs; a
 #: laptop a handful). FOREST_TABLE_SESSIONS_PER_ADDRESS overrides it.
 DEFAULT_CAP = 16
-REFUSED = "Too many sessions from this address: close a tab and reload"
 
 
 @dataclass
@@ -192,7 +192,8 @@ class SessionGuard:
             log.warning("refused a websocket from %s: %d sessions already (the cap)",
                         address, self.registry.count(address))
             if frame["type"] != "websocket.disconnect":
-                await send({"type": "websocket.close", "code": 1008, "reason": REFUSED})
+                await send({"type": "websocket.close", "code": 1008,
+                            "reason": say(WebCode.TOO_MANY_SESSIONS)})
             return None
         replay = [first, frame]
 
