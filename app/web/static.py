@@ -372,6 +372,12 @@ class WebClient:
         """Write the missing variants (gzip for all, then brotli), atomically."""
         import brotli
 
+        if threading.current_thread() is self.compressor:
+            try:  # below the sessions (Linux: the nice value is per thread; brotli and
+                # zlib release the interpreter lock while they work)
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+            except (AttributeError, OSError):
+                pass
         try:
             rels = self.compressible() if only is None else list(only)
             for enc in encodings:

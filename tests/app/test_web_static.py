@@ -144,3 +144,49 @@ def test_font_manifest_leaves_out_unused_families(served) -> None:  # type: igno
     families = [f["family"] for f in json.loads(r.content)]
     assert "MaterialIcons" in families and "Roboto" in families
     assert not [f for f in families if "KaTeX" in f or "Cupertino" in f]
+
+
+def test_variants_are_built_once_in_the_background_and_reused(tmp_path: Path,
+                                                              monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    from flet_web import get_package_web_dir
+
+    from app.web.static import WebClient
+
+    real = Path(get_package_web_dir())
+    web = tmp_path / "web"
+    (web / "assets").mkdir(parents=True)
+    for rel in ("index.html", "assets/FontManifest.json", "flutter_bootstrap.js", "python.js"):
+        shutil.copyfile(real / rel, web / rel)
+    assets = tmp_path / "assets"
+    (assets / "fonts").mkdir(parents=True)
+    (assets / "fonts" / "x.otf").write_bytes(b"font " * 2000)
+
+    async def nothing(scope, receive, send) -> None:  # type: ignore[no-untyped-def]
+        ...
+
+    first = WebClient(nothing, assets, web_dir=web, cache_dir=tmp_path / "cache")
+    assert first.compressor is not None
+    first.compressor.join(60)
+    version_dir = tmp_path / "cache" / f"flet-web-{first.version}"
+    assert (version_dir / "flutter_bootstrap.js.br").is_file()
+    assert (version_dir / "flutter_bootstrap.js.gz").is_file()
+    assert (tmp_path / "cache" / f"assets-{first.assets_hash}" / "fonts" / "x.otf.br").is_file()
+
+    def boom(*a, **k):  # type: ignore[no-untyped-def]
+        raise AssertionError("compressed again")
+
+    monkeypatch.setattr(brotli, "compress", boom)
+    monkeypatch.setattr(gzip, "compress", boom)
+    monkeypatch.setattr("app.web.static._compress", lambda data: {"identity": data, "br": data,
+                                                                  "gzip": data})
+    built = {p: p.stat().st_mtime_ns for p in (tmp_path / "cache").rglob("*") if p.is_file()}
+    again = WebClient(nothing, assets, web_dir=web, cache_dir=tmp_path / "cache")
+    assert again.compressor is not None
+    again.compressor.join(60)  # finds every variant on disk: nothing to do
+    assert {p: p.stat().st_mtime_ns for p in (tmp_path / "cache").rglob("*")
+            if p.is_file()} == built
+    r = again.respond(again.prefix + "flutter_bootstrap.js",
+                      httpx.Headers({"accept-encoding": "br"}))  # type: ignore[arg-type]
+    assert r.headers["content-encoding"] == "br"
