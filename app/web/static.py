@@ -25,6 +25,7 @@ compressed on the request path. Every such response says ``Vary: Accept-Encoding
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -307,10 +308,8 @@ class WebClient:
         out = []
         for tag in ("script", "style"):
             for body in re.findall(rf"<{tag}>(.*?)</{tag}>", self.index_html, flags=re.S):
-                digest = hashlib.sha256(body.encode()).digest()
-                import base64
-
-                out.append(f"{tag}:'sha256-{base64.b64encode(digest).decode()}'")
+                digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+                out.append(f"{tag}:'sha256-{digest}'")
         return out
 
     # -- files -----------------------------------------------------------------

@@ -10,7 +10,7 @@ import brotli
 import httpx
 import pytest
 
-from app.web.static import IMMUTABLE, accepted_encodings, etag_matches
+from app.web.static import IMMUTABLE, accepted_encodings, etag_matches, manifest_json
 from tests.app.web_server import ASSETS, running
 
 SMALL = ["flutter_bootstrap.js", "canvaskit/skwasm.js"]
@@ -135,6 +135,8 @@ def test_manifest_favicon_and_icons_are_the_apps(served) -> None:  # type: ignor
         assert r.status_code == 200 and r.content == (ASSETS / icon["src"]).read_bytes()
     assert get(url, "/favicon.png").content == (ASSETS / "favicon.png").read_bytes()
     assert (ASSETS / "icon.png").stat().st_size > 1000  # flet build's icon
+    # assets/manifest.json is written by tools/make_icon.py from manifest_json()
+    assert (ASSETS / "manifest.json").read_text(encoding="utf-8") == manifest_json()
 
 
 def test_font_manifest_leaves_out_unused_families(served) -> None:  # type: ignore[no-untyped-def]
