@@ -90,17 +90,24 @@ def tune_runtime() -> None:
 
 
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True) -> int:
-    """Serve table mode to browsers on the LAN, offline (no CDN)."""
+    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web."""
     global BASE_URL
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
-    import flet as ft
-
     from app.table import join_link, shared_hub
     from app.ui import services
     from app.ui.screens.table_view import main as table_main
+    from app.web import server as web
 
+    # the web server (app/web): bound first, so a busy port is one line and no traceback
+    try:
+        sock = web.bind(host, port)
+    except web.BindError as e:
+        print(f"forest-table serve: {e}", file=sys.stderr)
+        return 2
+    app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
+                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
     store = services.shared().store
     if store is None:
@@ -112,14 +119,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True) -> in
         print(f"Resumed {len(tables)} open table(s): " + ", ".join(f"#{t}" for t in tables))
     print_join(join_link(BASE_URL, hub.issue()), show_qr)
     tune_runtime()
-    ft.run(
-        table_main,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        assets_dir=str(ASSETS),
-        no_cdn=True,
-    )
+    web.run(app, sock)
     return 0
 
 
