@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from typing import Any
 
 import sqlalchemy as sa
@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 
 from app.store.crud import NotFound, person_key
 from app.store.models import (
+    DELETED,
     FINISHED,
     Game,
     PairStat,
@@ -67,10 +68,20 @@ class GameSummary:
     played_at: datetime
     location: str | None
     players: tuple[PlayerResult, ...]
+    utc_offset: int | None = None  # minutes east of UTC of the record's own played_at
+    notes: str | None = None
+    play_uid: str | None = None
 
     @property
     def winners(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players if p.winner)
+
+    @property
+    def local_played_at(self) -> datetime:
+        """When it was played, in the record's own UTC offset (the machine's if unknown)."""
+        if self.utc_offset is None:
+            return self.played_at.astimezone()
+        return self.played_at.astimezone(timezone(timedelta(minutes=self.utc_offset)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +203,8 @@ def _history_filters(
     conds: list[Any] = []
     if status is not None:
         conds.append(col(Game.status) == status)
+    else:  # open and finished games; soft-deleted ones only when asked for by status
+        conds.append(col(Game.status) != DELETED)
     if game is not None:
         conds.append(col(Game.game) == game)
     conds.extend(_range(col(Game.played_at), since, until))
@@ -298,7 +311,7 @@ def _summaries(session: Session, games: Sequence[Game]) -> list[GameSummary]:
         played = utc(g.played_at)
         assert played is not None
         out.append(GameSummary(g.id, g.game, g.status, g.complete, g.source, played, g.location,
-                               tuple(seats.get(g.id, []))))
+                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid))
     return out
 
 
