@@ -25,9 +25,9 @@ import csv
 import io
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 
@@ -39,6 +39,7 @@ from app.store.crud import (
     NotFound,
     add_finished_game,
     fingerprint,
+    get_bgg_ids,
     get_printed,
     person_key,
     replace_results,
@@ -76,10 +77,22 @@ class ExportedGame:
     sheet: dict[str, Any]
     duration_min: int | None
     new_players: frozenset[int] = field(default_factory=frozenset)  # first play of this game
+    bgg_id: int | None = None  # the game's BoardGameGeek id, when the user entered it
 
     @property
     def id(self) -> int:
         return self.summary.id
+
+    @property
+    def play_id(self) -> str:
+        """The play's identity outside this database: the content fingerprint of its record
+        as first saved (``Game.play_uid``, revision 0006) — the same in every database the
+        record is imported into, in any order; two different games never share one."""
+        return self.summary.play_uid or fingerprint(self.record)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.sheet.get("complete", True))
 
 
 def _finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
@@ -130,6 +143,7 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Itera
     Unknown ids raise ``NotFound``, open games ``InvalidData`` — before anything is yielded.
     """
     all_ids = _finished_ids(session, ids)
+    bgg = get_bgg_ids(session)
     for start in range(0, len(all_ids), BATCH):
         chunk = all_ids[start:start + BATCH]
         games = {g.id: g for g in session.exec(select(Game).where(col(Game.id).in_(chunk)))}
@@ -142,7 +156,7 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Itera
             assert g.id is not None
             rec = records[g.id]
             yield ExportedGame(summaries[g.id], dict(rec.record), dict(rec.sheet), _duration(g),
-                               frozenset(new.get(g.id, set())))
+                               frozenset(new.get(g.id, set())), bgg.get(g.game))
 
 
 def records_text(games: Sequence[ExportedGame]) -> str:
@@ -153,22 +167,50 @@ def records_text(games: Sequence[ExportedGame]) -> str:
                    for g in games)
 
 
-def _local(dt: datetime) -> datetime:
-    return dt.astimezone()
+def _bgstats_date(g: ExportedGame) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` in the record's own offset (a game at 00:30 +09:00 is on
+    that day wherever it is exported)."""
+    return g.summary.local_played_at.strftime("%Y-%m-%d %H:%M:%S")
 
 
-def _bgstats_date(dt: datetime) -> str:
-    return _local(dt).strftime("%Y-%m-%d %H:%M:%S")
+def _title(word: str) -> str:
+    return " ".join(w.capitalize() for w in word.replace("-", "_").split("_"))
+
+
+def role_name(role: str | None) -> str:
+    """A character/ranger id as people read it (``forest_worker`` -> ``Forest Worker``)."""
+    return _title(role) if role else ""
+
+
+def board_text(game: str, options: Mapping[str, Any]) -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
+    if game == "forest-guardians":
+        return "Advanced" if options.get("advanced") else "Basic"
+    parts = [_title(str(options.get("mode") or "standard"))]
+    if options.get("technology_side"):
+        parts.append(f"technology {options['technology_side']}")
+    gf = options.get("growing_forward") or {}
+    modules = [m.replace("_", " ") for m in ("infestation", "asymmetric_setup")
+               if isinstance(gf, Mapping) and gf.get(m)]
+    if modules:
+        parts.append("Growing Forward: " + ", ".join(modules))
+    return ", ".join(parts)
 
 
 def _comments(g: ExportedGame) -> str:
     lines = []
     for p in g.sheet.get("players") or []:
         cats = ", ".join(f"{k} {v}" for k, v in (p.get("categories") or {}).items())
-        lines.append(f"{p.get('name')}: {p.get('total')} ({cats})")
-    if not g.sheet.get("complete", True):
-        lines.append("score incomplete: printed values missing")
-    return f"{SOURCE_NAME} game {g.id}\n" + "\n".join(lines)
+        total = p.get("total") if g.complete else "?"
+        lines.append(f"{p.get('name')}: {total} ({cats})")
+    if not g.complete:
+        needs = ", ".join(f"{n.get('table')}[{n.get('key')}]" for n in g.sheet.get("needs") or [])
+        lines.append("SCORE INCOMPLETE: printed values missing (" + needs + "); no scores, "
+                     "ranks or winners exported")
+    if g.summary.notes:
+        lines.append(g.summary.notes)
+    return f"{SOURCE_NAME} play {g.play_id[:12]}\n" + "\n".join(lines)
 
 
 def _uuid(kind: str, key: str) -> str:
@@ -181,32 +223,36 @@ def bgstats_play(g: ExportedGame) -> dict[str, Any]:
     players = []
     for p in s.players:
         entry: dict[str, Any] = {
-            "name": p.name, "sourcePlayerId": person_key(p.name), "winner": p.winner,
+            "name": p.name, "sourcePlayerId": person_key(p.name),
             "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
-            g.new_players,
+            g.new_players, "role": role_name(p.character),
         }
-        if p.total is not None:
-            entry["score"] = p.total
-        if p.rank is not None:
-            entry["rank"] = p.rank
+        if g.complete:  # an incomplete sheet: no score, rank or winner is known
+            entry["winner"] = p.winner
+            if p.total is not None:
+                entry["score"] = p.total
+            if p.rank is not None:
+                entry["rank"] = p.rank
         if p.colour:
             entry["color"] = p.colour
-        if p.character:
-            entry["role"] = p.character
         players.append(entry)
+    game: dict[str, Any] = {"name": GAME_TITLES.get(s.game, s.game), "sourceGameId": s.game,
+                            "highestWins": True, "noPoints": False, "cooperative": False}
+    if g.bgg_id is not None:
+        game["bggId"] = g.bgg_id
     play: dict[str, Any] = {
         "sourceName": SOURCE_NAME,
-        "sourcePlayId": f"forest-table-{_uuid('play', str(g.id))}",
-        "game": {"name": GAME_TITLES.get(s.game, s.game), "sourceGameId": s.game,
-                 "highestWins": True, "noPoints": False, "cooperative": False},
-        "playDate": _bgstats_date(s.played_at),
+        "sourcePlayId": g.play_id,
+        "game": game,
+        "board": board_text(s.game, g.record.get("options") or {}),
+        "playDate": _bgstats_date(g),
         "players": players,
         "comments": _comments(g),
     }
     if g.duration_min is not None:
         play["durationMin"] = g.duration_min
     if s.location:
-        play["location"] = {"name": s.location, "sourceLocationId": person_key(s.location)}
+        play["location"] = s.location
     return play
 
 
@@ -229,9 +275,12 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
         s = g.summary
         if s.game not in game_ids:
             game_ids[s.game] = len(game_ids) + 1
-            out_games.append({"id": game_ids[s.game], "uuid": _uuid("game", s.game),
-                              "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
-                              "noPoints": False, "cooperative": False, "usesTeams": False})
+            entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
+                     "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
+                     "noPoints": False, "cooperative": False, "usesTeams": False}
+            if g.bgg_id is not None:
+                entry["bggId"] = g.bgg_id
+            out_games.append(entry)
         loc_ref = None
         if s.location:
             k = person_key(s.location)
@@ -247,19 +296,21 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
                 player_ids[k] = len(player_ids) + 1
                 out_players.append({"id": player_ids[k], "uuid": _uuid("player", k),
                                     "name": p.name, "isAnonymous": False})
+            known = g.complete  # an incomplete sheet: no score, rank or winner is known
             ps: dict[str, Any] = {
                 "playerRefId": player_ids[k],
-                "score": "" if p.total is None else str(p.total),
-                "winner": p.winner, "rank": p.rank or 0, "seatOrder": p.seat,
-                "startPlayer": p.seat == 1, "newPlayer": p.person_id in g.new_players,
-                "role": p.character or "",
+                "score": "" if p.total is None or not known else str(p.total),
+                "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
+                "seatOrder": p.seat, "startPlayer": p.seat == 1,
+                "newPlayer": p.person_id in g.new_players, "role": role_name(p.character),
             }
             if p.colour:
                 ps["color"] = p.colour
             scores.append(ps)
         play: dict[str, Any] = {
-            "uuid": _uuid("play", str(g.id)), "gameRefId": game_ids[s.game],
-            "playDate": _bgstats_date(s.played_at), "durationMin": g.duration_min or 0,
+            "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
+            "playDate": _bgstats_date(g), "durationMin": g.duration_min or 0,
+            "board": board_text(s.game, g.record.get("options") or {}),
             "ignored": False, "manualWinner": False, "usesTeams": False,
             "comments": _comments(g), "playerScores": scores,
         }
@@ -273,26 +324,50 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
     }
 
 
-BGG_COLUMNS = ["play_id", "date", "game", "location", "quantity", "length", "name",
+BGG_COLUMNS = ["play_id", "date", "objectid", "game", "location", "quantity", "length", "name",
                "startposition", "color", "score", "win", "new", "comments"]
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
-def bgg_csv(games: Sequence[ExportedGame]) -> str:
-    """BoardGameGeek play fields as CSV, one row per player (``win``/``new`` are 0/1)."""
+def csv_cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting with ``= + - @``, a tab or a
+    carriage return gets a leading ``'`` (OWASP's CSV injection advice). Numbers stay."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def bgg_csv(games: Iterable[ExportedGame]) -> str:
+    """:func:`bgg_csv_lines` as one text."""
+    return "".join(bgg_csv_lines(games))
+
+
+def bgg_csv_lines(games: Iterable[ExportedGame]) -> Iterator[str]:
+    """BoardGameGeek play fields as CSV lines, one row per player (``win``/``new`` are 0/1;
+    ``objectid`` the game's BGG id when entered in Settings, else empty). Streamed."""
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
+
+    def flush() -> str:
+        text = buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+        return text
+
     w.writerow(BGG_COLUMNS)
+    yield flush()
     for g in games:
         s = g.summary
         for p in s.players:
-            w.writerow([
-                g.id, _local(s.played_at).date().isoformat(), GAME_TITLES.get(s.game, s.game),
+            w.writerow([csv_cell(c) for c in (
+                g.play_id, s.local_played_at.date().isoformat(),
+                "" if g.bgg_id is None else g.bgg_id, GAME_TITLES.get(s.game, s.game),
                 s.location or "", 1, "" if g.duration_min is None else g.duration_min, p.name,
-                p.seat, p.colour or "", "" if p.total is None else p.total, int(p.winner),
-                int(p.person_id in g.new_players),
-                "" if g.sheet.get("complete", True) else "score incomplete",
-            ])
-    return buf.getvalue()
+                p.seat, p.colour or "", "" if p.total is None or not g.complete else p.total,
+                int(p.winner and g.complete), int(p.person_id in g.new_players),
+                "" if g.complete else "score incomplete",
+            )])
+        yield flush()
 
 
 # --------------------------------------------------------------------------- import
