@@ -11,12 +11,30 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+_DB_HELP = (
+    "Games are kept in the database named by the DATABASE_URL environment variable, or else "
+    "in forest-table.sqlite3 in the data directory (FLET_APP_STORAGE_DATA, or the per-user "
+    "data directory, e.g. ~/.local/share/forest-table on Linux). See docs/records.md."
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("forest-table")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "unknown"
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="forest-table",
         description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
+        epilog=_DB_HELP,
     )
+    parser.add_argument("--version", action="version", version=f"forest-table {_version()}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
@@ -68,22 +86,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     g.add_argument("--json", action="store_true")
 
-    p = sub.add_parser("records", help="saved games: list, show, export, import, stats")
+    p = sub.add_parser("records", help="saved games: list, show, export, import, stats",
+                       description=_DB_HELP)
     rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    r = rsub.add_parser("list", help="finished and open games")
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None)
-    r.add_argument("--player", default=None)
-    r = rsub.add_parser("show", help="one game with its score breakdown")
-    r.add_argument("id", type=int)
-    r = rsub.add_parser("export", help="export games")
-    r.add_argument("ids", nargs="*", type=int)
-    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record")
-    r.add_argument("-o", "--output", default=None)
-    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)")
-    r.add_argument("file")
-    r = rsub.add_parser("stats", help="statistics per person")
-    r.add_argument("--player", default=None)
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None)
+    r = rsub.add_parser("list", help="finished and open games", description=_DB_HELP)
+    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+                   help="only games of this kind")
+    r.add_argument("--player", default=None, metavar="NAME",
+                   help="only games this person played (case and width do not matter)")
+    r = rsub.add_parser("show", help="one game with its score breakdown", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
+    r.add_argument("ids", nargs="*", type=int, metavar="ID",
+                   help="the games to export (default: every finished game, oldest first)")
+    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record",
+                   help="record v1 JSON / JSON lines (default), a BG Stats play file with "
+                        "push links, or BoardGameGeek play fields as CSV")
+    r.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="write to FILE (default: standard output)")
+    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)",
+                        description=_DB_HELP)
+    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines; - for standard "
+                                                "input")
+    r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
+    r.add_argument("--player", default=None, metavar="NAME",
+                   help="one person's statistics, categories, characters and head-to-head")
+    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+                   help="only games of this kind")
+    r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
+                        description=_DB_HELP)
+    r.add_argument("game", nargs="?", choices=["forestry", "forest-guardians"], default=None,
+                   help="the game whose BGG id to keep (without: show them)")
+    r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
+                   help="its id on boardgamegeek.com (the number in the game's page address); "
+                        "0 forgets it")
     return parser
 
 

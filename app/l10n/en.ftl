@@ -21,3 +21,21 @@ refusal-not-a-whole-number = { $field }: must be a whole number (got { $value })
 refusal-name-empty = { $field }: type a name
 refusal-name-too-long = { $field }: a name has at most { $limit } characters (this one has { $length })
 refusal-name-forbidden-character = { $field }: a name cannot contain the invisible or control character { $code_point }
+
+## records
+import-not-utf8 = not UTF-8 text (byte { $byte } at column { $column })
+import-too-deep = nested deeper than { $limit } levels (a record is far flatter)
+import-number-too-long = a number with more than { $limit } digits
+import-number-too-large = a number beyond { $limit } (no count or score comes near)
+import-not-a-number = { $value } is not a JSON number
+import-lone-surrogate = a lone surrogate { $code_point } at column { $column } (not valid Unicode text)
+import-line-too-long = a line longer than { $limit } bytes (one record is far smaller)
+import-location-too-long = at most { $limit } characters (this one has { $length })
+import-cannot-score = the record cannot be scored ({ $error })
+import-more-problems = … and { $count } more { $count ->
+    [one] problem
+   *[other] problems
+  } (the first 50 are listed)
+progress-check = checking
+progress-write = writing
+progress-export = exporting
