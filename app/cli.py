@@ -50,11 +50,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("setup", help="deal a game's setup from a seed")
     gsub = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    from app.commands.setup_common import add_player_options
+
     f = gsub.add_parser("forestry", help="deal Forestry (with Growing Forward)")
-    f.add_argument("--players", type=int, required=True)
-    f.add_argument("--seed", type=int, default=None)
-    f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard")
-    f.add_argument("--technology-side", choices=["A", "B"], default=None)
+    add_player_options(f, 1, 4)
+    f.add_argument("--seed", type=int, default=None,
+                   help="deal this seed (default: one is picked and printed)")
+    f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard",
+                   help="the game mode (default standard)")
+    f.add_argument("--technology-side", choices=["A", "B"], default=None,
+                   help="the technology table's side (default: dealt)")
     f.add_argument(
         "--tutorial-table",
         action="store_true",
@@ -72,11 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
             "technician; the other seats are dealt at random (advanced mode)"
         ),
     )
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--json", action="store_true", help="print the plan as JSON")
     g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
-    g.add_argument("--players", type=int, required=True)
-    g.add_argument("--seed", type=int, default=None)
-    g.add_argument("--advanced", action="store_true")
+    add_player_options(g, 2, 4)
+    g.add_argument("--seed", type=int, default=None,
+                   help="deal this seed (default: one is picked and printed)")
+    g.add_argument("--advanced", action="store_true",
+                   help="the advanced game (rangers, ranger board side B)")
     g.add_argument(
         "--ranger",
         action="append",
@@ -84,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEAT=RANGER",
         help="a ranger a player chooses, e.g. 1=julia (advanced game; others are dealt)",
     )
-    g.add_argument("--json", action="store_true")
+    g.add_argument("--json", action="store_true", help="print the plan as JSON")
 
     p = sub.add_parser("records", help="saved games: list, show, export, import, stats",
                        description=_DB_HELP)
