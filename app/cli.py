@@ -120,6 +120,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="one person's statistics, categories, characters and head-to-head")
     r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
                    help="only games of this kind")
+    r = rsub.add_parser("delete", help="delete a game (finished, or abandon an open one); "
+                        "undone by undelete", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r = rsub.add_parser("undelete", help="bring a deleted game back", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the deleted game's id")
+    r = rsub.add_parser("note", help="the notes on a play", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id")
+    r.add_argument("text", help="the notes (\"\" removes them)")
+    r = rsub.add_parser("rename", help="give a person another name", description=_DB_HELP)
+    r.add_argument("name", help="the person's name now")
+    r.add_argument("new_name", metavar="NEW_NAME", help="their new name")
+    r = rsub.add_parser("merge", help="merge two people who are the same person",
+                        description=_DB_HELP)
+    r.add_argument("name", help="the person to merge (this name goes away)")
+    r.add_argument("into", metavar="INTO", help="the person who keeps every game")
     r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
                         description=_DB_HELP)
     r.add_argument("game", nargs="?", choices=["forestry", "forest-guardians"], default=None,

@@ -390,6 +390,46 @@ def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
 MAX_LISTED = 50
 
 
+def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    """delete / undelete a game (soft: undone by undelete), rename or merge people, notes."""
+    from app.store import crud
+    from app.store.queries import resolve_person
+    from scoring.message import Refusal
+
+    with store.session() as s:
+        try:
+            if args.action == "delete":
+                g = crud.soft_delete_game(s, game_id=args.id)
+                print(f"Game {g.id} deleted ({g.deleted_status}); undo with "
+                      f"`forest-table records undelete {g.id}`.", file=out)
+            elif args.action == "undelete":
+                g = crud.restore_game(s, game_id=args.id)
+                print(f"Game {g.id} is back ({g.status}).", file=out)
+            elif args.action == "note":
+                crud.set_notes(s, game_id=args.id, notes=args.text)
+                print(f"Game {args.id}: notes saved.", file=out)
+            elif args.action == "rename":
+                p = resolve_person(s, args.name)
+                assert p.id is not None
+                new = crud.rename_person(s, person_id=p.id, name=args.new_name)
+                print(f"Renamed {args.name!r} to {new.name!r}.", file=out)
+            else:
+                src, dst = resolve_person(s, args.name), resolve_person(s, args.into)
+                assert src.id is not None and dst.id is not None
+                name = src.name
+                crud.merge_people(s, source_id=src.id, target_id=dst.id)
+                print(f"Merged {name!r} into {dst.name!r}.", file=out)
+        except Refusal as exc:
+            from app.l10n import render
+            from scoring.message import msg
+
+            raise Bad(render("en", msg(exc.code, field=exc.field or "name", **exc.params))
+                      ) from exc
+        except (crud.NotFound, crud.InvalidData) as exc:
+            raise Bad(str(exc)) from exc
+    return EXIT_OK
+
+
 def do_bgg_id(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     """Show the BGG ids entered, or keep one (exports then carry it; never guessed)."""
     from app.store.crud import get_bgg_ids, set_bgg_id
@@ -512,6 +552,8 @@ def run(args: argparse.Namespace) -> int:
             return do_import(store, args, out)
         if args.action == "bgg-id":
             return do_bgg_id(store, args, out)
+        if args.action in ("delete", "undelete", "rename", "merge", "note"):
+            return do_keep(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "stats":
             return do_stats(store, args, SafeOut(out))  # type: ignore[arg-type]
         raise Bad(f"unknown action {args.action!r}")

@@ -70,3 +70,5 @@ settings-bgg-field = { $game } BGG id
 settings-bgg-save = Save BGG ids
 settings-bgg-saved = BGG ids saved.
 settings-bgg-bad = { $game }: a BGG id is a positive whole number
+played-abandon = Abandon this game
+played-abandon-confirm = Abandon game { $id }? It is not finished and leaves the open games; you can undo it in History.

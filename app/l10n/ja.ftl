@@ -66,3 +66,5 @@ settings-bgg-field = { $game } の BGG ID
 settings-bgg-save = BGG ID を保存
 settings-bgg-saved = BGG ID を保存しました。
 settings-bgg-bad = { $game }: BGG ID は正の整数です
+played-abandon = このゲームを中止
+played-abandon-confirm = ゲーム { $id } を中止しますか？ 未終了のまま進行中のゲームから外れます。履歴から元に戻せます。

@@ -205,3 +205,24 @@ def test_people_merge_through_the_app(svc) -> None:  # type: ignore[no-untyped-d
 
     asyncio.run(go())
     assert _stats(svc.store, "Mei") == (2, 2)
+
+
+def test_abandon_an_open_game_through_the_app(svc) -> None:  # type: ignore[no-untyped-def]
+    g = svc.store.create_game(game="forest-guardians", players=["Mei", "Ken"])
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("played", game_id=g.id)
+        client.session.get_page_patch()
+        assert "played-save" not in semantics_ids(client)  # nothing to edit: not finished
+        await tap(client, "played-delete")
+        await tap(client, "played-delete-yes")
+        with svc.store.session() as s:
+            assert queries.history(s, status=None).items == ()
+        assert "history-undo-banner" in semantics_ids(client)
+        await tap(client, "history-undo")
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert [x.status for x in queries.history(s, status=None).items] == ["open"]

@@ -148,3 +148,29 @@ def test_importing_many_records_shows_no_progress_when_not_a_terminal(
     assert code == 0 and "Imported 260 games" in out
     assert "\r" not in out  # quiet: standard error is not a terminal here
     assert (DATA / "guardians_basic_23.json").exists()
+
+
+def test_keep_commands(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = load("guardians_basic_23.json")
+    other = dict(rec, played_at="2026-01-01T10:00:00+00:00",
+                 players=[dict(rec["players"][0], name="Meiko"), rec["players"][1]])
+    code, out = _import(tmp_path, (GOOD + "\n" + json.dumps(other) + "\n").encode(), capsys)
+    assert code == 0, out
+    assert main(["records", "delete", "1"]) == 0
+    assert "undelete 1" in capsys.readouterr().out
+    assert main(["records", "list"]) == 0
+    assert [ln.split()[0] for ln in capsys.readouterr().out.splitlines()[2:]] == ["2"]
+    assert main(["records", "undelete", "1"]) == 0
+    assert main(["records", "note", "1", "rematch next week"]) == 0
+    assert main(["records", "merge", "meiko", "MEI"]) == 0
+    assert "Merged 'Meiko' into 'Mei'." in capsys.readouterr().out
+    assert main(["records", "rename", "mei", "Ｍｅｉ Tanaka"]) == 0
+    assert "to 'Mei Tanaka'" in capsys.readouterr().out
+    assert main(["records", "rename", "Mei Tanaka", "x" * 41]) == 2
+    assert "at most 40 characters" in capsys.readouterr().err
+    assert main(["records", "show", "1"]) == 0
+    assert "notes    rematch next week" in capsys.readouterr().out
+    assert main(["records", "stats", "--player", "mei tanaka"]) == 0
+    assert "plays 2, wins 2" in capsys.readouterr().out
+    assert main(["records", "bgg-id", "forestry", "1234"]) == 0
+    assert "Forestry: 1234" in capsys.readouterr().out

@@ -257,6 +257,8 @@ class RecordsCode(MessageCode):
     MERGE_YES = "people-merge-yes"
     MERGED = "people-merged"
     RENAMED = "people-renamed"
+    ABANDON = "played-abandon"
+    ABANDON_CONFIRM = "played-abandon-confirm"
 
 
 def _tx(app: ForestTableApp, code: str, **params: Any) -> str:
@@ -359,15 +361,32 @@ def build_played(app: ForestTableApp) -> ft.Control:
             crud.soft_delete_game(s, game_id=int(gid))
         app.state.pop(f"played-{gid}", None)
         app.state["history-deleted"] = int(gid)
-        app.back()
+        if app.history and app.history[-1][0] == "history":
+            app.back()  # to the list it came from, with "Undo"
+        else:
+            app.go("history")
 
     def rematch(_e: Any) -> None:
         from app.ui.screens.finish import rematch as start
 
         start(app, int(gid))
 
-    controls: list[ft.Control] = [back, muted(app.t(f"game.{summary.game}")),
-                                  date_ctl, loc_ctl, *names, notes_ctl]
+    if summary.status == "open":  # an open game: only abandoned (confirmed; undo in History)
+        controls = [back, muted(app.t(f"game.{summary.game}")),
+                    muted(", ".join(p.name for p in summary.players))]
+        if ui.get("confirm"):
+            controls.append(sid("played-delete-confirm", card([
+                ft.Text(_tx(app, RecordsCode.ABANDON_CONFIRM, id=int(gid))),
+                ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES),
+                                     delete, icon=ft.Icons.DELETE, filled=True),
+                        small_button("played-delete-cancel", _tx(app, RecordsCode.CANCEL),
+                                     cancel)], wrap=True)])))
+        else:
+            controls.append(big_button("played-delete", _tx(app, RecordsCode.ABANDON),
+                                       ask_delete, icon=ft.Icons.DELETE_OUTLINE))
+        return ft.Column(controls, spacing=10)
+    controls = [back, muted(app.t(f"game.{summary.game}")),
+                date_ctl, loc_ctl, *names, notes_ctl]
     if ui.get("error"):
         controls.append(sid("played-error", ft.Text(ui["error"], color=ft.Colors.ERROR)))
     elif ui.get("saved"):
