@@ -190,14 +190,23 @@ def test_default_location_follows_flet_storage(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     url = engine_mod.database_url()
     assert url.startswith("sqlite:///") and "forest-table" in url
-    eng = open_engine(f"sqlite:///{tmp_path / 'new' / 'dir' / 'db.sqlite3'}")  # dirs created
-    assert (tmp_path / "new" / "dir" / "db.sqlite3").exists()
+    # a mistyped directory is an error, never a new empty database (issue 15) ...
+    with pytest.raises(engine_mod.DatabaseDirMissing, match="does not exist"):
+        open_engine(f"sqlite:///{tmp_path / 'new' / 'dir' / 'db.sqlite3'}")
+    assert not (tmp_path / "new").exists()
+    # ... only the default data directory is created when needed
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "fresh" / "data"))
+    eng = open_engine()
+    assert (tmp_path / "fresh" / "data" / engine_mod.DB_FILENAME).exists()
     eng.dispose()
 
 
 def test_home_directory_in_a_sqlite_url(monkeypatch: pytest.MonkeyPatch,
                                          tmp_path: Path) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    with pytest.raises(engine_mod.DatabaseDirMissing):
+        open_engine("sqlite:///~/games/forest.sqlite3")
+    (tmp_path / "games").mkdir()
     eng = open_engine("sqlite:///~/games/forest.sqlite3")
     assert (tmp_path / "games" / "forest.sqlite3").exists()
     eng.dispose()
