@@ -226,3 +226,27 @@ def test_abandon_an_open_game_through_the_app(svc) -> None:  # type: ignore[no-u
     asyncio.run(go())
     with svc.store.session() as s:
         assert [x.status for x in queries.history(s, status=None).items] == ["open"]
+
+
+@pytest.mark.postgres
+def test_edit_delete_merge_on_postgres(pg_engine) -> None:  # type: ignore[no-untyped-def]
+    store = Store(pg_engine)
+    first, second = _import(store, _guardians("2026-05-02T00:30:00+09:00"),
+                            _guardians("2026-05-03T00:30:00+09:00", "Meiko", "Ken"))
+    with store.session() as s:
+        (before, _) = list(export_games(s))
+        crud.edit_finished_game(s, game_id=first, location="Kyoto", names=["Mei", "Aiko"])
+        (after, _) = list(export_games(s))
+        assert after.play_id == before.play_id and after.record["location"] == "Kyoto"
+        assert queries.game_summary(s, game_id=first).local_played_at.isoformat() \
+            == "2026-05-02T00:30:00+09:00"  # type: ignore[union-attr]
+        crud.soft_delete_game(s, game_id=second)
+        assert [g.id for g in queries.history(s).items] == [first]
+        crud.restore_game(s, game_id=second)
+        mei, meiko = crud.get_person(s, name="Mei"), crud.get_person(s, name="Meiko")
+        assert mei and meiko and mei.id and meiko.id
+        crud.merge_people(s, source_id=meiko.id, target_id=mei.id)
+        crud.set_bgg_id(s, game="forest-guardians", bgg_id=99)
+        assert crud.get_bgg_ids(s) == {"forest-guardians": 99}
+    _assert_summaries_match_rebuild(pg_engine)
+    assert _stats(store, "Mei") == (2, 2)
