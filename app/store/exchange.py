@@ -383,6 +383,7 @@ MAX_DIGITS = 4300  # Python's own limit for int(str)
 MAX_INT = 10**9  # no count or VP comes near; only the seed may be larger
 MAX_PROBLEMS = 50  # problems listed; the rest are counted
 MAX_LOCATION = 200
+KEEP_SHEETS = 10_000  # score sheets kept from the check for the write (~1 KB each)
 
 
 class ImportCode(MessageCode):
@@ -713,13 +714,16 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     problems: list[ImportProblem] = []
     count = 0
     valid = 0
+    sheets: dict[int, dict[str, Any] | None] = {}
     for item in iter_records(first):
         if isinstance(item, ImportProblem):
             found = [item]
         else:
-            found, _ = _check(item[0], item[1], confirmed)
+            found, sheet = _check(item[0], item[1], confirmed)
             if not found:
                 valid += 1
+                if len(sheets) < KEEP_SHEETS:  # not scored twice (memory stays bounded)
+                    sheets[item[0]] = sheet
         count += len(found)
         problems.extend(found[:max(0, MAX_PROBLEMS - len(problems))])
         if progress is not None:
@@ -735,32 +739,36 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     done = 0
 
     def write(batch: list[tuple[int, dict[str, Any]]]) -> None:
-        from scoring.api import score_record
-
         nonlocal done
         prints = {fingerprint(d): None for _, d in batch}
         for gid, fp in session.exec(select(FinishedRecord.game_id, FinishedRecord.fingerprint)
                                     .where(col(FinishedRecord.fingerprint).in_(list(prints)))):
             seen.setdefault(str(fp), int(gid))
         for line, data in batch:
-            fp = fingerprint(data)
-            if fp in seen:
-                skipped.append((line, seen[fp]))
-                continue
-            sheet = score_record(data, confirmed=confirmed).as_json()
-            game = add_finished_game(session, record=data, sheet=sheet, source="import",
-                                     commit=False, update_stats=not bulk)
-            assert game.id is not None
-            seen[fp] = game.id
-            imported.append(game.id)
-            keys.update(person_key(str(p.get("name", ""))) for p in data.get("players") or [])
-            if not sheet.get("complete", True):
-                incomplete.append((line, game.id, tuple(sheet.get("needs") or ())))
+            with session.no_autoflush:  # add_finished_game flushes what it needs itself
+                _write_one(line, data)
         session.flush()
         session.expunge_all()  # memory stays bounded: the rows are written, not held
         done += len(batch)
         if progress is not None:
             progress("write", done, valid)
+
+    def _write_one(line: int, data: dict[str, Any]) -> None:
+        from scoring.api import score_record
+
+        fp = fingerprint(data)
+        if fp in seen:
+            skipped.append((line, seen[fp]))
+            return
+        sheet = sheets.pop(line, None) or score_record(data, confirmed=confirmed).as_json()
+        game = add_finished_game(session, record=data, sheet=sheet, source="import",
+                                 commit=False, update_stats=not bulk)
+        assert game.id is not None
+        seen[fp] = game.id
+        imported.append(game.id)
+        keys.update(person_key(str(p.get("name", ""))) for p in data.get("players") or [])
+        if not sheet.get("complete", True):
+            incomplete.append((line, game.id, tuple(sheet.get("needs") or ())))
 
     try:
         batch: list[tuple[int, dict[str, Any]]] = []

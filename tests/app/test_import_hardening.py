@@ -174,3 +174,28 @@ def test_keep_commands(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "plays 2, wins 2" in capsys.readouterr().out
     assert main(["records", "bgg-id", "forestry", "1234"]) == 0
     assert "Forestry: 1234" in capsys.readouterr().out
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    import io as _io
+
+    from app.commands.records import Progress
+
+    class Tty(_io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe = Tty(), _io.StringIO()
+    for stream in (tty, pipe):
+        bar = Progress(stream, min_items=10)
+        for i in range(1, 301):
+            bar("write", i, 300)
+        bar.done()
+    assert pipe.getvalue() == ""
+    shown = tty.getvalue()
+    assert "\r" in shown and "writing" in shown and "300/300" in shown and "[" in shown
+    assert shown.endswith("\r\x1b[K")  # the line is cleared at the end
+    small = Tty()
+    bar = Progress(small, min_items=200)
+    bar("write", 5, 5)  # a short import: no bar at all
+    assert small.getvalue() == ""
