@@ -447,6 +447,13 @@ class ScorePoint:
     played_at: datetime
     total: int | None  # None: the score sheet was incomplete
     winner: bool
+    utc_offset: int | None = None  # the record's own offset (minutes east of UTC)
+
+    @property
+    def local_played_at(self) -> datetime:
+        if self.utc_offset is None:
+            return self.played_at.astimezone()
+        return self.played_at.astimezone(timezone(timedelta(minutes=self.utc_offset)))
 
 
 def score_timeline(session: Session, *, person: str | int, game: str,
@@ -457,15 +464,16 @@ def score_timeline(session: Session, *, person: str | int, game: str,
     """
     pid = resolve_person(session, person).id
     rows = session.exec(
-        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner)
+        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner, Game.utc_offset)
+        .join(Game, col(Game.id) == col(Seat.game_id))
         .where(col(Seat.person_id) == pid, col(Seat.finished).is_(True),
                col(Seat.game) == game)
         .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())
         .limit(limit)
     ).all()
     out = []
-    for gid, played, total, winner in reversed(rows):
+    for gid, played, total, winner, offset in reversed(rows):
         when = utc(played)
         assert when is not None
-        out.append(ScorePoint(int(gid), when, total, bool(winner)))
+        out.append(ScorePoint(int(gid), when, total, bool(winner), offset))
     return out

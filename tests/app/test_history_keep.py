@@ -250,3 +250,19 @@ def test_edit_delete_merge_on_postgres(pg_engine) -> None:  # type: ignore[no-un
         assert crud.get_bgg_ids(s) == {"forest-guardians": 99}
     _assert_summaries_match_rebuild(pg_engine)
     assert _stats(store, "Mei") == (2, 2)
+
+
+def test_rematch_from_history(svc) -> None:  # type: ignore[no-untyped-def]
+    (gid,) = _import(svc.store, _guardians("2026-01-01T10:00:00+00:00", "Mei", "Aiko"))
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        await tap(client, f"history-manage-{gid}")
+        await tap(client, "played-rematch")
+        assert app.route == "new"
+        names = [str(by_id(client, f"new-player-{i}-name").value) for i in range(2)]
+        assert names == ["Mei", "Aiko"]
+        assert not client.crashes()
+
+    asyncio.run(go())
