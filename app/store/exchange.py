@@ -48,6 +48,7 @@ from app.store.crud import (
     replace_results,
 )
 from app.store.models import (
+    DELETED,
     FINISHED,
     SOURCE_APP,
     FinishedRecord,
@@ -110,6 +111,10 @@ def finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
     missing = [i for i in wanted if i not in rows]
     if missing:
         raise NotFound("no game with id " + ", ".join(map(str, missing)))
+    deleted = [i for i in wanted if rows[i] == DELETED]
+    if deleted:
+        raise InvalidData("game " + ", ".join(map(str, deleted))
+                          + " is deleted (bring it back with `records undelete` first)")
     open_ = [i for i in wanted if rows[i] != FINISHED]
     if open_:
         raise InvalidData("game " + ", ".join(map(str, open_))

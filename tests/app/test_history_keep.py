@@ -266,3 +266,18 @@ def test_rematch_from_history(svc) -> None:  # type: ignore[no-untyped-def]
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_settings_take_the_bgg_ids_once(svc) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        client.session.get_page_patch()
+        await client.type(by_id(client, "settings-bgg-forestry"), "12345")
+        await tap(client, "settings-bgg-save")
+        assert "settings-bgg-message" in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert crud.get_bgg_ids(s) == {"forestry": 12345}
