@@ -441,7 +441,10 @@ def do_bgg_id(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                           "`records bgg-id forestry 123456` (0 forgets it)")
             if args.id < 0:
                 raise Bad(f"bgg-id: a BoardGameGeek id is a positive number (got {args.id})")
-            set_bgg_id(s, game=args.game, bgg_id=args.id or None)
+            try:
+                set_bgg_id(s, game=args.game, bgg_id=args.id or None)
+            except ValueError as exc:
+                raise Bad(exc.text() if hasattr(exc, "text") else str(exc)) from exc
         ids = get_bgg_ids(s)
     for game in TITLES:
         shown = ids.get(game)

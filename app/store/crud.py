@@ -45,6 +45,7 @@ from app.store.models import (
     now_utc,
 )
 from app.store.summary import add_game_to_stats, rebuild_stats
+from scoring.message import MessageCode, Refusal
 
 GAMES = ("forestry", "forest-guardians")
 
@@ -76,6 +77,39 @@ class GameFinished(StoreError):
 
 class InvalidData(StoreError, ValueError):
     """Arguments the store cannot save (e.g. the same person twice at one table)."""
+
+
+class KeepCode(MessageCode):
+    """Refusals of History corrections (edit, delete, people, BGG ids): app/l10n "## records"."""
+
+    ALREADY_DELETED = "refusal-keep-already-deleted"
+    NOT_DELETED = "refusal-keep-not-deleted"
+    NOT_FINISHED = "refusal-keep-not-finished"
+    BAD_DATE = "refusal-keep-bad-date"
+    TOO_LONG = "refusal-keep-too-long"
+    FORBIDDEN = "refusal-keep-forbidden-character"
+    NAMES_COUNT = "refusal-keep-names-count"
+    SAME_PERSON = "refusal-keep-same-person"
+    UNSCORABLE = "refusal-keep-unscorable"
+    NAME_TAKEN = "refusal-keep-name-taken"
+    MERGE_SELF = "refusal-keep-merge-self"
+    MERGE_SAME_TABLE = "refusal-keep-merge-same-table"
+    BAD_BGG_ID = "refusal-keep-bad-bgg-id"
+
+
+class KeepRefusal(InvalidData, Refusal):
+    """An :class:`InvalidData` that is also a :class:`scoring.message.Refusal` (a code, the
+    field and parameters): the app renders it in the player's language; :meth:`text`
+    renders it in English (CLI)."""
+
+    def __init__(self, code: str, /, field: str | None = None, **params: Any) -> None:
+        Refusal.__init__(self, code, field=field, **params)
+
+    def text(self, lang: str = "en") -> str:
+        from app.l10n import render
+        from scoring.message import msg
+
+        return render(lang, msg(self.code, field=self.field or "", **self.params))
 
 
 # --------------------------------------------------------------------------- helpers
@@ -636,7 +670,7 @@ def soft_delete_game(session: Session, *, game_id: int) -> Game:
     try:
         game = _require_game(session, game_id)
         if game.status == DELETED:
-            raise InvalidData(f"game {game_id} is already deleted")
+            raise KeepRefusal(KeepCode.ALREADY_DELETED, field="game", id=game_id)
         game.deleted_status = game.status
         game.status = DELETED
         game.deleted_at = now_utc()
@@ -661,7 +695,7 @@ def restore_game(session: Session, *, game_id: int) -> Game:
     try:
         game = _require_game(session, game_id)
         if game.status != DELETED:
-            raise InvalidData(f"game {game_id} is not deleted")
+            raise KeepRefusal(KeepCode.NOT_DELETED, field="game", id=game_id)
         game.status = game.deleted_status or FINISHED
         game.deleted_status = None
         game.deleted_at = None
@@ -685,7 +719,7 @@ def set_notes(session: Session, *, game_id: int, notes: str | None) -> Game:
     """The notes on a play (free text, up to 2,000 characters; empty removes them)."""
     text = (notes or "").strip()
     if len(text) > MAX_NOTES:
-        raise InvalidData(f"notes: at most {MAX_NOTES} characters (got {len(text)})")
+        raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
     try:
         game = _require_game(session, game_id)
         game.notes = text or None
@@ -726,7 +760,7 @@ def edit_finished_game(
     try:
         game = _require_game(session, game_id)
         if game.status != FINISHED:
-            raise InvalidData(f"game {game_id} is not finished (only finished games are edited)")
+            raise KeepRefusal(KeepCode.NOT_FINISHED, field="game", id=game_id)
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
         record = dict(saved.record)
@@ -736,7 +770,7 @@ def edit_finished_game(
             try:
                 when = datetime.fromisoformat(played_at.strip())
             except ValueError as exc:
-                raise InvalidData(f"played_at: not an ISO 8601 date-time ({played_at!r})") from exc
+                raise KeepRefusal(KeepCode.BAD_DATE, field="played_at", value=played_at) from exc
             if when.tzinfo is None:
                 off = game.utc_offset if game.utc_offset is not None else local_offset(when)
                 when = when.replace(tzinfo=timezone(timedelta(minutes=off)))
@@ -746,9 +780,10 @@ def edit_finished_game(
         if location is not None:
             loc = " ".join(location.split())
             if len(loc) > MAX_LOCATION:
-                raise InvalidData(f"location: at most {MAX_LOCATION} characters (got {len(loc)})")
+                raise KeepRefusal(KeepCode.TOO_LONG, field="location", limit=MAX_LOCATION,
+                                  length=len(loc))
             if any(unicodedata_category(ch).startswith("C") for ch in loc):
-                raise InvalidData("location: control or format characters are not allowed")
+                raise KeepRefusal(KeepCode.FORBIDDEN, field="location")
             if loc:
                 record["location"] = loc
             else:
@@ -757,13 +792,14 @@ def edit_finished_game(
         old_people = [s.person_id for s in seats]
         if names is not None:
             if len(names) != len(seats):
-                raise InvalidData(f"names: one per seat ({len(seats)}), got {len(names)}")
+                raise KeepRefusal(KeepCode.NAMES_COUNT, field="names", seats=len(seats),
+                                  count=len(names))
             cleaned = [clean_name(n, f"players[{i}].name") for i, n in enumerate(names)]
             keys = [person_key(n) for n in cleaned]
             for i, k in enumerate(keys):
                 if k in keys[:i]:
-                    raise InvalidData(f"players[{i}].name: {cleaned[i]!r} is already at this "
-                                      f"table (seat {keys.index(k) + 1})")
+                    raise KeepRefusal(KeepCode.SAME_PERSON, field=f"players[{i}].name",
+                                      name=cleaned[i], seat=keys.index(k) + 1)
             players = [dict(p) for p in record.get("players") or []]
             for i, name in enumerate(cleaned):
                 players[i]["name"] = name
@@ -771,12 +807,15 @@ def edit_finished_game(
         if notes is not None:
             text = notes.strip()
             if len(text) > MAX_NOTES:
-                raise InvalidData(f"notes: at most {MAX_NOTES} characters (got {len(text)})")
+                raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES,
+                                  length=len(text))
             game.notes = text or None
         try:
             sheet = score_record(record, confirmed=get_printed(session)).as_json()
         except RecordError as exc:
-            raise InvalidData("; ".join(f"{p.path}: {p.message}" for p in exc.problems)) from exc
+            raise KeepRefusal(KeepCode.UNSCORABLE, field=exc.problems[0].path if exc.problems
+                                  else "record", detail="; ".join(
+                                      f"{p.path}: {p.message}" for p in exc.problems)) from exc
         session.execute(sa.delete(SeatCategory).where(
             col(SeatCategory.seat_id).in_([s.id for s in seats])))
         session.delete(saved)
@@ -818,7 +857,7 @@ def rename_person(session: Session, *, person_id: int, name: str) -> Person:
             raise NotFound(f"no person with id {person_id}")
         other = get_person(session, name=display)
         if other is not None and other.id != person_id:
-            raise InvalidData(f"name: {other.name!r} is someone else already (merge them)")
+            raise KeepRefusal(KeepCode.NAME_TAKEN, field="name", name=other.name)
         person.name = display
         person.key = person_key(display)
         session.add(person)
@@ -835,7 +874,7 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
     removed, both statistics recomputed — one transaction. Refused when both sat in the
     same game (one person cannot take two seats)."""
     if source_id == target_id:
-        raise InvalidData("merge: a person cannot be merged with themselves")
+        raise KeepRefusal(KeepCode.MERGE_SELF, field="merge")
     try:
         source = session.get(Person, source_id)
         target = session.get(Person, target_id)
@@ -845,8 +884,8 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
         tgt_games = set(session.exec(select(Seat.game_id).where(Seat.person_id == target_id)))
         both = sorted(src_games & tgt_games)
         if both:
-            raise InvalidData(f"merge: {source.name!r} and {target.name!r} sat at the same "
-                              f"table (game {', '.join(map(str, both))})")
+            raise KeepRefusal(KeepCode.MERGE_SAME_TABLE, field="merge", source=source.name,
+                              target=target.name, games=", ".join(map(str, both)))
         session.execute(sa.update(Seat).where(col(Seat.person_id) == source_id)
                         .values(person_id=target_id))
         session.execute(sa.update(SeatCategory).where(col(SeatCategory.person_id) == source_id)
@@ -876,7 +915,7 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
     if game not in GAMES:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
-        raise InvalidData(f"bgg_id: a positive whole number (got {bgg_id!r})")
+        raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
     try:
         row = session.get(BggGame, game)
         if bgg_id is None:

@@ -62,12 +62,17 @@ def test_edit_a_finished_game_rescores_and_keeps_its_play_id(store: Store) -> No
     with store.session() as s:
         assert all(st.plays == 0 for st in queries.person_stats(s, person="Ken"))
         _assert_summaries_match_rebuild(s.get_bind())
-        with pytest.raises(crud.InvalidData, match="played_at"):
+        with pytest.raises(crud.KeepRefusal) as bad:
             crud.edit_finished_game(s, game_id=gid, played_at="yesterday")
+        assert (bad.value.code, bad.value.field) == (crud.KeepCode.BAD_DATE, "played_at")
+        assert bad.value.text() == "played_at: not a date and time (got yesterday; e.g. " \
+            "2026-05-02T00:30+09:00)"
+        assert "played_at" in bad.value.text("ja")
         with pytest.raises(ValueError, match="players\\[1\\].name"):
             crud.edit_finished_game(s, game_id=gid, names=["Mei", "Bo\u202e"])
-        with pytest.raises(crud.InvalidData, match="already at this table"):
+        with pytest.raises(crud.InvalidData) as same:  # (a KeepRefusal is an InvalidData)
             crud.edit_finished_game(s, game_id=gid, names=["Mei", "MEI"])
+        assert same.value.code == crud.KeepCode.SAME_PERSON  # type: ignore[attr-defined]
         # nothing of a refused edit was written
         assert queries.game_summary(s, game_id=gid).location == "Kyoto"  # type: ignore
 
@@ -110,15 +115,18 @@ def test_rename_and_merge_people(store: Store) -> None:
         mei = crud.get_person(s, name="mei")
         meiko = crud.get_person(s, name="Meiko")
         assert mei and meiko and mei.id and meiko.id
-        with pytest.raises(crud.InvalidData, match="merge"):
+        with pytest.raises(crud.KeepRefusal) as taken:
             crud.rename_person(s, person_id=meiko.id, name="ＭＥＩ")  # the same key: merge
+        assert taken.value.code == crud.KeepCode.NAME_TAKEN
         crud.merge_people(s, source_id=meiko.id, target_id=mei.id)
         assert s.get(Person, meiko.id) is None
         _assert_summaries_match_rebuild(s.get_bind())
         ken = crud.get_person(s, name="Ken")
         assert ken is not None and ken.id is not None
-        with pytest.raises(crud.InvalidData, match="same table"):
+        with pytest.raises(crud.KeepRefusal) as both:
             crud.merge_people(s, source_id=ken.id, target_id=mei.id)
+        assert both.value.code == crud.KeepCode.MERGE_SAME_TABLE
+        assert "same table" in both.value.text()
         crud.rename_person(s, person_id=mei.id, name="  Mei   Tanaka ")
         assert crud.get_person(s, name="mei tanaka") is not None
     assert _stats(store, "Mei Tanaka") == (2, 2)
