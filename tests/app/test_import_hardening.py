@@ -199,3 +199,18 @@ def test_progress_bar_only_on_a_terminal() -> None:
     bar = Progress(small, min_items=200)
     bar("write", 5, 5)  # a short import: no bar at all
     assert small.getvalue() == ""
+
+
+def test_import_from_standard_input(tmp_path: Path) -> None:
+    """``-`` reads a pipe (spooled for the second pass): good records, then bad ones."""
+    rec = load("guardians_basic_23.json")
+    good = "".join(json.dumps(dict(rec, played_at=f"2026-01-0{i}T10:00:00+00:00")) + "\n"
+                   for i in range(1, 4)).encode()
+    env = {**__import__("os").environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"}
+    cmd = [sys.executable, "-m", "app.cli", "records", "import", "-"]
+    root = Path(__file__).parents[2]
+    done = subprocess.run(cmd, input=good, capture_output=True, env=env, cwd=root, timeout=120)
+    assert done.returncode == 0 and b"Imported 3 games" in done.stdout, done.stderr
+    bad = good + b"\xff\n"
+    done = subprocess.run(cmd, input=bad, capture_output=True, env=env, cwd=root, timeout=120)
+    assert done.returncode == 2 and b"line 4: not UTF-8" in done.stderr
