@@ -28,6 +28,14 @@ BUSY_TIMEOUT_MS = 5000
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 
+class DatabaseDirMissing(FileNotFoundError):
+    """A SQLite ``DATABASE_URL`` names a directory that does not exist."""
+
+
+class MissingDriver(ImportError):
+    """``DATABASE_URL`` needs a database driver that is not installed."""
+
+
 def data_dir() -> Path:
     """The directory the default database lives in (not created here)."""
     flet_dir = os.environ.get("FLET_APP_STORAGE_DATA")
@@ -88,13 +96,26 @@ def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
             kwargs["poolclass"] = StaticPool
         else:
             path = Path(u.database or "").expanduser()
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.parent.is_dir():
+                if path.parent.resolve() != data_dir().resolve():
+                    # a mistyped path must not become a new, empty database
+                    raise DatabaseDirMissing(
+                        f"the directory {path.parent} does not exist (DATABASE_URL names "
+                        f"{path}); create it first, or fix the path")
+                path.parent.mkdir(parents=True, exist_ok=True)  # the default data directory
             u = u.set(database=str(path))
         engine = sa.create_engine(u, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
     kwargs["pool_pre_ping"] = True
-    return sa.create_engine(u, **kwargs)
+    try:
+        return sa.create_engine(u, **kwargs)
+    except ModuleNotFoundError as exc:
+        if u.get_backend_name() == "postgresql":
+            raise MissingDriver(
+                f"DATABASE_URL is a PostgreSQL URL, but its driver ({exc.name}) is not "
+                "installed: pip install 'forest-table[postgres]'") from exc
+        raise MissingDriver(f"the database driver {exc.name} is not installed") from exc
 
 
 def alembic_config(engine: Engine | None = None) -> Any:

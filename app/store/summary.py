@@ -130,7 +130,9 @@ def rebuild_stats(session: Session, person_ids: Collection[int] | None = None) -
         ["person_id", "game", "category", "games", "points_sum"],
         sa.select(cat.c.person_id, cat.c.game, cat.c.category, sa.func.count(),
                   sa.func.sum(cat.c.points))
-        .where(*only(cat.c.person_id)).group_by(cat.c.person_id, cat.c.game, cat.c.category)))
+        .select_from(cat.join(seat, seat.c.id == cat.c.seat_id))
+        .where(fin, *only(cat.c.person_id))  # a soft-deleted game's seats are not finished
+        .group_by(cat.c.person_id, cat.c.game, cat.c.category)))
     a, b = seat.alias("a"), seat.alias("b")
     margin = a.c.total - b.c.total
     pair_where = [a.c.finished.is_(True)]

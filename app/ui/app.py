@@ -45,9 +45,10 @@ ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host"})
 
 #: Screens of one game: the address carries its id (``/sheet/12``).
-GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host"})
+GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host", "played"})
 #: Screens without parameters (``/settings``).
-PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables"})
+PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables",
+                          "people"})
 #: Old names of screens in addresses: ``/table/12`` (a server host opening a table).
 ROUTE_ALIASES = {"table": "sheet"}
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
@@ -120,6 +121,8 @@ def screens() -> dict[str, ScreenBuilder]:
         "scoreboard": sheet.build_scoreboard,
         "history": records.build_history,
         "stats": records.build_stats,
+        "played": records.build_played,  # correct, delete or replay a finished game
+        "people": records.build_people,  # rename and merge people
     }
     try:  # after the finish: result, sharing, exports, rematch (app/ui/screens/finish.py)
         from app.ui.screens import finish

@@ -109,7 +109,10 @@ class HistoryLine:
 def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
     out = []
     for g in games:
-        when = g.played_at.strftime("%Y-%m-%d") if isinstance(g.played_at, datetime) else ""
+        # the record's own offset (a game at 00:30 +09:00 is on that day, wherever shown)
+        local = getattr(g, "local_played_at", None)
+        when = (local or g.played_at).strftime("%Y-%m-%d") \
+            if isinstance(g.played_at, datetime) else ""
         players = tuple(
             f"{p.name} {'–' if p.total is None else p.total}{' ★' if p.winner else ''}"
             for p in sorted(g.players, key=lambda p: (p.rank or 99, p.seat)))
