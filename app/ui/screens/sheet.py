@@ -64,33 +64,92 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
     presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
     app.state[key] = (presenter, client)
 
-    # Snapshots arrive on the tapping phone's thread; this tab applies them on its own
-    # session (the loop). Several arriving before the tab's turn are drawn once, at
-    # the newest version: a phone shows the table as it is, not every step behind it.
-    inbox: dict[str, Any] = {"newest": None, "queued": False}
-
-    async def apply() -> None:
-        inbox["queued"] = False  # first: a snapshot arriving from now on queues anew
-        snapshot = inbox["newest"]
-        if snapshot is not None and snapshot.version > presenter.version:
+    def apply(snapshot: Any) -> None:
+        if snapshot.version > presenter.version:
             presenter.update(snapshot)
             if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
-    def on_snapshot(snapshot: Any) -> None:
-        newest = inbox["newest"]
-        if newest is None or snapshot.version > newest.version:
-            inbox["newest"] = snapshot
-        if not inbox["queued"]:
-            inbox["queued"] = True
-            app.page.run_task(apply)
-
-    try:
-        sub = client.subscribe(on_snapshot, app.on_revoked)
-        app.on_close(sub.close)
-    except Exception:  # no live updates; the tab still works on its own
-        pass
+    inbox = Inbox(app, client, apply)
+    app.state[f"inbox:{game_id}"] = inbox
+    inbox.subscribe()
     return presenter, client
+
+
+class Inbox:
+    """One tab's live updates from one table: never wedged, caught up on every reconnect.
+
+    Snapshots arrive on the tapping phone's thread (the hub's callback); this tab
+    applies them on its own session (the loop, ``page.run_task``). Several arriving
+    before the tab's turn are drawn once, at the newest version: a phone shows the
+    table as it is, not every step behind it.
+
+    The "queued" flag says a drain is scheduled. It is set only while a schedule
+    stands: when ``page.run_task`` fails (the phone is away: Flet dropped the tab's
+    connection), it is cleared again at once, so the next snapshot schedules anew
+    and :meth:`catch_up` (the tab's ``on_connect``: a phone back from sleep, a
+    reload into the kept session) always draws the table as it is now and
+    subscribes again if the subscription is gone.
+    """
+
+    def __init__(self, app: ForestTableApp, client: TableClient,
+                 apply: Callable[[Any], None]) -> None:
+        import threading
+
+        self.app, self.client, self._apply = app, client, apply
+        self.newest: Any = None
+        self.queued = False
+        self.sub: Any = None
+        self._lock = threading.Lock()
+
+    def subscribe(self) -> None:
+        try:
+            self.sub = self.client.subscribe(self.offer, self.app.on_revoked)
+        except Exception:  # no live updates; the tab still works on its own (next catch-up)
+            log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
+            self.sub = None
+            return
+        self.app.on_close(self.close)
+
+    def close(self) -> None:
+        sub, self.sub = self.sub, None
+        if sub is not None:
+            sub.close()
+
+    def offer(self, snapshot: Any) -> None:
+        """A new snapshot of the table (any thread)."""
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            if self.queued:
+                return
+            self.queued = True
+        try:
+            self.app.page.run_task(self._drain)
+        except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
+            with self._lock:
+                self.queued = False
+            log.debug("table %s: update for a tab that is away", self.client.game_id)
+
+    async def _drain(self) -> None:
+        with self._lock:
+            self.queued = False  # first: a snapshot arriving from now on queues anew
+            snapshot = self.newest
+        if snapshot is not None:
+            self._apply(snapshot)
+
+    def catch_up(self) -> None:
+        """Back after a disconnect (on the tab's loop): subscribe again if needed, draw now."""
+        with self._lock:
+            self.queued = False
+        if self.sub is None or self.sub.closed:
+            self.subscribe()
+        snapshot = self.client.snapshot()
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            snapshot = self.newest
+        self._apply(snapshot)
 
 
 def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
