@@ -488,8 +488,9 @@ class TableHub:
             try:
                 check_rights(access, game_id, command, table.names)
                 if session.state.status == FINISHED:  # read-only: the result screen
-                    return Result(False, session.snapshot(), None, "status", "finished",
-                                  msg(TableCode.FINISHED))
+                    return Result(False, session.snapshot(),
+                                  "the game is finished; nothing changes any more", "status",
+                                  "finished", msg(TableCode.FINISHED))
                 with self._write_lock:
                     snap = self._apply(session, command)
             except (sa.exc.SQLAlchemyError, OSError) as err:

@@ -7,8 +7,9 @@ short message, shown next to the control whose field it names.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -25,7 +26,9 @@ from app.ui.presenters_sheet import (
     scoreboard,
     stored_scoreboard,
 )
+from app.ui.validate import shown, typed_number
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
+from scoring.message import Refusal
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -163,9 +166,51 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
     app.refresh()
 
 
-def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
+                          make: Callable[[], Any]) -> None:
+    """A tap: the command is made (``make``, against the version on screen), applied and
+    saved in a worker thread (the server's event loop keeps drawing every other phone),
+    then shown. One tap of a tab at a time, in the order they came (the tab's lock); the
+    hub saves before anyone is shown anything. A database that refuses the write comes
+    back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
+    lock = app.state.get("_tap_lock")
+    if lock is None:
+        lock = app.state["_tap_lock"] = asyncio.Lock()
+    async with lock:
+        command = make()
+        _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
+        if command is None:
+            return
+        result = await asyncio.to_thread(client.submit, command)
+        presenter.printed = await asyncio.to_thread(client.printed)
+        presenter.result(result)
+        app.refresh()
+
+
+def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
+    """An event handler for a control: ``make()`` gives the command when it is tapped."""
+    async def handler(_e: Any) -> None:
+        await submit_off_loop(app, p, c, make)
+    return handler
+
+
+def _tapped(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+            command: Any) -> Callable[[Any], Awaitable[None]]:
+    """A sheet control's handler: its command restamped with the version on screen."""
+    return on_tap(app, p, c, lambda: None if command is None else restamp(command, p.version))
+
+
+def _finish_handler(app: ForestTableApp, p: SheetPresenter, c: TableClient
+                    ) -> Callable[[Any], Awaitable[None]]:
+    async def handler(_e: Any) -> None:
+        await _finish(app, p, c)
+    return handler
+
+
+async def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
     """End the game; once the session stored it, show the finish screen."""
-    submit(app, presenter, client, presenter.finish())
+    await submit_off_loop(app, presenter, client, presenter.finish)
     if presenter.status == FINISHED and "finish" in app._screens \
             and getattr(app, "locked", None) is None:
         app.go("finish", game_id=presenter.snapshot.game_id)
@@ -255,11 +300,6 @@ def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
     return False
 
 
-def _tap(app: ForestTableApp, p: SheetPresenter, c: TableClient, command: Any) -> None:
-    """A tap on the sheet: its command made against the version on screen."""
-    submit(app, p, c, None if command is None else restamp(command, p.version))
-
-
 def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section,
                    error: tuple[str | None, str] | None) -> ft.Control:
     t = app.t
@@ -270,8 +310,8 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         err = error[1] if error is not None and error[0] == count.id else None
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
-            (lambda e, cmd=count.minus: _tap(app, p, c, cmd)) if count.minus else None,
-            (lambda e, cmd=count.plus: _tap(app, p, c, cmd)) if count.plus else None,
+            _tapped(app, p, c, count.minus) if count.minus else None,
+            _tapped(app, p, c, count.plus) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
             error=err, hint=count.hint,
         ))
@@ -280,7 +320,7 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
-                on_select=lambda e, cmd=o.command: _tap(app, p, c, cmd)),
+                on_select=_tapped(app, p, c, o.command)),
                 selected=o.selected)
             for o in row.options
         ], wrap=True, spacing=6, run_spacing=6))
@@ -288,7 +328,7 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
-            on_click=lambda e, cmd=action.command: _tap(app, p, c, cmd)), button=True))
+            on_click=_tapped(app, p, c, action.command)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if error is not None and error[0] is None:
@@ -304,10 +344,10 @@ def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[f
     return [
         sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet.undo"),
                                         disabled=not snap.can_undo, width=TOUCH, height=TOUCH,
-                                        on_click=lambda e: submit(app, p, c, p.undo()))),
+                                        on_click=on_tap(app, p, c, p.undo))),
         sid("sheet-redo", ft.IconButton(icon=ft.Icons.REDO, tooltip=t("sheet.redo"),
                                         disabled=not snap.can_redo, width=TOUCH, height=TOUCH,
-                                        on_click=lambda e: submit(app, p, c, p.redo()))),
+                                        on_click=on_tap(app, p, c, p.redo))),
     ]
 
 
@@ -348,7 +388,7 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
                 selected=current == space, disabled=not free,
-                on_select=lambda e, i=i, s=space: submit(app, p, c, p.set_harvester(i, s))),
+                on_select=on_tap(app, p, c, lambda i=i, s=space: p.set_harvester(i, s))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
@@ -358,7 +398,7 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
         items.append(sid("sheet-setup-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     if p.locked_player is None:
         items.append(big_button("sheet-start-game", t("sheet.start_game"),
-                                lambda e: submit(app, p, c, p.start_game()),
+                                on_tap(app, p, c, p.start_game),
                                 icon=ft.Icons.PLAY_ARROW, primary=True))
     return card(items, identifier="sheet-setup")
 
@@ -432,7 +472,7 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(_harvesters(app, p, c))
     elif p.status == SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
-                                   lambda e: submit(app, p, c, p.start_game()),
+                                   on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
@@ -456,7 +496,7 @@ def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,
                         icon=ft.Icons.LEADERBOARD, primary=True)]
     if finish:
         items.append(big_button("sheet-finish", t("sheet.finish"),
-                                lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))
+                                _finish_handler(app, p, c), icon=ft.Icons.FLAG))
     items.append(ft.Container(height=TOUCH))
     return ft.Column(items, spacing=10)
 
@@ -572,11 +612,19 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
                                             replacement_string="")))
             field.label = t("score.value")  # type: ignore[attr-defined]
 
-            def confirm(_e: Any, need: Any = need, field: Any = field,
-                        p: SheetPresenter = p, c: TableClient = c) -> None:
-                text = (field.value or "").strip()
-                if text.isdigit():
-                    submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
+            async def confirm(_e: Any, need: Any = need, field: Any = field,
+                              p: SheetPresenter = p, c: TableClient = c) -> None:
+                try:  # the browser's digit filter is a convenience: checked here
+                    value = typed_number(field.value, "value")
+                except Refusal as err:
+                    from app.messages_ja import language_of
+
+                    field.error = shown(language_of(app.t), err, t("score.value"))
+                    app.refresh()
+                    return
+                field.error = None
+                await submit_off_loop(app, p, c, lambda: p.confirm_printed(
+                    need.table, need.key, value))
             needs.append(ft.Column([
                 ft.Text(need.ask, size=15),
                 ft.Row([sid(f"score-need-{n}-value", field),
