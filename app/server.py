@@ -149,9 +149,9 @@ def redact_tokens() -> None:
     and events, uvicorn's access log of ``GET /join/<token>``, ours).
 
     A log record factory: records are made only once a logger is enabled for their
-    level, so this costs nothing for messages nobody logs. String arguments are
-    redacted in place (uvicorn's access formatter unpacks them); a record with any
-    other argument is formatted once and its text redacted.
+    level, so this costs nothing for messages nobody logs. A record is formatted once
+    and its text redacted; uvicorn's access log keeps its arguments (its formatter
+    unpacks them), each redacted.
     """
     factory = logging.getLogRecordFactory()
     if getattr(factory, "_forest_table_redacts", False):
@@ -160,11 +160,9 @@ def redact_tokens() -> None:
     def make(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = factory(*args, **kwargs)
         try:
-            if isinstance(record.args, tuple) and all(
-                    isinstance(a, (str, int, float, type(None))) for a in record.args):
+            if record.name.startswith("uvicorn.access") and isinstance(record.args, tuple):
                 record.args = tuple(redact(a) if isinstance(a, str) else a
                                     for a in record.args)
-                record.msg = redact(record.msg) if isinstance(record.msg, str) else record.msg
             elif record.args:
                 record.msg, record.args = redact(record.getMessage()), ()
             elif isinstance(record.msg, str):

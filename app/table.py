@@ -100,6 +100,7 @@ class TableCode(MessageCode):
     STORAGE = "refusal-storage-failed"
     FINISHED = "refusal-table-finished"
     SLOW_DOWN = "refusal-token-slow-down"
+    FAILED = "refusal-tap-failed"
 
 
 def storage_message(err: BaseException) -> Msg:
@@ -120,7 +121,10 @@ def storage_message(err: BaseException) -> Msg:
 
 def is_storage_error(err: BaseException) -> bool:
     """A database failure (lock, disk, I/O) rather than a bug: say so, keep going."""
-    return isinstance(err, (sa.exc.OperationalError, sa.exc.DisconnectionError)) or (
+    import sqlite3
+
+    return isinstance(err, (sa.exc.OperationalError, sa.exc.DisconnectionError,
+                            sqlite3.OperationalError)) or (
         isinstance(err, OSError) and not isinstance(err, (FileNotFoundError, TimeoutError)))
 
 

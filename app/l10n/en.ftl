@@ -27,6 +27,7 @@ refusal-table-busy = The table is busy saving (another program is writing the da
 refusal-storage-full = The laptop's disk is full: this tap was not saved (everything before it is). Free some space on the laptop, then tap again.
 refusal-storage-read-only = The laptop cannot write the database (it is read-only): this tap was not saved. Tell the host.
 refusal-storage-failed = The laptop could not save this tap (a storage error): nothing was lost before it. Tap again, or tell the host.
+refusal-tap-failed = That did not go through (the server had a problem; nothing was changed). Try again.
 refusal-table-finished = This game is finished: the result is final and nothing changes any more.
 refusal-token-slow-down = Too many links that do not work came from this network: wait { $seconds } seconds, then scan your seat's QR code again.
 refusal-seed-not-digits = { $field }: a seed is a whole number written with the digits 0 to 9

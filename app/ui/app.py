@@ -186,6 +186,9 @@ class ForestTableApp:
         #: table mode's server host (the laptop's browser, the host link): the home screen
         #: offers the open tables' QR codes ("tables")
         self.table_host = False
+        #: the server host's own token and its "new host link" (table mode sets them)
+        self.host_token: str | None = None
+        self.rotate_host_link: Callable[[], Any] | None = None
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:

@@ -128,6 +128,8 @@ class Inbox:
                 return
             self.queued = True
         try:
+            if getattr(self.app.page.session, "connection", None) is None:
+                raise ConnectionError("the tab is away")  # (run_task would fail the same)
             self.app.page.run_task(self._drain)
         except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
             with self._lock:
@@ -474,6 +476,8 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
                                    on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
+    if p.status == FINISHED and lock is not None:  # every phone of the table: the result
+        controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
         if "finish" in app._screens and getattr(app, "locked", None) is None:
@@ -485,6 +489,29 @@ def build(app: ForestTableApp) -> ft.Control:
     finish = p.status != FINISHED and p.locked_player is None
     controls.append(_kept(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
     return ft.Column(controls, spacing=10)
+
+
+def _result_block(app: ForestTableApp, game_id: int) -> list[ft.Control]:
+    """A finished table on a table link's phone: the final result (read-only), on top."""
+    from app.l10n import render
+    from app.messages_ja import language_of
+    from app.ui.presenters_finish import load_finish
+    from app.ui.screens.finish import _result
+
+    key = f"result:{game_id}:{app.settings.language}"
+    view = app.state.get(key)
+    if view is None:
+        store = getattr(app.hub, "store", None) or services.shared().store
+        try:
+            view = load_finish(store, int(game_id), app.t) if store is not None else None
+        except Exception:  # the sheet below still shows every board
+            log.warning("result of table %s could not be read", game_id)
+            view = None
+        if view is not None:
+            app.state[key] = view
+    banner = sid("table-finished", ft.Text(render(language_of(app.t), "tablemode-table-finished"),
+                                           size=18, weight=ft.FontWeight.BOLD))
+    return [banner, *(_result(app, view) if view is not None else [])]
 
 
 def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,

@@ -65,7 +65,8 @@ def guard_session(page: ft.Page, lang: Any) -> None:
     Flet 1.0.5 sends ``SESSION_CRASHED`` from ``Session.error`` when an event handler,
     ``main`` or an effect raises (flet/messaging/session.py ``dispatch_event``); the
     panel covers the app until a reload. A storage failure (a held write lock, a full
-    disk) says what happened; anything else says that the tap did not go through.
+    disk) says what happened; anything else says that the tap did not go through (and
+    nothing changed: a failed command writes nothing).
     ``lang``: a function giving the tab's language now.
     """
     session = getattr(page, "session", None)
@@ -79,7 +80,7 @@ def guard_session(page: ft.Page, lang: Any) -> None:
         log.error("table mode: a handler failed: %s", message.splitlines()[0][:200]
                   if message else "")
         said = storage_message(exc) if exc is not None and is_storage_error(exc) \
-            else TableCode.STORAGE
+            else TableCode.FAILED
         try:
             page.show_dialog(ft.SnackBar(content=sid("tab-error", ft.Text(
                 render(lang(), said))), duration=ft.Duration(seconds=6)))
@@ -244,7 +245,30 @@ class TableTab:
         would cover the controls at the bottom of a phone's screen)."""
         app = self._new_app()
         app.table_host = True
+        app.host_token = self.token  # shown on its tables screen, with "new host link"
+        app.rotate_host_link = self.rotate_host_link
         app.start()
+
+    async def rotate_host_link(self) -> str:
+        """The server host asked for a new host link: every tab holding the old one drops
+        to the join screen; this one keeps going on the new link (stored on the device)."""
+        from app import server
+
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        token, _new = await asyncio.to_thread(
+            self.hub.host_link_token, server.host_link_dir(), rotate=True)
+        old, self.token = self.token, token
+        self._unwatch = self.hub.watch(token, self._on_revoked)
+        await self._pref(PREF_TOKEN, token)
+        app = self.app
+        if app is not None:
+            app.host_token = token
+            if old is not None and app.url_base == f"/join/{old}":
+                app.url_base = f"/join/{token}"
+                app._sync_url()
+        return token
 
     def _open_table(self, token: str, access: Access) -> None:
         """A seat or table-host link: the app locked to that table's sheet."""
