@@ -200,6 +200,22 @@ def host_link_dir() -> Path:
     return path.parent if path is not None else data_dir()
 
 
+def check_writable(store: Any) -> None:
+    """Raise now if the database cannot be written (a read-only file or directory), rather
+    than on the first tap: ``BEGIN IMMEDIATE`` takes SQLite's write lock, nothing else."""
+    if store.engine.dialect.name != "sqlite":
+        return
+    with store.engine.connect() as conn:
+        raw: Any = conn.connection.dbapi_connection
+        saved = raw.isolation_level
+        raw.isolation_level = None
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            conn.exec_driver_sql("ROLLBACK")
+        finally:
+            raw.isolation_level = saved
+
+
 def storage_error_line(err: BaseException, path: Path | None) -> str:
     """One line for a database that cannot be opened or written (no traceback)."""
     import errno
@@ -263,6 +279,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     try:
         store = Store.open()
         services.set_shared(services.Services(store))  # every tab uses this store
+        check_writable(store)
         hub = shared_hub(store)
         tables = hub.resume()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)

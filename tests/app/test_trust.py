@@ -568,3 +568,52 @@ def test_every_new_message_is_in_both_catalogues() -> None:
             used = {k: v for k, v in params.items() if "{ $" + k + " }" in
                     l10n._source(lang).split(f"\n{code} = ", 1)[1].split("\n", 1)[0]}
             assert not l10n.errors(lang, str(code), **used), (lang, code)
+
+
+# --------------------------------------------------------------------------- serve errors
+
+
+def _serve_fails(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                 url: str) -> str:
+    from app import server
+
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setattr(server, "tune_runtime", lambda: None)
+    assert server.serve("127.0.0.1", 1, False, browser=False) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err, err
+    return err
+
+
+def test_serve_on_a_read_only_database_is_one_line(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    mnt = tmp_path / "ro"
+    mnt.mkdir()
+    if os.geteuid() != 0 or subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(mnt)],
+            capture_output=True).returncode != 0:
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        url = f"sqlite:///{mnt / 'forest-table.sqlite3'}"
+        Store.open(url).engine.dispose()
+        assert subprocess.run(["mount", "-o", "remount,ro", str(mnt)]).returncode == 0
+        err = _serve_fails(monkeypatch, capsys, url)
+        assert "read-only" in err and str(mnt) in err
+    finally:
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_storage_error_lines() -> None:
+    import errno
+
+    from app import server
+
+    here = Path("/nowhere/at/all/forest-table.sqlite3")
+    assert "does not exist" in server.storage_error_line(FileNotFoundError("x"), here)
+    full = OSError(errno.ENOSPC, "No space left on device")
+    assert "is full" in server.storage_error_line(full, here)
+    ro = sqlite3.OperationalError("attempt to write a readonly database")
+    assert "read-only" in server.storage_error_line(ro, Path("/tmp/x.sqlite3"))
+    other = server.storage_error_line(RuntimeError("?"), Path("/tmp/x.sqlite3"))
+    assert other.startswith("forest-table serve:") and "RuntimeError" in other
