@@ -646,7 +646,9 @@ def join_route(route: str | None) -> tuple[str | None, str]:
 def table_from_route(route: str | None) -> int | None:
     """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
     parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
-    if len(parts) == 2 and parts[0] == "table" and parts[1].isdigit():
+    # 0-9 only, at most 9 of them: "²".isdigit() is true and int("²") raises
+    if len(parts) == 2 and parts[0] == "table" and 1 <= len(parts[1]) <= 9 \
+            and all("0" <= ch <= "9" for ch in parts[1]):
         return int(parts[1])
     return None
 

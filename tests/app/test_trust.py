@@ -617,3 +617,16 @@ def test_storage_error_lines() -> None:
     assert "read-only" in server.storage_error_line(ro, Path("/tmp/x.sqlite3"))
     other = server.storage_error_line(RuntimeError("?"), Path("/tmp/x.sqlite3"))
     assert other.startswith("forest-table serve:") and "RuntimeError" in other
+
+
+def test_route_params_from_a_client_never_crash() -> None:
+    from app.table import join_route, table_from_route, token_from_route
+    from app.ui.app import parse_path
+
+    for bad in ("/table/²", "/table/" + "9" * 5000, "/table/-1", "/table/١٢"):
+        assert table_from_route(bad) is None
+    assert table_from_route("/table/12") == 12
+    for bad in ("/sheet/²", "/sheet/" + "9" * 5000, "/person/²/forestry", "/" + "x" * 100_000):
+        assert parse_path(bad) == ("home", {})
+    assert token_from_route("/join/" + "x" * 5000) is None
+    assert join_route("/join/" + "x" * 5000)[0] is None
