@@ -450,8 +450,15 @@ class ForestTableApp:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
+            said = str(exc)
+            from app.table import is_storage_error, storage_message
+
+            if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
+                from app.l10n import render
+
+                said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
             body = ft.Column([
-                ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
+                ft.Text(self.t("common.error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
         if to_top:
