@@ -630,3 +630,36 @@ def test_route_params_from_a_client_never_crash() -> None:
         assert parse_path(bad) == ("home", {})
     assert token_from_route("/join/" + "x" * 5000) is None
     assert join_route("/join/" + "x" * 5000)[0] is None
+
+
+def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server host's "Tables and QR codes" screen: its link and "new host link"; the
+    old link drops every tab that holds it, the tab that asked keeps going on the new one."""
+    from app import server
+    from app.ui.prefs import MemoryPrefs
+    from app.ui.screens.table_view import PREF_TOKEN
+    from tests.app.flet_harness import by_id, tap
+
+    monkeypatch.setattr(server, "host_link_dir", lambda: tmp_path)
+
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        old, _ = hub.host_link_token(tmp_path)
+        prefs = MemoryPrefs()
+        client, tab = await make_tab(f"/join/{old}", prefs=prefs)
+        other, other_tab = await make_tab(f"/join/{old}")
+        client.session.get_page_patch()
+        await tap(client, "home-tables")
+        client.session.get_page_patch()
+        assert old in by_id(client, "host-link-server").value
+        await tap(client, "host-link-new")
+        await asyncio.sleep(0.3)
+        new = (tmp_path / T.HOST_LINK_FILE).read_text().strip()
+        assert new != old and hub.access(old) is None
+        assert tab.app is not None and tab.token == new and prefs.values[PREF_TOKEN] == new
+        assert other_tab.app is None and "Join the table" in _all_text(other)
+        client.session.get_page_patch()
+        assert new in by_id(client, "host-link-server").value
+        assert not client.crashes()
+
+    _tab_run(store, steps)

@@ -82,7 +82,7 @@ def build(app: ForestTableApp) -> ft.Control:
 
     t = app.t
     game_id = int(app.params["game_id"])
-    hub = shared_hub(services.shared().store)
+    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
 
     def changed(message: str) -> None:
         app.refresh()
@@ -106,7 +106,7 @@ def build_tables(app: ForestTableApp) -> ft.Control:
     from app.ui import services
 
     t = app.t
-    hub = shared_hub(services.shared().store)
+    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
     rows: list[ft.Control] = []
     for game_id in hub.open_tables():
         try:
