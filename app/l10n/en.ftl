@@ -33,7 +33,6 @@ refusal-token-slow-down = Too many links that do not work came from this network
 refusal-seed-not-digits = { $field }: a seed is a whole number written with the digits 0 to 9
 refusal-seed-too-large = { $field }: a seed is at most { $limit }
 refusal-value-too-long = { $field }: at most { $limit } characters
-tablemode-join-scan = Scan your seat's QR code, or open the link the host gave you.
 tablemode-host-link-title = Your host link (for this laptop's browser: keep it to yourself)
 tablemode-host-link-new = New host link (the old one stops working)
 tablemode-host-link-done = A new host link is in use: the old one no longer opens anything.

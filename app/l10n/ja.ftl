@@ -32,7 +32,6 @@ refusal-token-slow-down = このネットワークから使えないリンクが
 refusal-seed-not-digits = { $field }：シードは0～9の数字だけで書いた整数です
 refusal-seed-too-large = { $field }：シードは{ $limit }以下です
 refusal-value-too-long = { $field }：{ $limit }文字までです
-tablemode-join-scan = 自分の席のQRコードを読み取るか、ホストから受け取ったリンクを開いてください。
 tablemode-host-link-title = ホスト用リンク（このノートPCのブラウザ用。他の人に見せないでください）
 tablemode-host-link-new = 新しいホスト用リンク（古いリンクは使えなくなります）
 tablemode-host-link-done = 新しいホスト用リンクに切り替えました。古いリンクではもう何も開けません。

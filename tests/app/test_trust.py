@@ -164,7 +164,7 @@ def test_a_tokenless_tab_sees_nothing_from_any_address_and_a_friendly_screen(
                 client.page.client_ip = forged
                 await tab.open(None)
                 text = _all_text(client)
-                assert "Scan your seat's QR code, or open the link the host gave you" in text
+                assert "Scan the table's QR code with this phone's camera" in text
                 assert not any(name in text for name in PLAYERS)
                 assert tab.app is None
             peer.forget(client.session.id)
@@ -557,7 +557,7 @@ def test_every_new_message_is_in_both_catalogues() -> None:
 
     params = {"seconds": 3, "field": "Seed", "limit": 40, "url": "http://x/", "path": "/d",
               "reason": "OperationalError", "value": "x"}
-    codes = [*TableCode, *InputCode, "tablemode-join-scan", "tablemode-host-link-title",
+    codes = [*TableCode, *InputCode, "tablemode-host-link-title",
              "tablemode-host-link-new", "tablemode-host-link-done", "tablemode-table-finished",
              "serve-serving-at", "serve-host-link", "serve-host-link-new", "serve-on-this-laptop",
              "serve-opened-browser", "serve-stop", "serve-error-readonly",

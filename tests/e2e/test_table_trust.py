@@ -135,7 +135,7 @@ def test_a_tokenless_phone_on_the_laptop_sees_no_table_data(phones: Any, path: s
     by_id(page, "join-scan").first.wait_for(state="attached", timeout=15_000)
     page.wait_for_timeout(500)
     text = _text(page)
-    assert "Scan your seat's QR code" in text, text
+    assert "Scan the table's QR code" in text, text
     assert not any(name in text for name in PLAYERS), text
     for gone in ("home-new-game", "home-tables", "sheet-total"):
         assert by_id(page, gone).count() == 0, gone

@@ -90,15 +90,14 @@ def guard_session(page: ft.Page, lang: Any) -> None:
     session.error = error  # type: ignore[method-assign]
 
 
-def join_screen(t: Any, message: str | None = None, lang: str = "en") -> ft.Control:
+def join_screen(t: Any, message: str | None = None) -> ft.Control:
     """What a phone without a valid token sees: how to join, and nothing of any table."""
     items: list[ft.Control] = [
         ft.Container(height=24),
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=ft.Colors.PRIMARY),
         sid("join-title", ft.Text(t("tablemode.join.title"), size=26,
                                   weight=ft.FontWeight.BOLD), header=True),
-        sid("join-scan", muted(render(lang, "tablemode-join-scan"), size=18)),
-        muted(t("tablemode.join.how"), size=16),
+        sid("join-scan", muted(t("tablemode.join.how"), size=16)),
     ]
     if message:
         items.append(sid("join-message", ft.Text(message, color=ft.Colors.ERROR, size=15)))
@@ -190,7 +189,7 @@ class TableTab:
             if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
                 await self._language()
                 self._show(join_screen(self.t, render(self.tr.lang, TableCode.SLOW_DOWN,
-                                                      seconds=round(wait)), self.tr.lang))
+                                                      seconds=max(1, round(wait)))))
                 await asyncio.sleep(wait)
             try:
                 access = await asyncio.to_thread(self.hub.access, token)
@@ -205,7 +204,7 @@ class TableTab:
                 return
             self.hub.bad_tokens.failed(self.peer())
         await self._language()
-        self._show(join_screen(self.t, message, self.tr.lang))
+        self._show(join_screen(self.t, message))
 
     def _enter(self, token: str, access: Access) -> None:
         self.token, self.access = token, access
@@ -339,7 +338,7 @@ class TableTab:
         self._close_app()
         self.access, self.token = None, None
         await self._pref(PREF_TOKEN, "")
-        self._show(join_screen(self.t, self.t("tablemode.join.revoked"), self.tr.lang))
+        self._show(join_screen(self.t, self.t("tablemode.join.revoked")))
 
     # ------------------------------------------------------------------ drawing
     def _show(self, body: ft.Control) -> None:
