@@ -212,6 +212,9 @@ def check_writable(store: Any) -> None:
         try:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
             conn.exec_driver_sql("ROLLBACK")
+        except Exception as err:
+            if "locked" not in str(err).lower():  # held by another writer: writable, busy
+                raise
         finally:
             raw.isolation_level = saved
 
