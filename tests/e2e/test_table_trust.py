@@ -160,6 +160,17 @@ def test_a_phone_back_from_sleep_gets_live_updates_also_after_a_reload(phones: A
     _wait_int(a, SCORE, start + 1)
     a.wait_for_timeout(500)  # the broadcast reached B's (disconnected) session meanwhile
     sock.restore()  # B wakes up: Flet's client reconnects to its kept session
+    deadline = time.monotonic() + 30
+    while sock.connects < 2:
+        assert time.monotonic() < deadline, "phone B never reconnected"
+        b.wait_for_timeout(100)
+    b.wait_for_timeout(1000)
+    # back in its kept session B still shows A's board; if Flet's client gave up on it
+    # and started a new session, B opened its own board again: look at A's once more
+    kept = b.evaluate(SELECTED_JS, "sheet-player-0")
+    print(f"phone B reconnected ({sock.connects} connections), kept session: {kept}")
+    if not kept:
+        tap(b, "sheet-player-0", until=(SELECTED_JS, "sheet-player-0"))
     _wait_int(b, SCORE, start + 1, 30)  # caught up
     assert sock.connects >= 2
     plus.click()  # the bug: this never reached B (its inbox stayed "queued")

@@ -312,7 +312,13 @@ class TableTab:
     def _reconnected(self, _e: Any = None) -> None:
         """Back after a disconnect (sleep, a reload into the kept session): every table on
         screen subscribes again if it must and is drawn as it is now (the hub kept going;
-        updates offered while the phone was away were dropped, never left queued)."""
+        updates offered while the phone was away were dropped, never left queued).
+
+        The whole screen is sent anew (a new screen key, as a navigation does): Flet
+        drops what a disconnected session sends but its record of what the phone has
+        moves on, so a reconciled redraw could leave the phone showing an old value
+        (seen in the browser test). The phone lands at the top of the screen.
+        """
         app = self.app
         if app is None:
             return
@@ -322,7 +328,7 @@ class TableTab:
                     inbox.catch_up()
                 except Exception:
                     log.debug("catch-up of %s failed", key, exc_info=True)
-        app.refresh()
+        app.render(to_top=True)  # whole screen anew: what the phone holds is not known
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
