@@ -41,6 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
     p.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    p.add_argument("--new-host-link", action="store_true",
+                   help="revoke the host link and issue a new one (kept for later starts)")
+    p.add_argument("--no-browser", action="store_true",
+                   help="do not open the host link in this computer's browser")
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
@@ -162,7 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from app.server import serve
 
-        return serve(host=args.host, port=args.port, show_qr=not args.no_qr)
+        return serve(host=args.host, port=args.port, show_qr=not args.no_qr,
+                     new_host_link=args.new_host_link, browser=not args.no_browser)
     if args.command == "desktop":
         from app.server import desktop
 

@@ -48,9 +48,13 @@ import secrets
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
+
+import sqlalchemy as sa
 
 from app.session import (
     COMMANDS,
@@ -64,6 +68,7 @@ from app.session import (
 )
 from app.store import NotFound, Store
 from app.store import tokens as T
+from scoring.message import MessageCode, Msg, msg
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +89,43 @@ SERVER, HOST, SEAT = "server", "host", "seat"
 #: How long a token check is trusted without asking the database again (seconds).
 ACCESS_TTL = 5.0
 TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
+
+
+class TableCode(MessageCode):
+    """What table mode says that is not a rules refusal (app/l10n/*.ftl)."""
+
+    BUSY = "refusal-table-busy"
+    DISK_FULL = "refusal-storage-full"
+    READ_ONLY = "refusal-storage-read-only"
+    STORAGE = "refusal-storage-failed"
+    FINISHED = "refusal-table-finished"
+    SLOW_DOWN = "refusal-token-slow-down"
+    FAILED = "refusal-tap-failed"
+
+
+def storage_message(err: BaseException) -> Msg:
+    """What to tell a player when the database refused a write (nothing was saved).
+
+    SQLite's own words are the only signal of *why* (a held write lock, a full disk,
+    a read-only file); they are sorted into codes here and never shown.
+    """
+    text = str(getattr(err, "orig", None) or err).lower()
+    if "locked" in text or "busy" in text:
+        return msg(TableCode.BUSY)
+    if "full" in text or "no space" in text:
+        return msg(TableCode.DISK_FULL)
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return msg(TableCode.READ_ONLY)
+    return msg(TableCode.STORAGE)
+
+
+def is_storage_error(err: BaseException) -> bool:
+    """A database failure (lock, disk, I/O) rather than a bug: say so, keep going."""
+    import sqlite3
+
+    return isinstance(err, (sa.exc.OperationalError, sa.exc.DisconnectionError,
+                            sqlite3.OperationalError)) or (
+        isinstance(err, OSError) and not isinstance(err, (FileNotFoundError, TimeoutError)))
 
 
 def new_token() -> str:
@@ -166,7 +208,9 @@ class Result:
     snapshot: Snapshot | None
     message: str | None = None
     field: str | None = None
-    reason: str | None = None  # None | "forbidden" | "stale" | "invalid" | "unknown"
+    #: None | "forbidden" | "stale" | "invalid" | "unknown" | "finished" | "storage"
+    reason: str | None = None
+    msg: Msg | None = None  # a message as data (storage, finished table): shown rendered
 
 
 Callback = Callable[[Snapshot], Any]
@@ -212,6 +256,10 @@ class TableHub:
         # token hash -> (Access, checked at): revocations here drop entries at once; a
         # revocation made by another server process is seen within ACCESS_TTL seconds
         self._access_cache: dict[str, tuple[Access, float]] = {}
+        # token hash -> what to call when it is revoked (tabs holding it without a
+        # subscription: the server host's)
+        self._watchers: dict[str, list[Callable[[], Any]]] = {}
+        self.bad_tokens = BadTokens()
         # SQLite has one writer at a time and makes the others sleep and retry (busy
         # timeout): queueing the writers here instead keeps the latency tail short.
         self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
@@ -258,7 +306,12 @@ class TableHub:
 
     # ------------------------------------------------------------------ tokens
     def access(self, token: str | None) -> Access | None:
-        """The rights of ``token``, or ``None`` (unknown, revoked, malformed, finished table)."""
+        """The rights of ``token``, or ``None`` (unknown, revoked, malformed).
+
+        A finished table's links stay valid, read-only: :meth:`submit` refuses every
+        change (reason ``finished``) and the phones show the result; the host can
+        still revoke them.
+        """
         if not token or not isinstance(token, str) or len(token) > 200:
             return None
         digest = T.token_hash(token)
@@ -304,6 +357,44 @@ class TableHub:
             return token
         return self.issue(game_id, seat)
 
+    def host_link_token(self, directory: Path | None, *, rotate: bool = False
+                        ) -> tuple[str, bool]:
+        """The one server host token of this data directory: ``(token, newly issued)``.
+
+        Its text is kept in ``directory`` (:func:`app.store.tokens.write_host_token`,
+        mode 0600) so every start prints the same link; every other server host token
+        (older starts, a rotated link) is revoked. ``rotate`` (``serve
+        --new-host-link``, the host screen's button) revokes it and issues a new one.
+        """
+        if not rotate and directory is not None:
+            kept = T.read_host_token(directory)
+            access = self.access(kept) if kept else None
+            if kept and access is not None and access.role == SERVER:
+                self._revoke_hashes(None, None, keep=kept)
+                self._plain[(None, None)] = kept
+                return kept, False
+        token = new_token()
+        if directory is not None:
+            T.write_host_token(directory, token)  # first: a link that is not kept is not issued
+        with self.store.session() as s:
+            T.add_token(s, token=token, game_id=None, seat=None)
+        self._revoke_hashes(None, None, keep=token)
+        self._plain[(None, None)] = token
+        return token, True
+
+    def watch(self, token: str, on_revoked: Callable[[], Any]) -> Callable[[], None]:
+        """Call ``on_revoked`` when ``token`` is revoked; returns the function that stops it."""
+        digest = T.token_hash(token)
+        self._watchers.setdefault(digest, []).append(on_revoked)
+
+        def stop() -> None:
+            fns = self._watchers.get(digest)
+            if fns is not None and on_revoked in fns:
+                fns.remove(on_revoked)
+                if not fns:
+                    self._watchers.pop(digest, None)
+        return stop
+
     def reissue(self, game_id: int, seat: int | None = None) -> str:
         """Revoke every token of a seat (or of the table's host) and issue a new one.
 
@@ -314,15 +405,27 @@ class TableHub:
         return self.issue(game_id, seat)
 
     def revoke(self, game_id: int, seat: int | None = None) -> int:
+        """Revoke every token of a seat, of a table's host (``seat`` None) or, with
+        ``game_id`` None, every server host link; connected phones drop at once."""
+        return self._revoke_hashes(game_id, seat)
+
+    def _revoke_hashes(self, game_id: int | None, seat: int | None,
+                       keep: str | None = None) -> int:
         with self.store.session() as s:
-            rows = [r for r in T.list_tokens(s, game_id=game_id)
-                    if r.seat == seat and r.revoked_at is None]
-            hashes = {r.token_hash for r in rows}
-            n = T.revoke_tokens(s, game_id=game_id, seat=seat)
-        self._plain.pop((game_id, seat), None)
+            hashes = T.valid_hashes(s, game_id=game_id, seat=seat)
+            if keep is not None:
+                hashes.discard(T.token_hash(keep))
+            n = T.revoke_tokens(s, game_id=game_id, seat=seat, keep=keep)
+        if keep is None or self._plain.get((game_id, seat)) != keep:
+            self._plain.pop((game_id, seat), None)
         for digest in hashes:
             self._access_cache.pop(digest, None)
-        table = self._tables.get(game_id)
+            for fn in self._watchers.pop(digest, []):
+                try:
+                    fn()
+                except Exception:
+                    log.exception("on_revoked of a watcher failed")
+        table = self._tables.get(game_id) if game_id is not None else None
         if table is not None and hashes:
             with table.lock:
                 gone = [sub for sub in table.subscribers if sub.token_hash in hashes]
@@ -388,8 +491,22 @@ class TableHub:
             session = table.session
             try:
                 check_rights(access, game_id, command, table.names)
+                if session.state.status == FINISHED:  # read-only: the result screen
+                    return Result(False, session.snapshot(),
+                                  "the game is finished; nothing changes any more", "status",
+                                  "finished", msg(TableCode.FINISHED))
                 with self._write_lock:
                     snap = self._apply(session, command)
+            except (sa.exc.SQLAlchemyError, OSError) as err:
+                if not is_storage_error(err):
+                    raise
+                # nothing was saved (one transaction) and nothing is shown; the session
+                # is read back from the database so memory and disk cannot differ
+                log.warning("table %s: the database refused a write (%s)", game_id,
+                            type(err).__name__)
+                self._reload_after_failure(game_id, table)
+                return Result(False, table.session.snapshot(), None, None, "storage",
+                              storage_message(err))
             except Forbidden as err:
                 return Result(False, session.snapshot(), err.message, err.field, "forbidden")
             except StaleVersion as err:
@@ -401,6 +518,12 @@ class TableHub:
                 return Result(False, session.snapshot(), err.message, err.field, "invalid")
             self._broadcast(table, snap)
             return Result(True, snap)
+
+    def _reload_after_failure(self, game_id: int, table: _Table) -> None:
+        try:
+            table.session = GameSession.load(self.store, game_id)
+        except Exception:  # the database is unreadable too: keep what is in memory
+            log.warning("table %s: could not be read back after a failed write", game_id)
 
     @staticmethod
     def _apply(session: GameSession, command: Command | Mapping[str, Any]) -> Snapshot:
@@ -427,6 +550,59 @@ class TableHub:
                 sub.callback(snap)
             except Exception:  # one broken tab must not keep the others from updating
                 log.exception("table subscriber failed")
+
+
+# =========================================================================== bad tokens
+
+
+class BadTokens:
+    """A slowdown after repeated bad tokens, per peer address (else one global count).
+
+    Every failed token check from a key counts for :attr:`window` seconds; after
+    :attr:`free` of them each further check from that key waits ``base * 2**k``
+    seconds (at most :attr:`cap`) before the token is looked at, and the wait is
+    taken before the check, so a guess costs time whether it is right or not.
+    Guessing a 192-bit token is hopeless anyway: this keeps a client from using the
+    server as a free oracle and from filling the log. Fail closed: while waiting a
+    tab shows the join screen and no table data.
+    """
+
+    def __init__(self, free: int = 5, base: float = 0.5, cap: float = 30.0,
+                 window: float = 600.0, keys: int = 4096) -> None:
+        self.free, self.base, self.cap, self.window, self.keys = free, base, cap, window, keys
+        self._fails: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _key(self, peer: str | None) -> str:
+        return peer if peer else "*"
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        times = [t for t in self._fails.get(key, ()) if now - t < self.window]
+        if times:
+            self._fails[key] = times
+        else:
+            self._fails.pop(key, None)
+        return times
+
+    def delay(self, peer: str | None, now: float | None = None) -> float:
+        """Seconds to wait before checking a token from ``peer``."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            n = len(self._recent(self._key(peer), now))
+        if n < self.free:
+            return 0.0
+        return float(min(self.cap, self.base * 2 ** (n - self.free)))
+
+    def failed(self, peer: str | None, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        key = self._key(peer)
+        with self._lock:
+            times = self._recent(key, now)
+            times.append(now)
+            self._fails[key] = times[-64:]
+            self._fails.move_to_end(key)
+            while len(self._fails) > self.keys:  # bounded: the oldest addresses go first
+                self._fails.popitem(last=False)
 
 
 # =========================================================================== links and QR
@@ -470,7 +646,9 @@ def join_route(route: str | None) -> tuple[str | None, str]:
 def table_from_route(route: str | None) -> int | None:
     """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
     parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
-    if len(parts) == 2 and parts[0] == "table" and parts[1].isdigit():
+    # 0-9 only, at most 9 of them: "²".isdigit() is true and int("²") raises
+    if len(parts) == 2 and parts[0] == "table" and 1 <= len(parts[1]) <= 9 \
+            and all("0" <= ch <= "9" for ch in parts[1]):
         return int(parts[1])
     return None
 

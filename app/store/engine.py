@@ -67,11 +67,21 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def busy_timeout_ms() -> int:
+    """How long a write waits for another connection's lock: ``FOREST_TABLE_BUSY_TIMEOUT_MS``
+    (``serve`` sets a short one: a phone then says "busy, tap again"), else 5 s."""
+    try:
+        value = int(os.environ.get("FOREST_TABLE_BUSY_TIMEOUT_MS", ""))
+    except ValueError:
+        return BUSY_TIMEOUT_MS
+    return value if 0 <= value <= 600_000 else BUSY_TIMEOUT_MS
+
+
 def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     try:
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
         mode = cur.execute("PRAGMA journal_mode").fetchone()[0]
         if mode != "memory":  # in-memory databases cannot use WAL
             cur.execute("PRAGMA journal_mode=WAL")

@@ -189,6 +189,9 @@ class ForestTableApp:
         #: table mode's server host (the laptop's browser, the host link): the home screen
         #: offers the open tables' QR codes ("tables")
         self.table_host = False
+        #: the server host's own token and its "new host link" (table mode sets them)
+        self.host_token: str | None = None
+        self.rotate_host_link: Callable[[], Any] | None = None
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
@@ -450,8 +453,15 @@ class ForestTableApp:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
+            said = str(exc)
+            from app.table import is_storage_error, storage_message
+
+            if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
+                from app.l10n import render
+
+                said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
             body = ft.Column([
-                ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
+                ft.Text(self.t("common.error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
         if to_top:

@@ -239,7 +239,12 @@ class SheetPresenter:
             self.info = tuple(message_text(m, self.t) for m in result.snapshot.messages)
         else:
             reason = getattr(result, "reason", None)
-            if reason == "stale":
+            said_msg = getattr(result, "msg", None)
+            if said_msg is not None:  # a message as data (storage, a finished table)
+                from app.l10n import render
+
+                self.error = render(language_of(self.t), said_msg)
+            elif reason == "stale":
                 self.error = self.t("sheet.stale")
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
