@@ -46,8 +46,8 @@ PREF_TOKEN = "forest_table.table_token"
 LOCAL_ADDRESSES = frozenset({"127.0.0.1", "::1", "localhost"})
 PREFS_TIMEOUT = 5.0
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
-SEAT_ROUTES = frozenset({"sheet", "scoreboard"})
-HOST_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
+HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 
 def trust_local() -> bool:
