@@ -32,6 +32,7 @@ import json
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
@@ -588,17 +589,27 @@ class SetHarvester(Command):
 @_command
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplenishForesters(Command):
-    """Start of a turn: draw spawn cards until the board holds 3 forester tokens."""
+    """Start of a turn: draw spawn cards until the board holds 3 forester tokens.
+
+    ``foresters``: how many the board held on the tapper's screen (the action's
+    key: with fewer or more now, someone else did it or changed it: "already done").
+    """
 
     kind: ClassVar[str] = "replenish_foresters"
+    foresters: int | None = None
 
 
 @_command
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RevealRoundToken(Command):
-    """Turn up the next round token; its coins/resources go to every player."""
+    """Turn up the next round token; its coins/resources go to every player.
+
+    ``round``: the round on the tapper's screen (the action's key: revealed once per
+    round, whichever phone taps first; see :meth:`GameSession.apply`).
+    """
 
     kind: ClassVar[str] = "reveal_round_token"
+    round: int | None = None
 
 
 @_command
@@ -642,6 +653,7 @@ class EndTurn(Command):
     """
 
     kind: ClassVar[str] = "end_turn"
+    turn: int | None = None  # turns ended on the tapper's screen (the action's key)
 
 
 @_command
@@ -934,6 +946,20 @@ def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
         })
         ctx.draws.append(data)
     ctx.messages.append(Message(entry.text, entry.action, None, {**data, **extra}))
+
+
+def _action_key(state: GameState, command: Command) -> bool | None:
+    """Does a shared-table action's key match the state? None: the command has no key."""
+    table = state.table
+    if not isinstance(table, ForestryTable):
+        return None
+    if isinstance(command, RevealRoundToken) and command.round is not None:
+        return command.round == table.round
+    if isinstance(command, EndTurn) and command.turn is not None:
+        return command.turn == table.turn
+    if isinstance(command, ReplenishForesters) and command.foresters is not None:
+        return command.foresters == len(table.forest.foresters)
+    return None
 
 
 def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
@@ -1515,11 +1541,15 @@ class _Step:
     state: GameState
     messages: tuple[Message, ...]
     by: int | None = None  # the seat (0-based) whose token sent it; None: the host
+    at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
 #: Shared-table actions that must apply once: a copy made against an older version,
 #: after which the same action was done, is answered "already done" (:class:`AlreadyDone`).
 ONCE_KINDS: frozenset[str] = frozenset({"reveal_round_token", "replenish_foresters", "end_turn"})
+#: A shared action (:data:`ONCE_KINDS`) from another phone this soon after the same action,
+#: with nothing in between, is the same tap made twice (seconds): see ``_already_done``.
+DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
 CHANGES_SHOWN = 12
 
@@ -1704,15 +1734,33 @@ class GameSession:
         self._version = seq
         return seq
 
-    def _already_done(self, command: Command) -> None:
-        """Raise :class:`AlreadyDone` if ``command`` (a stale shared-table action) was done.
+    def _already_done(self, command: Command, by: int | None = None) -> bool:
+        """Raise :class:`AlreadyDone` if ``command`` (a shared-table action) was done.
 
-        It was made against ``command.version``; if the same action (same kind
-        and fields) was applied after that version and is still in effect, this
-        copy is the second phone's tap on the same state.
+        With a key (the round, the turn or the forester count the phone showed):
+        the key no longer matching the state means another phone did it (the last
+        step of that kind says what it did); a matching key applies at the
+        current version (True: the version need not be checked — a coin changed
+        meanwhile does not make "end turn" stale). Without a key: made against
+        ``command.version``, the same action applied after that version is the
+        second phone's tap on the same state.
         """
+        key = _action_key(self.state, command)
+        last = self._done[-1] if self._done else None
+        if key is True and last is not None and last.command.kind == command.kind \
+                and last.by != by and last.at \
+                and time.monotonic() - last.at < DUPLICATE_WINDOW_S:
+            # the phone had redrawn before its tap arrived: two people, one action
+            raise AlreadyDone(command.kind, last.seq, last.messages)
+        if key is True:
+            return True
+        if key is False:
+            step = next((s for s in reversed(self._done) if s.command.kind == command.kind),
+                        None)
+            raise AlreadyDone(command.kind, step.seq if step else 0,
+                              step.messages if step else ())
         if command.kind not in ONCE_KINDS or command.version >= self._version:
-            return
+            return False
         mine = {k: v for k, v in command.payload().items() if k != "version"}
         for step in reversed(self._done):
             if step.seq <= command.version:
@@ -1720,6 +1768,7 @@ class GameSession:
             theirs = {k: v for k, v in step.command.payload().items() if k != "version"}
             if step.command.kind == command.kind and theirs == mine:
                 raise AlreadyDone(command.kind, step.seq, step.messages)
+        return False
 
     def apply(self, command: Command, *, by: int | None = None) -> Snapshot:
         """Validate, apply, persist; return the new snapshot (or raise DomainError).
@@ -1732,8 +1781,8 @@ class GameSession:
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
             raise CodedError("by", play.PlayCode.BAD_AUTHOR)
         with self._lock:
-            self._already_done(command)
-            self._check_version(command.version)
+            if not self._already_done(command, by):
+                self._check_version(command.version)
             seq = self._version + 1
             state, outcome, messages = apply_command(self.state, command,
                                                      command_rng(self.state.seed, seq))
@@ -1747,7 +1796,8 @@ class GameSession:
                 self._store.confirm_printed(
                     table=confirmed_table(command.table, board_side_b=side_b),
                     key=command.key, value=_plain(command.value))
-            self._done.append(_Step(seq, command, outcome, state, messages, by))
+            self._done.append(_Step(seq, command, outcome, state, messages, by,
+                                    time.monotonic()))
             self._undone.clear()
             self._messages = messages
             return self.snapshot()

@@ -98,6 +98,7 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
             icon=ft.Icons.SKIP_NEXT, on_click=lambda e: _tap(app, p, c, turn.command)),
             button=True),
     ]
+
     return card(items, identifier="play-turn")
 
 

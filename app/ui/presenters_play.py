@@ -178,7 +178,7 @@ def turn_view(state: S.GameState, version: int = 0) -> TurnView | None:
     names = _names(state)
     return TurnView(names[table.current], table.turn + 1, table.round,
                     tuple((names[i], t) for i, t in S.pending_spawns(state)),
-                    table.final_turns, S.EndTurn(version=version))
+                    table.final_turns, S.EndTurn(version=version, turn=table.turn))
 
 
 def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:

@@ -597,9 +597,11 @@ class SheetPresenter:
                       hint=t("table.detached_hint"))
                 for i, d in enumerate(table.detached_storages))
             actions = (
-                Action("round-token", t("table.reveal_round"), S.RevealRoundToken(version=v))
+                Action("round-token", t("table.reveal_round"),
+                       S.RevealRoundToken(version=v, round=stack.round))
                 if stack.left else Action("round-token", t("table.no_round_left"), None),
-                Action("replenish", t("table.replenish"), S.ReplenishForesters(version=v)),
+                Action("replenish", t("table.replenish"),
+                       S.ReplenishForesters(version=v, foresters=len(forest.foresters))),
             )
             return Section("table", t("table.title"), counts=counts, actions=actions,
                            lines=tuple(lines))

@@ -342,3 +342,54 @@ def test_the_hub_lets_a_seat_undo_only_its_own_changes(store: Store) -> None:
     assert not r.ok and r.reason == "forbidden"
     r = hub.submit(g, host, {"kind": "undo", "version": v()})
     assert r.ok and r.snapshot.state.forestry_boards[0].resources.coins == start[0]
+
+
+def test_a_keyed_action_applies_once_even_when_the_tapping_phone_had_redrawn(store: Store
+                                                                           ) -> None:
+    """The phone's key (the round on screen), not the server's idea of its version:
+    the second phone's tap is stamped with a newer version by the time it is handled."""
+    s = started(store)
+    shown = table(s).round
+    first = s.apply(RevealRoundToken(version=s.version, round=shown), by=0)
+    with pytest.raises(CodedError) as err:  # stamped with the new version, same key
+        s.apply(RevealRoundToken(version=s.version, round=shown), by=1)
+    assert err.value.msg.code == "refusal-already-done"
+    assert err.value.messages == first.messages  # type: ignore[attr-defined]
+    assert table(s).round == shown + 1
+
+
+def test_a_keyed_action_is_not_stale_after_an_unrelated_change(store: Store) -> None:
+    s = started(store)
+    v, turn = s.version, table(s).turn
+    do(s, SetCount, player=1, field="resources.coins", value=9)  # someone else's tap
+    snap = s.apply(EndTurn(version=v, turn=turn), by=0)
+    assert table(snap.state).turn == turn + 1
+    with pytest.raises(CodedError):
+        s.apply(EndTurn(version=v, turn=turn), by=2)
+    kind, space = table(s).forest.foresters[0].kind, table(s).forest.foresters[0].space
+    do(s, PlaceForester, player=1, type=kind.value, space=space)
+    n = len(table(s).forest.foresters)
+    s.apply(ReplenishForesters(version=s.version, foresters=n))
+    with pytest.raises(CodedError):
+        s.apply(ReplenishForesters(version=s.version, foresters=n))
+
+
+def test_a_second_phones_tap_right_after_the_same_action_is_the_same_tap(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its phone had redrawn (the key matches the new round), but within the window and
+    from another seat with nothing in between it is one action tapped twice."""
+    import app.session as session_module
+
+    s = started(store)
+    now = [1000.0]
+    monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
+    s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)
+    now[0] += 0.5
+    with pytest.raises(CodedError) as err:
+        s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=1)
+    assert err.value.msg.code == "refusal-already-done"
+    s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)  # same seat: ok
+    now[0] += session_module.DUPLICATE_WINDOW_S + 0.1
+    before = table(s).round
+    s.apply(RevealRoundToken(version=s.version, round=before), by=1)  # later: a new reveal
+    assert table(s).round == before + 1
