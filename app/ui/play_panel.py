@@ -62,8 +62,13 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
     if p.game == "forestry" and p.status != "finished":
         mode = map_mode(app, p)
         tiles = PP.map_tiles(p.state, mode, me(p))
-        out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state)),
+        error = p.error if p.error_id in ("space", "type", "table") else None
+        out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
                          lambda: _map(app, p, c, lang, tiles, mode)))
+    if p.game == "forest-guardians" and p.status != "finished":
+        from app.ui.screens.reference import planting_check
+
+        out.append(planting_check(app, lang))  # where a player enters a tree (003)
     changes = PP.change_lines(lang, p.snapshot)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
     out.append(_kept(app, p, "play-changes", (changes, mine, p.status),

@@ -124,3 +124,30 @@ def test_already_done_and_undo_refusals_in_words() -> None:
     for lang in ("en", "ja"):
         text = PP.refusal_line(lang, err.value.msg, ["Mei", "Bo"])
         assert "{" not in text and ("Already done" in text or JAPANESE.search(text))
+
+
+def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card() -> None:
+    from app.i18n import Translator
+    from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
+    from setup.forestry import ForestryOptions
+
+    players = tuple(PlayerEntry(n, c) for n, c in (("Mei", "pink"), ("Ken", "blue"),
+                                                    ("Aki", "green")))
+    request = DealRequest("forestry", players, ForestryOptions(infestation=True), 5)
+    p = SetupPresenter(Translator("en").t, request)
+    coins = next(c for c in p.cards() if c.id.endswith(".resources"))
+    assert "Mei 3 · Ken 4 · Aki 4" in coins.big[0]
+    p.set_first_player(2)
+    coins = next(c for c in p.cards() if c.id.endswith(".resources"))
+    assert "Aki 3 · Mei 4 · Ken 4" in coins.big[0]  # 002: seat order from the first player
+    p.set_first_player(7)  # not a player: ignored
+    assert p.first_player == 2
+    for space in (4, 9, 4, 12):
+        p.toggle_infested(space)
+    assert p.infested == {9, 12}
+    state = S.initial_state("forestry", request.options, [e.name for e in players], 5,
+                            first_player=p.first_player, infested=p.infested)
+    assert state.table.first_player == 2  # type: ignore[union-attr]
+    assert state.table.forest.infested == {9, 12}  # type: ignore[union-attr]
+    p.deal_again(lambda: 6)
+    assert p.infested == set() and p.first_player == 2  # a new card may be dealt

@@ -75,7 +75,7 @@ def _chips(ident: str, options: list[tuple[str, str]], selected: str,
         for value, text in options], wrap=True, spacing=6, run_spacing=6)
 
 
-def _planting_check(app: ForestTableApp, lang: str) -> ft.Control:
+def planting_check(app: ForestTableApp, lang: str) -> ft.Control:
     """Where a player enters a tree: may it go there, and what does it cost (003)?"""
     st: dict[str, Any] = app.state.setdefault("planting-check", {
         "row": TreeRow.TOP.value, "kind": TileKind.REGULAR.value,
@@ -138,7 +138,7 @@ def build(app: ForestTableApp) -> ft.Control:
             (RefSection.GUARDIANS_TURN if line.section == "turn"
              else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
             for line in lines])
-        controls.append(_planting_check(app, lang))
+        controls.append(planting_check(app, lang))
         if lang == "en":  # the rules tables' own reference (English text for now)
             for section in quick_reference(_advanced(app)):
                 controls.append(card([
