@@ -265,3 +265,7 @@ refusal-space-holds-forester = Space { $space } already holds the { $type ->
   } { -forester-token }.
 refusal-forestry-only = The first player and infested wood are { -forestry } settings.
 refusal-bad-author = Who sent a change comes from the link, as a seat number.
+changes-more = { $open ->
+    [true] Show only the last change
+   *[other] Show the last changes
+  }

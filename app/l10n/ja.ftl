@@ -261,3 +261,7 @@ refusal-space-holds-forester = マス{ $space }にはすでに{ $type ->
   }の{ -forester-token }があります。
 refusal-forestry-only = { -first-player }と{ -infested-wood }は{ -forestry }の設定です。
 refusal-bad-author = 変更を送った人はリンクから決まり、席番号で表します。
+changes-more = { $open ->
+    [true] 最後の変更だけを表示
+   *[other] 最近の変更を表示
+  }

@@ -69,10 +69,12 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
         from app.ui.screens.reference import planting_check
 
         out.append(planting_check(app, lang))  # where a player enters a tree (003)
-    changes = PP.change_lines(lang, p.snapshot)
+    open_log = bool(app.state.get(f"changes-open:{p.snapshot.game_id}"))
+    # folded: only the last change (a redraw on every phone after every tap stays small)
+    changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
-    out.append(_kept(app, p, "play-changes", (changes, mine, p.status),
-                     lambda: _changes(app, p, c, lang, changes, mine)))
+    out.append(_kept(app, p, "play-changes", (changes, mine, p.status, open_log),
+                     lambda: _changes(app, p, c, lang, changes, mine, open_log)))
     return out
 
 
@@ -162,13 +164,28 @@ def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-map")
 
 
+def _toggle_log(app: ForestTableApp, p: SheetPresenter) -> None:
+    from app.ui.screens.sheet import _forget_kept
+
+    key = f"changes-open:{p.snapshot.game_id}"
+    app.state[key] = not app.state.get(key)
+    _forget_kept(app, p)
+    app.refresh()
+
+
 def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
-             lines: tuple[str, ...], mine: bool) -> ft.Control:
+             lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
     from app.ui.screens.sheet import submit
 
     items: list[ft.Control] = [
-        ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
-                weight=ft.FontWeight.BOLD),
+        ft.Row([
+            ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            sid("changes-more", ft.IconButton(
+                icon=ft.Icons.EXPAND_LESS if open_log else ft.Icons.EXPAND_MORE,
+                tooltip=l10n.render(lang, PP.PlayLabel.CHANGES_MORE, open=open_log),
+                width=TOUCH, height=TOUCH, on_click=lambda e: _toggle_log(app, p))),
+        ]),
         *[sid(f"changes-line-{i}", ft.Text(line, size=13)) for i, line in enumerate(lines)],
     ]
     if p.status != "finished":

@@ -35,6 +35,7 @@ class PlayLabel(MessageCode):
     BANNER_TITLE = "banner-title"
     ALREADY_DONE_INFO = "info-already-done"
     CHANGES_TITLE = "changes-title"
+    CHANGES_MORE = "changes-more"
     CHANGE_LINE = "log-change"
     UNDO_MINE = "undo-mine"
     HOST = "who-host"
