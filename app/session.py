@@ -1149,7 +1149,7 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
         first = _forestry(state)[0].first_player
         ctx.messages.append(Message(
             f"First player: turn one {token.flip_species.value} harvest token to its harvested "
-            "side if there is one (on the forest map: harvest tokens, tap the space).",
+            "side if there is one (on the forest map: Turn harvest tokens, tap the space).",
             play.PlayCode.FLIP_HARVEST, first,
             {"round_token": token.id, "species": token.flip_species.value,
              "first": state.players[first].name}))

@@ -102,7 +102,7 @@ event-round-token = Round { $round }: { $token }.{ $last ->
     [true] {" "}This is the last { -round-token }: afterwards everyone takes one final turn.
    *[other] {""}
   }
-event-flip-harvest = { $first } (the { -first-player }): turn one { $species } { -harvest-token } to its harvested side if there is one (forest map, "harvest tokens" mode).
+event-flip-harvest = { $first } (the { -first-player }): turn one { $species } { -harvest-token } to its harvested side if there is one (on the forest map: "Turn { -harvest-token }s", then tap the space).
 event-task-card = Every player draws a random task card.
 event-undone-mine = { $who } took back their last change ({ $command }).
 note-skip-forester = If the map is not current: put it on space { $card } unless that space holds a { -forester-token } or a { -harvester }; then the next space up without either (after 15 comes 1).
@@ -133,8 +133,8 @@ map-space = Space { $space }{ $has_harvesters ->
 map-mode = { $mode ->
     [harvester] Move my { -harvester }
     [act] Tend / take { -infested-wood }
-    [harvested] { -harvest-token }s
-    [infested] { -infested-wood }
+    [harvested] Turn { -harvest-token }s
+    [infested] Add/remove { -infested-wood }
     [thinning] Thinning token
     [den_tree] Den tree token
    *[painting] Painting token

@@ -101,7 +101,7 @@ event-round-token = ラウンド{ $round }：{ $token }。{ $last ->
     [true] これが最後の{ -round-token }です：この後、全員が最後の手番を1回行います。
    *[other] {""}
   }
-event-flip-harvest = { $first }（{ -first-player }）：{ $species }の{ -harvest-token }があれば1枚を収穫済みの面に裏返してください（森のマップの「収穫トークン」モード）。
+event-flip-harvest = { $first }（{ -first-player }）：{ $species }の{ -harvest-token }があれば1枚を収穫済みの面に裏返してください（森のマップで「{ -harvest-token }を裏返す」を選んでマスをタップ）。
 event-task-card = 全員がタスクカードをランダムに1枚引きます。
 event-undone-mine = { $who }が自分の最後の変更（{ $command }）を取り消しました。
 note-skip-forester = マップが最新でない場合：マス{ $card }に{ -forester-token }も{ -harvester }もなければそこに、あれば番号の大きい方へ両方ともないマスを探して置きます（15の次は1）。
@@ -132,8 +132,8 @@ map-space = マス{ $space }{ $has_harvesters ->
 map-mode = { $mode ->
     [harvester] 自分の{ -harvester }を移動
     [act] 手入れ／{ -infested-wood }を取る
-    [harvested] { -harvest-token }
-    [infested] { -infested-wood }
+    [harvested] { -harvest-token }を裏返す
+    [infested] { -infested-wood }を置く／取る
     [thinning] 間伐トークン
     [den_tree] 巣穴の木トークン
    *[painting] 塗装トークン

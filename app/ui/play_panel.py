@@ -113,27 +113,24 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile) -> ft.Control:
     from app.ui.screens.sheet import _tap
 
-    marks: list[ft.Control] = [ft.Text(str(tile.space), size=14, weight=ft.FontWeight.BOLD)]
-    row: list[ft.Control] = []
+    # light on purpose (one card of 15 of these is on every phone): two texts, colours
+    lines = [str(tile.space)]
+    if tile.forester:
+        lines.append(l10n.render(lang, PP.forester_name(tile.forester))[:5])
     if tile.harvesters:
-        row.append(ft.Icon(ft.Icons.AGRICULTURE, size=14,
-                           color=ft.Colors.PRIMARY if tile.mine else None))
-    if tile.forester:
-        row.append(ft.Icon(ft.Icons.PARK, size=14, color=ft.Colors.GREEN))
-    if tile.infested:
-        row.append(ft.Icon(ft.Icons.BUG_REPORT, size=14, color=ft.Colors.ERROR))
-    if row:
-        marks.append(ft.Row(row, spacing=1, alignment=ft.MainAxisAlignment.CENTER))
-    if tile.forester:
-        marks.append(ft.Text(l10n.render(lang, PP.forester_name(tile.forester))[:4], size=10))
-    elif tile.harvesters:
-        marks.append(ft.Text(tile.harvesters[0][:5], size=10))
+        lines.append(tile.harvesters[0][:5])
+    marks: list[ft.Control] = [
+        ft.Text(lines[0], size=14, weight=ft.FontWeight.BOLD),
+        ft.Text("\n".join(lines[1:]), size=10, text_align=ft.TextAlign.CENTER,
+                color=ft.Colors.GREEN_800 if tile.forester else None),
+    ]
     cmd = tile.command
     box = ft.Container(
         ft.Column(marks, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                   alignment=ft.MainAxisAlignment.CENTER),
         width=TILE, height=TILE, border_radius=8, alignment=ft.Alignment.CENTER,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST if tile.harvested
+        bgcolor=ft.Colors.ERROR_CONTAINER if tile.infested
+        else ft.Colors.SURFACE_CONTAINER_HIGHEST if tile.harvested
         else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
         ink=True, disabled=cmd is None,

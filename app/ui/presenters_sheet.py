@@ -254,7 +254,8 @@ class SheetPresenter:
 
             names = self.names()
             self.info = tuple(line for m in result.snapshot.messages for line in (
-                message_lines(language_of(self.t), m, names) or [message_text(m, self.t)]))
+                message_lines(language_of(self.t), m, names) or [message_text(m, self.t)])
+                if line not in self.banner)  # a draw is in the banner already
         else:
             reason = getattr(result, "reason", None)
             coded = getattr(result, "msg", None)

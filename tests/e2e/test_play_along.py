@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import by_id, fill, set_stepper, tap, value_of
+from tests.e2e.conftest import by_id, fill, reveal, set_stepper, shot, tap, value_of
 
 pytest.importorskip("app.session")
 
@@ -63,6 +63,8 @@ def test_setup_first_player_and_infestation_then_a_spawn_at_the_end_of_the_turn(
     assert space not in INFESTED and space not in (1, 12)  # skipped: wood or a harvester
     assert "infested wood" in value_of(phone, f"map-space-{space}")
     assert "Mei plays" in value_of(phone, "turn-title")
+    reveal(phone, "play-map")
+    shot(phone, "forest-map")
 
 
 def test_the_quick_reference_opens_from_the_sheet_in_both_languages(phone):
