@@ -61,6 +61,8 @@ class PlayCode(MessageCode):
     FLIP_HARVEST = "event-flip-harvest"
     TASK_CARD = "event-task-card"
     UNDONE_MINE = "event-undone-mine"
+    UNDONE = "event-undone"
+    REDONE = "event-redone"
     # rules notes: the skip rules, for a table whose map is not current
     SKIP_FORESTER = "note-skip-forester"
     SKIP_INFESTED = "note-skip-infested"

@@ -269,3 +269,5 @@ changes-more = { $open ->
     [true] Show only the last change
    *[other] Show the last changes
   }
+event-undone = Undone: { $command }.
+event-redone = Redone: { $command }.

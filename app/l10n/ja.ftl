@@ -265,3 +265,5 @@ changes-more = { $open ->
     [true] 最後の変更だけを表示
    *[other] 最近の変更を表示
   }
+event-undone = 取り消しました：{ $command }。
+event-redone = やり直しました：{ $command }。

@@ -238,6 +238,10 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
                             turn=data.get("turn", 0))]
     if kind in (PlayCode.NEW_ROUND, PlayCode.FINAL_TURNS_DONE):
         return [l10n.render(lang, kind, first=data.get("first", ""))]
+    if kind in ("undo", "redo"):  # the host's table-wide undo/redo: which change, in words
+        code = PlayCode.UNDONE if kind == "undo" else PlayCode.REDONE
+        return [l10n.render(lang, code,
+                            command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
     if kind == PlayCode.UNDONE_MINE:
         by = data.get("by")
         return [l10n.render(lang, kind, who=who(lang, None if by == -1 else by, names),

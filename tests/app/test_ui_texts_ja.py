@@ -119,7 +119,8 @@ def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) ->
         assert JAPANESE.search(text), text
         names = {"Pink", "Blue", "Green", "Ann", "Bo", "Mei", "Ken", "Aki"}
         assert not set(LATIN.findall(text)) - names, text
-        if m.kind in ("replenish_foresters", "spawn_infested_wood", "reveal_round_token"):
+        if m.kind in ("replenish_foresters", "spawn_infested_wood", "reveal_round_token",
+                      "undo", "redo"):
             # the sheet says draws with their skip rule, from the catalogues (presenters_play)
             assert JAPANESE.search(message_text(m, ja)) and str(m.data.get("round", "")) in \
                 message_text(m, ja)
