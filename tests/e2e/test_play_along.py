@@ -63,7 +63,7 @@ def test_setup_first_player_and_infestation_then_a_spawn_at_the_end_of_the_turn(
     assert space not in INFESTED and space not in (1, 12)  # skipped: wood or a harvester
     assert "infested wood" in value_of(phone, f"map-space-{space}")
     assert "Mei plays" in value_of(phone, "turn-title")
-    reveal(phone, "play-map")
+    reveal(phone, "map-space-15")  # the spaces in the picture
     shot(phone, "forest-map")
 
 
