@@ -20,8 +20,10 @@ Data flow (docs/session.md, ../shared/ARCHITECTURE.md)::
   shuffles it used are recorded in the log ``outcome`` (with the draws, for
   people), and :func:`replay_command` feeds them back, so replay never re-rolls.
 - **Log**: seq 1 is ``create`` (its outcome is the dealt initial state), then
-  one entry per accepted command, ``undo`` or ``redo``. The version is the seq
-  of the last entry. Undo/redo walk the log; a new command clears redo.
+  one entry per accepted command (with its author ``by``: the seat whose token
+  sent it; none for the host), ``undo``, ``redo`` or ``undo_mine`` (a seat's own
+  last change taken back, later changes replayed without it). The version is
+  the seq of the last entry. Undo/redo walk the log; a new command clears redo.
 
 No flet here; the UI and the table server call :class:`GameSession`.
 """

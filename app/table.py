@@ -24,8 +24,10 @@ Rights (docs/table-mode.md):
   a round token, replenishing forester tokens, harvest tokens, infested wood,
   detached storages, confirming a printed value): at a real table whoever's
   turn it is does these, and versions keep two simultaneous taps from both
-  applying to the same state. Read-only for every other board. Game-level
-  commands (start, undo, redo, finish) are the host's.
+  applying to the same state (a shared action applies once: "already done").
+  Read-only for every other board. ``undo_mine`` takes back the seat's own
+  last change (the author comes from the token). Game-level commands (start,
+  table-wide undo, redo, finish) are the host's.
 
 Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
