@@ -24,8 +24,10 @@ Rights (docs/table-mode.md):
   a round token, replenishing forester tokens, harvest tokens, infested wood,
   detached storages, confirming a printed value): at a real table whoever's
   turn it is does these, and versions keep two simultaneous taps from both
-  applying to the same state. Read-only for every other board. Game-level
-  commands (start, undo, redo, finish) are the host's.
+  applying to the same state (a shared action applies once: "already done").
+  Read-only for every other board. ``undo_mine`` takes back the seat's own
+  last change (the author comes from the token). Game-level commands (start,
+  table-wide undo, redo, finish) are the host's.
 
 Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
@@ -59,6 +61,7 @@ import sqlalchemy as sa
 from app.session import (
     COMMANDS,
     FINISHED,
+    AlreadyDone,
     Command,
     DomainError,
     GameSession,
@@ -77,12 +80,15 @@ TOKEN_BYTES = 24  # 192 bits, URL-safe: 32 characters
 #: Shared-table commands any seat may send (they have no ``player``, or an optional one).
 SHARED_KINDS: frozenset[str] = frozenset({
     "replenish_foresters", "reveal_round_token", "remove_infested_wood", "set_detached_wood",
-    "set_harvest_token", "confirm_printed",
+    "set_harvest_token", "confirm_printed", "set_infested_wood", "set_forester_token", "end_turn",
 })
 #: Game-level commands only a host may send (besides undo/redo/finish).
 HOST_KINDS: frozenset[str] = frozenset({"start_game", "end_game"})
 #: Session operations that are not commands: ``{"kind": "undo", "version": N}``.
-SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish"})
+SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish", "undo_mine"})
+#: Session operations a seat may send too: ``undo_mine`` takes back the sender's own
+#: last change (who the sender is comes from the token, never from the message).
+SEAT_OPS: frozenset[str] = frozenset({"undo_mine"})
 
 SERVER, HOST, SEAT = "server", "host", "seat"
 #: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
@@ -182,6 +188,8 @@ def check_rights(access: Access, game_id: int, command: Command | Mapping[str, A
     kind = _kind(command)
     me = access.player
     who = names[me] if me is not None and me < len(names) else f"seat {access.seat}"
+    if kind in SEAT_OPS:
+        return
     if kind in SESSION_OPS or kind in HOST_KINDS:
         raise Forbidden("kind", f"only the host can {kind.replace('_', ' ')}")
     cls = COMMANDS.get(kind)
@@ -208,9 +216,11 @@ class Result:
     snapshot: Snapshot | None
     message: str | None = None
     field: str | None = None
-    #: None | "forbidden" | "stale" | "invalid" | "unknown" | "finished" | "storage"
+    #: None | "forbidden" | "stale" | "invalid" | "unknown" | "finished" | "storage" |
+    #: "already_done"
     reason: str | None = None
-    msg: Msg | None = None  # a message as data (storage, finished table): shown rendered
+    msg: Msg | None = None  # the refusal or message as data (scoring.message.Msg), if coded
+    messages: tuple[Any, ...] = ()  # already_done: what the action that was done said
 
 
 Callback = Callable[[Snapshot], Any]
@@ -489,6 +499,7 @@ class TableHub:
             return Result(False, None, f"no table {game_id}", "table", "unknown")
         with table.lock:
             session = table.session
+            by = access.player if access.role == SEAT else None
             try:
                 check_rights(access, game_id, command, table.names)
                 if session.state.status == FINISHED:  # read-only: the result screen
@@ -496,7 +507,7 @@ class TableHub:
                                   "the game is finished; nothing changes any more", "status",
                                   "finished", msg(TableCode.FINISHED))
                 with self._write_lock:
-                    snap = self._apply(session, command)
+                    snap = self._apply(session, command, by)
             except (sa.exc.SQLAlchemyError, OSError) as err:
                 if not is_storage_error(err):
                     raise
@@ -509,13 +520,17 @@ class TableHub:
                               storage_message(err))
             except Forbidden as err:
                 return Result(False, session.snapshot(), err.message, err.field, "forbidden")
+            except AlreadyDone as err:
+                return Result(False, session.snapshot(), err.message, err.field, "already_done",
+                              err.msg, err.messages)
             except StaleVersion as err:
                 if err.current != session.version:  # another process wrote: catch up
                     table.session = session = GameSession.load(self.store, game_id)
                     self._broadcast(table, session.snapshot())
                 return Result(False, session.snapshot(), err.message, err.field, "stale")
             except DomainError as err:
-                return Result(False, session.snapshot(), err.message, err.field, "invalid")
+                return Result(False, session.snapshot(), err.message, err.field, "invalid",
+                              getattr(err, "msg", None))
             self._broadcast(table, snap)
             return Result(True, snap)
 
@@ -526,13 +541,16 @@ class TableHub:
             log.warning("table %s: could not be read back after a failed write", game_id)
 
     @staticmethod
-    def _apply(session: GameSession, command: Command | Mapping[str, Any]) -> Snapshot:
+    def _apply(session: GameSession, command: Command | Mapping[str, Any],
+               by: int | None = None) -> Snapshot:
         if isinstance(command, Mapping):
             kind = command.get("kind")
             if kind in SESSION_OPS:
                 version = command.get("version")
                 if isinstance(version, bool) or not isinstance(version, int):
                     raise DomainError("version", "a whole number")
+                if kind == "undo_mine":
+                    return session.undo_mine(by, version)
                 if kind == "undo":
                     return session.undo(version)
                 if kind == "redo":
@@ -541,7 +559,7 @@ class TableHub:
             command = command_from_json(command)
         if session.state.status == FINISHED:
             raise DomainError("status", "the game is finished; nothing changes any more")
-        return session.apply(command)
+        return session.apply(command, by=by)
 
     @staticmethod
     def _broadcast(table: _Table, snap: Snapshot) -> None:

@@ -42,10 +42,11 @@ BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a s
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 #: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
-LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 #: Screens of one game: the address carries its id (``/sheet/12``).
-GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host", "played"})
+GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host", "played",
+                         "reference"})
 #: Screens without parameters (``/settings``).
 PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables",
                           "people"})
@@ -110,7 +111,7 @@ def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
 
 
 def screens() -> dict[str, ScreenBuilder]:
-    from app.ui.screens import home, new_game, records, settings, setup, sheet
+    from app.ui.screens import home, new_game, records, reference, settings, setup, sheet
 
     routes: dict[str, ScreenBuilder] = {
         "home": home.build,
@@ -119,6 +120,7 @@ def screens() -> dict[str, ScreenBuilder]:
         "setup": setup.build,
         "sheet": sheet.build,
         "scoreboard": sheet.build_scoreboard,
+        "reference": reference.build,
         "history": records.build_history,
         "stats": records.build_stats,
         "played": records.build_played,  # correct, delete or replay a finished game
@@ -527,7 +529,9 @@ class ForestTableApp:
         if setup is None:
             return
         try:
-            game_id, token = services.shared().create_table(setup.request)
+            game_id, token = services.shared().create_table(
+                setup.request, first_player=getattr(setup, "first_player", 0),
+                infested=getattr(setup, "infested", ()))
         except Exception as exc:  # session missing or refused: say so on the setup screen
             from app.messages_ja import language_of, refusal_text
 

@@ -460,10 +460,38 @@ class SetupPresenter:
     done: set[str] = field(default_factory=set)
     game_id: int | None = None
     lang: str = "en"
+    #: who starts (0-based; 002: the player who last touched a tree): seat coins follow
+    first_player: int = 0
+    #: the spaces the infestation card covers (001), entered on its step
+    infested: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.plan is None:
             self.plan = deal(self.request)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.request.players]
+
+    def set_first_player(self, i: int) -> None:
+        if 0 <= i < len(self.request.players):
+            self.first_player = i
+
+    def toggle_infested(self, space: int) -> None:
+        if 1 <= space <= 15:
+            self.infested.symmetric_difference_update({space})
+
+    def _coins_line(self, step: Any) -> tuple[str, ...] | None:
+        """The seat coins by name once the first player is known (002: by seat order)."""
+        coins = getattr(self.plan, "seat_coins", ())
+        if not str(step.id).endswith(".resources") or not coins:
+            return None
+        from setup.forestry import seat_coins
+
+        by_seat = seat_coins(tuple(coins), self.first_player)
+        names = self.player_names()
+        return (self.t("setup.big.coins", n=" · ".join(
+            f"{names[i]} {by_seat[i]}" for i in
+            [(self.first_player + k) % len(names) for k in range(len(names))])),)
 
     @property
     def seed(self) -> int:
@@ -486,7 +514,7 @@ class SetupPresenter:
     def cards(self) -> list[StepCard]:
         return [
             StepCard(s.id, i, self.title(s), self.detail(s),
-                     big_numbers(self.plan, s, self.t, self.lang),
+                     self._coins_line(s) or big_numbers(self.plan, s, self.t, self.lang),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]
@@ -510,3 +538,4 @@ class SetupPresenter:
         self.request = replace(self.request, seed=seed)
         self.plan = deal(self.request)
         self.done.clear()
+        self.infested.clear()  # another infestation card may be dealt

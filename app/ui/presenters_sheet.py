@@ -35,6 +35,11 @@ def label(t: T, key: str, fallback: str) -> str:
 
 def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (``msg.<kind>`` with its data), else its text."""
+    from app.ui.presenters_play import message_lines
+
+    lines = message_lines(language_of(t), message, ())
+    if lines is not None:
+        return " ".join(lines)
     key = f"msg.{message.kind}"
     data = dict(getattr(message, "data", {}) or {})
     if language_of(t) == "ja":
@@ -185,6 +190,8 @@ class SheetPresenter:
     error_id: str | None = None
     info: tuple[str, ...] = ()
     printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: what the last reveal/draw/turn change said, shown on every phone (presenters_play)
+    banner: tuple[str, ...] = ()
     _sheet: Any = None
     _stamp: int | None = None  # the version the sheet's commands carry (None: the current)
 
@@ -227,6 +234,13 @@ class SheetPresenter:
     def update(self, snapshot: S.Snapshot) -> None:
         """A newer snapshot (ours or another phone's)."""
         if snapshot.version >= self.snapshot.version:
+            if snapshot.version > self.snapshot.version:
+                from app.ui.presenters_play import banner_lines
+
+                lines = banner_lines(language_of(self.t), snapshot.messages,
+                                     [p.name for p in snapshot.state.players])
+                if lines:
+                    self.banner = lines
             self.snapshot = snapshot
             self._sheet = None
 
@@ -236,18 +250,35 @@ class SheetPresenter:
             self.update(result.snapshot)
         if result.ok:
             self.error = self.error_id = None
-            self.info = tuple(message_text(m, self.t) for m in result.snapshot.messages)
+            from app.ui.presenters_play import message_lines
+
+            names = self.names()
+            self.info = tuple(line for m in result.snapshot.messages for line in (
+                message_lines(language_of(self.t), m, names) or [message_text(m, self.t)])
+                if line not in self.banner)  # a draw is in the banner already
         else:
             reason = getattr(result, "reason", None)
-            said_msg = getattr(result, "msg", None)
-            if said_msg is not None:  # a message as data (storage, a finished table)
+            coded = getattr(result, "msg", None)
+            from app.ui.presenters_play import message_lines, refusal_line
+
+            lang, names = language_of(self.t), self.names()
+            if reason == "already_done":  # another phone did it: say so, and what it did
+                said = [refusal_line(lang, coded, names)] if coded is not None else []
+                for m in getattr(result, "messages", ()):
+                    said.extend(message_lines(lang, m, names) or ())
+                self.error = self.error_id = None
+                self.info = tuple(said)
+                return
+            if reason in ("storage", "finished") and coded is not None:  # storage, finished
                 from app.l10n import render
 
-                self.error = render(language_of(self.t), said_msg)
+                self.error = render(lang, coded)
             elif reason == "stale":
                 self.error = self.t("sheet.stale")
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
+            elif coded is not None:
+                self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
             else:
                 said = refusal_text(str(result.message), language_of(self.t))
                 self.error = self.t("sheet.refused", message=said)
@@ -288,6 +319,10 @@ class SheetPresenter:
     # ------------------------------------------------------------------ commands
     def undo(self) -> dict[str, Any]:
         return {"kind": "undo", "version": self.version}
+
+    def undo_mine(self) -> dict[str, Any]:
+        """Take back this phone's own last change (the server knows who from the token)."""
+        return {"kind": "undo_mine", "version": self.version}
 
     def redo(self) -> dict[str, Any]:
         return {"kind": "redo", "version": self.version}
@@ -567,9 +602,11 @@ class SheetPresenter:
                       hint=t("table.detached_hint"))
                 for i, d in enumerate(table.detached_storages))
             actions = (
-                Action("round-token", t("table.reveal_round"), S.RevealRoundToken(version=v))
+                Action("round-token", t("table.reveal_round"),
+                       S.RevealRoundToken(version=v, round=stack.round))
                 if stack.left else Action("round-token", t("table.no_round_left"), None),
-                Action("replenish", t("table.replenish"), S.ReplenishForesters(version=v)),
+                Action("replenish", t("table.replenish"),
+                       S.ReplenishForesters(version=v, foresters=len(forest.foresters))),
             )
             return Section("table", t("table.title"), counts=counts, actions=actions,
                            lines=tuple(lines))

@@ -24,6 +24,7 @@ from app.session import (
     ConfirmPrinted,
     DomainError,
     EndGame,
+    EndTurn,
     ForestryTable,
     GameSession,
     GameState,
@@ -38,9 +39,11 @@ from app.session import (
     RevealRoundToken,
     SetCount,
     SetDetachedWood,
+    SetForesterToken,
     SetGuardians,
     SetHarvester,
     SetHarvestToken,
+    SetInfestedWood,
     SetTaskMet,
     StaleVersion,
     StartGame,
@@ -50,6 +53,7 @@ from app.session import (
     apply_command,
     command_from_json,
     command_rng,
+    pending_spawns,
     replay_command,
 )
 from app.store import Store
@@ -270,18 +274,34 @@ def test_redo_reuses_the_logged_draws(store: Store) -> None:
 # --------------------------------------------------------------------------- random draws
 
 
-def test_score_crossings_spawn_infested_wood_and_the_outcome_is_logged(store: Store) -> None:
-    s = forestry(store, infestation=True)
+def started(s: GameSession) -> GameSession:
+    """Harvesters on spaces without a forester token, the game started."""
+    forest = s.state.table.forest  # type: ignore[union-attr]
+    free = [sp for sp in range(1, 16) if forest.forester_at(sp) is None]
+    for i in range(len(s.state.players)):
+        do(s, SetHarvester, player=i, space=free[i])
+    do(s, StartGame)
+    return s
+
+
+def test_score_crossings_spawn_infested_wood_at_the_end_of_the_turn(store: Store) -> None:
+    s = started(forestry(store, infestation=True))
     snap = do(s, AddScore, player=1, delta=12)
     table = snap.state.table
     assert isinstance(table, ForestryTable)
-    assert len(table.forest.infested) == 2
-    assert [m.kind for m in snap.messages] == ["spawn_infested_wood"]
+    assert table.forest.infested == frozenset() and snap.messages == ()  # not yet (001)
+    assert pending_spawns(snap.state) == ((1, 4), (1, 10))
+    snap = do(s, EndTurn)
+    table = snap.state.table
+    assert isinstance(table, ForestryTable)
+    assert len(table.forest.infested) == 2 and table.current == 1 and table.turn == 1
+    assert [m.kind for m in snap.messages][:2] == ["spawn_infested_wood", "event-turn-ended"]
     entry = store.load_log(game_id=s.game_id)[-1]
     assert entry.outcome["draws"][0]["action"] == "spawn_infested_wood"
     assert [p["trigger"] for p in entry.outcome["draws"][0]["placements"]] == [4, 10]
     # lowering a score spawns nothing
-    snap = do(s, AddScore, player=1, delta=-5)
+    do(s, AddScore, player=1, delta=-5)
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
     # taking infested wood into storage
     space = min(table.forest.infested)
@@ -292,15 +312,23 @@ def test_score_crossings_spawn_infested_wood_and_the_outcome_is_logged(store: St
 
 
 def test_a_corrected_score_does_not_spawn_twice(store: Store) -> None:
-    s = forestry(store, infestation=True)
+    s = started(forestry(store, infestation=True))
     do(s, AddScore, player=0, delta=12)  # 4 and 10
-    do(s, AddScore, player=0, delta=-5)  # a typo corrected
-    snap = do(s, AddScore, player=0, delta=5)  # back to 12: nothing new is passed
-    assert snap.messages == () and len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
-    snap = do(s, SetCount, player=0, field="score_track", value=19)  # passes 18
+    do(s, AddScore, player=0, delta=-5)  # a typo corrected within the turn: only 4
+    assert pending_spawns(s.state) == ((0, 4),)
+    do(s, AddScore, player=0, delta=5)  # back to 12
+    snap = do(s, EndTurn)
+    assert len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
+    do(s, AddScore, player=0, delta=-5)  # a typo corrected in a later turn
+    do(s, AddScore, player=0, delta=5)  # back to 12: nothing new is passed
+    snap = do(s, EndTurn)
+    assert "spawn_infested_wood" not in [m.kind for m in snap.messages]
+    do(s, SetCount, player=0, field="score_track", value=19)  # passes 18
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 3  # type: ignore[union-attr]
     assert snap.state.table.score_peaks == (19, 0, 0)  # type: ignore[union-attr]
-    snap = do(s, AddScore, player=1, delta=5)  # every marker triggers the tokens it passes
+    do(s, AddScore, player=1, delta=5)  # every marker triggers the tokens it passes
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 4  # type: ignore[union-attr]
 
 
@@ -395,6 +423,9 @@ def test_every_command_round_trips_through_json() -> None:
         RemoveInfestedWood(version=3, space=4, player=None),
         SetDetachedWood(version=3, storage=2, value=1),
         SetHarvestToken(version=3, space=2, harvested=False),
+        SetInfestedWood(version=3, space=5),
+        SetForesterToken(version=3, type="painting", space=None),
+        EndTurn(version=3),
         SetGuardians(version=3, player=0, field="tree_points", value=(1, 2, 3)),
         TriggerGameEnd(version=3, player=1, trigger="last_tile_drawn"),
         ConfirmPrinted(version=3, table="buildings_vp", key="4", value=5),

@@ -228,8 +228,13 @@ def test_two_seats_tap_the_shared_table_at_once(tmp_path: Path) -> None:
     ok = [r for r in results if r.ok]
     refused = [r for r in results if not r.ok]
     assert len(ok) == 1 and len(refused) == 1  # the same version: one wins, one is told
-    assert refused[0].reason == "stale" and refused[0].message
+    # the same reveal against the same state: "already done", with what the first one did
+    assert refused[0].reason == "already_done" and refused[0].message
+    assert refused[0].msg.code == "refusal-already-done"
+    assert [m.kind for m in refused[0].messages] == [m.kind for m in ok[0].snapshot.messages]
+    assert refused[0].snapshot.version == v + 1
     assert hub.snapshot(game).version == v + 1
+    assert hub.snapshot(game).state.table.round == 2
 
 
 def test_undo_redo_finish_through_the_hub(hub: TableHub, game: int) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui import services
+from app.ui import play_panel, services
 from app.ui.app import subtree
 from app.ui.presenters_sheet import (
     FINISHED,
@@ -423,7 +423,8 @@ def build(app: ForestTableApp) -> ft.Control:
         (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
         lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
                        back_label=t("nav.home"),
-                       actions=[*_undo_redo(app, p, c), *_language(app), *_share(app, p)]))]
+                       actions=[*_undo_redo(app, p, c), play_panel.reference_button(app, p),
+                                *_language(app), *_share(app, p)]))]
     names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
@@ -464,6 +465,7 @@ def build(app: ForestTableApp) -> ft.Control:
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
+    controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
     sections = p.sections(version=0)  # stamped when tapped (_tap)
     claimed = p.error_id is not None and (
         p.error_id.startswith("table") and p.status == SETUP

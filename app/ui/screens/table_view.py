@@ -54,8 +54,8 @@ log = logging.getLogger(__name__)
 PREF_TOKEN = "forest_table.table_token"
 PREFS_TIMEOUT = 5.0
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
-SEAT_ROUTES = frozenset({"sheet", "scoreboard"})
-HOST_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
+HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
