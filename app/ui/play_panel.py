@@ -1,7 +1,7 @@
 """The play-along pieces of the sheet (issue 12): banner, turn, forest map, who changed what.
 
 Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
-commands through the sheet's own ``_tap`` (stamped with the version on screen).
+commands through the sheet's own ``_tapped`` handlers (stamped with the version on screen).
 Pieces are kept between redraws while their key is unchanged (``sheet._kept``).
 """
 
@@ -94,7 +94,7 @@ def _banner(lang: str, lines: tuple[str, ...]) -> ft.Control:
 
 def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
-    from app.ui.screens.sheet import _tap
+    from app.ui.screens.sheet import _tapped
 
     lines = PP.turn_lines(lang, turn)
     items: list[ft.Control] = [
@@ -102,7 +102,7 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
         sid("turn-end", ft.FilledTonalButton(
             content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END)), height=TOUCH,
-            icon=ft.Icons.SKIP_NEXT, on_click=lambda e: _tap(app, p, c, turn.command)),
+            icon=ft.Icons.SKIP_NEXT, on_click=_tapped(app, p, c, turn.command)),
             button=True),
     ]
 
@@ -111,7 +111,7 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
 
 def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile) -> ft.Control:
-    from app.ui.screens.sheet import _tap
+    from app.ui.screens.sheet import _tapped
 
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space)]
@@ -134,7 +134,7 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
         ink=True, disabled=cmd is None,
-        on_click=(lambda e, cmd=cmd: _tap(app, p, c, cmd)) if cmd is not None else None)
+        on_click=_tapped(app, p, c, cmd) if cmd is not None else None)
     return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
 
 
@@ -172,7 +172,7 @@ def _toggle_log(app: ForestTableApp, p: SheetPresenter) -> None:
 
 def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
              lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
-    from app.ui.screens.sheet import submit
+    from app.ui.screens.sheet import on_tap
 
     items: list[ft.Control] = [
         ft.Row([
@@ -189,7 +189,7 @@ def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         items.append(sid("undo-mine", ft.OutlinedButton(
             content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
             icon=ft.Icons.UNDO, disabled=not mine,
-            on_click=lambda e: submit(app, p, c, p.undo_mine())), button=True))
+            on_click=on_tap(app, p, c, p.undo_mine)), button=True))
     return card(items, identifier="play-changes")
 
 
