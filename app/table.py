@@ -167,6 +167,7 @@ class Result:
     message: str | None = None
     field: str | None = None
     reason: str | None = None  # None | "forbidden" | "stale" | "invalid" | "unknown"
+    msg: Any = None  # the refusal as a code (scoring.message.Msg), when it has one
 
 
 Callback = Callable[[Snapshot], Any]
@@ -398,7 +399,8 @@ class TableHub:
                     self._broadcast(table, session.snapshot())
                 return Result(False, session.snapshot(), err.message, err.field, "stale")
             except DomainError as err:
-                return Result(False, session.snapshot(), err.message, err.field, "invalid")
+                return Result(False, session.snapshot(), err.message, err.field, "invalid",
+                              getattr(err, "msg", None))
             self._broadcast(table, snap)
             return Result(True, snap)
 

@@ -20,3 +20,51 @@ refusal-not-a-whole-number = { $field }: 整数で入力してください（入
 refusal-name-empty = { $field }: 名前を入力してください
 refusal-name-too-long = { $field }: 名前は { $limit } 文字までです（この名前は { $length } 文字）
 refusal-name-forbidden-character = { $field }: 名前に見えない文字や制御文字（{ $code_point }）は使えません
+
+## sheet
+refusal-board-column-index = 林業テーブルは3列です：次は{ $next }列目です（{ $column }ではありません）
+refusal-board-column-count = 1列に置けるのは0〜{ $high }個です（{ $value }ではありません）
+refusal-board-count-range = { $low }〜{ $high }の数を入力してください（{ $value }ではありません）
+refusal-board-building-tokens = 建物トークン{ $limit }個をすべて使っています
+refusal-board-sawmills-per-area = 1つのエリアの製材所は{ $limit }つです
+refusal-board-storage-spaces = 倉庫のスペースは{ $spaces }つです：先に木材を減らしてください
+refusal-session-no-suggestion = その提案はすでに適用または却下されています
+refusal-session-not-a-count = この数はここでは変えられません
+refusal-session-not-a-step = 増減は整数です（{ $value }ではありません）
+suggest-row-bonus = { $table }の{ $row }行目が埋まりました：+{ $vp }点
+suggest-below-seedling = { -reforestation-table }の下の{ -seedling }：+{ $vp }点
+suggest-below-forester = { -reforestation-table }の下の{ $type }トークン：+{ $vp }点
+suggest-reward-lap = 報酬トラック1周：+{ $vp }点
+suggest-round-token = { -round-token }：{ $coins ->
+        [0] {""}
+       *[other] コイン+{ $coins }
+    }{ $gain ->
+        [none] {""}
+       *[other] { $coins ->
+            [0] {""}
+           *[other] 、
+        }{ $gain_name }+1
+    }
+suggest-seat-income = 手番順の収入：コイン+{ $coins }{ $seedlings ->
+        [0] {""}
+       *[other] 、{ -seedling }+{ $seedlings }
+    }
+sheet-suggest-title = 適用するもの（アプリが自動で加えることはありません）
+sheet-suggest-apply = 適用
+sheet-suggest-dismiss = 記入済み
+sheet-table-forestry = 林業テーブル
+sheet-table-reforestation = 再植林テーブル
+sheet-gain-construction-material = 建築資材
+sheet-gain-seedling = { -seedling }
+sheet-gain-temp-worker = 臨時労働者
+sheet-column-type = { $n }列目：種類
+sheet-column-count = { $n }列目：個数
+sheet-field-extensions = 開いた倉庫拡張
+sheet-seedlings-in = { $area }の{ -seedling }
+sheet-field-forest-buildings = 森の建物
+sheet-field-sawmill-upgrades = { $area }のアップグレードした製材所
+sheet-remove-contract = 契約{ $n }を取り除く
+sheet-remove-task = タスクカード{ $n }を取り除く
+sheet-remove-animal = カード{ $n }を取り除く
+sheet-shelter-scored = 得点：動物エキスパートは1匹につき+1
+sheet-shelter-not-scored = 保護施設は全員にあります。得点になるのは動物エキスパートだけです

@@ -203,8 +203,12 @@ INVALID: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
      "players[0].forester_tokens_below.painting", "can still take a painting token"),
     ("forester-below-with-an-empty-column",
      _all(_set([*P, "forestry_table"], columns(3, 3)),
-          _set([*P, "forester_tokens_below"], {"den_tree": 1})),
-     "players[0].forester_tokens_below.den_tree", "can still take a den_tree token"),
+          _set([*P, "forester_tokens_below"], {"painting": 1})),
+     "players[0].forester_tokens_below.painting", "can still take a painting token"),
+    ("forester-below-with-its-column-not-full",
+     _all(_set([*P, "forestry_table"], columns(2, 3)),
+          _set([*P, "forester_tokens_below"], {"thinning": 1})),
+     "players[0].forester_tokens_below.thinning", "no thinning column is full"),
     ("seedlings-below-without-a-full-column",
      _all(_set([*P, "reforestation_table"], {"light_green": 2, "dark_green": 2, "orange": 1}),
           _set([*P, "seedlings_below"], 1)),
@@ -322,3 +326,22 @@ def test_to_record_matches_the_spec_spelling() -> None:
     assert pink["forester_tokens_below"] == {"thinning": 1}
     assert pink["task_cards"][3] == {"river_token": True}
     assert "printed" not in out and "detached_storages" not in out
+
+
+@pytest.mark.parametrize(("table", "below"), [
+    # 002: once a column of a type is full, further tokens of it may go below (by choice)
+    (columns(3, 3), {"den_tree": 1}),
+    (columns(3), {"thinning": 2}),
+    (columns(3, 1, kinds=("thinning", "thinning")), {"thinning": 1}),
+    # 000: no column can take the type
+    (columns(3, 3, 3), {"painting": 1}),
+    # two columns of one type, each half full (issue 11): no token below
+    (columns(2, 2, 2, kinds=("thinning", "thinning", "den_tree")), {}),
+])
+def test_below_table_decision_accepts_every_reachable_board(
+        table: list[dict[str, Any]], below: dict[str, int]) -> None:
+    data = base()
+    data["players"][0]["forestry_table"] = table
+    data["players"][0]["forester_tokens_below"] = below
+    game = parse_forestry(data)
+    assert game.players[0].forester_tokens_below.total() == sum(below.values())

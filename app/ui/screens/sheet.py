@@ -209,12 +209,16 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     for count in s.counts:
         err = error[1] if error is not None and error[0] == count.id else None
+        typed = None
+        if count.field is not None and (count.minus or count.plus):
+            def typed(value: int, field_path: str = count.field) -> None:
+                submit(app, p, c, p.set_value(field_path, value))
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
             (lambda e, cmd=count.minus: _tap(app, p, c, cmd)) if count.minus else None,
             (lambda e, cmd=count.plus: _tap(app, p, c, cmd)) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
-            error=err, hint=count.hint,
+            error=err, hint=count.hint, on_typed=typed,
         ))
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
