@@ -70,3 +70,5 @@ sheet-remove-task = Remove task card { $n }
 sheet-remove-animal = Remove card { $n }
 sheet-shelter-scored = Scored: +1 each for the Animal Expert
 sheet-shelter-not-scored = Every player has a shelter; only the Animal Expert scores it
+score-waiting = Waiting for a printed value (asked below)
+sheet-total-provisional = provisional: a printed value is still needed

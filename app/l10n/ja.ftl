@@ -68,3 +68,5 @@ sheet-remove-task = タスクカード{ $n }を取り除く
 sheet-remove-animal = カード{ $n }を取り除く
 sheet-shelter-scored = 得点：動物エキスパートは1匹につき+1
 sheet-shelter-not-scored = 保護施設は全員にあります。得点になるのは動物エキスパートだけです
+score-waiting = 印刷された数値を待っています（下で入力）
+sheet-total-provisional = 暫定：印刷された数値がまだ必要です

@@ -701,9 +701,25 @@ def _without_commands(s: Section) -> Section:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
+    """A category's row; ``waiting``: the questions a "?" in it waits for."""
+
     category: str
     label: str
     values: tuple[int | None, ...]
+    waiting: tuple[str, ...] = ()
+
+
+#: Categories a need may hold back from every player (Forestry's always-scored ones).
+CATEGORY_ORDER = ("score_track", "buildings", "water", "tasks", "forester_majority",
+                  "resources", "wood")
+#: The categories a printed-value table's need holds back (scoring leaves them out).
+NEED_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "buildings_vp": ("buildings",),
+    "forest_worker_buildings_vp": ("buildings",),
+    "tasks_vp": ("tasks", "water", "resources", "detached"),
+    "technician_vp": ("technician",),
+    "detached_top_tie": ("detached",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -727,14 +743,35 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
         for cat in p.categories:
             if cat not in order:
                 order.append(cat)
-    rows = tuple(ScoreRow(cat, label(t, f"category.{cat}", cat),
-                          tuple(p.categories.get(cat) for p in sheet.players)) for cat in order)
     lang = language_of(t)
     needs = tuple(replace(n, ask=n.ask_in(lang)) if hasattr(n, "ask_in") else n
                   for n in sheet.needs)
+    for need in needs:  # a category left out for every player: its row shows "?" too
+        for cat in NEED_CATEGORIES.get(need.table, ()):
+            if cat not in order and cat in CATEGORY_ORDER:
+                order.append(cat)
+
+    order.sort(key=lambda c: CATEGORY_ORDER.index(c) if c in CATEGORY_ORDER
+               else len(CATEGORY_ORDER))
+
+    def waiting(cat: str, values: tuple[int | None, ...]) -> tuple[str, ...]:
+        if None not in values:
+            return ()
+        asks = tuple(dict.fromkeys(n.ask for n in needs
+                                   if cat in NEED_CATEGORIES.get(n.table, ())))
+        if asks:
+            return asks
+        from app import l10n
+        return (l10n.render(lang, "score-waiting"),)
+
+    rows = []
+    for cat in order:
+        values = tuple(p.categories.get(cat) for p in sheet.players)
+        rows.append(ScoreRow(cat, label(t, f"category.{cat}", cat), values,
+                             waiting(cat, values)))
     notes = sheet.notes_in(lang) if hasattr(sheet, "notes_in") else sheet.notes
     return Scoreboard(
-        names=tuple(p.name for p in sheet.players), rows=rows,
+        names=tuple(p.name for p in sheet.players), rows=tuple(rows),
         totals=tuple(int(p.total) for p in sheet.players),
         ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
         complete=bool(sheet.complete), needs=needs, notes=tuple(notes),

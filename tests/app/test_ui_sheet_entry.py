@@ -182,3 +182,21 @@ def test_forest_guardians_animal_in_any_shelter(svc: Any) -> None:
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_waiting_category_shows_its_question_in_its_row() -> None:
+    from app.i18n import Translator
+    from app.ui.presenters_sheet import scoreboard
+    from scoring.api import score_record
+    from tests.e2e.full_game_steps import example_93
+
+    record = example_93()
+    record.pop("printed", None)
+    record["players"][0]["buildings"]["forest"] = 2  # 4 building tokens: not printed
+    board = scoreboard(score_record(record), Translator("en").t)
+    assert board is not None and not board.complete
+    rows = {r.category: r for r in board.rows}
+    assert [r.category for r in board.rows][:3] == ["score_track", "buildings", "water"]
+    assert rows["buildings"].values == (None, 7, 7)
+    assert rows["buildings"].waiting and "building" in rows["buildings"].waiting[0]
+    assert rows["wood"].waiting == ()

@@ -351,7 +351,9 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(sid("sheet-read-only", muted(
             t("tablemode.read_only", name=names[p.player]))))
     role = p.role() or ""
-    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank), lambda: card([
+    complete = sheet is None or sheet.complete
+    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank, complete),
+                          lambda: card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
                        ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
@@ -361,6 +363,8 @@ def build(app: ForestTableApp) -> ft.Control:
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
                 muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
+                sid("sheet-total-provisional", muted(p.l("sheet-total-provisional"), 12))
+                if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
     ], identifier="sheet-total-card")))
@@ -481,8 +485,12 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
          *[cell(n[:6], True) for n in board.names]], spacing=4)]
     for row in board.rows:
-        rows.append(ft.Row([ft.Container(ft.Text(row.label, size=14), expand=True),
-                            *[cell("–" if v is None else str(v), ident=f"score-{row.category}-{i}")
+        title: ft.Control = ft.Text(row.label, size=14)
+        if row.waiting:  # "?" in the row, and the question it waits for beside it
+            title = ft.Column([title, *[sid(f"score-{row.category}-waiting", muted(q, 12))
+                                        for q in row.waiting]], spacing=0)
+        rows.append(ft.Row([ft.Container(title, expand=True),
+                            *[cell("?" if v is None else str(v), ident=f"score-{row.category}-{i}")
                               for i, v in enumerate(row.values)]],
                            spacing=4))
     rows.append(ft.Divider(height=1))
@@ -522,13 +530,16 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
                 text = (field.value or "").strip()
                 if text.isdigit():
                     submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
+            # keyed by the question, not its place: confirming one card removes it, and the
+            # cards after it move up — matched by place, a kept field would take over the id
+            # (and the phone's text) of the one before it
             needs.append(ft.Column([
                 ft.Text(need.ask, size=15),
                 ft.Row([sid(f"score-need-{n}-value", field),
                         sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
                             content=ft.Text(t("score.confirm")), height=TOUCH,
                             on_click=confirm), button=True)], wrap=True),
-            ], spacing=4))
+            ], spacing=4, key=f"need-{need.table}-{need.key}"))
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
