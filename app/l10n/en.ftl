@@ -72,3 +72,11 @@ sheet-shelter-scored = Scored: +1 each for the Animal Expert
 sheet-shelter-not-scored = Every player has a shelter; only the Animal Expert scores it
 score-waiting = Waiting for a printed value (asked below)
 sheet-total-provisional = provisional: a printed value is still needed
+finish-missing-title = Finish with values missing?
+finish-missing-text = { $n ->
+        [one] One printed value is still missing
+       *[other] { $n } printed values are still missing
+    }: the totals are provisional and no winner is named. You can complete this game later from History.
+finish-missing-back = Keep entering
+finish-missing-anyway = Finish anyway
+history-complete-game = Complete this game

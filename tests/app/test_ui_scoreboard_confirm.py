@@ -64,3 +64,52 @@ def test_two_printed_values_confirmed_in_a_row_are_stored_as_typed() -> None:
         asyncio.run(go())
     finally:
         services.set_shared(None)
+
+
+def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
+    """Finish asks first when a value is missing; the game is saved without totals; History
+    offers "Complete this game"; the scoreboard asks there; the game is then scored and
+    ranked, and counts in the statistics."""
+    from app.ui import services
+    from tests.app.flet_harness import by_id
+
+    svc = memory_services()
+    services.set_shared(svc)
+
+    async def go() -> None:
+        client, app = await start_app()
+        await _forestry_scoreboard(client, app)
+        await click(client, app, "nav-back")
+        assert app.route == "sheet"
+        await click(client, app, "sheet-finish")
+        client.session.get_page_patch()
+        # something is missing: asked first, nothing finished yet
+        key = next(k for k in app.state if str(k).startswith("table:"))
+        p = app.state[key][0]
+        assert p.status != "finished"
+        await client.session.dispatch_event(by_id(client, "finish-missing-anyway")._i,
+                                            "click", None)
+        await settle()
+        assert p.status == "finished"
+        game_id = p.snapshot.game_id
+        game = svc.store.get_game(game_id=game_id)
+        assert game is not None and game.complete is False  # saved, not complete
+        app.go("history")
+        await settle()
+        await click(client, app, f"history-complete-{game_id}")
+        assert app.route == "scoreboard"
+        for _ in range(10):
+            if not p.sheet().needs:
+                break
+            await client.type(shown(app, "score-need-0-value"), "0")
+            await click(client, app, "score-need-0-confirm")
+            p._sheet = None
+        assert p.sheet().complete
+        lines = [x for x in svc.history(limit=10) if x.id == game_id]
+        assert lines and all(q.total is not None and q.rank for q in lines[0].players)
+        assert not client.crashes()
+
+    try:
+        asyncio.run(go())
+    finally:
+        services.set_shared(None)

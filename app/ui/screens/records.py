@@ -13,7 +13,7 @@ import flet as ft
 from app.ui import services
 from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
 from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import TOUCH, big_button, card, choice_chips, header, muted, sid
+from app.ui.widgets import TOUCH, big_button, card, choice_chips, header, muted, sid, small_button
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -63,6 +63,14 @@ def build_history(app: ForestTableApp) -> ft.Control:
             min_height=TOUCH,
         )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
         # reuses no other game's card (the semantics identifier would stay the old one)
+        if line.incomplete:  # finished with a value missing: complete it (the scoreboard asks)
+            from app import l10n
+
+            body.append(small_button(
+                f"history-complete-{line.id}", l10n.render(app.settings.language,
+                                                           "history-complete-game"),
+                lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+                icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:

@@ -105,7 +105,39 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
 
 
 def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
-    """End the game; once the session stored it, show the finish screen."""
+    """End the game (asking first when a value is still missing); then the finish screen."""
+    sheet = presenter.sheet()
+    if sheet is not None and not sheet.complete:
+        _confirm_finish(app, presenter, client, len(sheet.needs))
+        return
+    _finish_now(app, presenter, client)
+
+
+def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+                    missing: int) -> None:
+    """A dialog: values are missing; finish anyway (complete it later from History)?"""
+    def close(_e: Any = None) -> None:
+        app.page.pop_dialog()
+
+    def anyway(_e: Any = None) -> None:
+        app.page.pop_dialog()
+        _finish_now(app, p, c)
+
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(p.l("finish-missing-title")),
+        content=sid("finish-missing-text", ft.Text(p.l("finish-missing-text", n=missing))),
+        actions=[
+            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.l("finish-missing-back")),
+                                                     on_click=close), button=True),
+            sid("finish-missing-anyway", ft.FilledButton(
+                content=ft.Text(p.l("finish-missing-anyway")), on_click=anyway), button=True),
+        ],
+    )
+    app.page.show_dialog(dialog)
+
+
+def _finish_now(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
     submit(app, presenter, client, presenter.finish())
     if presenter.status == FINISHED and "finish" in app._screens \
             and getattr(app, "locked", None) is None:
@@ -453,6 +485,30 @@ def _stored_board(app: ForestTableApp) -> Any | None:
         return None
 
 
+def _side_b(app: ForestTableApp, p: SheetPresenter | None) -> bool:
+    """Whether the game plays board side B (advanced): its buildings values are apart."""
+    if p is not None:
+        return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
+    store = services.shared().store
+    rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None else None
+    return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
+
+
+def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, value: int
+                    ) -> None:
+    from scoring.printed import confirmed_table
+
+    store = services.shared().store
+    if store is None:
+        return
+    table = confirmed_table(need.table, board_side_b=_side_b(app, p))
+    store.confirm_printed(table=table, key=need.key, value=value)
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
 def build_scoreboard(app: ForestTableApp) -> ft.Control:
     t = app.t
     opened = open_table(app)
@@ -515,8 +571,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if p is None or c is None or p.status == FINISHED:
-                # a finished game changes no more: just say what is missing
+            if getattr(app, "locked", None) is not None and (p is None or p.status == FINISHED):
+                # a seat link does not complete a finished game: it only says what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
             field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
@@ -526,10 +582,16 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
             field.label = t("score.value")  # type: ignore[attr-defined]
 
             def confirm(_e: Any, need: Any = need, field: Any = field,
-                        p: SheetPresenter = p, c: TableClient = c) -> None:
+                        p: SheetPresenter | None = p, c: TableClient | None = c) -> None:
                 text = (field.value or "").strip()
-                if text.isdigit():
+                if not text.isdigit():
+                    return
+                if p is not None and c is not None and p.status != FINISHED:
                     submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
+                    return
+                # a finished game (completed later, from History): remembered, and the
+                # stored games that lacked it are scored again (Store.confirm_printed)
+                _confirm_stored(app, p, need, int(text))
             # keyed by the question, not its place: confirming one card removes it, and the
             # cards after it move up — matched by place, a kept field would take over the id
             # (and the phone's text) of the one before it
