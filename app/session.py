@@ -379,6 +379,34 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
     return tuple(out)
 
 
+def with_confirmed_printed(record: Mapping[str, Any],
+                           confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """``record`` with the user-confirmed printed values it may use embedded in its
+    ``printed`` (its own values win): the values the game is scored with travel with it.
+
+    Board side B (advanced) takes the buildings values confirmed for side B.
+    """
+    from scoring.printed import confirmed_table
+
+    out = dict(record)
+    side_b = (out.get("options") or {}).get("mode") == "advanced"
+    printed: dict[str, Any] = {k: (dict(v) if isinstance(v, Mapping) else v)
+                               for k, v in (out.get("printed") or {}).items()}
+    for table in ("buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp"):
+        known = confirmed.get(confirmed_table(table, board_side_b=side_b)) or {}
+        if known:
+            printed[table] = {**{str(k): v for k, v in known.items()}, **printed.get(table, {})}
+    top_tie = confirmed.get("detached_top_tie")
+    if top_tie and "detached_top_tie" not in printed and (out.get("options") or {}).get(
+            "growing_forward", {}).get("infestation"):
+        value = top_tie.get("") if isinstance(top_tie, Mapping) else top_tie
+        if value is not None:
+            printed["detached_top_tie"] = value
+    if printed:
+        out["printed"] = printed
+    return out
+
+
 def validate_state(state: GameState) -> dict[str, Any]:
     """Check the state against the rules model's record parser; return its record.
 
@@ -1830,4 +1858,15 @@ class GameSession:
             return snap
 
     def _store_finished(self) -> None:
-        self._store.finish_game(game_id=self.game_id, record=self.record(), sheet=self.score())
+        """Store the record with every printed value it was scored with (the game's own and
+        those users confirmed), so a value changed later in Settings leaves it as scored."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        self._store.finish_game(game_id=self.game_id, record=record,
+                                sheet=self._score(record))
+
+    def _score(self, record: Mapping[str, Any]) -> ScoreSheet:
+        from scoring.api import score_record
+
+        return score_record(dict(record), confirmed=self._store.get_printed())

@@ -80,3 +80,6 @@ finish-missing-text = { $n ->
 finish-missing-back = Keep entering
 finish-missing-anyway = Finish anyway
 history-complete-game = Complete this game
+settings-printed-confirmed = Confirmed at this table: applies to new and unfinished games
+settings-printed-save = Save
+settings-printed-delete = Delete

@@ -75,3 +75,6 @@ finish-missing-text = 印刷された数値があと{ $n }つ必要です。合�
 finish-missing-back = 入力を続ける
 finish-missing-anyway = このまま終了
 history-complete-game = このゲームを完成させる
+settings-printed-confirmed = このテーブルで確認した値：新しいゲームと終わっていないゲームに使われます
+settings-printed-save = 保存
+settings-printed-delete = 削除

@@ -564,6 +564,20 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
     return session.exec(stmt).first()
 
 
+def forget_printed(session: Session, *, table: str, key: str) -> bool:
+    """Delete a confirmed printed value (it is asked again when needed); False: none."""
+    try:
+        row = get_printed_value(session, table=table, key=key)
+        if row is None:
+            return False
+        session.delete(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return True
+
+
 def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:
     """Record (or correct) a printed value the user read off a component."""
     try:

@@ -125,6 +125,12 @@ class Store:
         self.rescore_incomplete()
         return row
 
+    def forget_printed(self, *, table: str, key: str) -> bool:
+        """Delete a confirmed value: new and unfinished games ask for it again; finished
+        games keep the values they were scored with (embedded in their records)."""
+        with self.session() as s:
+            return crud.forget_printed(s, table=table, key=key)
+
     def rescore_incomplete(self) -> list[int]:
         """Score again finished games that lacked a printed value (see exchange)."""
         from app.store.exchange import rescore_incomplete

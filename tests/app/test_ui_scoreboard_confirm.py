@@ -113,3 +113,31 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
         asyncio.run(go())
     finally:
         services.set_shared(None)
+
+
+def test_settings_lists_confirmed_values_to_edit_and_delete() -> None:
+    from app.ui import services
+
+    svc = memory_services()
+    services.set_shared(svc)
+    svc.store.confirm_printed(table="buildings_vp", key="4", value=5)
+    svc.store.confirm_printed(table="tasks_vp", key="3", value=6)
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        await settle()
+        field = shown(app, "settings-printed-buildings-vp-4-value")
+        assert field.value == "5"
+        await client.type(field, "7")
+        await click(client, app, "settings-printed-buildings-vp-4-save")
+        assert svc.store.get_printed()["buildings_vp"]["4"] == 7
+        await click(client, app, "settings-printed-tasks-vp-3-delete")
+        assert "3" not in svc.store.get_printed().get("tasks_vp", {})
+        assert shown(app, "settings-printed-buildings-vp-4-value").value == "7"
+        assert not client.crashes()
+
+    try:
+        asyncio.run(go())
+    finally:
+        services.set_shared(None)
