@@ -83,3 +83,5 @@ history-complete-game = Complete this game
 settings-printed-confirmed = Confirmed at this table: applies to new and unfinished games
 settings-printed-save = Save
 settings-printed-delete = Delete
+river-forester-pair = Each 2 { -forester-token }s
+river-seedling-pair = Each 2 { -seedling }s

@@ -78,3 +78,5 @@ history-complete-game = このゲームを完成させる
 settings-printed-confirmed = このテーブルで確認した値：新しいゲームと終わっていないゲームに使われます
 settings-printed-save = 保存
 settings-printed-delete = 削除
+river-forester-pair = { -forester-token }2個ごと
+river-seedling-pair = { -seedling }2本ごと

@@ -350,6 +350,10 @@ class SheetPresenter:
         return S.SetGuardians(version=self.version, player=self.player, field=field_path,
                               value=value)
 
+    def _river_label(self, symbol: str) -> str:
+        text = self.t(f"river.{symbol}")
+        return text if text != f"river.{symbol}" else self.l(f"river-{symbol.replace('_', '-')}")
+
     def suggestions_section(self) -> Section | None:
         """The immediate effects offered as one-tap "apply" (never applied by themselves)."""
         own = self.state.suggestions_of(self.player)
@@ -465,7 +469,7 @@ class SheetPresenter:
         sections.append(Section(
             "river-tokens", t("sheet.sec.river_tokens"),
             counts=tuple(Count(
-                f"river-{s.value}", t(f"river.{s.value}"), rivers.count(s),
+                f"river-{s.value}", self._river_label(s.value), rivers.count(s),
                 S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
                 S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
         ))

@@ -595,11 +595,11 @@ def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[tuple[str, s
     parts_ja: list[tuple[int, Sequence[str], str, bool]] = []
     for i in doubles:
         contract = player.contracts[i]
-        how = "chosen in the record" if contract.chosen is not None else "best"
+        how = "chosen by the player" if contract.chosen is not None else "best"
         parts.append(f"contract {i + 1} ({'/'.join(c.value for c in contract.categories)}) "
                      f"-> {choice.assignment.categories[i].value} ({how})")
         parts_ja.append((i + 1, [c.value for c in contract.categories],
                          choice.assignment.categories[i].value, contract.chosen is not None))
     return [(f"{player.name}: " + "; ".join(parts)
-             + ". The app picks the assignment with the most water + task VP; set \"chosen\" "
-             "on a contract to override.", ja.contracts_chosen_ja(player.name, parts_ja))]
+             + ". The app picks the assignment with the most water + task VP; choose a "
+             "contract's category to override it.", ja.contracts_chosen_ja(player.name, parts_ja))]
