@@ -14,7 +14,7 @@ from typing import Any
 import flet as ft
 import pytest
 
-from tests.app.flet_harness import on_page, settle, shown, start_app, tap
+from tests.app.flet_harness import on_page, settle, shown, start_app
 
 RAW = [
     re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]+\b"),  # a catalogue key: river.forester_pair
