@@ -382,9 +382,12 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
 def with_confirmed_printed(record: Mapping[str, Any],
                            confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """``record`` with the user-confirmed printed values it may use embedded in its
-    ``printed`` (its own values win): the values the game is scored with travel with it.
+    ``printed``: the values the game is scored with travel with it.
 
-    Board side B (advanced) takes the buildings values confirmed for side B.
+    For a game in play the remembered values win over the ones the game confirmed
+    itself (a value corrected in Settings applies to unfinished games); once finished,
+    the record keeps what it was scored with. Board side B (advanced) takes the
+    buildings values confirmed for side B.
     """
     from scoring.printed import confirmed_table
 
@@ -395,9 +398,9 @@ def with_confirmed_printed(record: Mapping[str, Any],
     for table in ("buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp"):
         known = confirmed.get(confirmed_table(table, board_side_b=side_b)) or {}
         if known:
-            printed[table] = {**{str(k): v for k, v in known.items()}, **printed.get(table, {})}
+            printed[table] = {**printed.get(table, {}), **{str(k): v for k, v in known.items()}}
     top_tie = confirmed.get("detached_top_tie")
-    if top_tie and "detached_top_tie" not in printed and (out.get("options") or {}).get(
+    if top_tie and (out.get("options") or {}).get(
             "growing_forward", {}).get("infestation"):
         value = top_tie.get("") if isinstance(top_tie, Mapping) else top_tie
         if value is not None:
@@ -1766,10 +1769,12 @@ class GameSession:
         return rec
 
     def score(self) -> ScoreSheet:
-        """The score sheet now (printed values: the game's own, then those users confirmed)."""
-        from scoring.api import score_record
-
-        return score_record(self.record(), confirmed=self._store.get_printed())
+        """The score sheet now (printed values: those users confirmed, then the game's own:
+        a value corrected in Settings applies to a game in play)."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        return self._score(record)
 
     # ------------------------------------------------------------------ writing
     def _check_version(self, version: int) -> None:

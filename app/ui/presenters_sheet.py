@@ -158,7 +158,12 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
         kept = _SHEETS.get(key)
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
-    sheet = score_record(snapshot.state.record(), confirmed=printed)
+    record = snapshot.state.record()
+    if snapshot.state.game == S.FORESTRY and snapshot.state.status != FINISHED:
+        # a value corrected in Settings applies to a game in play (its own confirmations
+        # give way); a finished game keeps what it was scored with
+        record = S.with_confirmed_printed(record, printed)
+    sheet = score_record(record, confirmed=printed)
     with _SHEETS_LOCK:
         _SHEETS[key] = (snapshot.state, dict(printed), sheet)
         _SHEETS.move_to_end(key)

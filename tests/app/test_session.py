@@ -817,3 +817,24 @@ def test_forestry_table_column_by_column(store: Store) -> None:
         do(s, SetColumn, player=0, column=3, type="painting", count=1)
     assert err.value.field == "players[0].forestry_table[3]"
     assert err.value.msg is not None
+
+
+def test_a_remembered_value_applies_to_games_in_play_and_a_finished_game_keeps_its_own(
+        store: Store) -> None:
+    """Issue 11 item 4: a value corrected in Settings applies to new and unfinished games;
+    a finished game keeps the values it was scored with (its record carries them)."""
+    s = forestry(store)
+    do(s, ConfirmPrinted, table="buildings_vp", key="0", value=1)
+    assert s.score().players[0].categories["buildings"] == 1
+    store.confirm_printed(table="buildings_vp", key="0", value=4)  # corrected in Settings
+    assert s.score().players[0].categories["buildings"] == 4
+    for key in range(0, 3):
+        store.confirm_printed(table="tasks_vp", key=str(key), value=0)
+    s.finish(s.version)
+    saved = store.get_record(game_id=s.game_id)
+    assert saved is not None and saved.record["printed"]["buildings_vp"]["0"] == 4
+    store.confirm_printed(table="buildings_vp", key="0", value=9)  # later: not this game
+    from scoring.api import score_record
+
+    again = score_record(dict(saved.record), confirmed=store.get_printed())
+    assert again.players[0].categories["buildings"] == 4
