@@ -381,33 +381,10 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
 
 def with_confirmed_printed(record: Mapping[str, Any],
                            confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """``record`` with the user-confirmed printed values it may use embedded in its
-    ``printed``: the values the game is scored with travel with it.
+    """See :func:`scoring.printed.embed_confirmed` (the values a game is scored with)."""
+    from scoring.printed import embed_confirmed
 
-    For a game in play the remembered values win over the ones the game confirmed
-    itself (a value corrected in Settings applies to unfinished games); once finished,
-    the record keeps what it was scored with. Board side B (advanced) takes the
-    buildings values confirmed for side B.
-    """
-    from scoring.printed import confirmed_table
-
-    out = dict(record)
-    side_b = (out.get("options") or {}).get("mode") == "advanced"
-    printed: dict[str, Any] = {k: (dict(v) if isinstance(v, Mapping) else v)
-                               for k, v in (out.get("printed") or {}).items()}
-    for table in ("buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp"):
-        known = confirmed.get(confirmed_table(table, board_side_b=side_b)) or {}
-        if known:
-            printed[table] = {**printed.get(table, {}), **{str(k): v for k, v in known.items()}}
-    top_tie = confirmed.get("detached_top_tie")
-    if top_tie and (out.get("options") or {}).get(
-            "growing_forward", {}).get("infestation"):
-        value = top_tie.get("") if isinstance(top_tie, Mapping) else top_tie
-        if value is not None:
-            printed["detached_top_tie"] = value
-    if printed:
-        out["printed"] = printed
-    return out
+    return embed_confirmed(record, confirmed)
 
 
 def validate_state(state: GameState) -> dict[str, Any]:

@@ -85,3 +85,4 @@ settings-printed-save = Save
 settings-printed-delete = Delete
 river-forester-pair = Each 2 { -forester-token }s
 river-seedling-pair = Each 2 { -seedling }s
+score-rescore = Score again with the printed values remembered now

@@ -80,3 +80,4 @@ settings-printed-save = 保存
 settings-printed-delete = 削除
 river-forester-pair = { -forester-token }2個ごと
 river-seedling-pair = { -seedling }2本ごと
+score-rescore = 今覚えている印刷値で採点し直す

@@ -504,7 +504,8 @@ def add_finished_game(
     return game
 
 
-def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
+def replace_results(session: Session, *, game_id: int, sheet: Any,
+                    record: Mapping[str, Any] | None = None) -> Game:
     """Re-score a finished game: new totals, ranks, winners, category points and sheet.
 
     For games that finished incomplete once the missing printed value is
@@ -518,7 +519,8 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
             raise InvalidData(f"game {game_id} is not finished")
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record)
+        record = dict(saved.record) if record is None else dict(record)
+        first_print = saved.fingerprint  # a re-import of the same file is still known
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
         session.execute(sa.delete(SeatCategory).where(
@@ -526,6 +528,10 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
         session.delete(saved)
         session.flush()
         _write_results(session, game, seats, record, sj, update_stats=False)
+        rewritten = session.get(FinishedRecord, game_id)
+        if rewritten is not None and rewritten.fingerprint != first_print:
+            rewritten.fingerprint = first_print
+            session.add(rewritten)
         game.complete = bool(sj.get("complete", True))
         game.updated_at = now_utc()
         session.add(game)

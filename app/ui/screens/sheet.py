@@ -509,6 +509,24 @@ def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, va
     app.refresh()
 
 
+def app_l10n(app: ForestTableApp, code: str, **params: Any) -> str:
+    from app import l10n
+
+    return l10n.render(app.settings.language, code, **params)
+
+
+def _rescore(app: ForestTableApp, p: SheetPresenter | None) -> None:
+    store = services.shared().store
+    game_id = app.params.get("game_id")
+    if store is None or game_id is None:
+        return
+    store.rescore_game(game_id=int(game_id))
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
 def build_scoreboard(app: ForestTableApp) -> ft.Control:
     t = app.t
     opened = open_table(app)
@@ -522,6 +540,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
     else:
         p, c = opened
         board = scoreboard(p.sheet(), t)
+        if p.status == FINISHED:  # what it was scored with: its stored record
+            board = _stored_board(app) or board
     controls: list[ft.Control] = [
         header(t("score.title"), back=app.back, back_label=t("nav.back"),
                actions=_undo_redo(app, p, c) if p is not None and c is not None else ()),
@@ -605,6 +625,13 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
+    if (p is None or p.status == FINISHED) and getattr(app, "locked", None) is None \
+            and services.shared().store is not None:
+        # a finished game keeps the values it was scored with; on request, the ones
+        # remembered now (Settings) score it again
+        controls.append(sid("score-rescore", ft.TextButton(
+            content=ft.Text(app_l10n(app, "score-rescore")), height=TOUCH,
+            on_click=lambda e: _rescore(app, p)), button=True))
     if p is not None and p.error:
         controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     controls.append(ft.Container(height=TOUCH))
