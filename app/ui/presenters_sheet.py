@@ -255,7 +255,7 @@ class SheetPresenter:
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
             elif getattr(result, "msg", None) is not None:
-                self.error = self.l(result.msg.code, **result.msg.params)
+                self.error = self.say(result.msg.code, **result.msg.params)
             else:
                 said = refusal_text(str(result.message), language_of(self.t))
                 self.error = self.t("sheet.refused", message=said)
@@ -322,7 +322,7 @@ class SheetPresenter:
         return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
     # ------------------------------------------------------------------ Forestry sheet
-    def l(self, code: str, **params: Any) -> str:  # noqa: E743 - the catalogue's text
+    def say(self, code: str, **params: Any) -> str:
         """New text: a catalogue code rendered in the reader's language (``app.l10n``)."""
         from app import l10n
 
@@ -357,7 +357,7 @@ class SheetPresenter:
 
     def _river_label(self, symbol: str) -> str:
         text = self.t(f"river.{symbol}")
-        return text if text != f"river.{symbol}" else self.l(f"river-{symbol.replace('_', '-')}")
+        return text if text != f"river.{symbol}" else self.say(f"river-{symbol.replace('_', '-')}")
 
     def suggestions_section(self) -> Section | None:
         """The immediate effects offered as one-tap "apply" (never applied by themselves)."""
@@ -365,13 +365,13 @@ class SheetPresenter:
         if not own:
             return None
         v = self._v
-        rows = tuple(ChoiceRow(f"suggest-{x.id}", self.l(x.code, **self._suggestion_params(x)), (
-            Option("apply", self.l("sheet-suggest-apply"), False,
+        rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
+            Option("apply", self.say("sheet-suggest-apply"), False,
                    S.ApplySuggestion(version=v, id=x.id)),
-            Option("dismiss", self.l("sheet-suggest-dismiss"), False,
+            Option("dismiss", self.say("sheet-suggest-dismiss"), False,
                    S.DismissSuggestion(version=v, id=x.id))))
             for x in own)
-        return Section("suggestions", self.l("sheet-suggest-title"), choices=rows)
+        return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
 
     def _suggestion_params(self, x: Any) -> dict[str, Any]:
         t = self.t
@@ -379,10 +379,10 @@ class SheetPresenter:
         if "type" in params:
             params["type"] = t(f"forester.{params['type']}")
         if "table" in params:
-            params["table"] = self.l(f"sheet-table-{params['table']}")
+            params["table"] = self.say(f"sheet-table-{params['table']}")
         if "gain" in params:
             gain = str(params["gain"])
-            params["gain_name"] = self.l(f"sheet-gain-{gain.replace('_', '-')}") if gain in (
+            params["gain_name"] = self.say(f"sheet-gain-{gain.replace('_', '-')}") if gain in (
                 "construction_material", "seedling", "temp_worker") else ""
         params.pop("item", None)
         params.pop("round_token", None)
@@ -399,7 +399,7 @@ class SheetPresenter:
         columns = list(b.forestry_table)
         for i in range(min(len(columns) + 1, 3)):
             have = columns[i] if i < len(columns) else None
-            rows.append(ChoiceRow(f"column-{i}-type", self.l("sheet-column-type", n=i + 1),
+            rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
                                   tuple(Option(f.value, self.t(f"forester.{f.value}"),
                                                have is not None and have.type is f,
                                                S.SetColumn(version=v, player=p, column=i,
@@ -408,7 +408,7 @@ class SheetPresenter:
                                         for f in ForesterType)))
             if have is not None:
                 rows.append(ChoiceRow(f"column-{i}-count",
-                                      self.l("sheet-column-count", n=i + 1), tuple(
+                                      self.say("sheet-column-count", n=i + 1), tuple(
                                           Option(str(n), str(n), have.count == n,
                                                  S.SetColumn(version=v, player=p, column=i,
                                                              type=have.type.value, count=n))
@@ -431,7 +431,7 @@ class SheetPresenter:
             )),
         ]
         storage = [self._count("storage.extensions", b.storage.extensions,
-                               self.l("sheet-field-extensions")),
+                               self.say("sheet-field-extensions")),
                    self._count("storage.wood", b.storage.wood, t("field.wood"))]
         if getattr(self.state.options, "infestation", False):
             storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
@@ -442,7 +442,7 @@ class SheetPresenter:
             "reforestation", t("sheet.sec.reforestation"),
             counts=(self._count("seedlings_below", b.seedlings_below, t("field.seedlings_below")),),
             choices=tuple(ChoiceRow(f"seedlings-{a.value}",
-                                    self.l("sheet-seedlings-in", area=t(f"area.{a.value}")),
+                                    self.say("sheet-seedlings-in", area=t(f"area.{a.value}")),
                                     tuple(Option(str(n), str(n), refo.of(a) == n,
                                                  self._set(f"reforestation_table.{a.value}", n))
                                           for n in range(0, 4)))
@@ -463,10 +463,10 @@ class SheetPresenter:
         sections.append(Section(
             "buildings", t("sheet.sec.buildings"),
             counts=(self._count("buildings.forest", b.buildings.forest,
-                                self.l("sheet-field-forest-buildings")),
+                                self.say("sheet-field-forest-buildings")),
                     *(self._count(f"buildings.sawmill.{a.value}",
                                   b.buildings.sawmill.count(a),
-                                  self.l("sheet-field-sawmill-upgrades",
+                                  self.say("sheet-field-sawmill-upgrades",
                                          area=t(f"area.{a.value}")))
                       for a in Area)),
         ))
@@ -517,7 +517,7 @@ class SheetPresenter:
                              S.ChooseContractCategory(version=v, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
-        remove = tuple(Action(f"contract-{i}-remove", self.l("sheet-remove-contract", n=i + 1),
+        remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
                               S.RemoveContract(version=v, player=p, index=i))
                        for i in range(len(b.contracts)))
         return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
@@ -573,7 +573,7 @@ class SheetPresenter:
                            S.SetTaskMet(version=v, player=p, index=i, met=True)),
                     Option("no", t("common.no"), not task.met,
                            S.SetTaskMet(version=v, player=p, index=i, met=False)))))
-        actions += [Action(f"task-{i}-remove", self.l("sheet-remove-task", n=i + 1),
+        actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
                            S.RemoveTaskCard(version=v, player=p, index=i))
                     for i in range(len(b.task_cards))]
         return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
@@ -602,7 +602,7 @@ class SheetPresenter:
         # every player has an Animal Shelter (003); only the Animal Expert scores it
         shelter = self._gcount("animals-in-shelter", "animals_in_shelter",
                                int(b.animals_in_shelter), t("field.animals_in_shelter"))
-        shelter = replace(shelter, hint=self.l("sheet-shelter-scored" if ranger_value == "julia"
+        shelter = replace(shelter, hint=self.say("sheet-shelter-scored" if ranger_value == "julia"
                                                else "sheet-shelter-not-scored"))
         extras = []
         if ranger_value == "fluffy":

@@ -125,13 +125,13 @@ def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
 
     dialog = ft.AlertDialog(
         modal=True,
-        title=ft.Text(p.l("finish-missing-title")),
-        content=sid("finish-missing-text", ft.Text(p.l("finish-missing-text", n=missing))),
+        title=ft.Text(p.say("finish-missing-title")),
+        content=sid("finish-missing-text", ft.Text(p.say("finish-missing-text", n=missing))),
         actions=[
-            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.l("finish-missing-back")),
+            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.say("finish-missing-back")),
                                                      on_click=close), button=True),
             sid("finish-missing-anyway", ft.FilledButton(
-                content=ft.Text(p.l("finish-missing-anyway")), on_click=anyway), button=True),
+                content=ft.Text(p.say("finish-missing-anyway")), on_click=anyway), button=True),
         ],
     )
     app.page.show_dialog(dialog)
@@ -395,7 +395,7 @@ def build(app: ForestTableApp) -> ft.Control:
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
                 muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
-                sid("sheet-total-provisional", muted(p.l("sheet-total-provisional"), 12))
+                sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
                 if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
