@@ -616,6 +616,10 @@ class SheetPresenter:
         if cards:
             card_actions += (Action("animal-remove-last", t("sheet.remove_last_animal"),
                                     self._g("animal_cards", cards[:-1])),)
+            card_actions += tuple(  # any card entered by mistake, by its own button
+                Action(f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
+                       self._g("animal_cards", cards[:i] + cards[i + 1:]))
+                for i in range(len(cards)))
         sections = [
             Section("trees", t("sheet.sec.trees"), counts=tuple(counts)),
             Section("animals", t("sheet.sec.animals"), actions=card_actions,

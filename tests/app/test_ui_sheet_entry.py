@@ -174,7 +174,12 @@ def test_forest_guardians_animal_in_any_shelter(svc: Any) -> None:
         await step(client, ("tap", "sheet-fire-tokens-plus"))
         await step(client, ("tap", "sheet-fire-tokens-plus"))
         await step(client, ("tap", "sheet-fire-tokens-minus"))  # a mistake, corrected
+        await step(client, ("tap", "sheet-animal-add-3"))
+        await step(client, ("tap", "sheet-animal-add-5"))
+        await step(client, ("tap", "sheet-animal-0-remove"))  # the first card, by mistake
         assert p.error is None, p.error
+        assert p.state.boards[0].animal_cards == (5,)
+        await step(client, ("tap", "sheet-animal-0-remove"))
         board = p.state.boards[0]
         assert (board.tree_points, board.animals_in_shelter, board.fire_tokens) == (
             (0, 6, 0), 1, 1)
