@@ -175,7 +175,10 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             sid(f"{identifier}-minus",
                 ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_minus, tooltip=less_label,
                               disabled=on_minus is None, width=TOUCH, height=TOUCH)),
-            sid(f"{identifier}-value", shown, value=str(value)),
+            # a number field exposes no text to screen readers (or tests) but its
+            # semantics value; a plain number is read from its text
+            sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
+            else sid(f"{identifier}-value", shown),
             sid(f"{identifier}-plus",
                 ft.IconButton(icon=ft.Icons.ADD, on_click=on_plus, tooltip=more_label,
                               disabled=on_plus is None, width=TOUCH, height=TOUCH)),
