@@ -276,6 +276,10 @@ class GameState:
     setup: str | None = None
     suggestions: tuple[Suggestion, ...] = ()
     settled: tuple[tuple[int, str], ...] = ()  # (player, row bonus key) applied or dismissed
+    #: The mirror principle (immediate effects suggested, never applied). A game created
+    #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
+    #: added as they happened, so its log replays to the very state it saved.
+    mirror: bool = True
 
     # ------------------------------------------------------------------ views
     def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
@@ -329,6 +333,8 @@ class GameState:
             "setup": self.setup,
             "record": self.record(),
         }
+        if self.mirror:
+            out["mirror"] = True
         if self.suggestions or self.settled:
             out["suggestions"] = [x.to_json() for x in self.suggestions]
             out["settled"] = [list(k) for k in self.settled]
@@ -354,7 +360,8 @@ class GameState:
                   "printed": printed, "setup": data.get("setup"),
                   "suggestions": tuple(Suggestion.from_json(x)
                                        for x in data.get("suggestions", ())),
-                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ()))}
+                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
+                  "mirror": bool(data.get("mirror", False))}
         t = data["table"]
         if data["game"] == FORESTRY:
             game = parse_forestry(rec)
@@ -951,13 +958,17 @@ def _with_board(state: GameState, i: int, board: Board) -> GameState:
 
 
 def _board_action(state: GameState, i: int, ctx: _Ctx,
-                  action: Callable[[ForestryPlayer], B.Result]) -> GameState:
+                  action: Callable[[ForestryPlayer], B.Result], *,
+                  legacy_vp: bool = True) -> GameState:
     board = _forestry(state)[1][i]
     try:
         new, events = action(board)
     except B.BoardError as err:
         raise DomainError(f"players[{i}].{err.field}", err.message, err.msg) from err
     ctx.messages.extend(_event_message(e, i) for e in events)
+    if not state.mirror:  # a game from before the mirror principle: its old rules
+        vp = sum(B.event_vp(e) for e in events) if legacy_vp else 0
+        return _with_board(state, i, replace(new, score_track=new.score_track + vp))
     return _suggest(_with_board(state, i, new), i, board, new, events)
 
 
@@ -1110,7 +1121,8 @@ def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     i = _player_index(state, cmd.player)
     action = BOARD_ACTIONS[type(cmd)]
-    return _board_action(state, i, ctx, lambda b: action(b, cmd))
+    return _board_action(state, i, ctx, lambda b: action(b, cmd),
+                         legacy_vp=type(cmd) not in (SetCount, AddScore))
 
 
 GUARDIANS_STEPPED = ("fire_tokens", "animals_in_shelter", "calocedrus_on_mountains")
@@ -1136,7 +1148,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: _Ctx) -> GameState:
         def adjust(b: ForestryPlayer) -> B.Result:
             return B.set_count(b, field_name, B.count_of(b, field_name) + delta)
 
-        return _board_action(state, i, ctx, adjust)
+        return _board_action(state, i, ctx, adjust, legacy_vp=False)
     board = state.boards[i]
     assert isinstance(board, GuardiansPlayer)
     name = str(cmd.field)
@@ -1163,9 +1175,11 @@ def _column(state: GameState, cmd: SetColumn | RemoveColumn, ctx: _Ctx) -> GameS
     _need_game(state, FORESTRY, cmd)
     i = _player_index(state, cmd.player)
     if isinstance(cmd, RemoveColumn):
-        return _board_action(state, i, ctx, lambda b: B.remove_column(b, cmd.column))
+        return _board_action(state, i, ctx, lambda b: B.remove_column(b, cmd.column),
+                             legacy_vp=False)
     kind = _enum(ForesterType, cmd.type, f"players[{i}].forestry_table[{cmd.column}].type")
-    return _board_action(state, i, ctx, lambda b: B.set_column(b, cmd.column, kind, cmd.count))
+    return _board_action(state, i, ctx, lambda b: B.set_column(b, cmd.column, kind, cmd.count),
+                         legacy_vp=False)
 
 
 def _find_suggestion(state: GameState, ident: Any) -> Suggestion:
@@ -1285,6 +1299,8 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
     The mirror principle: income is offered as a one-tap "apply" per player, never
     added by itself (the player may already have counted it on the board).
     """
+    if not state.mirror:  # a game from before the mirror principle: income added
+        return _legacy_round_token_effect(state, token, ctx)
     suggestions = list(state.suggestions)
     next_id = max((x.id for x in suggestions), default=0) + 1
     for i, _b in enumerate(state.forestry_boards):
@@ -1300,6 +1316,26 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
                         ("gain", token.gain if token.gain in ROUND_GAINS else "none"),
                         ("round_token", token.id))))
             next_id += 1
+    _round_token_messages(token, ctx)
+    return replace(state, suggestions=tuple(suggestions))
+
+
+def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx
+                               ) -> GameState:
+    """The round token's coins and resource added to every board (games created before
+    the mirror principle: their logs replay as they were played)."""
+    boards = []
+    for b in state.forestry_boards:
+        r = replace(b.resources, coins=b.resources.coins + token.coins)
+        if token.gain in ROUND_GAINS:
+            name = ROUND_GAINS[token.gain]
+            r = replace(r, **{name: getattr(r, name) + 1})
+        boards.append(replace(b, resources=r))
+    _round_token_messages(token, ctx)
+    return replace(state, boards=tuple(boards))
+
+
+def _round_token_messages(token: play.RoundToken, ctx: _Ctx) -> None:
     if token.gain == "task_card":
         ctx.messages.append(Message("Every player draws a random task card: add it to your "
                                     "board when you know its requirement.", "round_token",
@@ -1309,7 +1345,6 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
             f"First player: turn one {token.flip_species.value} harvest token to its harvested "
             "side if there is one (tap the space).", "round_token", 0,
             {"round_token": token.id, "species": token.flip_species.value}))
-    return replace(state, suggestions=tuple(suggestions))
 
 
 @_handles(RevealRoundToken)

@@ -838,3 +838,31 @@ def test_a_remembered_value_applies_to_games_in_play_and_a_finished_game_keeps_i
 
     again = score_record(dict(saved.record), confirmed=store.get_printed())
     assert again.players[0].categories["buildings"] == 4
+
+
+def test_a_game_created_before_the_mirror_principle_replays_as_it_was_played(
+        store: Store) -> None:
+    """Its saved states have no ``mirror``: VP and income were added as they happened, so
+    the log must replay to those very states (an upgrade never breaks a game in play)."""
+    from app.session import GameState, apply_command
+
+    s = forestry(store)
+    data = s.state.to_json()
+    assert data.pop("mirror") is True
+    old = GameState.from_json(data)
+    assert old.mirror is False and old.to_json() == data
+    import random
+
+    state = old
+    for kind in ("thinning", "den_tree", "painting") * 3:
+        state, _, _ = apply_command(state, PlaceForester(version=1, player=0, type=kind),
+                                    random.Random(1))
+    board0 = state.boards[0]
+    assert isinstance(board0, ForestryPlayer)
+    assert board0.score_track == 6  # row 3 added, as before
+    assert not [x for x in state.suggestions if x.vp]  # and nothing suggested
+    state, _, _ = apply_command(state, SetCount(version=1, player=0,
+                                                field="forester_tokens_below.thinning",
+                                                value=1), random.Random(1))
+    board0 = state.boards[0]
+    assert isinstance(board0, ForestryPlayer) and board0.score_track == 6
