@@ -615,9 +615,9 @@ _ERRORS: tuple[tuple[str, str], ...] = (
         "林業テーブルは{2}列です（{1}列）。",
     ),
     (
-        r"(\d+)(?: tokens?)? below the table, but the forestry table can still take a (\w+) "
-        r"token .+",
-        "林業テーブルにまだ{2:forester}の林業家トークンを置けるので、植林テーブルの下には置けません（{1}個）。",
+        r"(\d+)(?: tokens?)? below the table, but no (\w+) column is full and the forestry "
+        r"table can still take a \w+ token .+",
+        "{2:forester}の列が埋まっておらず、林業テーブルにまだ置けるので、植林テーブルの下には置けません（{1}個）。",
     ),
     (
         r"(\d+)(?: seedlings?)? below the table, but no reforestation column is full .+",
@@ -742,18 +742,18 @@ _ERRORS: tuple[tuple[str, str], ...] = (
         "動物カードが全員で{1}枚ですが、{3}人プレイでは{2}枚です（キジを除くため）。",
     ),
     (
-        r"animal_cards plus Julia's animals_in_shelter make (\d+) animals; the game has (\d+) "
+        r"animal_cards plus animals_in_shelter make (\d+) animals; the game has (\d+) "
         r"with (\d+) players .+",
-        "動物カードとジュリアの保護施設の動物で{1}匹ですが、{3}人プレイでは{2}匹です（キジを除くため）。",
+        "動物カードと保護施設の動物で{1}匹ですが、{3}人プレイでは{2}匹です（キジを除くため）。",
     ),
     (
         r"animal_cards: (\d+) held across the table; (?:the game has )?(\d+).*",
         "動物カードが全員で{1}枚ですが、このゲームでは{2}枚です。",
     ),
     (
-        r"animal_cards plus Julia's animals_in_shelter make (\d+) animals; "
+        r"animal_cards plus animals_in_shelter make (\d+) animals; "
         r"(?:the game has )?(\d+).*",
-        "動物カードとジュリアの保護施設の動物で{1}匹ですが、このゲームでは{2}匹です。",
+        "動物カードと保護施設の動物で{1}匹ですが、このゲームでは{2}匹です。",
     ),
     (r"unknown printed table (.+)", "知らない印刷値の表です。"),
     # --- generic last: values that are not among the allowed ones

@@ -63,7 +63,6 @@ from scoring.forestry.model import (
     ForestryGame,
     ForestryPlayer,
     GrowingForward,
-    Resources,
     RiverTokenTask,
     SawmillUpgradeTask,
     SeedlingsTask,
@@ -77,7 +76,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
-from scoring.message import msg
+from scoring.message import MessageCode, Msg, msg
 from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -104,10 +103,11 @@ class DomainError(ValueError):
     the sentence to show next to the control that caused it.
     """
 
-    def __init__(self, field: str | None, message: str) -> None:
+    def __init__(self, field: str | None, message: str, msg: Msg | None = None) -> None:
         super().__init__(f"{field}: {message}" if field else message)
         self.field = field
         self.message = message
+        self.msg = msg  # the refusal as a code (newer refusals); render it, never ``message``
 
 
 class CodedError(DomainError):
@@ -247,6 +247,56 @@ class GuardiansTable:
 Board = ForestryPlayer | GuardiansPlayer
 
 
+class SessionCode(MessageCode):
+    """Codes of the board-entry commands' refusals and suggestions (``app/l10n``)."""
+
+    NO_SUGGESTION = "refusal-session-no-suggestion"  # id
+    NOT_A_COUNT = "refusal-session-not-a-count"  # field
+    NOT_A_STEP = "refusal-session-not-a-step"  # value
+    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
+    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
+    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
+    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
+    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
+    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """An immediate effect the app offers as a one-tap "apply" (the mirror principle).
+
+    The board shows what the player entered; VP the rules give for a full row 3,
+    a token or seedling below the table, a reward lap, and the income of a round
+    token or a seat are *suggested*: applying one adds ``vp`` to the score track
+    and each ``(count field, delta)`` of ``gains`` once, then it is gone. ``key``
+    names a row bonus (``forestry:3``): a row completes once per game, so it is
+    never suggested again once applied or dismissed (``GameState.settled``).
+    """
+
+    id: int
+    player: int
+    code: str  # a SessionCode.SUGGEST_* value: what to say
+    vp: int = 0
+    gains: tuple[tuple[str, int], ...] = ()
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.code, **dict(self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "player": self.player, "code": self.code, "vp": self.vp,
+                "gains": [list(g) for g in self.gains], "key": self.key,
+                "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Suggestion:
+        return cls(int(data["id"]), int(data["player"]), str(data["code"]), int(data["vp"]),
+                   tuple((str(f), int(d)) for f, d in data.get("gains", ())),
+                   str(data.get("key", "")), tuple(sorted(dict(data.get("params", {})).items())))
+
+
 @dataclass(frozen=True, slots=True)
 class GameState:
     """One game at one version: everything the views render and the record needs.
@@ -266,8 +316,17 @@ class GameState:
     status: str = SETUP
     printed: tuple[tuple[str, str, Any], ...] = ()
     setup: str | None = None
+    suggestions: tuple[Suggestion, ...] = ()
+    settled: tuple[tuple[int, str], ...] = ()  # (player, row bonus key) applied or dismissed
+    #: The mirror principle (immediate effects suggested, never applied). A game created
+    #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
+    #: added as they happened, so its log replays to the very state it saved.
+    mirror: bool = True
 
     # ------------------------------------------------------------------ views
+    def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
+        return tuple(x for x in self.suggestions if x.player == player)
+
     @property
     def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
         return tuple(b for b in self.boards if isinstance(b, ForestryPlayer))
@@ -316,6 +375,11 @@ class GameState:
             "setup": self.setup,
             "record": self.record(),
         }
+        if self.mirror:
+            out["mirror"] = True
+        if self.suggestions or self.settled:
+            out["suggestions"] = [x.to_json() for x in self.suggestions]
+            out["settled"] = [list(k) for k in self.settled]
         if isinstance(self.table, ForestryTable):
             out["table"] = {"forest": self.table.forest.to_json(),
                             "harvesters": list(self.table.harvesters),
@@ -340,7 +404,11 @@ class GameState:
                         for p in data["players"])
         printed = _printed_tuples(rec.get("printed") or {})
         common = {"players": players, "seed": int(data["seed"]), "status": data["status"],
-                  "printed": printed, "setup": data.get("setup")}
+                  "printed": printed, "setup": data.get("setup"),
+                  "suggestions": tuple(Suggestion.from_json(x)
+                                       for x in data.get("suggestions", ())),
+                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
+                  "mirror": bool(data.get("mirror", False))}
         t = data["table"]
         if data["game"] == FORESTRY:
             game = parse_forestry(rec)
@@ -364,6 +432,14 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
         else:
             out.append((table, "", entries))
     return tuple(out)
+
+
+def with_confirmed_printed(record: Mapping[str, Any],
+                           confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """See :func:`scoring.printed.embed_confirmed` (the values a game is scored with)."""
+    from scoring.printed import embed_confirmed
+
+    return embed_confirmed(record, confirmed)
 
 
 def validate_state(state: GameState) -> dict[str, Any]:
@@ -573,6 +649,68 @@ class TakeRewardLap(Command):
 
     kind: ClassVar[str] = "take_reward_lap"
     player: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdjustCount(Command):
+    """An intent, not a value: move a count by ``delta`` (a stepper's "+1" / "−1").
+
+    Two fast taps made against the same version both count (the session adds
+    each to the count as it is then), so no tap is lost. Forestry: any
+    ``scoring.forestry.board.COUNT_FIELDS`` field; Forest Guardians:
+    ``fire_tokens``, ``animals_in_shelter``, ``calocedrus_on_mountains``,
+    ``tree_points.<row 0-2>``.
+    """
+
+    kind: ClassVar[str] = "adjust_count"
+    player: int
+    field: str
+    delta: int
+
+
+#: Commands that say what to change, not what the tapper saw: they apply at any version
+#: (two fast "+" taps on a phone that has not redrawn yet both count).
+INTENTS: tuple[type[Command], ...] = (AdjustCount,)
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetColumn(Command):
+    """Set forestry table column ``column`` (0-based; the next one starts a new column) to
+    ``count`` tokens of ``type``; ``count`` 0 takes the column away."""
+
+    kind: ClassVar[str] = "set_column"
+    player: int
+    column: int
+    type: str
+    count: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveColumn(Command):
+    kind: ClassVar[str] = "remove_column"
+    player: int
+    column: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApplySuggestion(Command):
+    """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
+
+    kind: ClassVar[str] = "apply_suggestion"
+    id: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DismissSuggestion(Command):
+    """Drop a suggestion (already counted on the board, or not taken)."""
+
+    kind: ClassVar[str] = "dismiss_suggestion"
+    id: int
 
 
 # --- Forestry: the shared table ----------------------------------------------------------
@@ -910,14 +1048,69 @@ def _with_board(state: GameState, i: int, board: Board) -> GameState:
 
 
 def _board_action(state: GameState, i: int, ctx: _Ctx,
-                  action: Callable[[ForestryPlayer], B.Result]) -> GameState:
+                  action: Callable[[ForestryPlayer], B.Result], *,
+                  legacy_vp: bool = True) -> GameState:
     board = _forestry(state)[1][i]
     try:
         new, events = action(board)
     except B.BoardError as err:
-        raise DomainError(f"players[{i}].{err.field}", err.message) from err
+        raise DomainError(f"players[{i}].{err.field}", err.message, err.msg) from err
     ctx.messages.extend(_event_message(e, i) for e in events)
-    return _with_board(state, i, new)
+    if not state.mirror:  # a game from before the mirror principle: its old rules
+        vp = sum(B.event_vp(e) for e in events) if legacy_vp else 0
+        return _with_board(state, i, replace(new, score_track=new.score_track + vp))
+    return _suggest(_with_board(state, i, new), i, board, new, events)
+
+
+def _suggest(state: GameState, i: int, before: ForestryPlayer, after: ForestryPlayer,
+             events: Sequence[B.BoardEvent]) -> GameState:
+    """Turn the VP events of a board change into suggestions (never applied by themselves).
+
+    A row bonus is offered once per row and game; a suggestion whose cause was taken
+    back (the row is no longer full, fewer tokens below) is withdrawn.
+    """
+    keep: list[Suggestion] = []
+    below_lost = {
+        "seedling": max(0, before.seedlings_below - after.seedlings_below),
+        **{f"forester:{k.value}": max(0, before.forester_tokens_below.of(k)
+                                      - after.forester_tokens_below.of(k))
+           for k in ForesterType}}
+    for x in state.suggestions:
+        if x.player == i and x.key.startswith(("forestry:", "reforestation:")):
+            table, row = x.key.split(":")
+            full = B.forestry_row_full if table == "forestry" else B.reforestation_row_full
+            if not full(after, int(row)):
+                continue
+        item = dict(x.params).get("item")
+        if x.player == i and item in below_lost and below_lost[str(item)] > 0:
+            below_lost[str(item)] -= 1
+            continue
+        keep.append(x)
+    next_id = max((x.id for x in state.suggestions), default=0) + 1
+    pending = {(x.player, x.key) for x in keep if x.key}
+    for e in events:
+        vp = B.event_vp(e)
+        if vp <= 0:
+            continue
+        if isinstance(e, B.RowCompleted):
+            key = f"{e.table}:{e.row}"
+            if (i, key) in pending or (i, key) in state.settled:
+                continue
+            pending.add((i, key))
+            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_ROW, vp, key=key,
+                                   params=(("row", e.row), ("table", e.table), ("vp", vp))))
+        elif isinstance(e, B.BelowTable):
+            code = (SessionCode.SUGGEST_BELOW_SEEDLING if e.item == "seedling"
+                    else SessionCode.SUGGEST_BELOW_FORESTER)
+            params: tuple[tuple[str, Any], ...] = (("item", e.item), ("vp", vp))
+            if e.item != "seedling":
+                params += (("type", e.item.split(":", 1)[1]),)
+            keep.append(Suggestion(next_id, i, code, vp, params=tuple(sorted(params))))
+        else:
+            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_REWARD_LAP, vp,
+                                   params=(("vp", vp),)))
+        next_id += 1
+    return replace(state, suggestions=tuple(keep))
 
 
 def _play(fn: Callable[[], Any], field_name: str) -> Any:
@@ -1047,7 +1240,93 @@ def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     i = _player_index(state, cmd.player)
     action = BOARD_ACTIONS[type(cmd)]
-    return _board_action(state, i, ctx, lambda b: action(b, cmd))
+    return _board_action(state, i, ctx, lambda b: action(b, cmd),
+                         legacy_vp=type(cmd) not in (SetCount, AddScore))
+
+
+GUARDIANS_STEPPED = ("fire_tokens", "animals_in_shelter", "calocedrus_on_mountains")
+
+
+def _step(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError("delta", str(SessionCode.NOT_A_STEP.value),
+                          msg(SessionCode.NOT_A_STEP, value=str(value)))
+    return value
+
+
+@_handles(AdjustCount)
+def _adjust(state: GameState, cmd: AdjustCount, ctx: _Ctx) -> GameState:
+    i = _player_index(state, cmd.player)
+    delta = _step(cmd.delta)
+    if state.game == FORESTRY:
+        field_name = str(cmd.field)
+        if field_name not in B.COUNT_FIELDS:
+            raise DomainError(f"players[{i}].{field_name}", str(SessionCode.NOT_A_COUNT.value),
+                              msg(SessionCode.NOT_A_COUNT, field=field_name))
+
+        def adjust(b: ForestryPlayer) -> B.Result:
+            return B.set_count(b, field_name, B.count_of(b, field_name) + delta)
+
+        return _board_action(state, i, ctx, adjust, legacy_vp=False)
+    board = state.boards[i]
+    assert isinstance(board, GuardiansPlayer)
+    name = str(cmd.field)
+    if name.startswith("tree_points."):
+        row = name.partition(".")[2]
+        if row not in ("0", "1", "2"):
+            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                              msg(SessionCode.NOT_A_COUNT, field=name))
+        rows = list(board.tree_points)
+        rows[int(row)] += delta
+        value: int | tuple[int, ...] = tuple(rows)
+        name = "tree_points"
+    elif name in GUARDIANS_STEPPED:
+        value = int(getattr(board, name)) + delta
+    else:
+        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                          msg(SessionCode.NOT_A_COUNT, field=name))
+    return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
+                                              value=value), ctx)
+
+
+@_handles(SetColumn, RemoveColumn)
+def _column(state: GameState, cmd: SetColumn | RemoveColumn, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    i = _player_index(state, cmd.player)
+    if isinstance(cmd, RemoveColumn):
+        return _board_action(state, i, ctx, lambda b: B.remove_column(b, cmd.column),
+                             legacy_vp=False)
+    kind = _enum(ForesterType, cmd.type, f"players[{i}].forestry_table[{cmd.column}].type")
+    return _board_action(state, i, ctx, lambda b: B.set_column(b, cmd.column, kind, cmd.count),
+                         legacy_vp=False)
+
+
+def _find_suggestion(state: GameState, ident: Any) -> Suggestion:
+    found = next((x for x in state.suggestions if x.id == ident), None)
+    if found is None:
+        raise DomainError("suggestion", str(SessionCode.NO_SUGGESTION.value),
+                          msg(SessionCode.NO_SUGGESTION, id=str(ident)))
+    return found
+
+
+@_handles(ApplySuggestion, DismissSuggestion)
+def _settle(state: GameState, cmd: ApplySuggestion | DismissSuggestion, ctx: _Ctx
+            ) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    x = _find_suggestion(state, cmd.id)
+    rest = tuple(y for y in state.suggestions if y.id != x.id)
+    settled = (*state.settled, (x.player, x.key)) if x.key else state.settled
+    state = replace(state, suggestions=rest, settled=settled)
+    if isinstance(cmd, DismissSuggestion):
+        return state
+
+    def apply(b: ForestryPlayer) -> B.Result:
+        b, _ = B.set_count(b, "score_track", b.score_track + x.vp) if x.vp else (b, ())
+        for name, delta in x.gains:
+            b, _ = B.set_count(b, name, B.count_of(b, name) + delta)
+        return b, ()
+
+    return _board_action(state, x.player, ctx, apply)
 
 
 def _task(data: Any) -> TaskCard:
@@ -1134,15 +1413,48 @@ ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "s
 
 
 def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> GameState:
-    """Give every player the round token's coins and resource (002 round tokens)."""
+    """Suggest the round token's coins and resource to every player (002 round tokens).
+
+    The mirror principle: income is offered as a one-tap "apply" per player, never
+    added by itself (the player may already have counted it on the board).
+    """
+    if not state.mirror:  # a game from before the mirror principle: income added
+        return _legacy_round_token_effect(state, token, ctx)
+    suggestions = list(state.suggestions)
+    next_id = max((x.id for x in suggestions), default=0) + 1
+    for i, _b in enumerate(state.forestry_boards):
+        gains: list[tuple[str, int]] = []
+        if token.coins:
+            gains.append(("resources.coins", token.coins))
+        if token.gain in ROUND_GAINS:
+            gains.append((f"resources.{ROUND_GAINS[token.gain]}", 1))
+        if gains:
+            suggestions.append(Suggestion(
+                next_id, i, SessionCode.SUGGEST_ROUND_TOKEN, gains=tuple(gains),
+                params=(("coins", token.coins),
+                        ("gain", token.gain if token.gain in ROUND_GAINS else "none"),
+                        ("round_token", token.id))))
+            next_id += 1
+    _round_token_messages(state, token, ctx)
+    return replace(state, suggestions=tuple(suggestions))
+
+
+def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx
+                               ) -> GameState:
+    """The round token's coins and resource added to every board (games created before
+    the mirror principle: their logs replay as they were played)."""
     boards = []
     for b in state.forestry_boards:
-        r = b.resources
-        r = replace(r, coins=r.coins + token.coins)
+        r = replace(b.resources, coins=b.resources.coins + token.coins)
         if token.gain in ROUND_GAINS:
             name = ROUND_GAINS[token.gain]
             r = replace(r, **{name: getattr(r, name) + 1})
         boards.append(replace(b, resources=r))
+    _round_token_messages(state, token, ctx)
+    return replace(state, boards=tuple(boards))
+
+
+def _round_token_messages(state: GameState, token: play.RoundToken, ctx: _Ctx) -> None:
     if token.gain == "task_card":
         ctx.messages.append(Message("Every player draws a random task card: add it to your "
                                     "board when you know its requirement.", "round_token",
@@ -1155,7 +1467,6 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> 
             play.PlayCode.FLIP_HARVEST, first,
             {"round_token": token.id, "species": token.flip_species.value,
              "first": state.players[first].name}))
-    return replace(state, boards=tuple(boards))
 
 
 @_handles(RevealRoundToken)
@@ -1434,11 +1745,18 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         raise CodedError("first_player", play.PlayCode.FIRST_PLAYER, players=len(seats))
     coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
     boards = []
+    income: list[Suggestion] = []
     for i, (s, c) in enumerate(zip(seats, chars, strict=True)):
         coins = coins_by_seat[i] if coins_by_seat else 0
         seedlings = 0 if opts.asymmetric else 1
+        gains = tuple((f, n) for f, n in (("resources.coins", coins),
+                                          ("resources.seedlings", seedlings)) if n)
+        if gains:  # suggested, not added: the sheet starts as the empty board it mirrors
+            income.append(Suggestion(len(income) + 1, i, SessionCode.SUGGEST_SEAT_INCOME,
+                                     gains=gains,
+                                     params=(("coins", coins), ("seedlings", seedlings))))
         boards.append(ForestryPlayer(
-            name=s.name, character=c, resources=Resources(coins=coins, seedlings=seedlings),
+            name=s.name, character=c,
             road_connections=0 if c is Character.FOREST_ROAD_MANAGER else None,
             technician_tiles=0 if c is Character.TECHNICIAN else None,
             full_seedling_rows=0 if c is Character.FOREST_WORKER else None))
@@ -1452,7 +1770,8 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         forest = _play(lambda: play.set_infested(forest, infested), "infested")
     table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
     state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
-                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json()))
+                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json()),
+                      suggestions=tuple(income))
     token = plan.board.round_tokens.current
     if token is not None:  # the first round token is turned up during setup (002)
         state = _round_token_effect(state, token, _Ctx(random.Random(0)))
@@ -1710,10 +2029,12 @@ class GameSession:
         return rec
 
     def score(self) -> ScoreSheet:
-        """The score sheet now (printed values: the game's own, then those users confirmed)."""
-        from scoring.api import score_record
-
-        return score_record(self.record(), confirmed=self._store.get_printed())
+        """The score sheet now (printed values: those users confirmed, then the game's own:
+        a value corrected in Settings applies to a game in play)."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        return self._score(record)
 
     # ------------------------------------------------------------------ writing
     def _check_version(self, version: int) -> None:
@@ -1783,7 +2104,9 @@ class GameSession:
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
             raise CodedError("by", play.PlayCode.BAD_AUTHOR)
         with self._lock:
-            if not self._already_done(command, by):
+            # an intent holds no value seen on screen; a shared action already done by
+            # another phone is answered by _already_done (raises AlreadyDone)
+            if not self._already_done(command, by) and not isinstance(command, INTENTS):
                 self._check_version(command.version)
             seq = self._version + 1
             state, outcome, messages = apply_command(self.state, command,
@@ -1898,4 +2221,15 @@ class GameSession:
             return snap
 
     def _store_finished(self) -> None:
-        self._store.finish_game(game_id=self.game_id, record=self.record(), sheet=self.score())
+        """Store the record with every printed value it was scored with (the game's own and
+        those users confirmed), so a value changed later in Settings leaves it as scored."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        self._store.finish_game(game_id=self.game_id, record=record,
+                                sheet=self._score(record))
+
+    def _score(self, record: Mapping[str, Any]) -> ScoreSheet:
+        from scoring.api import score_record
+
+        return score_record(dict(record), confirmed=self._store.get_printed())

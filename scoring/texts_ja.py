@@ -116,7 +116,7 @@ def contracts_chosen_ja(player: str, parts: Sequence[tuple[int, Sequence[str], s
     """What each two-category contract counts as: (number, categories, chosen, by record)."""
     listed = "；".join(
         f"契約{n}（{'/'.join(CONTRACT_CATEGORY_JA[c] for c in cats)}）→"
-        f"{CONTRACT_CATEGORY_JA[chosen]}（{'記録で指定' if by_record else '最適'}）"
+        f"{CONTRACT_CATEGORY_JA[chosen]}（{'プレイヤーが指定' if by_record else '最適'}）"
         for n, cats, chosen, by_record in parts
     )
     return (

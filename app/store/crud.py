@@ -579,7 +579,8 @@ def add_finished_game(
     return game
 
 
-def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
+def replace_results(session: Session, *, game_id: int, sheet: Any,
+                    record: Mapping[str, Any] | None = None) -> Game:
     """Re-score a finished game: new totals, ranks, winners, category points and sheet.
 
     For games that finished incomplete once the missing printed value is
@@ -593,7 +594,8 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
             raise InvalidData(f"game {game_id} is not finished")
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record)
+        record = dict(saved.record) if record is None else dict(record)
+        first_print = saved.fingerprint  # a re-import of the same file is still known
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
         session.execute(sa.delete(SeatCategory).where(
@@ -601,6 +603,10 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
         session.delete(saved)
         session.flush()
         _write_results(session, game, seats, record, sj, update_stats=False)
+        rewritten = session.get(FinishedRecord, game_id)
+        if rewritten is not None and rewritten.fingerprint != first_print:
+            rewritten.fingerprint = first_print
+            session.add(rewritten)
         game.complete = bool(sj.get("complete", True))
         game.updated_at = now_utc()
         session.add(game)
@@ -637,6 +643,20 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
     """One confirmed printed value, or ``None``."""
     stmt = select(PrintedValue).where(PrintedValue.table == table, PrintedValue.key == key)
     return session.exec(stmt).first()
+
+
+def forget_printed(session: Session, *, table: str, key: str) -> bool:
+    """Delete a confirmed printed value (it is asked again when needed); False: none."""
+    try:
+        row = get_printed_value(session, table=table, key=key)
+        if row is None:
+            return False
+        session.delete(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return True
 
 
 def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:

@@ -813,11 +813,16 @@ def rescore_incomplete(session: Session) -> list[int]:
         rec = session.get(FinishedRecord, gid)
         if rec is None:
             continue
+        from scoring.printed import embed_confirmed
+
+        record = dict(rec.record)
+        if record.get("game") == "forestry":  # it keeps what it was scored with, plus these
+            record = embed_confirmed(record, confirmed, keep_own=True)
         try:
-            sheet = score_record(rec.record, confirmed=confirmed)
+            sheet = score_record(record, confirmed=confirmed)
         except RecordError:  # saved by an older version with other rules: leave it
             continue
         if sheet.complete:
-            replace_results(session, game_id=gid, sheet=sheet)
+            replace_results(session, game_id=gid, sheet=sheet, record=record)
             done.append(gid)
     return done

@@ -7,8 +7,9 @@ Definitions (docs/records.md "Statistics"):
   each winner); *win rate* = wins / plays;
 - *average* and *best score*: over complete games only (an incomplete score
   sheet has no trustworthy total);
-- *category averages*: per scoring category, over the games where that
-  category was scored (``detached`` only exists with the infestation module);
+- *category averages*: per scoring category, over the complete games where
+  that category was scored (the same games as the average total, so the
+  averages agree; ``detached`` only exists with the infestation module);
 - *characters*: per character (Forestry) or ranger (Forest Guardians), ``None``
   for none: plays and wins;
 - *head-to-head*: finished games both sat in; wins of each; average margin =

@@ -104,6 +104,7 @@ class HistoryLine:
     title: str
     when: str
     players: tuple[str, ...]  # "Mei 93 ★", ...
+    incomplete: bool = False  # finished with a printed value missing: can be completed
 
 
 def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
@@ -116,7 +117,8 @@ def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
         players = tuple(
             f"{p.name} {'–' if p.total is None else p.total}{' ★' if p.winner else ''}"
             for p in sorted(g.players, key=lambda p: (p.rank or 99, p.seat)))
-        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players))
+        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players,
+                               getattr(g, "complete", None) is False))
     return out
 
 

@@ -10,10 +10,11 @@ from the rulebook (003) or a decision in docs/rules-decisions.md:
   (board side B), each ranger at most once;
 - ``tree_points``: exactly 3 entries, one per tree row, top to bottom;
 - all numbers are whole and >= 0; at most 12 fire tokens across the table; at
-  most 10 animals (cards held plus Julia's sheltered tokens) across the table,
+  most 10 animals (cards held plus sheltered tokens) across the table,
   8 with 2 players (the Common Pheasants are removed);
-- ``animals_in_shelter`` may be non-zero only for Julia (the only ranger whose
-  shelter scores), ``calocedrus_on_mountains`` only for Fluffy (no one else may
+- ``animals_in_shelter`` is valid for every player (every player has an Animal
+  Shelter, 003; only the Animal Expert scores it), ``calocedrus_on_mountains``
+  only for Fluffy (no one else may
   plant on a mountain) and at most 4 (four mountains, one tree each);
 - ``printed``: Forest Guardians needs no printed values; absent or ``{}``.
 
@@ -287,18 +288,9 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
                     )
                 else:
                     rangers[ranger] = i
-            shelter = _int(p.get("animals_in_shelter", 0))
-            if shelter and ranger != Ranger.JULIA.value:
-                who = f"the {ranger} player" if ranger else "a player without a ranger"
-                out.append(
-                    Problem(
-                        f"{at}.animals_in_shelter",
-                        f"only the Animal Expert (julia) scores animals in her shelter; "
-                        f"must be 0 for {who}",
-                    )
-                )
-            elif shelter and ranger == Ranger.JULIA.value:
-                sheltered += shelter
+            # Every player has an Animal Shelter (003 "f. Animal Shelter", Rescue): any
+            # player may end with animals in it; only the Animal Expert scores them.
+            sheltered += _int(p.get("animals_in_shelter", 0)) or 0
             calocedrus = _int(p.get("calocedrus_on_mountains", 0))
             if calocedrus and ranger != Ranger.FLUFFY.value:
                 who = f"the {ranger} player" if ranger else "a player without a ranger"
@@ -334,7 +326,7 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
         out.append(
             Problem(
                 "players",
-                f"animal_cards plus Julia's animals_in_shelter make {cards_total + sheltered} "
+                f"animal_cards plus animals_in_shelter make {cards_total + sheltered} "
                 f"animals; {why}",
             )
         )

@@ -380,7 +380,13 @@ def test_incomplete_import_is_scored_again_once_the_value_is_confirmed(store: St
         assert pink.average_score == sheet.players[0].total
     _assert_summaries_match_rebuild(store.engine)
     stored = store.get_record(game_id=gid)
-    assert stored is not None and stored.record == rec and stored.sheet == sheet.as_json()
+    # completed: its record carries the values it was scored with (issue 11), and a
+    # re-import of the same file is still recognised
+    assert stored is not None and stored.sheet == sheet.as_json()
+    assert stored.record == {**rec, "printed": {"buildings_vp": {"0": 0}, "tasks_vp": {"4": 8}}}
+    with store.session() as s:
+        again = import_records(s, json.dumps(rec))
+    assert not again.imported
 
 
 # --------------------------------------------------------------------------- property

@@ -363,7 +363,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None
         assert p2.state.boards[1].resources.coins == coins + 1
-        assert shown(a2, "sheet-resources-coins-value").content.value == str(coins + 1)
+        assert shown(a2, "sheet-resources-coins-value").value == str(coins + 1)
         assert shown(a2, "sheet-section-resources") is not card  # this one changed: redrawn
         # away to the scoreboard and back: a fresh sheet whose taps work
         a2.go("scoreboard")

@@ -475,6 +475,21 @@ def set_stepper(page, ident: str, want: int) -> None:  # type: ignore[no-untyped
         have = int(page.evaluate(VALUE_JS, value))  # on screen: it just changed
 
 
+def type_count(page, ident: str, want: int) -> None:  # type: ignore[no-untyped-def]
+    """Type ``want`` into the number field of the count ``ident`` and confirm (Enter); wait
+    until the server's answer shows it (one tap on the field, the digits, Enter)."""
+    value = f"{ident}-value"
+    fill(page, value, str(want))
+    sent = page.ft_msgs
+    page.keyboard.press("Enter")
+    if sent is not None:
+        page.wait_for_function("(n) => window.__ft.msgs > n", arg=sent, timeout=WAIT_MS)
+    page.wait_for_function("""([ident, want]) => {
+      const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+      return !!e && (e.getAttribute('aria-label') || '').trim() === want;
+    }""", arg=[value, str(want)], timeout=WAIT_MS)  # the count's semantics value: the server's
+
+
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]
     """Save a screenshot under docs/screenshots/ (committed, shown in README)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -77,6 +77,14 @@ def build_history(app: ForestTableApp) -> ft.Control:
             min_height=TOUCH,
         )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
         # reuses no other game's card (the semantics identifier would stay the old one)
+        if line.incomplete:  # finished with a value missing: complete it (the scoreboard asks)
+            from app import l10n
+
+            body.append(small_button(
+                f"history-complete-{line.id}", l10n.render(app.settings.language,
+                                                           "history-complete-game"),
+                lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+                icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:

@@ -211,7 +211,40 @@ def _finish_handler(app: ForestTableApp, p: SheetPresenter, c: TableClient
 
 
 async def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
-    """End the game; once the session stored it, show the finish screen."""
+    """End the game (asking first when a value is still missing); then the finish screen."""
+    sheet = presenter.sheet()
+    if sheet is not None and not sheet.complete:
+        _confirm_finish(app, presenter, client, len(sheet.needs))
+        return
+    await _finish_now(app, presenter, client)
+
+
+def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+                    missing: int) -> None:
+    """A dialog: values are missing; finish anyway (complete it later from History)?"""
+    def close(_e: Any = None) -> None:
+        app.page.pop_dialog()
+
+    async def anyway(_e: Any = None) -> None:
+        app.page.pop_dialog()
+        await _finish_now(app, p, c)
+
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(p.say("finish-missing-title")),
+        content=sid("finish-missing-text", ft.Text(p.say("finish-missing-text", n=missing))),
+        actions=[
+            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.say("finish-missing-back")),
+                                                     on_click=close), button=True),
+            sid("finish-missing-anyway", ft.FilledButton(
+                content=ft.Text(p.say("finish-missing-anyway")), on_click=anyway), button=True),
+        ],
+    )
+    app.page.show_dialog(dialog)
+
+
+async def _finish_now(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+    """Once the session stored it, show the finish screen."""
     await submit_off_loop(app, presenter, client, presenter.finish)
     if presenter.status == FINISHED and "finish" in app._screens \
             and getattr(app, "locked", None) is None:
@@ -310,12 +343,16 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     for count in s.counts:
         err = error[1] if error is not None and error[0] == count.id else None
+        typed = None
+        if count.field is not None and (count.minus or count.plus):
+            async def typed(value: int, field_path: str = count.field) -> None:
+                await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
             _tapped(app, p, c, count.minus) if count.minus else None,
             _tapped(app, p, c, count.plus) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
-            error=err, hint=count.hint,
+            error=err, hint=count.hint, on_typed=typed,
         ))
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
@@ -449,7 +486,9 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(sid("sheet-read-only", muted(
             t("tablemode.read_only", name=names[p.player]))))
     role = p.role() or ""
-    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank), lambda: card([
+    complete = sheet is None or sheet.complete
+    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank, complete),
+                          lambda: card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
                        ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
@@ -459,6 +498,8 @@ def build(app: ForestTableApp) -> ft.Control:
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
                 muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
+                sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
+                if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
     ], identifier="sheet-total-card")))
@@ -573,6 +614,48 @@ def _stored_board(app: ForestTableApp) -> Any | None:
         return None
 
 
+def _side_b(app: ForestTableApp, p: SheetPresenter | None) -> bool:
+    """Whether the game plays board side B (advanced): its buildings values are apart."""
+    if p is not None:
+        return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
+    store = services.shared().store
+    rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None else None
+    return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
+
+
+def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, value: int
+                    ) -> None:
+    from scoring.printed import confirmed_table
+
+    store = services.shared().store
+    if store is None:
+        return
+    table = confirmed_table(need.table, board_side_b=_side_b(app, p))
+    store.confirm_printed(table=table, key=need.key, value=value)
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
+def app_l10n(app: ForestTableApp, code: str, **params: Any) -> str:
+    from app import l10n
+
+    return l10n.render(app.settings.language, code, **params)
+
+
+def _rescore(app: ForestTableApp, p: SheetPresenter | None) -> None:
+    store = services.shared().store
+    game_id = app.params.get("game_id")
+    if store is None or game_id is None:
+        return
+    store.rescore_game(game_id=int(game_id))
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
 def build_scoreboard(app: ForestTableApp) -> ft.Control:
     t = app.t
     opened = open_table(app)
@@ -586,6 +669,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
     else:
         p, c = opened
         board = scoreboard(p.sheet(), t)
+        if p.status == FINISHED:  # what it was scored with: its stored record
+            board = _stored_board(app) or board
     controls: list[ft.Control] = [
         header(t("score.title"), back=app.back, back_label=t("nav.back"),
                actions=_undo_redo(app, p, c) if p is not None and c is not None else ()),
@@ -605,8 +690,12 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
          *[cell(n[:6], True) for n in board.names]], spacing=4)]
     for row in board.rows:
-        rows.append(ft.Row([ft.Container(ft.Text(row.label, size=14), expand=True),
-                            *[cell("–" if v is None else str(v), ident=f"score-{row.category}-{i}")
+        title: ft.Control = ft.Text(row.label, size=14)
+        if row.waiting:  # "?" in the row, and the question it waits for beside it
+            title = ft.Column([title, *[sid(f"score-{row.category}-waiting", muted(q, 12))
+                                        for q in row.waiting]], spacing=0)
+        rows.append(ft.Row([ft.Container(title, expand=True),
+                            *[cell("?" if v is None else str(v), ident=f"score-{row.category}-{i}")
                               for i, v in enumerate(row.values)]],
                            spacing=4))
     rows.append(ft.Divider(height=1))
@@ -631,8 +720,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if p is None or c is None or p.status == FINISHED:
-                # a finished game changes no more: just say what is missing
+            if getattr(app, "locked", None) is not None and (p is None or p.status == FINISHED):
+                # a seat link does not complete a finished game: it only says what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
             field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
@@ -642,7 +731,7 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
             field.label = t("score.value")  # type: ignore[attr-defined]
 
             async def confirm(_e: Any, need: Any = need, field: Any = field,
-                              p: SheetPresenter = p, c: TableClient = c) -> None:
+                              p: SheetPresenter | None = p, c: TableClient | None = c) -> None:
                 try:  # the browser's digit filter is a convenience: checked here
                     value = typed_number(field.value, "value")
                 except Refusal as err:
@@ -652,18 +741,33 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
                     app.refresh()
                     return
                 field.error = None
-                await submit_off_loop(app, p, c, lambda: p.confirm_printed(
-                    need.table, need.key, value))
+                if p is not None and c is not None and p.status != FINISHED:
+                    await submit_off_loop(app, p, c, lambda: p.confirm_printed(
+                        need.table, need.key, value))
+                    return
+                # a finished game (completed later, from History): remembered, and the
+                # stored games that lacked it are scored again (Store.confirm_printed)
+                _confirm_stored(app, p, need, value)
+            # keyed by the question, not its place: confirming one card removes it, and the
+            # cards after it move up — matched by place, a kept field would take over the id
+            # (and the phone's text) of the one before it
             needs.append(ft.Column([
                 ft.Text(need.ask, size=15),
                 ft.Row([sid(f"score-need-{n}-value", field),
                         sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
                             content=ft.Text(t("score.confirm")), height=TOUCH,
                             on_click=confirm), button=True)], wrap=True),
-            ], spacing=4))
+            ], spacing=4, key=f"need-{need.table}-{need.key}"))
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
+    if (p is None or p.status == FINISHED) and getattr(app, "locked", None) is None \
+            and services.shared().store is not None:
+        # a finished game keeps the values it was scored with; on request, the ones
+        # remembered now (Settings) score it again
+        controls.append(sid("score-rescore", ft.TextButton(
+            content=ft.Text(app_l10n(app, "score-rescore")), height=TOUCH,
+            on_click=lambda e: _rescore(app, p)), button=True))
     if p is not None and p.error:
         controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     controls.append(ft.Container(height=TOUCH))
