@@ -73,7 +73,7 @@ people-merge-yes = Yes, merge
 people-merged = { $source } merged into { $target }.
 people-renamed = Renamed: { $name }.
 settings-bgg-title = BoardGameGeek ids
-settings-bgg-hint = The number in the game's address on boardgamegeek.com. Exports to BG Stats and BGG carry it; nothing is guessed.
+settings-bgg-hint = The number in the game's address on BoardGameGeek. Exports to BG Stats and BGG carry it; nothing is guessed.
 settings-bgg-field = { $game } BGG id
 settings-bgg-save = Save BGG ids
 settings-bgg-saved = BGG ids saved.
@@ -179,6 +179,12 @@ command-name = { $kind ->
     [start_game] starting the game
     [set_guardians] a value
     [trigger_game_end] the game end
+    [adjust_count] a count
+    [set_column] a { -forestry-table } column
+    [remove_column] removing a { -forestry-table } column
+    [apply_suggestion] applying a suggestion
+    [dismiss_suggestion] a suggestion already counted
+    [end_game] finishing the game
    *[other] { $kind }
   }
 

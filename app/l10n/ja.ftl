@@ -69,7 +69,7 @@ people-merge-yes = 統合する
 people-merged = { $source } を { $target } に統合しました。
 people-renamed = 名前を変更しました: { $name }
 settings-bgg-title = BoardGameGeek の ID
-settings-bgg-hint = boardgamegeek.com のゲームのアドレスにある番号です。BG Stats や BGG への書き出しに含まれます。推測はしません。
+settings-bgg-hint = BoardGameGeek のゲームのアドレスにある番号です。BG Stats や BGG への書き出しに含まれます。推測はしません。
 settings-bgg-field = { $game } の BGG ID
 settings-bgg-save = BGG ID を保存
 settings-bgg-saved = BGG ID を保存しました。
@@ -175,6 +175,12 @@ command-name = { $kind ->
     [start_game] ゲーム開始
     [set_guardians] 数値
     [trigger_game_end] ゲーム終了
+    [adjust_count] 数値
+    [set_column] { -forestry-table }の列
+    [remove_column] { -forestry-table }の列の取り消し
+    [apply_suggestion] 提案の適用
+    [dismiss_suggestion] 数え済みの提案
+    [end_game] ゲームの終了
    *[other] { $kind }
   }
 

@@ -70,10 +70,13 @@ def started(store: Store, *, infestation: bool = False, first: int = 0,
 
 def test_first_player_sets_the_seat_order_and_the_seat_coins(store: Store) -> None:
     s = started(store, first=2)
-    token = table(s).forest.round_tokens.current
-    assert token is not None  # the first round token's coins come on top
-    coins = [b.resources.coins - token.coins for b in s.state.forestry_boards]
-    assert coins == [4, 4, 3]  # Ana (seat 3) starts with 3, then Mei 4, Bo 4 (002)
+    # the seat coins are suggested to each player (the mirror principle), by seat order
+    from app.session import SessionCode
+
+    seat = {x.player: dict(x.gains).get("resources.coins", 0) for x in s.state.suggestions
+            if x.code == SessionCode.SUGGEST_SEAT_INCOME}
+    assert [seat[i] for i in range(3)] == [4, 4, 3]  # Ana (seat 3) 3, then Mei 4, Bo 4 (002)
+    assert all(b.resources.coins == 0 for b in s.state.forestry_boards)  # nothing added
     assert table(s).seat_order == (2, 0, 1) and table(s).current == 2
     snap = do(s, EndTurn)
     assert table(snap.state).current == 0
