@@ -8,19 +8,24 @@ RSTAMP := $(VENV)/.installed
 .PHONY: run test lint typecheck pytest bench desktop clean
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
+	@$(PYTHON) -m venv $(VENV)
+	@$(BIN)/pip install --quiet --quiet --disable-pip-version-check --upgrade pip
+
+# quiet installs: `make run` shows the table link within a few lines
+PIP_QUIET := --quiet --quiet --disable-pip-version-check --no-warn-script-location
 
 $(RSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
-	touch $@
+	@echo "Installing Forest Table into $(VENV) (first run only, about a minute)..."
+	@$(BIN)/pip install $(PIP_QUIET) -e . > $(VENV)/install.log 2>&1 \
+	  || { cat $(VENV)/install.log; exit 1; }
+	@touch $@
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(RSTAMP)
 
 run: $(RSTAMP)
-	$(BIN)/forest-table serve
+	@$(BIN)/forest-table serve
 
 desktop: $(RSTAMP)
 	$(BIN)/forest-table desktop

@@ -11,18 +11,40 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+_DB_HELP = (
+    "Games are kept in the database named by the DATABASE_URL environment variable, or else "
+    "in forest-table.sqlite3 in the data directory (FLET_APP_STORAGE_DATA, or the per-user "
+    "data directory, e.g. ~/.local/share/forest-table on Linux). See docs/records.md."
+)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("forest-table")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "unknown"
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="forest-table",
         description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
+        epilog=_DB_HELP,
     )
+    parser.add_argument("--version", action="version", version=f"forest-table {_version()}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
     p.add_argument("--port", type=int, default=8550, help="port (default 8550)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    p.add_argument("--new-host-link", action="store_true",
+                   help="revoke the host link and issue a new one (kept for later starts)")
+    p.add_argument("--no-browser", action="store_true",
+                   help="do not open the host link in this computer's browser")
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
@@ -32,11 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("setup", help="deal a game's setup from a seed")
     gsub = p.add_subparsers(dest="game", required=True, metavar="GAME")
+    from app.commands.setup_common import add_player_options
+
     f = gsub.add_parser("forestry", help="deal Forestry (with Growing Forward)")
-    f.add_argument("--players", type=int, required=True)
-    f.add_argument("--seed", type=int, default=None)
-    f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard")
-    f.add_argument("--technology-side", choices=["A", "B"], default=None)
+    add_player_options(f, 1, 4)
+    f.add_argument("--seed", type=int, default=None,
+                   help="deal this seed (default: one is picked and printed)")
+    f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard",
+                   help="the game mode (default standard)")
+    f.add_argument("--technology-side", choices=["A", "B"], default=None,
+                   help="the technology table's side (default: dealt)")
     f.add_argument(
         "--tutorial-table",
         action="store_true",
@@ -54,11 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
             "technician; the other seats are dealt at random (advanced mode)"
         ),
     )
-    f.add_argument("--json", action="store_true")
+    f.add_argument("--json", action="store_true", help="print the plan as JSON")
     g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
-    g.add_argument("--players", type=int, required=True)
-    g.add_argument("--seed", type=int, default=None)
-    g.add_argument("--advanced", action="store_true")
+    add_player_options(g, 2, 4)
+    g.add_argument("--seed", type=int, default=None,
+                   help="deal this seed (default: one is picked and printed)")
+    g.add_argument("--advanced", action="store_true",
+                   help="the advanced game (rangers, ranger board side B)")
     g.add_argument(
         "--ranger",
         action="append",
@@ -66,24 +95,57 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SEAT=RANGER",
         help="a ranger a player chooses, e.g. 1=julia (advanced game; others are dealt)",
     )
-    g.add_argument("--json", action="store_true")
+    g.add_argument("--json", action="store_true", help="print the plan as JSON")
 
-    p = sub.add_parser("records", help="saved games: list, show, export, import, stats")
+    p = sub.add_parser("records", help="saved games: list, show, export, import, stats",
+                       description=_DB_HELP)
     rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    r = rsub.add_parser("list", help="finished and open games")
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None)
-    r.add_argument("--player", default=None)
-    r = rsub.add_parser("show", help="one game with its score breakdown")
-    r.add_argument("id", type=int)
-    r = rsub.add_parser("export", help="export games")
-    r.add_argument("ids", nargs="*", type=int)
-    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record")
-    r.add_argument("-o", "--output", default=None)
-    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)")
-    r.add_argument("file")
-    r = rsub.add_parser("stats", help="statistics per person")
-    r.add_argument("--player", default=None)
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None)
+    r = rsub.add_parser("list", help="finished and open games", description=_DB_HELP)
+    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+                   help="only games of this kind")
+    r.add_argument("--player", default=None, metavar="NAME",
+                   help="only games this person played (case and width do not matter)")
+    r = rsub.add_parser("show", help="one game with its score breakdown", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
+    r.add_argument("ids", nargs="*", type=int, metavar="ID",
+                   help="the games to export (default: every finished game, oldest first)")
+    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record",
+                   help="record v1 JSON / JSON lines (default), a BG Stats play file with "
+                        "push links, or BoardGameGeek play fields as CSV")
+    r.add_argument("-o", "--output", default=None, metavar="FILE",
+                   help="write to FILE (default: standard output)")
+    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)",
+                        description=_DB_HELP)
+    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines; - for standard "
+                                                "input")
+    r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
+    r.add_argument("--player", default=None, metavar="NAME",
+                   help="one person's statistics, categories, characters and head-to-head")
+    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+                   help="only games of this kind")
+    r = rsub.add_parser("delete", help="delete a game (finished, or abandon an open one); "
+                        "undone by undelete", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r = rsub.add_parser("undelete", help="bring a deleted game back", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the deleted game's id")
+    r = rsub.add_parser("note", help="the notes on a play", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id")
+    r.add_argument("text", help="the notes (\"\" removes them)")
+    r = rsub.add_parser("rename", help="give a person another name", description=_DB_HELP)
+    r.add_argument("name", help="the person's name now")
+    r.add_argument("new_name", metavar="NEW_NAME", help="their new name")
+    r = rsub.add_parser("merge", help="merge two people who are the same person",
+                        description=_DB_HELP)
+    r.add_argument("name", help="the person to merge (this name goes away)")
+    r.add_argument("into", metavar="INTO", help="the person who keeps every game")
+    r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
+                        description=_DB_HELP)
+    r.add_argument("game", nargs="?", choices=["forestry", "forest-guardians"], default=None,
+                   help="the game whose BGG id to keep (without: show them)")
+    r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
+                   help="its id on boardgamegeek.com (the number in the game's page address); "
+                        "0 forgets it")
     return parser
 
 
@@ -104,7 +166,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from app.server import serve
 
-        return serve(host=args.host, port=args.port, show_qr=not args.no_qr)
+        return serve(host=args.host, port=args.port, show_qr=not args.no_qr,
+                     new_host_link=args.new_host_link, browser=not args.no_browser)
     if args.command == "desktop":
         from app.server import desktop
 

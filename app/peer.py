@@ -5,6 +5,16 @@ message, so it decides nothing. The web layer records the socket's real peer
 address here when a websocket connects (:func:`remember`) and drops it when it
 closes (:func:`forget`); rights never depend on it, only limits (sessions per
 address, the slowdown after repeated bad tokens) and logs.
+
+The session id is Flet's own: ``page.session.id`` (``flet.messaging.session.Session.id``,
+16 random characters), minted by the server when a websocket registers and sent to
+the client in the ``REGISTER_CLIENT`` answer; a tab that reconnects sends it back
+and gets the same session (and id) again. flet-web keys its session table by a
+longer name (page name, this id and a hash of the client's IP and user agent);
+that one is internal and not used here. The capture is
+:class:`app.web.sessions.SessionGuard`: it reads the id from that first answer on
+the socket and records ``scope["client"]`` (the TCP peer, not ``page.client_ip``).
+Behind a reverse proxy the peer is the proxy.
 """
 
 from __future__ import annotations

@@ -1,24 +1,36 @@
 """LAN table server: binding, the host link with the LAN address, QR on the terminal.
 
 ``forest-table serve`` opens the database (migrating it), resumes every open
-table (:meth:`app.table.TableHub.resume`), issues a server host token and
-prints its link and QR code, then serves table mode
-(:func:`app.ui.screens.table_view.main`) to browsers on the LAN, offline.
+table (:meth:`app.table.TableHub.resume`), takes the data directory's one
+server host link (:meth:`app.table.TableHub.host_link_token`: the same on every
+start, a new one with ``--new-host-link``), prints it with its QR code, opens it
+in the laptop's browser (not with ``--no-browser``, in CI or without a display),
+then serves table mode (:func:`app.ui.screens.table_view.main`) to browsers on
+the LAN, offline. Tokens never reach a log (:func:`redact_tokens`). A database
+that cannot be opened or written is one line on stderr and exit status 1.
 See docs/table-mode.md.
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 #: A tab that went away keeps its session (and seat view) this long, in seconds; a
 #: phone back later gets a fresh session and finds its seat again from its stored token.
 SESSION_TIMEOUT = 900
+
+#: ``serve`` waits at most this long for another program's SQLite write lock (a records
+#: import): the tap then says "busy, tap again" instead of freezing the phone.
+SERVE_BUSY_TIMEOUT_MS = 1500
 
 #: The URL phones reach this server at (set by :func:`serve`; used for the join links).
 BASE_URL = ""
@@ -53,11 +65,36 @@ def join_url(host: str | None, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def print_join(url: str, show_qr: bool = True) -> None:
+def cli_language() -> str:
+    """The language of ``serve``'s own lines: Japanese when the locale says so."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def _say(code: str, **params: Any) -> str:
+    from app.l10n import render
+
+    return render(cli_language(), code, **params)
+
+
+def local_url(host: str | None, port: int) -> str | None:
+    """Where the laptop's own browser reaches the server, when it listens on loopback."""
+    if host in (None, "", "0.0.0.0", "::", "localhost") or str(host).startswith("127."):
+        return f"http://localhost:{port}"
+    return None
+
+
+def print_join(url: str, show_qr: bool = True, *, local: str | None = None,
+               new: bool = False, opened: bool = False) -> None:
     """Print the host link (and its QR code): whoever opens it hosts every table."""
-    print(f"Forest Table is serving at {url.split('/join/')[0]}/")
-    print("Host link (keep it to yourself; players join with the seat QR codes it shows):")
+    print(_say("serve-serving-at", url=url.split("/join/")[0] + "/"))
+    print(_say("serve-host-link"))
     print(f"  {url}")
+    if new:
+        print(_say("serve-host-link-new"))
     if show_qr:
         import qrcode
 
@@ -65,7 +102,142 @@ def print_join(url: str, show_qr: bool = True) -> None:
         qr.add_data(url)
         qr.make(fit=True)
         qr.print_ascii(out=sys.stdout, invert=True)
+    if local is not None:
+        line = _say("serve-on-this-laptop", url=local)
+        print(line + (" " + _say("serve-opened-browser") if opened else ""))
+    print(_say("serve-stop"))
     sys.stdout.flush()
+
+
+def can_open_browser() -> bool:
+    """A browser can be opened here: not in CI, not on a Linux box without a display."""
+    if os.environ.get("CI") or os.environ.get("FOREST_TABLE_NO_BROWSER"):
+        return False
+    if sys.platform.startswith("linux") or "bsd" in sys.platform:
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def open_browser(url: str, opener: Callable[[str], Any] | None = None) -> bool:
+    """Open ``url`` in the laptop's browser; False when that did not work (never raises)."""
+    try:
+        if opener is None:
+            import webbrowser
+
+            opener = webbrowser.open
+        return bool(opener(url))
+    except Exception:
+        return False
+
+
+# --------------------------------------------------------------------------- no tokens in logs
+
+_JOIN = re.compile(r"(join/)[A-Za-z0-9_\-]{6,}")
+#: a token as :func:`app.table.new_token` makes them (32 URL-safe characters) anywhere in a
+#: text: flet's debug log shows the phone's stored token in the messages it sends
+_BARE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9_\-]{32,200}(?![A-Za-z0-9_\-])")
+
+
+def redact(text: str) -> str:
+    """``/join/<token>`` (also without its slash, as flet's static files log it) and any
+    token-like word with the token replaced: what may reach a log."""
+    return _BARE.sub("<token>", _JOIN.sub(r"\1<token>", text))
+
+
+def redact_tokens() -> None:
+    """Keep tokens out of every log record of this process (flet's debug logs of routes
+    and events, uvicorn's access log of ``GET /join/<token>``, ours).
+
+    A log record factory: records are made only once a logger is enabled for their
+    level, so this costs nothing for messages nobody logs. A record is formatted once
+    and its text redacted; uvicorn's access log keeps its arguments (its formatter
+    unpacks them), each redacted.
+    """
+    factory = logging.getLogRecordFactory()
+    if getattr(factory, "_forest_table_redacts", False):
+        return
+
+    def make(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = factory(*args, **kwargs)
+        try:
+            if record.name.startswith("uvicorn.access") and isinstance(record.args, tuple):
+                record.args = tuple(redact(a) if isinstance(a, str) else a
+                                    for a in record.args)
+            elif record.args:
+                record.msg, record.args = redact(record.getMessage()), ()
+            elif isinstance(record.msg, str):
+                record.msg = redact(record.msg)
+            else:
+                record.msg = redact(str(record.msg))
+        except Exception:  # a record that cannot be formatted says nothing of a token
+            record.msg, record.args = "(unprintable log record)", ()
+        return record
+
+    make._forest_table_redacts = True  # type: ignore[attr-defined]
+    logging.setLogRecordFactory(make)
+
+
+# --------------------------------------------------------------------------- storage errors
+
+
+def database_path() -> Path | None:
+    """The SQLite file ``serve`` uses (None: another database)."""
+    import sqlalchemy as sa
+
+    from app.store.engine import database_url
+
+    u = sa.make_url(database_url())
+    if u.get_backend_name() != "sqlite" or u.database in (None, "", ":memory:"):
+        return None
+    return Path(u.database or "").expanduser()
+
+
+def host_link_dir() -> Path:
+    """Where the host link's text is kept: beside the SQLite file, else the data dir."""
+    from app.store.engine import data_dir
+
+    path = database_path()
+    return path.parent if path is not None else data_dir()
+
+
+def check_writable(store: Any) -> None:
+    """Raise now if the database cannot be written (a read-only file or directory), rather
+    than on the first tap: ``BEGIN IMMEDIATE`` takes SQLite's write lock, nothing else."""
+    if store.engine.dialect.name != "sqlite":
+        return
+    with store.engine.connect() as conn:
+        raw: Any = conn.connection.dbapi_connection
+        saved = raw.isolation_level
+        raw.isolation_level = None
+        try:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            conn.exec_driver_sql("ROLLBACK")
+        except Exception as err:
+            if "locked" not in str(err).lower():  # held by another writer: writable, busy
+                raise
+        finally:
+            raw.isolation_level = saved
+
+
+def storage_error_line(err: BaseException, path: Path | None) -> str:
+    """One line for a database that cannot be opened or written (no traceback)."""
+    import errno
+
+    where = str(path if path is not None else host_link_dir())
+    text = str(getattr(err, "orig", None) or err).lower()
+    code = getattr(err, "errno", None) or getattr(getattr(err, "orig", None), "errno", None)
+    if code == errno.ENOSPC or "full" in text or "no space" in text:
+        return _say("serve-error-disk-full", path=where)
+    if code in (errno.EROFS, errno.EACCES, errno.EPERM) or "readonly" in text \
+            or "read-only" in text or "permission" in text:
+        return _say("serve-error-readonly", path=where)
+    if isinstance(err, FileNotFoundError) or "unable to open" in text \
+            or "does not exist" in text or "no such file" in text:
+        parent = path.parent if path is not None else Path(where)
+        if not parent.exists():
+            return _say("serve-error-missing-dir", path=str(parent))
+        return _say("serve-error-readonly", path=where)
+    return _say("serve-error-database", reason=type(err).__name__)
 
 
 def tune_runtime() -> None:
@@ -89,37 +261,51 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def serve(host: str | None = None, port: int = 8550, show_qr: bool = True) -> int:
-    """Serve table mode to browsers on the LAN, offline (no CDN)."""
+def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
+          new_host_link: bool = False, browser: bool = True) -> int:
+    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web."""
     global BASE_URL
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
-    import flet as ft
-
+    os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
+    redact_tokens()
+    from app.store import Store
     from app.table import join_link, shared_hub
     from app.ui import services
     from app.ui.screens.table_view import main as table_main
+    from app.web import server as web
 
+    # the web server (app/web): bound first, so a busy port is one line and no traceback
+    try:
+        sock = web.bind(host, port)
+    except web.BindError as e:
+        print(f"forest-table serve: {e}", file=sys.stderr)
+        return 2
+    app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
+                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
-    store = services.shared().store
-    if store is None:
-        print("forest-table serve: the database could not be opened", file=sys.stderr)
+    path = database_path()
+    try:
+        store = Store.open()
+        services.set_shared(services.Services(store))  # every tab uses this store
+        check_writable(store)
+        hub = shared_hub(store)
+        tables = hub.resume()
+        token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
+    except Exception as err:  # a one-line answer, not a traceback
+        print(storage_error_line(err, path), file=sys.stderr)
         return 1
-    hub = shared_hub(store)
-    tables = hub.resume()
     if tables:
         print(f"Resumed {len(tables)} open table(s): " + ", ".join(f"#{t}" for t in tables))
-    print_join(join_link(BASE_URL, hub.issue()), show_qr)
+    local = local_url(host, port)
+    local_link = join_link(local, token) if local is not None else None
+    opened = browser and can_open_browser() and open_browser(
+        local_link or join_link(BASE_URL, token))
+    print_join(join_link(BASE_URL, token), show_qr, local=local_link, new=new and new_host_link,
+               opened=opened)
     tune_runtime()
-    ft.run(
-        table_main,
-        view=ft.AppView.WEB_BROWSER,
-        host=host,
-        port=port,
-        assets_dir=str(ASSETS),
-        no_cdn=True,
-    )
+    web.run(app, sock)
     return 0
 
 

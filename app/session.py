@@ -20,8 +20,10 @@ Data flow (docs/session.md, ../shared/ARCHITECTURE.md)::
   shuffles it used are recorded in the log ``outcome`` (with the draws, for
   people), and :func:`replay_command` feeds them back, so replay never re-rolls.
 - **Log**: seq 1 is ``create`` (its outcome is the dealt initial state), then
-  one entry per accepted command, ``undo`` or ``redo``. The version is the seq
-  of the last entry. Undo/redo walk the log; a new command clears redo.
+  one entry per accepted command (with its author ``by``: the seat whose token
+  sent it; none for the host), ``undo``, ``redo`` or ``undo_mine`` (a seat's own
+  last change taken back, later changes replayed without it). The version is
+  the seq of the last entry. Undo/redo walk the log; a new command clears redo.
 
 No flet here; the UI and the table server call :class:`GameSession`.
 """
@@ -32,6 +34,7 @@ import json
 import random
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
@@ -62,7 +65,6 @@ from scoring.forestry.model import (
     ForestryGame,
     ForestryPlayer,
     GrowingForward,
-    Resources,
     RiverTokenTask,
     SawmillUpgradeTask,
     SeedlingsTask,
@@ -96,7 +98,7 @@ STATE_SCHEMA = 1
 
 
 class SessionCode(MessageCode):
-    """What the session refuses (``DomainError`` codes)."""
+    """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
 
     STALE_VERSION = "refusal-session-stale-version"
     UNTRANSLATED = "refusal-untranslated"
@@ -135,6 +137,16 @@ class SessionCode(MessageCode):
     TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
     TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
     UNKNOWN_COMMAND = "refusal-session-unknown-command"
+    # the board-entry commands' refusals and suggestions (the mirror principle)
+    NO_SUGGESTION = "refusal-session-no-suggestion"  # id
+    NOT_A_COUNT = "refusal-session-not-a-count"  # field
+    NOT_A_STEP = "refusal-session-not-a-step"  # value
+    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
+    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
+    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
+    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
+    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
+    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
 
 
 class DomainError(Refusal):
@@ -154,7 +166,8 @@ class DomainError(Refusal):
     def __init__(self, code: str | None, message: str | None = None,
                  coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
         if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
-            super().__init__(coded.code, field=code, **coded.params)
+            super().__init__(coded.code, field=code)
+            self.msg = coded  # its own values (a ``field`` among them is the message's)
         elif message is not None:  # the old (field, sentence) form
             super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
         else:
@@ -194,6 +207,21 @@ class StaleVersion(DomainError):
                          made_at=str(made_at))
         self.made_at = made_at
         self.current = current
+
+
+class AlreadyDone(CodedError):
+    """A shared-table action made against a version after which the same action was done.
+
+    Two phones tapping "turn up the next round token" against one version: the
+    first applies, the second gets this (nothing written) with what the first
+    one did (``messages``), so it can show "already done" and the result.
+    """
+
+    def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
+        super().__init__("version", play.PlayCode.ALREADY_DONE, kind=kind, seq=seq)
+        self.kind = kind
+        self.seq = seq
+        self.messages = messages
 
 
 class ReplayError(RuntimeError):
@@ -259,6 +287,22 @@ class ForestryTable:
     harvesters: tuple[int | None, ...]
     detached_storages: tuple[DetachedStorage, ...] = ()
     score_peaks: tuple[int, ...] = ()
+    first_player: int = 0  # 0-based seat index; play goes clockwise (seat order) from it
+    turn: int = 0  # turns ended since play began
+
+    @property
+    def seats(self) -> int:
+        return len(self.harvesters)
+
+    @property
+    def current(self) -> int:
+        """Whose turn it is (0-based seat index): seat order from the first player."""
+        return (self.first_player + self.turn) % max(1, self.seats)
+
+    @property
+    def seat_order(self) -> tuple[int, ...]:
+        n = self.seats
+        return tuple((self.first_player + k) % n for k in range(n))
 
     @property
     def final_turns(self) -> bool:
@@ -284,6 +328,42 @@ Board = ForestryPlayer | GuardiansPlayer
 
 
 @dataclass(frozen=True, slots=True)
+class Suggestion:
+    """An immediate effect the app offers as a one-tap "apply" (the mirror principle).
+
+    The board shows what the player entered; VP the rules give for a full row 3,
+    a token or seedling below the table, a reward lap, and the income of a round
+    token or a seat are *suggested*: applying one adds ``vp`` to the score track
+    and each ``(count field, delta)`` of ``gains`` once, then it is gone. ``key``
+    names a row bonus (``forestry:3``): a row completes once per game, so it is
+    never suggested again once applied or dismissed (``GameState.settled``).
+    """
+
+    id: int
+    player: int
+    code: str  # a SessionCode.SUGGEST_* value: what to say
+    vp: int = 0
+    gains: tuple[tuple[str, int], ...] = ()
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.code, **dict(self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "player": self.player, "code": self.code, "vp": self.vp,
+                "gains": [list(g) for g in self.gains], "key": self.key,
+                "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Suggestion:
+        return cls(int(data["id"]), int(data["player"]), str(data["code"]), int(data["vp"]),
+                   tuple((str(f), int(d)) for f, d in data.get("gains", ())),
+                   str(data.get("key", "")), tuple(sorted(dict(data.get("params", {})).items())))
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """One game at one version: everything the views render and the record needs.
 
@@ -302,8 +382,17 @@ class GameState:
     status: str = SETUP
     printed: tuple[tuple[str, str, Any], ...] = ()
     setup: str | None = None
+    suggestions: tuple[Suggestion, ...] = ()
+    settled: tuple[tuple[int, str], ...] = ()  # (player, row bonus key) applied or dismissed
+    #: The mirror principle (immediate effects suggested, never applied). A game created
+    #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
+    #: added as they happened, so its log replays to the very state it saved.
+    mirror: bool = True
 
     # ------------------------------------------------------------------ views
+    def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
+        return tuple(x for x in self.suggestions if x.player == player)
+
     @property
     def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
         return tuple(b for b in self.boards if isinstance(b, ForestryPlayer))
@@ -352,10 +441,20 @@ class GameState:
             "setup": self.setup,
             "record": self.record(),
         }
+        if self.mirror:
+            out["mirror"] = True
+        if self.suggestions or self.settled:
+            out["suggestions"] = [x.to_json() for x in self.suggestions]
+            out["settled"] = [list(k) for k in self.settled]
         if isinstance(self.table, ForestryTable):
             out["table"] = {"forest": self.table.forest.to_json(),
                             "harvesters": list(self.table.harvesters),
                             "score_peaks": list(self.table.score_peaks)}
+            # only when set: snapshots of games stored before these existed stay equal
+            if self.table.first_player:
+                out["table"]["first_player"] = self.table.first_player
+            if self.table.turn:
+                out["table"]["turn"] = self.table.turn
         else:
             out["table"] = {"end_trigger": self.table.end_trigger,
                             "triggered_by": self.table.triggered_by,
@@ -371,13 +470,18 @@ class GameState:
                         for p in data["players"])
         printed = _printed_tuples(rec.get("printed") or {})
         common = {"players": players, "seed": int(data["seed"]), "status": data["status"],
-                  "printed": printed, "setup": data.get("setup")}
+                  "printed": printed, "setup": data.get("setup"),
+                  "suggestions": tuple(Suggestion.from_json(x)
+                                       for x in data.get("suggestions", ())),
+                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
+                  "mirror": bool(data.get("mirror", False))}
         t = data["table"]
         if data["game"] == FORESTRY:
             game = parse_forestry(rec)
             table = ForestryTable(play.ForestBoard.from_json(dict(t["forest"])),
                                   tuple(t["harvesters"]),
-                                  game.detached_storages, tuple(t["score_peaks"]))
+                                  game.detached_storages, tuple(t["score_peaks"]),
+                                  int(t.get("first_player", 0)), int(t.get("turn", 0)))
             return cls(game=FORESTRY, options=game.options, table=table, boards=game.players,
                        **common)
         g = parse_guardians(rec)
@@ -394,6 +498,14 @@ def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], .
         else:
             out.append((table, "", entries))
     return tuple(out)
+
+
+def with_confirmed_printed(record: Mapping[str, Any],
+                           confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """See :func:`scoring.printed.embed_confirmed` (the values a game is scored with)."""
+    from scoring.printed import embed_confirmed
+
+    return embed_confirmed(record, confirmed)
 
 
 def validate_state(state: GameState) -> dict[str, Any]:
@@ -605,6 +717,68 @@ class TakeRewardLap(Command):
     player: int
 
 
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdjustCount(Command):
+    """An intent, not a value: move a count by ``delta`` (a stepper's "+1" / "−1").
+
+    Two fast taps made against the same version both count (the session adds
+    each to the count as it is then), so no tap is lost. Forestry: any
+    ``scoring.forestry.board.COUNT_FIELDS`` field; Forest Guardians:
+    ``fire_tokens``, ``animals_in_shelter``, ``calocedrus_on_mountains``,
+    ``tree_points.<row 0-2>``.
+    """
+
+    kind: ClassVar[str] = "adjust_count"
+    player: int
+    field: str
+    delta: int
+
+
+#: Commands that say what to change, not what the tapper saw: they apply at any version
+#: (two fast "+" taps on a phone that has not redrawn yet both count).
+INTENTS: tuple[type[Command], ...] = (AdjustCount,)
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetColumn(Command):
+    """Set forestry table column ``column`` (0-based; the next one starts a new column) to
+    ``count`` tokens of ``type``; ``count`` 0 takes the column away."""
+
+    kind: ClassVar[str] = "set_column"
+    player: int
+    column: int
+    type: str
+    count: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveColumn(Command):
+    kind: ClassVar[str] = "remove_column"
+    player: int
+    column: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApplySuggestion(Command):
+    """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
+
+    kind: ClassVar[str] = "apply_suggestion"
+    id: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DismissSuggestion(Command):
+    """Drop a suggestion (already counted on the board, or not taken)."""
+
+    kind: ClassVar[str] = "dismiss_suggestion"
+    id: int
+
+
 # --- Forestry: the shared table ----------------------------------------------------------
 
 
@@ -621,17 +795,27 @@ class SetHarvester(Command):
 @_command
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplenishForesters(Command):
-    """Start of a turn: draw spawn cards until the board holds 3 forester tokens."""
+    """Start of a turn: draw spawn cards until the board holds 3 forester tokens.
+
+    ``foresters``: how many the board held on the tapper's screen (the action's
+    key: with fewer or more now, someone else did it or changed it: "already done").
+    """
 
     kind: ClassVar[str] = "replenish_foresters"
+    foresters: int | None = None
 
 
 @_command
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RevealRoundToken(Command):
-    """Turn up the next round token; its coins/resources go to every player."""
+    """Turn up the next round token; its coins/resources go to every player.
+
+    ``round``: the round on the tapper's screen (the action's key: revealed once per
+    round, whichever phone taps first; see :meth:`GameSession.apply`).
+    """
 
     kind: ClassVar[str] = "reveal_round_token"
+    round: int | None = None
 
 
 @_command
@@ -642,6 +826,40 @@ class RemoveInfestedWood(Command):
     kind: ClassVar[str] = "remove_infested_wood"
     space: int
     player: int | None = None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetInfestedWood(Command):
+    """Correct the map: infested wood on ``space`` (the infestation card, or a fix)."""
+
+    kind: ClassVar[str] = "set_infested_wood"
+    space: int
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetForesterToken(Command):
+    """Correct the map: the ``type`` forester token lies on ``space`` (``None``: not on it)."""
+
+    kind: ClassVar[str] = "set_forester_token"
+    type: str
+    space: int | None
+
+
+@_command
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndTurn(Command):
+    """The current player's turn ends (RULES §2.3).
+
+    At the end of the turn every reproduction space a score marker reached or
+    passed since the last end of turn spawns one infested wood (001); then the
+    next player in seat order (clockwise from the first player) starts and the
+    board is brought back to 3 forester tokens (000, 002).
+    """
+
+    kind: ClassVar[str] = "end_turn"
+    turn: int | None = None  # turns ended on the tapper's screen (the action's key)
 
 
 @_command
@@ -856,8 +1074,6 @@ def _run(state: GameState, command: Command, ctx: _Ctx) -> GameState:
     if state.status == FINISHED:
         raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
     new = handler(state, command, ctx)
-    if state.game == FORESTRY and new.boards != state.boards:
-        new = _spawn_for_scores(state, new, ctx)
     if new is not state:
         validate_state(new)
     return new
@@ -909,19 +1125,76 @@ def _with_board(state: GameState, i: int, board: Board) -> GameState:
 
 
 def _board_action(state: GameState, i: int, ctx: _Ctx,
-                  action: Callable[[ForestryPlayer], B.Result]) -> GameState:
+                  action: Callable[[ForestryPlayer], B.Result], *,
+                  legacy_vp: bool = True) -> GameState:
     board = _forestry(state)[1][i]
     try:
         new, events = action(board)
     except B.BoardError as err:
         raise DomainError.of(err, field=f"players[{i}].{err.field}") from err
     ctx.messages.extend(_event_message(e, i) for e in events)
-    return _with_board(state, i, new)
+    if not state.mirror:  # a game from before the mirror principle: its old rules
+        vp = sum(B.event_vp(e) for e in events) if legacy_vp else 0
+        return _with_board(state, i, replace(new, score_track=new.score_track + vp))
+    return _suggest(_with_board(state, i, new), i, board, new, events)
+
+
+def _suggest(state: GameState, i: int, before: ForestryPlayer, after: ForestryPlayer,
+             events: Sequence[B.BoardEvent]) -> GameState:
+    """Turn the VP events of a board change into suggestions (never applied by themselves).
+
+    A row bonus is offered once per row and game; a suggestion whose cause was taken
+    back (the row is no longer full, fewer tokens below) is withdrawn.
+    """
+    keep: list[Suggestion] = []
+    below_lost = {
+        "seedling": max(0, before.seedlings_below - after.seedlings_below),
+        **{f"forester:{k.value}": max(0, before.forester_tokens_below.of(k)
+                                      - after.forester_tokens_below.of(k))
+           for k in ForesterType}}
+    for x in state.suggestions:
+        if x.player == i and x.key.startswith(("forestry:", "reforestation:")):
+            table, row = x.key.split(":")
+            full = B.forestry_row_full if table == "forestry" else B.reforestation_row_full
+            if not full(after, int(row)):
+                continue
+        item = dict(x.params).get("item")
+        if x.player == i and item in below_lost and below_lost[str(item)] > 0:
+            below_lost[str(item)] -= 1
+            continue
+        keep.append(x)
+    next_id = max((x.id for x in state.suggestions), default=0) + 1
+    pending = {(x.player, x.key) for x in keep if x.key}
+    for e in events:
+        vp = B.event_vp(e)
+        if vp <= 0:
+            continue
+        if isinstance(e, B.RowCompleted):
+            key = f"{e.table}:{e.row}"
+            if (i, key) in pending or (i, key) in state.settled:
+                continue
+            pending.add((i, key))
+            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_ROW, vp, key=key,
+                                   params=(("row", e.row), ("table", e.table), ("vp", vp))))
+        elif isinstance(e, B.BelowTable):
+            code = (SessionCode.SUGGEST_BELOW_SEEDLING if e.item == "seedling"
+                    else SessionCode.SUGGEST_BELOW_FORESTER)
+            params: tuple[tuple[str, Any], ...] = (("item", e.item), ("vp", vp))
+            if e.item != "seedling":
+                params += (("type", e.item.split(":", 1)[1]),)
+            keep.append(Suggestion(next_id, i, code, vp, params=tuple(sorted(params))))
+        else:
+            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_REWARD_LAP, vp,
+                                   params=(("vp", vp),)))
+        next_id += 1
+    return replace(state, suggestions=tuple(keep))
 
 
 def _play(fn: Callable[[], Any], field_name: str) -> Any:
     try:
         return fn()
+    except play.PlayRefusal as err:
+        raise CodedError(field_name, err.code, **err.params) from err
     except (play.PlayError, DeckError) as err:
         raise DomainError.of(err, field=field_name) from err
 
@@ -940,27 +1213,54 @@ def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
     ctx.messages.append(Message(text, entry.action, None, {**data, **extra}))
 
 
-def _spawn_for_scores(before: GameState, after: GameState, ctx: _Ctx) -> GameState:
-    """Infested wood for every reproduction space a score marker reached or passed (001).
+def _action_key(state: GameState, command: Command) -> bool | None:
+    """Does a shared-table action's key match the state? None: the command has no key."""
+    table = state.table
+    if not isinstance(table, ForestryTable):
+        return None
+    if isinstance(command, RevealRoundToken) and command.round is not None:
+        return command.round == table.round
+    if isinstance(command, EndTurn) and command.turn is not None:
+        return command.turn == table.turn
+    if isinstance(command, ReplenishForesters) and command.foresters is not None:
+        return command.foresters == len(table.forest.foresters)
+    return None
 
-    The rules spawn at the end of the turn; the app spawns when the score is
-    entered, which is the same for the table. A marker raised again after a
-    correction spawns only past its highest score so far (``score_peaks``).
+
+def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
+    """``(player, reproduction space)`` for every infested wood due at the end of this turn.
+
+    A score marker that reached or passed a reproduction space since the last
+    end of turn (``score_peaks``: the highest score already accounted for)
+    spawns one infested wood per space at the end of the turn (001). A typo
+    raised and corrected within the turn spawns nothing.
     """
-    assert isinstance(after.options, RecordOptions)
-    if not after.options.infestation:
-        return after
-    table = _forestry(after)[0]
+    if state.game != FORESTRY or not isinstance(state.options, RecordOptions) or \
+            not state.options.infestation:
+        return ()
+    table = _forestry(state)[0]
+    out: list[tuple[int, int]] = []
+    for i in table.seat_order:
+        board = state.forestry_boards[i]
+        out.extend((i, t) for t in play.reproduction_crossings(table.score_peaks[i],
+                                                                 board.score_track))
+    return tuple(out)
+
+
+def _spawn_at_end_of_turn(state: GameState, ctx: _Ctx) -> GameState:
+    """Infested wood for every reproduction space passed this turn; peaks move up."""
+    table = _forestry(state)[0]
     forest = table.forest
     peaks = list(table.score_peaks)
-    for i, new in enumerate(after.forestry_boards):
-        if new.score_track <= peaks[i]:
-            continue
-        if play.reproduction_crossings(peaks[i], new.score_track):
-            forest, entry = play.spawn_infested_wood(forest, ctx.rng, peaks[i], new.score_track)
-            _log_entry(entry, ctx, old_score=peaks[i], new_score=new.score_track)
-        peaks[i] = new.score_track
-    return replace(after, table=replace(table, forest=forest, score_peaks=tuple(peaks)))
+    due = pending_spawns(state)
+    for i in table.seat_order:
+        triggers = tuple(t for p, t in due if p == i)
+        score = state.forestry_boards[i].score_track
+        if triggers:
+            forest, entry = play.spawn_for_triggers(forest, ctx.rng, triggers, peaks[i], score)
+            _log_entry(entry, ctx, old_score=peaks[i], new_score=score, player=i)
+        peaks[i] = max(peaks[i], score)
+    return replace(state, table=replace(table, forest=forest, score_peaks=tuple(peaks)))
 
 
 # --- Forestry board commands --------------------------------------------------------------
@@ -1010,7 +1310,91 @@ def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
     _need_game(state, FORESTRY, cmd)
     i = _player_index(state, cmd.player)
     action = BOARD_ACTIONS[type(cmd)]
-    return _board_action(state, i, ctx, lambda b: action(b, cmd))
+    return _board_action(state, i, ctx, lambda b: action(b, cmd),
+                         legacy_vp=type(cmd) not in (SetCount, AddScore))
+
+
+GUARDIANS_STEPPED = ("fire_tokens", "animals_in_shelter", "calocedrus_on_mountains")
+
+
+def _step(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError(SessionCode.NOT_A_STEP, field="delta", value=str(value))
+    return value
+
+
+@_handles(AdjustCount)
+def _adjust(state: GameState, cmd: AdjustCount, ctx: _Ctx) -> GameState:
+    i = _player_index(state, cmd.player)
+    delta = _step(cmd.delta)
+    if state.game == FORESTRY:
+        field_name = str(cmd.field)
+        if field_name not in B.COUNT_FIELDS:
+            raise DomainError(f"players[{i}].{field_name}", str(SessionCode.NOT_A_COUNT.value),
+                              msg(SessionCode.NOT_A_COUNT, field=field_name))
+
+        def adjust(b: ForestryPlayer) -> B.Result:
+            return B.set_count(b, field_name, B.count_of(b, field_name) + delta)
+
+        return _board_action(state, i, ctx, adjust, legacy_vp=False)
+    board = state.boards[i]
+    assert isinstance(board, GuardiansPlayer)
+    name = str(cmd.field)
+    if name.startswith("tree_points."):
+        row = name.partition(".")[2]
+        if row not in ("0", "1", "2"):
+            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                              msg(SessionCode.NOT_A_COUNT, field=name))
+        rows = list(board.tree_points)
+        rows[int(row)] += delta
+        value: int | tuple[int, ...] = tuple(rows)
+        name = "tree_points"
+    elif name in GUARDIANS_STEPPED:
+        value = int(getattr(board, name)) + delta
+    else:
+        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                          msg(SessionCode.NOT_A_COUNT, field=name))
+    return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
+                                              value=value), ctx)
+
+
+@_handles(SetColumn, RemoveColumn)
+def _column(state: GameState, cmd: SetColumn | RemoveColumn, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    i = _player_index(state, cmd.player)
+    if isinstance(cmd, RemoveColumn):
+        return _board_action(state, i, ctx, lambda b: B.remove_column(b, cmd.column),
+                             legacy_vp=False)
+    kind = _enum(ForesterType, cmd.type, f"players[{i}].forestry_table[{cmd.column}].type")
+    return _board_action(state, i, ctx, lambda b: B.set_column(b, cmd.column, kind, cmd.count),
+                         legacy_vp=False)
+
+
+def _find_suggestion(state: GameState, ident: Any) -> Suggestion:
+    found = next((x for x in state.suggestions if x.id == ident), None)
+    if found is None:
+        raise DomainError(SessionCode.NO_SUGGESTION, field="suggestion", id=str(ident))
+    return found
+
+
+@_handles(ApplySuggestion, DismissSuggestion)
+def _settle(state: GameState, cmd: ApplySuggestion | DismissSuggestion, ctx: _Ctx
+            ) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    x = _find_suggestion(state, cmd.id)
+    rest = tuple(y for y in state.suggestions if y.id != x.id)
+    settled = (*state.settled, (x.player, x.key)) if x.key else state.settled
+    state = replace(state, suggestions=rest, settled=settled)
+    if isinstance(cmd, DismissSuggestion):
+        return state
+
+    def apply(b: ForestryPlayer) -> B.Result:
+        b, _ = B.set_count(b, "score_track", b.score_track + x.vp) if x.vp else (b, ())
+        for name, delta in x.gains:
+            b, _ = B.set_count(b, name, B.count_of(b, name) + delta)
+        return b, ()
+
+    return _board_action(state, x.player, ctx, apply)
 
 
 def _task(data: Any) -> TaskCard:
@@ -1102,25 +1486,60 @@ ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "s
 
 
 def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> GameState:
-    """Give every player the round token's coins and resource (002 round tokens)."""
+    """Suggest the round token's coins and resource to every player (002 round tokens).
+
+    The mirror principle: income is offered as a one-tap "apply" per player, never
+    added by itself (the player may already have counted it on the board).
+    """
+    if not state.mirror:  # a game from before the mirror principle: income added
+        return _legacy_round_token_effect(state, token, ctx)
+    suggestions = list(state.suggestions)
+    next_id = max((x.id for x in suggestions), default=0) + 1
+    for i, _b in enumerate(state.forestry_boards):
+        gains: list[tuple[str, int]] = []
+        if token.coins:
+            gains.append(("resources.coins", token.coins))
+        if token.gain in ROUND_GAINS:
+            gains.append((f"resources.{ROUND_GAINS[token.gain]}", 1))
+        if gains:
+            suggestions.append(Suggestion(
+                next_id, i, SessionCode.SUGGEST_ROUND_TOKEN, gains=tuple(gains),
+                params=(("coins", token.coins),
+                        ("gain", token.gain if token.gain in ROUND_GAINS else "none"),
+                        ("round_token", token.id))))
+            next_id += 1
+    _round_token_messages(state, token, ctx)
+    return replace(state, suggestions=tuple(suggestions))
+
+
+def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx
+                               ) -> GameState:
+    """The round token's coins and resource added to every board (games created before
+    the mirror principle: their logs replay as they were played)."""
     boards = []
     for b in state.forestry_boards:
-        r = b.resources
-        r = replace(r, coins=r.coins + token.coins)
+        r = replace(b.resources, coins=b.resources.coins + token.coins)
         if token.gain in ROUND_GAINS:
             name = ROUND_GAINS[token.gain]
             r = replace(r, **{name: getattr(r, name) + 1})
         boards.append(replace(b, resources=r))
+    _round_token_messages(state, token, ctx)
+    return replace(state, boards=tuple(boards))
+
+
+def _round_token_messages(state: GameState, token: play.RoundToken, ctx: _Ctx) -> None:
     if token.gain == "task_card":
         ctx.messages.append(Message("Every player draws a random task card: add it to your "
                                     "board when you know its requirement.", "round_token",
                                     None, {"round_token": token.id}))
     if token.flip_species is not None:
+        first = _forestry(state)[0].first_player
         ctx.messages.append(Message(
             f"First player: turn one {token.flip_species.value} harvest token to its harvested "
-            "side if there is one (tap the space).", "round_token", 0,
-            {"round_token": token.id, "species": token.flip_species.value}))
-    return replace(state, boards=tuple(boards))
+            "side if there is one (on the forest map: Turn harvest tokens, tap the space).",
+            play.PlayCode.FLIP_HARVEST, first,
+            {"round_token": token.id, "species": token.flip_species.value,
+             "first": state.players[first].name}))
 
 
 @_handles(RevealRoundToken)
@@ -1148,6 +1567,56 @@ def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: _Ctx) -> Ga
     i = _player_index(state, cmd.player)
     return _board_action(state, i, ctx, lambda b: B.set_count(
         b, "storage.infested_wood", b.storage.infested_wood + 1))
+
+
+@_handles(SetInfestedWood)
+def _set_infested_wood(state: GameState, cmd: SetInfestedWood, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    assert isinstance(state.options, RecordOptions)
+    if not state.options.infestation:
+        raise CodedError("space", play.PlayCode.INFESTED_OFF)
+    table = _forestry(state)[0]
+    if isinstance(cmd.space, int) and cmd.space in table.forest.infested:
+        return state
+    forest = _play(lambda: play.set_infested(table.forest, [cmd.space]), "space")
+    return replace(state, table=replace(table, forest=forest))
+
+
+@_handles(SetForesterToken)
+def _set_forester_token(state: GameState, cmd: SetForesterToken, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    kind = _enum(ForesterType, cmd.type, "type")
+    table = _forestry(state)[0]
+    if cmd.space is not None and (isinstance(cmd.space, bool) or not isinstance(cmd.space, int)):
+        raise DomainError(play.PlayCode.FOREST_SPACES_ARE_NUMBERED_1_15, field="space",
+                          space=repr(cmd.space))
+    forest = _play(lambda: play.set_forester(table.forest, kind, cmd.space), "space")
+    return replace(state, table=replace(table, forest=forest))
+
+
+@_handles(EndTurn)
+def _end_turn(state: GameState, cmd: EndTurn, ctx: _Ctx) -> GameState:
+    _need_game(state, FORESTRY, cmd)
+    if state.status != PLAYING:
+        raise CodedError("status", play.PlayCode.NOT_PLAYING)
+    state = _spawn_at_end_of_turn(state, ctx)
+    table = _forestry(state)[0]
+    ended = table.current
+    table = replace(table, turn=table.turn + 1)
+    new_round = table.turn % table.seats == 0
+    names = [p.name for p in state.players]
+    data: dict[str, Any] = {"ended": names[ended], "next": names[table.current],
+                            "turn": table.turn + 1, "new_round": new_round}
+    ctx.messages.append(Message(f"{names[ended]}'s turn ended; {names[table.current]} is next.",
+                                play.PlayCode.TURN_ENDED, None, data))
+    if new_round:
+        code = play.PlayCode.FINAL_TURNS_DONE if table.final_turns else play.PlayCode.NEW_ROUND
+        ctx.messages.append(Message(code, code, None, {"first": names[table.current]}))
+    forest = table.forest
+    if forest.missing_foresters:  # the start of the next turn (000, 002)
+        forest, entry = _play(lambda: play.replenish_foresters(forest, ctx.rng), "table")
+        _log_entry(entry, ctx)
+    return replace(state, table=replace(table, forest=forest))
 
 
 @_handles(SetDetachedWood)
@@ -1320,11 +1789,20 @@ def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
     return replace(opts, characters=named) if named else opts
 
 
-def initial_state(game: str, options: Any, players: Sequence[Any], seed: int) -> GameState:
-    """The dealt state of a new game (a pure function of its arguments)."""
+def initial_state(game: str, options: Any, players: Sequence[Any], seed: int, *,
+                  first_player: int = 0, infested: Iterable[int] = ()) -> GameState:
+    """The dealt state of a new game (a pure function of its arguments).
+
+    Forestry: ``first_player`` (0-based seat; 002: whoever last touched a tree)
+    starts, seat coins 3/4/4/5 follow the seat order from them; ``infested``
+    are the spaces the infestation card covers (001 setup).
+    """
     seats = _seats(players)
     if game == FORESTRY:
-        return _forestry_initial(_forestry_options(options, seats), seats, seed)
+        return _forestry_initial(_forestry_options(options, seats), seats, seed,
+                                 first_player, tuple(infested))
+    if first_player or tuple(infested):
+        raise CodedError("first_player", play.PlayCode.FORESTRY_ONLY)
     if game == GUARDIANS:
         return _guardians_initial(options, seats, seed)
     raise DomainError(
@@ -1337,7 +1815,7 @@ def initial_state(game: str, options: Any, players: Sequence[Any], seed: int) ->
 
 
 def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
-                      seed: int) -> GameState:
+                      seed: int, first: int = 0, infested: tuple[int, ...] = ()) -> GameState:
     try:
         plan = forestry_setup.deal(opts, len(seats), seed)
     except ValueError as err:
@@ -1357,21 +1835,37 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         mode=opts.mode, technology_side=plan.technology_side,
         growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
                          if opts.growing_forward else None))
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(seats):
+        raise CodedError("first_player", play.PlayCode.FIRST_PLAYER, players=len(seats))
+    coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
     boards = []
+    income: list[Suggestion] = []
     for i, (s, c) in enumerate(zip(seats, chars, strict=True)):
-        coins = plan.seat_coins[i] if plan.seat_coins else 0
+        coins = coins_by_seat[i] if coins_by_seat else 0
         seedlings = 0 if opts.asymmetric else 1
+        gains = tuple((f, n) for f, n in (("resources.coins", coins),
+                                          ("resources.seedlings", seedlings)) if n)
+        if gains:  # suggested, not added: the sheet starts as the empty board it mirrors
+            income.append(Suggestion(len(income) + 1, i, SessionCode.SUGGEST_SEAT_INCOME,
+                                     gains=gains,
+                                     params=(("coins", coins), ("seedlings", seedlings))))
         boards.append(ForestryPlayer(
-            name=s.name, character=c, resources=Resources(coins=coins, seedlings=seedlings),
+            name=s.name, character=c,
             road_connections=0 if c is Character.FOREST_ROAD_MANAGER else None,
             technician_tiles=0 if c is Character.TECHNICIAN else None,
             full_seedling_rows=0 if c is Character.FOREST_WORKER else None))
     storages: tuple[DetachedStorage, ...] = ()
     if plan.growing_forward is not None:
         storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
-    table = ForestryTable(plan.board, (None,) * len(seats), storages, (0,) * len(seats))
+    forest = plan.board
+    if infested:
+        if not opts.infestation:
+            raise CodedError("infested", play.PlayCode.INFESTED_OFF)
+        forest = _play(lambda: play.set_infested(forest, infested), "infested")
+    table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
     state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
-                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json(english)))
+                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json(english)),
+                      suggestions=tuple(income))
     token = plan.board.round_tokens.current
     if token is not None:  # the first round token is turned up during setup (002)
         state = _round_token_effect(state, token, _Ctx(random.Random(0)))
@@ -1431,6 +1925,28 @@ class Snapshot:
     can_undo: bool
     can_redo: bool
     messages: tuple[Message, ...] = ()
+    #: the last changes, oldest first (who changed what: :class:`Change`)
+    changes: tuple[Change, ...] = ()
+    #: ``(author, seq)`` of each author's last change still in effect (author: seat or None)
+    last_by: tuple[tuple[int | None, int], ...] = ()
+
+    def last_change_of(self, by: int | None) -> int | None:
+        """The seq of ``by``'s last change still in effect (``None``: nothing to undo)."""
+        return dict(self.last_by).get(by)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One applied command for the table's log: who (seat index, ``None`` the host) did what.
+
+    ``data`` is the command's fields (codes and numbers): the log is rendered
+    from them by the catalogues (``log-change``), never from a sentence.
+    """
+
+    seq: int
+    by: int | None
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1442,6 +1958,18 @@ class _Step:
     outcome: Any
     state: GameState
     messages: tuple[Message, ...]
+    by: int | None = None  # the seat (0-based) whose token sent it; None: the host
+    at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
+
+
+#: Shared-table actions that must apply once: a copy made against an older version,
+#: after which the same action was done, is answered "already done" (:class:`AlreadyDone`).
+ONCE_KINDS: frozenset[str] = frozenset({"reveal_round_token", "replenish_foresters", "end_turn"})
+#: A shared action (:data:`ONCE_KINDS`) from another phone this soon after the same action,
+#: with nothing in between, is the same tap made twice (seconds): see ``_already_done``.
+DUPLICATE_WINDOW_S = 2.0
+#: How many of the last changes a snapshot carries for the table's log.
+CHANGES_SHOWN = 12
 
 
 class GameSession:
@@ -1471,20 +1999,29 @@ class GameSession:
 
     @classmethod
     def create(cls, store: Store | Engine, *, game: str, players: Sequence[Any],
-               options: Any = None, seed: int | None = None, location: str | None = None
-               ) -> GameSession:
-        """Deal a new game and store it; ``seed`` ``None`` picks one (kept in the state)."""
+               options: Any = None, seed: int | None = None, location: str | None = None,
+               first_player: int = 0, infested: Iterable[int] = ()) -> GameSession:
+        """Deal a new game and store it; ``seed`` ``None`` picks one (kept in the state).
+
+        ``first_player`` and ``infested``: see :func:`initial_state`.
+        """
         st = cls._as_store(store)
         seed = secrets.randbelow(2**53) if seed is None else seed
-        state = initial_state(game, options, players, seed)
+        infested = tuple(infested)
+        state = initial_state(game, options, players, seed, first_player=first_player,
+                              infested=infested)
         data = state.to_json()
         row = st.create_game(
             game=game, options=data["record"].get("options", {}), seed=seed, location=location,
             players=[{"name": p.name, "colour": p.colour, "character": p.character}
                      for p in state.players], state=data)
         assert row.id is not None
-        payload = {"game": game, "players": [p.to_json() for p in state.players],
-                   "options": data["record"].get("options", {}), "seed": seed}
+        payload: dict[str, Any] = {"game": game, "players": [p.to_json() for p in state.players],
+                                   "options": data["record"].get("options", {}), "seed": seed}
+        if first_player:
+            payload["first_player"] = first_player
+        if infested:
+            payload["infested"] = sorted(infested)
         st.append_command(game_id=row.id, seq=1, kind="create", payload=payload, outcome=data,
                           state=data)
         return cls(st, row.id, state, played_at=_iso(row.played_at), location=location)
@@ -1529,10 +2066,19 @@ class GameSession:
             self._undone.append(self._done.pop())
         elif kind == "redo":
             self._done.append(self._undone.pop())
+        elif kind == "undo_mine":
+            try:
+                self._done = self._without(int(outcome["seq"]))[0]
+            except (DomainError, KeyError, TypeError, ValueError) as err:
+                raise ReplayError(f"undo_mine at {seq} does not replay: {err}") from err
+            self._undone.clear()
         else:
-            cmd = command_from_json({**payload, "kind": kind})
+            body = {k: v for k, v in payload.items() if k != "by"}
+            by = payload.get("by")
+            cmd = command_from_json({**body, "kind": kind})
             state, messages = replay_command(self.state, cmd, outcome)
-            self._done.append(_Step(seq, cmd, outcome, state, messages))
+            self._done.append(_Step(seq, cmd, outcome, state, messages,
+                                    by if isinstance(by, int) else None))
             self._undone.clear()
 
     def refresh(self) -> Snapshot:
@@ -1554,10 +2100,18 @@ class GameSession:
 
     def snapshot(self) -> Snapshot:
         with self._lock:
+            last: dict[int | None, int] = {}
+            for step in self._done:
+                last[step.by] = step.seq
+            changes = tuple(Change(s.seq, s.by, s.command.kind,
+                                   {k: v for k, v in s.command.payload().items()
+                                    if k != "version"})
+                            for s in self._done[-CHANGES_SHOWN:])
             return Snapshot(self.game_id, self._version, self.state,
                             bool(self._done) and self.state.status != FINISHED,
                             bool(self._undone) and self.state.status != FINISHED,
-                            self._messages)
+                            self._messages, changes, tuple(sorted(
+                                last.items(), key=lambda kv: (kv[0] is None, kv[0] or 0))))
 
     def record(self) -> dict[str, Any]:
         """The record v1 of the current state, validated by the rules model's parser."""
@@ -1573,10 +2127,12 @@ class GameSession:
         return rec
 
     def score(self) -> ScoreSheet:
-        """The score sheet now (printed values: the game's own, then those users confirmed)."""
-        from scoring.api import score_record
-
-        return score_record(self.record(), confirmed=self._store.get_printed())
+        """The score sheet now (printed values: those users confirmed, then the game's own:
+        a value corrected in Settings applies to a game in play)."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        return self._score(record)
 
     # ------------------------------------------------------------------ writing
     def _check_version(self, version: int) -> None:
@@ -1599,16 +2155,63 @@ class GameSession:
         self._version = seq
         return seq
 
-    def apply(self, command: Command) -> Snapshot:
-        """Validate, apply, persist; return the new snapshot (or raise DomainError)."""
+    def _already_done(self, command: Command, by: int | None = None) -> bool:
+        """Raise :class:`AlreadyDone` if ``command`` (a shared-table action) was done.
+
+        With a key (the round, the turn or the forester count the phone showed):
+        the key no longer matching the state means another phone did it (the last
+        step of that kind says what it did); a matching key applies at the
+        current version (True: the version need not be checked — a coin changed
+        meanwhile does not make "end turn" stale). Without a key: made against
+        ``command.version``, the same action applied after that version is the
+        second phone's tap on the same state.
+        """
+        key = _action_key(self.state, command)
+        last = self._done[-1] if self._done else None
+        if key is True and last is not None and last.command.kind == command.kind \
+                and last.by != by and last.at \
+                and time.monotonic() - last.at < DUPLICATE_WINDOW_S:
+            # the phone had redrawn before its tap arrived: two people, one action
+            raise AlreadyDone(command.kind, last.seq, last.messages)
+        if key is True:
+            return True
+        if key is False:
+            step = next((s for s in reversed(self._done) if s.command.kind == command.kind),
+                        None)
+            raise AlreadyDone(command.kind, step.seq if step else 0,
+                              step.messages if step else ())
+        if command.kind not in ONCE_KINDS or command.version >= self._version:
+            return False
+        mine = {k: v for k, v in command.payload().items() if k != "version"}
+        for step in reversed(self._done):
+            if step.seq <= command.version:
+                break
+            theirs = {k: v for k, v in step.command.payload().items() if k != "version"}
+            if step.command.kind == command.kind and theirs == mine:
+                raise AlreadyDone(command.kind, step.seq, step.messages)
+        return False
+
+    def apply(self, command: Command, *, by: int | None = None) -> Snapshot:
+        """Validate, apply, persist; return the new snapshot (or raise DomainError).
+
+        ``by`` is the seat (0-based) whose token sent it, ``None`` for the host:
+        the table server sets it from the token, never from what a phone says.
+        """
         if not isinstance(command, Command):
             raise DomainError(SessionCode.NOT_COMMAND, field=None)
+        if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
+            raise CodedError("by", play.PlayCode.BAD_AUTHOR)
         with self._lock:
-            self._check_version(command.version)
+            # an intent holds no value seen on screen; a shared action already done by
+            # another phone is answered by _already_done (raises AlreadyDone)
+            if not self._already_done(command, by) and not isinstance(command, INTENTS):
+                self._check_version(command.version)
             seq = self._version + 1
             state, outcome, messages = apply_command(self.state, command,
                                                      command_rng(self.state.seed, seq))
             payload = command.payload()
+            if by is not None:
+                payload["by"] = by
             self._append(command.kind, payload, outcome, state)
             if isinstance(command, ConfirmPrinted):  # remembered for later games too
                 side_b = isinstance(state.options, RecordOptions) and (
@@ -1616,9 +2219,62 @@ class GameSession:
                 self._store.confirm_printed(
                     table=confirmed_table(command.table, board_side_b=side_b),
                     key=command.key, value=_plain(command.value))
-            self._done.append(_Step(seq, command, outcome, state, messages))
+            self._done.append(_Step(seq, command, outcome, state, messages, by,
+                                    time.monotonic()))
             self._undone.clear()
             self._messages = messages
+            return self.snapshot()
+
+    def _without(self, seq: int) -> tuple[list[_Step], _Step]:
+        """The undo stack without the step ``seq``, every later step replayed on top.
+
+        A later step that no longer applies, or would draw differently, without
+        it (it depends on it) raises :class:`CodedError` ``refusal-undo-depends``.
+        """
+        index = next((n for n, s in enumerate(self._done) if s.seq == seq), None)
+        if index is None:
+            raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+        step = self._done[index]
+        state = self._done[index - 1].state if index else self._initial
+        kept = list(self._done[:index])
+        for later in self._done[index + 1:]:
+            try:
+                state, messages = replay_command(state, later.command, later.outcome)
+            except ReplayError as err:
+                raise CodedError(None, play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
+                                 later=later.command.kind, seq=later.seq,
+                                 by=-1 if later.by is None else later.by) from err
+            kept.append(replace(later, state=state, messages=messages))
+        return kept, step
+
+    def undo_mine(self, by: int | None, version: int) -> Snapshot:
+        """Take back ``by``'s own last change (a seat's, or the host's with ``None``).
+
+        Changes made after it by others stay: they are replayed without it. If
+        one of them depends on it (it no longer applies, or a draw would come
+        out differently), nothing changes and the refusal names it: the host's
+        table-wide undo can take the later changes back first. A log entry
+        ``undo_mine`` (outcome: the seq taken back); redo is cleared.
+        """
+        with self._lock:
+            self._check_version(version)
+            if self.state.status == FINISHED:
+                raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
+                                  field="status")
+            seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
+            if seq is None:
+                raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+            kept, step = self._without(seq)
+            after = kept[-1].state if kept else self._initial
+            payload: dict[str, Any] = {"version": version}
+            if by is not None:
+                payload["by"] = by
+            self._append("undo_mine", payload, {"seq": seq}, after)
+            self._done = kept
+            self._undone.clear()
+            data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by}
+            self._messages = (Message(f"Undone: {step.command.kind}", play.PlayCode.UNDONE_MINE,
+                                      by, data),)
             return self.snapshot()
 
     def undo(self, version: int) -> Snapshot:
@@ -1667,4 +2323,15 @@ class GameSession:
             return snap
 
     def _store_finished(self) -> None:
-        self._store.finish_game(game_id=self.game_id, record=self.record(), sheet=self.score())
+        """Store the record with every printed value it was scored with (the game's own and
+        those users confirmed), so a value changed later in Settings leaves it as scored."""
+        record = self.record()
+        if self.state.game == FORESTRY:
+            record = with_confirmed_printed(record, self._store.get_printed())
+        self._store.finish_game(game_id=self.game_id, record=record,
+                                sheet=self._score(record))
+
+    def _score(self, record: Mapping[str, Any]) -> ScoreSheet:
+        from scoring.api import score_record
+
+        return score_record(dict(record), confirmed=self._store.get_printed())

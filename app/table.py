@@ -24,8 +24,10 @@ Rights (docs/table-mode.md):
   a round token, replenishing forester tokens, harvest tokens, infested wood,
   detached storages, confirming a printed value): at a real table whoever's
   turn it is does these, and versions keep two simultaneous taps from both
-  applying to the same state. Read-only for every other board. Game-level
-  commands (start, undo, redo, finish) are the host's.
+  applying to the same state (a shared action applies once: "already done").
+  Read-only for every other board. ``undo_mine`` takes back the seat's own
+  last change (the author comes from the token). Game-level commands (start,
+  table-wide undo, redo, finish) are the host's.
 
 Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
@@ -48,14 +50,19 @@ import secrets
 import sys
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
+
+import sqlalchemy as sa
 
 from app.events import command_name
 from app.session import (
     COMMANDS,
     FINISHED,
+    AlreadyDone,
     Command,
     DomainError,
     GameSession,
@@ -65,7 +72,7 @@ from app.session import (
 )
 from app.store import NotFound, Store
 from app.store import tokens as T
-from scoring.message import MessageCode, Msg
+from scoring.message import MessageCode, Msg, msg
 
 log = logging.getLogger(__name__)
 
@@ -74,18 +81,66 @@ TOKEN_BYTES = 24  # 192 bits, URL-safe: 32 characters
 #: Shared-table commands any seat may send (they have no ``player``, or an optional one).
 SHARED_KINDS: frozenset[str] = frozenset({
     "replenish_foresters", "reveal_round_token", "remove_infested_wood", "set_detached_wood",
-    "set_harvest_token", "confirm_printed",
+    "set_harvest_token", "confirm_printed", "set_infested_wood", "set_forester_token", "end_turn",
 })
 #: Game-level commands only a host may send (besides undo/redo/finish).
 HOST_KINDS: frozenset[str] = frozenset({"start_game", "end_game"})
 #: Session operations that are not commands: ``{"kind": "undo", "version": N}``.
-SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish"})
+SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish", "undo_mine"})
+#: Session operations a seat may send too: ``undo_mine`` takes back the sender's own
+#: last change (who the sender is comes from the token, never from the message).
+SEAT_OPS: frozenset[str] = frozenset({"undo_mine"})
 
 SERVER, HOST, SEAT = "server", "host", "seat"
 #: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
 #: How long a token check is trusted without asking the database again (seconds).
 ACCESS_TTL = 5.0
 TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
+
+
+class TableCode(MessageCode):
+    """What table mode says (app/l10n/*.ftl): storage failures, and what the hub refuses
+    (``Forbidden`` and other ``DomainError`` codes)."""
+
+    BUSY = "refusal-table-busy"
+    DISK_FULL = "refusal-storage-full"
+    READ_ONLY = "refusal-storage-read-only"
+    STORAGE = "refusal-storage-failed"
+    FINISHED = "refusal-table-finished"
+    SLOW_DOWN = "refusal-token-slow-down"
+    FAILED = "refusal-tap-failed"
+    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
+    WHOLE_NUMBER = "refusal-session-whole-number"
+    ONLY_HOST_CAN = "refusal-table-only-host-can"
+    THIS_LINK_FOR_ANOTHER_TABLE = "refusal-table-this-link-for-another-table"
+    THIS_LINK_NOT_VALID_FOR_THIS = "refusal-table-this-link-not-valid-for-this"
+    THIS_PHONE_IT_CHANGES_ONLY_BOARD = "refusal-table-this-phone-it-changes-only-board"
+    NO_TABLE = "refusal-table-no-table"
+
+
+def storage_message(err: BaseException) -> Msg:
+    """What to tell a player when the database refused a write (nothing was saved).
+
+    SQLite's own words are the only signal of *why* (a held write lock, a full disk,
+    a read-only file); they are sorted into codes here and never shown.
+    """
+    text = str(getattr(err, "orig", None) or err).lower()
+    if "locked" in text or "busy" in text:
+        return msg(TableCode.BUSY)
+    if "full" in text or "no space" in text:
+        return msg(TableCode.DISK_FULL)
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return msg(TableCode.READ_ONLY)
+    return msg(TableCode.STORAGE)
+
+
+def is_storage_error(err: BaseException) -> bool:
+    """A database failure (lock, disk, I/O) rather than a bug: say so, keep going."""
+    import sqlite3
+
+    return isinstance(err, (sa.exc.OperationalError, sa.exc.DisconnectionError,
+                            sqlite3.OperationalError)) or (
+        isinstance(err, OSError) and not isinstance(err, (FileNotFoundError, TimeoutError)))
 
 
 def new_token() -> str:
@@ -118,18 +173,6 @@ class Access:
         return None if self.seat is None else self.seat - 1
 
 
-class TableCode(MessageCode):
-    """What the table hub refuses (``Forbidden`` and other ``DomainError`` codes)."""
-
-    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
-    WHOLE_NUMBER = "refusal-session-whole-number"
-    ONLY_HOST_CAN = "refusal-table-only-host-can"
-    THIS_LINK_FOR_ANOTHER_TABLE = "refusal-table-this-link-for-another-table"
-    THIS_LINK_NOT_VALID_FOR_THIS = "refusal-table-this-link-not-valid-for-this"
-    THIS_PHONE_IT_CHANGES_ONLY_BOARD = "refusal-table-this-phone-it-changes-only-board"
-    NO_TABLE = "refusal-table-no-table"
-
-
 class Forbidden(DomainError):
     """The token does not allow this command; nothing was written."""
 
@@ -154,6 +197,8 @@ def check_rights(access: Access, game_id: int, command: Command | Mapping[str, A
     kind = _kind(command)
     me = access.player
     who = names[me] if me is not None and me < len(names) else f"seat {access.seat}"
+    if kind in SEAT_OPS:
+        return
     if kind in SESSION_OPS or kind in HOST_KINDS:
         raise Forbidden(TableCode.ONLY_HOST_CAN, field="kind", value=command_name(kind))
     cls = COMMANDS.get(kind)
@@ -190,13 +235,27 @@ class Result:
     snapshot: Snapshot | None
     message: str | None = None
     field: str | None = None
-    reason: str | None = None  # None | "forbidden" | "stale" | "invalid" | "unknown"
-    #: the refusal as a code with values (``message`` is its English wording, for logs)
-    refusal: Msg | None = None
+    #: None | "forbidden" | "stale" | "invalid" | "unknown" | "finished" | "storage" |
+    #: "already_done"
+    reason: str | None = None
+    #: the refusal or message as data (scoring.message.Msg; ``message`` is its English
+    #: wording, for logs)
+    msg: Msg | None = None
+    messages: tuple[Any, ...] = ()  # already_done: what the action that was done said
+
+    @property
+    def refusal(self) -> Msg | None:
+        """The refusal as a code with values (the same as ``msg``)."""
+        return self.msg
 
     @classmethod
-    def refused(cls, snapshot: Snapshot | None, err: DomainError, reason: str) -> Result:
-        return cls(False, snapshot, err.message, err.field, reason, err.msg)
+    def refused(cls, snapshot: Snapshot | None, err: DomainError, reason: str,
+                messages: tuple[Any, ...] = ()) -> Result:
+        """A refused command: its code, field and values (the field is a parameter too)."""
+        coded = err.msg
+        if "field" not in coded.params:
+            coded = msg(coded.code, **coded.params, field=err.field or "")
+        return cls(False, snapshot, err.message, err.field, reason, coded, messages)
 
 
 Callback = Callable[[Snapshot], Any]
@@ -242,6 +301,10 @@ class TableHub:
         # token hash -> (Access, checked at): revocations here drop entries at once; a
         # revocation made by another server process is seen within ACCESS_TTL seconds
         self._access_cache: dict[str, tuple[Access, float]] = {}
+        # token hash -> what to call when it is revoked (tabs holding it without a
+        # subscription: the server host's)
+        self._watchers: dict[str, list[Callable[[], Any]]] = {}
+        self.bad_tokens = BadTokens()
         # SQLite has one writer at a time and makes the others sleep and retry (busy
         # timeout): queueing the writers here instead keeps the latency tail short.
         self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
@@ -288,7 +351,12 @@ class TableHub:
 
     # ------------------------------------------------------------------ tokens
     def access(self, token: str | None) -> Access | None:
-        """The rights of ``token``, or ``None`` (unknown, revoked, malformed, finished table)."""
+        """The rights of ``token``, or ``None`` (unknown, revoked, malformed).
+
+        A finished table's links stay valid, read-only: :meth:`submit` refuses every
+        change (reason ``finished``) and the phones show the result; the host can
+        still revoke them.
+        """
         if not token or not isinstance(token, str) or len(token) > 200:
             return None
         digest = T.token_hash(token)
@@ -334,6 +402,44 @@ class TableHub:
             return token
         return self.issue(game_id, seat)
 
+    def host_link_token(self, directory: Path | None, *, rotate: bool = False
+                        ) -> tuple[str, bool]:
+        """The one server host token of this data directory: ``(token, newly issued)``.
+
+        Its text is kept in ``directory`` (:func:`app.store.tokens.write_host_token`,
+        mode 0600) so every start prints the same link; every other server host token
+        (older starts, a rotated link) is revoked. ``rotate`` (``serve
+        --new-host-link``, the host screen's button) revokes it and issues a new one.
+        """
+        if not rotate and directory is not None:
+            kept = T.read_host_token(directory)
+            access = self.access(kept) if kept else None
+            if kept and access is not None and access.role == SERVER:
+                self._revoke_hashes(None, None, keep=kept)
+                self._plain[(None, None)] = kept
+                return kept, False
+        token = new_token()
+        if directory is not None:
+            T.write_host_token(directory, token)  # first: a link that is not kept is not issued
+        with self.store.session() as s:
+            T.add_token(s, token=token, game_id=None, seat=None)
+        self._revoke_hashes(None, None, keep=token)
+        self._plain[(None, None)] = token
+        return token, True
+
+    def watch(self, token: str, on_revoked: Callable[[], Any]) -> Callable[[], None]:
+        """Call ``on_revoked`` when ``token`` is revoked; returns the function that stops it."""
+        digest = T.token_hash(token)
+        self._watchers.setdefault(digest, []).append(on_revoked)
+
+        def stop() -> None:
+            fns = self._watchers.get(digest)
+            if fns is not None and on_revoked in fns:
+                fns.remove(on_revoked)
+                if not fns:
+                    self._watchers.pop(digest, None)
+        return stop
+
     def reissue(self, game_id: int, seat: int | None = None) -> str:
         """Revoke every token of a seat (or of the table's host) and issue a new one.
 
@@ -344,15 +450,27 @@ class TableHub:
         return self.issue(game_id, seat)
 
     def revoke(self, game_id: int, seat: int | None = None) -> int:
+        """Revoke every token of a seat, of a table's host (``seat`` None) or, with
+        ``game_id`` None, every server host link; connected phones drop at once."""
+        return self._revoke_hashes(game_id, seat)
+
+    def _revoke_hashes(self, game_id: int | None, seat: int | None,
+                       keep: str | None = None) -> int:
         with self.store.session() as s:
-            rows = [r for r in T.list_tokens(s, game_id=game_id)
-                    if r.seat == seat and r.revoked_at is None]
-            hashes = {r.token_hash for r in rows}
-            n = T.revoke_tokens(s, game_id=game_id, seat=seat)
-        self._plain.pop((game_id, seat), None)
+            hashes = T.valid_hashes(s, game_id=game_id, seat=seat)
+            if keep is not None:
+                hashes.discard(T.token_hash(keep))
+            n = T.revoke_tokens(s, game_id=game_id, seat=seat, keep=keep)
+        if keep is None or self._plain.get((game_id, seat)) != keep:
+            self._plain.pop((game_id, seat), None)
         for digest in hashes:
             self._access_cache.pop(digest, None)
-        table = self._tables.get(game_id)
+            for fn in self._watchers.pop(digest, []):
+                try:
+                    fn()
+                except Exception:
+                    log.exception("on_revoked of a watcher failed")
+        table = self._tables.get(game_id) if game_id is not None else None
         if table is not None and hashes:
             with table.lock:
                 gone = [sub for sub in table.subscribers if sub.token_hash in hashes]
@@ -418,12 +536,29 @@ class TableHub:
                                                     game_id=str(game_id)), "unknown")
         with table.lock:
             session = table.session
+            by = access.player if access.role == SEAT else None
             try:
                 check_rights(access, game_id, command, table.names)
+                if session.state.status == FINISHED:  # read-only: the result screen
+                    return Result(False, session.snapshot(),
+                                  "the game is finished; nothing changes any more", "status",
+                                  "finished", msg(TableCode.FINISHED))
                 with self._write_lock:
-                    snap = self._apply(session, command)
+                    snap = self._apply(session, command, by)
+            except (sa.exc.SQLAlchemyError, OSError) as err:
+                if not is_storage_error(err):
+                    raise
+                # nothing was saved (one transaction) and nothing is shown; the session
+                # is read back from the database so memory and disk cannot differ
+                log.warning("table %s: the database refused a write (%s)", game_id,
+                            type(err).__name__)
+                self._reload_after_failure(game_id, table)
+                return Result(False, table.session.snapshot(), None, None, "storage",
+                              storage_message(err))
             except Forbidden as err:
                 return Result.refused(session.snapshot(), err, "forbidden")
+            except AlreadyDone as err:
+                return Result.refused(session.snapshot(), err, "already_done", err.messages)
             except StaleVersion as err:
                 if err.current != session.version:  # another process wrote: catch up
                     table.session = session = GameSession.load(self.store, game_id)
@@ -434,14 +569,23 @@ class TableHub:
             self._broadcast(table, snap)
             return Result(True, snap)
 
+    def _reload_after_failure(self, game_id: int, table: _Table) -> None:
+        try:
+            table.session = GameSession.load(self.store, game_id)
+        except Exception:  # the database is unreadable too: keep what is in memory
+            log.warning("table %s: could not be read back after a failed write", game_id)
+
     @staticmethod
-    def _apply(session: GameSession, command: Command | Mapping[str, Any]) -> Snapshot:
+    def _apply(session: GameSession, command: Command | Mapping[str, Any],
+               by: int | None = None) -> Snapshot:
         if isinstance(command, Mapping):
             kind = command.get("kind")
             if kind in SESSION_OPS:
                 version = command.get("version")
                 if isinstance(version, bool) or not isinstance(version, int):
                     raise DomainError(TableCode.WHOLE_NUMBER, field="version")
+                if kind == "undo_mine":
+                    return session.undo_mine(by, version)
                 if kind == "undo":
                     return session.undo(version)
                 if kind == "redo":
@@ -450,7 +594,7 @@ class TableHub:
             command = command_from_json(command)
         if session.state.status == FINISHED:
             raise DomainError(TableCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
-        return session.apply(command)
+        return session.apply(command, by=by)
 
     @staticmethod
     def _broadcast(table: _Table, snap: Snapshot) -> None:
@@ -459,6 +603,59 @@ class TableHub:
                 sub.callback(snap)
             except Exception:  # one broken tab must not keep the others from updating
                 log.exception("table subscriber failed")
+
+
+# =========================================================================== bad tokens
+
+
+class BadTokens:
+    """A slowdown after repeated bad tokens, per peer address (else one global count).
+
+    Every failed token check from a key counts for :attr:`window` seconds; after
+    :attr:`free` of them each further check from that key waits ``base * 2**k``
+    seconds (at most :attr:`cap`) before the token is looked at, and the wait is
+    taken before the check, so a guess costs time whether it is right or not.
+    Guessing a 192-bit token is hopeless anyway: this keeps a client from using the
+    server as a free oracle and from filling the log. Fail closed: while waiting a
+    tab shows the join screen and no table data.
+    """
+
+    def __init__(self, free: int = 5, base: float = 0.5, cap: float = 30.0,
+                 window: float = 600.0, keys: int = 4096) -> None:
+        self.free, self.base, self.cap, self.window, self.keys = free, base, cap, window, keys
+        self._fails: OrderedDict[str, list[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _key(self, peer: str | None) -> str:
+        return peer if peer else "*"
+
+    def _recent(self, key: str, now: float) -> list[float]:
+        times = [t for t in self._fails.get(key, ()) if now - t < self.window]
+        if times:
+            self._fails[key] = times
+        else:
+            self._fails.pop(key, None)
+        return times
+
+    def delay(self, peer: str | None, now: float | None = None) -> float:
+        """Seconds to wait before checking a token from ``peer``."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            n = len(self._recent(self._key(peer), now))
+        if n < self.free:
+            return 0.0
+        return float(min(self.cap, self.base * 2 ** (n - self.free)))
+
+    def failed(self, peer: str | None, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        key = self._key(peer)
+        with self._lock:
+            times = self._recent(key, now)
+            times.append(now)
+            self._fails[key] = times[-64:]
+            self._fails.move_to_end(key)
+            while len(self._fails) > self.keys:  # bounded: the oldest addresses go first
+                self._fails.popitem(last=False)
 
 
 # =========================================================================== links and QR
@@ -502,7 +699,9 @@ def join_route(route: str | None) -> tuple[str | None, str]:
 def table_from_route(route: str | None) -> int | None:
     """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
     parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
-    if len(parts) == 2 and parts[0] == "table" and parts[1].isdigit():
+    # 0-9 only, at most 9 of them: "²".isdigit() is true and int("²") raises
+    if len(parts) == 2 and parts[0] == "table" and 1 <= len(parts[1]) <= 9 \
+            and all("0" <= ch <= "9" for ch in parts[1]):
         return int(parts[1])
     return None
 

@@ -218,3 +218,41 @@ def lookup_top_tie(
                 return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(i or 0 for i in ints),
                              "confirmed", "confirmed by you earlier")
     return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY))
+
+
+def embed_confirmed(record: Mapping[str, Any], confirmed: Mapping[str, Mapping[str, Any]],
+                    *, keep_own: bool = False) -> dict[str, Any]:
+    """``record`` with the user-confirmed printed values it may use embedded in its
+    ``printed``: the values the game is scored with travel with it.
+
+    For a game in play the remembered values win over the ones the game confirmed
+    itself (a value corrected in Settings applies to unfinished games); once finished,
+    the record keeps what it was scored with (``keep_own``: only the values it lacked
+    are added, as when a game finished incomplete is completed). Board side B
+    (advanced) takes the buildings values confirmed for side B.
+
+    >>> rec = {"game": "forestry", "options": {"mode": "standard"},
+    ...        "printed": {"buildings_vp": {"4": 5}}}
+    >>> embed_confirmed(rec, {"buildings_vp": {"4": 6, "3": 4}})["printed"]
+    {'buildings_vp': {'4': 6, '3': 4}}
+    >>> embed_confirmed(rec, {"buildings_vp": {"4": 6, "3": 4}}, keep_own=True)["printed"]
+    {'buildings_vp': {'4': 5, '3': 4}}
+    """
+    out: dict[str, Any] = dict(record)
+    side_b = (out.get("options") or {}).get("mode") == "advanced"
+    printed: dict[str, Any] = {k: (dict(v) if isinstance(v, Mapping) else v)
+                               for k, v in (out.get("printed") or {}).items()}
+    for table in ("buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp"):
+        known = confirmed.get(confirmed_table(table, board_side_b=side_b)) or {}
+        if known:
+            mine, theirs = printed.get(table, {}), {str(k): v for k, v in known.items()}
+            printed[table] = {**theirs, **mine} if keep_own else {**mine, **theirs}
+    top_tie = confirmed.get("detached_top_tie")
+    infestation = ((out.get("options") or {}).get("growing_forward") or {}).get("infestation")
+    if top_tie and infestation and not (keep_own and "detached_top_tie" in printed):
+        value = top_tie.get("") if isinstance(top_tie, Mapping) else top_tie
+        if value is not None:
+            printed["detached_top_tie"] = value
+    if printed:
+        out["printed"] = printed
+    return out

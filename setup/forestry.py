@@ -63,6 +63,23 @@ MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 #: Coins by seat order (002 player setup 16): first 3, second and third 4, fourth 5.
 SEAT_COINS: tuple[int, ...] = (3, 4, 4, 5)
+
+
+def seat_coins(by_order: tuple[int, ...], first_player: int) -> tuple[int, ...]:
+    """Coins per table seat when ``first_player`` (0-based) starts (002: by seat order).
+
+    ``by_order`` is the plan's ``seat_coins`` (first, second, ... player in
+    clockwise order); the player after the first is the next seat clockwise.
+
+    >>> seat_coins((3, 4, 4), 2)
+    (4, 4, 3)
+    """
+    n = len(by_order)
+    if not by_order:
+        return ()
+    if not 0 <= first_player < n:
+        raise ValueError(f"first player must be 0..{n - 1}, got {first_player}")
+    return tuple(by_order[(i - first_player) % n] for i in range(n))
 #: Round tokens in play (002 setup 12): 10, or 9 in the advanced game.
 ROUND_COUNT = {Mode.TUTORIAL: 10, Mode.STANDARD: 10, Mode.ADVANCED: 9}
 #: HQ spaces in the order the dealer fills them.

@@ -39,9 +39,44 @@ from setup.deck import (
 )
 
 
-class PlayCode(MessageCode):
-    """What the forest board in play refuses (``PlayError`` codes)."""
+class PlayError(Refusal):
+    """An in-play request the board state does not allow."""
 
+
+class PlayRefusal(PlayError):
+    """An in-play request refused, as a code with parameters (words in app/l10n)."""
+
+
+class PlayCode(MessageCode):
+    """Codes of the play-along events, refusals and rules notes (words in app/l10n)."""
+
+    # events (a banner on every phone)
+    TURN_ENDED = "event-turn-ended"
+    NEW_ROUND = "event-new-round"
+    FINAL_TURNS_DONE = "event-final-turns-done"
+    FORESTER_DRAWN = "event-forester-drawn"
+    INFESTED_DRAWN = "event-infested-drawn"
+    INFESTED_NOWHERE = "event-infested-nowhere"
+    ROUND_TOKEN = "event-round-token"
+    FLIP_HARVEST = "event-flip-harvest"
+    TASK_CARD = "event-task-card"
+    UNDONE_MINE = "event-undone-mine"
+    UNDONE = "event-undone"
+    REDONE = "event-redone"
+    # rules notes: the skip rules, for a table whose map is not current
+    SKIP_FORESTER = "note-skip-forester"
+    SKIP_INFESTED = "note-skip-infested"
+    # refusals
+    ALREADY_DONE = "refusal-already-done"
+    NOTHING_OF_YOURS = "refusal-nothing-of-yours-to-undo"
+    UNDO_DEPENDS = "refusal-undo-depends"
+    NOT_PLAYING = "refusal-not-playing"
+    INFESTED_OFF = "refusal-infestation-off"
+    FIRST_PLAYER = "refusal-first-player"
+    SPACE_HOLDS_FORESTER = "refusal-space-holds-forester"
+    FORESTRY_ONLY = "refusal-forestry-only"
+    BAD_AUTHOR = "refusal-bad-author"
+    # refusals of the forest board in play (``PlayError``)
     BOARD_HOLDS_AT_MOST_ONE_FORESTER = "refusal-play-board-holds-at-most-one-forester"
     FOREST_SPACES_ARE_1_15 = "refusal-play-forest-spaces-are-1-15"
     FOREST_SPACES_ARE_1_15_2 = "refusal-play-forest-spaces-are-1-15-2"
@@ -57,10 +92,6 @@ class PlayCode(MessageCode):
     SPACE_HOLDS_NO_INFESTED_WOOD = "refusal-play-space-holds-no-infested-wood"
     TWO_FORESTER_TOKENS_ON_ONE_SPACE = "refusal-play-two-forester-tokens-on-one-space"
     UNKNOWN_ROUND_TOKEN_ID = "refusal-play-unknown-round-token-id"
-
-
-class PlayError(Refusal):
-    """An in-play request the board state does not allow."""
 
 
 class Species(StrEnum):
@@ -373,6 +404,17 @@ def spawn_infested_wood(
     is blocked the card is still revealed and no token is placed.
     """
     triggers = reproduction_crossings(old_score, new_score)
+    return spawn_for_triggers(board, rng, triggers, old_score, new_score)
+
+
+def spawn_for_triggers(
+    board: ForestBoard,
+    rng: random.Random,
+    triggers: tuple[int, ...],
+    old_score: int = 0,
+    new_score: int = 0,
+) -> tuple[ForestBoard, LogEntry]:
+    """One infested wood per reproduction space in ``triggers`` (see ``spawn_infested_wood``)."""
     deck = board.deck
     start_cycle = deck.cycle
     infested = set(board.infested)
@@ -446,6 +488,21 @@ def take_forester(board: ForestBoard, space: int) -> tuple[ForestBoard, Forester
         raise PlayError(PlayCode.SPACE_HOLDS_NO_FORESTER_TOKEN, space=space)
     rest = tuple(t for t in board.foresters if t.space != space)
     return replace(board, foresters=rest), kind
+
+
+def set_forester(board: ForestBoard, kind: ForesterType, space: int | None) -> ForestBoard:
+    """Correct the map: the ``kind`` token lies on ``space`` (moved there), or nowhere (None).
+
+    One forester token per space: a space holding another type is refused.
+    """
+    rest = tuple(t for t in board.foresters if t.kind is not kind)
+    if space is None:
+        return replace(board, foresters=rest)
+    other = board.forester_at(_space(space))
+    if other is not None and other is not kind:
+        raise PlayRefusal(PlayCode.SPACE_HOLDS_FORESTER, field="space", space=space,
+                          type=other.value)
+    return replace(board, foresters=(*rest, ForesterToken(kind, space)))
 
 
 def set_infested(board: ForestBoard, spaces: Iterable[int]) -> ForestBoard:

@@ -13,9 +13,13 @@ import argparse
 import json
 import os
 import sys
+import time
+import unicodedata
 from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, TextIO
+
+from scoring.message import MessageCode
 
 EXIT_OK = 0
 EXIT_DB = 1
@@ -29,14 +33,58 @@ class Bad(Exception):
     """Bad input: the message is shown, the exit status is 2."""
 
 
-def _when(dt: datetime) -> str:
-    return dt.astimezone().strftime("%Y-%m-%d %H:%M")
+class ProgressCode(MessageCode):
+    CHECK = "progress-check"
+    WRITE = "progress-write"
+    EXPORT = "progress-export"
+
+
+_BIDI = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with control, bidi-override and other invisible format characters shown as
+    ``\\uXXXX`` (a name cannot clear the screen or reverse a line); newlines stay."""
+    out = []
+    for ch in text:
+        if ch == "\n":
+            out.append(ch)
+            continue
+        cat = unicodedata.category(ch)
+        if ch in _BIDI or cat in ("Cc", "Cs", "Zl", "Zp") or (cat == "Cf" and ch not in
+                                                               "\u200c\u200d"):
+            out.append(f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class SafeOut:
+    """A text stream that writes :func:`terminal_safe` text (records list/show/stats)."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, text: str) -> int:
+        return self._out.write(terminal_safe(text))
+
+    def flush(self) -> None:
+        self._out.flush()
+
+
+def _when(dt: datetime, offset: int | None = None) -> str:
+    """Date and time in the record's own UTC offset (the machine's when unknown)."""
+    from datetime import timedelta, timezone
+
+    local = dt.astimezone() if offset is None else dt.astimezone(
+        timezone(timedelta(minutes=offset)))
+    return local.strftime("%Y-%m-%d %H:%M")
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
           right: Sequence[bool] | None = None) -> str:
     """A plain-text table; numbers right-aligned."""
-    cells = [[("" if c is None else str(c)) for c in row] for row in rows]
+    cells = [[("" if c is None else terminal_safe(str(c))) for c in row] for row in rows]
     widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
     if right is None:
         right = [bool(rows) and all(isinstance(r[i], int | float) or r[i] is None for r in rows)
@@ -121,7 +169,7 @@ def do_list(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         rows = []
         for g in _iter_history(s, game=args.game, player=args.player):
             status = g.status if g.complete is not False else "finished (incomplete)"
-            rows.append([g.id, _when(g.played_at), TITLES.get(g.game, g.game), status,
+            rows.append([g.id, _when(g.played_at, g.utc_offset), TITLES.get(g.game, g.game), status,
                          _short(g.location or ""), _players_cell(g)])
     if not rows:
         print("No games yet." if not (args.game or args.player) else "No games match.", file=out)
@@ -157,13 +205,16 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         snap = latest_state(s, game_id=args.id)
     assert game is not None
     head = [f"Game {g.id}: {TITLES.get(g.game, g.game)}, {g.status}",
-            f"played   {_when(g.played_at)}" + (f" at {g.location}" if g.location else "")]
+            f"played   {_when(g.played_at, g.utc_offset)}"
+            + (f" at {g.location}" if g.location else "")]
     if game.seed is not None:
         head.append(f"seed     {game.seed}")
     if game.options:
         head.append(f"options  {json.dumps(game.options, ensure_ascii=False)}")
     if g.source == "import":
         head.append("imported from a record file")
+    if g.notes:
+        head.append(f"notes    {g.notes}")
     print("\n".join(head), file=out)
     role = "ranger" if g.game == "forest-guardians" else "character"
     print("", file=out)
@@ -180,12 +231,45 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def _write(text: str, path: str | None, out: TextIO) -> None:
-    if path is None or path == "-":
-        out.write(text)
-        return
-    with open(path, "w", encoding="utf-8", newline="") as fh:
-        fh.write(text)
+class Progress:
+    """A progress bar on standard error when it is a terminal; silent otherwise (pipes, CI).
+
+    Redrawn at most 10 times a second; ``done()`` clears the line.
+    """
+
+    def __init__(self, err: TextIO, *, min_items: int = 200) -> None:
+        self.err = err
+        self.enabled = bool(getattr(err, "isatty", lambda: False)())
+        self.min_items = min_items
+        self._last = 0.0
+        self._shown = False
+
+    def __call__(self, phase: str, done: int, total: int | None) -> None:
+        if not self.enabled or (total is not None and total < self.min_items):
+            return
+        now = time.monotonic()
+        if now - self._last < 0.1 and done != total:
+            return
+        self._last = now
+        from app.l10n import text
+
+        label = text("en", f"progress-{phase}")
+        if total:
+            width = 30
+            filled = width * done // total
+            bar = "#" * filled + "-" * (width - filled)
+            line = f"{label:<9} [{bar}] {done}/{total}"
+        else:
+            line = f"{label:<9} {done}"
+        self.err.write("\r" + line)
+        self.err.flush()
+        self._shown = True
+
+    def done(self) -> None:
+        if self._shown:
+            self.err.write("\r\033[K")
+            self.err.flush()
+            self._shown = False
 
 
 def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -194,30 +278,56 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
 
     with store.session() as s:
         try:
-            games = list(exchange.export_games(s, ids=args.ids or None))
+            ids = exchange.finished_ids(s, args.ids or None)
         except (NotFound, InvalidData) as exc:
             raise Bad(str(exc)) from exc
-    if not games:
-        print("No finished games to export.", file=err)
-        return EXIT_OK
-    if args.format == "record":
-        text = exchange.records_text(games)
-    elif args.format == "bgg-csv":
-        text = exchange.bgg_csv(games)
-    else:
-        text = json.dumps(exchange.bgstats_file(games), ensure_ascii=False, indent=2) + "\n"
-    try:
-        _write(text, args.output, out)
-    except OSError as exc:
-        raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+        if not ids:
+            print("No finished games to export.", file=err)
+            return EXIT_OK
+        bar = Progress(err)
+        n = len(ids)
+
+        def games() -> Iterator[Any]:
+            for i, g in enumerate(exchange.export_games(s, ids=ids), start=1):
+                bar("export", i, n)
+                yield g
+
+        try:
+            fh = out if args.output in (None, "-") else open(args.output, "w", encoding="utf-8",
+                                                              newline="")
+        except OSError as exc:
+            raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+        links: list[str] = []
+        try:
+            if args.format == "record" and n == 1:
+                fh.write(exchange.records_text(list(games())))
+            elif args.format == "record":
+                for g in games():
+                    fh.write(json.dumps(g.record, ensure_ascii=False, separators=(",", ":"))
+                             + "\n")
+            elif args.format == "bgg-csv":
+                for chunk in exchange.bgg_csv_lines(games()):
+                    fh.write(chunk)
+            else:
+                kept = []
+                for g in games():
+                    kept.append(g)
+                    links.append(f"  game {g.id}: {exchange.bgstats_link(g)}")
+                fh.write(json.dumps(exchange.bgstats_file(kept), ensure_ascii=False, indent=2)
+                         + "\n")
+        except OSError as exc:
+            raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+        finally:
+            bar.done()
+            if fh is not out:
+                fh.close()
     where = "standard output" if args.output in (None, "-") else args.output
-    print(f"Exported {len(games)} game{'s' if len(games) != 1 else ''} to {where} "
-          f"({args.format}).", file=err)
+    print(f"Exported {n} game{'s' if n != 1 else ''} to {where} ({args.format}).", file=err)
     if args.format == "bgstats":
-        links = err if args.output in (None, "-") else out
-        print("Open a link on the phone with BG Stats to add that play:", file=links)
-        for g in games:
-            print(f"  game {g.id}: {exchange.bgstats_link(g)}", file=links)
+        dest = err if args.output in (None, "-") else out
+        print("Open a link on the phone with BG Stats to add that play:", file=dest)
+        for line in links:
+            print(line, file=dest)
     return EXIT_OK
 
 
@@ -226,37 +336,120 @@ def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
 
     source = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+        fh = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except FileNotFoundError as exc:
         raise Bad(f"{source}: no such file") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise Bad(f"{source}: cannot read it ({exc})") from exc
-    with store.session() as s:
-        try:
-            result = exchange.import_records(s, text)
-        except exchange.ImportFailed as exc:
-            n = len(exc.problems)
-            raise Bad("\n".join([f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
-                                + [f"  {p}" for p in exc.problems])) from exc
+    except OSError as exc:
+        raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+    bar = Progress(sys.stderr)
+    try:
+        with store.session() as s:
+            result = exchange.import_records(s, fh, progress=bar)
+    except exchange.ImportFailed as exc:
+        bar.done()
+        n = exc.count
+        lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
+        lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
+        if n > len(exc.problems):
+            from app.l10n import render
+            from scoring.message import msg
+
+            lines.append("  " + render("en", msg(exchange.ImportCode.MORE_PROBLEMS,
+                                                 count=n - len(exc.problems))))
+        raise Bad("\n".join(lines)) from exc
+    except OSError as exc:
+        raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+    finally:
+        bar.done()
+        if fh is not sys.stdin.buffer:
+            fh.close()
     ids = result.imported
     if ids:
         shown = ", ".join(map(str, ids)) if len(ids) <= 10 else f"{ids[0]}..{ids[-1]}"
         print(f"Imported {len(ids)} game{'s' if len(ids) != 1 else ''} (id {shown}).", file=out)
     else:
         print("Imported nothing new.", file=out)
-    for line, gid in result.skipped:
+    for line, gid in result.skipped[:MAX_LISTED]:
         print(f"  line {line}: already saved as game {gid}, skipped", file=out)
-    for line, gid, needs in result.incomplete:
+    if len(result.skipped) > MAX_LISTED:
+        print(f"  ... and {len(result.skipped) - MAX_LISTED} more already saved, skipped",
+              file=out)
+    for line, gid, needs in result.incomplete[:MAX_LISTED]:
         print(f"  line {line}: game {gid} is scored without some printed values (no total "
               "until they are known):", file=out)
         for need in needs:
             print(f"    - {need['table']}[{need['key']}]: {need['ask']}", file=out)
+    if len(result.incomplete) > MAX_LISTED:
+        print(f"  ... and {len(result.incomplete) - MAX_LISTED} more games scored without "
+              "some printed values", file=out)
     if result.incomplete:
         print("  Confirm these values in the app: the games are then scored again.", file=out)
+    return EXIT_OK
+
+
+MAX_LISTED = 50
+
+
+def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    """delete / undelete a game (soft: undone by undelete), rename or merge people, notes."""
+    from app.store import crud
+    from app.store.queries import resolve_person
+    from scoring.message import Refusal
+
+    with store.session() as s:
+        try:
+            if args.action == "delete":
+                g = crud.soft_delete_game(s, game_id=args.id)
+                print(f"Game {g.id} deleted ({g.deleted_status}); undo with "
+                      f"`forest-table records undelete {g.id}`.", file=out)
+            elif args.action == "undelete":
+                g = crud.restore_game(s, game_id=args.id)
+                print(f"Game {g.id} is back ({g.status}).", file=out)
+            elif args.action == "note":
+                crud.set_notes(s, game_id=args.id, notes=args.text)
+                print(f"Game {args.id}: notes saved.", file=out)
+            elif args.action == "rename":
+                p = resolve_person(s, args.name)
+                assert p.id is not None
+                new = crud.rename_person(s, person_id=p.id, name=args.new_name)
+                print(f"Renamed {args.name!r} to {new.name!r}.", file=out)
+            else:
+                src, dst = resolve_person(s, args.name), resolve_person(s, args.into)
+                assert src.id is not None and dst.id is not None
+                name = src.name
+                crud.merge_people(s, source_id=src.id, target_id=dst.id)
+                print(f"Merged {name!r} into {dst.name!r}.", file=out)
+        except Refusal as exc:
+            from app.l10n import render
+            from scoring.message import msg
+
+            raise Bad(render("en", msg(exc.code, field=exc.field or "name", **exc.params))
+                      ) from exc
+        except (crud.NotFound, crud.InvalidData) as exc:
+            raise Bad(str(exc)) from exc
+    return EXIT_OK
+
+
+def do_bgg_id(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    """Show the BGG ids entered, or keep one (exports then carry it; never guessed)."""
+    from app.store.crud import get_bgg_ids, set_bgg_id
+
+    with store.session() as s:
+        if args.game is not None:
+            if args.id is None:
+                raise Bad("bgg-id: give the game's BoardGameGeek id, e.g. "
+                          "`records bgg-id forestry 123456` (0 forgets it)")
+            if args.id < 0:
+                raise Bad(f"bgg-id: a BoardGameGeek id is a positive number (got {args.id})")
+            try:
+                set_bgg_id(s, game=args.game, bgg_id=args.id or None)
+            except ValueError as exc:
+                raise Bad(exc.text() if hasattr(exc, "text") else str(exc)) from exc
+        ids = get_bgg_ids(s)
+    for game in TITLES:
+        shown = ids.get(game)
+        print(f"{TITLES[game]}: " + (str(shown) if shown else "no BGG id (exports leave "
+                                     "objectid/bggId out)"), file=out)
     return EXIT_OK
 
 
@@ -353,15 +546,19 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_DB
     try:
         if args.action == "list":
-            return do_list(store, args, out)
+            return do_list(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "show":
-            return do_show(store, args, out)
+            return do_show(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "export":
             return do_export(store, args, out, err)
         if args.action == "import":
             return do_import(store, args, out)
+        if args.action == "bgg-id":
+            return do_bgg_id(store, args, out)
+        if args.action in ("delete", "undelete", "rename", "merge", "note"):
+            return do_keep(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "stats":
-            return do_stats(store, args, out)
+            return do_stats(store, args, SafeOut(out))  # type: ignore[arg-type]
         raise Bad(f"unknown action {args.action!r}")
     except Bad as exc:
         print(str(exc), file=err)

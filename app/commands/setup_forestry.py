@@ -14,9 +14,9 @@ import argparse
 import json
 import secrets
 import sys
-import textwrap
 from typing import TextIO
 
+from app.commands.setup_common import Usage, checklist, fail, player_names, reproduce
 from app.l10n import english
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.message import ListCode, joined
@@ -77,10 +77,9 @@ def options_from_args(args: argparse.Namespace) -> ForestryOptions:
     )
 
 
-def reproduce_command(plan: SetupPlan) -> str:
-    """The command line that deals ``plan`` again."""
+def _extra(plan: SetupPlan) -> list[str]:
     o = plan.options
-    parts = [PROG, "--players", str(plan.players), "--seed", str(plan.seed)]
+    parts: list[str] = []
     if o.mode is not Mode.STANDARD:
         parts += ["--mode", o.mode.value]
     if o.technology_side is not None:
@@ -93,7 +92,13 @@ def reproduce_command(plan: SetupPlan) -> str:
         parts.append("--asymmetric")
     for c in o.characters:
         parts += ["--character", c.value]
-    return " ".join(parts)
+    return parts
+
+
+def reproduce_command(plan: SetupPlan, names: list[str] | None = None) -> str:
+    """The command line that deals ``plan`` again."""
+    names = names or [f"Player {i}" for i in range(1, plan.players + 1)]
+    return reproduce(PROG, names, plan.seed, _extra(plan))
 
 
 def _headline(plan: SetupPlan) -> str:
@@ -115,38 +120,28 @@ def _headline(plan: SetupPlan) -> str:
     return f"Forestry setup: {players}, {game}{tail}. Seed {plan.seed}."
 
 
-def render_checklist(plan: SetupPlan, *, seed_was_picked: bool = False, width: int = 88) -> str:
-    """The numbered checklist a person reads aloud at the table."""
-    lines = [_headline(plan)]
-    again = reproduce_command(plan)
-    if seed_was_picked:
-        lines.append(f"(Seed {plan.seed} was picked at random. Deal this again with: {again})")
-    else:
-        lines.append(f"(Deal this again with: {again})")
-    section = None
-    for number, step in enumerate(plan.steps, 1):
+def render_checklist(plan: SetupPlan, *, seed_was_picked: bool = False, width: int = 88,
+                     names: list[str] | None = None) -> str:
+    """The numbered checklist a person reads aloud at the table (app/commands/setup_common)."""
+    names = names or [f"Player {i}" for i in range(1, plan.players + 1)]
+    steps = []
+    for step in plan.steps:
         prefix = step.id.split(".", 1)[0]
-        if prefix != section:
-            section = prefix
-            lines += ["", _SECTIONS.get(prefix, prefix.title())]
-        head = f"{number:>2}. "
-        body = f"{english(step.title)}: {english(joined(ListCode.SENTENCES, step.detail))}"
-        lines.append(
-            textwrap.fill(
-                body,
-                width=width,
-                initial_indent=head,
-                subsequent_indent=" " * len(head),
-                break_on_hyphens=False,
-            )
-        )
-    return "\n".join(lines) + "\n"
+        steps.append((_SECTIONS.get(prefix, prefix.title()), english(step.title),
+                      english(joined(ListCode.SENTENCES, step.detail)), ()))
+    return checklist(_headline(plan), reproduce_command(plan, names), plan.seed,
+                     seed_was_picked, names, steps, width=width)
+
+
+def plan_json(plan: SetupPlan, names: list[str]) -> dict[str, object]:
+    """The plan as data, ``players`` the names in seat order (as Forest Guardians')."""
+    data = plan.to_json(english)
+    data["players"] = list(names)
+    return data
 
 
 def _fail(stderr: TextIO, option: str, message: str) -> int:
-    flag = _FLAGS.get(option, option)
-    print(f"{PROG}: error: {flag}: {message}", file=stderr)
-    return 2
+    return fail(stderr, PROG, _FLAGS.get(option, option), message)
 
 
 def run(
@@ -157,22 +152,23 @@ def run(
     err = stderr if stderr is not None else sys.stderr
     try:
         options = options_from_args(args)
+        names = player_names(args, 1, 4, "Forestry")
     except _Usage as exc:
         return _fail(err, exc.option, exc.message)
+    except Usage as exc:
+        return fail(err, PROG, exc.flag, exc.message)
     seed_was_picked = args.seed is None
     seed = secrets.randbelow(AUTO_SEED_BOUND) if args.seed is None else int(args.seed)
     try:
-        plan = deal(options, int(args.players), seed)
+        plan = deal(options, len(names), seed)
     except SetupOptionError as exc:
         return _fail(err, exc.option, english(exc.msg))
-    try:
-        if getattr(args, "json", False):
-            if seed_was_picked:
-                print(f"{PROG}: seed {seed} (picked at random)", file=err)
-            out.write(json.dumps(plan.to_json(english), ensure_ascii=False, indent=2) + "\n")
-        else:
-            out.write(render_checklist(plan, seed_was_picked=seed_was_picked))
-        out.flush()
-    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
-        pass
+    if getattr(args, "json", False):
+        if seed_was_picked:
+            print(f"{PROG}: seed {seed} (picked at random; pass --seed {seed} to deal this "
+                  "setup again)", file=err)
+        out.write(json.dumps(plan_json(plan, names), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(render_checklist(plan, seed_was_picked=seed_was_picked, names=names))
+    out.flush()
     return 0

@@ -19,17 +19,21 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from app.names import clean_name as _clean_name
+from app.names import name_key
 from app.store.models import (
+    DELETED,
     FINISHED,
     OPEN,
     SOURCE_APP,
+    BggGame,
     CommandLog,
     FinishedRecord,
     Game,
@@ -41,6 +45,7 @@ from app.store.models import (
     now_utc,
 )
 from app.store.summary import add_game_to_stats, rebuild_stats
+from scoring.message import MessageCode, Refusal
 
 GAMES = ("forestry", "forest-guardians")
 
@@ -74,21 +79,54 @@ class InvalidData(StoreError, ValueError):
     """Arguments the store cannot save (e.g. the same person twice at one table)."""
 
 
+class KeepCode(MessageCode):
+    """Refusals of History corrections (edit, delete, people, BGG ids): app/l10n "## records"."""
+
+    ALREADY_DELETED = "refusal-keep-already-deleted"
+    NOT_DELETED = "refusal-keep-not-deleted"
+    NOT_FINISHED = "refusal-keep-not-finished"
+    BAD_DATE = "refusal-keep-bad-date"
+    TOO_LONG = "refusal-keep-too-long"
+    FORBIDDEN = "refusal-keep-forbidden-character"
+    NAMES_COUNT = "refusal-keep-names-count"
+    SAME_PERSON = "refusal-keep-same-person"
+    UNSCORABLE = "refusal-keep-unscorable"
+    NAME_TAKEN = "refusal-keep-name-taken"
+    MERGE_SELF = "refusal-keep-merge-self"
+    MERGE_SAME_TABLE = "refusal-keep-merge-same-table"
+    BAD_BGG_ID = "refusal-keep-bad-bgg-id"
+
+
+class KeepRefusal(InvalidData, Refusal):
+    """An :class:`InvalidData` that is also a :class:`scoring.message.Refusal` (a code, the
+    field and parameters): the app renders it in the player's language; :meth:`text`
+    renders it in English (CLI)."""
+
+    def __init__(self, code: str, /, field: str | None = None, **params: Any) -> None:
+        Refusal.__init__(self, code, field=field, **params)
+
+    def text(self, lang: str = "en") -> str:
+        from app.l10n import render
+        from scoring.message import msg
+
+        return render(lang, msg(self.code, field=self.field or "", **self.params))
+
+
 # --------------------------------------------------------------------------- helpers
 
 
 def person_key(name: str) -> str:
-    """The identity of a person's name: whitespace collapsed, case-folded.
+    """The identity of a person's name: ``app.names.name_key`` (NFKC, spacing, case).
 
-    >>> person_key("  Mei  Ling ") == person_key("mei ling")
+    >>> person_key("  Mei  Ling ") == person_key("mei ling") == person_key("Ｍｅｉ Ling")
     True
     """
-    return " ".join(name.split()).casefold()
+    return name_key(name)
 
 
-def clean_name(name: str) -> str:
-    """A name as displayed: surrounding whitespace removed, inner runs collapsed."""
-    return " ".join(name.split())
+def clean_name(name: str, field: str = "name") -> str:
+    """A name as stored: ``app.names.clean_name`` (raises a ``Refusal`` naming ``field``)."""
+    return _clean_name(name, field)
 
 
 def parse_played_at(value: Any) -> datetime | None:
@@ -100,6 +138,36 @@ def parse_played_at(value: Any) -> datetime | None:
     else:
         dt = datetime.fromisoformat(str(value))
     return dt.astimezone(UTC)
+
+
+def played_offset(value: Any) -> int | None:
+    """Minutes east of UTC of a record's ``played_at`` (local offset when it has none)."""
+    if value is None:
+        return None
+    dt = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    off = (dt if dt.tzinfo is not None else dt.astimezone()).utcoffset()
+    return None if off is None else int(off.total_seconds() // 60)
+
+
+def local_offset(at: datetime | None = None) -> int:
+    """This machine's offset from UTC in minutes (at ``at``, default now)."""
+    off = (at or now_utc()).astimezone().utcoffset()
+    return 0 if off is None else int(off.total_seconds() // 60)
+
+
+def _allocate_uid(session: Session, fp: str, *, exclude: int | None = None) -> str:
+    """The play id for a record with fingerprint ``fp``: ``fp`` itself, unless another
+    game in this database already holds it (two games with an identical record), then
+    ``sha256("fp:N")`` for the first free N — so different games never share one."""
+    uid, n = fp, 1
+    while True:
+        stmt = select(Game.id).where(Game.play_uid == uid)
+        if exclude is not None:
+            stmt = stmt.where(Game.id != exclude)
+        if session.exec(stmt).first() is None:
+            return uid
+        n += 1
+        uid = hashlib.sha256(f"{fp}:{n}".encode()).hexdigest()
 
 
 def _seed_column(seed: Any) -> int | None:
@@ -137,8 +205,6 @@ def get_person(session: Session, *, name: str) -> Person | None:
 def get_or_create_person(session: Session, *, name: str, commit: bool = True) -> Person:
     """The person with this name, created when new (race-safe: unique ``key``)."""
     display = clean_name(name)
-    if not display:
-        raise InvalidData("a person needs a name")
     found = get_person(session, name=display)
     if found is not None:
         return found
@@ -231,7 +297,8 @@ def create_game(
     now = now_utc()
     row = Game(game=game, options=dict(options or {}), seed=_seed_column(seed),
                location=location, status=OPEN, source=SOURCE_APP, created_at=now,
-               updated_at=now, played_at=(played_at or now).astimezone(UTC))
+               updated_at=now, played_at=(played_at or now).astimezone(UTC),
+               utc_offset=played_offset(played_at) if played_at else local_offset(now))
     try:
         session.add(row)
         session.flush()
@@ -335,8 +402,8 @@ def append_command(
         game = session.get(Game, game_id)
         if game is None:
             raise NotFound(f"no game with id {game_id}")
-        if game.status == FINISHED:
-            raise GameFinished(f"game {game_id} is finished; its log no longer changes")
+        if game.status != OPEN:
+            raise GameFinished(f"game {game_id} is {game.status}; its log no longer changes")
         session.add(entry)
         try:
             session.flush()
@@ -446,13 +513,18 @@ def finish_game(
         played = parse_played_at(record.get("played_at"))
         if played is not None:
             game.played_at = played
+            game.utc_offset = played_offset(record["played_at"])
         else:  # the store knows when it was played: the saved record says so too
-            record["played_at"] = game.played_at.astimezone().isoformat(timespec="seconds")
+            off = game.utc_offset if game.utc_offset is not None else local_offset(game.played_at)
+            when = game.played_at.astimezone(timezone(timedelta(minutes=off)))
+            record["played_at"] = when.isoformat(timespec="seconds")
+            game.utc_offset = off
         if record.get("location") is not None:
             game.location = str(record["location"])
         elif game.location:
             record["location"] = game.location
         _write_results(session, game, seats, record, sj)
+        game.play_uid = _allocate_uid(session, fingerprint(record), exclude=game.id)
         now = now_utc()
         game.status = FINISHED
         game.complete = bool(sj.get("complete", True))
@@ -486,10 +558,13 @@ def add_finished_game(
     now = now_utc()
     try:
         played = parse_played_at(record.get("played_at")) or now
+        offset = played_offset(record.get("played_at"))
         game = Game(game=str(record["game"]), options=dict(record.get("options") or {}),
                     seed=_seed_column(record.get("seed")), location=record.get("location"),
                     status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
-                    created_at=now, updated_at=now, finished_at=now, played_at=played)
+                    created_at=now, updated_at=now, finished_at=now, played_at=played,
+                    utc_offset=local_offset(now) if offset is None else offset,
+                    play_uid=_allocate_uid(session, fingerprint(record)))
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
@@ -506,7 +581,8 @@ def add_finished_game(
     return game
 
 
-def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
+def replace_results(session: Session, *, game_id: int, sheet: Any,
+                    record: Mapping[str, Any] | None = None) -> Game:
     """Re-score a finished game: new totals, ranks, winners, category points and sheet.
 
     For games that finished incomplete once the missing printed value is
@@ -520,7 +596,8 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
             raise InvalidData(f"game {game_id} is not finished")
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record)
+        record = dict(saved.record) if record is None else dict(record)
+        first_print = saved.fingerprint  # a re-import of the same file is still known
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
         session.execute(sa.delete(SeatCategory).where(
@@ -528,6 +605,10 @@ def replace_results(session: Session, *, game_id: int, sheet: Any) -> Game:
         session.delete(saved)
         session.flush()
         _write_results(session, game, seats, record, sj, update_stats=False)
+        rewritten = session.get(FinishedRecord, game_id)
+        if rewritten is not None and rewritten.fingerprint != first_print:
+            rewritten.fingerprint = first_print
+            session.add(rewritten)
         game.complete = bool(sj.get("complete", True))
         game.updated_at = now_utc()
         session.add(game)
@@ -566,6 +647,20 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
     return session.exec(stmt).first()
 
 
+def forget_printed(session: Session, *, table: str, key: str) -> bool:
+    """Delete a confirmed printed value (it is asked again when needed); False: none."""
+    try:
+        row = get_printed_value(session, table=table, key=key)
+        if row is None:
+            return False
+        session.delete(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return True
+
+
 def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:
     """Record (or correct) a printed value the user read off a component."""
     try:
@@ -582,3 +677,280 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
         raise
     session.refresh(row)
     return row
+
+
+# --------------------------------------------------------------------------- keeping the history
+
+
+def soft_delete_game(session: Session, *, game_id: int) -> Game:
+    """Delete a game (finished, or an open game abandoned) so that it can be undone.
+
+    It leaves History, statistics and exports (its seats no longer count as
+    finished; the statistics of its people are recomputed); :func:`restore_game`
+    brings it back as it was. One transaction.
+    """
+    try:
+        game = _require_game(session, game_id)
+        if game.status == DELETED:
+            raise KeepRefusal(KeepCode.ALREADY_DELETED, field="game", id=game_id)
+        game.deleted_status = game.status
+        game.status = DELETED
+        game.deleted_at = now_utc()
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)).all())
+        for seat in seats:
+            seat.finished = False
+            session.add(seat)
+        session.add(game)
+        session.flush()
+        if game.deleted_status == FINISHED:
+            rebuild_stats(session, [s.person_id for s in seats])
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+def restore_game(session: Session, *, game_id: int) -> Game:
+    """Undo :func:`soft_delete_game`: the game is back with its results and statistics."""
+    try:
+        game = _require_game(session, game_id)
+        if game.status != DELETED:
+            raise KeepRefusal(KeepCode.NOT_DELETED, field="game", id=game_id)
+        game.status = game.deleted_status or FINISHED
+        game.deleted_status = None
+        game.deleted_at = None
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)).all())
+        for seat in seats:
+            seat.finished = game.status == FINISHED
+            session.add(seat)
+        session.add(game)
+        session.flush()
+        if game.status == FINISHED:
+            rebuild_stats(session, [s.person_id for s in seats])
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+def set_notes(session: Session, *, game_id: int, notes: str | None) -> Game:
+    """The notes on a play (free text, up to 2,000 characters; empty removes them)."""
+    text = (notes or "").strip()
+    if len(text) > MAX_NOTES:
+        raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
+    try:
+        game = _require_game(session, game_id)
+        game.notes = text or None
+        game.updated_at = now_utc()
+        session.add(game)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+MAX_NOTES = 2000
+MAX_LOCATION = 200
+
+
+def edit_finished_game(
+    session: Session,
+    *,
+    game_id: int,
+    played_at: str | None = None,
+    location: str | None = None,
+    names: Sequence[str] | None = None,
+    notes: str | None = None,
+) -> Game:
+    """Correct a finished game's details and score it again — one transaction.
+
+    ``played_at`` (ISO 8601, its offset kept), ``location`` (``""`` removes it),
+    ``names`` (one per seat, in seat order; each through ``app.names.clean_name``,
+    people matched by ``name_key``) change the saved record; the game is scored
+    again from the edited record (totals, ranks, winners, statistics). ``None``
+    leaves a detail as it is. The play keeps its id (``play_uid``).
+    """
+    from scoring.api import score_record
+    from scoring.record import RecordError
+
+    try:
+        game = _require_game(session, game_id)
+        if game.status != FINISHED:
+            raise KeepRefusal(KeepCode.NOT_FINISHED, field="game", id=game_id)
+        saved = session.get(FinishedRecord, game_id)
+        assert saved is not None
+        record = dict(saved.record)
+        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
+                                  .order_by(col(Seat.seat))).all())
+        if played_at is not None:
+            try:
+                when = datetime.fromisoformat(played_at.strip())
+            except ValueError as exc:
+                raise KeepRefusal(KeepCode.BAD_DATE, field="played_at", value=played_at) from exc
+            if when.tzinfo is None:
+                off = game.utc_offset if game.utc_offset is not None else local_offset(when)
+                when = when.replace(tzinfo=timezone(timedelta(minutes=off)))
+            record["played_at"] = when.isoformat(timespec="seconds")
+            game.played_at = when.astimezone(UTC)
+            game.utc_offset = played_offset(when)
+        if location is not None:
+            loc = " ".join(location.split())
+            if len(loc) > MAX_LOCATION:
+                raise KeepRefusal(KeepCode.TOO_LONG, field="location", limit=MAX_LOCATION,
+                                  length=len(loc))
+            if any(unicodedata_category(ch).startswith("C") for ch in loc):
+                raise KeepRefusal(KeepCode.FORBIDDEN, field="location")
+            if loc:
+                record["location"] = loc
+            else:
+                record.pop("location", None)
+            game.location = loc or None
+        old_people = [s.person_id for s in seats]
+        if names is not None:
+            if len(names) != len(seats):
+                raise KeepRefusal(KeepCode.NAMES_COUNT, field="names", seats=len(seats),
+                                  count=len(names))
+            cleaned = [clean_name(n, f"players[{i}].name") for i, n in enumerate(names)]
+            keys = [person_key(n) for n in cleaned]
+            for i, k in enumerate(keys):
+                if k in keys[:i]:
+                    raise KeepRefusal(KeepCode.SAME_PERSON, field=f"players[{i}].name",
+                                      name=cleaned[i], seat=keys.index(k) + 1)
+            players = [dict(p) for p in record.get("players") or []]
+            for i, name in enumerate(cleaned):
+                players[i]["name"] = name
+            record["players"] = players
+        if notes is not None:
+            text = notes.strip()
+            if len(text) > MAX_NOTES:
+                raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES,
+                                  length=len(text))
+            game.notes = text or None
+        try:
+            from app.l10n import english
+
+            sheet = score_record(record, confirmed=get_printed(session)).as_json(english)
+        except RecordError as exc:
+            raise KeepRefusal(KeepCode.UNSCORABLE, field=exc.problems[0].path if exc.problems
+                                  else "record", detail="; ".join(
+                                      f"{p.path}: {english(p.msg)}" for p in exc.problems)) from exc
+        session.execute(sa.delete(SeatCategory).where(
+            col(SeatCategory.seat_id).in_([s.id for s in seats])))
+        session.delete(saved)
+        session.flush()
+        if names is not None:
+            for seat, name in zip(seats, record["players"], strict=True):
+                person = get_or_create_person(session, name=str(name["name"]), commit=False)
+                assert person.id is not None
+                seat.person_id = person.id
+                session.add(seat)
+            session.flush()
+        _write_results(session, game, seats, record, sheet, update_stats=False)
+        game.complete = bool(sheet.get("complete", True))
+        game.updated_at = now_utc()
+        session.add(game)
+        session.flush()
+        rebuild_stats(session, set(old_people) | {s.person_id for s in seats})
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(game)
+    return game
+
+
+def unicodedata_category(ch: str) -> str:
+    import unicodedata
+
+    return unicodedata.category(ch)
+
+
+def rename_person(session: Session, *, person_id: int, name: str) -> Person:
+    """Give a person another name (``clean_name``). Refused when someone else already has
+    it (matched by ``name_key``): merge the two people instead."""
+    display = clean_name(name)
+    try:
+        person = session.get(Person, person_id)
+        if person is None:
+            raise NotFound(f"no person with id {person_id}")
+        other = get_person(session, name=display)
+        if other is not None and other.id != person_id:
+            raise KeepRefusal(KeepCode.NAME_TAKEN, field="name", name=other.name)
+        person.name = display
+        person.key = person_key(display)
+        session.add(person)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(person)
+    return person
+
+
+def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
+    """Merge ``source`` into ``target``: every seat of source becomes target's, source is
+    removed, both statistics recomputed — one transaction. Refused when both sat in the
+    same game (one person cannot take two seats)."""
+    if source_id == target_id:
+        raise KeepRefusal(KeepCode.MERGE_SELF, field="merge")
+    try:
+        source = session.get(Person, source_id)
+        target = session.get(Person, target_id)
+        if source is None or target is None:
+            raise NotFound(f"no person with id {source_id if source is None else target_id}")
+        src_games = set(session.exec(select(Seat.game_id).where(Seat.person_id == source_id)))
+        tgt_games = set(session.exec(select(Seat.game_id).where(Seat.person_id == target_id)))
+        both = sorted(src_games & tgt_games)
+        if both:
+            raise KeepRefusal(KeepCode.MERGE_SAME_TABLE, field="merge", source=source.name,
+                              target=target.name, games=", ".join(map(str, both)))
+        session.execute(sa.update(Seat).where(col(Seat.person_id) == source_id)
+                        .values(person_id=target_id))
+        session.execute(sa.update(SeatCategory).where(col(SeatCategory.person_id) == source_id)
+                        .values(person_id=target_id))
+        session.flush()
+        rebuild_stats(session, [source_id, target_id])  # source: no seats left, no summaries
+        session.flush()
+        session.delete(source)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    session.refresh(target)
+    return target
+
+
+# --------------------------------------------------------------------------- BGG ids
+
+
+def get_bgg_ids(session: Session) -> dict[str, int]:
+    """The BoardGameGeek id of each game, as the user entered them (never guessed)."""
+    return {r.game: r.bgg_id for r in session.exec(select(BggGame)).all()}
+
+
+def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
+    """Keep (or, with ``None``, forget) the BGG id of ``game``."""
+    if game not in GAMES:
+        raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
+    if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
+        raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
+    try:
+        row = session.get(BggGame, game)
+        if bgg_id is None:
+            if row is not None:
+                session.delete(row)
+        elif row is None:
+            session.add(BggGame(game=game, bgg_id=bgg_id))
+        else:
+            row.bgg_id = bgg_id
+            session.add(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise

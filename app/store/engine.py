@@ -28,6 +28,14 @@ BUSY_TIMEOUT_MS = 5000
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 
+class DatabaseDirMissing(FileNotFoundError):
+    """A SQLite ``DATABASE_URL`` names a directory that does not exist."""
+
+
+class MissingDriver(ImportError):
+    """``DATABASE_URL`` needs a database driver that is not installed."""
+
+
 def data_dir() -> Path:
     """The directory the default database lives in (not created here)."""
     flet_dir = os.environ.get("FLET_APP_STORAGE_DATA")
@@ -59,11 +67,21 @@ def normalise_url(url: str) -> str:
     return url
 
 
+def busy_timeout_ms() -> int:
+    """How long a write waits for another connection's lock: ``FOREST_TABLE_BUSY_TIMEOUT_MS``
+    (``serve`` sets a short one: a phone then says "busy, tap again"), else 5 s."""
+    try:
+        value = int(os.environ.get("FOREST_TABLE_BUSY_TIMEOUT_MS", ""))
+    except ValueError:
+        return BUSY_TIMEOUT_MS
+    return value if 0 <= value <= 600_000 else BUSY_TIMEOUT_MS
+
+
 def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     try:
         cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        cur.execute(f"PRAGMA busy_timeout={busy_timeout_ms()}")
         mode = cur.execute("PRAGMA journal_mode").fetchone()[0]
         if mode != "memory":  # in-memory databases cannot use WAL
             cur.execute("PRAGMA journal_mode=WAL")
@@ -88,13 +106,26 @@ def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
             kwargs["poolclass"] = StaticPool
         else:
             path = Path(u.database or "").expanduser()
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if not path.parent.is_dir():
+                if path.parent.resolve() != data_dir().resolve():
+                    # a mistyped path must not become a new, empty database
+                    raise DatabaseDirMissing(
+                        f"the directory {path.parent} does not exist (DATABASE_URL names "
+                        f"{path}); create it first, or fix the path")
+                path.parent.mkdir(parents=True, exist_ok=True)  # the default data directory
             u = u.set(database=str(path))
         engine = sa.create_engine(u, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         return engine
     kwargs["pool_pre_ping"] = True
-    return sa.create_engine(u, **kwargs)
+    try:
+        return sa.create_engine(u, **kwargs)
+    except ModuleNotFoundError as exc:
+        if u.get_backend_name() == "postgresql":
+            raise MissingDriver(
+                f"DATABASE_URL is a PostgreSQL URL, but its driver ({exc.name}) is not "
+                "installed: pip install 'forest-table[postgres]'") from exc
+        raise MissingDriver(f"the database driver {exc.name} is not installed") from exc
 
 
 def alembic_config(engine: Engine | None = None) -> Any:

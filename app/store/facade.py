@@ -125,6 +125,30 @@ class Store:
         self.rescore_incomplete()
         return row
 
+    def forget_printed(self, *, table: str, key: str) -> bool:
+        """Delete a confirmed value: new and unfinished games ask for it again; finished
+        games keep the values they were scored with (embedded in their records)."""
+        with self.session() as s:
+            return crud.forget_printed(s, table=table, key=key)
+
+    def rescore_game(self, *, game_id: int) -> bool:
+        """Score a finished game again with the printed values remembered now (the user
+        asked for it): its record takes them; totals, ranks and statistics follow."""
+        from scoring.api import score_record
+        from scoring.printed import embed_confirmed
+
+        with self.session() as s:
+            saved = crud.get_record(s, game_id=game_id)
+            if saved is None:
+                return False
+            confirmed = crud.get_printed(s)
+            record = dict(saved.record)
+            if record.get("game") == "forestry":
+                record = embed_confirmed(record, confirmed)
+            sheet = score_record(record, confirmed=confirmed)
+            crud.replace_results(s, game_id=game_id, sheet=sheet, record=record)
+        return True
+
     def rescore_incomplete(self) -> list[int]:
         """Score again finished games that lacked a printed value (see exchange)."""
         from app.store.exchange import rescore_incomplete

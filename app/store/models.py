@@ -25,7 +25,8 @@ JSONType = sa.JSON().with_variant(JSONB(), "postgresql")
 
 OPEN = "open"
 FINISHED = "finished"
-GAME_STATUSES = (OPEN, FINISHED)
+DELETED = "deleted"  # soft-deleted (finished or abandoned open game): undo restores it (0006)
+GAME_STATUSES = (OPEN, FINISHED, DELETED)
 SOURCE_APP = "app"
 SOURCE_IMPORT = "import"
 
@@ -113,6 +114,7 @@ class Game(GameBase, table=True):
         # history: newest first, all games / one game kind (revision 0002)
         sa.Index("ix_game_status_played", "status", "played_at", "id"),
         sa.Index("ix_game_kind_status_played", "game", "status", "played_at", "id"),
+        sa.Index("ix_game_play_uid", "play_uid", unique=True),  # (revision 0006)
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -123,6 +125,14 @@ class Game(GameBase, table=True):
     updated_at: datetime = _ts(default_factory=now_utc, nullable=False)
     finished_at: datetime | None = _ts(default=None, nullable=True)
     played_at: datetime = _ts(default_factory=now_utc, nullable=False)
+    # (revision 0006) the play's identity outside this database: the content fingerprint of
+    # its record as first saved (kept through edits); BG Stats uuid, BGG play id
+    play_uid: str | None = Field(default=None, max_length=64)
+    # minutes east of UTC of the record's played_at: dates shown/exported in its own offset
+    utc_offset: int | None = None
+    notes: str | None = Field(default=None, sa_type=sa.Text)
+    deleted_at: datetime | None = _ts(default=None, nullable=True)
+    deleted_status: str | None = Field(default=None, max_length=16)  # status before deletion
 
 
 class GamePublic(GameBase):
@@ -296,6 +306,15 @@ class FinishedRecord(SQLModel, table=True):
     # SHA-256 of the record's canonical JSON: import skips records already here (0004)
     fingerprint: str | None = Field(default=None, max_length=64, index=True)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
+
+
+class BggGame(SQLModel, table=True):
+    """The BoardGameGeek id of one of our games, entered once by the user (0006)."""
+
+    __tablename__ = "bgg_game"
+
+    game: str = Field(max_length=32, primary_key=True)
+    bgg_id: int
 
 
 # --------------------------------------------------------------------------- statistics summaries

@@ -7,8 +7,9 @@ Definitions (docs/records.md "Statistics"):
   each winner); *win rate* = wins / plays;
 - *average* and *best score*: over complete games only (an incomplete score
   sheet has no trustworthy total);
-- *category averages*: per scoring category, over the games where that
-  category was scored (``detached`` only exists with the infestation module);
+- *category averages*: per scoring category, over the complete games where
+  that category was scored (the same games as the average total, so the
+  averages agree; ``detached`` only exists with the infestation module);
 - *characters*: per character (Forestry) or ranger (Forest Guardians), ``None``
   for none: plays and wins;
 - *head-to-head*: finished games both sat in; wins of each; average margin =
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from typing import Any
 
 import sqlalchemy as sa
@@ -27,6 +28,7 @@ from sqlmodel import Session, col, select
 
 from app.store.crud import NotFound, person_key
 from app.store.models import (
+    DELETED,
     FINISHED,
     Game,
     PairStat,
@@ -67,10 +69,20 @@ class GameSummary:
     played_at: datetime
     location: str | None
     players: tuple[PlayerResult, ...]
+    utc_offset: int | None = None  # minutes east of UTC of the record's own played_at
+    notes: str | None = None
+    play_uid: str | None = None
 
     @property
     def winners(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.players if p.winner)
+
+    @property
+    def local_played_at(self) -> datetime:
+        """When it was played, in the record's own UTC offset (the machine's if unknown)."""
+        if self.utc_offset is None:
+            return self.played_at.astimezone()
+        return self.played_at.astimezone(timezone(timedelta(minutes=self.utc_offset)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +204,8 @@ def _history_filters(
     conds: list[Any] = []
     if status is not None:
         conds.append(col(Game.status) == status)
+    else:  # open and finished games; soft-deleted ones only when asked for by status
+        conds.append(col(Game.status) != DELETED)
     if game is not None:
         conds.append(col(Game.game) == game)
     conds.extend(_range(col(Game.played_at), since, until))
@@ -298,7 +312,7 @@ def _summaries(session: Session, games: Sequence[Game]) -> list[GameSummary]:
         played = utc(g.played_at)
         assert played is not None
         out.append(GameSummary(g.id, g.game, g.status, g.complete, g.source, played, g.location,
-                               tuple(seats.get(g.id, []))))
+                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid))
     return out
 
 
@@ -434,6 +448,13 @@ class ScorePoint:
     played_at: datetime
     total: int | None  # None: the score sheet was incomplete
     winner: bool
+    utc_offset: int | None = None  # the record's own offset (minutes east of UTC)
+
+    @property
+    def local_played_at(self) -> datetime:
+        if self.utc_offset is None:
+            return self.played_at.astimezone()
+        return self.played_at.astimezone(timezone(timedelta(minutes=self.utc_offset)))
 
 
 def score_timeline(session: Session, *, person: str | int, game: str,
@@ -444,15 +465,16 @@ def score_timeline(session: Session, *, person: str | int, game: str,
     """
     pid = resolve_person(session, person).id
     rows = session.exec(
-        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner)
+        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner, Game.utc_offset)
+        .join(Game, col(Game.id) == col(Seat.game_id))
         .where(col(Seat.person_id) == pid, col(Seat.finished).is_(True),
                col(Seat.game) == game)
         .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())
         .limit(limit)
     ).all()
     out = []
-    for gid, played, total, winner in reversed(rows):
+    for gid, played, total, winner, offset in reversed(rows):
         when = utc(played)
         assert when is not None
-        out.append(ScorePoint(int(gid), when, total, bool(winner)))
+        out.append(ScorePoint(int(gid), when, total, bool(winner), offset))
     return out

@@ -70,7 +70,10 @@ def add_game_to_stats(session: Session, seats: Sequence[Seat],
               {"person_id": s.person_id, "game": s.game, "character": s.character or ""},
               {"plays": 1, "wins": win})
         assert s.id is not None
-        for category, points in sorted(categories.get(s.id, {}).items()):
+        # category averages over the same games as the average total: the complete ones
+        # (an incomplete sheet's known categories would make the averages disagree)
+        for category, points in sorted(categories.get(s.id, {}).items() if s.total is not None
+                                       else ()):
             _bump(session, PersonCategoryStat,
                   {"person_id": s.person_id, "game": s.game, "category": category},
                   {"games": 1, "points_sum": points})
@@ -130,7 +133,10 @@ def rebuild_stats(session: Session, person_ids: Collection[int] | None = None) -
         ["person_id", "game", "category", "games", "points_sum"],
         sa.select(cat.c.person_id, cat.c.game, cat.c.category, sa.func.count(),
                   sa.func.sum(cat.c.points))
-        .where(*only(cat.c.person_id)).group_by(cat.c.person_id, cat.c.game, cat.c.category)))
+        .select_from(cat.join(seat, seat.c.id == cat.c.seat_id))
+        # finished, not soft-deleted, and scored (a category of an incomplete sheet is unknown)
+        .where(fin, seat.c.total.is_not(None), *only(cat.c.person_id))
+        .group_by(cat.c.person_id, cat.c.game, cat.c.category)))
     a, b = seat.alias("a"), seat.alias("b")
     margin = a.c.total - b.c.total
     pair_where = [a.c.finished.is_(True)]

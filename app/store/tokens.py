@@ -12,7 +12,10 @@ creating games: the link ``forest-table serve`` prints); ``game_id`` set with
 from __future__ import annotations
 
 import hashlib
+import os
+import secrets
 from datetime import datetime
+from pathlib import Path
 
 import sqlalchemy as sa
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -63,9 +66,16 @@ def find_token(session: Session, *, token: str) -> TableToken | None:
     ).first()
 
 
-def revoke_tokens(session: Session, *, game_id: int | None, seat: int | None) -> int:
-    """Revoke every valid token of one seat (or of the host, ``seat`` None); commits."""
+def revoke_tokens(session: Session, *, game_id: int | None, seat: int | None,
+                  keep: str | None = None) -> int:
+    """Revoke every valid token of one seat (or of the host, ``seat`` None); commits.
+
+    ``keep``: the text of one token of that seat that stays valid (the server host
+    link kept across restarts, while older ones are revoked).
+    """
     q = select(TableToken).where(col(TableToken.revoked_at).is_(None))
+    if keep is not None:
+        q = q.where(TableToken.token_hash != token_hash(keep))
     q = q.where(col(TableToken.game_id).is_(None) if game_id is None
                 else TableToken.game_id == game_id)
     q = q.where(col(TableToken.seat).is_(None) if seat is None else TableToken.seat == seat)
@@ -76,6 +86,55 @@ def revoke_tokens(session: Session, *, game_id: int | None, seat: int | None) ->
         session.add(row)
     session.commit()
     return len(rows)
+
+
+def valid_hashes(session: Session, *, game_id: int | None, seat: int | None
+                 ) -> set[str]:
+    """The hashes of every valid token of one seat (``game_id`` None: the server host)."""
+    q = select(TableToken).where(col(TableToken.revoked_at).is_(None))
+    q = q.where(col(TableToken.game_id).is_(None) if game_id is None
+                else TableToken.game_id == game_id)
+    q = q.where(col(TableToken.seat).is_(None) if seat is None else TableToken.seat == seat)
+    return {r.token_hash for r in session.exec(q).all()}
+
+
+# --------------------------------------------------------------------------- host link file
+
+HOST_LINK_FILE = "host-link.token"
+
+
+def read_host_token(directory: Path) -> str | None:
+    """The server host token kept in ``directory`` (:data:`HOST_LINK_FILE`), or None.
+
+    Only the hash is in the database; the text is kept in this file (mode 0600,
+    beside the SQLite file) so that ``serve`` can print the same host link after a
+    restart. Whoever can read that directory can read the database as well.
+    """
+    try:
+        text = (directory / HOST_LINK_FILE).read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return text if 10 <= len(text) <= 200 and text.isascii() else None
+
+
+def write_host_token(directory: Path, token: str) -> None:
+    """Keep ``token`` in ``directory`` (created if missing), readable by its owner only.
+
+    Written to a temporary file first, then renamed over the old one: a crash leaves
+    either the old link or the new one, never half of one.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    tmp = directory / f".{HOST_LINK_FILE}.{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(token + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, directory / HOST_LINK_FILE)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def list_tokens(session: Session, *, game_id: int) -> list[TableToken]:

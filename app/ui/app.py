@@ -42,12 +42,14 @@ BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a s
 ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 #: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
-LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 #: Screens of one game: the address carries its id (``/sheet/12``).
-GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host"})
+GAME_ROUTES = frozenset({"sheet", "scoreboard", "finish", "host", "played",
+                         "reference"})
 #: Screens without parameters (``/settings``).
-PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables"})
+PLAIN_ROUTES = frozenset({"settings", "new", "setup", "history", "stats", "tables",
+                          "people"})
 #: Old names of screens in addresses: ``/table/12`` (a server host opening a table).
 ROUTE_ALIASES = {"table": "sheet"}
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
@@ -109,7 +111,7 @@ def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
 
 
 def screens() -> dict[str, ScreenBuilder]:
-    from app.ui.screens import home, new_game, records, settings, setup, sheet
+    from app.ui.screens import home, new_game, records, reference, settings, setup, sheet
 
     routes: dict[str, ScreenBuilder] = {
         "home": home.build,
@@ -118,8 +120,11 @@ def screens() -> dict[str, ScreenBuilder]:
         "setup": setup.build,
         "sheet": sheet.build,
         "scoreboard": sheet.build_scoreboard,
+        "reference": reference.build,
         "history": records.build_history,
         "stats": records.build_stats,
+        "played": records.build_played,  # correct, delete or replay a finished game
+        "people": records.build_people,  # rename and merge people
     }
     try:  # after the finish: result, sharing, exports, rematch (app/ui/screens/finish.py)
         from app.ui.screens import finish
@@ -186,6 +191,9 @@ class ForestTableApp:
         #: table mode's server host (the laptop's browser, the host link): the home screen
         #: offers the open tables' QR codes ("tables")
         self.table_host = False
+        #: the server host's own token and its "new host link" (table mode sets them)
+        self.host_token: str | None = None
+        self.rotate_host_link: Callable[[], Any] | None = None
 
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
@@ -447,8 +455,15 @@ class ForestTableApp:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
+            said = str(exc)
+            from app.table import is_storage_error, storage_message
+
+            if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
+                from app.l10n import render
+
+                said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
             body = ft.Column([
-                ft.Text(self.t("common.error", message=str(exc)), color=ft.Colors.ERROR),
+                ft.Text(self.t("common.error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
             ])
         if to_top:
@@ -515,7 +530,9 @@ class ForestTableApp:
         if setup is None:
             return
         try:
-            game_id, token = services.shared().create_table(setup.request)
+            game_id, token = services.shared().create_table(
+                setup.request, first_player=getattr(setup, "first_player", 0),
+                infested=getattr(setup, "infested", ()))
         except Exception as exc:  # session missing or refused: say so on the setup screen
             from app.i18n import language_of
             from app.l10n import refusal

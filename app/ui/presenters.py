@@ -104,16 +104,21 @@ class HistoryLine:
     title: str
     when: str
     players: tuple[str, ...]  # "Mei 93 ★", ...
+    incomplete: bool = False  # finished with a printed value missing: can be completed
 
 
 def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
     out = []
     for g in games:
-        when = g.played_at.strftime("%Y-%m-%d") if isinstance(g.played_at, datetime) else ""
+        # the record's own offset (a game at 00:30 +09:00 is on that day, wherever shown)
+        local = getattr(g, "local_played_at", None)
+        when = (local or g.played_at).strftime("%Y-%m-%d") \
+            if isinstance(g.played_at, datetime) else ""
         players = tuple(
             f"{p.name} {'–' if p.total is None else p.total}{' ★' if p.winner else ''}"
             for p in sorted(g.players, key=lambda p: (p.rank or 99, p.seat)))
-        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players))
+        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players,
+                               getattr(g, "complete", None) is False))
     return out
 
 

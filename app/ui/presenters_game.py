@@ -17,6 +17,7 @@ from app.i18n import language_of
 from app.l10n import refusal, render, sentences
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.guardians import rules as guardian_rules
+from scoring.message import Refusal
 from setup import forestry as forestry_setup
 from setup import guardians as guardians_setup
 
@@ -26,6 +27,8 @@ GAMES = ("forestry", "forest-guardians")
 #: Player colours the form offers (a seat's token colour; the rules do not name them).
 COLOURS = ("blue", "red", "yellow", "purple", "green", "black")
 SEED_LIMIT = 2**31
+#: the most of a typed name the form keeps (names are at most 40 characters: app.names)
+MAX_TYPED = 200
 
 
 def new_seed() -> int:
@@ -266,7 +269,8 @@ class NewGamePresenter:
         self._normalise()
 
     def set_name(self, i: int, name: str) -> None:
-        self.players[i].name = name
+        # kept as typed (checked by submit), but bounded: a client can send any text
+        self.players[i].name = name[:MAX_TYPED] if isinstance(name, str) else ""
         self.errors.pop(f"players[{i}].name", None)
         self.errors.pop("players", None)
 
@@ -332,27 +336,41 @@ class NewGamePresenter:
             self.set_character(free, value)
 
     def set_seed_text(self, text: str) -> None:
-        self.seed_text = text.strip()
+        self.seed_text = text.strip() if isinstance(text, str) else ""
         self.errors.pop("seed", None)
 
     # ------------------------------------------------------------------ submit
     def submit(self, seed_factory: Callable[[], int] = new_seed) -> DealRequest | None:
         """The deal request, or None with ``errors`` filled (shown next to the fields)."""
         self.errors.clear()
+        from app.i18n import language_of
+        from app.names import clean_name, name_key
+        from app.ui.validate import parse_seed, shown
+
+        lang = language_of(self.t)
         seen: set[str] = set()
-        for i, p in enumerate(self.players):
-            key = p.name.strip().casefold()
-            if not key:
-                self.errors[f"players[{i}].name"] = self.t("new.error.name_required")
-            elif key in seen:
-                self.errors[f"players[{i}].name"] = self.t("new.error.names_unique")
-            seen.add(key)
+        names: list[str] = []
+        for i, p in enumerate(self.players):  # checked here, on the server, whatever was sent
+            field = f"players[{i}].name"
+            if not isinstance(p.name, str) or not p.name.strip():
+                self.errors[field] = self.t("new.error.name_required")
+                names.append("")
+                continue
+            try:
+                name = clean_name(p.name, field)
+            except Refusal as err:
+                self.errors[field] = shown(lang, err, self.t("new.player_name", n=i + 1))
+                names.append("")
+                continue
+            if name_key(name) in seen:
+                self.errors[field] = self.t("new.error.names_unique")
+            seen.add(name_key(name))
+            names.append(name)
         seed: int | None = None
-        if self.seed_text:
-            if not self.seed_text.isdigit() or int(self.seed_text) >= SEED_LIMIT:
-                self.errors["seed"] = self.t("new.error.seed")
-            else:
-                seed = int(self.seed_text)
+        try:
+            seed = parse_seed(self.seed_text, "seed")
+        except Refusal as err:
+            self.errors["seed"] = shown(lang, err, self.t("new.seed"))
         options: Any
         if self.game == "forestry":
             options = self.forestry_options()
@@ -365,8 +383,8 @@ class NewGamePresenter:
             return None
         keep_roles = (self.game == "forest-guardians" and self.advanced) or (
             self.game == "forestry" and self.mode is Mode.ADVANCED)
-        players = tuple(PlayerEntry(p.name.strip(), p.colour, p.role if keep_roles else None)
-                        for p in self.players)
+        players = tuple(PlayerEntry(name, p.colour, p.role if keep_roles else None)
+                        for name, p in zip(names, self.players, strict=True))
         return DealRequest(self.game, players, options,
                            seed if seed is not None else seed_factory())
 
@@ -442,10 +460,38 @@ class SetupPresenter:
     done: set[str] = field(default_factory=set)
     game_id: int | None = None
     lang: str = "en"
+    #: who starts (0-based; 002: the player who last touched a tree): seat coins follow
+    first_player: int = 0
+    #: the spaces the infestation card covers (001), entered on its step
+    infested: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if self.plan is None:
             self.plan = deal(self.request)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.request.players]
+
+    def set_first_player(self, i: int) -> None:
+        if 0 <= i < len(self.request.players):
+            self.first_player = i
+
+    def toggle_infested(self, space: int) -> None:
+        if 1 <= space <= 15:
+            self.infested.symmetric_difference_update({space})
+
+    def _coins_line(self, step: Any) -> tuple[str, ...] | None:
+        """The seat coins by name once the first player is known (002: by seat order)."""
+        coins = getattr(self.plan, "seat_coins", ())
+        if not str(step.id).endswith(".resources") or not coins:
+            return None
+        from setup.forestry import seat_coins
+
+        by_seat = seat_coins(tuple(coins), self.first_player)
+        names = self.player_names()
+        return (self.t("setup.big.coins", n=" · ".join(
+            f"{names[i]} {by_seat[i]}" for i in
+            [(self.first_player + k) % len(names) for k in range(len(names))])),)
 
     @property
     def seed(self) -> int:
@@ -462,7 +508,7 @@ class SetupPresenter:
     def cards(self) -> list[StepCard]:
         return [
             StepCard(s.id, i, self.title(s), self.detail(s),
-                     big_numbers(self.plan, s, self.t, self.lang),
+                     self._coins_line(s) or big_numbers(self.plan, s, self.t, self.lang),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]
@@ -486,3 +532,4 @@ class SetupPresenter:
         self.request = replace(self.request, seed=seed)
         self.plan = deal(self.request)
         self.done.clear()
+        self.infested.clear()  # another infestation card may be dealt

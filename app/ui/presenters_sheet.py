@@ -38,8 +38,14 @@ def label(t: T, key: str, fallback: str) -> str:
 def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (its code from ``kind`` and ``data``).
 
-    A kind the catalogues do not know yet shows the message's own text.
+    The play-along messages (``app.ui.presenters_play.message_lines``) first; a kind
+    the catalogues do not know yet shows the message's own text.
     """
+    from app.ui.presenters_play import message_lines
+
+    lines = message_lines(language_of(t), message, ())
+    if lines is not None:
+        return " ".join(lines)
     said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
     return render(language_of(t), said) if said is not None else str(message.text)
 
@@ -81,7 +87,12 @@ class TableClient:
 
 @dataclass(frozen=True, slots=True)
 class Count:
-    """A number on the sheet with − / + taps (either may be None: not offered)."""
+    """A number on the sheet with − / + taps (either may be None: not offered).
+
+    ``minus``/``plus`` are intents ("−1"/"+1", ``AdjustCount``), so fast taps all
+    count; ``field`` (when set) lets the player type the number directly
+    (:meth:`SheetPresenter.set_value`).
+    """
 
     id: str
     label: str
@@ -89,6 +100,7 @@ class Count:
     minus: S.Command | dict[str, Any] | None
     plus: S.Command | dict[str, Any] | None
     hint: str | None = None
+    field: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +155,12 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
         kept = _SHEETS.get(key)
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
-    sheet = score_record(snapshot.state.record(), confirmed=printed)
+    record = snapshot.state.record()
+    if snapshot.state.game == S.FORESTRY and snapshot.state.status != FINISHED:
+        # a value corrected in Settings applies to a game in play (its own confirmations
+        # give way); a finished game keeps what it was scored with
+        record = S.with_confirmed_printed(record, printed)
+    sheet = score_record(record, confirmed=printed)
     with _SHEETS_LOCK:
         _SHEETS[key] = (snapshot.state, dict(printed), sheet)
         _SHEETS.move_to_end(key)
@@ -176,6 +193,8 @@ class SheetPresenter:
     error_id: str | None = None
     info: tuple[str, ...] = ()
     printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: what the last reveal/draw/turn change said, shown on every phone (presenters_play)
+    banner: tuple[str, ...] = ()
     _sheet: Any = None
     _stamp: int | None = None  # the version the sheet's commands carry (None: the current)
 
@@ -218,6 +237,13 @@ class SheetPresenter:
     def update(self, snapshot: S.Snapshot) -> None:
         """A newer snapshot (ours or another phone's)."""
         if snapshot.version >= self.snapshot.version:
+            if snapshot.version > self.snapshot.version:
+                from app.ui.presenters_play import banner_lines
+
+                lines = banner_lines(language_of(self.t), snapshot.messages,
+                                     [p.name for p in snapshot.state.players])
+                if lines:
+                    self.banner = lines
             self.snapshot = snapshot
             self._sheet = None
 
@@ -227,13 +253,35 @@ class SheetPresenter:
             self.update(result.snapshot)
         if result.ok:
             self.error = self.error_id = None
-            self.info = tuple(message_text(m, self.t) for m in result.snapshot.messages)
+            from app.ui.presenters_play import message_lines
+
+            names = self.names()
+            self.info = tuple(line for m in result.snapshot.messages for line in (
+                message_lines(language_of(self.t), m, names) or [message_text(m, self.t)])
+                if line not in self.banner)  # a draw is in the banner already
         else:
             reason = getattr(result, "reason", None)
-            if reason == "stale":
+            coded = getattr(result, "msg", None)
+            from app.ui.presenters_play import message_lines, refusal_line
+
+            lang, names = language_of(self.t), self.names()
+            if reason == "already_done":  # another phone did it: say so, and what it did
+                said = [refusal_line(lang, coded, names)] if coded is not None else []
+                for m in getattr(result, "messages", ()):
+                    said.extend(message_lines(lang, m, names) or ())
+                self.error = self.error_id = None
+                self.info = tuple(said)
+                return
+            if reason in ("storage", "finished") and coded is not None:  # storage, finished
+                from app.l10n import render
+
+                self.error = render(lang, coded)
+            elif reason == "stale":
                 self.error = self.t("sheet.stale")
             elif reason == "forbidden":
                 self.error = self.t("sheet.forbidden")
+            elif coded is not None:
+                self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
             else:
                 refusal = getattr(result, "refusal", None)
                 said = (render(language_of(self.t), refusal) if refusal is not None
@@ -277,6 +325,10 @@ class SheetPresenter:
     def undo(self) -> dict[str, Any]:
         return {"kind": "undo", "version": self.version}
 
+    def undo_mine(self) -> dict[str, Any]:
+        """Take back this phone's own last change (the server knows who from the token)."""
+        return {"kind": "undo_mine", "version": self.version}
+
     def redo(self) -> dict[str, Any]:
         return {"kind": "redo", "version": self.version}
 
@@ -302,14 +354,98 @@ class SheetPresenter:
         return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
     # ------------------------------------------------------------------ Forestry sheet
+    def say(self, code: str, **params: Any) -> str:
+        """New text: a catalogue code rendered in the reader's language (``app.l10n``)."""
+        from app import l10n
+
+        return l10n.render(language_of(self.t), code, **params)
+
     def _set(self, field_path: str, value: int) -> S.Command:
         return S.SetCount(version=self._v, player=self.player, field=field_path,
                           value=value)
 
+    def _step(self, field_path: str, delta: int) -> S.Command:
+        return S.AdjustCount(version=self._v, player=self.player, field=field_path,
+                             delta=delta)
+
     def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
         return Count(field_to_id(field_path) or field_path, lab, value,
-                     self._set(field_path, value - 1) if value > 0 else None,
-                     self._set(field_path, value + 1), hint)
+                     self._step(field_path, -1) if value > 0 else None,
+                     self._step(field_path, +1), hint, field_path)
+
+    def set_value(self, field_path: str, value: int) -> S.Command:
+        """The typed target of a count (Forestry ``SetCount``; Forest Guardians fields)."""
+        if self.game == S.FORESTRY:
+            return S.SetCount(version=self.version, player=self.player, field=field_path,
+                              value=value)
+        b = self.state.boards[self.player]
+        if field_path.startswith("tree_points."):
+            rows = list(b.tree_points)
+            rows[int(field_path.partition(".")[2])] = value
+            return S.SetGuardians(version=self.version, player=self.player,
+                                  field="tree_points", value=tuple(rows))
+        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
+                              value=value)
+
+    def _river_label(self, symbol: str) -> str:
+        text = self.t(f"river.{symbol}")
+        return text if text != f"river.{symbol}" else self.say(f"river-{symbol.replace('_', '-')}")
+
+    def suggestions_section(self) -> Section | None:
+        """The immediate effects offered as one-tap "apply" (never applied by themselves)."""
+        own = self.state.suggestions_of(self.player)
+        if not own:
+            return None
+        v = self._v
+        rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
+            Option("apply", self.say("sheet-suggest-apply"), False,
+                   S.ApplySuggestion(version=v, id=x.id)),
+            Option("dismiss", self.say("sheet-suggest-dismiss"), False,
+                   S.DismissSuggestion(version=v, id=x.id))))
+            for x in own)
+        return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
+
+    def _suggestion_params(self, x: Any) -> dict[str, Any]:
+        t = self.t
+        params = dict(x.params)
+        if "type" in params:
+            params["type"] = t(f"forester.{params['type']}")
+        if "table" in params:
+            params["table"] = self.say(f"sheet-table-{params['table']}")
+        if "gain" in params:
+            gain = str(params["gain"])
+            params["gain_name"] = self.say(f"sheet-gain-{gain.replace('_', '-')}") if gain in (
+                "construction_material", "seedling", "temp_worker") else ""
+        params.pop("item", None)
+        params.pop("round_token", None)
+        return params
+
+    def _column_rows(self, b: Any) -> tuple[ChoiceRow, ...]:
+        """The forestry table column by column: each column's type, then its count.
+
+        One more (empty) column is offered while the table has fewer than three;
+        a count of 0 takes the column away.
+        """
+        v, p = self._v, self.player
+        rows: list[ChoiceRow] = []
+        columns = list(b.forestry_table)
+        for i in range(min(len(columns) + 1, 3)):
+            have = columns[i] if i < len(columns) else None
+            rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
+                                  tuple(Option(f.value, self.t(f"forester.{f.value}"),
+                                               have is not None and have.type is f,
+                                               S.SetColumn(version=v, player=p, column=i,
+                                                           type=f.value,
+                                                           count=have.count if have else 1))
+                                        for f in ForesterType)))
+            if have is not None:
+                rows.append(ChoiceRow(f"column-{i}-count",
+                                      self.say("sheet-column-count", n=i + 1), tuple(
+                                          Option(str(n), str(n), have.count == n,
+                                                 S.SetColumn(version=v, player=p, column=i,
+                                                             type=have.type.value, count=n))
+                                          for n in range(0, 4))))
+        return tuple(rows)
 
     def forestry_sections(self) -> list[Section]:
         t, v, p = self.t, self._v, self.player
@@ -326,27 +462,24 @@ class SheetPresenter:
                 for name in ("coins", "construction_materials", "seedlings", "temp_workers")
             )),
         ]
-        storage = [self._count("storage.wood", b.storage.wood, t("field.wood"))]
+        storage = [self._count("storage.extensions", b.storage.extensions,
+                               self.say("sheet-field-extensions")),
+                   self._count("storage.wood", b.storage.wood, t("field.wood"))]
         if getattr(self.state.options, "infestation", False):
             storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
                                        t("field.infested_wood")))
-        sections.append(Section(
-            "storage", t("sheet.sec.storage"), counts=tuple(storage),
-            actions=(Action("storage-extensions", t("sheet.open_extension"),
-                            S.OpenStorageExtension(version=v, player=p)),),
-            lines=(t("sheet.extensions", n=b.storage.extensions),),
-        ))
+        sections.append(Section("storage", t("sheet.sec.storage"), counts=tuple(storage)))
         refo = b.reforestation_table
         sections.append(Section(
             "reforestation", t("sheet.sec.reforestation"),
             counts=(self._count("seedlings_below", b.seedlings_below, t("field.seedlings_below")),),
-            actions=tuple(Action(f"plant-{a.value}",
-                                 t("sheet.plant", area=t(f"area.{a.value}"), n=refo.of(a)),
-                                 S.PlantSeedling(version=v, player=p, area=a.value))
+            choices=tuple(ChoiceRow(f"seedlings-{a.value}",
+                                    self.say("sheet-seedlings-in", area=t(f"area.{a.value}")),
+                                    tuple(Option(str(n), str(n), refo.of(a) == n,
+                                                 self._set(f"reforestation_table.{a.value}", n))
+                                          for n in range(0, 4)))
                           for a in Area),
         ))
-        columns = " · ".join(f"{t('forester.' + c.type.value)} {c.count}"
-                             for c in b.forestry_table) or t("common.none")
         sections.append(Section(
             "forestry-table", t("sheet.sec.forestry_table"),
             counts=tuple(self._count(f"forester_tokens_below.{f.value}",
@@ -357,24 +490,23 @@ class SheetPresenter:
                                  t("sheet.place_forester", what=t(f"forester.{f.value}")),
                                  S.PlaceForester(version=v, player=p, type=f.value))
                           for f in ForesterType),
-            lines=(t("sheet.columns", columns=columns),),
+            choices=self._column_rows(b),
         ))
-        saw = b.buildings.sawmill
         sections.append(Section(
             "buildings", t("sheet.sec.buildings"),
-            actions=(Action("build-forest", t("sheet.build_forest", n=b.buildings.forest),
-                            S.BuildForestBuilding(version=v, player=p)),
-                     *(Action(f"upgrade-{a.value}",
-                              t("sheet.upgrade_sawmill", area=t(f"area.{a.value}"),
-                                n=saw.count(a)),
-                              S.UpgradeSawmill(version=v, player=p, area=a.value))
-                       for a in Area)),
+            counts=(self._count("buildings.forest", b.buildings.forest,
+                                self.say("sheet-field-forest-buildings")),
+                    *(self._count(f"buildings.sawmill.{a.value}",
+                                  b.buildings.sawmill.count(a),
+                                  self.say("sheet-field-sawmill-upgrades",
+                                         area=t(f"area.{a.value}")))
+                      for a in Area)),
         ))
         rivers = b.river_tokens
         sections.append(Section(
             "river-tokens", t("sheet.sec.river_tokens"),
             counts=tuple(Count(
-                f"river-{s.value}", t(f"river.{s.value}"), rivers.count(s),
+                f"river-{s.value}", self._river_label(s.value), rivers.count(s),
                 S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
                 S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
         ))
@@ -387,7 +519,8 @@ class SheetPresenter:
                 extras.append(self._count(name, value, t(f"field.{name}")))
         if extras:
             sections.append(Section("character", t("sheet.sec.character"), counts=tuple(extras)))
-        return sections
+        suggested = self.suggestions_section()
+        return [suggested, *sections] if suggested is not None else sections
 
     def _contracts_section(self, b: Any) -> Section:
         t, v, p = self.t, self._v, self.player
@@ -416,9 +549,9 @@ class SheetPresenter:
                              S.ChooseContractCategory(version=v, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
-        remove = ((Action("contract-remove-last", t("sheet.remove_last_contract"),
-                          S.RemoveContract(version=v, player=p, index=len(b.contracts) - 1)),)
-                  if b.contracts else ())
+        remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
+                              S.RemoveContract(version=v, player=p, index=i))
+                       for i in range(len(b.contracts)))
         return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
 
@@ -472,10 +605,9 @@ class SheetPresenter:
                            S.SetTaskMet(version=v, player=p, index=i, met=True)),
                     Option("no", t("common.no"), not task.met,
                            S.SetTaskMet(version=v, player=p, index=i, met=False)))))
-        if b.task_cards:
-            actions.append(Action("task-remove-last", t("sheet.remove_last_task"),
-                                  S.RemoveTaskCard(version=v, player=p,
-                                                   index=len(b.task_cards) - 1)))
+        actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
+                           S.RemoveTaskCard(version=v, player=p, index=i))
+                    for i in range(len(b.task_cards))]
         return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
 
@@ -484,34 +616,31 @@ class SheetPresenter:
         return S.SetGuardians(version=self._v, player=self.player, field=field_path,
                               value=value)
 
+    def _gcount(self, ident: str, field_path: str, value: int, lab: str) -> Count:
+        return Count(ident, lab, value, self._step(field_path, -1) if value > 0 else None,
+                     self._step(field_path, +1), None, field_path)
+
     def guardians_sections(self) -> list[Section]:
         t = self.t
         b = self.state.boards[self.player]
         trees = tuple(b.tree_points)
-        counts = []
-        for i, value in enumerate(trees):
-            minus = (self._g("tree_points", trees[:i] + (value - 1,) + trees[i + 1:])
-                     if value > 0 else None)
-            plus = self._g("tree_points", trees[:i] + (value + 1,) + trees[i + 1:])
-            counts.append(Count(f"tree-points-{i + 1}", t("field.tree_row", n=i + 1), value,
-                                minus, plus))
-        fire = int(b.fire_tokens)
-        counts.append(Count("fire-tokens", t("field.fire_tokens"), fire,
-                            self._g("fire_tokens", fire - 1) if fire > 0 else None,
-                            self._g("fire_tokens", fire + 1)))
+        counts = [self._gcount(f"tree-points-{i + 1}", f"tree_points.{i}", value,
+                               t("field.tree_row", n=i + 1))
+                  for i, value in enumerate(trees)]
+        counts.append(self._gcount("fire-tokens", "fire_tokens", int(b.fire_tokens),
+                                   t("field.fire_tokens")))
         ranger = getattr(b, "ranger", None)
         ranger_value = getattr(ranger, "value", ranger)
+        # every player has an Animal Shelter (003); only the Animal Expert scores it
+        shelter = self._gcount("animals-in-shelter", "animals_in_shelter",
+                               int(b.animals_in_shelter), t("field.animals_in_shelter"))
+        shelter = replace(shelter, hint=self.say("sheet-shelter-scored" if ranger_value == "julia"
+                                               else "sheet-shelter-not-scored"))
         extras = []
-        if ranger_value == "julia":
-            n = int(b.animals_in_shelter)
-            extras.append(Count("animals-in-shelter", t("field.animals_in_shelter"), n,
-                                self._g("animals_in_shelter", n - 1) if n > 0 else None,
-                                self._g("animals_in_shelter", n + 1)))
         if ranger_value == "fluffy":
-            n = int(b.calocedrus_on_mountains)
-            extras.append(Count("calocedrus-on-mountains", t("field.calocedrus_on_mountains"),
-                                n, self._g("calocedrus_on_mountains", n - 1) if n > 0 else None,
-                                self._g("calocedrus_on_mountains", n + 1)))
+            extras.append(self._gcount("calocedrus-on-mountains", "calocedrus_on_mountains",
+                                       int(b.calocedrus_on_mountains),
+                                       t("field.calocedrus_on_mountains")))
         cards = tuple(int(c) for c in b.animal_cards)
         card_actions = tuple(
             Action(f"animal-add-{n}", t("sheet.add_animal", n=n),
@@ -519,9 +648,14 @@ class SheetPresenter:
         if cards:
             card_actions += (Action("animal-remove-last", t("sheet.remove_last_animal"),
                                     self._g("animal_cards", cards[:-1])),)
+            card_actions += tuple(  # any card entered by mistake, by its own button
+                Action(f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
+                       self._g("animal_cards", cards[:i] + cards[i + 1:]))
+                for i in range(len(cards)))
         sections = [
             Section("trees", t("sheet.sec.trees"), counts=tuple(counts)),
             Section("animals", t("sheet.sec.animals"), actions=card_actions,
+                    counts=(shelter,),
                     lines=(" + ".join(map(str, cards)) if cards else t("common.none"),)),
         ]
         if extras:
@@ -555,9 +689,11 @@ class SheetPresenter:
                       hint=t("table.detached_hint"))
                 for i, d in enumerate(table.detached_storages))
             actions = (
-                Action("round-token", t("table.reveal_round"), S.RevealRoundToken(version=v))
+                Action("round-token", t("table.reveal_round"),
+                       S.RevealRoundToken(version=v, round=stack.round))
                 if stack.left else Action("round-token", t("table.no_round_left"), None),
-                Action("replenish", t("table.replenish"), S.ReplenishForesters(version=v)),
+                Action("replenish", t("table.replenish"),
+                       S.ReplenishForesters(version=v, foresters=len(forest.foresters))),
             )
             return Section("table", t("table.title"), counts=counts, actions=actions,
                            lines=tuple(lines))
@@ -612,9 +748,25 @@ def _without_commands(s: Section) -> Section:
 
 @dataclass(frozen=True, slots=True)
 class ScoreRow:
+    """A category's row; ``waiting``: the questions a "?" in it waits for."""
+
     category: str
     label: str
     values: tuple[int | None, ...]
+    waiting: tuple[str, ...] = ()
+
+
+#: Categories a need may hold back from every player (Forestry's always-scored ones).
+CATEGORY_ORDER = ("score_track", "buildings", "water", "tasks", "forester_majority",
+                  "resources", "wood")
+#: The categories a printed-value table's need holds back (scoring leaves them out).
+NEED_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "buildings_vp": ("buildings",),
+    "forest_worker_buildings_vp": ("buildings",),
+    "tasks_vp": ("tasks", "water", "resources", "detached"),
+    "technician_vp": ("technician",),
+    "detached_top_tie": ("detached",),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -638,13 +790,33 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
         for cat in p.categories:
             if cat not in order:
                 order.append(cat)
-    rows = tuple(ScoreRow(cat, label(t, f"category.{cat}", cat),
-                          tuple(p.categories.get(cat) for p in sheet.players)) for cat in order)
     lang = language_of(t)
     needs = tuple(replace(n, ask=render(lang, n.ask)) for n in sheet.needs)  # worded here
+    for need in needs:  # a category left out for every player: its row shows "?" too
+        for cat in NEED_CATEGORIES.get(need.table, ()):
+            if cat not in order and cat in CATEGORY_ORDER:
+                order.append(cat)
+
+    order.sort(key=lambda c: CATEGORY_ORDER.index(c) if c in CATEGORY_ORDER
+               else len(CATEGORY_ORDER))
+
+    def waiting(cat: str, values: tuple[int | None, ...]) -> tuple[str, ...]:
+        if None not in values:
+            return ()
+        asks = tuple(dict.fromkeys(n.ask for n in needs
+                                   if cat in NEED_CATEGORIES.get(n.table, ())))
+        if asks:
+            return asks
+        return (render(lang, "score-waiting"),)
+
+    rows = []
+    for cat in order:
+        values = tuple(p.categories.get(cat) for p in sheet.players)
+        rows.append(ScoreRow(cat, label(t, f"category.{cat}", cat), values,
+                             waiting(cat, values)))
     notes = tuple(render(lang, n) for n in sheet.notes)
     return Scoreboard(
-        names=tuple(p.name for p in sheet.players), rows=rows,
+        names=tuple(p.name for p in sheet.players), rows=tuple(rows),
         totals=tuple(int(p.total) for p in sheet.players),
         ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
         complete=bool(sheet.complete), needs=needs, notes=tuple(notes),

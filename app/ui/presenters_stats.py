@@ -70,7 +70,8 @@ def _label(t: T, key: str, fallback: str) -> str:
 def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
     """``stats``: ``queries.PersonStats`` (with categories); ``timeline``: ``ScorePoint``s."""
     scores = tuple(
-        ChartPoint(i, int(p.total), p.played_at.astimezone().strftime("%m-%d")
+        ChartPoint(i, int(p.total), getattr(p, "local_played_at", p.played_at.astimezone())
+                   .strftime("%m-%d")
                    + (" ★" if p.winner else ""))
         for i, p in enumerate(q for q in timeline if q.total is not None))
     cats = tuple(sorted(

@@ -89,8 +89,12 @@ class Services:
     def _store_is_shared(self) -> bool:
         return not self._injected  # a store given by a test gets its own hub
 
-    def create_table(self, request: Any) -> tuple[int, str]:
-        """Create the game session for a dealt request; returns (game id, host token)."""
+    def create_table(self, request: Any, *, first_player: int = 0,
+                     infested: Any = ()) -> tuple[int, str]:
+        """Create the game session for a dealt request; returns (game id, host token).
+
+        ``first_player`` and ``infested`` come from the setup walkthrough (Forestry).
+        """
         session_mod = module("app.session")
         hub = self.hub()
         if session_mod is None or hub is None:
@@ -98,7 +102,9 @@ class Services:
         players = [{"name": p.name, "colour": p.colour, "character": p.role}
                    for p in request.players]
         sess = session_mod.GameSession.create(hub.store, game=request.game, players=players,
-                                              options=request.options, seed=request.seed)
+                                              options=request.options, seed=request.seed,
+                                              first_player=first_player,
+                                              infested=tuple(sorted(infested)))
         return int(sess.game_id), hub.link_token(sess.game_id)
 
     def host_token(self, game_id: int) -> str | None:

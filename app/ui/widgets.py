@@ -8,6 +8,7 @@ resource id / accessibility identifier. Touch targets are at least 48 px.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -142,18 +143,47 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
 
 def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             on_plus: Handler | None, less_label: str, more_label: str,
-            error: str | None = None, hint: str | None = None) -> ft.Control:
-    """A − value + stepper (beats typing at a table); its error right under it."""
+            error: str | None = None, hint: str | None = None,
+            on_typed: Callable[[int], Any] | None = None) -> ft.Control:
+    """A − value + stepper; its error (a refusal of this control) right under it.
+
+    ``on_minus``/``on_plus`` send intents ("−1"/"+1"); with ``on_typed`` the value is
+    also a number field: the player types the count and confirms (Enter, or leaving
+    the field), and ``on_typed`` gets the number typed. Nothing is sent while the
+    field still shows ``value``.
+    """
+    if on_typed is None:
+        shown: ft.Control = ft.Container(
+            ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            width=44, alignment=ft.Alignment.CENTER)
+    else:
+        async def typed(e: Any, was: str = str(value),
+                        send: Callable[[int], Any] = on_typed) -> None:
+            text = str(e.control.value or "").strip()
+            # 0-9 only ("²".isdigit() is true), at most 9 digits: the session checks again
+            if text != was and 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text):
+                out = send(int(text))
+                if inspect.isawaitable(out):
+                    await out
+
+        shown = ft.TextField(
+            value=str(value), width=64, height=TOUCH, text_size=20, dense=True,
+            text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
+            input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                        replacement_string=""),
+            content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
+            tooltip=label, on_submit=typed, on_blur=typed)
     row = ft.Row(
         [
             ft.Container(ft.Text(label, size=16), expand=True),
             sid(f"{identifier}-minus",
                 ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_minus, tooltip=less_label,
                               disabled=on_minus is None, width=TOUCH, height=TOUCH)),
-            sid(f"{identifier}-value",
-                ft.Container(ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
-                                     text_align=ft.TextAlign.CENTER),
-                             width=44, alignment=ft.Alignment.CENTER)),
+            # a number field exposes no text to screen readers (or tests) but its
+            # semantics value; a plain number is read from its text
+            sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
+            else sid(f"{identifier}-value", shown),
             sid(f"{identifier}-plus",
                 ft.IconButton(icon=ft.Icons.ADD, on_click=on_plus, tooltip=more_label,
                               disabled=on_plus is None, width=TOUCH, height=TOUCH)),

@@ -2,9 +2,11 @@
 
 Each action takes a frozen :class:`~scoring.forestry.model.ForestryPlayer` and
 returns ``(new board, events)``. Events are data (:class:`RowCompleted`,
-:class:`WaterStep`, :class:`BelowTable`, ...); the VP they carry are already
-added to the new board's ``score_track`` (RULES.md §2.3 "Immediate VP"), so
-``sum(event_vp(e) for e in events)`` always equals the score track change.
+:class:`WaterStep`, :class:`BelowTable`, ...). **The mirror principle**
+(docs/rules-decisions.md): an action changes only what it names; the VP an
+event carries (RULES.md §2.3 "Immediate VP") are *never* added to the score
+track here. The session offers them as one-tap suggestions, so a score track
+the player typed is never counted twice.
 
 What the actions mirror (000 "Reforestation table", "Tending the forest",
 "Forest buildings", "Water structures track"; 002 the same sections):
@@ -103,10 +105,21 @@ class BoardCode(MessageCode):
     STORAGE_HAS_OPEN_SPACES_WOOD_AND = "refusal-board-storage-has-open-spaces-wood-and"
     THIS_COLUMN_FULL = "refusal-board-this-column-full"
     THIS_COLUMN_HOLDS_TOKENS_NOT = "refusal-board-this-column-holds-tokens-not"
+    COLUMN_INDEX = "refusal-board-column-index"  # column, next
+    COLUMN_COUNT = "refusal-board-column-count"  # value, high
+    COUNT_RANGE = "refusal-board-count-range"  # value, low, high
+    BUILDING_TOKENS = "refusal-board-building-tokens"  # limit
+    SAWMILLS = "refusal-board-sawmills-per-area"  # limit
+    STORAGE_SPACES = "refusal-board-storage-spaces"  # spaces
 
 
 class BoardError(Refusal):
     """An action the board does not allow; ``field`` names the board field (record-v1 path)."""
+
+    @classmethod
+    def coded(cls, code: BoardCode, field: str, **params: int | str) -> BoardError:
+        """A refusal given as a code with its field (the form the sheet branch wrote)."""
+        return cls(code, field=field, **params)
 
 
 # --------------------------------------------------------------------------- events
@@ -196,7 +209,7 @@ Result = tuple[ForestryPlayer, tuple[BoardEvent, ...]]
 
 
 def event_vp(event: BoardEvent) -> int:
-    """The immediate VP an event carries (already on the score track)."""
+    """The immediate VP an event earns (suggested to the player, never added by itself)."""
     if isinstance(event, BelowTable | RowCompleted | RewardLap):
         return event.vp
     return 0
@@ -205,13 +218,8 @@ def event_vp(event: BoardEvent) -> int:
 # --------------------------------------------------------------------------- helpers
 
 
-def _add_vp(board: ForestryPlayer, vp: int) -> ForestryPlayer:
-    return replace(board, score_track=board.score_track + vp) if vp else board
-
-
 def _finish(before: ForestryPlayer, after: ForestryPlayer, events: list[BoardEvent]) -> Result:
-    """Add the VP of ``events`` to the score track, then report new water steps."""
-    after = _add_vp(after, sum(event_vp(e) for e in events))
+    """Report new water steps after ``events`` (their VP are suggestions, never added)."""
     gained = Counter(water_steps(after)) - Counter(water_steps(before))
     multiplier = water_multiplier(after)
     for reason in water_steps(after):
@@ -347,6 +355,66 @@ def plant_seedling(board: ForestryPlayer, area: Area) -> Result:
     if reforestation_row_full(after, row) and not reforestation_row_full(board, row):
         events += _row_events(board, "reforestation", row)
     return _finish(board, after, events)
+
+
+def set_column(board: ForestryPlayer, column: int, kind: ForesterType, count: int) -> Result:
+    """Set forestry table column ``column`` (0-based) to ``count`` tokens of ``kind``.
+
+    The board as it is, column by column (several columns may hold one type;
+    002): ``column == len(forestry_table)`` starts a new column, ``count`` 0
+    takes the column away (the columns to its right move left, as the record
+    lists only columns holding tokens). Row bonuses and water steps it brings are
+    reported as events; their VP are suggestions (never added here).
+
+    >>> b, _ = set_column(ForestryPlayer("P"), 0, ForesterType.THINNING, 2)
+    >>> b, _ = set_column(b, 1, ForesterType.THINNING, 2)
+    >>> [(c.type.value, c.count) for c in b.forestry_table]
+    [('thinning', 2), ('thinning', 2)]
+    """
+    kind = ForesterType(kind)
+    columns = list(board.forestry_table)
+    field = f"forestry_table[{column}]"
+    top = min(len(columns), FORESTRY_COLUMNS - 1)
+    if isinstance(column, bool) or not isinstance(column, int) or not 0 <= column <= top:
+        raise BoardError.coded(BoardCode.COLUMN_INDEX, field, column=str(column),
+                               next=len(columns) + 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= TABLE_ROWS:
+        raise BoardError.coded(BoardCode.COLUMN_COUNT, f"{field}.count", value=str(count),
+                               high=TABLE_ROWS)
+    if count == 0:
+        if column < len(columns):
+            del columns[column]
+    elif column == len(columns):
+        columns.append(ForestryColumn(kind, count))
+    else:
+        columns[column] = ForestryColumn(kind, count)
+    after = replace(board, forestry_table=tuple(columns))
+    return _finish(board, after, _diff_events(board, after))
+
+
+def remove_column(board: ForestryPlayer, column: int) -> Result:
+    """Take forestry table column ``column`` away (entered by mistake)."""
+    columns = board.forestry_table
+    if isinstance(column, bool) or not isinstance(column, int) or \
+            not 0 <= column < len(columns):
+        raise BoardError.coded(BoardCode.COLUMN_INDEX, f"forestry_table[{column}]",
+                               column=str(column), next=len(columns) + 1)
+    return set_column(board, column, columns[column].type, 0)
+
+
+def _diff_events(before: ForestryPlayer, after: ForestryPlayer) -> list[BoardEvent]:
+    """The immediate effects a direct change brings: rows newly full, tokens newly below."""
+    events: list[BoardEvent] = []
+    tables = (("forestry", forestry_row_full), ("reforestation", reforestation_row_full))
+    for table, full in tables:
+        for row in range(1, TABLE_ROWS + 1):
+            if full(after, row) and not full(before, row):
+                events += _row_events(before, table, row)
+    for kind in ForesterType:
+        gained = after.forester_tokens_below.of(kind) - before.forester_tokens_below.of(kind)
+        events += [BelowTable(f"forester:{kind.value}")] * max(0, gained)
+    events += [BelowTable("seedling")] * max(0, after.seedlings_below - before.seedlings_below)
+    return events
 
 
 # --------------------------------------------------------------------------- buildings, storage
@@ -508,16 +576,23 @@ _CHARACTER_FIELDS = {
     "technician_tiles": Character.TECHNICIAN,
     "full_seedling_rows": Character.FOREST_WORKER,
 }
-#: Fields :func:`set_count` accepts (record-v1 paths).
+_REFORESTATION_FIELDS = {f"reforestation_table.{a.value}" for a in Area}
+_SAWMILL_FIELDS = {f"buildings.sawmill.{a.value}" for a in Area}
+#: Fields :func:`set_count` accepts (record-v1 paths; ``buildings.sawmill.<area>`` counts
+#: the upgraded sawmill buildings of one area).
 COUNT_FIELDS: frozenset[str] = frozenset(
     {
         "score_track",
         "storage.wood",
         "storage.infested_wood",
+        "storage.extensions",
         "seedlings_below",
+        "buildings.forest",
         *_RESOURCE_FIELDS,
         *_BELOW_FIELDS,
         *_CHARACTER_FIELDS,
+        *_REFORESTATION_FIELDS,
+        *_SAWMILL_FIELDS,
     }
 )
 
@@ -526,6 +601,8 @@ def count_of(board: ForestryPlayer, field: str) -> int:
     """The current value of a :data:`COUNT_FIELDS` field (0 for an unset character extra)."""
     if field not in COUNT_FIELDS:
         raise BoardError(BoardCode.NOT_COUNT_THAT_CAN_BE_SET, field=field)
+    if field in _SAWMILL_FIELDS:
+        return board.buildings.sawmill.count(Area(field.rsplit(".", 1)[1]))
     obj: object = board
     for part in field.split("."):
         obj = getattr(obj, part)
@@ -536,11 +613,15 @@ def set_count(board: ForestryPlayer, field: str, value: int) -> Result:
     """Set a count directly (resources, wood, score track, character extras, corrections).
 
     Storage contents stay within the open spaces; a character extra needs that
-    character. Setting ``full_seedling_rows`` (Forest Worker) reports the water
-    steps it earns. Setting ``score_track`` is absolute and reports no VP event.
+    character. Rows it fills, tokens it puts below the table and water steps are
+    reported as events (their VP are suggestions: nothing is added). Setting
+    ``score_track`` is absolute and reports no VP event.
     """
     if field not in COUNT_FIELDS:
         raise BoardError(BoardCode.NOT_COUNT_THAT_CAN_BE_SET, field=field)
+    if field in _REFORESTATION_FIELDS or field in _SAWMILL_FIELDS or field in (
+            "buildings.forest", "storage.extensions"):
+        return _set_board_count(board, field, value)
     if field == "score_track":
         _check_range(field, value, 0, MAX_SCORE_TRACK)
         return replace(board, score_track=value), ()
@@ -573,5 +654,43 @@ def set_count(board: ForestryPlayer, field: str, value: int) -> Result:
         return replace(board, resources=replace(board.resources, **{name: value})), ()
     if group == "forester_tokens_below":
         below = replace(board.forester_tokens_below, **{name: value})
-        return replace(board, forester_tokens_below=below), ()
-    return replace(board, seedlings_below=value), ()
+        after = replace(board, forester_tokens_below=below)
+    else:
+        after = replace(board, seedlings_below=value)
+    return _finish(board, after, _diff_events(board, after))
+
+
+def _coded_range(field: str, value: int, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BoardError.coded(BoardCode.COUNT_RANGE, field, value=str(value), low=low,
+                               high=high)
+
+
+def _set_board_count(board: ForestryPlayer, field: str, value: int) -> Result:
+    """The counts a player may also set directly: seedlings per column, buildings, extensions."""
+    group, _, name = field.partition(".")
+    if group == "reforestation_table":
+        _coded_range(field, value, 0, TABLE_ROWS)
+        table = replace(board.reforestation_table, **{name: value})
+        after = replace(board, reforestation_table=table)
+    elif group == "storage":
+        _coded_range(field, value, 0, MAX_STORAGE_EXTENSIONS)
+        storage = replace(board.storage, extensions=value)
+        spaces = BASE_STORAGE_SPACES + value
+        if storage.wood + storage.infested_wood > spaces:
+            raise BoardError.coded(BoardCode.STORAGE_SPACES, field, spaces=spaces)
+        after = replace(board, storage=storage)
+    elif field == "buildings.forest":
+        _coded_range(field, value, 0, BUILDING_TOKENS)
+        if value + len(board.buildings.sawmill) > BUILDING_TOKENS:
+            raise BoardError.coded(BoardCode.BUILDING_TOKENS, field, limit=BUILDING_TOKENS)
+        after = replace(board, buildings=replace(board.buildings, forest=value))
+    else:
+        area = Area(field.rsplit(".", 1)[1])
+        _coded_range(field, value, 0, SAWMILLS_PER_AREA)
+        others = tuple(a for a in board.buildings.sawmill if a is not area)
+        if board.buildings.forest + len(others) + value > BUILDING_TOKENS:
+            raise BoardError.coded(BoardCode.BUILDING_TOKENS, field, limit=BUILDING_TOKENS)
+        sawmill = tuple(sorted((*others, *([area] * value)), key=list(Area).index))
+        after = replace(board, buildings=replace(board.buildings, sawmill=sawmill))
+    return _finish(board, after, _diff_events(board, after))

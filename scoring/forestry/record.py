@@ -362,6 +362,14 @@ def _column_can_take(table: Sequence[ColumnIn], kind: ForesterType) -> bool:
     return any(col.type is kind and col.count < TABLE_ROWS for col in table)
 
 
+def _may_go_below(table: Sequence[ColumnIn], kind: ForesterType) -> bool:
+    """RULES.md "Below the table (Decision)": a token of ``kind`` may lie below the
+    reforestation table when a column of ``kind`` is full (002, the player's choice)
+    or when no column can take it (000)."""
+    full = any(col.type is kind and col.count >= TABLE_ROWS for col in table)
+    return full or not _column_can_take(table, kind)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -647,7 +655,7 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
             n = getattr(below, kind.value)
             if (ps.count(f"{p}.forester_tokens_below.{kind.value}", n) and n and normal_board
                     and table is not None and len(table) <= FORESTRY_COLUMNS
-                    and _column_can_take(table, kind)):
+                    and not _may_go_below(table, kind)):
                 ps.add(f"{p}.forester_tokens_below.{kind.value}", msg(
                     ForestryRecordCode.BELOW_TABLE_BUT_FORESTRY_TABLE_CAN,
                     value=_plural(n, 'token'),

@@ -255,7 +255,10 @@ def choose_assignment(player: ForestryPlayer, task_vp: Callable[[int], Found | N
     vps = {n: task_vp(n) for n in counts}
     unknown = tuple(v for v in vps.values() if isinstance(v, Need))
     if len(counts) > 1 and unknown:
-        return Choice(None, unknown, None, len(options))
+        settled = settle_with_bounds(options, vps, task_vp)
+        if isinstance(settled, Need):
+            return Choice(None, (settled,), None, len(options))
+        return Choice(settled, (), vps[settled.tasks_fulfilled], len(options))
     if len(counts) == 1:
         best = max(options, key=lambda a: a.water)  # first of equals: stable
         return Choice(best, (), vps[counts[0]], len(options))
@@ -267,6 +270,69 @@ def choose_assignment(player: ForestryPlayer, task_vp: Callable[[int], Found | N
 
     best = max(options, key=value)
     return Choice(best, (), vps[best.tasks_fulfilled], len(options))
+
+
+#: Counts above the highest candidate looked up for an upper bound (a task tile row).
+MAX_TASK_LOOKAHEAD = 16
+
+
+def vp_bounds(n: int, known: Mapping[int, int]) -> tuple[int, int | None]:
+    """Bounds on the unknown task VP for ``n`` fulfilled cards: RULES.md decision "tracks
+    never fall" (more fulfilled cards never pay less), so it lies between its known
+    neighbours. ``None`` upper bound: no known entry above it.
+
+    >>> vp_bounds(4, {3: 6, 5: 11})
+    (6, 11)
+    >>> vp_bounds(6, {5: 11})
+    (11, None)
+    """
+    below = [v for k, v in known.items() if k < n]
+    above = [v for k, v in known.items() if k > n]
+    return (max(below, default=0), min(above) if above else None)
+
+
+def settle_with_bounds(options: Sequence[Assignment], vps: Mapping[int, Found | Need],
+                       task_vp: Callable[[int], Found | Need]) -> Assignment | Need:
+    """The best assignment when the unknown task VP cannot change it, else the one value
+    to ask for first.
+
+    An assignment whose task VP is known wins without asking when even the most an
+    unknown one could pay (its upper bound, :func:`vp_bounds`) does not beat it (on
+    water + task VP, then task cards fulfilled). Otherwise the value asked first is the
+    highest count still in question: the count the player reached with the assignment
+    that could be best (once known, the others may no longer matter).
+    """
+    known: dict[int, int] = {}
+    for n, v in vps.items():
+        if isinstance(v, Found) and isinstance(v.value, int):
+            known[n] = v.value
+    # entries known for other counts bound the candidates' too (one row of the tile)
+    for n in range(0, max(vps) + MAX_TASK_LOOKAHEAD):
+        if n not in vps:
+            extra = task_vp(n)
+            if isinstance(extra, Found) and isinstance(extra.value, int):
+                known[n] = extra.value
+    candidates = {a.tasks_fulfilled for a in options}
+    best_known = max((a for a in options if a.tasks_fulfilled in known
+                      and a.tasks_fulfilled in candidates),
+                     key=lambda a: (a.water + known[a.tasks_fulfilled], a.tasks_fulfilled),
+                     default=None)
+    open_ones = [a for a in options if a.tasks_fulfilled not in known]
+    if best_known is not None:
+        floor = (best_known.water + known[best_known.tasks_fulfilled],
+                 best_known.tasks_fulfilled)
+        contenders = []
+        for a in open_ones:
+            high = vp_bounds(a.tasks_fulfilled, known)[1]
+            if high is None or (a.water + high, a.tasks_fulfilled) > floor:
+                contenders.append(a)
+        if not contenders:
+            return best_known
+        open_ones = contenders
+    ask = max(a.tasks_fulfilled for a in open_ones)
+    need = vps[ask]
+    assert isinstance(need, Need)
+    return need
 
 
 # --------------------------------------------------------------------------- context

@@ -10,10 +10,11 @@ from the rulebook (003) or a decision in docs/rules-decisions.md:
   (board side B), each ranger at most once;
 - ``tree_points``: exactly 3 entries, one per tree row, top to bottom;
 - all numbers are whole and >= 0; at most 12 fire tokens across the table; at
-  most 10 animals (cards held plus Julia's sheltered tokens) across the table,
+  most 10 animals (cards held plus sheltered tokens) across the table,
   8 with 2 players (the Common Pheasants are removed);
-- ``animals_in_shelter`` may be non-zero only for Julia (the only ranger whose
-  shelter scores), ``calocedrus_on_mountains`` only for Fluffy (no one else may
+- ``animals_in_shelter`` is valid for every player (every player has an Animal
+  Shelter, 003; only the Animal Expert scores it), ``calocedrus_on_mountains``
+  only for Fluffy (no one else may
   plant on a mountain) and at most 4 (four mountains, one tree each);
 - ``printed``: Forest Guardians needs no printed values; absent or ``{}``.
 
@@ -68,7 +69,6 @@ class GuardiansRecordCode(MessageCode):
     IN_ADVANCED_GAME_EVERY_PLAYER_HAS = "record-guardians-in-advanced-game-every-player-has"
     MUST_BE_HERE = "record-guardians-must-be-here"
     NOT_A_DATE_TIME = "record-guardians-not-a-date-time"
-    ONLY_ANIMAL_EXPERT_JULIA_SCORES_ANIMALS = "record-guardians-only-animal-expert-julia-scores"
     ONLY_MOUNTAIN_PROTECTOR_FLUFFY_MAY_PLANT = "record-guardians-only-mountain-protector-fluffy-may"
     PLAYER_NEEDS_NAME = "record-guardians-player-needs-name"
     RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED = "record-guardians-rangers-are-played-only-in-advanced"
@@ -310,17 +310,9 @@ def _cross_problems(data: dict[str, Any]) -> list[Problem]:
                     )
                 else:
                     rangers[ranger] = i
-            shelter = _int(p.get("animals_in_shelter", 0))
-            if shelter and ranger != Ranger.JULIA.value:
-                who = f"the {ranger} player" if ranger else "a player without a ranger"
-                out.append(
-                    Problem(f"{at}.animals_in_shelter", msg(
-                        GuardiansRecordCode.ONLY_ANIMAL_EXPERT_JULIA_SCORES_ANIMALS,
-                        who=who,
-                    ))
-                )
-            elif shelter and ranger == Ranger.JULIA.value:
-                sheltered += shelter
+            # Every player has an Animal Shelter (003 "f. Animal Shelter", Rescue): any
+            # player may end with animals in it; only the Animal Expert scores them.
+            sheltered += _int(p.get("animals_in_shelter", 0)) or 0
             calocedrus = _int(p.get("calocedrus_on_mountains", 0))
             if calocedrus and ranger != Ranger.FLUFFY.value:
                 who = f"the {ranger} player" if ranger else "a player without a ranger"

@@ -15,10 +15,12 @@ from scoring.guardians.rules import (
     RELEASE_RULES,
     REMOVAL_RULES,
     ROW_ORDER,
+    SHARING_EXTRA_CARDS,
     SKILLS,
     SOURCE,
     Skill,
 )
+from scoring.message import MessageCode, Msg, msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,3 +167,63 @@ def quick_reference(advanced: bool = True) -> tuple[ReferenceSection, ...]:
         )
     )
     return tuple(sections)
+
+
+# --------------------------------------------------------------------------- coded lines
+
+
+class GuardiansRefCode(MessageCode):
+    """Codes of the Forest Guardians turn and planting lines (words in the app's catalogues)."""
+
+    START = "ref-fg-start"
+    EXPLORE = "ref-fg-explore"
+    ACT = "ref-fg-act"
+    ACTIONS = "ref-fg-actions"
+    REFILL = "ref-fg-refill"
+    ROW = "ref-fg-row"
+    LEFTMOST = "ref-fg-leftmost"
+    REGULAR_ONLY = "ref-fg-regular-only"
+    SHARING = "ref-fg-sharing"
+    UPGRADE = "ref-fg-upgrade"
+    END = "ref-fg-end"
+
+
+@dataclass(frozen=True, slots=True)
+class GuardiansRefLine:
+    """One line of the Forest Guardians quick reference: ``section`` (turn | planting)."""
+
+    section: str
+    message: Msg
+    source: str = SOURCE
+
+
+def guardians_reference_lines() -> tuple[GuardiansRefLine, ...]:
+    """The turn and the planting rules as coded lines, built from the rules tables (003)."""
+    res = SKILLS[Skill.INCREASE_RESOURCE]
+    act = SKILLS[Skill.INCREASE_ACTION]
+    lines = [
+        GuardiansRefLine("turn", msg(GuardiansRefCode.START), f"{SOURCE} Start"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.EXPLORE), f"{SOURCE} 1. Forest Exploration"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.ACT, actions=act.start),
+                         f"{SOURCE} 2. Player Action"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.ACTIONS), f"{SOURCE} 2. Player Action"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.REFILL, start=res.start,
+                                     maximum=res.maximum or 0),
+                         f"{SOURCE} 3. Resource Replenishment; Increase Resource"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.END), f"{SOURCE} Game End"),
+    ]
+    for row in ROW_ORDER:
+        rule = row.rule
+        allowed = " / ".join(a.value for a in PILE_ORDER if a in rule.allowed)
+        lines.append(GuardiansRefLine("planting", msg(
+            GuardiansRefCode.ROW, row=row.value, allowed=allowed, cards=rule.cost_cards,
+            same_type=rule.same_type), f"{SOURCE} a. Planting Condition"))
+    lines += [
+        GuardiansRefLine("planting", msg(GuardiansRefCode.LEFTMOST), f"{SOURCE} I. Forestation"),
+        GuardiansRefLine("planting", msg(GuardiansRefCode.REGULAR_ONLY),
+                         f"{SOURCE} I. Forestation"),
+        GuardiansRefLine("planting", msg(GuardiansRefCode.SHARING, extra=SHARING_EXTRA_CARDS),
+                         f"{SOURCE} b. Sharing Terrain"),
+        GuardiansRefLine("planting", msg(GuardiansRefCode.UPGRADE), f"{SOURCE} c. Upgrade Skill"),
+    ]
+    return tuple(lines)

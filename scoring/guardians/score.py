@@ -65,8 +65,9 @@ def _details(p: GuardiansPlayer) -> dict[str, object]:
     }
     if p.ranger is not None:
         d["ranger_bonus"] = RANGERS[p.ranger].bonus
-    if p.ranger is Ranger.JULIA:
-        d["animals_in_shelter"] = p.animals_in_shelter
+    # every player has a shelter (003); only the Animal Expert scores it: the breakdown says so
+    d["animals_in_shelter"] = p.animals_in_shelter
+    d["shelter_scored"] = p.ranger is Ranger.JULIA
     if p.ranger is Ranger.FLUFFY:
         d["calocedrus_on_mountains"] = p.calocedrus_on_mountains
     return d

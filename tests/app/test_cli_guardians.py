@@ -31,7 +31,7 @@ def test_setup_checklist_two_players() -> None:
     r = cli("setup", "forest-guardians", "--players", "2", "--seed", "7")
     assert r.returncode == 0, r.stderr
     out = r.stdout
-    assert "Seed: 7" in out
+    assert "Seed 7." in out
     assert "1. 2 players: return components to the box" in out
     assert "4 regular high-altitude (I) terrain tiles" in out
     assert "all low-altitude (III) terrain tiles" in out
@@ -72,8 +72,8 @@ def test_setup_same_seed_same_output() -> None:
 def test_setup_without_seed_picks_and_prints_one() -> None:
     r = cli("setup", "forest-guardians", "--players", "3")
     assert r.returncode == 0
-    assert "pass --seed" in r.stdout
-    seed = int(r.stdout.split("Seed: ")[1].split()[0])
+    assert "was picked at random. Deal this again with" in r.stdout
+    seed = int(r.stdout.split("Seed ")[1].split(".")[0])
     again = cli("setup", "forest-guardians", "--players", "3", "--seed", str(seed))
     assert again.stdout.splitlines()[2:] == r.stdout.splitlines()[2:]
     j = cli("setup", "forest-guardians", "--players", "3", "--json")

@@ -168,3 +168,26 @@ def test_console_script_never_shows_a_traceback(tmp_path: Path) -> None:
     ok = subprocess.run([str(exe), "score", str(EXAMPLE)], capture_output=True, text=True,
                         timeout=60)
     assert ok.returncode == 0 and "Winner: Pink" in ok.stdout
+
+
+def test_every_legal_board_of_issue_11_is_scored(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Two thinning columns, a token below by choice (the 93-VP boards as issue 11 enters
+    them), and an animal in the shelter of a player who is not the Animal Expert."""
+    from tests.e2e.full_game_steps import example_93_variants
+
+    assert main(["score", "--json", write(tmp_path, example_93_variants())]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(p["name"], p["total"]) for p in out["players"]] == [
+        ("Pink", 93), ("Blue", 91), ("Green", 79)]
+    for advanced in (True, False):
+        data = json.loads(json.dumps(GUARDIANS))
+        data["options"]["advanced"] = advanced
+        for p in data["players"]:
+            p["ranger"] = p["ranger"] if advanced else None
+        data["players"][1]["animals_in_shelter"] = 1  # Jack / a basic-game player
+        assert main(["score", "--json", write(tmp_path, data, "g.json")]) == 0
+        out = json.loads(capsys.readouterr().out)
+        ken = out["players"][1]
+        assert ken["details"]["animals_in_shelter"] == 1
+        assert ken["details"]["shelter_scored"] is False

@@ -63,8 +63,10 @@ def test_json_has_the_documented_shape(capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run_cli(capsys, "--players", "2", "--seed", "5", "--infestation", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data == deal(ForestryOptions(infestation=True), 2, 5).to_json(english)
-    assert data["seed"] == 5 and data["players"] == 2
+    want = deal(ForestryOptions(infestation=True), 2, 5).to_json(english)
+    want["players"] = ["Player 1", "Player 2"]  # the names, as Forest Guardians' JSON
+    assert data == want
+    assert data["seed"] == 5 and data["players"] == ["Player 1", "Player 2"]
     assert data["options"]["infestation"] is True
     assert all({"id", "title", "detail"} <= set(s) for s in data["steps"])
     assert all(set(r) == {"card", "for"} for r in data["spawn_reveals"])
@@ -108,7 +110,9 @@ def test_advanced_json_has_nine_round_tokens_and_characters(
         mode=Mode.ADVANCED,
         characters=(Character.FOREST_ROAD_MANAGER, Character.TECHNICIAN),
     )
-    assert data == deal(opts, 3, 2).to_json(english)
+    want = deal(opts, 3, 2).to_json(english)
+    want["players"] = ["Player 1", "Player 2", "Player 3"]
+    assert data == want
 
 
 @pytest.mark.parametrize(
@@ -166,3 +170,37 @@ def test_advanced_with_the_tutorial_table(capsys: pytest.CaptureFixture[str]) ->
     )
     assert code == 0 and "tutorial technology table" in out
     assert "--tutorial-table" in out  # in the command that deals it again
+
+
+def test_both_setup_commands_have_one_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    """--player NAME repeated, the same headline/again/players lines, players a list of names
+    in both JSONs, the same error prefix (issue 15)."""
+    outs = {}
+    for game in ("forestry", "forest-guardians"):
+        assert main(["setup", game, "--player", "Ｍｅｉ", "--player", "Ken", "--seed", "3"]) == 0
+        out = capsys.readouterr().out.splitlines()
+        assert out[0].endswith("Seed 3.") and out[1].startswith("(Deal this again with: ")
+        assert f"forest-table setup {game} --player Mei --player Ken --seed 3" in out[1]
+        assert out[2] == "Players (seat order): Mei, Ken"
+        assert out[3] == "" and " 1. " in "\n".join(out[4:6])  # (Forestry: a section title)
+        assert main(["setup", game, "--player", "Mei", "--player", "Ken", "--seed", "3",
+                     "--json"]) == 0
+        outs[game] = json.loads(capsys.readouterr().out)
+        assert main(["setup", game, "--player", "Mei", "--player", "MEI"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"forest-table setup {game}: error: --player: ")
+        assert main(["setup", game, "--players", "3", "--player", "Mei"]) == 2
+        assert capsys.readouterr().err.startswith(f"forest-table setup {game}: error: --players")
+    assert outs["forestry"]["players"] == outs["forest-guardians"]["players"] == ["Mei", "Ken"]
+    assert {"game", "seed", "players", "options", "steps"} <= set(outs["forestry"]) \
+        & set(outs["forest-guardians"])
+
+
+@pytest.mark.parametrize("game", ["forestry", "forest-guardians"])
+def test_piped_into_head_ends_quietly(game: str) -> None:
+    proc = subprocess.run(f"{sys.executable} -m app.cli setup {game} --players 2 --seed 1 "
+                          "| head -n 1", shell=True, cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 0
+    assert proc.stdout.count("\n") == 1
+    assert "BrokenPipe" not in proc.stderr and "Traceback" not in proc.stderr

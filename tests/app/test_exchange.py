@@ -225,7 +225,129 @@ def test_bgg_csv(store: Store) -> None:
     assert [(r["game"], r["score"], r["win"], r["new"]) for r in mei] == [
         ("Forest Guardians", "23", "1", "1"), ("Forest Guardians", "26", "1", "0"),
         ("Forest Guardians", "23", "1", "0")]
-    assert {r["startposition"] for r in rows if r["play_id"] == str(games[1].id)} == {"1", "2"}
+    assert {r["startposition"] for r in rows if r["play_id"] == games[1].play_id} == {"1", "2"}
+    assert {r["objectid"] for r in rows} == {""}  # no BGG id entered: never guessed
+
+
+# --------------------------------------------------------------------------- issue 15
+
+
+def _push(g: Any) -> dict[str, Any]:
+    return json.loads(unquote(bgstats_link(g)[len(BGSTATS_CREATE_PLAY):]))  # type: ignore
+
+
+def test_the_same_game_keeps_one_play_id_in_two_databases_and_games_never_share_one() -> None:
+    records = sample_records()
+    ids = []
+    for order in (records, list(reversed(records))):
+        store = Store.open("sqlite://")
+        with store.session() as s:
+            import_records(s, jsonl(order))
+            games = list(export_games(s))
+        by_fp = {fingerprint(g.record): g for g in games}
+        ids.append({fp: (g.play_id, bgstats_file([g])["plays"][0]["uuid"],
+                         _push(g)["sourcePlayId"]) for fp, g in by_fp.items()})
+        # game numbers differ between the two databases ...
+        store.engine.dispose()
+    assert ids[0] == ids[1]  # ... the play ids do not
+    play_ids = [v[0] for v in ids[0].values()]
+    uuids = [v[1] for v in ids[0].values()]
+    assert len(set(play_ids)) == len(play_ids) == 4 and len(set(uuids)) == 4
+
+
+def test_two_identical_app_games_get_different_play_ids(store: Store) -> None:
+    rec = load("guardians_basic_23.json")
+    rec["played_at"] = "2026-03-01T20:00:00+01:00"
+    sheet = score_record(rec)
+    gids = []
+    for _ in range(2):
+        g = store.create_game(game="forest-guardians", players=["Mei", "Ken"],
+                              options=rec["options"])
+        assert g.id is not None
+        store.finish_game(game_id=g.id, record=rec, sheet=sheet)
+        gids.append(g.id)
+    with store.session() as s:
+        games = list(export_games(s, ids=gids))
+    assert games[0].play_id != games[1].play_id
+    assert games[0].play_id == fingerprint(games[0].record)  # the first one: its content
+
+
+def test_a_game_at_0030_plus_0900_exports_and_shows_that_date(store: Store) -> None:
+    rec = load("guardians_basic_23.json")
+    rec["played_at"] = "2026-05-02T00:30:00+09:00"  # 2026-05-01 15:30 UTC
+    with store.session() as s:
+        import_records(s, json.dumps(rec))
+        (g,) = list(export_games(s))
+        page = queries.history(s)
+    assert g.summary.played_at.date().isoformat() == "2026-05-01"  # stored in UTC
+    assert bgstats_file([g])["plays"][0]["playDate"] == "2026-05-02 00:30:00"
+    assert _push(g)["playDate"] == "2026-05-02 00:30:00"
+    (row,) = list(csv.DictReader(io.StringIO(bgg_csv([g]))))[:1]
+    assert row["date"] == "2026-05-02"
+    assert page.items[0].local_played_at.isoformat() == "2026-05-02T00:30:00+09:00"
+
+
+def test_push_link_follows_the_published_format(store: Store) -> None:
+    rec = load("guardians_advanced.json")
+    rec["location"] = "Kyoto"
+    ranger = rec["players"][0]["ranger"]
+    with store.session() as s:
+        import_records(s, jsonl([rec, load("forestry_93vp_worked_example.json")]))
+        from app.store.crud import set_bgg_id
+
+        set_bgg_id(s, game="forest-guardians", bgg_id=123456)
+        g, forestry = list(export_games(s))
+    push = _push(g)
+    assert push["location"] == "Kyoto"  # a string, as documented
+    assert push["board"] == "Advanced"
+    assert _push(forestry)["board"].startswith("Standard")
+    assert "bggId" not in _push(forestry)["game"]  # not entered: never guessed
+    assert push["game"]["bggId"] == 123456
+    assert push["players"][0]["role"] == ranger.capitalize()
+    data = bgstats_file([g])
+    assert data["games"][0]["bggId"] == 123456 and data["plays"][0]["board"] == "Advanced"
+    assert data["plays"][0]["playerScores"][0]["role"] == ranger.capitalize()
+    (row, *_) = csv.DictReader(io.StringIO(bgg_csv([g])))
+    assert row["objectid"] == "123456"
+    from app.store.exchange import board_text, role_name
+
+    assert role_name("forest_worker") == "Forest Worker"
+    assert board_text("forestry", {"mode": "advanced", "technology_side": "B",
+                                   "growing_forward": {"infestation": True}}) \
+        == "Advanced, technology B, Growing Forward: infestation"
+
+
+def test_an_incomplete_sheet_exports_no_scores_ranks_or_winners(store: Store) -> None:
+    rec = load("forestry_93vp_worked_example.json")
+    rec["players"][0]["buildings"] = {"forest": 0, "sawmill": []}  # needs unknown VP
+    with store.session() as s:
+        import_records(s, json.dumps(rec))
+        (g,) = list(export_games(s))
+    assert not g.complete
+    push = _push(g)
+    assert all("score" not in p and "rank" not in p and "winner" not in p
+               for p in push["players"])
+    assert "SCORE INCOMPLETE" in push["comments"]
+    ps = bgstats_file([g])["plays"][0]["playerScores"]
+    assert all(p["score"] == "" and p["rank"] == 0 and p["winner"] is False for p in ps)
+    rows = list(csv.DictReader(io.StringIO(bgg_csv([g]))))
+    assert all(r["score"] == "" and r["win"] == "0" and r["comments"] for r in rows)
+
+
+def test_bgg_csv_escapes_formula_cells(store: Store) -> None:
+    rec = load("guardians_basic_23.json")
+    rec["location"] = '=HYPERLINK("http://x.example","y")'
+    with store.session() as s:
+        import_records(s, json.dumps(rec))
+        games = list(export_games(s))
+    text = bgg_csv(games)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert rows[0]["location"] == "'" + rec["location"]
+    from app.store.exchange import csv_cell
+
+    for bad in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"):
+        assert csv_cell(bad) == "'" + bad
+    assert csv_cell(-3) == -3 and csv_cell("Mei") == "Mei"
 
 
 def test_incomplete_import_is_scored_again_once_the_value_is_confirmed(store: Store) -> None:
@@ -258,7 +380,13 @@ def test_incomplete_import_is_scored_again_once_the_value_is_confirmed(store: St
         assert pink.average_score == sheet.players[0].total
     _assert_summaries_match_rebuild(store.engine)
     stored = store.get_record(game_id=gid)
-    assert stored is not None and stored.record == rec and stored.sheet == sheet.as_json()
+    # completed: its record carries the values it was scored with (issue 11), and a
+    # re-import of the same file is still recognised
+    assert stored is not None and stored.sheet == sheet.as_json()
+    assert stored.record == {**rec, "printed": {"buildings_vp": {"0": 0}, "tasks_vp": {"4": 8}}}
+    with store.session() as s:
+        again = import_records(s, json.dumps(rec))
+    assert not again.imported
 
 
 # --------------------------------------------------------------------------- property

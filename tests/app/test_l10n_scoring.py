@@ -96,7 +96,7 @@ def test_contract_notes_in_japanese() -> None:
                river_tokens=["building"], task_cards=[{"contract": "accessory"}])
     sheet = score(record(p, player("B"), printed=ALL_PRINTED))
     _check(sheet, {"A", "B"})
-    assert any("契約1（建築/アクセサリー）→建築（記録で指定）" in n for n in ja_notes(sheet))
+    assert any("契約1（建築/アクセサリー）→建築（プレイヤーが指定）" in n for n in ja_notes(sheet))
     unknown = score(record(player("A", contracts=[["building", "accessory"]],
                                   task_cards=[{"contract": "accessory"}]), player("B")))
     _check(unknown, {"A", "B"})

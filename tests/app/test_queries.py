@@ -115,8 +115,10 @@ def test_person_stats(data: tuple[Store, dict[str, int]]) -> None:
         f = ann[FO]
         assert (f.plays, f.wins, f.scored_plays, f.average_score, f.best_score) == (
             2, 1, 1, 50.0, 50)
+        # category averages over the complete games only, as the average total (issue 11:
+        # an incomplete game's known categories made the averages disagree)
         assert [(c.category, c.average, c.games) for c in f.categories] == [
-            ("score_track", 35.0, 2), ("water", 10.0, 1)]
+            ("score_track", 40.0, 1), ("water", 10.0, 1)]
         assert [(c.character, c.plays, c.wins) for c in f.characters] == [
             ("technician", 1, 1), (None, 1, 0)]
         (bo,) = queries.person_stats(s, person="Bo", game=FG)

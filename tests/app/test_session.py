@@ -18,29 +18,37 @@ from app.session import (
     AddRiverToken,
     AddScore,
     AddTaskCard,
+    AdjustCount,
+    ApplySuggestion,
     BuildForestBuilding,
     ChooseContractCategory,
     Command,
     ConfirmPrinted,
+    DismissSuggestion,
     DomainError,
     EndGame,
+    EndTurn,
     ForestryTable,
     GameSession,
     GameState,
     OpenStorageExtension,
     PlaceForester,
     PlantSeedling,
+    RemoveColumn,
     RemoveContract,
     RemoveInfestedWood,
     RemoveRiverToken,
     RemoveTaskCard,
     ReplenishForesters,
     RevealRoundToken,
+    SetColumn,
     SetCount,
     SetDetachedWood,
+    SetForesterToken,
     SetGuardians,
     SetHarvester,
     SetHarvestToken,
+    SetInfestedWood,
     SetTaskMet,
     StaleVersion,
     StartGame,
@@ -50,6 +58,7 @@ from app.session import (
     apply_command,
     command_from_json,
     command_rng,
+    pending_spawns,
     replay_command,
 )
 from app.store import Store
@@ -68,6 +77,16 @@ def forestry(store: Store, *, infestation: bool = False, seed: int = 7,
 
 def do(s: GameSession, cls: type[Command], **kw: Any) -> Any:
     return s.apply(cls(version=s.version, **kw))
+
+
+def apply_suggestions(s: GameSession, player: int | None = None) -> int:
+    """Tap "apply" on every suggestion (of ``player``); returns how many there were."""
+    from app.session import ApplySuggestion
+
+    ids = [x.id for x in s.state.suggestions if player is None or x.player == player]
+    for ident in ids:
+        do(s, ApplySuggestion, id=ident)
+    return len(ids)
 
 
 def board(s: GameSession, i: int = 0) -> ForestryPlayer:
@@ -103,15 +122,19 @@ def test_create_deals_the_table_and_the_starting_resources(store: Store) -> None
     assert len(table.forest.foresters) == 3
     assert table.forest.round_tokens.revealed == 1  # turned up during setup
     assert len(table.detached_storages) == 3
-    # 1 seedling and 3/4/4 coins, plus the first round token's effect for everyone
+    # 1 seedling and 3/4/4 coins, plus the first round token's effect for everyone:
+    # suggested (the mirror principle), the sheet starts as an empty board
     first = table.forest.round_tokens.current
     assert first is not None
     extra_coins = first.coins
+    assert all(board(s, i).resources.coins == 0 for i in range(3))
+    assert apply_suggestions(s) >= 3
+    assert not s.state.suggestions
     assert [board(s, i).resources.coins for i in range(3)] == [
         3 + extra_coins, 4 + extra_coins, 4 + extra_coins]
     assert all(board(s, i).resources.seedlings >= 1 for i in range(3))
     assert state.setup is not None and '"game":"forestry"' in state.setup
-    assert log_seqs(store, s.game_id) == [1]
+    assert log_seqs(store, s.game_id)[0] == 1
 
 
 def test_create_refuses_impossible_options(store: Store) -> None:
@@ -133,6 +156,7 @@ def test_named_characters_keep_their_seats(store: Store) -> None:
     first = s.state.table.forest.round_tokens.current  # type: ignore[union-attr]
     assert first is not None
     # asymmetric setup cards replace the seedling and the seat coins
+    apply_suggestions(s)
     assert board(s, 1).resources.seedlings == (first.gain == "seedling")
     assert board(s, 1).resources.coins == first.coins
 
@@ -229,7 +253,8 @@ def test_undo_redo_walk_the_log(store: Store) -> None:
     s1 = s.state
     do(s, TakeRewardLap, player=0)
     s2 = s.state
-    assert board(s).score_track == 3
+    assert board(s).score_track == 0  # suggested: +3
+    assert [x.vp for x in s.state.suggestions_of(0) if x.vp] == [3]
 
     snap = s.undo(s.version)
     assert snap.state == s1 and snap.can_redo and snap.can_undo
@@ -270,18 +295,34 @@ def test_redo_reuses_the_logged_draws(store: Store) -> None:
 # --------------------------------------------------------------------------- random draws
 
 
-def test_score_crossings_spawn_infested_wood_and_the_outcome_is_logged(store: Store) -> None:
-    s = forestry(store, infestation=True)
+def started(s: GameSession) -> GameSession:
+    """Harvesters on spaces without a forester token, the game started."""
+    forest = s.state.table.forest  # type: ignore[union-attr]
+    free = [sp for sp in range(1, 16) if forest.forester_at(sp) is None]
+    for i in range(len(s.state.players)):
+        do(s, SetHarvester, player=i, space=free[i])
+    do(s, StartGame)
+    return s
+
+
+def test_score_crossings_spawn_infested_wood_at_the_end_of_the_turn(store: Store) -> None:
+    s = started(forestry(store, infestation=True))
     snap = do(s, AddScore, player=1, delta=12)
     table = snap.state.table
     assert isinstance(table, ForestryTable)
-    assert len(table.forest.infested) == 2
-    assert [m.kind for m in snap.messages] == ["spawn_infested_wood"]
+    assert table.forest.infested == frozenset() and snap.messages == ()  # not yet (001)
+    assert pending_spawns(snap.state) == ((1, 4), (1, 10))
+    snap = do(s, EndTurn)
+    table = snap.state.table
+    assert isinstance(table, ForestryTable)
+    assert len(table.forest.infested) == 2 and table.current == 1 and table.turn == 1
+    assert [m.kind for m in snap.messages][:2] == ["spawn_infested_wood", "event-turn-ended"]
     entry = store.load_log(game_id=s.game_id)[-1]
     assert entry.outcome["draws"][0]["action"] == "spawn_infested_wood"
     assert [p["trigger"] for p in entry.outcome["draws"][0]["placements"]] == [4, 10]
     # lowering a score spawns nothing
-    snap = do(s, AddScore, player=1, delta=-5)
+    do(s, AddScore, player=1, delta=-5)
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
     # taking infested wood into storage
     space = min(table.forest.infested)
@@ -292,15 +333,23 @@ def test_score_crossings_spawn_infested_wood_and_the_outcome_is_logged(store: St
 
 
 def test_a_corrected_score_does_not_spawn_twice(store: Store) -> None:
-    s = forestry(store, infestation=True)
+    s = started(forestry(store, infestation=True))
     do(s, AddScore, player=0, delta=12)  # 4 and 10
-    do(s, AddScore, player=0, delta=-5)  # a typo corrected
-    snap = do(s, AddScore, player=0, delta=5)  # back to 12: nothing new is passed
-    assert snap.messages == () and len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
-    snap = do(s, SetCount, player=0, field="score_track", value=19)  # passes 18
+    do(s, AddScore, player=0, delta=-5)  # a typo corrected within the turn: only 4
+    assert pending_spawns(s.state) == ((0, 4),)
+    do(s, AddScore, player=0, delta=5)  # back to 12
+    snap = do(s, EndTurn)
+    assert len(snap.state.table.forest.infested) == 2  # type: ignore[union-attr]
+    do(s, AddScore, player=0, delta=-5)  # a typo corrected in a later turn
+    do(s, AddScore, player=0, delta=5)  # back to 12: nothing new is passed
+    snap = do(s, EndTurn)
+    assert "spawn_infested_wood" not in [m.kind for m in snap.messages]
+    do(s, SetCount, player=0, field="score_track", value=19)  # passes 18
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 3  # type: ignore[union-attr]
     assert snap.state.table.score_peaks == (19, 0, 0)  # type: ignore[union-attr]
-    snap = do(s, AddScore, player=1, delta=5)  # every marker triggers the tokens it passes
+    do(s, AddScore, player=1, delta=5)  # every marker triggers the tokens it passes
+    snap = do(s, EndTurn)
     assert len(snap.state.table.forest.infested) == 4  # type: ignore[union-attr]
 
 
@@ -333,12 +382,16 @@ def test_round_tokens_pay_every_player_and_announce_final_turns(store: Store) ->
     do(s, StartGame)
     assert s.state.status == PLAYING
     while True:
+        apply_suggestions(s)
         before = [board(s, i).resources for i in range(3)]
         snap = do(s, RevealRoundToken)
         table = snap.state.table
         assert isinstance(table, ForestryTable)
         token = table.forest.round_tokens.current
         assert token is not None
+        assert [board(s, i).resources for i in range(3)] == before  # only suggested
+        apply_suggestions(s)
+        assert not s.state.suggestions
         after = [board(s, i).resources for i in range(3)]
         for b, a in zip(before, after, strict=True):
             assert a.coins - b.coins == token.coins
@@ -395,11 +448,19 @@ def test_every_command_round_trips_through_json() -> None:
         RemoveInfestedWood(version=3, space=4, player=None),
         SetDetachedWood(version=3, storage=2, value=1),
         SetHarvestToken(version=3, space=2, harvested=False),
+        SetInfestedWood(version=3, space=5),
+        SetForesterToken(version=3, type="painting", space=None),
+        EndTurn(version=3),
         SetGuardians(version=3, player=0, field="tree_points", value=(1, 2, 3)),
         TriggerGameEnd(version=3, player=1, trigger="last_tile_drawn"),
         ConfirmPrinted(version=3, table="buildings_vp", key="4", value=5),
         StartGame(version=3),
         EndGame(version=3),
+        AdjustCount(version=3, player=0, field="resources.coins", delta=-1),
+        SetColumn(version=3, player=0, column=1, type="den_tree", count=2),
+        RemoveColumn(version=3, player=0, column=0),
+        ApplySuggestion(version=3, id=2),
+        DismissSuggestion(version=3, id=2),
     ]
     assert {type(c) for c in examples} == set(COMMANDS.values())
     import json
@@ -569,8 +630,10 @@ def enter_pink_93(s: GameSession, i: int) -> None:
                         ("temp_workers", 1)):
         do(s, SetCount, player=i, field=f"resources.{name}", value=value)
     do(s, SetCount, player=i, field="storage.wood", value=1)
-    assert board(s, i).score_track == 2  # the forester token below the table
-    do(s, AddScore, player=i, delta=43)
+    # the forester token below the table: +2 suggested, never added by itself
+    assert board(s, i).score_track == 0
+    assert [x.vp for x in s.state.suggestions_of(i) if x.vp] == [2]
+    do(s, AddScore, player=i, delta=45)  # the track as the board shows it (the +2 included)
 
 
 def test_the_93_vp_example_entered_through_commands(store: Store) -> None:
@@ -581,7 +644,8 @@ def test_the_93_vp_example_entered_through_commands(store: Store) -> None:
     # Blue has more forester tokens (9), Green fewer (2)
     for kind in ("thinning", "den_tree", "painting") * 3:
         do(s, PlaceForester, player=1, type=kind)
-    assert board(s, 1).score_track == 6  # forestry row 3 full
+    assert board(s, 1).score_track == 0  # forestry row 3 full: +6 suggested
+    assert [x.vp for x in s.state.suggestions_of(1) if x.vp] == [6]
     for _ in range(5):
         do(s, BuildForestBuilding, player=1) if board(s, 1).buildings.forest < 4 else do(
             s, UpgradeSawmill, player=1, area="dark_green")
@@ -708,3 +772,128 @@ def test_confirmed_buildings_value_is_remembered_per_board_side(store: Store) ->
     remembered = store.get_printed()
     assert remembered["buildings_vp_side_b"] == {"4": 5}
     assert remembered["buildings_vp"] == {"3": 4}
+
+
+# --------------------------------------------------------------------------- issue 11/12
+
+
+def test_twenty_intents_made_at_one_version_count_twenty(store: Store) -> None:
+    """A stepper sends "+1", not the number on screen: taps made before the phone
+    redrew (all at one version) each count (issue 12 item 6)."""
+    s = forestry(store)
+    seen = s.version
+    for _ in range(20):
+        s.apply(AdjustCount(version=seen, player=0, field="score_track", delta=1))
+    assert board(s).score_track == 20
+    s.apply(AdjustCount(version=seen, player=0, field="score_track", delta=-1))
+    assert board(s).score_track == 19
+    with pytest.raises(DomainError) as err:  # refused where it is: the field is named
+        s.apply(AdjustCount(version=seen, player=0, field="resources.coins", delta=-1))
+    assert err.value.field == "players[0].resources.coins"
+    with pytest.raises(DomainError) as err:
+        s.apply(AdjustCount(version=seen, player=0, field="teleport", delta=1))
+    assert err.value.msg is not None and err.value.msg.code == "refusal-session-not-a-count"
+
+
+def test_the_sheet_never_changes_an_entered_count_by_itself(store: Store) -> None:
+    """Issue 11: she typed 41, then entered her seedlings: the track stays 41; the +6
+    (row 3) and +2 (below) are offered once each and applied only when tapped."""
+    s = forestry(store)
+    apply_suggestions(s)  # seat income, first round token
+    do(s, SetCount, player=0, field="score_track", value=41)
+    for area in ("light_green", "dark_green", "orange"):
+        do(s, SetCount, player=0, field=f"reforestation_table.{area}", value=3)
+    do(s, SetCount, player=0, field="seedlings_below", value=1)
+    assert board(s).score_track == 41
+    offered = s.state.suggestions_of(0)
+    assert sorted(x.vp for x in offered) == [2, 6]
+    # a correction withdraws what it took back; a refill does not offer the row twice
+    do(s, SetCount, player=0, field="seedlings_below", value=0)
+    assert [x.vp for x in s.state.suggestions_of(0)] == [6]
+    row = s.state.suggestions_of(0)[0]
+    do(s, ApplySuggestion, id=row.id)
+    assert board(s).score_track == 47 and not s.state.suggestions
+    do(s, SetCount, player=0, field="reforestation_table.orange", value=2)
+    do(s, SetCount, player=0, field="reforestation_table.orange", value=3)
+    assert not s.state.suggestions  # row 3 was already counted: never twice
+    with pytest.raises(DomainError):
+        do(s, ApplySuggestion, id=row.id)  # gone once applied
+    do(s, TakeRewardLap, player=0)
+    lap = s.state.suggestions_of(0)[0]
+    do(s, DismissSuggestion, id=lap.id)
+    assert board(s).score_track == 47 and not s.state.suggestions
+    again = GameSession.load(store, s.game_id)  # suggestions are part of the saved state
+    assert again.state == s.state
+
+
+def test_forestry_table_column_by_column(store: Store) -> None:
+    s = forestry(store)
+    do(s, SetColumn, player=0, column=0, type="thinning", count=2)
+    do(s, SetColumn, player=0, column=1, type="thinning", count=2)
+    do(s, SetColumn, player=0, column=2, type="den_tree", count=2)
+    assert s.record()["players"][0]["forestry_table"] == [
+        {"type": "thinning", "count": 2}, {"type": "thinning", "count": 2},
+        {"type": "den_tree", "count": 2}]
+    assert water_multiplier(board(s)) == 2
+    with pytest.raises(DomainError) as err:  # no thinning column full: nothing below yet
+        do(s, SetCount, player=0, field="forester_tokens_below.thinning", value=1)
+    assert err.value.field == "players[0].forester_tokens_below.thinning"
+    do(s, SetColumn, player=0, column=0, type="thinning", count=3)
+    do(s, SetCount, player=0, field="forester_tokens_below.thinning", value=1)  # by choice
+    assert [x.vp for x in s.state.suggestions_of(0) if x.vp] == [2]
+    do(s, SetCount, player=0, field="forester_tokens_below.thinning", value=0)
+    do(s, RemoveColumn, player=0, column=1)
+    assert len(board(s).forestry_table) == 2
+    with pytest.raises(DomainError) as err:
+        do(s, SetColumn, player=0, column=3, type="painting", count=1)
+    assert err.value.field == "players[0].forestry_table[3]"
+    assert err.value.msg is not None
+
+
+def test_a_remembered_value_applies_to_games_in_play_and_a_finished_game_keeps_its_own(
+        store: Store) -> None:
+    """Issue 11 item 4: a value corrected in Settings applies to new and unfinished games;
+    a finished game keeps the values it was scored with (its record carries them)."""
+    s = forestry(store)
+    do(s, ConfirmPrinted, table="buildings_vp", key="0", value=1)
+    assert s.score().players[0].categories["buildings"] == 1
+    store.confirm_printed(table="buildings_vp", key="0", value=4)  # corrected in Settings
+    assert s.score().players[0].categories["buildings"] == 4
+    for key in range(0, 3):
+        store.confirm_printed(table="tasks_vp", key=str(key), value=0)
+    s.finish(s.version)
+    saved = store.get_record(game_id=s.game_id)
+    assert saved is not None and saved.record["printed"]["buildings_vp"]["0"] == 4
+    store.confirm_printed(table="buildings_vp", key="0", value=9)  # later: not this game
+    from scoring.api import score_record
+
+    again = score_record(dict(saved.record), confirmed=store.get_printed())
+    assert again.players[0].categories["buildings"] == 4
+
+
+def test_a_game_created_before_the_mirror_principle_replays_as_it_was_played(
+        store: Store) -> None:
+    """Its saved states have no ``mirror``: VP and income were added as they happened, so
+    the log must replay to those very states (an upgrade never breaks a game in play)."""
+    from app.session import GameState, apply_command
+
+    s = forestry(store)
+    data = s.state.to_json()
+    assert data.pop("mirror") is True
+    old = GameState.from_json(data)
+    assert old.mirror is False and old.to_json() == data
+    import random
+
+    state = old
+    for kind in ("thinning", "den_tree", "painting") * 3:
+        state, _, _ = apply_command(state, PlaceForester(version=1, player=0, type=kind),
+                                    random.Random(1))
+    board0 = state.boards[0]
+    assert isinstance(board0, ForestryPlayer)
+    assert board0.score_track == 6  # row 3 added, as before
+    assert not [x for x in state.suggestions if x.vp]  # and nothing suggested
+    state, _, _ = apply_command(state, SetCount(version=1, player=0,
+                                                field="forester_tokens_below.thinning",
+                                                value=1), random.Random(1))
+    board0 = state.boards[0]
+    assert isinstance(board0, ForestryPlayer) and board0.score_track == 6

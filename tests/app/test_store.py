@@ -42,6 +42,7 @@ from app.store.engine import (
     schema_transaction,
     upgrade,
 )
+from app.store.models import Game, Person
 from tests.app.conftest import make_sheet
 
 FIRST = "0001_base"
@@ -72,7 +73,9 @@ def _fill_first_revision(engine: Engine) -> None:
     now = datetime(2026, 1, 2, 3, 4, 5)
     with engine.begin() as c:
         c.execute(sa.text("INSERT INTO person (id, name, key, created_at) VALUES "
-                          "(1, 'Mei', 'mei', :t), (2, 'Bo', 'bo', :t)"), {"t": now})
+                          "(1, 'Mei', 'mei', :t), (2, 'Bo', 'bo', :t), "
+                          # full width: one alone (re-keyed by 0006), one colliding with Mei
+                          "(3, 'Ｋｅｎ', 'ｋｅｎ', :t), (4, 'Ｍｅｉ', 'ｍｅｉ', :t)"), {"t": now})
         c.execute(sa.text(
             "INSERT INTO game (id, game, options, seed, location, status, complete, source, "
             "created_at, updated_at, finished_at, played_at) VALUES "
@@ -95,7 +98,8 @@ def _fill_first_revision(engine: Engine) -> None:
         c.execute(sa.text("INSERT INTO game_state (game_id, seq, state, updated_at) VALUES "
                           "(2, 1, '{\"v\": 1}', :t)"), {"t": now})
         c.execute(sa.text("INSERT INTO finished_record (game_id, record, sheet, created_at) "
-                          "VALUES (1, '{\"game\": \"forest-guardians\"}', '{}', :t)"), {"t": now})
+                          "VALUES (1, '{\"game\": \"forest-guardians\", \"played_at\": "
+                          "\"2026-01-02T12:04:05+09:00\"}', '{}', :t)"), {"t": now})
         c.execute(sa.text("INSERT INTO printed_value (\"table\", key, value, confirmed_at) "
                           "VALUES ('buildings_vp', '4', '5', :t)"), {"t": now})
 
@@ -123,9 +127,17 @@ def _check_upgraded(engine: Engine) -> None:
         h = queries.head_to_head(s, a="Bo", b="Mei")
         assert (h.games, h.a_wins, h.b_wins, h.average_margin) == (1, 0, 1, -5.0)
         fp = s.exec(select(FinishedRecord.fingerprint)).one()
-        assert fp == fingerprint({"game": "forest-guardians"})
+        saved = {"game": "forest-guardians", "played_at": "2026-01-02T12:04:05+09:00"}
+        assert fp == fingerprint(saved)
+        # revision 0006: the play id is the record's fingerprint, the offset the record's,
+        # person keys NFKC (Ｋｅｎ is ken now; Ｍｅｉ collides with Mei: kept, to be merged)
+        g1 = s.get(Game, 1)
+        assert g1 is not None and g1.play_uid == fp and g1.utc_offset == 9 * 60
+        assert g1.status == "finished" and g1.notes is None and g1.deleted_at is None
+        keys = dict(s.exec(sa.select(Person.id, Person.key)).all())  # type: ignore[call-overload]
+        assert keys == {1: "mei", 2: "bo", 3: "ken", 4: "ｍｅｉ"}
     rec = st.get_record(game_id=1)
-    assert rec is not None and rec.record == {"game": "forest-guardians"}
+    assert rec is not None and rec.record == saved
     # the upgraded database keeps working: the next command of the open game
     st.append_command(game_id=2, seq=2, kind="SetCoins", payload={"coins": 8}, outcome=None,
                       state={"v": 2})
@@ -190,14 +202,23 @@ def test_default_location_follows_flet_storage(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.delenv("FLET_APP_STORAGE_DATA")
     url = engine_mod.database_url()
     assert url.startswith("sqlite:///") and "forest-table" in url
-    eng = open_engine(f"sqlite:///{tmp_path / 'new' / 'dir' / 'db.sqlite3'}")  # dirs created
-    assert (tmp_path / "new" / "dir" / "db.sqlite3").exists()
+    # a mistyped directory is an error, never a new empty database (issue 15) ...
+    with pytest.raises(engine_mod.DatabaseDirMissing, match="does not exist"):
+        open_engine(f"sqlite:///{tmp_path / 'new' / 'dir' / 'db.sqlite3'}")
+    assert not (tmp_path / "new").exists()
+    # ... only the default data directory is created when needed
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "fresh" / "data"))
+    eng = open_engine()
+    assert (tmp_path / "fresh" / "data" / engine_mod.DB_FILENAME).exists()
     eng.dispose()
 
 
 def test_home_directory_in_a_sqlite_url(monkeypatch: pytest.MonkeyPatch,
                                          tmp_path: Path) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    with pytest.raises(engine_mod.DatabaseDirMissing):
+        open_engine("sqlite:///~/games/forest.sqlite3")
+    (tmp_path / "games").mkdir()
     eng = open_engine("sqlite:///~/games/forest.sqlite3")
     assert (tmp_path / "games" / "forest.sqlite3").exists()
     eng.dispose()

@@ -228,8 +228,13 @@ def test_two_seats_tap_the_shared_table_at_once(tmp_path: Path) -> None:
     ok = [r for r in results if r.ok]
     refused = [r for r in results if not r.ok]
     assert len(ok) == 1 and len(refused) == 1  # the same version: one wins, one is told
-    assert refused[0].reason == "stale" and refused[0].message
+    # the same reveal against the same state: "already done", with what the first one did
+    assert refused[0].reason == "already_done" and refused[0].message
+    assert refused[0].msg.code == "refusal-already-done"
+    assert [m.kind for m in refused[0].messages] == [m.kind for m in ok[0].snapshot.messages]
+    assert refused[0].snapshot.version == v + 1
     assert hub.snapshot(game).version == v + 1
+    assert hub.snapshot(game).state.table.round == 2
 
 
 def test_undo_redo_finish_through_the_hub(hub: TableHub, game: int) -> None:
@@ -446,12 +451,41 @@ def test_closed_session_unsubscribes(store: Store, game: int) -> None:
     _tab_run(store, steps)
 
 
-def test_laptop_browser_is_host_unless_switched_off(store: Store, game: int,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_trust_by_address_even_with_a_rewritten_client_ip(store: Store, game: int) -> None:
+    """No token, no table data: from 127.0.0.1, 127.0.0.2, ::1, with ``client_ip`` as the
+    client wrote it (one protocol message) or as the server captured it (app.peer)."""
+    from app import peer
+
     async def steps(hub: TableHub, make_tab: Any) -> None:
-        monkeypatch.setenv("FOREST_TABLE_TRUST_LOCAL", "0")
-        client, _tab = await make_tab("/", ip="127.0.0.1")
-        assert "Join the table" in _all_text(client)
+        hub.host_link_token(None)
+        for ip in ("127.0.0.1", "127.0.0.2", "::1", "localhost", "192.168.1.30"):
+            for route in ("/", "/tables", f"/table/{game}", "/history", "/settings"):
+                client, tab = await make_tab(route, ip=ip)
+                peer.remember(client.session.id, ip)
+                client.page.client_ip = "127.0.0.1"  # what a forged update message sets
+                await tab.open(None)
+                text = _all_text(client)
+                assert "Join the table" in text, (ip, route)
+                assert not any(name in text for name in PLAYERS), (ip, route)
+                assert tab.app is None and tab.access is None
+                assert hub.subscriber_count(game) == 0
+                peer.forget(client.session.id)
+
+    _tab_run(store, steps)
+
+
+def test_host_link_opens_the_whole_app_and_rotation_drops_it(store: Store, game: int,
+                                                             tmp_path: Path) -> None:
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        token, new = hub.host_link_token(tmp_path)
+        assert new
+        client, tab = await make_tab(f"/join/{token}")
+        assert tab.app is not None and tab.app.table_host and tab.access.role == "server"
+        fresh, new = hub.host_link_token(tmp_path, rotate=True)
+        assert new and fresh != token
+        await asyncio.sleep(0.2)
+        assert tab.app is None and "Join the table" in _all_text(client)
+        assert hub.access(token) is None and hub.access(fresh) is not None
 
     _tab_run(store, steps)
 
@@ -467,7 +501,7 @@ def test_server_host_reaches_the_qr_codes_without_a_floating_button(store: Store
         return semantics_ids(client)
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
-        client, tab = await make_tab("/", ip="127.0.0.1")
+        client, tab = await make_tab(f"/join/{hub.host_link_token(None)[0]}")
         assert tab.app is not None and tab.app.table_host
         assert client.page.floating_action_button is None
         assert "home-tables" in ids(client)

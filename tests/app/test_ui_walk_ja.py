@@ -17,9 +17,10 @@ from app.ui.prefs import KEY_PREFIX, MemoryPrefs
 from tests.app.flet_harness import on_page, settle, start_app
 
 #: Latin words a Japanese screen may show: player names, the app's name, component
-#: codes and sides, units the rulebook prints as they are.
+#: codes and sides, units the rulebook prints as they are, other products' names.
 ALLOWED = {"Mei", "Ken", "Forest", "Table", "HQ", "VP", "QR", "I", "II", "III", "A", "B",
-           "JSON", "CSV", "OK", "ID", "x", "v1", "English"}  # a language in its own words
+           "JSON", "CSV", "OK", "ID", "x", "v1", "English",  # a language in its own words
+           "BoardGameGeek", "BGG", "BG", "Stats"}  # BoardGameGeek, BG Stats (exports)
 
 
 def _quoted_source(text: str) -> bool:

@@ -9,7 +9,9 @@ through its semantics tree: `enable_semantics(page)` switches it on and
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -36,6 +38,26 @@ CHROMIUM_ARGS = [
 ]
 START_TIMEOUT = 60.0
 SERVER_LOGS: list[Path] = []  # the running e2e servers' logs: their end goes in a failure report
+#: server URL -> the token of the host link it printed (no trust by address: the laptop's
+#: browser is the host because it holds that link, as after opening it once)
+HOST_TOKENS: dict[str, str] = {}
+HOST_LINK = re.compile(r"^\s+(http://\S+/join/(\S+))\s*$", re.M)
+PREF_TOKEN_KEY = "flutter.forest_table.table_token"  # ft.SharedPreferences in localStorage
+
+
+def host_token_from_log(text: str) -> str:
+    """The token of the host link a `serve` log printed."""
+    m = HOST_LINK.search(text)
+    assert m, f"no host link in the server log:\n{text}"
+    return m.group(2)
+
+
+def as_host(ctx, token: str) -> None:  # type: ignore[no-untyped-def]
+    """Make a browser context the laptop's browser that opened the host link before:
+    the token is in its storage (where the app keeps it) before any page loads."""
+    ctx.add_init_script(
+        f"if (!localStorage.getItem({json.dumps(PREF_TOKEN_KEY)})) "
+        f"localStorage.setItem({json.dumps(PREF_TOKEN_KEY)}, {json.dumps(json.dumps(token))});")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -103,7 +125,8 @@ def server_url() -> Iterator[str]:
     log_path = Path(data_dir) / "server.log"
     log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
     proc = subprocess.Popen(
-        [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr"],
+        [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr",
+         "--no-browser"],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -127,6 +150,7 @@ def server_url() -> Iterator[str]:
                 raise RuntimeError(f"server did not answer in {START_TIMEOUT}s:\n"
                                    f"{log_path.read_text()}")
             time.sleep(0.3)
+        HOST_TOKENS[url] = host_token_from_log(log_path.read_text())
         yield url
     finally:
         if proc.poll() is None:
@@ -158,6 +182,8 @@ def phone(request: pytest.FixtureRequest, browser, server_url):  # type: ignore[
     """A fresh phone (browser context) with the app open and semantics on."""
     ctx = browser.new_context(viewport=PHONES[request.param], device_scale_factor=2)
     instrument(ctx)
+    if server_url in HOST_TOKENS:
+        as_host(ctx, HOST_TOKENS[server_url])
     page = ctx.new_page()
     page.requests_seen = []  # type: ignore[attr-defined]
     page.on("request", lambda r: page.requests_seen.append(r.url))  # type: ignore[attr-defined]
@@ -447,6 +473,21 @@ def set_stepper(page, ident: str, want: int) -> None:  # type: ignore[no-untyped
         side = "plus" if want > have else "minus"
         tap(page, f"{ident}-{side}", until=(VALUE_IS_NOT, [value, str(have)]))
         have = int(page.evaluate(VALUE_JS, value))  # on screen: it just changed
+
+
+def type_count(page, ident: str, want: int) -> None:  # type: ignore[no-untyped-def]
+    """Type ``want`` into the number field of the count ``ident`` and confirm (Enter); wait
+    until the server's answer shows it (one tap on the field, the digits, Enter)."""
+    value = f"{ident}-value"
+    fill(page, value, str(want))
+    sent = page.ft_msgs
+    page.keyboard.press("Enter")
+    if sent is not None:
+        page.wait_for_function("(n) => window.__ft.msgs > n", arg=sent, timeout=WAIT_MS)
+    page.wait_for_function("""([ident, want]) => {
+      const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
+      return !!e && (e.getAttribute('aria-label') || '').trim() === want;
+    }""", arg=[value, str(want)], timeout=WAIT_MS)  # the count's semantics value: the server's
 
 
 def shot(page, name: str) -> Path:  # type: ignore[no-untyped-def]

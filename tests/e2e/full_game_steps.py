@@ -2,8 +2,10 @@
 
 Shared by tests/e2e/test_full_game.py (real browser) and tests/app/test_ui_finish.py
 (the same taps through the pure-Python harness), so both enter the example the same way.
-A step is ``("tap", id)`` (an action button: place a forester, plant, build...) or
-``("set", id, value)`` (a − value + stepper brought to ``value``).
+A step is ``("tap", id)`` (one tap: a chip, a button, a stepper's "+") or
+``("type", id, value)`` (a count typed into its number field: one tap on the field,
+the digits, Enter). Every step is one tap in the count ``taps()`` gives (issue 11:
+the 93-VP Pink board in at most 30 taps from an empty sheet).
 """
 
 from __future__ import annotations
@@ -20,6 +22,27 @@ DOUBLE_ORDER = ("building", "furniture", "innovation", "accessory")  # the sheet
 
 def example_93() -> dict[str, Any]:
     return dict(json.loads(EXAMPLE_93.read_text(encoding="utf-8")))
+
+
+def example_93_variants() -> dict[str, Any]:
+    """The 93-VP example with two boards entered as issue 11 asks, same totals.
+
+    Blue: two thinning columns ([thinning 3, thinning 3, den tree 3], a den tree
+    token below; its painting task card becomes a thinning one). Green: a den
+    tree token below *by choice* (its den tree column is full, the table could
+    still take a new column: 002). Forester majority stays Blue > Pink > Green, so
+    Pink 93, Blue 91, Green 79.
+    """
+    record = example_93()
+    blue, green = record["players"][1], record["players"][2]
+    blue["forestry_table"] = [{"type": "thinning", "count": 3},
+                              {"type": "thinning", "count": 3},
+                              {"type": "den_tree", "count": 3}]
+    blue["task_cards"][0] = {"forester": "thinning"}
+    green["forestry_table"] = [{"type": "den_tree", "count": 3},
+                               {"type": "painting", "count": 1}]
+    green["forester_tokens_below"] = {"den_tree": 1}
+    return record
 
 
 def dash(text: str) -> str:
@@ -49,33 +72,52 @@ def _contract_id(categories: list[str]) -> str:
     return f"sheet-contract-double-{a}-{b}"
 
 
-def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """Every field of a Forestry record player, as taps on its sheet.
+def _count(ident: str, n: int) -> list[tuple[Any, ...]]:
+    """A count from 0: nothing for 0, "+" for 1, typed otherwise (one tap each way)."""
+    if n == 0:
+        return []
+    if n == 1:
+        return [("tap", f"{ident}-plus")]
+    return [("type", ident, n)]
 
-    Actions first (they may pay or score), then the counts as printed on the
-    board; the score track last (it is the board's final position).
+
+def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Every field of a Forestry record player, as taps on an empty sheet.
+
+    In an order every intermediate board is legal in: a table before what lies
+    below it, storage extensions before the wood in them. Nothing the app suggests
+    is applied: the score track is typed as the board shows it.
     """
     steps: list[tuple[Any, ...]] = []
-    steps += [("tap", "sheet-storage-extensions")] * player["storage"]["extensions"]
-    steps += [("tap", "sheet-build-forest")] * player["buildings"]["forest"]
-    steps += [("tap", f"sheet-upgrade-{area}")
-              for area in player["buildings"]["sawmill"]]
-    for column in player["forestry_table"]:
-        steps += [("tap", f"sheet-place-{column['type']}")] * column["count"]
+    steps += _count("sheet-score-track", player["score_track"])
+    for name, n in player["resources"].items():
+        steps += _count(f"sheet-resources-{dash(name)}", n)
+    steps += _count("sheet-storage-extensions", player["storage"]["extensions"])
+    steps += _count("sheet-storage-wood", player["storage"]["wood"])
     for area, n in player["reforestation_table"].items():
-        steps += [("tap", f"sheet-plant-{area}")] * n
+        if n:
+            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
+    steps += _count("sheet-seedlings-below", player["seedlings_below"])
+    for i, column in enumerate(player["forestry_table"]):
+        steps.append(("tap", f"sheet-column-{i}-type-{column['type']}"))
+        if column["count"] != 1:
+            steps.append(("tap", f"sheet-column-{i}-count-{column['count']}"))
+    for kind, n in player["forester_tokens_below"].items():
+        steps += _count(f"sheet-forester-tokens-below-{dash(kind)}", n)
+    steps += _count("sheet-buildings-forest", player["buildings"]["forest"])
+    for area in ("light_green", "dark_green", "orange"):
+        steps += _count(f"sheet-buildings-sawmill-{dash(area)}",
+                        player["buildings"]["sawmill"].count(area))
     for symbol in player["river_tokens"]:
         steps.append(("tap", f"sheet-river-{symbol}-plus"))
     steps += [("tap", _contract_id(list(c))) for c in player["contracts"]]
     for i, task in enumerate(player["task_cards"]):
         steps.append(("tap", _task_id(task)))
-        if "forest_building" in task:
-            steps.append(("tap", f"sheet-task-{i}-met-{'yes' if task.get('met') else 'no'}"))
-    for kind, n in player["forester_tokens_below"].items():
-        steps.append(("set", f"sheet-forester-tokens-below-{dash(kind)}", n))
-    steps.append(("set", "sheet-seedlings-below", player["seedlings_below"]))
-    for name, n in player["resources"].items():
-        steps.append(("set", f"sheet-resources-{dash(name)}", n))
-    steps.append(("set", "sheet-storage-wood", player["storage"]["wood"]))
-    steps.append(("set", "sheet-score-track", player["score_track"]))
+        if task.get("met"):
+            steps.append(("tap", f"sheet-task-{i}-met-yes"))
     return steps
+
+
+def taps(steps: list[tuple[Any, ...]]) -> int:
+    """Taps the steps take: one per step (a typed count: its field, then the keyboard)."""
+    return len(steps)

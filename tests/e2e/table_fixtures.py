@@ -1,7 +1,7 @@
 """Fixtures for the table-mode browser tests: a seeded database and a killable server.
 
-The server runs with ``FOREST_TABLE_TRUST_LOCAL=0``: the browsers here connect
-from 127.0.0.1 and must go through the token rules like any phone on the LAN.
+The browsers here connect from 127.0.0.1 and go through the token rules like any
+phone on the LAN (there is no trust by address): the host uses the host link.
 """
 
 from __future__ import annotations
@@ -74,11 +74,11 @@ class TableServer:
         env.pop("DATABASE_URL", None)
         env.update(FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
                    FLET_APP_STORAGE_DATA=str(self.data_dir), PYTHONUNBUFFERED="1",
-                   FOREST_TABLE_TRUST_LOCAL="0", FOREST_TABLE_TRACE="1")
+                   FOREST_TABLE_TRACE="1")
         with open(log_path, "wb") as log:
             self.proc = subprocess.Popen(
                 [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port",
-                 str(self.port), "--no-qr"],
+                 str(self.port), "--no-qr", "--no-browser"],
                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                 start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT

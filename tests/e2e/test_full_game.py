@@ -15,10 +15,11 @@ from tests.e2e.conftest import (
     set_stepper,
     shot,
     tap,
+    type_count,
     value_of,
     wait_text,
 )
-from tests.e2e.full_game_steps import example_93, forestry_steps
+from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
 pytest.importorskip("app.session")
 pytestmark = pytest.mark.e2e
@@ -47,8 +48,28 @@ def labelled(page, prefix: str, text: str) -> str:  # type: ignore[no-untyped-de
 EXPECTED_93 = [("Pink", 93, 1), ("Blue", 91, 2), ("Green", 79, 3)]
 
 
+def step(phone, s) -> None:  # type: ignore[no-untyped-def]
+    """One step of full_game_steps: a tap, or a count typed into its field."""
+    if s[0] == "tap":
+        tap(phone, s[1])
+    else:
+        type_count(phone, s[1], s[2])
+
+
+#: A mistake per board, corrected where it was made (issue 11: every mistake reversible).
+MISTAKES = (
+    [("tap", "sheet-task-add-river"), ("tap", "sheet-task-7-remove")],
+    [("tap", "sheet-column-1-type-painting"), ("tap", "sheet-column-1-type-thinning")],
+    [("tap", "sheet-seedlings-orange-3"), ("tap", "sheet-seedlings-orange-2"),
+     ("type", "sheet-resources-coins", 12), ("type", "sheet-resources-coins", 2)],
+)
+
+
 def test_forestry_93_vp_example_from_new_game_to_history(phone):
-    record = example_93()
+    """The three boards of the 93-VP example as issue 11 asks (Pink 93 in at most 30 taps
+    from an empty sheet; Blue with two thinning columns; Green with a token below by
+    choice), tap by tap, a mistake corrected on each; nothing the app suggests applied."""
+    record = example_93_variants()
     players = record["players"]
     tap(phone, "home-new-game", appears="new-start")
     tap(phone, "new-count-3", appears="new-player-2-name")
@@ -64,11 +85,11 @@ def test_forestry_93_vp_example_from_new_game_to_history(phone):
     for i, p in enumerate(players):
         tap(phone, f"sheet-player-{i}")
         labelled(phone, "sheet-total-card", p["name"])  # this player's sheet
-        for step in forestry_steps(p):
-            if step[0] == "tap":
-                tap(phone, step[1])
-            else:
-                set_stepper(phone, step[1], step[2])
+        steps = forestry_steps(p)
+        if i == 0:
+            assert taps(steps) <= 30
+        for s in [*steps, *MISTAKES[i]]:
+            step(phone, s)
         assert not by_id(phone, "sheet-error").count(), value_of(phone, "sheet-error")
 
     tap(phone, "sheet-scoreboard", appears="score-table")
@@ -121,7 +142,13 @@ def test_forest_guardians_23_point_example(phone):
     for value in (3, 6):
         tap(phone, f"sheet-animal-add-{value}")
     set_stepper(phone, "sheet-fire-tokens", 3)
+    # an animal in Mei's shelter (basic game: every player has one; it does not score)
+    tap(phone, "sheet-animals-in-shelter-plus")
+    # a mistake, corrected: one fire token too many, then typed back
+    tap(phone, "sheet-fire-tokens-plus")
+    type_count(phone, "sheet-fire-tokens", 3)
     phone.wait_for_function(VALUE_IS, arg=["sheet-total", 23], timeout=WAIT_MS)
+    assert value_of(phone, "sheet-animals-in-shelter-value") == "1"
     tap(phone, "sheet-scoreboard", appears="score-total-0")
     phone.wait_for_function(VALUE_IS, arg=["score-total-0", 23], timeout=WAIT_MS)
     tap(phone, "nav-back", appears="sheet-finish")

@@ -15,7 +15,7 @@ from typing import Any
 from tests.e2e.conftest import PHONES, by_id, enable_semantics, tap, wait_text
 from tests.e2e.table_fixtures import PLAYERS, TableServer, table_server
 
-__all__ = ["table_server"]  # a second server, tokens checked (FOREST_TABLE_TRUST_LOCAL=0)
+__all__ = ["table_server"]  # a second server with a seeded table
 
 WAIT = 15_000
 #: screens a seat link must never show

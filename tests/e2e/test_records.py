@@ -26,12 +26,14 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import (
+    HOST_TOKENS,
     ROOT,
     START_TIMEOUT,
     _forest_table_cmd,
     _free_port,
     assert_fits_width,
     by_id,
+    host_token_from_log,
     shot,
     small_touch_targets,
     tap,
@@ -138,8 +140,8 @@ class Server:
         with open(self.log_path, "wb") as log:
             self.proc = subprocess.Popen(
                 [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port", str(port),
-                 "--no-qr"], cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                start_new_session=True)
+                 "--no-qr", "--no-browser"], cwd=ROOT, env=self.env, stdout=log,
+                stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT
         while True:
             if self.proc.poll() is not None:
@@ -147,6 +149,7 @@ class Server:
             try:
                 with urllib.request.urlopen(self.url, timeout=2) as resp:
                     if resp.status == 200:
+                        HOST_TOKENS[self.url] = host_token_from_log(self.log())
                         return
             except OSError:
                 pass

@@ -7,11 +7,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.commands.score import problem_text
 from app.l10n import english
-from scoring.forestry.enums import Area, ContractCategory
-from scoring.forestry.model import Contract, ForestBuildingTask, RiverTokenTask
+from scoring.forestry import board as B
+from scoring.forestry.enums import Area, ContractCategory, ForesterType
+from scoring.forestry.model import (
+    Contract,
+    ForestBuildingTask,
+    ForesterTokens,
+    ForestryPlayer,
+    RiverTokenTask,
+)
 from scoring.forestry.record import parse_forestry, to_record
 from scoring.record import RecordError
 from tests.scoring.test_forestry_support import columns, load, player, record
@@ -205,8 +214,12 @@ INVALID: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
      "players[0].forester_tokens_below.painting", "can still take a painting token"),
     ("forester-below-with-an-empty-column",
      _all(_set([*P, "forestry_table"], columns(3, 3)),
-          _set([*P, "forester_tokens_below"], {"den_tree": 1})),
-     "players[0].forester_tokens_below.den_tree", "can still take a den_tree token"),
+          _set([*P, "forester_tokens_below"], {"painting": 1})),
+     "players[0].forester_tokens_below.painting", "can still take a painting token"),
+    ("forester-below-with-its-column-not-full",
+     _all(_set([*P, "forestry_table"], columns(2, 3)),
+          _set([*P, "forester_tokens_below"], {"thinning": 1})),
+     "players[0].forester_tokens_below.thinning", "no thinning column is full"),
     ("seedlings-below-without-a-full-column",
      _all(_set([*P, "reforestation_table"], {"light_green": 2, "dark_green": 2, "orange": 1}),
           _set([*P, "seedlings_below"], 1)),
@@ -324,3 +337,71 @@ def test_to_record_matches_the_spec_spelling() -> None:
     assert pink["forester_tokens_below"] == {"thinning": 1}
     assert pink["task_cards"][3] == {"river_token": True}
     assert "printed" not in out and "detached_storages" not in out
+
+
+@pytest.mark.parametrize(("table", "below"), [
+    # 002: once a column of a type is full, further tokens of it may go below (by choice)
+    (columns(3, 3), {"den_tree": 1}),
+    (columns(3), {"thinning": 2}),
+    (columns(3, 1, kinds=("thinning", "thinning")), {"thinning": 1}),
+    # 000: no column can take the type
+    (columns(3, 3, 3), {"painting": 1}),
+    # two columns of one type, each half full (issue 11): no token below
+    (columns(2, 2, 2, kinds=("thinning", "thinning", "den_tree")), {}),
+])
+def test_below_table_decision_accepts_every_reachable_board(
+        table: list[dict[str, Any]], below: dict[str, int]) -> None:
+    data = base()
+    data["players"][0]["forestry_table"] = table
+    data["players"][0]["forester_tokens_below"] = below
+    game = parse_forestry(data)
+    assert game.players[0].forester_tokens_below.total() == sum(below.values())
+
+
+# --------------------------------------------------------------------------- reachable boards
+
+TABLE_ROWS = 3
+
+
+def _place(b: ForestryPlayer, kind: ForesterType, where: int) -> ForestryPlayer:
+    """One forester token as the rules allow (000, 002; RULES "Below the table"): onto a
+    column of its type with a free space or a new column, or below the reforestation
+    table when a column of its type is full (by choice) or no column can take it."""
+    cols = list(b.forestry_table)
+    targets = [i for i, c in enumerate(cols) if c.type is kind and c.count < TABLE_ROWS]
+    if len(cols) < 3:
+        targets.append(len(cols))
+    full = any(c.type is kind and c.count == TABLE_ROWS for c in cols)
+    options = [*targets, *(["below"] if full or not targets else [])]
+    pick = options[where % len(options)]
+    if pick == "below":
+        below = b.forester_tokens_below
+        return replace_below(b, below, kind)
+    after, _ = B.place_forester(b, kind, pick)
+    return after
+
+
+def replace_below(b: ForestryPlayer, below: ForesterTokens, kind: ForesterType
+                  ) -> ForestryPlayer:
+    from dataclasses import replace
+
+    return replace(b, forester_tokens_below=replace(below, **{kind.value: below.of(kind) + 1}))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(list(ForesterType)), st.integers(0, 5)),
+                max_size=14))
+def test_every_reachable_forestry_table_is_a_valid_record(
+        taps: list[tuple[ForesterType, int]]) -> None:
+    """Issue 11 item 3: validation accepts every board the rules can reach."""
+    b = ForestryPlayer("Pink")
+    for kind, where in taps:
+        b = _place(b, kind, where)
+    data = base()
+    data["players"][0]["forestry_table"] = [
+        {"type": c.type.value, "count": c.count} for c in b.forestry_table]
+    data["players"][0]["forester_tokens_below"] = {
+        k.value: b.forester_tokens_below.of(k) for k in ForesterType
+        if b.forester_tokens_below.of(k)}
+    game = parse_forestry(data)
+    assert game.players[0].forestry_table == b.forestry_table

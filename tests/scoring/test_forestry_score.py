@@ -227,7 +227,7 @@ def test_chosen_override_is_honoured() -> None:
     a = by_name(sheet)["A"]
     assert a.details["contract_categories"] == ["building"]
     assert a.categories["water"] == 1 and a.categories["tasks"] == 0
-    assert any("chosen in the record" in n for n in map(english, sheet.notes))
+    assert any("chosen by the player" in n for n in map(english, sheet.notes))
 
 
 def test_assignment_undecided_when_task_vp_unknown() -> None:

@@ -164,7 +164,8 @@ INVALID = [
     ("basic", "players[1].name", " Mei ", "players[1].name", "unique"),
     ("basic", "players[0].ranger", "julia", "players[0].ranger", "only in the advanced game"),
     ("basic", "players[0].ranger", "Julia", "players[0].ranger", "'julia'"),
-    ("basic", "players[0].animals_in_shelter", 1, "players[0].animals_in_shelter", "julia"),
+    ("basic", "players[0].animals_in_shelter", 11, "players[0].animals_in_shelter",
+     "less than or equal to 10"),
     ("basic", "players[0].calocedrus_on_mountains", 1, "players[0].calocedrus_on_mountains",
      "fluffy"),
     ("basic", "players[0].tree_point", [1, 2, 3], "players[0].tree_point", "unknown field"),
@@ -185,8 +186,6 @@ INVALID = [
     ("advanced", "players[1].ranger", None, "players[1].ranger", "every player has a ranger"),
     ("advanced", "players[1].ranger", "julia", "players[1].ranger", "already played by players[0]"),
     ("advanced", "players[3].ranger", "frodo", "players[3].ranger", "'julia', 'jack'"),
-    ("advanced", "players[1].animals_in_shelter", 1, "players[1].animals_in_shelter",
-     "must be 0 for the jack player"),
     ("advanced", "players[0].calocedrus_on_mountains", 1, "players[0].calocedrus_on_mountains",
      "must be 0 for the julia player"),
     ("advanced", "players[2].calocedrus_on_mountains", 5, "players[2].calocedrus_on_mountains",
@@ -317,3 +316,19 @@ def test_validate_a_game_built_in_code() -> None:
     with pytest.raises(RecordError) as exc:
         validate_guardians(bad)
     assert {p.path for p in exc.value.problems} == {"players[0].ranger", "players"}
+
+
+@pytest.mark.parametrize("base", ["basic", "advanced"])
+def test_every_player_has_an_animal_shelter(base: str) -> None:
+    """RULES.md decision: any player may end with animals in the shelter (003 Rescue);
+    only the Animal Expert scores them, and the breakdown says whether they scored."""
+    from scoring.guardians.score import score_guardians
+
+    data = mutate(basic() if base == "basic" else advanced(), "players[1].animals_in_shelter", 1)
+    game = parse_guardians(data)
+    assert game.players[1].animals_in_shelter == 1
+    sheet = score_guardians(game)
+    details = sheet.players[1].details
+    assert details["animals_in_shelter"] == 1 and details["shelter_scored"] is False
+    before = score_guardians(parse_guardians(basic() if base == "basic" else advanced()))
+    assert sheet.players[1].total == before.players[1].total  # not scored (not Julia)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from app.events import log_entry_msg
 from app.l10n import english
 from scoring.forestry.enums import ForesterType
-from setup.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose
+from setup.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose, new_deck
 from setup.play import (
     REPRODUCTION_SPACES,
     ROUND_TOKENS,
@@ -28,8 +28,10 @@ from setup.play import (
     replenish_foresters,
     reproduction_crossings,
     reveal_round_token,
+    set_forester,
     set_harvested,
     set_infested,
+    spawn_for_triggers,
     spawn_infested_wood,
     take_forester,
 )
@@ -340,3 +342,69 @@ def test_board_from_bad_json() -> None:
         ForestBoard.from_json({"harvested": [1]})
     with pytest.raises(ValueError):
         ForestBoard.from_json({"spawn_deck": {"remaining": [1], "discard": []}})
+
+
+# ------------------------------------------------------------------- the forest map (issue 12)
+
+
+def _expected_space(card: int, blocked: set[int]) -> int | None:
+    """The skip rule written out: the card's space, else the next number up (15 → 1)."""
+    for k in range(15):
+        space = (card - 1 + k) % 15 + 1
+        if space not in blocked:
+            return space
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    top=st.lists(st.sampled_from(SPAWN_CARDS), min_size=3, max_size=3, unique=True),
+    harvesters=st.sets(st.sampled_from(SPAWN_CARDS), max_size=4),
+    taken=st.sampled_from(list(ForesterType)),
+)
+def test_replenishment_follows_the_skip_rule_on_the_map(top, harvesters, taken) -> None:
+    start = ForestBoard(deck=deck_with_top(*top), harvesters=frozenset(harvesters))
+    board, _ = replenish_foresters(start, random.Random(0))
+    # tend one token off the map, then the next turn's replenishment
+    space = board.forester_space(taken)
+    assert space is not None
+    tended, kind = take_forester(board, space)
+    assert kind is taken and tended.forester_space(taken) is None
+    after, log = replenish_foresters(tended, random.Random(0))
+    (p,) = log.placements
+    blocked = {t.space for t in tended.foresters} | set(harvesters)
+    assert p.space == _expected_space(p.card, blocked)
+    assert after.forester_space(taken) == p.space
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    infested=st.sets(st.sampled_from(SPAWN_CARDS), max_size=6),
+    harvesters=st.sets(st.sampled_from(SPAWN_CARDS), max_size=4),
+    triggers=st.lists(st.sampled_from(REPRODUCTION_SPACES), min_size=1, max_size=3),
+    seed=st.integers(0, 1000),
+)
+def test_spawns_skip_the_infestation_cards_tokens(infested, harvesters, triggers, seed) -> None:
+    board = ForestBoard(deck=new_deck(random.Random(seed)),
+                        infested=frozenset(infested), harvesters=frozenset(harvesters))
+    after, log = spawn_for_triggers(board, random.Random(seed), tuple(triggers))
+    blocked = set(infested) | set(harvesters)
+    placed = set()
+    for p in log.placements:
+        assert p.space == _expected_space(p.card, blocked)
+        if p.space is not None:
+            blocked.add(p.space)
+            placed.add(p.space)
+    assert after.infested == frozenset(infested) | placed
+
+
+def test_the_map_is_corrected_one_token_at_a_time() -> None:
+    board = ForestBoard(deck=deck_with_top(1, 2, 3),
+                        foresters=(ForesterToken(T, 4), ForesterToken(D, 5)))
+    moved = set_forester(board, T, 9)
+    assert moved.forester_space(T) == 9 and moved.forester_space(D) == 5
+    assert set_forester(moved, T, None).forester_space(T) is None
+    with pytest.raises(PlayError):
+        set_forester(board, T, 5)  # the den tree token is there
+    with pytest.raises(PlayError):
+        set_forester(board, P, 16)

@@ -82,7 +82,7 @@ def build(app: ForestTableApp) -> ft.Control:
 
     t = app.t
     game_id = int(app.params["game_id"])
-    hub = shared_hub(services.shared().store)
+    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
 
     def changed(message: str) -> None:
         app.refresh()
@@ -106,7 +106,7 @@ def build_tables(app: ForestTableApp) -> ft.Control:
     from app.ui import services
 
     t = app.t
-    hub = shared_hub(services.shared().store)
+    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
     rows: list[ft.Control] = []
     for game_id in hub.open_tables():
         try:
@@ -121,4 +121,30 @@ def build_tables(app: ForestTableApp) -> ft.Control:
     if not rows:
         rows.append(muted(t("host.no_tables")))
     return ft.Column([header(t("host.tables"), back=app.back, back_label=app.t("nav.back")),
-                      *rows], spacing=8)
+                      *rows, *_host_link(app)], spacing=8)
+
+
+def _host_link(app: ForestTableApp) -> list[ft.Control]:
+    """The server host's own link (this screen is only the server host's) and "new host
+    link": the old one stops working at once (every tab holding it drops to the join
+    screen), this tab keeps going on the new one (``TableTab.rotate_host_link``)."""
+    from app.i18n import language_of
+    from app.l10n import render
+
+    token = getattr(app, "host_token", None)
+    rotate = getattr(app, "rotate_host_link", None)
+    if not token or rotate is None:
+        return []
+    lang = language_of(app.t)
+    link = join_link(base_url(), token)
+
+    async def new_link(_e: Any) -> None:
+        await rotate()
+        app.refresh()
+        app.toast(render(lang, "tablemode-host-link-done"))
+
+    return [ft.Divider(),
+            ft.Text(render(lang, "tablemode-host-link-title"), weight=ft.FontWeight.W_600),
+            sid("host-link-server", ft.Text(link, selectable=True, size=11)),
+            small_button("host-link-new", render(lang, "tablemode-host-link-new"), new_link,
+                         icon=ft.Icons.LINK_OFF)]

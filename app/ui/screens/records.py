@@ -10,10 +10,21 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.l10n import render
 from app.ui import services
 from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
 from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import TOUCH, big_button, card, choice_chips, header, muted, sid
+from app.ui.widgets import (
+    TOUCH,
+    big_button,
+    card,
+    choice_chips,
+    header,
+    muted,
+    sid,
+    small_button,
+)
+from scoring.message import MessageCode, Refusal, msg
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -51,6 +62,9 @@ def build_history(app: ForestTableApp) -> ft.Control:
     limit = int(chosen.get("limit", HISTORY_PAGE))
     lines = history_lines(svc.history(limit=limit, **f.query()), t)
     body: list[ft.Control] = _filter_chips(app, f, chosen) if stats else []
+    banner = undo_banner(app)
+    if banner is not None:
+        body.insert(0, banner)
     for line in lines:
         # a ListTile is a real button (Flutter gives it a tap action in the semantics
         # tree): a Container's on_click is not, so a screen reader could not open it
@@ -58,11 +72,19 @@ def build_history(app: ForestTableApp) -> ft.Control:
             title=ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
                           muted(line.when)]),
             subtitle=ft.Text("   ".join(line.players)),
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+            trailing=manage_button(app, line.id),
             on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
             min_height=TOUCH,
         )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
         # reuses no other game's card (the semantics identifier would stay the old one)
+        if line.incomplete:  # finished with a value missing: complete it (the scoreboard asks)
+            from app import l10n
+
+            body.append(small_button(
+                f"history-complete-{line.id}", l10n.render(app.settings.language,
+                                                           "history-complete-game"),
+                lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
+                icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:
@@ -74,7 +96,11 @@ def build_history(app: ForestTableApp) -> ft.Control:
         filtered = f.game != ALL or f.person != ALL
         body.append(sid("history-empty", muted(
             t("history.none_match" if filtered else "history.empty"))))
-    return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back")),
+    people = sid("history-people", ft.IconButton(
+        icon=ft.Icons.PEOPLE, tooltip=_tx(app, RecordsCode.PEOPLE), width=TOUCH, height=TOUCH,
+        on_click=lambda e: app.go("people")), button=True)
+    return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back"),
+                             actions=[people]),
                       *body], spacing=10)
 
 
@@ -203,4 +229,282 @@ def build_person(app: ForestTableApp) -> ft.Control:
                               chart, *[muted(f"{c.label}: {c.average:.1f}", 13)
                                        for c in v.categories]],
                              identifier="person-categories"))
+    return ft.Column(controls, spacing=10)
+
+
+# --------------------------------------------------------------------------- keeping the history
+#
+# (issue 15) A finished game's details can be corrected (date, location, notes, names:
+# scored again), a game deleted (confirmed in place; soft delete, undone from History),
+# people renamed and merged. New words are message codes (app/l10n/*.ftl, "## records").
+
+
+class RecordsCode(MessageCode):
+    MANAGE = "history-manage"
+    DELETED = "history-deleted"
+    UNDO = "history-undo"
+    PEOPLE = "history-people"
+    PLAYED_TITLE = "played-title"
+    DATE = "played-date"
+    LOCATION = "played-location"
+    NOTES = "played-notes"
+    NAME = "played-name"
+    SAVE = "played-save"
+    SAVED = "played-saved"
+    DELETE = "played-delete"
+    DELETE_CONFIRM = "played-delete-confirm"
+    DELETE_YES = "played-delete-yes"
+    CANCEL = "played-cancel"
+    REMATCH = "played-rematch"
+    NOT_FOUND = "played-not-found"
+    PEOPLE_TITLE = "people-title"
+    RENAME = "people-rename"
+    MERGE = "people-merge"
+    MERGE_PICK = "people-merge-pick"
+    MERGE_CONFIRM = "people-merge-confirm"
+    MERGE_YES = "people-merge-yes"
+    MERGED = "people-merged"
+    RENAMED = "people-renamed"
+    ABANDON = "played-abandon"
+    ABANDON_CONFIRM = "played-abandon-confirm"
+
+
+def _tx(app: ForestTableApp, code: str, **params: Any) -> str:
+    return render(app.settings.language, code, **params)
+
+
+def _problem(app: ForestTableApp, exc: Exception) -> str:
+    """A refusal in the tab's language; a store error's own message otherwise."""
+    if isinstance(exc, Refusal):
+        return render(app.settings.language, msg(exc.code, field=exc.field or "", **exc.params))
+    return str(exc)
+
+
+def manage_button(app: ForestTableApp, game_id: int) -> ft.Control:
+    """The history card's "edit or delete" button (opens :func:`build_played`)."""
+    return sid(f"history-manage-{game_id}", ft.IconButton(
+        icon=ft.Icons.EDIT_NOTE, tooltip=_tx(app, RecordsCode.MANAGE), width=TOUCH,
+        height=TOUCH, on_click=lambda e: app.go("played", game_id=game_id)), button=True)
+
+
+def undo_banner(app: ForestTableApp) -> ft.Control | None:
+    """"Game N deleted. Undo" after a delete (until the next delete or an undo)."""
+    gid = app.state.get("history-deleted")
+    if gid is None:
+        return None
+    store = services.shared().store
+
+    def undo(_e: Any) -> None:
+        from app.store import crud
+
+        with store.session() as s:
+            crud.restore_game(s, game_id=int(gid))
+        app.state.pop("history-deleted", None)
+        app.refresh()
+
+    return sid("history-undo-banner", card([ft.Row([
+        ft.Text(_tx(app, RecordsCode.DELETED, id=int(gid)), expand=True),
+        small_button("history-undo", _tx(app, RecordsCode.UNDO), undo, icon=ft.Icons.UNDO,
+                     filled=True)])]))
+
+
+def build_played(app: ForestTableApp) -> ft.Control:
+    """One finished game's details to correct, delete (confirmed) or play again."""
+    from app.store import crud, queries
+
+    store = services.shared().store
+    gid = app.params.get("game_id")
+    summary = None
+    if store is not None and gid is not None:
+        with store.session() as s:
+            summary = queries.game_summary(s, game_id=int(gid))
+    back = header(_tx(app, RecordsCode.PLAYED_TITLE, id=int(gid or 0)), back=app.back,
+                  back_label=app.t("nav.back"))
+    if summary is None or summary.status == "deleted":
+        return ft.Column([back, sid("played-missing", muted(_tx(app, RecordsCode.NOT_FOUND)))],
+                         spacing=10)
+    ui: dict[str, Any] = app.state.setdefault(f"played-{gid}", {})
+
+    def field(key: str, label: str, value: str, multiline: bool = False) -> ft.TextField:
+        ctl = app.kept(f"played-{gid}-{key}", lambda: sid(f"played-{key}", ft.TextField(
+            value=value, multiline=multiline, min_lines=2 if multiline else None,
+            max_length=2000 if multiline else None)))
+        tf: ft.TextField = ctl.content  # type: ignore[attr-defined, assignment]
+        tf.label = label
+        return ctl  # type: ignore[no-any-return]
+
+    when = summary.local_played_at.isoformat(timespec="minutes")
+    date_ctl = field("date", _tx(app, RecordsCode.DATE), when)
+    loc_ctl = field("location", _tx(app, RecordsCode.LOCATION), summary.location or "")
+    notes_ctl = field("notes", _tx(app, RecordsCode.NOTES), summary.notes or "", True)
+    names = [field(f"name-{p.seat}", _tx(app, RecordsCode.NAME, n=p.seat), p.name)
+             for p in summary.players]
+
+    def value(ctl: Any) -> str:
+        return str(ctl.content.value or "")
+
+    def save(_e: Any) -> None:
+        try:
+            with store.session() as s:
+                crud.edit_finished_game(
+                    s, game_id=int(gid), played_at=value(date_ctl), location=value(loc_ctl),
+                    notes=value(notes_ctl), names=[value(c) for c in names])
+        except (ValueError, LookupError) as exc:
+            ui["error"], ui["saved"] = _problem(app, exc), False
+        else:
+            ui["error"], ui["saved"] = None, True
+            app.forget(f"played-{gid}-")  # fields show the stored (cleaned) values
+        app.refresh()
+
+    def ask_delete(_e: Any) -> None:
+        ui["confirm"] = True
+        app.refresh()
+
+    def cancel(_e: Any) -> None:
+        ui["confirm"] = False
+        app.refresh()
+
+    def delete(_e: Any) -> None:
+        with store.session() as s:
+            crud.soft_delete_game(s, game_id=int(gid))
+        app.state.pop(f"played-{gid}", None)
+        app.state["history-deleted"] = int(gid)
+        if app.history and app.history[-1][0] == "history":
+            app.back()  # to the list it came from, with "Undo"
+        else:
+            app.go("history")
+
+    def rematch(_e: Any) -> None:
+        from app.ui.screens.finish import rematch as start
+
+        start(app, int(gid))
+
+    if summary.status == "open":  # an open game: only abandoned (confirmed; undo in History)
+        controls = [back, muted(app.t(f"game.{summary.game}")),
+                    muted(", ".join(p.name for p in summary.players))]
+        if ui.get("confirm"):
+            controls.append(sid("played-delete-confirm", card([
+                ft.Text(_tx(app, RecordsCode.ABANDON_CONFIRM, id=int(gid))),
+                ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES),
+                                     delete, icon=ft.Icons.DELETE, filled=True),
+                        small_button("played-delete-cancel", _tx(app, RecordsCode.CANCEL),
+                                     cancel)], wrap=True)])))
+        else:
+            controls.append(big_button("played-delete", _tx(app, RecordsCode.ABANDON),
+                                       ask_delete, icon=ft.Icons.DELETE_OUTLINE))
+        return ft.Column(controls, spacing=10)
+    controls = [back, muted(app.t(f"game.{summary.game}")),
+                date_ctl, loc_ctl, *names, notes_ctl]
+    if ui.get("error"):
+        controls.append(sid("played-error", ft.Text(ui["error"], color=ft.Colors.ERROR)))
+    elif ui.get("saved"):
+        controls.append(sid("played-saved", muted(_tx(app, RecordsCode.SAVED))))
+    controls.append(big_button("played-save", _tx(app, RecordsCode.SAVE), save,
+                               icon=ft.Icons.SAVE, primary=True))
+    controls.append(big_button("played-rematch", _tx(app, RecordsCode.REMATCH), rematch,
+                               icon=ft.Icons.REPLAY))
+    if ui.get("confirm"):
+        controls.append(sid("played-delete-confirm", card([
+            ft.Text(_tx(app, RecordsCode.DELETE_CONFIRM, id=int(gid))),
+            ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES), delete,
+                                 icon=ft.Icons.DELETE, filled=True),
+                    small_button("played-delete-cancel", _tx(app, RecordsCode.CANCEL),
+                                 cancel)], wrap=True)])))
+    else:
+        controls.append(big_button("played-delete", _tx(app, RecordsCode.DELETE), ask_delete,
+                                   icon=ft.Icons.DELETE_OUTLINE))
+    return ft.Column(controls, spacing=10)
+
+
+def build_people(app: ForestTableApp) -> ft.Control:
+    """Everyone who played: rename a person, or merge two who are the same person."""
+    from app.store import crud
+
+    store = services.shared().store
+    ui: dict[str, Any] = app.state.setdefault("people", {})
+    people = []
+    if store is not None:
+        with store.session() as s:
+            people = [(int(p.id), p.name) for p in crud.list_people(s) if p.id is not None]
+    names = dict(people)
+    controls: list[ft.Control] = [header(_tx(app, RecordsCode.PEOPLE_TITLE), back=app.back,
+                                         back_label=app.t("nav.back"))]
+    if ui.get("message"):
+        controls.append(sid("people-message", muted(ui["message"])))
+    if ui.get("error"):
+        controls.append(sid("people-error", ft.Text(ui["error"], color=ft.Colors.ERROR)))
+
+    def rename(pid: int, ctl: Any) -> Any:
+        def run(_e: Any) -> None:
+            try:
+                with store.session() as s:
+                    p = crud.rename_person(s, person_id=pid, name=str(ctl.content.value or ""))
+            except (ValueError, LookupError) as exc:
+                ui["error"], ui["message"] = _problem(app, exc), None
+            else:
+                ui["error"] = None
+                ui["message"] = _tx(app, RecordsCode.RENAMED, name=p.name)
+                app.forget("people-name-")
+            app.refresh()
+        return run
+
+    def pick(pid: int) -> Any:
+        def run(_e: Any) -> None:
+            ui.update(merge=pid, into=None, error=None, message=None)
+            app.refresh()
+        return run
+
+    def into(pid: int) -> Any:
+        def run(_e: Any) -> None:
+            ui["into"] = pid
+            app.refresh()
+        return run
+
+    def cancel(_e: Any) -> None:
+        ui.update(merge=None, into=None)
+        app.refresh()
+
+    def merge(_e: Any) -> None:
+        src, dst = int(ui["merge"]), int(ui["into"])
+        try:
+            with store.session() as s:
+                crud.merge_people(s, source_id=src, target_id=dst)
+        except (ValueError, LookupError) as exc:
+            ui["error"], ui["message"] = _problem(app, exc), None
+        else:
+            ui["error"] = None
+            ui["message"] = _tx(app, RecordsCode.MERGED, source=names[src], target=names[dst])
+        ui.update(merge=None, into=None)
+        app.refresh()
+
+    for pid, name in people:
+        ctl = app.kept(f"people-name-{pid}", lambda name=name, pid=pid: sid(
+            f"people-name-{pid}", ft.TextField(value=name, expand=True)))
+        row: list[ft.Control] = [
+            ft.Row([ctl, small_button(f"people-rename-{pid}", _tx(app, RecordsCode.RENAME),
+                                      rename(pid, ctl))]),
+        ]
+        if ui.get("merge") == pid:
+            if ui.get("into") is None:
+                row.append(muted(_tx(app, RecordsCode.MERGE_PICK, name=name)))
+                row.append(ft.Row([small_button(f"people-into-{other}", other_name,
+                                                into(other))
+                                   for other, other_name in people if other != pid]
+                                  + [small_button("people-merge-cancel",
+                                                  _tx(app, RecordsCode.CANCEL), cancel)],
+                                  wrap=True))
+            else:
+                row.append(sid("people-merge-confirm", ft.Text(_tx(
+                    app, RecordsCode.MERGE_CONFIRM, source=name, target=names[ui["into"]]))))
+                row.append(ft.Row([
+                    small_button("people-merge-yes", _tx(app, RecordsCode.MERGE_YES), merge,
+                                 icon=ft.Icons.CALL_MERGE, filled=True),
+                    small_button("people-merge-cancel", _tx(app, RecordsCode.CANCEL), cancel),
+                ], wrap=True))
+        else:
+            row.append(small_button(f"people-merge-{pid}", _tx(app, RecordsCode.MERGE),
+                                    pick(pid), icon=ft.Icons.CALL_MERGE))
+        controls.append(sid(f"people-{pid}", card(row)))
+    if not people:
+        controls.append(sid("people-empty", muted(app.t("history.empty"))))
     return ft.Column(controls, spacing=10)

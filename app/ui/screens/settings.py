@@ -2,19 +2,70 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.i18n import LANGUAGES
+from app.l10n import render
 from app.ui import services
 from app.ui.prefs import THEMES
 from app.ui.presenters import printed_rows, rules_decisions_text
 from app.ui.presenters_sheet import label
-from app.ui.widgets import choice_chips, header, muted, section, sid
+from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from scoring.message import MessageCode
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
+
+
+def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
+    """A value the table confirmed: edit it (a number, Save) or delete it (asked again).
+
+    The change applies to new and unfinished games; a finished game keeps the values it
+    was scored with (its record carries them).
+    """
+    from app import l10n
+
+    lang = app.settings.language
+    ident = f"settings-printed-{row.table}-{row.key}".replace("_", "-")
+    typed: dict[str, str] = app.state.setdefault("settings-printed-typed", {})
+    k = f"{row.table}/{row.key}"
+
+    def changed(e: Any) -> None:  # the event's own text when it carries it (see app.kept)
+        typed[k] = str(e.data if isinstance(e.data, str) else (e.control.value or ""))
+
+    def save(_e: Any) -> None:
+        text = typed.get(k, "").strip()
+        store = services.shared().store
+        if store is not None and text.isdigit():
+            store.confirm_printed(table=row.table, key=row.key, value=int(text))
+            typed.pop(k, None)
+            app.refresh()
+
+    def delete(_e: Any) -> None:
+        store = services.shared().store
+        if store is not None:
+            store.forget_printed(table=row.table, key=row.key)
+            typed.pop(k, None)
+            app.refresh()
+
+    field = ft.TextField(value=typed.get(k, row.value), width=90, dense=True,
+                         keyboard_type=ft.KeyboardType.NUMBER,
+                         input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                                     replacement_string=""),
+                         on_change=changed, on_submit=lambda e: (changed(e), save(e)))
+    return ft.Column([
+        ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
+                sid(f"{ident}-value", field, value=row.value)]),
+        ft.Row([muted(l10n.render(lang, "settings-printed-confirmed"), 12),
+                sid(f"{ident}-save", ft.TextButton(
+                    content=ft.Text(l10n.render(lang, "settings-printed-save")),
+                    on_click=save, height=TOUCH), button=True),
+                sid(f"{ident}-delete", ft.TextButton(
+                    content=ft.Text(l10n.render(lang, "settings-printed-delete")),
+                    on_click=delete, height=TOUCH), button=True)], wrap=True),
+    ], spacing=0, key=ident)
 
 
 def build(app: ForestTableApp) -> ft.Control:
@@ -33,9 +84,12 @@ def build(app: ForestTableApp) -> ft.Control:
         lambda v: app.apply_settings(s.with_(theme=v)),
     )
     printed: list[ft.Control] = [muted(t("settings.printed_intro"), 13)]
-    for row in printed_rows(services.shared().confirmed_printed()):
+    confirmed = services.shared().confirmed_printed()
+    for row in printed_rows(confirmed):
         name = label(t, f"printed.{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
-        if row.known:
+        if row.known and row.source == "confirmed":
+            printed.append(_confirmed_row(app, row, name))
+        elif row.known:
             source = (t("settings.printed_source", source=row.source) if row.source else "")
             printed.append(ft.Column([
                 ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
@@ -58,6 +112,7 @@ def build(app: ForestTableApp) -> ft.Control:
             section(t("settings.language"), [language], identifier="settings-language"),
             section(t("settings.theme"), [theme], identifier="settings-theme"),
             ft.Divider(),
+            bgg_section(app),
             sid("settings-printed", ft.ExpansionTile(
                 title=ft.Text(t("settings.printed")),
                 controls=[ft.Container(ft.Column(printed, spacing=10), padding=8)],
@@ -69,3 +124,65 @@ def build(app: ForestTableApp) -> ft.Control:
         ],
         spacing=8,
     )
+
+
+# --------------------------------------------------------------------------- BGG ids (issue 15)
+
+
+class BggCode(MessageCode):
+    TITLE = "settings-bgg-title"
+    HINT = "settings-bgg-hint"
+    FIELD = "settings-bgg-field"
+    SAVE = "settings-bgg-save"
+    SAVED = "settings-bgg-saved"
+    BAD = "settings-bgg-bad"
+
+
+BGG_GAMES = ("forestry", "forest-guardians")
+
+
+def bgg_section(app: ForestTableApp) -> ft.Control:
+    """The BoardGameGeek id of each game, entered once (exports carry it; never guessed)."""
+    lang = app.settings.language
+    store = services.shared().store
+    ui: dict[str, Any] = app.state.setdefault("settings-bgg", {})
+    known: dict[str, int] = {}
+    if store is not None:
+        from app.store.crud import get_bgg_ids
+
+        with store.session() as s:
+            known = get_bgg_ids(s)
+    fields = {}
+    for game in BGG_GAMES:
+        ctl = app.kept(f"settings-bgg-{game}", lambda game=game: sid(
+            f"settings-bgg-{game}", ft.TextField(
+                value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                            replacement_string=""))))
+        ctl.content.label = render(lang, BggCode.FIELD,  # type: ignore[attr-defined]
+                                   game=app.t(f"game.{game}"))
+        fields[game] = ctl
+
+    def save(_e: Any) -> None:
+        from app.store.crud import set_bgg_id
+
+        values: dict[str, int | None] = {}
+        for game, ctl in fields.items():
+            raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
+            if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
+                ui["message"] = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
+                app.refresh()
+                return
+            values[game] = int(raw) if raw else None
+        with store.session() as s:  # type: ignore[union-attr]
+            for game, value in values.items():
+                set_bgg_id(s, game=game, bgg_id=value)
+        ui["message"] = render(lang, BggCode.SAVED)
+        app.refresh()
+
+    body: list[ft.Control] = [muted(render(lang, BggCode.HINT), 13), *fields.values()]
+    if ui.get("message"):
+        body.append(sid("settings-bgg-message", muted(ui["message"])))
+    body.append(small_button("settings-bgg-save", render(lang, BggCode.SAVE), save,
+                             filled=True, disabled=store is None))
+    return section(render(lang, BggCode.TITLE), body, identifier="settings-bgg")

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from app.ui.play_panel import setup_extras
 from app.ui.presenters_game import SetupPresenter
 from app.ui.widgets import TOUCH, big_button, header, muted, sid, small_button
 
@@ -52,6 +53,7 @@ def build(app: ForestTableApp) -> ft.Control:
             ], vertical_alignment=ft.CrossAxisAlignment.START),
             *big,
             ft.Text(c.detail, size=16),
+            *setup_extras(app, p, c.id),
             muted(t("setup.source", source=c.source), 12) if c.source else ft.Container(),
         ], spacing=6)
         cards.append(sid(f"setup-step-{c.number}", ft.Card(

@@ -7,13 +7,14 @@ short message, shown next to the control whose field it names.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui import services
+from app.ui import play_panel, services
 from app.ui.app import subtree
 from app.ui.presenters_sheet import (
     FINISHED,
@@ -25,7 +26,9 @@ from app.ui.presenters_sheet import (
     scoreboard,
     stored_scoreboard,
 )
+from app.ui.validate import shown, typed_number
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
+from scoring.message import Refusal
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -65,33 +68,94 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
     presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
     app.state[key] = (presenter, client)
 
-    # Snapshots arrive on the tapping phone's thread; this tab applies them on its own
-    # session (the loop). Several arriving before the tab's turn are drawn once, at
-    # the newest version: a phone shows the table as it is, not every step behind it.
-    inbox: dict[str, Any] = {"newest": None, "queued": False}
-
-    async def apply() -> None:
-        inbox["queued"] = False  # first: a snapshot arriving from now on queues anew
-        snapshot = inbox["newest"]
-        if snapshot is not None and snapshot.version > presenter.version:
+    def apply(snapshot: Any) -> None:
+        if snapshot.version > presenter.version:
             presenter.update(snapshot)
             if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
-    def on_snapshot(snapshot: Any) -> None:
-        newest = inbox["newest"]
-        if newest is None or snapshot.version > newest.version:
-            inbox["newest"] = snapshot
-        if not inbox["queued"]:
-            inbox["queued"] = True
-            app.page.run_task(apply)
-
-    try:
-        sub = client.subscribe(on_snapshot, app.on_revoked)
-        app.on_close(sub.close)
-    except Exception:  # no live updates; the tab still works on its own
-        pass
+    inbox = Inbox(app, client, apply)
+    app.state[f"inbox:{game_id}"] = inbox
+    inbox.subscribe()
     return presenter, client
+
+
+class Inbox:
+    """One tab's live updates from one table: never wedged, caught up on every reconnect.
+
+    Snapshots arrive on the tapping phone's thread (the hub's callback); this tab
+    applies them on its own session (the loop, ``page.run_task``). Several arriving
+    before the tab's turn are drawn once, at the newest version: a phone shows the
+    table as it is, not every step behind it.
+
+    The "queued" flag says a drain is scheduled. It is set only while a schedule
+    stands: when ``page.run_task`` fails (the phone is away: Flet dropped the tab's
+    connection), it is cleared again at once, so the next snapshot schedules anew
+    and :meth:`catch_up` (the tab's ``on_connect``: a phone back from sleep, a
+    reload into the kept session) always draws the table as it is now and
+    subscribes again if the subscription is gone.
+    """
+
+    def __init__(self, app: ForestTableApp, client: TableClient,
+                 apply: Callable[[Any], None]) -> None:
+        import threading
+
+        self.app, self.client, self._apply = app, client, apply
+        self.newest: Any = None
+        self.queued = False
+        self.sub: Any = None
+        self._lock = threading.Lock()
+
+    def subscribe(self) -> None:
+        try:
+            self.sub = self.client.subscribe(self.offer, self.app.on_revoked)
+        except Exception:  # no live updates; the tab still works on its own (next catch-up)
+            log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
+            self.sub = None
+            return
+        self.app.on_close(self.close)
+
+    def close(self) -> None:
+        sub, self.sub = self.sub, None
+        if sub is not None:
+            sub.close()
+
+    def offer(self, snapshot: Any) -> None:
+        """A new snapshot of the table (any thread)."""
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            if self.queued:
+                return
+            self.queued = True
+        try:
+            if getattr(self.app.page.session, "connection", None) is None:
+                raise ConnectionError("the tab is away")  # (run_task would fail the same)
+            self.app.page.run_task(self._drain)
+        except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
+            with self._lock:
+                self.queued = False
+            log.debug("table %s: update for a tab that is away", self.client.game_id)
+
+    async def _drain(self) -> None:
+        with self._lock:
+            self.queued = False  # first: a snapshot arriving from now on queues anew
+            snapshot = self.newest
+        if snapshot is not None:
+            self._apply(snapshot)
+
+    def catch_up(self) -> None:
+        """Back after a disconnect (on the tab's loop): subscribe again if needed, draw now."""
+        with self._lock:
+            self.queued = False
+        if self.sub is None or self.sub.closed:
+            self.subscribe()
+        snapshot = self.client.snapshot()
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            snapshot = self.newest
+        self._apply(snapshot)
 
 
 def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
@@ -105,9 +169,84 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
     app.refresh()
 
 
-def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
-    """End the game; once the session stored it, show the finish screen."""
-    submit(app, presenter, client, presenter.finish())
+async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
+                          make: Callable[[], Any]) -> None:
+    """A tap: the command is made (``make``, against the version on screen), applied and
+    saved in a worker thread (the server's event loop keeps drawing every other phone),
+    then shown. One tap of a tab at a time, in the order they came (the tab's lock); the
+    hub saves before anyone is shown anything. A database that refuses the write comes
+    back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
+    lock = app.state.get("_tap_lock")
+    if lock is None:
+        lock = app.state["_tap_lock"] = asyncio.Lock()
+    async with lock:
+        command = make()
+        _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
+        if command is None:
+            return
+        result = await asyncio.to_thread(client.submit, command)
+        presenter.printed = await asyncio.to_thread(client.printed)
+        presenter.result(result)
+        app.refresh()
+
+
+def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
+    """An event handler for a control: ``make()`` gives the command when it is tapped."""
+    async def handler(_e: Any) -> None:
+        await submit_off_loop(app, p, c, make)
+    return handler
+
+
+def _tapped(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+            command: Any) -> Callable[[Any], Awaitable[None]]:
+    """A sheet control's handler: its command restamped with the version on screen."""
+    return on_tap(app, p, c, lambda: None if command is None else restamp(command, p.version))
+
+
+def _finish_handler(app: ForestTableApp, p: SheetPresenter, c: TableClient
+                    ) -> Callable[[Any], Awaitable[None]]:
+    async def handler(_e: Any) -> None:
+        await _finish(app, p, c)
+    return handler
+
+
+async def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+    """End the game (asking first when a value is still missing); then the finish screen."""
+    sheet = presenter.sheet()
+    if sheet is not None and not sheet.complete:
+        _confirm_finish(app, presenter, client, len(sheet.needs))
+        return
+    await _finish_now(app, presenter, client)
+
+
+def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+                    missing: int) -> None:
+    """A dialog: values are missing; finish anyway (complete it later from History)?"""
+    def close(_e: Any = None) -> None:
+        app.page.pop_dialog()
+
+    async def anyway(_e: Any = None) -> None:
+        app.page.pop_dialog()
+        await _finish_now(app, p, c)
+
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(p.say("finish-missing-title")),
+        content=sid("finish-missing-text", ft.Text(p.say("finish-missing-text", n=missing))),
+        actions=[
+            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.say("finish-missing-back")),
+                                                     on_click=close), button=True),
+            sid("finish-missing-anyway", ft.FilledButton(
+                content=ft.Text(p.say("finish-missing-anyway")), on_click=anyway), button=True),
+        ],
+    )
+    app.page.show_dialog(dialog)
+
+
+async def _finish_now(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+    """Once the session stored it, show the finish screen."""
+    await submit_off_loop(app, presenter, client, presenter.finish)
     if presenter.status == FINISHED and "finish" in app._screens \
             and getattr(app, "locked", None) is None:
         app.go("finish", game_id=presenter.snapshot.game_id)
@@ -197,11 +336,6 @@ def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
     return False
 
 
-def _tap(app: ForestTableApp, p: SheetPresenter, c: TableClient, command: Any) -> None:
-    """A tap on the sheet: its command made against the version on screen."""
-    submit(app, p, c, None if command is None else restamp(command, p.version))
-
-
 def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section,
                    error: tuple[str | None, str] | None) -> ft.Control:
     t = app.t
@@ -210,19 +344,23 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     for count in s.counts:
         err = error[1] if error is not None and error[0] == count.id else None
+        typed = None
+        if count.field is not None and (count.minus or count.plus):
+            async def typed(value: int, field_path: str = count.field) -> None:
+                await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
-            (lambda e, cmd=count.minus: _tap(app, p, c, cmd)) if count.minus else None,
-            (lambda e, cmd=count.plus: _tap(app, p, c, cmd)) if count.plus else None,
+            _tapped(app, p, c, count.minus) if count.minus else None,
+            _tapped(app, p, c, count.plus) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
-            error=err, hint=count.hint,
+            error=err, hint=count.hint, on_typed=typed,
         ))
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
         items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
-                on_select=lambda e, cmd=o.command: _tap(app, p, c, cmd)),
+                on_select=_tapped(app, p, c, o.command)),
                 selected=o.selected)
             for o in row.options
         ], wrap=True, spacing=6, run_spacing=6))
@@ -230,7 +368,7 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
-            on_click=lambda e, cmd=action.command: _tap(app, p, c, cmd)), button=True))
+            on_click=_tapped(app, p, c, action.command)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if error is not None and error[0] is None:
@@ -246,10 +384,10 @@ def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[f
     return [
         sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet.undo"),
                                         disabled=not snap.can_undo, width=TOUCH, height=TOUCH,
-                                        on_click=lambda e: submit(app, p, c, p.undo()))),
+                                        on_click=on_tap(app, p, c, p.undo))),
         sid("sheet-redo", ft.IconButton(icon=ft.Icons.REDO, tooltip=t("sheet.redo"),
                                         disabled=not snap.can_redo, width=TOUCH, height=TOUCH,
-                                        on_click=lambda e: submit(app, p, c, p.redo()))),
+                                        on_click=on_tap(app, p, c, p.redo))),
     ]
 
 
@@ -290,7 +428,7 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
                 selected=current == space, disabled=not free,
-                on_select=lambda e, i=i, s=space: submit(app, p, c, p.set_harvester(i, s))),
+                on_select=on_tap(app, p, c, lambda i=i, s=space: p.set_harvester(i, s))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
@@ -300,7 +438,7 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
         items.append(sid("sheet-setup-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     if p.locked_player is None:
         items.append(big_button("sheet-start-game", t("sheet.start_game"),
-                                lambda e: submit(app, p, c, p.start_game()),
+                                on_tap(app, p, c, p.start_game),
                                 icon=ft.Icons.PLAY_ARROW, primary=True))
     return card(items, identifier="sheet-setup")
 
@@ -323,7 +461,8 @@ def build(app: ForestTableApp) -> ft.Control:
         (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
         lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
                        back_label=t("nav.home"),
-                       actions=[*_undo_redo(app, p, c), *_language(app), *_share(app, p)]))]
+                       actions=[*_undo_redo(app, p, c), play_panel.reference_button(app, p),
+                                *_language(app), *_share(app, p)]))]
     names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
@@ -348,7 +487,9 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(sid("sheet-read-only", muted(
             t("tablemode.read_only", name=names[p.player]))))
     role = p.role() or ""
-    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank), lambda: card([
+    complete = sheet is None or sheet.complete
+    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank, complete),
+                          lambda: card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
                        ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
@@ -358,12 +499,15 @@ def build(app: ForestTableApp) -> ft.Control:
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
                 muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
+                sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
+                if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
     ], identifier="sheet-total-card")))
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
+    controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
     sections = p.sections(version=0)  # stamped when tapped (_tap)
     claimed = p.error_id is not None and (
         p.error_id.startswith("table") and p.status == SETUP
@@ -374,8 +518,10 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(_harvesters(app, p, c))
     elif p.status == SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
-                                   lambda e: submit(app, p, c, p.start_game()),
+                                   on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
+    if p.status == FINISHED and lock is not None:  # every phone of the table: the result
+        controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
         if "finish" in app._screens and getattr(app, "locked", None) is None:
@@ -389,6 +535,29 @@ def build(app: ForestTableApp) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
+def _result_block(app: ForestTableApp, game_id: int) -> list[ft.Control]:
+    """A finished table on a table link's phone: the final result (read-only), on top."""
+    from app.i18n import language_of
+    from app.l10n import render
+    from app.ui.presenters_finish import load_finish
+    from app.ui.screens.finish import _result
+
+    key = f"result:{game_id}:{app.settings.language}"
+    view = app.state.get(key)
+    if view is None:
+        store = getattr(app.hub, "store", None) or services.shared().store
+        try:
+            view = load_finish(store, int(game_id), app.t) if store is not None else None
+        except Exception:  # the sheet below still shows every board
+            log.warning("result of table %s could not be read", game_id)
+            view = None
+        if view is not None:
+            app.state[key] = view
+    banner = sid("table-finished", ft.Text(render(language_of(app.t), "tablemode-table-finished"),
+                                           size=18, weight=ft.FontWeight.BOLD))
+    return [banner, *(_result(app, view) if view is not None else [])]
+
+
 def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,
              finish: bool) -> ft.Control:
     """The scoreboard and finish buttons at the end of the sheet."""
@@ -398,7 +567,7 @@ def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,
                         icon=ft.Icons.LEADERBOARD, primary=True)]
     if finish:
         items.append(big_button("sheet-finish", t("sheet.finish"),
-                                lambda e: _finish(app, p, c), icon=ft.Icons.FLAG))
+                                _finish_handler(app, p, c), icon=ft.Icons.FLAG))
     items.append(ft.Container(height=TOUCH))
     return ft.Column(items, spacing=10)
 
@@ -446,6 +615,48 @@ def _stored_board(app: ForestTableApp) -> Any | None:
         return None
 
 
+def _side_b(app: ForestTableApp, p: SheetPresenter | None) -> bool:
+    """Whether the game plays board side B (advanced): its buildings values are apart."""
+    if p is not None:
+        return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
+    store = services.shared().store
+    rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None else None
+    return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
+
+
+def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, value: int
+                    ) -> None:
+    from scoring.printed import confirmed_table
+
+    store = services.shared().store
+    if store is None:
+        return
+    table = confirmed_table(need.table, board_side_b=_side_b(app, p))
+    store.confirm_printed(table=table, key=need.key, value=value)
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
+def app_l10n(app: ForestTableApp, code: str, **params: Any) -> str:
+    from app import l10n
+
+    return l10n.render(app.settings.language, code, **params)
+
+
+def _rescore(app: ForestTableApp, p: SheetPresenter | None) -> None:
+    store = services.shared().store
+    game_id = app.params.get("game_id")
+    if store is None or game_id is None:
+        return
+    store.rescore_game(game_id=int(game_id))
+    if p is not None:
+        p.printed = dict(store.get_printed())
+        p._sheet = None
+    app.refresh()
+
+
 def build_scoreboard(app: ForestTableApp) -> ft.Control:
     t = app.t
     opened = open_table(app)
@@ -459,6 +670,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
     else:
         p, c = opened
         board = scoreboard(p.sheet(), t)
+        if p.status == FINISHED:  # what it was scored with: its stored record
+            board = _stored_board(app) or board
     controls: list[ft.Control] = [
         header(t("score.title"), back=app.back, back_label=t("nav.back"),
                actions=_undo_redo(app, p, c) if p is not None and c is not None else ()),
@@ -478,8 +691,12 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
          *[cell(n[:6], True) for n in board.names]], spacing=4)]
     for row in board.rows:
-        rows.append(ft.Row([ft.Container(ft.Text(row.label, size=14), expand=True),
-                            *[cell("–" if v is None else str(v), ident=f"score-{row.category}-{i}")
+        title: ft.Control = ft.Text(row.label, size=14)
+        if row.waiting:  # "?" in the row, and the question it waits for beside it
+            title = ft.Column([title, *[sid(f"score-{row.category}-waiting", muted(q, 12))
+                                        for q in row.waiting]], spacing=0)
+        rows.append(ft.Row([ft.Container(title, expand=True),
+                            *[cell("?" if v is None else str(v), ident=f"score-{row.category}-{i}")
                               for i, v in enumerate(row.values)]],
                            spacing=4))
     rows.append(ft.Divider(height=1))
@@ -504,8 +721,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if p is None or c is None or p.status == FINISHED:
-                # a finished game changes no more: just say what is missing
+            if getattr(app, "locked", None) is not None and (p is None or p.status == FINISHED):
+                # a seat link does not complete a finished game: it only says what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
             field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
@@ -514,21 +731,44 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
                                             replacement_string="")))
             field.label = t("score.value")  # type: ignore[attr-defined]
 
-            def confirm(_e: Any, need: Any = need, field: Any = field,
-                        p: SheetPresenter = p, c: TableClient = c) -> None:
-                text = (field.value or "").strip()
-                if text.isdigit():
-                    submit(app, p, c, p.confirm_printed(need.table, need.key, int(text)))
+            async def confirm(_e: Any, need: Any = need, field: Any = field,
+                              p: SheetPresenter | None = p, c: TableClient | None = c) -> None:
+                try:  # the browser's digit filter is a convenience: checked here
+                    value = typed_number(field.value, "value")
+                except Refusal as err:
+                    from app.i18n import language_of
+
+                    field.error = shown(language_of(app.t), err, t("score.value"))
+                    app.refresh()
+                    return
+                field.error = None
+                if p is not None and c is not None and p.status != FINISHED:
+                    await submit_off_loop(app, p, c, lambda: p.confirm_printed(
+                        need.table, need.key, value))
+                    return
+                # a finished game (completed later, from History): remembered, and the
+                # stored games that lacked it are scored again (Store.confirm_printed)
+                _confirm_stored(app, p, need, value)
+            # keyed by the question, not its place: confirming one card removes it, and the
+            # cards after it move up — matched by place, a kept field would take over the id
+            # (and the phone's text) of the one before it
             needs.append(ft.Column([
                 ft.Text(need.ask, size=15),
                 ft.Row([sid(f"score-need-{n}-value", field),
                         sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
                             content=ft.Text(t("score.confirm")), height=TOUCH,
                             on_click=confirm), button=True)], wrap=True),
-            ], spacing=4))
+            ], spacing=4, key=f"need-{need.table}-{need.key}"))
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
+    if (p is None or p.status == FINISHED) and getattr(app, "locked", None) is None \
+            and services.shared().store is not None:
+        # a finished game keeps the values it was scored with; on request, the ones
+        # remembered now (Settings) score it again
+        controls.append(sid("score-rescore", ft.TextButton(
+            content=ft.Text(app_l10n(app, "score-rescore")), height=TOUCH,
+            on_click=lambda e: _rescore(app, p)), button=True))
     if p is not None and p.error:
         controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     controls.append(ft.Container(height=TOUCH))

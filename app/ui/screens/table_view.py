@@ -7,7 +7,9 @@
    browser's localStorage: reload, sleep, a new tab or a new IP come back
    to the same seat);
 2. asks the hub what the token opens (:meth:`app.table.TableHub.access`):
-   nothing → the join screen only (no table data at all, not even names);
+   nothing → the join screen only (no table data at all, not even names), from
+   any address: there is no trust by address (``page.client_ip`` is written by
+   the client; the laptop's browser opens the host link ``serve`` prints);
    a seat token → the app (:class:`app.ui.app.ForestTableApp`) *locked* to that
    table (:meth:`~app.ui.app.ForestTableApp.lock`): its own sheet editable, the
    other players' read-only, the scoreboard, the shared table — no home screen,
@@ -19,40 +21,73 @@
 
 Rights are enforced by the hub (:func:`app.table.check_rights`), not here.
 Database work (token checks) runs in a worker thread (``asyncio.to_thread``):
-Flet runs event handlers on the server's one loop.
+Flet runs event handlers on the server's one loop. Repeated bad tokens from one
+peer address (:mod:`app.peer`, captured by the server) are slowed down
+(:class:`app.table.BadTokens`). Whatever fails in a handler is shown as a short
+translated message, never as Flet's crash panel (:func:`guard_session`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import os
 from typing import Any
 
 import flet as ft
 
+from app import peer
 from app.i18n import Translator
+from app.l10n import render
 from app.table import (
     SERVER,
     Access,
+    TableCode,
     TableHub,
+    is_storage_error,
     join_route,
+    storage_message,
 )
 from app.ui.widgets import muted, sid
 
 log = logging.getLogger(__name__)
 
 PREF_TOKEN = "forest_table.table_token"
-LOCAL_ADDRESSES = frozenset({"127.0.0.1", "::1", "localhost"})
 PREFS_TIMEOUT = 5.0
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
-SEAT_ROUTES = frozenset({"sheet", "scoreboard"})
-HOST_ROUTES = frozenset({"sheet", "scoreboard", "host"})
+SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
+HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 
-def trust_local() -> bool:
-    """The laptop's own browser (loopback) is the host unless ``FOREST_TABLE_TRUST_LOCAL=0``."""
-    return os.environ.get("FOREST_TABLE_TRUST_LOCAL", "1").strip() not in ("0", "false", "no")
+def guard_session(page: ft.Page, lang: Any) -> None:
+    """Turn what would be Flet's crash panel ("Error running app", a traceback) into a
+    short translated message on this tab; the details go to the server's log only.
+
+    Flet 1.0.5 sends ``SESSION_CRASHED`` from ``Session.error`` when an event handler,
+    ``main`` or an effect raises (flet/messaging/session.py ``dispatch_event``); the
+    panel covers the app until a reload. A storage failure (a held write lock, a full
+    disk) says what happened; anything else says that the tap did not go through (and
+    nothing changed: a failed command writes nothing).
+    ``lang``: a function giving the tab's language now.
+    """
+    session = getattr(page, "session", None)
+    if session is None:
+        return
+
+    def error(message: str) -> None:
+        import sys
+
+        exc = sys.exc_info()[1]
+        log.error("table mode: a handler failed: %s", message.splitlines()[0][:200]
+                  if message else "")
+        said = storage_message(exc) if exc is not None and is_storage_error(exc) \
+            else TableCode.FAILED
+        try:
+            page.show_dialog(ft.SnackBar(content=sid("tab-error", ft.Text(
+                render(lang(), said))), duration=ft.Duration(seconds=6)))
+        except Exception:  # the tab is gone
+            log.debug("error for a disconnected tab", exc_info=True)
+
+    session.error = error  # type: ignore[method-assign]
 
 
 def join_screen(t: Any, message: str | None = None) -> ft.Control:
@@ -62,7 +97,7 @@ def join_screen(t: Any, message: str | None = None) -> ft.Control:
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=ft.Colors.PRIMARY),
         sid("join-title", ft.Text(t("tablemode.join.title"), size=26,
                                   weight=ft.FontWeight.BOLD), header=True),
-        muted(t("tablemode.join.how"), size=16),
+        sid("join-scan", muted(t("tablemode.join.how"), size=16)),
     ]
     if message:
         items.append(sid("join-message", ft.Text(message, color=ft.Colors.ERROR, size=15)))
@@ -79,14 +114,23 @@ class TableTab:
         self.hub = hub
         self.prefs = prefs
         self.base_url = base_url
-        self.token: str | None = None  # the token this tab came with (None: the laptop)
+        self.token: str | None = None  # the token this tab came with
         self.access: Access | None = None
         self.app: Any = None  # the ForestTableApp on screen (None: join screen)
         self.tr = Translator()
         self._opening = asyncio.Lock()
+        self._unwatch: Any = None  # stops the hub's revocation watch of a server host token
 
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
+
+    def lang(self) -> str:
+        tr = self.app.tr if self.app is not None else self.tr
+        return str(getattr(tr, "lang", "en"))
+
+    def peer(self) -> str | None:
+        """The connection's peer address as the server saw it (never ``page.client_ip``)."""
+        return peer.address_of(getattr(getattr(self.page, "session", None), "id", None))
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
@@ -102,6 +146,7 @@ class TableTab:
         page.on_close = self._closed
         page.on_connect = self._reconnected
         page.on_route_change = self._route_changed
+        guard_session(page, self.lang)
         self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode.loading"))],
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         page.run_task(self.open, join_route(page.route)[0])
@@ -138,22 +183,36 @@ class TableTab:
         stored = await self._pref(PREF_TOKEN)
         if isinstance(stored, str) and stored and stored != route_token:
             candidates.append(stored)
+        message = self.t("tablemode.join.invalid") if candidates else None
         for token in candidates:
-            access = await asyncio.to_thread(self.hub.access, token)
+            wait = self.hub.bad_tokens.delay(self.peer())
+            if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
+                await self._language()
+                self._show(join_screen(self.t, render(self.tr.lang, TableCode.SLOW_DOWN,
+                                                      seconds=max(1, round(wait)))))
+                await asyncio.sleep(wait)
+            try:
+                access = await asyncio.to_thread(self.hub.access, token)
+            except Exception as exc:  # fail closed: no answer is no access
+                log.warning("token check failed: %s", type(exc).__name__)
+                access = None
+                message = render(self.tr.lang, storage_message(exc))
             if access is not None:
                 if token != stored:
                     await self._pref(PREF_TOKEN, token)
                 self._enter(token, access)
                 return
-        if trust_local() and (self.page.client_ip or "") in LOCAL_ADDRESSES:
-            self._enter(None, Access(SERVER))
-            return
+            self.hub.bad_tokens.failed(self.peer())
         await self._language()
-        self._show(join_screen(self.t, self.t("tablemode.join.invalid") if candidates else None))
+        self._show(join_screen(self.t, message))
 
-    def _enter(self, token: str | None, access: Access) -> None:
+    def _enter(self, token: str, access: Access) -> None:
         self.token, self.access = token, access
-        if access.role == SERVER:
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        if access.role == SERVER:  # no subscription tells it: the hub calls back
+            self._unwatch = self.hub.watch(token, self._on_revoked)
             self._open_app()
         else:
             assert token is not None and access.game_id is not None
@@ -185,7 +244,30 @@ class TableTab:
         would cover the controls at the bottom of a phone's screen)."""
         app = self._new_app()
         app.table_host = True
+        app.host_token = self.token  # shown on its tables screen, with "new host link"
+        app.rotate_host_link = self.rotate_host_link
         app.start()
+
+    async def rotate_host_link(self) -> str:
+        """The server host asked for a new host link: every tab holding the old one drops
+        to the join screen; this one keeps going on the new link (stored on the device)."""
+        from app import server
+
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
+        token, _new = await asyncio.to_thread(
+            self.hub.host_link_token, server.host_link_dir(), rotate=True)
+        old, self.token = self.token, token
+        self._unwatch = self.hub.watch(token, self._on_revoked)
+        await self._pref(PREF_TOKEN, token)
+        app = self.app
+        if app is not None:
+            app.host_token = token
+            if old is not None and app.url_base == f"/join/{old}":
+                app.url_base = f"/join/{token}"
+                app._sync_url()
+        return token
 
     def _open_table(self, token: str, access: Access) -> None:
         """A seat or table-host link: the app locked to that table's sheet."""
@@ -202,6 +284,9 @@ class TableTab:
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
+        if self._unwatch is not None:
+            self._unwatch()
+            self._unwatch = None
         self._close_app()
 
     async def _route_changed(self, e: Any) -> None:
@@ -225,17 +310,25 @@ class TableTab:
             self.app.follow(route)
 
     def _reconnected(self, _e: Any = None) -> None:
-        """Back after a disconnect: catch up with the tables on screen (the hub kept going)."""
+        """Back after a disconnect (sleep, a reload into the kept session): every table on
+        screen subscribes again if it must and is drawn as it is now (the hub kept going;
+        updates offered while the phone was away were dropped, never left queued).
+
+        The whole screen is sent anew (a new screen key, as a navigation does): Flet
+        drops what a disconnected session sends but its record of what the phone has
+        moves on, so a reconciled redraw could leave the phone showing an old value
+        (seen in the browser test). The phone lands at the top of the screen.
+        """
         app = self.app
         if app is None:
             return
-        for key, kept in list(app.state.items()):
-            if isinstance(key, str) and key.startswith("table:"):
+        for key, inbox in list(app.state.items()):
+            if isinstance(key, str) and key.startswith("inbox:"):
                 try:
-                    kept[0].update(self.hub.snapshot(int(key.split(":")[1])))
+                    inbox.catch_up()
                 except Exception:
                     log.debug("catch-up of %s failed", key, exc_info=True)
-        app.refresh()
+        app.render(to_top=True)  # whole screen anew: what the phone holds is not known
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:

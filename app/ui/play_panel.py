@@ -1,0 +1,223 @@
+"""The play-along pieces of the sheet (issue 12): banner, turn, forest map, who changed what.
+
+Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
+commands through the sheet's own ``_tapped`` handlers (stamped with the version on screen).
+Pieces are kept between redraws while their key is unchanged (``sheet._kept``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app import l10n
+from app.ui import presenters_play as PP
+from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
+
+if TYPE_CHECKING:
+    from app.ui.app import ForestTableApp
+    from app.ui.presenters_sheet import SheetPresenter, TableClient
+
+TILE = 60
+
+
+def _lang(app: ForestTableApp) -> str:
+    return str(app.settings.language)
+
+
+def me(p: SheetPresenter) -> int:
+    """The player this phone acts for on the map: its seat, or the sheet shown (host)."""
+    return p.locked_player if p.locked_player is not None else p.player
+
+
+def map_mode(app: ForestTableApp, p: SheetPresenter) -> str:
+    mode = app.state.get(f"map-mode:{p.snapshot.game_id}", PP.MODES[0])
+    return mode if mode in PP.modes(p.state) else PP.MODES[0]
+
+
+def _set_mode(app: ForestTableApp, p: SheetPresenter, mode: str) -> None:
+    from app.ui.screens.sheet import _forget_kept
+
+    app.state[f"map-mode:{p.snapshot.game_id}"] = mode
+    _forget_kept(app, p)
+    app.refresh()
+
+
+def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+    """The play-along controls for the sheet, top to bottom (Forestry in play; the quick
+    reference for every game)."""
+    from app.ui.screens.sheet import _kept
+
+    lang = _lang(app)
+    out: list[ft.Control] = []
+    if p.banner:
+        banner = p.banner
+        out.append(_kept(app, p, "play-banner", banner, lambda: _banner(lang, banner)))
+    turn = PP.turn_view(p.state)
+    if turn is not None:
+        read_only = p.status == "finished"
+        out.append(_kept(app, p, "play-turn", (turn, read_only),
+                         lambda: _turn(app, p, c, lang, turn)))
+    if p.game == "forestry" and p.status != "finished":
+        mode = map_mode(app, p)
+        tiles = PP.map_tiles(p.state, mode, me(p))
+        error = p.error if p.error_id in ("space", "type", "table") else None
+        out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
+                         lambda: _map(app, p, c, lang, tiles, mode)))
+    if p.game == "forest-guardians" and p.status != "finished":
+        from app.ui.screens.reference import planting_check
+
+        out.append(planting_check(app, lang))  # where a player enters a tree (003)
+    open_log = bool(app.state.get(f"changes-open:{p.snapshot.game_id}"))
+    # folded: only the last change (a redraw on every phone after every tap stays small)
+    changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
+    mine = p.snapshot.last_change_of(p.locked_player) is not None
+    out.append(_kept(app, p, "play-changes", (changes, mine, p.status, open_log),
+                     lambda: _changes(app, p, c, lang, changes, mine, open_log)))
+    return out
+
+
+def reference_button(app: ForestTableApp, p: SheetPresenter) -> ft.Control:
+    return sid("sheet-reference", ft.IconButton(
+        icon=ft.Icons.MENU_BOOK, tooltip=l10n.render(_lang(app), PP.PlayLabel.REFERENCE_OPEN),
+        width=TOUCH, height=TOUCH,
+        on_click=lambda e: app.go("reference", game=p.game, **app.params)))
+
+
+def _banner(lang: str, lines: tuple[str, ...]) -> ft.Control:
+    return sid("play-banner", ft.Container(ft.Column(
+        [ft.Text(l10n.render(lang, PP.PlayLabel.BANNER_TITLE), weight=ft.FontWeight.BOLD),
+         *[sid(f"play-banner-{i}", ft.Text(line, size=14)) for i, line in enumerate(lines)]],
+        spacing=2), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8))
+
+
+def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+          turn: PP.TurnView) -> ft.Control:
+    from app.ui.screens.sheet import _tapped
+
+    lines = PP.turn_lines(lang, turn)
+    items: list[ft.Control] = [
+        sid("turn-title", ft.Text(lines[0], size=17, weight=ft.FontWeight.BOLD)),
+        *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
+        sid("turn-end", ft.FilledTonalButton(
+            content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END)), height=TOUCH,
+            icon=ft.Icons.SKIP_NEXT, on_click=_tapped(app, p, c, turn.command)),
+            button=True),
+    ]
+
+    return card(items, identifier="play-turn")
+
+
+def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+          tile: PP.MapTile) -> ft.Control:
+    from app.ui.screens.sheet import _tapped
+
+    # light on purpose (one card of 15 of these is on every phone): two texts, colours
+    lines = [str(tile.space)]
+    if tile.forester:
+        lines.append(l10n.render(lang, PP.forester_name(tile.forester))[:5])
+    if tile.harvesters:
+        lines.append(tile.harvesters[0][:5])
+    marks: list[ft.Control] = [
+        ft.Text(lines[0], size=14, weight=ft.FontWeight.BOLD),
+        ft.Text("\n".join(lines[1:]), size=10, text_align=ft.TextAlign.CENTER,
+                color=ft.Colors.GREEN_800 if tile.forester else None),
+    ]
+    cmd = tile.command
+    box = ft.Container(
+        ft.Column(marks, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                  alignment=ft.MainAxisAlignment.CENTER),
+        width=TILE, height=TILE, border_radius=8, alignment=ft.Alignment.CENTER,
+        bgcolor=ft.Colors.ERROR_CONTAINER if tile.infested
+        else ft.Colors.SURFACE_CONTAINER_HIGHEST if tile.harvested
+        else ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
+        ink=True, disabled=cmd is None,
+        on_click=_tapped(app, p, c, cmd) if cmd is not None else None)
+    return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
+
+
+def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+         tiles: tuple[PP.MapTile, ...], mode: str) -> ft.Control:
+    chips = [
+        sid(f"map-mode-{m}", ft.Chip(
+            height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+            label=ft.Text(l10n.render(lang, PP.PlayLabel.MAP_MODE, mode=m)),
+            selected=m == mode, on_select=lambda e, m=m: _set_mode(app, p, m)),
+            selected=m == mode)
+        for m in PP.modes(p.state)
+    ]
+    items: list[ft.Control] = [
+        ft.Text(l10n.render(lang, PP.PlayLabel.MAP_TITLE), size=18, weight=ft.FontWeight.BOLD),
+        muted(l10n.render(lang, PP.PlayLabel.MAP_HELP), 13),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ft.Row([_tile(app, p, c, lang, t) for t in tiles], wrap=True, spacing=4,
+               run_spacing=4),
+    ]
+    error = p.error if p.error_id in ("space", "type", "table") else None
+    if error:
+        items.append(sid("map-error", ft.Text(error, color=ft.Colors.ERROR)))
+    return card(items, identifier="play-map")
+
+
+def _toggle_log(app: ForestTableApp, p: SheetPresenter) -> None:
+    from app.ui.screens.sheet import _forget_kept
+
+    key = f"changes-open:{p.snapshot.game_id}"
+    app.state[key] = not app.state.get(key)
+    _forget_kept(app, p)
+    app.refresh()
+
+
+def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+             lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
+    from app.ui.screens.sheet import on_tap
+
+    items: list[ft.Control] = [
+        ft.Row([
+            ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            sid("changes-more", ft.IconButton(
+                icon=ft.Icons.EXPAND_LESS if open_log else ft.Icons.EXPAND_MORE,
+                tooltip=l10n.render(lang, PP.PlayLabel.CHANGES_MORE, open=open_log),
+                width=TOUCH, height=TOUCH, on_click=lambda e: _toggle_log(app, p))),
+        ]),
+        *[sid(f"changes-line-{i}", ft.Text(line, size=13)) for i, line in enumerate(lines)],
+    ]
+    if p.status != "finished":
+        items.append(sid("undo-mine", ft.OutlinedButton(
+            content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
+            icon=ft.Icons.UNDO, disabled=not mine,
+            on_click=on_tap(app, p, c, p.undo_mine)), button=True))
+    return card(items, identifier="play-changes")
+
+
+def setup_extras(app: ForestTableApp, setup: Any, step_id: str) -> list[ft.Control]:
+    """Controls inside a setup step card: the first player (002), the infestation card's
+    spaces (001). ``setup`` is the :class:`~app.ui.presenters_game.SetupPresenter`."""
+    lang = _lang(app)
+    if step_id == "player.first" or step_id.endswith(".first"):
+        names = setup.player_names()
+        if len(names) < 2:
+            return []
+        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_FIRST_PLAYER), 14), ft.Row([
+            sid(f"setup-first-{i}", ft.Chip(
+                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
+                selected=setup.first_player == i,
+                on_select=lambda e, i=i: (setup.set_first_player(i), app.refresh())),
+                selected=setup.first_player == i)
+            for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
+    if step_id == "gf.infestation":
+        chosen = sorted(setup.infested)
+        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_INFESTED), 14), ft.Row([
+            sid(f"setup-infested-{s}", ft.Chip(
+                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
+                selected=s in setup.infested,
+                on_select=lambda e, s=s: (setup.toggle_infested(s), app.refresh())),
+                selected=s in setup.infested)
+            for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
+            sid("setup-infested-count", muted(l10n.render(
+                lang, PP.PlayLabel.SETUP_INFESTED_COUNT, n=len(chosen),
+                spaces=", ".join(map(str, chosen)))))]
+    return []

@@ -1,0 +1,306 @@
+"""Playing along (issue 12): the forest map, the turn, banners for draws, who changed what.
+
+View models only: they read a :class:`~app.session.Snapshot` and make session
+commands; the session applies the rules. Every word comes from the catalogues
+(``app/l10n``) by code: nothing here writes a sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app import l10n
+from app import session as S
+from scoring.forestry.enums import ForesterType
+from scoring.message import MessageCode, Msg, msg
+from setup.play import PlayCode
+
+FOREST_SPACES = tuple(range(1, 16))
+
+
+class PlayLabel(MessageCode):
+    """Labels of the play-along pieces of the sheet."""
+
+    MAP_TITLE = "map-title"
+    MAP_HELP = "map-help"
+    MAP_SPACE = "map-space"
+    MAP_MODE = "map-mode"
+    TURN_TITLE = "turn-title"
+    TURN_END = "turn-end"
+    TURN_PENDING = "turn-pending"
+    TURN_NONE_PENDING = "turn-none-pending"
+    TURN_FINAL = "turn-final"
+    BANNER_TITLE = "banner-title"
+    ALREADY_DONE_INFO = "info-already-done"
+    CHANGES_TITLE = "changes-title"
+    CHANGES_MORE = "changes-more"
+    CHANGE_LINE = "log-change"
+    UNDO_MINE = "undo-mine"
+    HOST = "who-host"
+    FORESTER_TYPE = "forester-type"
+    SPECIES = "species-name"
+    ROUND_TOKEN_NAME = "round-token-name"
+    COMMAND_NAME = "command-name"
+    REFERENCE_OPEN = "reference-open"
+    SETUP_FIRST_PLAYER = "setup-first-player"
+    SETUP_INFESTED = "setup-infested"
+    SETUP_INFESTED_COUNT = "setup-infested-count"
+
+
+#: Map modes: what a tap on a space does (the first is the default).
+MODES: tuple[str, ...] = ("harvester", "act", "harvested", "infested", "thinning", "den_tree",
+                          "painting")
+#: Message kinds a banner shows on every phone: draws, reveals, turn changes.
+BANNER_KINDS = frozenset({
+    "replenish_foresters", "spawn_infested_wood", "reveal_round_token",
+    PlayCode.TURN_ENDED, PlayCode.NEW_ROUND, PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST,
+})
+
+
+@dataclass(frozen=True, slots=True)
+class MapTile:
+    """One forest space as the map shows it, and what a tap on it sends (``None``: nothing)."""
+
+    space: int
+    harvesters: tuple[str, ...]  # the names of the players whose harvester stands here
+    forester: str | None  # a ForesterType value
+    infested: bool
+    harvested: bool
+    mine: bool  # the harvester of the player this phone acts for
+    command: S.Command | None
+
+
+def _names(state: S.GameState) -> list[str]:
+    return [p.name for p in state.players]
+
+
+def who(lang: str, by: int | None, names: Sequence[str]) -> str:
+    """A seat's name, or "host"."""
+    if by is None or not 0 <= by < len(names):
+        return l10n.render(lang, PlayLabel.HOST)
+    return names[by]
+
+
+def modes(state: S.GameState) -> tuple[str, ...]:
+    """The map modes this game offers (infested wood only with the infestation module)."""
+    infestation = bool(getattr(state.options, "infestation", False))
+    return tuple(m for m in MODES if m != "infested" or infestation)
+
+
+def map_command(state: S.GameState, mode: str, me: int, space: int, version: int = 0
+                ) -> S.Command | None:
+    """What a tap on ``space`` sends in ``mode`` for player ``me`` (None: nothing to do)."""
+    table = state.table
+    if not isinstance(table, S.ForestryTable):
+        return None
+    forest = table.forest
+    others = {h for i, h in enumerate(table.harvesters) if i != me and h is not None}
+    here = forest.forester_at(space)
+    if mode == "harvester":
+        if space in others or table.harvesters[me] == space:
+            return None
+        return S.SetHarvester(version=version, player=me, space=space)
+    if mode == "act":
+        # 001: infested wood on the space is harvested (into storage) before anything else
+        if space in forest.infested:
+            return S.RemoveInfestedWood(version=version, space=space, player=me)
+        if here is not None:
+            return S.PlaceForester(version=version, player=me, type=here.value, space=space)
+        return None
+    if mode == "harvested":
+        return S.SetHarvestToken(version=version, space=space,
+                                 harvested=space not in forest.harvested)
+    if mode == "infested":
+        if space in forest.infested:
+            return S.RemoveInfestedWood(version=version, space=space, player=None)
+        return S.SetInfestedWood(version=version, space=space)
+    if mode in {f.value for f in ForesterType}:
+        kind = ForesterType(mode)
+        if here is kind:
+            return S.SetForesterToken(version=version, type=mode, space=None)
+        if here is not None:
+            return None
+        return S.SetForesterToken(version=version, type=mode, space=space)
+    return None
+
+
+def map_tiles(state: S.GameState, mode: str, me: int | None, version: int = 0
+              ) -> tuple[MapTile, ...]:
+    """The 15 spaces with what lies on them; taps only for a phone that acts (``me``)."""
+    table = state.table
+    if not isinstance(table, S.ForestryTable):
+        return ()
+    forest = table.forest
+    names = _names(state)
+    out = []
+    for space in FOREST_SPACES:
+        standing = tuple(names[i] for i, h in enumerate(table.harvesters) if h == space)
+        kind = forest.forester_at(space)
+        out.append(MapTile(
+            space, standing, None if kind is None else kind.value, space in forest.infested,
+            space in forest.harvested,
+            me is not None and table.harvesters[me] == space,
+            None if me is None else map_command(state, mode, me, space, version)))
+    return tuple(out)
+
+
+def tile_label(lang: str, tile: MapTile) -> str:
+    """What a space shows, in words (its accessible label)."""
+    return l10n.render(
+        lang, PlayLabel.MAP_SPACE, space=tile.space, harvesters=", ".join(tile.harvesters),
+        has_harvesters=bool(tile.harvesters), has_forester=tile.forester is not None,
+        forester=forester_name(tile.forester) if tile.forester else "",
+        infested=tile.infested, harvested=tile.harvested)
+
+
+def forester_name(kind: str | None) -> Msg:
+    return msg(PlayLabel.FORESTER_TYPE, type=kind or "")
+
+
+# --------------------------------------------------------------------------- the turn
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    player: str
+    turn: int
+    round: int
+    pending: tuple[tuple[str, int], ...]  # (name, reproduction space) due at the end of turn
+    final: bool
+    command: S.Command | None
+
+
+def turn_view(state: S.GameState, version: int = 0) -> TurnView | None:
+    table = state.table
+    if not isinstance(table, S.ForestryTable) or state.status != S.PLAYING:
+        return None
+    names = _names(state)
+    return TurnView(names[table.current], table.turn + 1, table.round,
+                    tuple((names[i], t) for i, t in S.pending_spawns(state)),
+                    table.final_turns, S.EndTurn(version=version, turn=table.turn))
+
+
+def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:
+    lines = [l10n.render(lang, PlayLabel.TURN_TITLE, name=view.player, n=view.turn,
+                         round=view.round)]
+    if view.pending:
+        spaces = ", ".join(f"{name} {t}" for name, t in view.pending)
+        lines.append(l10n.render(lang, PlayLabel.TURN_PENDING, n=len(view.pending),
+                                 spaces=spaces))
+    if view.final:
+        lines.append(l10n.render(lang, PlayLabel.TURN_FINAL))
+    return tuple(lines)
+
+
+# --------------------------------------------------------------------------- draws in words
+
+
+def _placement_lines(lang: str, action: str, placements: Iterable[Mapping[str, Any]]
+                     ) -> list[str]:
+    out = []
+    for p in placements:
+        skipped = ", ".join(str(s) for s in p.get("skipped") or [])
+        card = p.get("card")
+        if action == "replenish_foresters":
+            out.append(l10n.render(lang, PlayCode.FORESTER_DRAWN, card=card,
+                                   type=forester_name(p.get("token")), space=p.get("space"),
+                                   skipped=skipped, has_skipped=bool(skipped)))
+            out.append(l10n.render(lang, PlayCode.SKIP_FORESTER, card=card))
+        elif p.get("space") is None:
+            out.append(l10n.render(lang, PlayCode.INFESTED_NOWHERE, card=card,
+                                   trigger=p.get("trigger")))
+        else:
+            out.append(l10n.render(lang, PlayCode.INFESTED_DRAWN, card=card,
+                                   space=p.get("space"), skipped=skipped,
+                                   has_skipped=bool(skipped), trigger=p.get("trigger")))
+            out.append(l10n.render(lang, PlayCode.SKIP_INFESTED, card=card))
+    return out
+
+
+def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | None:
+    """A play-along message in words, from its kind and data (None: not one of ours)."""
+    kind = str(message.kind)
+    data = dict(getattr(message, "data", {}) or {})
+    if kind in ("replenish_foresters", "spawn_infested_wood"):
+        return _placement_lines(lang, kind, data.get("placements") or [])
+    if kind == "reveal_round_token":
+        return [l10n.render(lang, PlayCode.ROUND_TOKEN, round=data.get("round", ""),
+                            token=msg(PlayLabel.ROUND_TOKEN_NAME,
+                                      id=str(data.get("round_token", ""))),
+                            last=bool(data.get("last")))]
+    if kind == PlayCode.FLIP_HARVEST:
+        return [l10n.render(lang, kind, first=data.get("first", ""),
+                            species=msg(PlayLabel.SPECIES, species=str(data.get("species"))))]
+    if kind == PlayCode.TURN_ENDED:
+        return [l10n.render(lang, kind, ended=data.get("ended", ""), next=data.get("next", ""),
+                            turn=data.get("turn", 0))]
+    if kind in (PlayCode.NEW_ROUND, PlayCode.FINAL_TURNS_DONE):
+        return [l10n.render(lang, kind, first=data.get("first", ""))]
+    if kind in ("undo", "redo"):  # the host's table-wide undo/redo: which change, in words
+        code = PlayCode.UNDONE if kind == "undo" else PlayCode.REDONE
+        return [l10n.render(lang, code,
+                            command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
+    if kind == PlayCode.UNDONE_MINE:
+        by = data.get("by")
+        return [l10n.render(lang, kind, who=who(lang, None if by == -1 else by, names),
+                            command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
+    return None
+
+
+def banner_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:
+    """The banner every phone shows after a reveal, a draw or a turn change (or nothing)."""
+    out: list[str] = []
+    for m in messages:
+        if str(m.kind) in BANNER_KINDS:
+            out.extend(message_lines(lang, m, names) or ())
+    return tuple(out)
+
+
+def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:
+    """A coded refusal in words (names put in for seat indexes)."""
+    params = code_msg.params
+    if code_msg.code == PlayCode.UNDO_DEPENDS:
+        by = params.get("by")
+        return l10n.render(lang, code_msg.code,
+                           kind=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("kind"))),
+                           later=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("later"))),
+                           who=who(lang, None if by == -1 or not isinstance(by, int) else by,
+                                   names))
+    if code_msg.code == PlayCode.ALREADY_DONE:
+        return l10n.render(lang, code_msg.code,
+                           kind=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("kind"))))
+    return l10n.render(lang, code_msg)
+
+
+# --------------------------------------------------------------------------- who changed what
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return value
+
+
+def change_line(lang: str, change: S.Change, names: Sequence[str]) -> str:
+    data = {k: _param(v) for k, v in change.data.items()}
+    player = data.pop("player", None)
+    if "type" in data and isinstance(data["type"], str):
+        data["type"] = forester_name(data["type"])
+    return l10n.render(lang, PlayLabel.CHANGE_LINE, who=who(lang, change.by, names),
+                       kind=change.kind,
+                       command=msg(PlayLabel.COMMAND_NAME, kind=change.kind),
+                       player=names[player] if isinstance(player, int)
+                       and 0 <= player < len(names) else "",
+                       has_player=isinstance(player, int) and 0 <= player < len(names),
+                       **{k: v for k, v in data.items()
+                          if isinstance(v, str | int | float | bool | Msg) or v is None})
+
+
+def change_lines(lang: str, snapshot: S.Snapshot, limit: int = 8) -> tuple[str, ...]:
+    """The last changes, newest first: who changed what."""
+    names = _names(snapshot.state)
+    return tuple(change_line(lang, c, names) for c in reversed(snapshot.changes[-limit:]))

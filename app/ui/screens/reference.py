@@ -1,0 +1,150 @@
+"""The quick reference, opened from the sheet: the game's turn and rules, each line's source.
+
+Forestry: :data:`scoring.forestry.reference.FORESTRY_REFERENCE`. Forest Guardians:
+:func:`scoring.guardians.reference.guardians_reference_lines` (the turn and the
+planting rules), the planting check (:func:`scoring.guardians.check_planting`) and,
+in English, the full :func:`scoring.guardians.quick_reference`. Words from the
+catalogues (``app/l10n``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app import l10n
+from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, header, muted, sid
+from scoring.forestry.reference import RefSection, forestry_reference
+from scoring.guardians import check_planting, quick_reference
+from scoring.guardians.checks import Tile
+from scoring.guardians.reference import guardians_reference_lines
+from scoring.guardians.rules import Altitude, TileKind, TreeRow
+
+if TYPE_CHECKING:
+    from app.ui.app import ForestTableApp
+
+ME = "me"  # the name the planting check uses for the player asking
+
+
+def _game(app: ForestTableApp) -> str:
+    game = app.params.get("game")
+    if game in ("forestry", "forest-guardians"):
+        return str(game)
+    kept = app.state.get(f"table:{app.params.get('game_id')}")
+    return str(kept[0].game) if kept else "forestry"
+
+
+def _advanced(app: ForestTableApp) -> bool:
+    kept = app.state.get(f"table:{app.params.get('game_id')}")
+    return bool(getattr(getattr(kept[0].state, "options", None), "advanced", True)) \
+        if kept else True
+
+
+def _line(lang: str, ident: str, message: Any, source: str) -> ft.Control:
+    return sid(ident, ft.Column([
+        ft.Text(l10n.render(lang, message), size=15),
+        muted(l10n.render(lang, "reference-source", source=source), 12),
+    ], spacing=0))
+
+
+def _sections(lang: str, lines: list[tuple[str, Any, str]]) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    current: list[ft.Control] = []
+    section = None
+    for n, (sec, message, source) in enumerate(lines):
+        if sec != section:
+            if current:
+                out.append(card(current, identifier=f"reference-section-{section}"))
+            section = sec
+            current = [ft.Text(l10n.render(lang, f"ref-section-{sec}"), size=18,
+                               weight=ft.FontWeight.BOLD)]
+        current.append(_line(lang, f"reference-line-{n}", message, source))
+    if current:
+        out.append(card(current, identifier=f"reference-section-{section}"))
+    return out
+
+
+def _chips(ident: str, options: list[tuple[str, str]], selected: str,
+           on_pick: Any) -> ft.Control:
+    return ft.Row([
+        sid(f"{ident}-{value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+                                       label=ft.Text(text), selected=value == selected,
+                                       on_select=lambda e, v=value: on_pick(v)),
+            selected=value == selected)
+        for value, text in options], wrap=True, spacing=6, run_spacing=6)
+
+
+def planting_check(app: ForestTableApp, lang: str) -> ft.Control:
+    """Where a player enters a tree: may it go there, and what does it cost (003)?"""
+    st: dict[str, Any] = app.state.setdefault("planting-check", {
+        "row": TreeRow.TOP.value, "kind": TileKind.REGULAR.value,
+        "altitude": Altitude.HIGH.value, "fire": False, "shared": False, "mine": False})
+
+    def pick(key: str, value: Any) -> None:
+        st[key] = value
+        app.refresh()
+
+    kind = TileKind(st["kind"])
+    planted = frozenset(({"other"} if st["shared"] else set()) | ({ME} if st["mine"] else set()))
+    tile = Tile(kind, None if kind is TileKind.STARTING else Altitude(st["altitude"]),
+                fire=bool(st["fire"]), planted_by=planted)
+    result = check_planting(ME, TreeRow(st["row"]), tile)
+    if result.allowed and result.cost is not None:
+        verdict: list[ft.Control] = [ft.Text(l10n.render(
+            lang, "reference-check-allowed", cards=result.cost.cards), size=16,
+            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
+    else:
+        verdict = [ft.Text(l10n.render(lang, "reference-check-refused"), size=16,
+                           weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
+                   *[ft.Text(r, size=14) for r in result.reasons]]
+
+    def toggle(key: str) -> ft.Control:
+        return sid(f"check-{key}", ft.Checkbox(
+            label=l10n.render(lang, f"reference-check-{key}"), value=bool(st[key]),
+            on_change=lambda e: pick(key, bool(e.control.value))))
+
+    return card([
+        ft.Text(l10n.render(lang, "reference-check-title"), size=18, weight=ft.FontWeight.BOLD),
+        muted(l10n.render(lang, "reference-check-row"), 13),
+        _chips("check-row", [(r.value, l10n.render(lang, "tree-row", row=r.value))
+                             for r in TreeRow], st["row"], lambda v: pick("row", v)),
+        muted(l10n.render(lang, "reference-check-tile"), 13),
+        _chips("check-kind", [(k.value, l10n.render(lang, "tile-kind", kind=k.value))
+                              for k in TileKind], st["kind"], lambda v: pick("kind", v)),
+        muted(l10n.render(lang, "reference-check-altitude"), 13),
+        _chips("check-altitude", [(a.value, a.value) for a in Altitude], st["altitude"],
+               lambda v: pick("altitude", v)),
+        toggle("fire"), toggle("shared"), toggle("mine"),
+        sid("check-verdict", ft.Column(verdict, spacing=2)),
+    ], identifier="reference-check")
+
+
+def build(app: ForestTableApp) -> ft.Control:
+    lang = str(app.settings.language)
+    game = _game(app)
+    controls: list[ft.Control] = [
+        header(l10n.render(lang, "reference-title"), back=app.back,
+               back_label=app.t("nav.back")),
+        sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=game), size=20,
+                                      weight=ft.FontWeight.BOLD)),
+    ]
+    if game == "forestry":
+        controls += _sections(lang, [(line.section.value, line.message, line.source)
+                                     for line in forestry_reference()])
+    else:
+        lines = guardians_reference_lines()
+        controls += _sections(lang, [(
+            (RefSection.GUARDIANS_TURN if line.section == "turn"
+             else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
+            for line in lines])
+        controls.append(planting_check(app, lang))
+        if lang == "en":  # the rules tables' own reference (English text for now)
+            for section in quick_reference(_advanced(app)):
+                controls.append(card([
+                    ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
+                    *[ft.Text(entry, size=14) for entry in section.entries],
+                    muted(l10n.render(lang, "reference-source", source=section.source), 12),
+                ], identifier=f"reference-fg-{section.id}"))
+    controls.append(ft.Container(height=TOUCH))
+    return ft.Column(controls, spacing=10)

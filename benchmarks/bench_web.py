@@ -1,0 +1,324 @@
+"""Phones loading the app: bytes and time to the first screen on a throttled link.
+
+Debian's Chromium (Playwright, no ``page.route()``: it turns the HTTP cache off)
+with CDP network emulation of a phone on the table's Wi-Fi: 20 Mbit/s down and
+up, 40 ms latency. A real ``forest-table serve`` (fresh database, the host link it
+prints) and, in the same run, a Flet hello-world served through the same web
+layer (app/web) and one served by stock flet-web (``ft.run``), for reference.
+
+Per visit: bytes over the wire (every response's encoded length plus websocket
+frames), time from navigation to the first text of the app on screen (read from
+Flutter's semantics tree), and the server's share: websocket opened -> its first
+frame back (what the server does before the first frame: register, ``main``, the
+first page patch).
+
+- first visit: a fresh phone (empty cache);
+- repeat visit: the same phone opens the link again (a reload, a phone waking up);
+- first-text ratio: app / hello-world first text, unthrottled loopback and throttled;
+- 5 phones joining at once: 5 fresh phones, each on its own 20 Mbit/s link, and
+  5 sharing one 20 Mbit/s link (4 Mbit/s each: what a busy Wi-Fi gives).
+
+Targets (issue 14): first load <= 5 MB and <= 3 s; repeat <= 0.5 MB and <= 1.5 s;
+first text <= 1.1 x hello-world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+MBIT = 1_000_000 / 8
+LINK = {"offline": False, "latency": 40, "downloadThroughput": 20 * MBIT,
+        "uploadThroughput": 20 * MBIT}
+TARGETS = {"first_mb": 5.0, "first_s": 3.0, "repeat_mb": 0.5, "repeat_s": 1.5, "ratio": 1.1}
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def hello(page: Any) -> None:
+    import flet as ft
+
+    page.add(ft.Text("Hello, world!"))
+
+
+def _serve_hello(port: int, stock: bool) -> None:
+    """(subprocess) Serve the hello-world: through app/web, or stock flet-web."""
+    os.environ.update(FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1")
+    if stock:
+        import flet as ft
+
+        ft.run(hello, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
+        return
+    from app.server import ASSETS
+    from app.web import server as web
+
+    sock = web.bind("127.0.0.1", port)
+    app, _ = web.build_app(hello, assets_dir=ASSETS, port=port, host="127.0.0.1")
+    web.run(app, sock)
+
+
+class Server:
+    def __init__(self, cmd: list[str], port: int, env: dict[str, str]) -> None:
+        self.port = port
+        self.log = tempfile.NamedTemporaryFile("w+", prefix="bench-web-", suffix=".log")
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=self.log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def wait(self, pattern: str | None = None, timeout: float = 90) -> str:
+        import urllib.request
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("server exited: " + Path(self.log.name).read_text())
+            try:
+                with urllib.request.urlopen(self.url, timeout=2):
+                    pass
+                text = Path(self.log.name).read_text()
+                if pattern is None:
+                    return self.url
+                m = re.search(pattern, text)
+                if m:
+                    return m.group(0)
+            except OSError:
+                pass
+            time.sleep(0.3)
+        raise RuntimeError("server did not start: " + Path(self.log.name).read_text())
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        self.log.close()
+
+
+FIRST_TEXT_JS = """() => {
+  const host = document.querySelector('flt-semantics-host');
+  return !!host && host.innerText.trim().length > 0;
+}"""
+
+
+async def visit(context: Any, url: str, link: dict[str, Any] | None) -> dict[str, float]:
+    """Open ``url`` in a new tab of ``context``: bytes, seconds to first text, server share."""
+    page = await context.new_page()
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Network.enable")
+    if link:
+        await cdp.send("Network.emulateNetworkConditions", link)
+    got = {"bytes": 0.0, "requests": 0.0}
+    ws: dict[str, float] = {}
+
+    pending: set[str] = set()
+
+    def started(e: dict[str, Any]) -> None:
+        if e.get("type") != "WebSocket" and not e["request"]["url"].startswith(("blob:", "data:")):
+            pending.add(e["requestId"])
+
+    def finished(e: dict[str, Any]) -> None:
+        got["bytes"] += float(e.get("encodedDataLength", 0))
+        got["requests"] += 1
+        pending.discard(e["requestId"])
+        ws["idle"] = time.perf_counter()
+
+    def failed(e: dict[str, Any]) -> None:
+        pending.discard(e["requestId"])
+
+    def frame(e: dict[str, Any]) -> None:
+        data = e.get("response", {}).get("payloadData", "")
+        got["bytes"] += len(data) * 3 / 4 if e.get("response", {}).get("opcode") == 2 \
+            else len(data)
+        if "first_frame" not in ws:
+            ws["first_frame"] = time.perf_counter()
+
+    cdp.on("Network.requestWillBeSent", started)
+    cdp.on("Network.loadingFinished", finished)
+    cdp.on("Network.loadingFailed", failed)
+    cdp.on("Network.webSocketFrameReceived", frame)
+    cdp.on("Network.webSocketCreated", lambda e: ws.setdefault("open", time.perf_counter()))
+    t0 = time.perf_counter()
+    await page.goto(url, wait_until="commit", timeout=120_000)
+    placeholder = page.locator("flt-semantics-placeholder")
+    await placeholder.wait_for(state="attached", timeout=90_000)
+    await placeholder.dispatch_event("click")
+    await page.wait_for_function(FIRST_TEXT_JS, timeout=90_000, polling=20)
+    t1 = time.perf_counter()
+    # what loads after the first text (the Japanese font) still counts: wait until no
+    # request has been in flight for 300 ms
+    deadline = time.perf_counter() + 30
+    while time.perf_counter() < deadline:
+        await page.wait_for_timeout(100)
+        if not pending and time.perf_counter() - ws.get("idle", t1) > 0.3:
+            break
+    loaded = max(ws.get("idle", t1), t1)
+    await page.close()
+    server = ws.get("first_frame", t1) - ws.get("open", t1)
+    return {"mb": got["bytes"] / 1e6, "s": t1 - t0, "server_s": server,
+            "requests": got["requests"], "loaded_s": loaded - t0,
+            "ws_to_text": t1 - ws.get("open", t1)}
+
+
+async def phones(browser: Any, url: str, n: int, link: dict[str, Any]) -> list[dict[str, float]]:
+    contexts = [await browser.new_context(viewport=PHONE) for _ in range(n)]
+    try:
+        return list(await asyncio.gather(*(visit(c, url, link) for c in contexts)))
+    finally:
+        for c in contexts:
+            await c.close()
+
+
+async def measure(app_url: str, hello_url: str, stock_url: str,
+                  app_pid: int) -> dict[str, Any]:
+    from playwright.async_api import async_playwright
+
+    out: dict[str, Any] = {}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            # warm the servers (first session, imports) once, unthrottled
+            for u in (app_url, hello_url, stock_url):
+                c = await browser.new_context(viewport=PHONE)
+                await visit(c, u, None)
+                await c.close()
+            for name, url in (("app", app_url), ("hello", hello_url), ("stock", stock_url)):
+                c = await browser.new_context(viewport=PHONE)
+                out[f"{name}_first"] = await visit(c, url, LINK)
+                out[f"{name}_repeat"] = await visit(c, url, LINK)
+                await c.close()
+                loop = []
+                for _ in range(3):
+                    c = await browser.new_context(viewport=PHONE)
+                    loop.append((await visit(c, url, None))["s"])
+                    await c.close()
+                out[f"{name}_loopback"] = sorted(loop)[1]
+            shared = {**LINK, "downloadThroughput": 4 * MBIT, "uploadThroughput": 4 * MBIT}
+            for key, link in (("five_own", LINK), ("five_shared", shared)):
+                cpu0 = cpu_seconds(app_pid)
+                try:
+                    out[key] = await phones(browser, app_url, 5, link)
+                except Exception as e:  # a loaded machine: say so, keep the other figures
+                    out[key], out[key + "_error"] = [], str(e).splitlines()[0]
+                out[key + "_cpu"] = cpu_seconds(app_pid) - cpu0
+        finally:
+            await browser.close()
+    return out
+
+
+def _mark(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+def report(r: dict[str, Any]) -> None:
+    t = TARGETS
+    print("  phone link: 20 Mbit/s, 40 ms (CDP network emulation in Chromium)")
+    for name, label in (("app", "Forest Table (host link)"), ("hello", "hello-world, app/web"),
+                        ("stock", "hello-world, stock flet-web")):
+        f, p = r[f"{name}_first"], r[f"{name}_repeat"]
+        print(f"  {label}:")
+        print(f"     first visit:  {f['mb']:.2f} MB in {f['requests']:.0f} requests, first "
+              f"text {f['s']:.2f} s (websocket open -> server's first frame "
+              f"{f['server_s'] * 1e3:.0f} ms, -> first text {f['ws_to_text'] * 1e3:.0f} ms)"
+              + (f"   [targets <= {t['first_mb']} MB: {_mark(f['mb'] <= t['first_mb'])},"
+                 f" <= {t['first_s']} s: {_mark(f['s'] <= t['first_s'])}]"
+                 if name == "app" else ""))
+        print(f"     everything loaded (last response, e.g. the Japanese font) after "
+              f"{f['loaded_s']:.2f} s")
+        print(f"     repeat visit: {p['mb']:.3f} MB in {p['requests']:.0f} requests, first "
+              f"text {p['s']:.2f} s (websocket open -> first text {p['ws_to_text']*1e3:.0f} ms)"
+              + (
+                  f"   [targets <= {t['repeat_mb']} MB: {_mark(p['mb'] <= t['repeat_mb'])},"
+                  f" <= {t['repeat_s']} s: {_mark(p['s'] <= t['repeat_s'])}]"
+                  if name == "app" else ""))
+        print(f"     loopback, unthrottled (median of 3 fresh phones): first text "
+              f"{r[f'{name}_loopback']:.2f} s")
+    for where, key in (("loopback", "loopback"), ("throttled", "first")):
+        a = r[f"app_{key}"] if key == "loopback" else r["app_first"]["s"]
+        h = r[f"hello_{key}"] if key == "loopback" else r["hello_first"]["s"]
+        s = r[f"stock_{key}"] if key == "loopback" else r["stock_first"]["s"]
+        print(f"  first-text ratio, {where}: app / hello-world (app/web) {a / h:.2f}"
+              f"   [target <= {t['ratio']}: {_mark(a / h <= t['ratio'])}];"
+              f" app / stock flet-web hello-world {a / s:.2f}")
+    for key, label in (("five_own", "5 phones at once, each on its own 20 Mbit/s link"),
+                       ("five_shared", "5 phones at once sharing 20 Mbit/s (4 Mbit/s each)")):
+        v = r[key]
+        if not v:
+            print(f"  {label}: failed ({r.get(key + '_error')})")
+            continue
+        print(f"  {label}: {sum(x['mb'] for x in v):.1f} MB in all; first text "
+              f"{min(x['s'] for x in v):.2f}-{max(x['s'] for x in v):.2f} s, everything "
+              f"loaded by {max(x['loaded_s'] for x in v):.2f} s; server CPU "
+              f"{r[key + '_cpu']:.2f} s")
+    print(f"  (this machine: {os.cpu_count()} CPU cores for the server and every browser)")
+
+
+def main() -> None:
+    if not Path(CHROMIUM).exists():
+        print(f"  skipped: {CHROMIUM} missing")
+        return
+    from app.server import ASSETS
+    from app.web.static import WebClient
+
+    async def nothing(scope: Any, receive: Any, send: Any) -> None: ...
+
+    t0 = time.perf_counter()
+    WebClient(nothing, ASSETS, compress_in_background=False).compress_all()
+    print(f"  compressed variants ready ({time.perf_counter() - t0:.1f} s; cached on disk "
+          "after the first run)")
+    data = tempfile.mkdtemp(prefix="bench-web-")
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(FLET_APP_STORAGE_DATA=data, PYTHONUNBUFFERED="1", FLET_WEB_NO_CDN="1",
+               FLET_FORCE_WEB_SERVER="1")
+    py = sys.executable
+    ports = [_free_port() for _ in range(3)]
+    servers = [
+        Server([py, "-m", "app", "serve", "--host", "127.0.0.1", "--port", str(ports[0]),
+                "--no-qr"], ports[0], env),
+        Server([py, "-c", f"from benchmarks.bench_web import _serve_hello; "
+                f"_serve_hello({ports[1]}, False)"], ports[1], env),
+        Server([py, "-c", f"from benchmarks.bench_web import _serve_hello; "
+                f"_serve_hello({ports[2]}, True)"], ports[2], env),
+    ]
+    try:
+        app_url = servers[0].wait(r"http://127\.0\.0\.1:\d+/join/[A-Za-z0-9_-]+")
+        hello_url, stock_url = servers[1].wait(), servers[2].wait()
+        report(asyncio.run(measure(app_url, hello_url, stock_url, servers[0].proc.pid)))
+    finally:
+        for s in servers:
+            s.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,291 @@
+"""A history people can keep (issue 15): edit and rescore, soft delete and undo, rename and
+merge people (NFKC), notes, BGG ids — through the store and through the app (no Flutter)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import flet as ft
+import pytest
+
+from app.store import Store, crud, queries
+from app.store.exchange import export_games, import_records
+from app.store.models import Person
+from tests.app.flet_harness import by_id, semantics_ids, start_app
+from tests.app.flet_harness import tap as _tap
+from tests.app.test_exchange import load
+from tests.app.test_queries import _assert_summaries_match_rebuild
+
+
+async def tap(client, identifier: str) -> None:  # type: ignore[no-untyped-def]
+    await _tap(client, identifier)
+    client.session.get_page_patch()  # index what the tap drew
+
+
+def _guardians(played_at: str, a: str = "Mei", b: str = "Ken") -> dict:
+    rec = load("guardians_basic_23.json")  # Mei 23 beats Ken 13
+    rec["played_at"] = played_at
+    rec["players"][0]["name"], rec["players"][1]["name"] = a, b
+    return rec
+
+
+def _import(store: Store, *records: dict) -> tuple[int, ...]:
+    with store.session() as s:
+        return import_records(s, "".join(json.dumps(r) + "\n" for r in records)).imported
+
+
+def _stats(store: Store, name: str) -> tuple[int, int]:
+    with store.session() as s:
+        (st,) = queries.person_stats(s, person=name)
+        return st.plays, st.wins
+
+
+def test_edit_a_finished_game_rescores_and_keeps_its_play_id(store: Store) -> None:
+    (gid,) = _import(store, _guardians("2026-05-02T00:30:00+09:00"))
+    with store.session() as s:
+        (before,) = list(export_games(s))
+        crud.edit_finished_game(s, game_id=gid, played_at="2026-05-03T21:00+02:00",
+                                location="Kyoto", notes="close game",
+                                names=["Ｍｅｉ", "Aiko"])
+        (after,) = list(export_games(s))
+        g = queries.game_summary(s, game_id=gid)
+    assert after.play_id == before.play_id  # the same play, corrected
+    assert after.record["played_at"] == "2026-05-03T21:00:00+02:00"
+    assert after.record["location"] == "Kyoto"
+    assert [p["name"] for p in after.record["players"]] == ["Mei", "Aiko"]  # NFKC
+    assert g is not None and g.notes == "close game"
+    assert g.local_played_at.isoformat() == "2026-05-03T21:00:00+02:00"
+    assert [(p.name, p.total, p.winner) for p in g.players] == [("Mei", 23, True),
+                                                                  ("Aiko", 13, False)]
+    assert _stats(store, "Aiko") == (1, 0)
+    with store.session() as s:
+        assert all(st.plays == 0 for st in queries.person_stats(s, person="Ken"))
+        _assert_summaries_match_rebuild(s.get_bind())
+        with pytest.raises(crud.KeepRefusal) as bad:
+            crud.edit_finished_game(s, game_id=gid, played_at="yesterday")
+        assert (bad.value.code, bad.value.field) == (crud.KeepCode.BAD_DATE, "played_at")
+        assert bad.value.text() == "played_at: not a date and time (got yesterday; e.g. " \
+            "2026-05-02T00:30+09:00)"
+        assert "played_at" in bad.value.text("ja")
+        with pytest.raises(ValueError, match="players\\[1\\].name"):
+            crud.edit_finished_game(s, game_id=gid, names=["Mei", "Bo\u202e"])
+        with pytest.raises(crud.InvalidData) as same:  # (a KeepRefusal is an InvalidData)
+            crud.edit_finished_game(s, game_id=gid, names=["Mei", "MEI"])
+        assert same.value.code == crud.KeepCode.SAME_PERSON  # type: ignore[attr-defined]
+        # nothing of a refused edit was written
+        assert queries.game_summary(s, game_id=gid).location == "Kyoto"  # type: ignore
+
+
+def test_soft_delete_and_undo(store: Store) -> None:
+    first, second = _import(store, _guardians("2026-01-01T10:00:00+00:00"),
+                            _guardians("2026-01-02T10:00:00+00:00", "Ken", "Mei"))
+    assert _stats(store, "Mei") == (2, 1)  # Ken won the second
+    with store.session() as s:
+        crud.soft_delete_game(s, game_id=first)
+        assert [g.id for g in queries.history(s).items] == [second]
+        assert [g.id for g in queries.history(s, status=None).items] == [second]
+        assert [g.id for g in export_games(s)] == [second]
+        _assert_summaries_match_rebuild(s.get_bind())
+    assert _stats(store, "Mei") == (1, 0)
+    with store.session() as s:
+        crud.restore_game(s, game_id=first)
+        assert [g.id for g in queries.history(s).items] == [second, first]
+        _assert_summaries_match_rebuild(s.get_bind())
+    assert _stats(store, "Mei") == (2, 1)  # Ken won the second
+
+
+def test_abandon_an_open_game_and_undo(store: Store) -> None:
+    g = store.create_game(game="forest-guardians", players=["Mei", "Ken"])
+    assert g.id is not None
+    with store.session() as s:
+        crud.soft_delete_game(s, game_id=g.id)
+        assert queries.history(s, status=None).items == ()
+        with pytest.raises(crud.GameFinished):
+            crud.append_command(s, game_id=g.id, seq=1, kind="x", payload={}, outcome=None,
+                                state={})
+        crud.restore_game(s, game_id=g.id)
+        assert [x.status for x in queries.history(s, status=None).items] == ["open"]
+
+
+def test_rename_and_merge_people(store: Store) -> None:
+    _import(store, _guardians("2026-01-01T10:00:00+00:00"),
+            _guardians("2026-01-02T10:00:00+00:00", "Meiko", "Ken"))
+    with store.session() as s:
+        mei = crud.get_person(s, name="mei")
+        meiko = crud.get_person(s, name="Meiko")
+        assert mei and meiko and mei.id and meiko.id
+        with pytest.raises(crud.KeepRefusal) as taken:
+            crud.rename_person(s, person_id=meiko.id, name="ＭＥＩ")  # the same key: merge
+        assert taken.value.code == crud.KeepCode.NAME_TAKEN
+        crud.merge_people(s, source_id=meiko.id, target_id=mei.id)
+        assert s.get(Person, meiko.id) is None
+        _assert_summaries_match_rebuild(s.get_bind())
+        ken = crud.get_person(s, name="Ken")
+        assert ken is not None and ken.id is not None
+        with pytest.raises(crud.KeepRefusal) as both:
+            crud.merge_people(s, source_id=ken.id, target_id=mei.id)
+        assert both.value.code == crud.KeepCode.MERGE_SAME_TABLE
+        assert "same table" in both.value.text()
+        crud.rename_person(s, person_id=mei.id, name="  Mei   Tanaka ")
+        assert crud.get_person(s, name="mei tanaka") is not None
+    assert _stats(store, "Mei Tanaka") == (2, 2)
+
+
+def test_bgg_ids(store: Store) -> None:
+    with store.session() as s:
+        assert crud.get_bgg_ids(s) == {}
+        crud.set_bgg_id(s, game="forestry", bgg_id=42)
+        assert crud.get_bgg_ids(s) == {"forestry": 42}
+        with pytest.raises(crud.InvalidData):
+            crud.set_bgg_id(s, game="forestry", bgg_id=-1)
+        crud.set_bgg_id(s, game="forestry", bgg_id=None)
+        assert crud.get_bgg_ids(s) == {}
+
+
+# --------------------------------------------------------------------------- through the app
+
+
+def test_history_delete_is_confirmed_and_undone(svc) -> None:  # type: ignore[no-untyped-def]
+    (gid,) = _import(svc.store, _guardians("2026-01-01T10:00:00+00:00"))
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        await tap(client, f"history-manage-{gid}")
+        assert app.route == "played"
+        await tap(client, "played-delete")
+        assert "played-delete-confirm" in semantics_ids(client)
+        with svc.store.session() as s:  # asked, not done
+            assert queries.history(s).items
+        await tap(client, "played-delete-yes")
+        assert app.route == "history"
+        assert f"history-game-{gid}" not in semantics_ids(client)
+        await tap(client, "history-undo")
+        assert f"history-game-{gid}" in semantics_ids(client)
+        assert "history-undo-banner" not in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_edit_through_the_app(svc) -> None:  # type: ignore[no-untyped-def]
+    (gid,) = _import(svc.store, _guardians("2026-05-02T00:30:00+09:00"))
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        assert any("2026-05-02" in str(v) for v in client.texts())  # the record's own date
+        await tap(client, f"history-manage-{gid}")
+        await client.type(by_id(client, "played-location"), "Osaka")
+        await client.type(by_id(client, "played-name-2"), "\u202eKen")
+        await tap(client, "played-save")
+        err = by_id(client, "played-error")
+        assert isinstance(err, ft.Text) and "players[1].name" in str(err.value)
+        await client.type(by_id(client, "played-name-2"), "Aiko")
+        await tap(client, "played-save")
+        assert "played-saved" in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        g = queries.game_summary(s, game_id=gid)
+    assert g is not None and g.location == "Osaka" and g.players[1].name == "Aiko"
+
+
+def test_people_merge_through_the_app(svc) -> None:  # type: ignore[no-untyped-def]
+    _import(svc.store, _guardians("2026-01-01T10:00:00+00:00"),
+            _guardians("2026-01-02T10:00:00+00:00", "Meiko", "Ken"))
+    with svc.store.session() as s:
+        ids = {p.name: p.id for p in crud.list_people(s)}
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        await tap(client, "history-people")
+        assert app.route == "people"
+        await tap(client, f"people-merge-{ids['Meiko']}")
+        await tap(client, f"people-into-{ids['Mei']}")
+        assert "people-merge-confirm" in semantics_ids(client)
+        await tap(client, "people-merge-yes")
+        assert f"people-{ids['Meiko']}" not in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    assert _stats(svc.store, "Mei") == (2, 2)
+
+
+def test_abandon_an_open_game_through_the_app(svc) -> None:  # type: ignore[no-untyped-def]
+    g = svc.store.create_game(game="forest-guardians", players=["Mei", "Ken"])
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("played", game_id=g.id)
+        client.session.get_page_patch()
+        assert "played-save" not in semantics_ids(client)  # nothing to edit: not finished
+        await tap(client, "played-delete")
+        await tap(client, "played-delete-yes")
+        with svc.store.session() as s:
+            assert queries.history(s, status=None).items == ()
+        assert "history-undo-banner" in semantics_ids(client)
+        await tap(client, "history-undo")
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert [x.status for x in queries.history(s, status=None).items] == ["open"]
+
+
+@pytest.mark.postgres
+def test_edit_delete_merge_on_postgres(pg_engine) -> None:  # type: ignore[no-untyped-def]
+    store = Store(pg_engine)
+    first, second = _import(store, _guardians("2026-05-02T00:30:00+09:00"),
+                            _guardians("2026-05-03T00:30:00+09:00", "Meiko", "Ken"))
+    with store.session() as s:
+        (before, _) = list(export_games(s))
+        crud.edit_finished_game(s, game_id=first, location="Kyoto", names=["Mei", "Aiko"])
+        (after, _) = list(export_games(s))
+        assert after.play_id == before.play_id and after.record["location"] == "Kyoto"
+        assert queries.game_summary(s, game_id=first).local_played_at.isoformat() \
+            == "2026-05-02T00:30:00+09:00"  # type: ignore[union-attr]
+        crud.soft_delete_game(s, game_id=second)
+        assert [g.id for g in queries.history(s).items] == [first]
+        crud.restore_game(s, game_id=second)
+        mei, meiko = crud.get_person(s, name="Mei"), crud.get_person(s, name="Meiko")
+        assert mei and meiko and mei.id and meiko.id
+        crud.merge_people(s, source_id=meiko.id, target_id=mei.id)
+        crud.set_bgg_id(s, game="forest-guardians", bgg_id=99)
+        assert crud.get_bgg_ids(s) == {"forest-guardians": 99}
+    _assert_summaries_match_rebuild(pg_engine)
+    assert _stats(store, "Mei") == (2, 2)
+
+
+def test_rematch_from_history(svc) -> None:  # type: ignore[no-untyped-def]
+    (gid,) = _import(svc.store, _guardians("2026-01-01T10:00:00+00:00", "Mei", "Aiko"))
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        await tap(client, f"history-manage-{gid}")
+        await tap(client, "played-rematch")
+        assert app.route == "new"
+        names = [str(by_id(client, f"new-player-{i}-name").value) for i in range(2)]
+        assert names == ["Mei", "Aiko"]
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_settings_take_the_bgg_ids_once(svc) -> None:  # type: ignore[no-untyped-def]
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        client.session.get_page_patch()
+        await client.type(by_id(client, "settings-bgg-forestry"), "12345")
+        await tap(client, "settings-bgg-save")
+        assert "settings-bgg-message" in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert crud.get_bgg_ids(s) == {"forestry": 12345}

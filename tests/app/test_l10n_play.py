@@ -1,0 +1,153 @@
+"""The play-along words (issue 12): every code in both catalogues, the quick reference,
+the forest map's taps, banners and the log of who changed what."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from app import l10n
+from app import session as S
+from app.store import Store
+from app.ui import presenters_play as PP
+from scoring.forestry.reference import RefCode, forestry_reference
+from scoring.guardians.reference import GuardiansRefCode, guardians_reference_lines
+from setup.play import PlayCode
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+CODES = [*PlayCode, *PP.PlayLabel, *RefCode, *GuardiansRefCode]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_play_code_has_a_message_in_both_catalogues(lang: str) -> None:
+    missing = [c.value for c in CODES if not l10n.has(lang, c.value)]
+    assert not missing, missing
+
+
+def test_the_quick_reference_cites_the_sources_and_renders_in_both_languages() -> None:
+    lines = forestry_reference()
+    assert {line.section.value for line in lines} == {"turn", "free", "actions", "hq", "end"}
+    for line in lines:
+        assert re.match(r"^00[0-2] ", line.source), line
+        for lang in ("en", "ja"):
+            assert not l10n.errors(lang, line.message), (lang, line)
+        assert JAPANESE.search(l10n.render("ja", line.message))
+    said = " ".join(l10n.render("en", line.message) for line in lines)
+    assert "buy 1 AP for 4 coins" in said and "Up to 2 times" in said  # 002 free action 3
+    assert "3 action points" in said and "not in the sources" in said
+    for line in guardians_reference_lines():
+        assert line.source.startswith("003")
+        for lang in ("en", "ja"):
+            assert not l10n.errors(lang, line.message), (lang, line)
+    rows = [l10n.render("en", line.message) for line in guardians_reference_lines()
+            if line.message.code == GuardiansRefCode.ROW]
+    assert rows == ["Top row: terrain I; cost 1 resource card of any type.",
+                    "Middle row: terrain I / II; cost 2 resource cards of one type.",
+                    "Bottom row: terrain II / III; cost 3 resource cards of one type."]
+
+
+def _game(store: Store, **options: Any) -> S.GameSession:
+    s = S.GameSession.create(store, game="forestry", players=["Mei", "Bo"], seed=5,
+                             options=options)
+    forest = s.state.table.forest  # type: ignore[union-attr]
+    free = [sp for sp in range(1, 16) if forest.forester_at(sp) is None]
+    s.apply(S.SetHarvester(version=s.version, player=0, space=free[0]))
+    s.apply(S.SetHarvester(version=s.version, player=1, space=free[1]))
+    s.apply(S.StartGame(version=s.version))
+    return s
+
+
+def test_map_taps_per_mode() -> None:
+    store = Store.open("sqlite://")
+    s = _game(store, infestation=True)
+    state = s.state
+    table = state.table
+    assert isinstance(table, S.ForestryTable)
+    token = table.forest.foresters[0]
+    other = table.harvesters[1]
+    assert other is not None
+    assert PP.map_command(state, "harvester", 0, other) is None  # one harvester per space
+    move = PP.map_command(state, "harvester", 0, token.space)
+    assert isinstance(move, S.SetHarvester) and move.space == token.space
+    tend = PP.map_command(state, "act", 0, token.space)
+    assert isinstance(tend, S.PlaceForester) and tend.space == token.space \
+        and tend.type == token.kind.value
+    add = PP.map_command(state, "infested", 0, token.space)
+    assert isinstance(add, S.SetInfestedWood)
+    s.apply(S.SetInfestedWood(version=s.version, space=token.space))
+    # infested wood on the space is harvested first (001)
+    take = PP.map_command(s.state, "act", 0, token.space)
+    assert isinstance(take, S.RemoveInfestedWood) and take.player == 0
+    fix = PP.map_command(s.state, token.kind.value, 0, token.space)
+    assert isinstance(fix, S.SetForesterToken) and fix.space is None
+    assert "infested" in PP.modes(s.state)
+    assert "infested" not in PP.modes(_game(store).state)
+    tiles = PP.map_tiles(s.state, "harvester", None)
+    assert len(tiles) == 15 and all(t.command is None for t in tiles)  # nobody to act for
+    label = PP.tile_label("en", tiles[token.space - 1])
+    assert "infested wood" in label and "forester token" in label
+
+
+def test_banner_and_log_lines_in_both_languages() -> None:
+    store = Store.open("sqlite://")
+    s = _game(store, infestation=True)
+    token = s.state.table.forest.foresters[0]  # type: ignore[union-attr]
+    s.apply(S.PlaceForester(version=s.version, player=0, type=token.kind.value,
+                            space=token.space), by=0)
+    s.apply(S.SetCount(version=s.version, player=0, field="score_track", value=5), by=0)
+    snap = s.apply(S.EndTurn(version=s.version), by=0)
+    for lang in ("en", "ja"):
+        banner = PP.banner_lines(lang, snap.messages, ["Mei", "Bo"])
+        assert len(banner) == 5, banner  # spawn + skip rule, turn, forester + skip rule
+        if lang == "ja":
+            assert all(JAPANESE.search(line) for line in banner)
+        lines = PP.change_lines(lang, snap)
+        assert lines[0].startswith("Mei")
+        assert all("{" not in line for line in lines)
+    en = PP.banner_lines("en", snap.messages, ["Mei", "Bo"])
+    assert "Bo plays" in " ".join(en) and "after 15 comes 1" in " ".join(en)
+    log = PP.change_lines("en", snap)
+    assert log[0] == "Mei: ending a turn"
+    assert log[2].startswith("Mei: tending the forest for Mei,") and str(token.space) in log[2]
+    assert log[-1].startswith("host: ")  # the setup changes were the host's
+
+
+def test_already_done_and_undo_refusals_in_words() -> None:
+    store = Store.open("sqlite://")
+    s = _game(store)
+    v = s.version
+    s.apply(S.RevealRoundToken(version=v), by=0)
+    with pytest.raises(S.CodedError) as err:
+        s.apply(S.RevealRoundToken(version=v), by=1)
+    for lang in ("en", "ja"):
+        text = PP.refusal_line(lang, err.value.msg, ["Mei", "Bo"])
+        assert "{" not in text and ("Already done" in text or JAPANESE.search(text))
+
+
+def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card() -> None:
+    from app.i18n import Translator
+    from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
+    from setup.forestry import ForestryOptions
+
+    players = tuple(PlayerEntry(n, c) for n, c in (("Mei", "pink"), ("Ken", "blue"),
+                                                    ("Aki", "green")))
+    request = DealRequest("forestry", players, ForestryOptions(infestation=True), 5)
+    p = SetupPresenter(Translator("en").t, request)
+    coins = next(c for c in p.cards() if c.id.endswith(".resources"))
+    assert "Mei 3 · Ken 4 · Aki 4" in coins.big[0]
+    p.set_first_player(2)
+    coins = next(c for c in p.cards() if c.id.endswith(".resources"))
+    assert "Aki 3 · Mei 4 · Ken 4" in coins.big[0]  # 002: seat order from the first player
+    p.set_first_player(7)  # not a player: ignored
+    assert p.first_player == 2
+    for space in (4, 9, 4, 12):
+        p.toggle_infested(space)
+    assert p.infested == {9, 12}
+    state = S.initial_state("forestry", request.options, [e.name for e in players], 5,
+                            first_player=p.first_player, infested=p.infested)
+    assert state.table.first_player == 2  # type: ignore[union-attr]
+    assert state.table.forest.infested == {9, 12}  # type: ignore[union-attr]
+    p.deal_again(lambda: 6)
+    assert p.infested == set() and p.first_player == 2  # a new card may be dealt

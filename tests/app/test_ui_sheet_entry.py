@@ -1,0 +1,207 @@
+"""Entering whole boards through the sheet screen's own controls (the app shell, no Flutter).
+
+The same steps as the browser test (tests/e2e/test_sheet_entry.py, from
+tests/e2e/full_game_steps.py): the three boards of the 93-VP example as issue 11
+asks (Pink 93; a board with two thinning columns; a token below by choice), Pink
+in at most 30 taps from an empty sheet, a mistake corrected on each, and what
+the sheet suggests is applied only when tapped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from tests.app.flet_harness import by_id, settle, start_app, tap
+from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
+
+
+async def refresh(client: Any) -> None:
+    client.session.get_page_patch()
+    await settle(0.01)
+
+
+async def step(client: Any, s: tuple[Any, ...]) -> None:
+    if s[0] == "tap":
+        await tap(client, s[1])
+    else:  # typed into the count's number field, then Enter
+        field = by_id(client, f"{s[1]}-value")
+        assert isinstance(field, ft.TextField), s
+        client.session.apply_patch(field._i, {"value": str(s[2])})
+        await client.session.dispatch_event(field._i, "submit", None)
+        await settle(0.01)
+    await refresh(client)
+
+
+async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
+    await tap(client, "home-new-game")
+    await refresh(client)
+    await tap(client, f"new-count-{len(names)}")
+    await refresh(client)
+    for i, name in enumerate(names):
+        await client.type(by_id(client, f"new-player-{i}-name"), name)
+    await tap(client, "new-start")
+    await refresh(client)
+    await tap(client, "setup-start-play")
+    await refresh(client)
+    for i in range(len(names)):
+        await tap(client, f"sheet-harvester-{i}-{i + 1}")
+        await refresh(client)
+    await tap(client, "sheet-start-game")
+    await refresh(client)
+    assert app.route == "sheet"
+
+
+def presenter(app: Any) -> Any:
+    key = next(k for k in app.state if str(k).startswith("table:"))
+    return app.state[key][0]
+
+
+def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:
+    record = example_93_variants()
+    players = record["players"]
+
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, [p["name"] for p in players])
+        p = presenter(app)
+        for i, player in enumerate(players):
+            await tap(client, f"sheet-player-{i}")
+            await refresh(client)
+            steps = forestry_steps(player)
+            if i == 0:
+                assert taps(steps) <= 30  # issue 11: the Pink board in at most 30 taps
+            for s in steps:
+                await step(client, s)
+                assert p.error is None, (s, p.error)
+            # a mistake, corrected where it was made
+            if i == 0:  # one task card too many: removed by its own button
+                await step(client, ("tap", "sheet-task-add-river"))
+                await step(client, ("tap", f"sheet-task-{len(player['task_cards'])}-remove"))
+            elif i == 1:  # a column of the wrong type: its type changed back
+                await step(client, ("tap", "sheet-column-1-type-painting"))
+                await step(client, ("tap", "sheet-column-1-type-thinning"))
+            else:  # a seedling column one too high, typed back; a wrong count typed
+                await step(client, ("tap", "sheet-seedlings-orange-3"))
+                await step(client, ("tap", "sheet-seedlings-orange-2"))
+                await step(client, ("type", "sheet-resources-coins", 12))
+                await step(client, ("type", "sheet-resources-coins", 2))
+            assert p.error is None, p.error
+            board = p.state.record()["players"][i]
+            for key in ("score_track", "forestry_table", "forester_tokens_below",
+                        "reforestation_table", "resources", "contracts", "river_tokens",
+                        "seedlings_below", "storage"):
+                assert board[key] == player[key], (player["name"], key)
+            # a forest building task's text is the card's, not typed (only "met" scores)
+            assert [{k: ("" if k == "forest_building" else v) for k, v in x.items()}
+                    for x in board["task_cards"]] == [
+                {k: ("" if k == "forest_building" else v) for k, v in x.items()}
+                for x in player["task_cards"]]
+        sheet = p.sheet()
+        assert [(s.name, s.total) for s in sheet.players] == [
+            ("Pink", 93), ("Blue", 91), ("Green", 79)]
+        # the app suggested what the rules give (Blue's row 3 +6, the tokens below +2),
+        # and added none of it: the typed score tracks are what counts
+        assert p.state.suggestions and all(
+            b.score_track == pl["score_track"]
+            for b, pl in zip(p.state.boards, players, strict=True))
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_a_suggestion_is_applied_once_by_one_tap(svc: Any) -> None:
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Ken"])
+        p = presenter(app)
+        # the seat income is offered, not added: the sheet starts as the empty board
+        assert p.state.boards[0].resources.coins == 0
+        income = [x for x in p.state.suggestions_of(0)]
+        assert income
+        for x in income:
+            await step(client, ("tap", f"sheet-suggest-{x.id}-apply"))
+        coins = p.state.boards[0].resources.coins
+        assert coins > 0 and not p.state.suggestions_of(0)
+        await step(client, ("tap", "sheet-reward-lap"))
+        lap = p.state.suggestions_of(0)[0]
+        await step(client, ("tap", f"sheet-suggest-{lap.id}-apply"))
+        assert p.state.boards[0].score_track == 3 and not p.state.suggestions_of(0)
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_a_refused_tap_shows_beside_its_control(svc: Any) -> None:
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Ken"])
+        p = presenter(app)
+        await step(client, ("tap", "sheet-storage-wood-plus"))
+        await step(client, ("tap", "sheet-storage-wood-plus"))
+        await step(client, ("tap", "sheet-storage-wood-plus"))  # 2 open spaces: refused
+        assert p.error and p.error_id == "storage-wood"
+        assert by_id(client, "sheet-storage-wood-error") is not None
+        await step(client, ("tap", "sheet-column-0-type-thinning"))
+        await step(client, ("tap", "sheet-forester-tokens-below-thinning-plus"))  # not full yet
+        assert p.error_id == "forester-tokens-below-thinning"
+        assert by_id(client, "sheet-forester-tokens-below-thinning-error") is not None
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_forest_guardians_animal_in_any_shelter(svc: Any) -> None:
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-new-game")
+        await refresh(client)
+        await tap(client, "new-game-forest-guardians")
+        await refresh(client)
+        for i, name in enumerate(["Mei", "Ken"]):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        await refresh(client)
+        await tap(client, "setup-start-play")
+        await refresh(client)
+        await tap(client, "sheet-start-game")
+        await refresh(client)
+        p = presenter(app)
+        await step(client, ("type", "sheet-tree-points-2", 6))
+        await step(client, ("tap", "sheet-animals-in-shelter-plus"))  # basic game: no ranger
+        await step(client, ("tap", "sheet-fire-tokens-plus"))
+        await step(client, ("tap", "sheet-fire-tokens-plus"))
+        await step(client, ("tap", "sheet-fire-tokens-minus"))  # a mistake, corrected
+        await step(client, ("tap", "sheet-animal-add-3"))
+        await step(client, ("tap", "sheet-animal-add-5"))
+        await step(client, ("tap", "sheet-animal-0-remove"))  # the first card, by mistake
+        assert p.error is None, p.error
+        assert p.state.boards[0].animal_cards == (5,)
+        await step(client, ("tap", "sheet-animal-0-remove"))
+        board = p.state.boards[0]
+        assert (board.tree_points, board.animals_in_shelter, board.fire_tokens) == (
+            (0, 6, 0), 1, 1)
+        assert p.total() == 7  # the sheltered animal scores only for the Animal Expert
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_a_waiting_category_shows_its_question_in_its_row() -> None:
+    from app.i18n import Translator
+    from app.ui.presenters_sheet import scoreboard
+    from scoring.api import score_record
+    from tests.e2e.full_game_steps import example_93
+
+    record = example_93()
+    record.pop("printed", None)
+    record["players"][0]["buildings"]["forest"] = 2  # 4 building tokens: not printed
+    board = scoreboard(score_record(record), Translator("en").t)
+    assert board is not None and not board.complete
+    rows = {r.category: r for r in board.rows}
+    assert [r.category for r in board.rows][:3] == ["score_track", "buildings", "water"]
+    assert rows["buildings"].values == (None, 7, 7)
+    assert rows["buildings"].waiting and "building" in rows["buildings"].waiting[0]
+    assert rows["wood"].waiting == ()
