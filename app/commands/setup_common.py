@@ -38,10 +38,9 @@ def fail(err: TextIO, prog: str, flag: str, message: str) -> int:
 
 
 def _name_problem(exc: Refusal) -> str:
-    from app.l10n import render
-    from scoring.message import msg
+    from app.l10n import refusal
 
-    return render("en", msg(exc.code, field=exc.field or "", **exc.params))
+    return refusal("en", exc)
 
 
 def player_names(args: argparse.Namespace, low: int, high: int, game: str) -> list[str]:

@@ -24,7 +24,7 @@ from app.ui.widgets import (
     sid,
     small_button,
 )
-from scoring.message import MessageCode, Refusal, msg
+from scoring.message import MessageCode, Refusal
 
 if TYPE_CHECKING:
     from app.ui.app import ForestTableApp
@@ -276,7 +276,9 @@ def _tx(app: ForestTableApp, code: str, **params: Any) -> str:
 def _problem(app: ForestTableApp, exc: Exception) -> str:
     """A refusal in the tab's language; a store error's own message otherwise."""
     if isinstance(exc, Refusal):
-        return render(app.settings.language, msg(exc.code, field=exc.field or "", **exc.params))
+        from app.l10n import refusal
+
+        return refusal(app.settings.language, exc)
     return str(exc)
 
 
