@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import tempfile
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
@@ -128,6 +130,11 @@ def make_subset(font: Path, keep: frozenset[int], dest: Path) -> None:
     sub.populate(unicodes=sorted(keep | {0x20}))
     sub.subset(f)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_name(".tmp-" + dest.name)
-    subset.save_font(f, str(tmp), options)
-    tmp.replace(dest)
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, prefix=".tmp-")  # two serves at once
+    os.close(fd)
+    try:
+        subset.save_font(f, tmp, options)
+        os.replace(tmp, dest)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)

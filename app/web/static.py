@@ -3,8 +3,9 @@
 URL layout (see docs/table-mode.md, "Loading on phones"):
 
 - ``/_ft/<key>/<file>``: every file of the client (flet-web's ``web`` directory
-  and our ``assets/``) under a prefix keyed by the flet-web version and a hash of
-  our assets. Such a URL's content never changes, so it is sent with
+  and our ``assets/``) under a prefix keyed by the flet-web version, a hash of
+  our assets and one of the set of icons the app uses. Such a URL's content
+  never changes, so it is sent with
   ``Cache-Control: public, max-age=31536000, immutable``: a repeat visit takes
   main.dart.js, CanvasKit and the fonts from the browser cache without asking.
   The page points Flutter there (``entrypointBaseUrl``, ``assetBase``,
