@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _child(db: Path, src: Path) -> tuple[int, float, int, int]:
     script = textwrap.dedent(f"""
-        import os, resource, sys, time, io
+        import os, sys, time, io
         os.environ["DATABASE_URL"] = "sqlite:///{db}"
         from app.cli import main
         err = io.StringIO()
@@ -25,7 +25,9 @@ def _child(db: Path, src: Path) -> tuple[int, float, int, int]:
         t0 = time.perf_counter()
         code = main(["records", "import", "{src}"])
         dt = time.perf_counter() - t0
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        with open("/proc/self/status") as fh:  # this process's own peak (ru_maxrss would
+            # carry the benchmark process's peak across fork/exec)
+            peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
         print("RESULT", code, dt, peak, len(err.getvalue()))
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
@@ -649,15 +650,11 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
 
 def forget_printed(session: Session, *, table: str, key: str) -> bool:
     """Delete a confirmed printed value (it is asked again when needed); False: none."""
-    try:
+    with _transaction(session):
         row = get_printed_value(session, table=table, key=key)
         if row is None:
             return False
         session.delete(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     return True
 
 
@@ -682,6 +679,27 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
 # --------------------------------------------------------------------------- keeping the history
 
 
+@contextmanager
+def _transaction(session: Session) -> Iterator[None]:
+    """One transaction: committed when the block ends, rolled back (and re-raised) on any
+    error, so a caller never sees half a write."""
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def _mark_seats(session: Session, game: Game) -> list[Seat]:
+    """The game's seats count as finished exactly when the game is (soft delete, restore)."""
+    seats = list(session.exec(select(Seat).where(Seat.game_id == game.id)).all())
+    for seat in seats:
+        seat.finished = game.status == FINISHED
+        session.add(seat)
+    return seats
+
+
 def soft_delete_game(session: Session, *, game_id: int) -> Game:
     """Delete a game (finished, or an open game abandoned) so that it can be undone.
 
@@ -689,50 +707,36 @@ def soft_delete_game(session: Session, *, game_id: int) -> Game:
     finished; the statistics of its people are recomputed); :func:`restore_game`
     brings it back as it was. One transaction.
     """
-    try:
+    with _transaction(session):
         game = _require_game(session, game_id)
         if game.status == DELETED:
             raise KeepRefusal(KeepCode.ALREADY_DELETED, field="game", id=game_id)
         game.deleted_status = game.status
         game.status = DELETED
         game.deleted_at = now_utc()
-        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)).all())
-        for seat in seats:
-            seat.finished = False
-            session.add(seat)
+        seats = _mark_seats(session, game)
         session.add(game)
         session.flush()
         if game.deleted_status == FINISHED:
             rebuild_stats(session, [s.person_id for s in seats])
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
 
 def restore_game(session: Session, *, game_id: int) -> Game:
     """Undo :func:`soft_delete_game`: the game is back with its results and statistics."""
-    try:
+    with _transaction(session):
         game = _require_game(session, game_id)
         if game.status != DELETED:
             raise KeepRefusal(KeepCode.NOT_DELETED, field="game", id=game_id)
         game.status = game.deleted_status or FINISHED
         game.deleted_status = None
         game.deleted_at = None
-        seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)).all())
-        for seat in seats:
-            seat.finished = game.status == FINISHED
-            session.add(seat)
+        seats = _mark_seats(session, game)
         session.add(game)
         session.flush()
         if game.status == FINISHED:
             rebuild_stats(session, [s.person_id for s in seats])
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
@@ -742,15 +746,11 @@ def set_notes(session: Session, *, game_id: int, notes: str | None) -> Game:
     text = (notes or "").strip()
     if len(text) > MAX_NOTES:
         raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
-    try:
+    with _transaction(session):
         game = _require_game(session, game_id)
         game.notes = text or None
         game.updated_at = now_utc()
         session.add(game)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
@@ -875,7 +875,7 @@ def rename_person(session: Session, *, person_id: int, name: str) -> Person:
     """Give a person another name (``clean_name``). Refused when someone else already has
     it (matched by ``name_key``): merge the two people instead."""
     display = clean_name(name)
-    try:
+    with _transaction(session):
         person = session.get(Person, person_id)
         if person is None:
             raise NotFound(f"no person with id {person_id}")
@@ -885,10 +885,6 @@ def rename_person(session: Session, *, person_id: int, name: str) -> Person:
         person.name = display
         person.key = person_key(display)
         session.add(person)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(person)
     return person
 
@@ -899,7 +895,7 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
     same game (one person cannot take two seats)."""
     if source_id == target_id:
         raise KeepRefusal(KeepCode.MERGE_SELF, field="merge")
-    try:
+    with _transaction(session):
         source = session.get(Person, source_id)
         target = session.get(Person, target_id)
         if source is None or target is None:
@@ -918,10 +914,6 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
         rebuild_stats(session, [source_id, target_id])  # source: no seats left, no summaries
         session.flush()
         session.delete(source)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(target)
     return target
 
@@ -940,7 +932,7 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
         raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
-    try:
+    with _transaction(session):
         row = session.get(BggGame, game)
         if bgg_id is None:
             if row is not None:
@@ -950,7 +942,3 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
         else:
             row.bgg_id = bgg_id
             session.add(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise

@@ -3,8 +3,9 @@
 URL layout (see docs/table-mode.md, "Loading on phones"):
 
 - ``/_ft/<key>/<file>``: every file of the client (flet-web's ``web`` directory
-  and our ``assets/``) under a prefix keyed by the flet-web version and a hash of
-  our assets. Such a URL's content never changes, so it is sent with
+  and our ``assets/``) under a prefix keyed by the flet-web version, a hash of
+  our assets and one of the set of icons the app uses. Such a URL's content
+  never changes, so it is sent with
   ``Cache-Control: public, max-age=31536000, immutable``: a repeat visit takes
   main.dart.js, CanvasKit and the fonts from the browser cache without asking.
   The page points Flutter there (``entrypointBaseUrl``, ``assetBase``,
@@ -21,6 +22,12 @@ background thread at the first ``serve`` (gzip first: it takes seconds, brotli
 at quality 11 about a minute) and reused by later starts. A request gets the best
 variant its ``Accept-Encoding`` allows and that exists already: nothing is
 compressed on the request path. Every such response says ``Vary: Accept-Encoding``.
+
+Material icons: before compressing, the same thread cuts flet-web's icon font
+down to the icons the app and the client itself draw (app/web/icons.py: 8,600
+glyphs -> ~90, 0.36 MB -> 5 KB brotli) into ``flet-web-<version>/icons-<set>/``;
+the icon set's hash is part of the prefix, so a phone that cached an older cut
+fetches the new one when the app gains an icon.
 """
 
 from __future__ import annotations
@@ -42,6 +49,8 @@ from pathlib import Path, PurePosixPath
 from starlette.datastructures import Headers
 from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.web import icons
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +227,8 @@ class WebClient:
 
     def __init__(self, fallback: ASGIApp, assets_dir: Path, *, web_dir: Path | None = None,
                  cache_dir: Path | None = None, ws_path: str = "/ws",
-                 compress_in_background: bool = True) -> None:
+                 compress_in_background: bool = True,
+                 icon_names: frozenset[str] | None = None) -> None:
         from flet_web import get_package_web_dir
 
         self.fallback = fallback
@@ -226,11 +236,15 @@ class WebClient:
         self.web_dir = (web_dir or Path(get_package_web_dir())).resolve()
         self.version = flet_web_version()
         self.assets_hash = tree_hash(self.assets_dir)
-        self.key = f"{self.version}-{self.assets_hash}"
+        self.icon_names = icons.used_icons() if icon_names is None else icon_names
+        self.icons_hash = icons.set_hash(self.icon_names)
+        self.key = f"{self.version}-{self.assets_hash}{self.icons_hash[:4]}"
         self.prefix = f"{PREFIX}{self.key}/"
         root = cache_dir or default_cache_dir()
         self.web_cache = root / f"flet-web-{self.version}"
         self.assets_cache = root / f"assets-{self.assets_hash}"
+        #: flet-web's icon font cut to the icons in use (built by ``build_icon_subset``)
+        self.icon_subset = self.web_cache / f"icons-{self.icons_hash}" / Path(icons.ICON_FONT).name
         self.ws_path = ws_path
         self._sources: dict[str, Source | None] = {}
         self._lock = threading.Lock()
@@ -321,7 +335,9 @@ class WebClient:
                 return self._sources[rel]
         src = None
         parts = PurePosixPath(rel).parts
-        if rel and ".." not in parts and not rel.startswith("/") and "\\" not in rel:
+        if rel == icons.ICON_FONT and self.icon_subset.is_file():
+            src = self._source(rel, self.icon_subset, self.icon_subset, parts)
+        elif rel and ".." not in parts and not rel.startswith("/") and "\\" not in rel:
             for base, cache in ((self.assets_dir, self.assets_cache),
                                 (self.web_dir, self.web_cache)):
                 path = (base / rel)
@@ -330,22 +346,45 @@ class WebClient:
                 except OSError:
                     continue
                 if path.is_relative_to(base) and path.is_file():
-                    st = path.stat()
-                    compress = (path.suffix in COMPRESSIBLE or path.name == "NOTICES") \
-                        and st.st_size >= MIN_SIZE and path.suffix not in SKIP_SUFFIXES \
-                        and not (SKIP_PARTS & set(parts))
-                    tag = f"{self.key}-{st.st_size:x}-{st.st_mtime_ns:x}"
-                    src = Source(path, _media_type(path.name),
-                                 '"' + hashlib.sha1(f"{rel}\0{tag}".encode()).hexdigest()[:20]
-                                 + '"', cache / rel if compress else None)
-                    for enc in ENCODINGS:
-                        if compress and src.variant_path(enc).is_file():
-                            src.variants[enc] = src.variant_path(enc)
+                    src = self._source(rel, path, cache / rel, parts)
                     break
         with self._lock:
             if len(self._sources) < 10_000:  # the names a client asks for are not bounded
                 self._sources[rel] = src
         return src
+
+    def _source(self, rel: str, path: Path, cache_key: Path,
+                parts: tuple[str, ...]) -> Source:
+        st = path.stat()
+        compress = (path.suffix in COMPRESSIBLE or path.name == "NOTICES") \
+            and st.st_size >= MIN_SIZE and path.suffix not in SKIP_SUFFIXES \
+            and not (SKIP_PARTS & set(parts))
+        tag = f"{self.key}-{st.st_size:x}-{st.st_mtime_ns:x}-{path}"
+        src = Source(path, _media_type(path.name),
+                     '"' + hashlib.sha1(f"{rel}\0{tag}".encode()).hexdigest()[:20] + '"',
+                     cache_key if compress else None)
+        for enc in ENCODINGS:
+            if compress and src.variant_path(enc).is_file():
+                src.variants[enc] = src.variant_path(enc)
+        return src
+
+    def build_icon_subset(self) -> bool:
+        """Cut flet-web's icon font to the icons in use (once; False: serve the full font)."""
+        if not self.icon_subset.is_file():
+            font = self.web_dir / icons.ICON_FONT
+            if not font.is_file():
+                return False
+            try:
+                client = icons.client_icons(self.web_dir)
+                keep = icons.codepoints(client, self.icon_names)
+                icons.make_subset(font, keep, self.icon_subset)
+            except (ImportError, OSError, ValueError, KeyError) as e:  # whole: never a box
+                log.warning("Material icons font not cut down (%s): serving it whole", e)
+                return False
+        with self._lock:
+            self._sources.pop(icons.ICON_FONT, None)
+        self._lookup(icons.ICON_FONT)
+        return True
 
     def _find_built(self) -> None:
         for rel in FIRST:
@@ -378,6 +417,8 @@ class WebClient:
             except (AttributeError, OSError):
                 pass
         try:
+            if only is None or icons.ICON_FONT in only:
+                self.build_icon_subset()
             rels = self.compressible() if only is None else list(only)
             for enc in encodings:
                 for rel in rels:

@@ -91,11 +91,13 @@ def test_report_is_capped_and_memory_bounded(tmp_path: Path) -> None:
         for _ in range(200_000):
             fh.write(b'{"format": oops}\n')
     script = textwrap.dedent(f"""
-        import resource, sys, os
+        import sys, os
         os.environ["DATABASE_URL"] = "sqlite:///{tmp_path / 'db.sqlite3'}"
         from app.cli import main
         code = main(["records", "import", "{src}"])
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        # VmHWM is this process's own peak (ru_maxrss carries the parent's across fork/exec)
+        with open("/proc/self/status") as fh:
+            peak = next(int(line.split()[1]) for line in fh if line.startswith("VmHWM:"))
         print(f"RESULT {{code}} {{peak}}", file=sys.stdout)
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
