@@ -10,12 +10,18 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Iterator
 
 import pytest
 
 from tests.e2e.conftest import ROOT, _forest_table_cmd, by_id, tap, wait_text
-from tests.e2e.test_records import Server, card_of, ids_with, label_of, record
+from tests.e2e.test_records import (
+    Server,
+    card_of,
+    ids_with,
+    label_of,
+    record,
+    seeded_server_fixtures,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -38,26 +44,7 @@ class KeepServer(Server):
         return 2
 
 
-@pytest.fixture(scope="module")
-def keep_server() -> Iterator[Server]:
-    server = KeepServer()
-    try:
-        server.seed()
-        server.start()
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture(scope="module")
-def server_url(keep_server: Server) -> str:
-    return keep_server.url
-
-
-@pytest.fixture(autouse=True)
-def no_server_errors(keep_server: Server) -> Iterator[None]:
-    yield
-    assert "Traceback" not in keep_server.log(), keep_server.log()
+seeded_server, server_url, no_server_errors = seeded_server_fixtures(KeepServer)
 
 
 def test_delete_asks_first_and_undo_brings_the_game_back(phone):  # type: ignore[no-untyped-def]

@@ -20,8 +20,9 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -171,27 +172,34 @@ class Server:
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
 
-@pytest.fixture(scope="module")
-def records_server() -> Iterator[Server]:
-    server = Server()
-    try:
-        server.seed()
-        server.start()
-        yield server
-    finally:
-        server.stop()
+def seeded_server_fixtures(make: Callable[[], Server]) -> tuple[Any, Any, Any]:
+    """A module's own seeded server as its three fixtures: ``seeded_server`` (seeded,
+    started, stopped after the module), ``server_url`` (conftest's ``phone`` opens it
+    instead of the shared server) and an autouse check that its log has no traceback.
+    Use: ``seeded_server, server_url, no_server_errors = seeded_server_fixtures(Server)``."""
+    @pytest.fixture(scope="module", name="seeded_server")
+    def server() -> Iterator[Server]:
+        it = make()
+        try:
+            it.seed()
+            it.start()
+            yield it
+        finally:
+            it.stop()
+
+    @pytest.fixture(scope="module", name="server_url")
+    def url(seeded_server: Server) -> str:
+        return seeded_server.url
+
+    @pytest.fixture(autouse=True, name="no_server_errors")
+    def clean(seeded_server: Server) -> Iterator[None]:
+        yield
+        assert "Traceback" not in seeded_server.log(), seeded_server.log()
+
+    return server, url, clean
 
 
-@pytest.fixture(scope="module")
-def server_url(records_server: Server) -> str:
-    """conftest's ``phone`` opens this module's seeded server instead of the shared one."""
-    return records_server.url
-
-
-@pytest.fixture(autouse=True)
-def no_server_errors(records_server: Server) -> Iterator[None]:
-    yield
-    assert "Traceback" not in records_server.log(), records_server.log()
+seeded_server, server_url, no_server_errors = seeded_server_fixtures(Server)
 
 
 # --------------------------------------------------------------------------- helpers
