@@ -1,11 +1,11 @@
 """LAN table server: binding, the host link with the LAN address, QR on the terminal.
 
 ``forest-table serve`` opens the database (migrating it), resumes every open
-table (:meth:`app.table.TableHub.resume`), takes the data directory's one
-server host link (:meth:`app.table.TableHub.host_link_token`: the same on every
+table (:meth:`app.table.hub.TableHub.resume`), takes the data directory's one
+server host link (:meth:`app.table.hub.TableHub.host_link_token`: the same on every
 start, a new one with ``--new-host-link``), prints it with its QR code, opens it
 in the laptop's browser (not with ``--no-browser``, in CI or without a display),
-then serves table mode (:func:`app.ui.screens.table_view.main`) to browsers on
+then serves table mode (:func:`table_main`: an :class:`app.table.tab.TableTab`) to browsers on
 the LAN, offline. Tokens never reach a log (:func:`redact_tokens`). A database
 that cannot be opened or written is one line on stderr and exit status 1.
 See docs/table-mode.md.
@@ -133,7 +133,7 @@ def open_browser(url: str, opener: Callable[[str], Any] | None = None) -> bool:
 # --------------------------------------------------------------------------- no tokens in logs
 
 _JOIN = re.compile(r"(join/)[A-Za-z0-9_\-]{6,}")
-#: a token as :func:`app.table.new_token` makes them (32 URL-safe characters) anywhere in a
+#: a token as :func:`app.table.hub.new_token` makes them (32 URL-safe characters) anywhere in a
 #: text: flet's debug log shows the phone's stored token in the messages it sends
 _BARE = re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9_\-]{32,200}(?![A-Za-z0-9_\-])")
 
@@ -261,6 +261,34 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
+def table_shell() -> Any:
+    """What a table-mode tab opens (:class:`app.table.tab.TabShell`): the app, its fonts
+    and theme, the directory the server host link is kept in."""
+    import flet as ft
+
+    from app.table.tab import TabShell
+    from app.ui.app import FONT_ASSET, FONT_FAMILY, SEED_COLOR, ForestTableApp
+
+    def style(page: ft.Page) -> None:
+        page.fonts = {FONT_FAMILY: FONT_ASSET}
+        page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+        page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+
+    return TabShell(new_app=lambda page, prefs: ForestTableApp(page, prefs=prefs),
+                    style=style, host_link_dir=lambda: host_link_dir())
+
+
+def table_main(page: Any) -> None:
+    """``forest-table serve``: one tab of table mode."""
+    from app.table.hub import shared_hub
+    from app.table.tab import TableTab
+    from app.ui import services
+    from app.ui.prefs import DevicePrefs
+
+    TableTab(page, shared_hub(services.shared().store), DevicePrefs(), base_url=BASE_URL,
+             shell=table_shell()).start()
+
+
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
           new_host_link: bool = False, browser: bool = True) -> int:
     """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web."""
@@ -271,9 +299,9 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
     redact_tokens()
     from app.store import Store
-    from app.table import join_link, shared_hub
+    from app.table.hub import shared_hub
+    from app.table.links import join_link
     from app.ui import services
-    from app.ui.screens.table_view import main as table_main
     from app.web import server as web
 
     # the web server (app/web): bound first, so a busy port is one line and no traceback

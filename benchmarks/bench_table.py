@@ -2,9 +2,9 @@
 
 Simulated sessions, no browser: each is a real Flet ``Session`` (a recording
 connection instead of a websocket) running table mode
-(:class:`app.ui.screens.table_view.TableTab`: the app's full sheet locked to a
+(:class:`app.table.tab.TableTab`: the app's full sheet locked to a
 seat or the table host) subscribed to a real
-:class:`app.table.TableHub` over a SQLite file (WAL), as ``forest-table serve``
+:class:`app.table.hub.TableHub` over a SQLite file (WAL), as ``forest-table serve``
 runs them. Commands arrive open-loop (Poisson) on the event loop and are
 submitted from worker threads (``asyncio.to_thread``), like a tap.
 
@@ -97,11 +97,12 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from flet.controls.context import _context_page
     from flet.pubsub.pubsub_hub import PubSubHub
 
-    from app.server import tune_runtime
+    from app.server import table_shell, tune_runtime
     from app.session import AddScore, GameSession, SetHarvester, StartGame
     from app.store import Store
-    from app.table import TableHub
-    from app.ui.screens.table_view import TableTab
+    from app.table.answers import Accepted
+    from app.table.hub import TableHub
+    from app.table.tab import TableTab
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
     store = Store.open(f"sqlite:///{tmp / 'bench.sqlite3'}")
@@ -119,7 +120,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     async def open_tab(token: str) -> TableTab:
         client = _Client(pubsub)
         ctx = _context_page.set(client.page)
-        tab = TableTab(client.page, hub, None)
+        tab = TableTab(client.page, hub, None, shell=table_shell())
         tab.client = client  # type: ignore[attr-defined]  # keeps the session alive
         tab.loop = asyncio.get_running_loop()
         _context_page.reset(ctx)
@@ -185,7 +186,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
         version = hub.snapshot(game_id).version  # what the tapping phone shows
         cmd = AddScore(version=version, player=seat, delta=1)
         res = await asyncio.to_thread(hub.submit, game_id, seat_tokens[game_id][seat], cmd)
-        if res.ok and res.snapshot is not None:
+        if isinstance(res, Accepted):
             arrivals[(game_id, res.snapshot.version)] = arrived
         else:
             refused += 1

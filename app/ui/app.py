@@ -295,7 +295,7 @@ class ForestTableApp:
     def _join_from_route(self, route: str | None) -> None:
         """A ``/join/<token>`` link opens that table (a seat link shows its own sheet)."""
         try:
-            from app.table import join_route
+            from app.table.links import join_route
         except ImportError:
             return
         token, _rest = join_route(route)
@@ -456,7 +456,7 @@ class ForestTableApp:
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
             said = str(exc)
-            from app.table import is_storage_error, storage_message
+            from app.table.codes import is_storage_error, storage_message
 
             if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
                 from app.l10n import render

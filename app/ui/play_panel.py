@@ -1,7 +1,8 @@
 """The play-along pieces of the sheet (issue 12): banner, turn, forest map, who changed what.
 
 Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
-commands through the sheet's own ``_tapped`` handlers (stamped with the version on screen).
+commands through the sheet's own ``on_tap`` handlers, made when tapped against the
+version on screen (``presenters_play`` with ``p.version``).
 Pieces are kept between redraws while their key is unchanged (``sheet._kept``).
 """
 
@@ -92,9 +93,15 @@ def _banner(lang: str, lines: tuple[str, ...]) -> ft.Control:
         spacing=2), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8))
 
 
+def _turn_command(p: SheetPresenter) -> Any:
+    """"End my turn" against the version on screen (None: no turn to end)."""
+    turn = PP.turn_view(p.state, p.version)
+    return None if turn is None else turn.command
+
+
 def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
-    from app.ui.screens.sheet import _tapped
+    from app.ui.screens.sheet import on_tap
 
     lines = PP.turn_lines(lang, turn)
     items: list[ft.Control] = [
@@ -102,7 +109,7 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
         sid("turn-end", ft.FilledTonalButton(
             content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END)), height=TOUCH,
-            icon=ft.Icons.SKIP_NEXT, on_click=_tapped(app, p, c, turn.command)),
+            icon=ft.Icons.SKIP_NEXT, on_click=on_tap(app, p, c, lambda: _turn_command(p))),
             button=True),
     ]
 
@@ -110,8 +117,8 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
 
 
 def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
-          tile: PP.MapTile) -> ft.Control:
-    from app.ui.screens.sheet import _tapped
+          tile: PP.MapTile, mode: str) -> ft.Control:
+    from app.ui.screens.sheet import on_tap
 
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space)]
@@ -134,7 +141,9 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
         ink=True, disabled=cmd is None,
-        on_click=_tapped(app, p, c, cmd) if cmd is not None else None)
+        on_click=on_tap(app, p, c, lambda: PP.map_command(p.state, mode, me(p), tile.space,
+                                                         p.version))
+        if cmd is not None else None)
     return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
 
 
@@ -152,7 +161,7 @@ def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
         ft.Text(l10n.render(lang, PP.PlayLabel.MAP_TITLE), size=18, weight=ft.FontWeight.BOLD),
         muted(l10n.render(lang, PP.PlayLabel.MAP_HELP), 13),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Row([_tile(app, p, c, lang, t) for t in tiles], wrap=True, spacing=4,
+        ft.Row([_tile(app, p, c, lang, t, mode) for t in tiles], wrap=True, spacing=4,
                run_spacing=4),
     ]
     error = p.error if p.error_id in ("space", "type", "table") else None

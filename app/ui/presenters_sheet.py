@@ -21,6 +21,7 @@ from app import session as S
 from app.events import event_msg
 from app.i18n import language_of
 from app.l10n import render
+from app.table.answers import Accepted, Reason, Refused
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 
 T = Callable[..., str]
@@ -67,8 +68,9 @@ class TableClient:
     def access(self) -> Any:
         return self.hub.access(self.token)
 
-    def submit(self, command: S.Command | Mapping[str, Any]) -> Any:
-        return self.hub.submit(self.game_id, self.token, command)
+    def submit(self, command: S.Command | Mapping[str, Any]) -> Accepted | Refused:
+        answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
+        return answer
 
     def subscribe(self, callback: Callable[[S.Snapshot], Any],
                   on_revoked: Callable[[], Any] | None = None) -> Any:
@@ -86,6 +88,27 @@ class TableClient:
 
 
 @dataclass(frozen=True, slots=True)
+class Tap:
+    """What a control sends, before it is sent: a command's class and fields, no version.
+
+    The command is made when the control is tapped, against the version the phone
+    shows then (:meth:`SheetPresenter.command`): a card kept between redraws acts on
+    the game as it is on screen, and no command ever carries a made-up version.
+    """
+
+    cls: type[S.Command]
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def make(self, version: int) -> S.Command:
+        return self.cls(version=version, **dict(self.args))
+
+
+def tap(cls: type[S.Command], **args: Any) -> Tap:
+    """``tap(S.AdjustCount, player=0, field="coins", delta=1)``."""
+    return Tap(cls, tuple(args.items()))
+
+
+@dataclass(frozen=True, slots=True)
 class Count:
     """A number on the sheet with − / + taps (either may be None: not offered).
 
@@ -97,8 +120,8 @@ class Count:
     id: str
     label: str
     value: int
-    minus: S.Command | dict[str, Any] | None
-    plus: S.Command | dict[str, Any] | None
+    minus: Tap | None
+    plus: Tap | None
     hint: str | None = None
     field: str | None = None
 
@@ -107,7 +130,7 @@ class Count:
 class Action:
     id: str
     label: str
-    command: S.Command | dict[str, Any] | None
+    command: Tap | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +138,7 @@ class Option:
     value: str
     label: str
     selected: bool
-    command: S.Command | dict[str, Any] | None
+    command: Tap | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +219,9 @@ class SheetPresenter:
     #: what the last reveal/draw/turn change said, shown on every phone (presenters_play)
     banner: tuple[str, ...] = ()
     _sheet: Any = None
-    _stamp: int | None = None  # the version the sheet's commands carry (None: the current)
+    #: what this phone's last accepted tap said, shown once its broadcast is drawn:
+    #: (the version it made, the lines)
+    _said: tuple[int, tuple[str, ...]] | None = None
 
     def __post_init__(self) -> None:
         if self.locked_player is not None:
@@ -210,10 +235,6 @@ class SheetPresenter:
     @property
     def version(self) -> int:
         return self.snapshot.version
-
-    @property
-    def _v(self) -> int:
-        return self.version if self._stamp is None else self._stamp
 
     @property
     def game(self) -> str:
@@ -235,7 +256,7 @@ class SheetPresenter:
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
     def update(self, snapshot: S.Snapshot) -> None:
-        """A newer snapshot (ours or another phone's)."""
+        """A newer snapshot: the table's broadcast (this phone's tap or another's)."""
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
                 from app.ui.presenters_play import banner_lines
@@ -246,49 +267,70 @@ class SheetPresenter:
                     self.banner = lines
             self.snapshot = snapshot
             self._sheet = None
-
-    def result(self, result: Any) -> None:
-        """Take the table's answer to a command: the new snapshot, or the refusal."""
-        if result.snapshot is not None:
-            self.update(result.snapshot)
-        if result.ok:
+        said = self._said
+        if said is not None and self.snapshot.version >= said[0]:
+            # this phone's own tap is on screen now: what it said, and no old refusal
+            self._said = None
             self.error = self.error_id = None
-            from app.ui.presenters_play import message_lines
+            self.info = said[1]
 
-            names = self.names()
-            self.info = tuple(line for m in result.snapshot.messages for line in (
-                message_lines(language_of(self.t), m, names) or [message_text(m, self.t)])
-                if line not in self.banner)  # a draw is in the banner already
+    def result(self, answer: Accepted | Refused,
+               printed: Mapping[str, Mapping[str, Any]] | None = None) -> bool:
+        """Take the table's answer to this phone's command (and the printed values as
+        they are after it); true when the screen should be drawn again now.
+
+        Accepted: nothing is drawn from it — the table's broadcast brings the new
+        snapshot to every phone, this one too (:meth:`update`); what the command said
+        is kept until then (drawn now only if the broadcast is on screen already).
+        Refused: the refusal is shown here (only the tapper gets it).
+        """
+        before = (self.error, self.error_id, self.info)
+        if printed is not None and printed != self.printed:
+            self.printed = printed
+            self._sheet = None
         else:
-            reason = getattr(result, "reason", None)
-            coded = getattr(result, "msg", None)
-            from app.ui.presenters_play import message_lines, refusal_line
+            printed = None
+        if isinstance(answer, Accepted):
+            self._take_accepted(answer)
+            if self.snapshot.version < answer.snapshot.version:
+                return False  # the broadcast draws it (with the new printed values)
+            return printed is not None or before != (self.error, self.error_id, self.info)
+        self._take_refused(answer)
+        return True
 
-            lang, names = language_of(self.t), self.names()
-            if reason == "already_done":  # another phone did it: say so, and what it did
-                said = [refusal_line(lang, coded, names)] if coded is not None else []
-                for m in getattr(result, "messages", ()):
-                    said.extend(message_lines(lang, m, names) or ())
-                self.error = self.error_id = None
-                self.info = tuple(said)
-                return
-            if reason in ("storage", "finished") and coded is not None:  # storage, finished
-                from app.l10n import render
+    def _take_accepted(self, answer: Accepted) -> None:
+        from app.ui.presenters_play import message_lines
 
-                self.error = render(lang, coded)
-            elif reason == "stale":
-                self.error = self.t("sheet.stale")
-            elif reason == "forbidden":
-                self.error = self.t("sheet.forbidden")
-            elif coded is not None:
-                self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
-            else:
-                refusal = getattr(result, "refusal", None)
-                said = (render(language_of(self.t), refusal) if refusal is not None
-                        else str(result.message))
-                self.error = self.t("sheet.refused", message=said)
-            self.error_id = field_to_id(result.field)
-            self.info = ()
+        lang, names = language_of(self.t), self.names()
+        snap = answer.snapshot
+        self._said = (snap.version, tuple(line for m in snap.messages for line in (
+            message_lines(lang, m, names) or [message_text(m, self.t)])
+            if line not in self.banner))  # a draw is in the banner already
+        if self.snapshot.version >= snap.version:  # the broadcast came first
+            self.update(self.snapshot)
+
+    def _take_refused(self, answer: Refused) -> None:
+        from app.ui.presenters_play import message_lines, refusal_line
+
+        lang, names = language_of(self.t), self.names()
+        coded = answer.msg
+        if answer.reason == Reason.ALREADY_DONE:  # another phone did it: say so, and what
+            said = [refusal_line(lang, coded, names)]
+            for m in answer.messages:
+                said.extend(message_lines(lang, m, names) or ())
+            self.error = self.error_id = None
+            self.info = tuple(said)
+            return
+        if answer.reason in (Reason.STORAGE, Reason.FINISHED):
+            self.error = render(lang, coded)
+        elif answer.reason == Reason.STALE:
+            self.error = self.t("sheet.stale")
+        elif answer.reason == Reason.FORBIDDEN:
+            self.error = self.t("sheet.forbidden")
+        else:
+            self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
+        self.error_id = field_to_id(answer.field)
+        self.info = ()
 
     @property
     def read_only(self) -> bool:
@@ -361,11 +403,11 @@ class SheetPresenter:
         return l10n.render(language_of(self.t), code, **params)
 
     def _set(self, field_path: str, value: int) -> S.Command:
-        return S.SetCount(version=self._v, player=self.player, field=field_path,
+        return tap(S.SetCount, player=self.player, field=field_path,
                           value=value)
 
     def _step(self, field_path: str, delta: int) -> S.Command:
-        return S.AdjustCount(version=self._v, player=self.player, field=field_path,
+        return tap(S.AdjustCount, player=self.player, field=field_path,
                              delta=delta)
 
     def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
@@ -396,12 +438,11 @@ class SheetPresenter:
         own = self.state.suggestions_of(self.player)
         if not own:
             return None
-        v = self._v
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
             Option("apply", self.say("sheet-suggest-apply"), False,
-                   S.ApplySuggestion(version=v, id=x.id)),
+                   tap(S.ApplySuggestion, id=x.id)),
             Option("dismiss", self.say("sheet-suggest-dismiss"), False,
-                   S.DismissSuggestion(version=v, id=x.id))))
+                   tap(S.DismissSuggestion, id=x.id))))
             for x in own)
         return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
 
@@ -426,7 +467,7 @@ class SheetPresenter:
         One more (empty) column is offered while the table has fewer than three;
         a count of 0 takes the column away.
         """
-        v, p = self._v, self.player
+        p = self.player
         rows: list[ChoiceRow] = []
         columns = list(b.forestry_table)
         for i in range(min(len(columns) + 1, 3)):
@@ -434,7 +475,7 @@ class SheetPresenter:
             rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
                                   tuple(Option(f.value, self.t(f"forester.{f.value}"),
                                                have is not None and have.type is f,
-                                               S.SetColumn(version=v, player=p, column=i,
+                                               tap(S.SetColumn, player=p, column=i,
                                                            type=f.value,
                                                            count=have.count if have else 1))
                                         for f in ForesterType)))
@@ -442,20 +483,20 @@ class SheetPresenter:
                 rows.append(ChoiceRow(f"column-{i}-count",
                                       self.say("sheet-column-count", n=i + 1), tuple(
                                           Option(str(n), str(n), have.count == n,
-                                                 S.SetColumn(version=v, player=p, column=i,
+                                                 tap(S.SetColumn, player=p, column=i,
                                                              type=have.type.value, count=n))
                                           for n in range(0, 4))))
         return tuple(rows)
 
     def forestry_sections(self) -> list[Section]:
-        t, v, p = self.t, self._v, self.player
+        t, p = self.t, self.player
         b = self.state.boards[p]
         res = b.resources
         sections = [
             Section("score", t("sheet.sec.score"), counts=(
                 self._count("score_track", b.score_track, t("field.score_track")),
             ), actions=(
-                Action("reward-lap", t("sheet.reward_lap"), S.TakeRewardLap(version=v, player=p)),
+                Action("reward-lap", t("sheet.reward_lap"), tap(S.TakeRewardLap, player=p)),
             )),
             Section("resources", t("sheet.sec.resources"), counts=tuple(
                 self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
@@ -488,7 +529,7 @@ class SheetPresenter:
                          for f in ForesterType),
             actions=tuple(Action(f"place-{f.value}",
                                  t("sheet.place_forester", what=t(f"forester.{f.value}")),
-                                 S.PlaceForester(version=v, player=p, type=f.value))
+                                 tap(S.PlaceForester, player=p, type=f.value))
                           for f in ForesterType),
             choices=self._column_rows(b),
         ))
@@ -507,8 +548,8 @@ class SheetPresenter:
             "river-tokens", t("sheet.sec.river_tokens"),
             counts=tuple(Count(
                 f"river-{s.value}", self._river_label(s.value), rivers.count(s),
-                S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
-                S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
+                tap(S.RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
+                tap(S.AddRiverToken, player=p, symbol=s.value)) for s in RiverSymbol),
         ))
         sections.append(self._contracts_section(b))
         sections.append(self._tasks_section(b))
@@ -523,17 +564,17 @@ class SheetPresenter:
         return [suggested, *sections] if suggested is not None else sections
 
     def _contracts_section(self, b: Any) -> Section:
-        t, v, p = self.t, self._v, self.player
+        t, p = self.t, self.player
         cats = list(ContractCategory)
         singles = tuple(Action(f"contract-{c.value}",
                                t("sheet.add_contract", what=t(f"category.{c.value}")),
-                               S.AddContract(version=v, player=p, categories=(c.value,)))
+                               tap(S.AddContract, player=p, categories=(c.value,)))
                         for c in cats)
         pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
         doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
             Option(f"{a.value}-{c.value}",
                    f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
-                   S.AddContract(version=v, player=p, categories=(a.value, c.value)))
+                   tap(S.AddContract, player=p, categories=(a.value, c.value)))
             for a, c in pairs))
         choices = [doubles]
         lines = []
@@ -544,13 +585,13 @@ class SheetPresenter:
                 choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
                                                                    n=i + 1), (
                     Option("auto", t("sheet.contract_auto"), k.chosen is None,
-                           S.ChooseContractCategory(version=v, player=p, index=i, chosen=None)),
+                           tap(S.ChooseContractCategory, player=p, index=i, chosen=None)),
                     *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
-                             S.ChooseContractCategory(version=v, player=p, index=i,
+                             tap(S.ChooseContractCategory, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
         remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
-                              S.RemoveContract(version=v, player=p, index=i))
+                              tap(S.RemoveContract, player=p, index=i))
                        for i in range(len(b.contracts)))
         return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
@@ -571,10 +612,10 @@ class SheetPresenter:
         return t("task.forest_building")
 
     def _tasks_section(self, b: Any) -> Section:
-        t, v, p = self.t, self._v, self.player
+        t, p = self.t, self.player
 
         def add(kind: str, value: Any) -> S.Command:
-            return S.AddTaskCard(version=v, player=p, task={kind: value})
+            return tap(S.AddTaskCard, player=p, task={kind: value})
 
         choices = [
             ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
@@ -593,7 +634,7 @@ class SheetPresenter:
         actions = [
             Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
             Action("task-add-forest-building", t("sheet.task_add_forest_building"),
-                   S.AddTaskCard(version=v, player=p,
+                   tap(S.AddTaskCard, player=p,
                                  task={"forest_building": "", "met": False})),
         ]
         lines = []
@@ -602,18 +643,18 @@ class SheetPresenter:
             if type(task).__name__ == "ForestBuildingTask":
                 choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
                     Option("yes", t("common.yes"), bool(task.met),
-                           S.SetTaskMet(version=v, player=p, index=i, met=True)),
+                           tap(S.SetTaskMet, player=p, index=i, met=True)),
                     Option("no", t("common.no"), not task.met,
-                           S.SetTaskMet(version=v, player=p, index=i, met=False)))))
+                           tap(S.SetTaskMet, player=p, index=i, met=False)))))
         actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
-                           S.RemoveTaskCard(version=v, player=p, index=i))
+                           tap(S.RemoveTaskCard, player=p, index=i))
                     for i in range(len(b.task_cards))]
         return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
 
     # ------------------------------------------------------------------ Forest Guardians sheet
     def _g(self, field_path: str, value: Any) -> S.Command:
-        return S.SetGuardians(version=self._v, player=self.player, field=field_path,
+        return tap(S.SetGuardians, player=self.player, field=field_path,
                               value=value)
 
     def _gcount(self, ident: str, field_path: str, value: int, lab: str) -> Count:
@@ -666,7 +707,7 @@ class SheetPresenter:
 
     def table_section(self) -> Section | None:
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
-        t, v = self.t, self._v
+        t = self.t
         table = self.state.table
         if isinstance(table, S.ForestryTable):
             forest = table.forest
@@ -683,17 +724,17 @@ class SheetPresenter:
             counts = tuple(
                 Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
                                              d.criterion.value), int(d.infested_wood),
-                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood - 1)
+                      tap(S.SetDetachedWood, storage=i, value=d.infested_wood - 1)
                       if d.infested_wood > 0 else None,
-                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood + 1),
+                      tap(S.SetDetachedWood, storage=i, value=d.infested_wood + 1),
                       hint=t("table.detached_hint"))
                 for i, d in enumerate(table.detached_storages))
             actions = (
                 Action("round-token", t("table.reveal_round"),
-                       S.RevealRoundToken(version=v, round=stack.round))
+                       tap(S.RevealRoundToken, round=stack.round))
                 if stack.left else Action("round-token", t("table.no_round_left"), None),
                 Action("replenish", t("table.replenish"),
-                       S.ReplenishForesters(version=v, foresters=len(forest.foresters))),
+                       tap(S.ReplenishForesters, foresters=len(forest.foresters))),
             )
             return Section("table", t("table.title"), counts=counts, actions=actions,
                            lines=tuple(lines))
@@ -705,34 +746,25 @@ class SheetPresenter:
             return Section("table", t("table.title"), choices=tuple(
                 ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
                     Option(str(i), name, False,
-                           S.TriggerGameEnd(version=v, player=i, trigger=trigger))
+                           tap(S.TriggerGameEnd, player=i, trigger=trigger))
                     for i, name in enumerate(self.names())))
                 for trigger in ("last_tree_planted", "last_tile_drawn")))
         return None
 
-    def sections(self, version: int | None = None) -> list[Section]:
-        """The sheet's sections; their commands carry ``version`` (default: the current one).
-
-        The screen asks for version 0 (equal sections then look and act the same)
-        and stamps a command when it is tapped (:func:`restamp`).
-        """
-        self._stamp = version
-        try:
-            own = (self.forestry_sections() if self.game == S.FORESTRY
-                   else self.guardians_sections())
-            shared = self.table_section()
-        finally:
-            self._stamp = None
+    def sections(self) -> list[Section]:
+        """The sheet's sections. Their controls hold :class:`Tap` values (no version):
+        equal sections look and act the same, so a card is kept between redraws; a tap
+        makes its command with the version on screen (:meth:`command`)."""
+        own = (self.forestry_sections() if self.game == S.FORESTRY
+               else self.guardians_sections())
+        shared = self.table_section()
         if self.read_only:  # another seat's sheet: values only, no taps
             own = [_without_commands(s) for s in own]
         return [*own, shared] if shared is not None and self.status != SETUP else own
 
-
-def restamp(command: S.Command | dict[str, Any], version: int) -> S.Command | dict[str, Any]:
-    """The same command made against ``version`` (the version the phone shows)."""
-    if isinstance(command, dict):
-        return command if command.get("version") == version else {**command, "version": version}
-    return command if command.version == version else replace(command, version=version)
+    def command(self, what: Tap) -> S.Command:
+        """``what``'s command, made against the version this phone shows."""
+        return what.make(self.version)
 
 
 def _without_commands(s: Section) -> Section:

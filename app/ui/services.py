@@ -73,8 +73,8 @@ class Services:
 
     # ------------------------------------------------------------------ tables
     def hub(self) -> Any | None:
-        """The process's table hub (app.table) over this store; None without a store."""
-        table = module("app.table")
+        """The process's table hub (app.table.hub) over this store; None without a store."""
+        table = module("app.table.hub")
         store = self.store
         if table is None or store is None:
             return None

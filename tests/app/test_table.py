@@ -20,19 +20,10 @@ from app.session import (
 )
 from app.store import Store
 from app.store.tokens import token_hash
-from app.table import (
-    HOST,
-    SEAT,
-    SERVER,
-    Access,
-    Forbidden,
-    TableHub,
-    check_rights,
-    join_link,
-    qr_png,
-    table_from_route,
-    token_from_route,
-)
+from app.table.answers import Accepted, Refused
+from app.table.hub import TableHub
+from app.table.links import join_link, qr_png, table_from_route, token_from_route
+from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
 
 PLAYERS = ["Mei", "Bo", "Ana"]
 
@@ -57,9 +48,9 @@ def _started(hub: TableHub, game: int, host: str) -> int:
     for i in range(len(hub.names(game))):
         r = hub.submit(game, host, SetHarvester(version=hub.snapshot(game).version, player=i,
                                                 space=i + 1))
-        assert r.ok, r.message
+        assert isinstance(r, Accepted), r.message
     r = hub.submit(game, host, StartGame(version=hub.snapshot(game).version))
-    assert r.ok, r.message
+    assert isinstance(r, Accepted), r.message
     assert r.snapshot is not None
     return r.snapshot.version
 
@@ -99,7 +90,7 @@ def test_revoke_and_reissue(hub: TableHub, game: int) -> None:
     assert revoked == [True] and sub.closed
     assert hub.subscriber_count(game) == 0
     r = hub.submit(game, old, SetCount(version=1, player=1, field="resources.coins", value=1))
-    assert not r.ok and r.reason == "forbidden" and r.snapshot is None
+    assert isinstance(r, Refused) and r.reason == "forbidden" and r.snapshot is None
 
 
 def test_link_token_is_stable_then_reissued_after_restart(store: Store, game: int) -> None:
@@ -120,13 +111,13 @@ def test_seat_changes_only_its_own_board(hub: TableHub, game: int) -> None:
     seat1, seat2 = hub.issue(game, 1), hub.issue(game, 2)
     v = _started(hub, game, host)
     r = hub.submit(game, seat2, AddScore(version=v, player=0, delta=3))
-    assert not r.ok and r.reason == "forbidden"
+    assert isinstance(r, Refused) and r.reason == "forbidden"
     assert "Bo" in (r.message or "")
     assert r.snapshot is not None and r.snapshot.version == v  # nothing written
-    assert hub.submit(game, seat1, AddScore(version=v, player=0, delta=3)).ok
+    assert isinstance(hub.submit(game, seat1, AddScore(version=v, player=0, delta=3)), Accepted)
     assert hub.snapshot(game).state.boards[0].score_track == 3
     # the host may change any board
-    assert hub.submit(game, host, AddScore(version=v + 1, player=1, delta=1)).ok
+    assert isinstance(hub.submit(game, host, AddScore(version=v + 1, player=1, delta=1)), Accepted)
 
 
 def test_seat_rights_matrix() -> None:
@@ -154,7 +145,7 @@ def test_seat_rights_matrix() -> None:
 
 def test_wrong_token_gets_no_snapshot(hub: TableHub, game: int) -> None:
     r = hub.submit(game, "wrong-token-wrong-token-wrong", AddScore(version=1, player=0, delta=1))
-    assert not r.ok and r.snapshot is None
+    assert isinstance(r, Refused) and r.snapshot is None
     with pytest.raises(Forbidden):
         hub.subscribe(game, "wrong-token-wrong-token-wrong", lambda s: None)
 
@@ -163,7 +154,7 @@ def test_other_tables_token_is_refused(store: Store, hub: TableHub, game: int) -
     other = GameSession.create(store, game="forestry", players=["Kai", "Lu"], seed=3).game_id
     seat = hub.issue(other, 1)
     r = hub.submit(game, seat, AddScore(version=1, player=0, delta=1))
-    assert not r.ok and r.snapshot is None
+    assert isinstance(r, Refused) and r.snapshot is None
     with pytest.raises(Forbidden):
         hub.subscribe(game, seat, lambda s: None)
 
@@ -199,9 +190,10 @@ def test_failing_subscriber_does_not_stop_the_others(hub: TableHub, game: int) -
 def test_stale_version_refused_with_current_snapshot(hub: TableHub, game: int) -> None:
     host = hub.issue(game)
     v = _started(hub, game, host)
-    assert hub.submit(game, hub.issue(game, 1), AddScore(version=v, player=0, delta=1)).ok
+    assert isinstance(hub.submit(game, hub.issue(game, 1),
+                                 AddScore(version=v, player=0, delta=1)), Accepted)
     r = hub.submit(game, hub.issue(game, 2), AddScore(version=v, player=1, delta=1))
-    assert not r.ok and r.reason == "stale" and r.message
+    assert isinstance(r, Refused) and r.reason == "stale" and r.message
     assert r.snapshot is not None and r.snapshot.version == v + 1
 
 
@@ -225,8 +217,8 @@ def test_two_seats_tap_the_shared_table_at_once(tmp_path: Path) -> None:
         t.start()
     for t in threads:
         t.join()
-    ok = [r for r in results if r.ok]
-    refused = [r for r in results if not r.ok]
+    ok = [r for r in results if isinstance(r, Accepted)]
+    refused = [r for r in results if isinstance(r, Refused)]
     assert len(ok) == 1 and len(refused) == 1  # the same version: one wins, one is told
     # the same reveal against the same state: "already done", with what the first one did
     assert refused[0].reason == "already_done" and refused[0].message
@@ -240,10 +232,10 @@ def test_two_seats_tap_the_shared_table_at_once(tmp_path: Path) -> None:
 def test_undo_redo_finish_through_the_hub(hub: TableHub, game: int) -> None:
     host = hub.issue(game)
     v = _started(hub, game, host)
-    assert hub.submit(game, host, {"kind": "undo", "version": v}).ok
-    assert hub.submit(game, host, {"kind": "redo", "version": v + 1}).ok
+    assert isinstance(hub.submit(game, host, {"kind": "undo", "version": v}), Accepted)
+    assert isinstance(hub.submit(game, host, {"kind": "redo", "version": v + 1}), Accepted)
     r = hub.submit(game, host, {"kind": "undo", "version": "x"})
-    assert not r.ok and r.reason == "invalid"
+    assert isinstance(r, Refused) and r.reason == "invalid"
 
 
 # --------------------------------------------------------------------------- restart
@@ -258,7 +250,7 @@ def test_restart_resumes_every_open_table(tmp_path: Path) -> None:
     host = hub.issue()
     seat = hub.issue(games[1], 3)
     v = _started(hub, games[1], host)
-    assert hub.submit(games[1], seat, AddScore(version=v, player=2, delta=4)).ok
+    assert isinstance(hub.submit(games[1], seat, AddScore(version=v, player=2, delta=4)), Accepted)
     store.engine.dispose()  # "kill" the server
 
     store2 = Store.open(url)
@@ -267,7 +259,8 @@ def test_restart_resumes_every_open_table(tmp_path: Path) -> None:
     snap = hub2.snapshot(games[1])
     assert snap.version == v + 1 and snap.state.boards[2].score_track == 4
     assert hub2.access(seat) == Access(SEAT, games[1], 3)  # phones keep their seats
-    assert hub2.submit(games[1], seat, AddScore(version=v + 1, player=2, delta=1)).ok
+    assert isinstance(hub2.submit(games[1], seat,
+                                  AddScore(version=v + 1, player=2, delta=1)), Accepted)
 
 
 # --------------------------------------------------------------------------- links and QR
@@ -310,8 +303,9 @@ def _tab_run(store: Store, steps: Any) -> Any:
     from tests.app.flet_harness import Client, new_hub
 
     async def go() -> Any:
+        from app.server import table_shell
+        from app.table.tab import TableTab
         from app.ui.prefs import MemoryPrefs
-        from app.ui.screens.table_view import TableTab
 
         hub = TableHub(store)
         pubsub = new_hub()
@@ -323,7 +317,8 @@ def _tab_run(store: Store, steps: Any) -> Any:
             clients.append(client)
             client.page.client_ip = ip
             client.page.route = route
-            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
+            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs(),
+                           shell=table_shell())
             await client.start(lambda page: tab.start())
             await asyncio.sleep(0.2)
             return client, tab
@@ -359,8 +354,8 @@ def _presenter(tab: Any, game: int) -> Any:
 
 
 def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None:
+    from app.table.tab import PREF_TOKEN
     from app.ui.prefs import MemoryPrefs
-    from app.ui.screens.table_view import PREF_TOKEN
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         token = hub.issue(game, 2)
@@ -376,8 +371,8 @@ def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None
         # a change by the host reaches both tabs
         host = hub.issue(game)
         v = hub.snapshot(game).version
-        assert hub.submit(game, host, SetCount(version=v, player=1, field="resources.coins",
-                                               value=9)).ok
+        assert isinstance(hub.submit(game, host, SetCount(
+            version=v, player=1, field="resources.coins", value=9)), Accepted)
         await asyncio.sleep(0.2)
         for t in (t1, t2):
             assert _presenter(t, game).snapshot.state.boards[1].resources.coins == 9
@@ -430,7 +425,7 @@ def test_seat_tab_is_locked_to_its_table_and_sheet(store: Store, game: int) -> N
         client_ = tab.app.state[f"table:{game}"][1]
         r = client_.submit({"kind": "set_count", "version": v, "player": 0,
                             "field": "resources.coins", "value": 99})
-        assert not r.ok and r.reason == "forbidden"
+        assert isinstance(r, Refused) and r.reason == "forbidden"
         assert hub.snapshot(game).version == v
         assert client_.submit({"kind": "undo", "version": v}).reason == "forbidden"
         # the language switch is there (no settings screen)

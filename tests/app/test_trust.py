@@ -23,7 +23,10 @@ import pytest
 from app.session import GameSession, SetCount
 from app.store import Store
 from app.store import tokens as T
-from app.table import SERVER, BadTokens, TableCode, TableHub
+from app.table.answers import Accepted, Refused
+from app.table.codes import TableCode
+from app.table.hub import BadTokens, TableHub
+from app.table.rights import SERVER
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
 
@@ -127,7 +130,7 @@ def test_printed_lines_are_quiet_and_say_how_to_stop(capsys: pytest.CaptureFixtu
 
 def test_tokens_never_reach_a_log(caplog: pytest.LogCaptureFixture) -> None:
     from app import server
-    from app.table import new_token
+    from app.table.hub import new_token
 
     server.redact_tokens()
     server.redact_tokens()  # once is enough
@@ -248,7 +251,7 @@ def test_a_phone_back_from_sleep_gets_every_later_update(store: Store, game: int
         await b.session.disconnect(900)  # the phone sleeps
         assert b.session.connection is None
         r = _coins(hub, game, a_token, 5)
-        assert r.ok
+        assert isinstance(r, Accepted)
         await asyncio.sleep(0.1)
         inbox = tab_b.app.state[f"inbox:{game}"]
         assert not inbox.queued  # never wedged
@@ -256,7 +259,7 @@ def test_a_phone_back_from_sleep_gets_every_later_update(store: Store, game: int
         await asyncio.sleep(0.1)
         assert pb.version == hub.snapshot(game).version  # caught up
         r = _coins(hub, game, a_token, 6)
-        assert r.ok
+        assert isinstance(r, Accepted)
         await asyncio.sleep(0.2)
         assert pb.version == r.snapshot.version and pb.state.boards[0].resources.coins == 6
         # a subscription that went away is made again on the next reconnect
@@ -289,7 +292,7 @@ def test_a_failed_schedule_never_wedges_the_inbox(store: Store, game: int) -> No
             raise RuntimeError("no connection")
         inbox.app.page.run_task = failing
         try:
-            assert _coins(hub, game, host, 3).ok
+            assert isinstance(_coins(hub, game, host, 3), Accepted)
         finally:
             inbox.app.page.run_task = real
         assert calls and not inbox.queued
@@ -321,13 +324,13 @@ def test_a_held_write_lock_gives_busy_then_the_tap_succeeds(file_store: Store,
         t0 = time.monotonic()
         r = _coins(hub, game, host, 9)
         assert time.monotonic() - t0 < 3.0  # no freeze: the short busy timeout
-        assert not r.ok and r.reason == "storage" and r.msg.code == TableCode.BUSY
+        assert isinstance(r, Refused) and r.reason == "storage" and r.msg.code == TableCode.BUSY
         assert hub.snapshot(game).version == v  # nothing shown that is not saved
     finally:
         other.execute("ROLLBACK")
         other.close()
     r = _coins(hub, game, host, 9)
-    assert r.ok and r.snapshot.version == v + 1
+    assert isinstance(r, Accepted) and r.snapshot.version == v + 1
     again = GameSession.load(file_store, game)  # what a restart finds
     assert again.version == v + 1 and again.state.boards[0].resources.coins == 9
 
@@ -395,7 +398,7 @@ def test_a_full_disk_gives_a_message_and_loses_nothing(tmp_path: Path,
         refused = None
         for value in range(10, 60):  # the WAL may have room for a few; then it is full
             r = _coins(hub, game, host, value)
-            if not r.ok:
+            if isinstance(r, Refused):
                 refused = r
                 break
             v = r.snapshot.version
@@ -404,7 +407,7 @@ def test_a_full_disk_gives_a_message_and_loses_nothing(tmp_path: Path,
         assert hub.snapshot(game).version == v
         filler.unlink()
         r = _coins(hub, game, host, 99)
-        assert r.ok and r.snapshot.version == v + 1
+        assert isinstance(r, Accepted) and r.snapshot.version == v + 1
         store.engine.dispose()
         again = GameSession.load(Store.open(f"sqlite:///{mnt / 'forest-table.sqlite3'}"), game)
         assert again.version == v + 1 and again.state.boards[0].resources.coins == 99
@@ -528,7 +531,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
         seat = hub.issue(game, 2)
         client, tab = await make_tab(f"/join/{seat}")
         r = hub.submit(game, host, {"kind": "finish", "version": hub.snapshot(game).version})
-        assert r.ok, r.message
+        assert isinstance(r, Accepted), r.message
         await asyncio.sleep(0.3)
         text = _all_text(client)
         assert "This game is finished: here is the result." in text
@@ -540,7 +543,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
             for command in ({"kind": "undo", "version": v},
                             SetCount(version=v, player=1, field="resources.coins", value=3)):
                 res = hub.submit(game, token, command)
-                assert not res.ok and res.reason in ("finished", "forbidden")
+                assert isinstance(res, Refused) and res.reason in ("finished", "forbidden")
                 assert hub.snapshot(game).version == v
         assert hub.submit(game, host, {"kind": "undo", "version": v}).reason == "finished"
         hub.revoke(game, 2)  # and they can be revoked
@@ -552,7 +555,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
 
 def test_every_new_message_is_in_both_catalogues() -> None:
     from app import l10n
-    from app.table import TableCode
+    from app.table.codes import TableCode
     from app.ui.validate import InputCode
 
     params = {"seconds": 3, "field": "Seed", "limit": 40, "url": "http://x/", "path": "/d",
@@ -621,7 +624,7 @@ def test_storage_error_lines() -> None:
 
 
 def test_route_params_from_a_client_never_crash() -> None:
-    from app.table import join_route, table_from_route, token_from_route
+    from app.table.links import join_route, table_from_route, token_from_route
     from app.ui.app import parse_path
 
     for bad in ("/table/²", "/table/" + "9" * 5000, "/table/-1", "/table/١٢"):
@@ -638,8 +641,8 @@ def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: P
     """The server host's "Tables and QR codes" screen: its link and "new host link"; the
     old link drops every tab that holds it, the tab that asked keeps going on the new one."""
     from app import server
+    from app.table.tab import PREF_TOKEN
     from app.ui.prefs import MemoryPrefs
-    from app.ui.screens.table_view import PREF_TOKEN
     from tests.app.flet_harness import by_id, tap
 
     monkeypatch.setattr(server, "host_link_dir", lambda: tmp_path)

@@ -37,6 +37,7 @@ def guardians(svc, names=("Mei", "Ken"), fires=(3, 1), advanced=False):
     gid, token = svc.create_table(req)
     c = TableClient(svc.hub(), gid, token)
     sp = SheetPresenter(t, c.snapshot(), printed=c.printed())
+    c.subscribe(sp.update)  # accepted commands reach it by the table's broadcast
     sp.result(c.submit(sp.start_game()))
     for i, n in enumerate(fires):
         sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,

@@ -15,7 +15,8 @@ import pytest
 
 from app.session import GameSession
 from app.store import Store
-from app.table import TableHub, join_route, token_from_route
+from app.table.hub import TableHub
+from app.table.links import join_route, token_from_route
 from app.ui.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
 from tests.app import flet_harness
 from tests.app.flet_harness import Client, semantics_ids, settle, start_app
@@ -297,8 +298,8 @@ def test_a_seat_tab_reopens_from_any_of_its_addresses(store: Store) -> None:
 def test_a_remembered_seat_does_not_write_its_token_into_addresses(store: Store) -> None:
     """Opened on the bare address with the token only in the phone's storage: the
     addresses of its screens stay token-free."""
+    from app.table.tab import PREF_TOKEN
     from app.ui.prefs import MemoryPrefs
-    from app.ui.screens.table_view import PREF_TOKEN
 
     game = GameSession.create(store, game="forestry", players=PLAYERS, seed=7).game_id
 

@@ -28,6 +28,7 @@ def play(svc, fires: tuple[int, int], trees: tuple[int, int] = (0, 0)) -> int:
     gid, token = svc.create_table(p.submit(lambda: 5))
     c = TableClient(svc.hub(), gid, token)
     sp = SheetPresenter(t, c.snapshot(), printed=c.printed())
+    c.subscribe(sp.update)  # accepted commands reach it by the table's broadcast
     sp.result(c.submit(sp.start_game()))
     for i in range(2):
         sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,

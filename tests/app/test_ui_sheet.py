@@ -7,6 +7,7 @@ import asyncio
 import pytest
 
 from app.i18n import Translator
+from app.table.answers import Accepted
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
@@ -36,7 +37,14 @@ def table(svc, game="forestry", names=("Mei", "Ken")):
     req = p.submit(lambda: 42)
     gid, token = svc.create_table(req)
     client = TableClient(svc.hub(), gid, token)
-    return SheetPresenter(t, client.snapshot(), printed=client.printed()), client
+    return live(SheetPresenter(t, client.snapshot(), printed=client.printed()), client), client
+
+
+def live(p, c):
+    """``p`` draws the table's broadcast (as a tab's Inbox does, here on the tapping thread):
+    an accepted command reaches ``p`` that way, never through its answer."""
+    c.subscribe(p.update)
+    return p
 
 
 def test_field_to_id():
@@ -56,12 +64,12 @@ def test_harvesters_then_start_then_live_total(svc):
     assert p.status == "playing" and p.error is None
     before = p.total()
     wood = next(x for s in p.sections() for x in s.counts if x.id == "storage-wood")
-    p.result(c.submit(wood.plus))
+    p.result(c.submit(p.command(wood.plus)))
     assert p.total() == before + 1
     # a refused command: the message goes next to the control it names
     for _ in range(2):
         wood = next(x for s in p.sections() for x in s.counts if x.id == "storage-wood")
-        p.result(c.submit(wood.plus))
+        p.result(c.submit(p.command(wood.plus)))
     assert p.error_id == "storage-wood" and "open spaces" in p.error
     p.result(c.submit(p.undo()))
     assert p.snapshot.can_redo
@@ -81,7 +89,7 @@ def test_scoreboard_lists_categories_and_needs(svc):
 def test_guardians_sheet(svc):
     p, c = table(svc, "forest-guardians")
     trees = next(x for s in p.sections() for x in s.counts if x.id == "tree-points-1")
-    p.result(c.submit(trees.plus))
+    p.result(c.submit(p.command(trees.plus)))
     assert p.error is None, p.error
     assert p.total() == 1
 
@@ -136,9 +144,9 @@ def test_finished_game_shows_in_history_and_stats(svc):
 def _find(p, section_id, kind, ident):
     sec = next(s for s in p.sections() if s.id == section_id)
     if kind == "action":
-        return next(a for a in sec.actions if a.id == ident).command
+        return p.command(next(a for a in sec.actions if a.id == ident).command)
     row = next(r for r in sec.choices if r.id == ident[0])
-    return next(o for o in row.options if o.value == ident[1]).command
+    return p.command(next(o for o in row.options if o.value == ident[1]).command)
 
 
 def test_contracts_and_task_cards_go_through_the_session(svc):
@@ -182,18 +190,19 @@ def test_shared_table_round_tokens_and_detached_storages(svc):
     p.set_toggle("infestation", True)
     gid, token = svc.create_table(p.submit(lambda: 5))
     c = TableClient(svc.hub(), gid, token)
-    s = SheetPresenter(t, c.snapshot())
+    s = live(SheetPresenter(t, c.snapshot()), c)
     assert all(x.id != "table" for x in s.sections())  # during setup: harvesters first
     for i, space in enumerate((1, 2, 3)):
         s.result(c.submit(s.set_harvester(i, space)))
     s.result(c.submit(s.start_game()))
     table_sec = next(x for x in s.sections() if x.id == "table")
     assert len(table_sec.counts) == 3 and table_sec.counts[0].label.startswith("Detached")
-    s.result(c.submit(table_sec.counts[0].plus))
+    s.result(c.submit(s.command(table_sec.counts[0].plus)))
     assert s.error is None, s.error
     before = s.state.table.round
     table_sec = next(x for x in s.sections() if x.id == "table")
-    s.result(c.submit(next(a for a in table_sec.actions if a.id == "round-token").command))
+    s.result(c.submit(s.command(next(a for a in table_sec.actions
+                                     if a.id == "round-token").command)))
     assert s.error is None, s.error
     assert s.state.table.round == before + 1 and (s.info or s.banner)  # a reveal: the banner
 
@@ -202,7 +211,7 @@ def test_guardians_game_end_trigger(svc):
     p, c = table(svc, "forest-guardians")
     p.result(c.submit(p.start_game()))
     sec = next(x for x in p.sections() if x.id == "table")
-    cmd = sec.choices[0].options[1].command
+    cmd = p.command(sec.choices[0].options[1].command)
     p.result(c.submit(cmd))
     assert p.error is None, p.error
     sec = next(x for x in p.sections() if x.id == "table")
@@ -315,11 +324,12 @@ def test_a_chosen_character_sits_on_its_seat(svc):
 
 def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     p, c = table(svc)
-    other = SheetPresenter(Translator("ja").t, c.snapshot())
+    other = live(SheetPresenter(Translator("ja").t, c.snapshot()), c)  # another phone
+    old_view = other.set_harvester(1, 4)  # tapped before the broadcast below reached it
     p.result(c.submit(p.set_harvester(0, 3)))
-    other.result(c.submit(other.set_harvester(1, 4)))  # made against the old version
+    other.result(c.submit(old_view))  # made against the old version
     assert other.error == Translator("ja").t("sheet.stale")
-    assert other.version == p.version  # and it now shows the current state
+    assert other.version == p.version  # and it shows the current state (the broadcast)
 
 
 async def tap_shown(client, app, identifier):
@@ -393,12 +403,13 @@ def test_phones_at_a_table_share_one_score_sheet_per_version(svc):
     p.printed = {"x": {"y": 1}}
     p._sheet = None
     assert p.sheet() is not before
-    # sections for the screen carry version 0; the tap is stamped with the version on screen
-    s = p.sections(version=0)
-    assert all(cmd.version == 0 for sec in s for cnt in sec.counts
-               for cmd in (cnt.minus, cnt.plus) if cmd is not None)
-    assert all(cmd.version == p.version for sec in p.sections() for cnt in sec.counts
-               for cmd in (cnt.minus, cnt.plus) if cmd is not None)
+    # sections for the screen carry no version (equal across versions: kept cards); a
+    # tap's command is made with the version on screen
+    s = p.sections()
+    assert all(not hasattr(tap, "version") for sec in s for cnt in sec.counts
+               for tap in (cnt.minus, cnt.plus) if tap is not None)
+    assert all(p.command(tap).version == p.version for sec in p.sections() for cnt in sec.counts
+               for tap in (cnt.minus, cnt.plus) if tap is not None)
 
 
 def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
@@ -414,7 +425,7 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
         app.refresh = lambda: (refresh(), drawn.append(app.state[f"table:{gid}"][0].version))
         for space in (3, 4, 5):  # three taps elsewhere before this tab's turn on the loop
             p.update(c.snapshot())
-            assert c.submit(p.set_harvester(0, space)).ok
+            assert isinstance(c.submit(p.set_harvester(0, space)), Accepted)
         await settle(0.2)
         assert drawn == [hub.snapshot(gid).version]  # one redraw, at the newest version
         assert app.state[f"table:{gid}"][0].harvester_of(0) == 5
@@ -469,6 +480,55 @@ def test_a_refusal_shows_next_to_the_count_it_names(svc):
         assert shown(app, "sheet-resources-coins-error").value == sp.error  # under its stepper
         with pytest.raises(AssertionError):
             shown(app, "sheet-error")  # and not again at the top
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
+    """Every phone at a table, the tapping one included, is drawn from the hub's broadcast
+    (boardgame.io's ``sendAll``): held back, the tapper's sheet does not change although
+    its tap was accepted and saved; released, it changes. A refusal is the tapper's alone."""
+    from app import session as S
+
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    for player, space in ((0, 3), (1, 7)):
+        p.result(c.submit(p.set_harvester(player, space)))
+    p.result(c.submit(p.start_game()))
+    hub = svc.hub()
+    token = hub.issue(gid, seat=1)
+    held: list = []
+    broadcast = hub._broadcast
+
+    async def go():
+        client, app = await start_app(route=f"/join/{token}", encode=True)
+        await settle()
+        tab = app.state[f"table:{gid}"][0]
+
+        def wood():
+            return int(shown(app, "sheet-storage-wood-value").value)
+
+        before, version = wood(), hub.snapshot(gid).version
+        hub._broadcast = lambda table, snap: held.append((table, snap))
+        await tap_shown(client, app, "sheet-storage-wood-plus")
+        await settle(0.3)
+        assert hub.snapshot(gid).version == version + 1  # accepted and saved
+        assert len(held) == 1 and held[0][1].version == version + 1
+        assert wood() == before and tab.version == version  # not drawn from the answer
+        hub._broadcast = broadcast
+        for table_, snap in held:  # the broadcast reaches every phone, the tapper too
+            broadcast(table_, snap)
+        await settle(0.2)
+        assert wood() == before + 1 and tab.version == version + 1
+        # a refusal (the other seat's board) reaches only the tapper, with nothing broadcast
+        hub._broadcast = lambda table, snap: held.append((table, snap))
+        held.clear()
+        c2 = TableClient(hub, gid, token)
+        answer = c2.submit(S.AdjustCount(version=tab.version, player=1, field="storage.wood",
+                                         delta=1))
+        assert answer.reason == "forbidden" and held == []
+        hub._broadcast = broadcast
         assert not client.crashes()
 
     asyncio.run(go())

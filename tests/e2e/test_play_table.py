@@ -79,7 +79,7 @@ class Phones:
 @pytest.fixture(scope="module")
 def phones(table_browser: Any) -> Iterator[Phones]:
     from app.store import Store
-    from app.table import TableHub
+    from app.table.hub import TableHub
 
     server = TableServer()
     game_id = server.seed()

@@ -37,7 +37,7 @@ def _notes(app: ForestTableApp, game_id: int) -> tuple[str, ...]:
 
 
 def qr_image(text: str) -> ft.Control:
-    from app.table import qr_png
+    from app.table.links import qr_png
 
     return ft.Container(ft.Image(src=qr_png(text, box_size=6, border=4), width=240, height=240),
                         bgcolor=ft.Colors.WHITE, padding=8, border_radius=8)

@@ -7,7 +7,7 @@ Two ways in:
 - :func:`build` — a screen for :class:`app.ui.app.ForestTableApp`
   (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
   tables (``app.go("tables")``). Both use the process's hub
-  (:func:`app.table.shared_hub`) and the base URL ``forest-table serve`` worked out.
+  (:func:`app.table.hub.shared_hub`) and the base URL ``forest-table serve`` worked out.
 
 Token texts are never logged; they appear only in the QR codes and the link
 texts of this view, which only a host token opens.
@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.table import TableHub, join_link, qr_png
+from app.table.hub import TableHub
+from app.table.links import join_link, qr_png
 from app.ui.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 
 def build(app: ForestTableApp) -> ft.Control:
     """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
-    from app.table import shared_hub
+    from app.table.hub import shared_hub
     from app.ui import services
 
     t = app.t
@@ -102,7 +103,7 @@ def build(app: ForestTableApp) -> ft.Control:
 
 def build_tables(app: ForestTableApp) -> ft.Control:
     """``app.go("tables")``: the open tables, each leading to its QR codes."""
-    from app.table import shared_hub
+    from app.table.hub import shared_hub
     from app.ui import services
 
     t = app.t

@@ -1,8 +1,11 @@
 """A game in play: harvesters and start, the player sheets with a live total, the scoreboard.
 
-Every tap becomes a session command sent through the table hub (``app.table``);
-the answer is a new snapshot (all phones at the table get it) or the session's
-short message, shown next to the control whose field it names.
+Every tap becomes a session command sent through the table hub
+(:class:`app.table.hub.TableHub`), made against the version on screen. Every phone
+at the table, the tapper included, draws the hub's broadcast (:class:`Inbox`): the
+tapper's screen changes when the broadcast reaches it, like every other phone's. A
+refusal comes back to the tapper only and is shown next to the control whose field
+it names.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.table.answers import Accepted, Refused
 from app.ui import play_panel, services
 from app.ui.app import subtree
 from app.ui.presenters_sheet import (
@@ -22,7 +26,7 @@ from app.ui.presenters_sheet import (
     Section,
     SheetPresenter,
     TableClient,
-    restamp,
+    Tap,
     scoreboard,
     stored_scoreboard,
 )
@@ -159,23 +163,28 @@ class Inbox:
 
 
 def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
-           command: Any) -> None:
+           command: Any) -> Accepted | Refused | None:
+    """A command sent now, on this thread (:func:`submit_off_loop` is the tap path)."""
     _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew (see there)
     if command is None:
-        return
-    result = client.submit(command)
-    presenter.printed = client.printed()
-    presenter.result(result)
-    app.refresh()
+        return None
+    answer = client.submit(command)
+    if presenter.result(answer, client.printed()):
+        app.refresh()
+    return answer
 
 
 async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
-                          make: Callable[[], Any]) -> None:
+                          make: Callable[[], Any]) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
-    saved in a worker thread (the server's event loop keeps drawing every other phone),
-    then shown. One tap of a tab at a time, in the order they came (the tab's lock); the
-    hub saves before anyone is shown anything. A database that refuses the write comes
-    back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
+    saved in a worker thread (the server's event loop keeps drawing every other phone).
+
+    One tap of a tab at a time, in the order they came (the tab's lock); the hub saves
+    before anyone is shown anything. This phone is not drawn from the answer: the hub's
+    broadcast reaches it as it reaches every phone at the table (:class:`Inbox`). Only a
+    refusal (which no other phone gets) is shown from the answer, and what an accepted
+    command said once its broadcast is on screen. A database that refuses the write
+    comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
     lock = app.state.get("_tap_lock")
     if lock is None:
         lock = app.state["_tap_lock"] = asyncio.Lock()
@@ -183,11 +192,12 @@ async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client
         command = make()
         _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
         if command is None:
-            return
-        result = await asyncio.to_thread(client.submit, command)
-        presenter.printed = await asyncio.to_thread(client.printed)
-        presenter.result(result)
-        app.refresh()
+            return None
+        answer = await asyncio.to_thread(client.submit, command)
+        printed = await asyncio.to_thread(client.printed)
+        if presenter.result(answer, printed):
+            app.refresh()
+        return answer
 
 
 def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
@@ -199,9 +209,9 @@ def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
 
 
 def _tapped(app: ForestTableApp, p: SheetPresenter, c: TableClient,
-            command: Any) -> Callable[[Any], Awaitable[None]]:
-    """A sheet control's handler: its command restamped with the version on screen."""
-    return on_tap(app, p, c, lambda: None if command is None else restamp(command, p.version))
+            what: Tap | None) -> Callable[[Any], Awaitable[None]]:
+    """A sheet control's handler: its command made with the version on screen."""
+    return on_tap(app, p, c, lambda: None if what is None else p.command(what))
 
 
 def _finish_handler(app: ForestTableApp, p: SheetPresenter, c: TableClient
@@ -246,9 +256,9 @@ def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
 
 async def _finish_now(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
     """Once the session stored it, show the finish screen."""
-    await submit_off_loop(app, presenter, client, presenter.finish)
-    if presenter.status == FINISHED and "finish" in app._screens \
-            and getattr(app, "locked", None) is None:
+    answer = await submit_off_loop(app, presenter, client, presenter.finish)
+    if isinstance(answer, Accepted) and answer.snapshot.state.status == FINISHED \
+            and "finish" in app._screens and getattr(app, "locked", None) is None:
         app.go("finish", game_id=presenter.snapshot.game_id)
 
 
@@ -274,8 +284,8 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
     other piece (a card, the header, the buttons) stays the very control the
     phone already has: nothing to build, diff or send for it. That is what lets
     one laptop serve many tables. ``key`` must hold everything the piece shows
-    or does; taps inside kept pieces stamp their command with the version on
-    screen (:func:`restamp`).
+    or does; taps inside kept pieces make their command when tapped, with the
+    version on screen then (:class:`~app.ui.presenters_sheet.Tap`).
     """
     key = (key, app.settings.language)
     name_of_cache = f"kept:{p.snapshot.game_id}"
@@ -311,8 +321,8 @@ def _forget_kept(app: ForestTableApp, p: SheetPresenter) -> None:
 def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
     """A section's card (kept while it looks and acts the same).
 
-    ``s`` comes with its commands at version 0 (``p.sections(version=0)``): equal
-    when the card looks and acts the same; a tap stamps the version on screen.
+    ``s``'s controls hold :class:`~app.ui.presenters_sheet.Tap` values (no version):
+    equal when the card looks and acts the same; a tap makes its command then.
     """
     error = _error_place(p, s)
     return _kept(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player),
@@ -508,7 +518,7 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.append(sid("sheet-messages", ft.Column(
             [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
     controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
-    sections = p.sections(version=0)  # stamped when tapped (_tap)
+    sections = p.sections()  # taps: made with the version on screen when tapped
     claimed = p.error_id is not None and (
         p.error_id.startswith("table") and p.status == SETUP
         or any(p.error_id.startswith(s.id) for s in sections))

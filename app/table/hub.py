@@ -1,37 +1,26 @@
-"""Table mode: one authoritative GameSession per open table, access by token, sync.
+"""The table hub: one authoritative GameSession per open table, access by token, sync.
 
 ``forest-table serve`` holds one :class:`TableHub` for the whole process. Every
 phone at a table talks to the same :class:`~app.session.GameSession` through
 :meth:`TableHub.submit`, which
 
-1. checks the token's rights (:func:`check_rights`, the rules below),
+1. checks the token's rights (:func:`app.table.rights.check_rights`),
 2. applies the command — the session persists it (log row + snapshot, one
    transaction) before it returns,
 3. broadcasts the new :class:`~app.session.Snapshot` to every subscriber of
-   that table, in version order (under the table's lock).
+   that table, in version order (under the table's lock) — the phone that sent
+   the command too: it draws the broadcast like every other phone (boardgame.io's
+   ``sendAll``), never the answer;
+4. answers :class:`~app.table.answers.Accepted` (the snapshot it broadcast).
 
-A refused command (no rights, a stale version, a rules error) writes nothing
-and comes back as a :class:`Result` with a message and the current snapshot.
-
-Rights (docs/table-mode.md):
-
-- **server host token** (``forest-table serve`` prints its link): everything on
-  every table, and the rest of the app (new game, records).
-- **table host token**: everything on that table — any player's board, the
-  shared table, start/undo/redo/finish, revoking and reissuing seat links.
-- **seat token**: its own player's board (any command whose ``player`` is
-  that seat), plus the shared-table commands in :data:`SHARED_KINDS` (revealing
-  a round token, replenishing forester tokens, harvest tokens, infested wood,
-  detached storages, confirming a printed value): at a real table whoever's
-  turn it is does these, and versions keep two simultaneous taps from both
-  applying to the same state (a shared action applies once: "already done").
-  Read-only for every other board. ``undo_mine`` takes back the seat's own
-  last change (the author comes from the token). Game-level commands (start,
-  table-wide undo, redo, finish) are the host's.
+A refused command (no rights, a stale version, a rules error, a storage
+failure) writes nothing, is broadcast to nobody and comes back as
+:class:`~app.table.answers.Refused`: its message code, field and values, and the
+current snapshot; the tapper's phone shows it.
 
 Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
-``page.run_task`` (app/ui/screens/table_view.py). No flet import here.
+``page.run_task`` (app/ui/screens/sheet.py ``Inbox``). No flet import here.
 
 Tokens are ``secrets.token_urlsafe(24)`` (192 bits); the database keeps only
 their SHA-256 (:mod:`app.store.tokens`). A token's text is shown only as a
@@ -43,7 +32,6 @@ seat (the old ones stay valid until revoked).
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 import os
 import secrets
@@ -52,15 +40,13 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
-from app.events import command_name
 from app.session import (
-    COMMANDS,
     FINISHED,
     AlreadyDone,
     Command,
@@ -72,190 +58,34 @@ from app.session import (
 )
 from app.store import NotFound, Store
 from app.store import tokens as T
-from scoring.message import MessageCode, Msg, msg
+from app.table.answers import Accepted, Answer, Reason, Refused
+from app.table.codes import TableCode, is_storage_error, storage_message
+from app.table.rights import (
+    HOST,
+    SEAT,
+    SERVER,
+    SESSION_OPS,
+    Access,
+    Forbidden,
+    check_rights,
+    kind_of,
+)
+from scoring.message import msg
 
 log = logging.getLogger(__name__)
 
 TOKEN_BYTES = 24  # 192 bits, URL-safe: 32 characters
 
-#: Shared-table commands any seat may send (they have no ``player``, or an optional one).
-SHARED_KINDS: frozenset[str] = frozenset({
-    "replenish_foresters", "reveal_round_token", "remove_infested_wood", "set_detached_wood",
-    "set_harvest_token", "confirm_printed", "set_infested_wood", "set_forester_token", "end_turn",
-})
-#: Game-level commands only a host may send (besides undo/redo/finish).
-HOST_KINDS: frozenset[str] = frozenset({"start_game", "end_game"})
-#: Session operations that are not commands: ``{"kind": "undo", "version": N}``.
-SESSION_OPS: frozenset[str] = frozenset({"undo", "redo", "finish", "undo_mine"})
-#: Session operations a seat may send too: ``undo_mine`` takes back the sender's own
-#: last change (who the sender is comes from the token, never from the message).
-SEAT_OPS: frozenset[str] = frozenset({"undo_mine"})
 
-SERVER, HOST, SEAT = "server", "host", "seat"
 #: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
 #: How long a token check is trusted without asking the database again (seconds).
 ACCESS_TTL = 5.0
 TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
 
 
-class TableCode(MessageCode):
-    """What table mode says (app/l10n/*.ftl): storage failures, and what the hub refuses
-    (``Forbidden`` and other ``DomainError`` codes)."""
-
-    BUSY = "refusal-table-busy"
-    DISK_FULL = "refusal-storage-full"
-    READ_ONLY = "refusal-storage-read-only"
-    STORAGE = "refusal-storage-failed"
-    FINISHED = "refusal-table-finished"
-    SLOW_DOWN = "refusal-token-slow-down"
-    FAILED = "refusal-tap-failed"
-    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
-    WHOLE_NUMBER = "refusal-session-whole-number"
-    ONLY_HOST_CAN = "refusal-table-only-host-can"
-    THIS_LINK_FOR_ANOTHER_TABLE = "refusal-table-this-link-for-another-table"
-    THIS_LINK_NOT_VALID_FOR_THIS = "refusal-table-this-link-not-valid-for-this"
-    THIS_PHONE_IT_CHANGES_ONLY_BOARD = "refusal-table-this-phone-it-changes-only-board"
-    NO_TABLE = "refusal-table-no-table"
-
-
-def storage_message(err: BaseException) -> Msg:
-    """What to tell a player when the database refused a write (nothing was saved).
-
-    SQLite's own words are the only signal of *why* (a held write lock, a full disk,
-    a read-only file); they are sorted into codes here and never shown.
-    """
-    text = str(getattr(err, "orig", None) or err).lower()
-    if "locked" in text or "busy" in text:
-        return msg(TableCode.BUSY)
-    if "full" in text or "no space" in text:
-        return msg(TableCode.DISK_FULL)
-    if "readonly" in text or "read-only" in text or "read only" in text:
-        return msg(TableCode.READ_ONLY)
-    return msg(TableCode.STORAGE)
-
-
-def is_storage_error(err: BaseException) -> bool:
-    """A database failure (lock, disk, I/O) rather than a bug: say so, keep going."""
-    import sqlite3
-
-    return isinstance(err, (sa.exc.OperationalError, sa.exc.DisconnectionError,
-                            sqlite3.OperationalError)) or (
-        isinstance(err, OSError) and not isinstance(err, (FileNotFoundError, TimeoutError)))
-
-
 def new_token() -> str:
     """A fresh access token (192 random bits, URL-safe)."""
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-# =========================================================================== access
-
-
-@dataclass(frozen=True, slots=True)
-class Access:
-    """What a valid token opens: ``role`` server | host | seat, the table, the seat (1-based)."""
-
-    role: str
-    game_id: int | None = None
-    seat: int | None = None
-
-    @property
-    def is_host(self) -> bool:
-        return self.role in (SERVER, HOST)
-
-    def sees(self, game_id: int) -> bool:
-        """May this token look at table ``game_id`` at all?"""
-        return self.role == SERVER or self.game_id == game_id
-
-    @property
-    def player(self) -> int | None:
-        """The 0-based player index commands use (seat tokens only)."""
-        return None if self.seat is None else self.seat - 1
-
-
-class Forbidden(DomainError):
-    """The token does not allow this command; nothing was written."""
-
-
-def _kind(command: Command | Mapping[str, Any]) -> str:
-    return command.kind if isinstance(command, Command) else str(command.get("kind"))
-
-
-def _player_of(command: Command | Mapping[str, Any]) -> Any:
-    if isinstance(command, Command):
-        return getattr(command, "player", None)
-    return command.get("player")
-
-
-def check_rights(access: Access, game_id: int, command: Command | Mapping[str, Any],
-                 names: tuple[str, ...] = ()) -> None:
-    """Raise :class:`Forbidden` unless ``access`` may send ``command`` to table ``game_id``."""
-    if not access.sees(game_id):
-        raise Forbidden(TableCode.THIS_LINK_FOR_ANOTHER_TABLE, field="token")
-    if access.is_host:
-        return
-    kind = _kind(command)
-    me = access.player
-    who = names[me] if me is not None and me < len(names) else f"seat {access.seat}"
-    if kind in SEAT_OPS:
-        return
-    if kind in SESSION_OPS or kind in HOST_KINDS:
-        raise Forbidden(TableCode.ONLY_HOST_CAN, field="kind", value=command_name(kind))
-    cls = COMMANDS.get(kind)
-    has_player = cls is not None and any(f.name == "player" for f in fields(cls))
-    player = _player_of(command)
-    if kind in SHARED_KINDS:
-        if player is not None and player != me:
-            raise Forbidden(
-                TableCode.THIS_PHONE_IT_CHANGES_ONLY_BOARD,
-                field="player",
-                who=who,
-                who2=who,
-            )
-        return
-    if not has_player:
-        raise Forbidden(TableCode.ONLY_HOST_CAN, field="kind", value=command_name(kind))
-    if player != me:
-        raise Forbidden(
-            TableCode.THIS_PHONE_IT_CHANGES_ONLY_BOARD,
-            field="player",
-            who=who,
-            who2=who,
-        )
-
-
-# =========================================================================== results
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    """What :meth:`TableHub.submit` answers: the new snapshot, or why not and the current one."""
-
-    ok: bool
-    snapshot: Snapshot | None
-    message: str | None = None
-    field: str | None = None
-    #: None | "forbidden" | "stale" | "invalid" | "unknown" | "finished" | "storage" |
-    #: "already_done"
-    reason: str | None = None
-    #: the refusal or message as data (scoring.message.Msg; ``message`` is its English
-    #: wording, for logs)
-    msg: Msg | None = None
-    messages: tuple[Any, ...] = ()  # already_done: what the action that was done said
-
-    @property
-    def refusal(self) -> Msg | None:
-        """The refusal as a code with values (the same as ``msg``)."""
-        return self.msg
-
-    @classmethod
-    def refused(cls, snapshot: Snapshot | None, err: DomainError, reason: str,
-                messages: tuple[Any, ...] = ()) -> Result:
-        """A refused command: its code, field and values (the field is a parameter too)."""
-        coded = err.msg
-        if "field" not in coded.params:
-            coded = msg(coded.code, **coded.params, field=err.field or "")
-        return cls(False, snapshot, err.message, err.field, reason, coded, messages)
 
 
 Callback = Callable[[Snapshot], Any]
@@ -513,36 +343,35 @@ class TableHub:
         return 0 if table is None else len(table.subscribers)
 
     # ------------------------------------------------------------------ submitting
-    def submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Result:
+    def submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Answer:
         """Check rights, apply (persisted first), broadcast; never raises for a refusal."""
         if TRACE:
             t0 = time.perf_counter()
             res = self._submit(game_id, token, command)
-            print(f"table {game_id}: {_kind(command)} ok={res.ok} in "
+            print(f"table {game_id}: {kind_of(command)} "
+                  f"{'accepted' if isinstance(res, Accepted) else res.reason} in "
                   f"{(time.perf_counter() - t0) * 1000:.1f} ms", file=sys.stderr, flush=True)
             return res
         return self._submit(game_id, token, command)
 
-    def _submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Result:
+    def _submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Answer:
         access = self.access(token)
         if access is None or not access.sees(game_id):
-            return Result.refused(None, DomainError(TableCode.THIS_LINK_NOT_VALID_FOR_THIS,
-                                                    field="token"),
-                          "forbidden")
+            return Refused.said(msg(TableCode.THIS_LINK_NOT_VALID_FOR_THIS), "token", None,
+                                Reason.FORBIDDEN)
         try:
             table = self._table(game_id)
         except NotFound:
-            return Result.refused(None, DomainError(TableCode.NO_TABLE, field="table",
-                                                    game_id=str(game_id)), "unknown")
+            return Refused.said(msg(TableCode.NO_TABLE, game_id=str(game_id)), "table", None,
+                                Reason.UNKNOWN)
         with table.lock:
             session = table.session
             by = access.player if access.role == SEAT else None
             try:
                 check_rights(access, game_id, command, table.names)
                 if session.state.status == FINISHED:  # read-only: the result screen
-                    return Result(False, session.snapshot(),
-                                  "the game is finished; nothing changes any more", "status",
-                                  "finished", msg(TableCode.FINISHED))
+                    return Refused.said(msg(TableCode.FINISHED), "status", session.snapshot(),
+                                        Reason.FINISHED)
                 with self._write_lock:
                     snap = self._apply(session, command, by)
             except (sa.exc.SQLAlchemyError, OSError) as err:
@@ -553,21 +382,21 @@ class TableHub:
                 log.warning("table %s: the database refused a write (%s)", game_id,
                             type(err).__name__)
                 self._reload_after_failure(game_id, table)
-                return Result(False, table.session.snapshot(), None, None, "storage",
-                              storage_message(err))
+                return Refused.said(storage_message(err), None, table.session.snapshot(),
+                                    Reason.STORAGE)
             except Forbidden as err:
-                return Result.refused(session.snapshot(), err, "forbidden")
+                return Refused.of(err, session.snapshot(), Reason.FORBIDDEN)
             except AlreadyDone as err:
-                return Result.refused(session.snapshot(), err, "already_done", err.messages)
+                return Refused.of(err, session.snapshot(), Reason.ALREADY_DONE, err.messages)
             except StaleVersion as err:
                 if err.current != session.version:  # another process wrote: catch up
                     table.session = session = GameSession.load(self.store, game_id)
                     self._broadcast(table, session.snapshot())
-                return Result.refused(session.snapshot(), err, "stale")
+                return Refused.of(err, session.snapshot(), Reason.STALE)
             except DomainError as err:
-                return Result.refused(session.snapshot(), err, "invalid")
-            self._broadcast(table, snap)
-            return Result(True, snap)
+                return Refused.of(err, session.snapshot(), Reason.INVALID)
+            self._broadcast(table, snap)  # every phone, the tapper too, draws this
+            return Accepted(snap)
 
     def _reload_after_failure(self, game_id: int, table: _Table) -> None:
         try:
@@ -656,68 +485,6 @@ class BadTokens:
             self._fails.move_to_end(key)
             while len(self._fails) > self.keys:  # bounded: the oldest addresses go first
                 self._fails.popitem(last=False)
-
-
-# =========================================================================== links and QR
-
-
-def join_link(base_url: str, token: str) -> str:
-    """The link a phone opens to join: ``http://<lan>:<port>/join/<token>``.
-
-    Flet 1.0 web uses path routes: ``/join/<token>`` reaches ``page.route``
-    (the server answers any extension-less path with the app) and survives a
-    reload.
-    """
-    return f"{base_url.rstrip('/')}/join/{token}"
-
-
-def token_from_route(route: str | None) -> str | None:
-    """The token of a ``/join/<token>`` route (also ``#/join/<token>``), else ``None``."""
-    if not route:
-        return None
-    path = route.split("?", 1)[0].lstrip("#")
-    parts = [p for p in path.split("/") if p]
-    if len(parts) == 2 and parts[0] == "join" and 10 <= len(parts[1]) <= 200:
-        return parts[1]
-    return None
-
-
-def join_route(route: str | None) -> tuple[str | None, str]:
-    """Split ``/join/<token>[/<screen>]`` into the token and the screen's path.
-
-    A table link's tab keeps its link in front of its screens' addresses
-    (``/join/<token>/scoreboard``: the app's :meth:`~app.ui.app.ForestTableApp.path`),
-    so a reload of any of them still carries the token. Anything else: ``(None, route)``.
-    """
-    path = (route or "").split("?", 1)[0].lstrip("#")
-    parts = [p for p in path.split("/") if p]
-    if len(parts) >= 2 and parts[0] == "join" and 10 <= len(parts[1]) <= 200:
-        return parts[1], "/" + "/".join(parts[2:])
-    return None, route or "/"
-
-
-def table_from_route(route: str | None) -> int | None:
-    """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
-    parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
-    # 0-9 only, at most 9 of them: "²".isdigit() is true and int("²") raises
-    if len(parts) == 2 and parts[0] == "table" and 1 <= len(parts[1]) <= 9 \
-            and all("0" <= ch <= "9" for ch in parts[1]):
-        return int(parts[1])
-    return None
-
-
-def qr_png(data: str, box_size: int = 8, border: int = 4) -> bytes:
-    """A black-on-white PNG QR code (readable in dark mode too: the white is opaque)."""
-    import qrcode
-
-    qr = qrcode.QRCode(border=border, box_size=box_size,
-                       error_correction=qrcode.constants.ERROR_CORRECT_M)
-    qr.add_data(data)
-    qr.make(fit=True)
-    img = qr.make_image(fill_color="black", back_color="white")
-    buf = io.BytesIO()
-    img.save(buf, format="PNG")
-    return buf.getvalue()
 
 
 # =========================================================================== process-wide hub

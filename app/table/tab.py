@@ -1,12 +1,14 @@
 """Table mode in the browser: the token gate; every valid link opens the app's real sheet.
 
-``forest-table serve`` runs :func:`main` for every tab. A :class:`TableTab`
+``forest-table serve`` makes a :class:`TableTab` for every browser tab
+(``app.server.table_main``), giving it the app to open (:class:`TabShell`: this
+package imports no UI shell). A :class:`TableTab`
 
 1. finds the phone's token: the ``/join/<token>`` route it was opened with,
    else the one this phone remembered (``ft.SharedPreferences``, i.e. the
    browser's localStorage: reload, sleep, a new tab or a new IP come back
    to the same seat);
-2. asks the hub what the token opens (:meth:`app.table.TableHub.access`):
+2. asks the hub what the token opens (:meth:`app.table.hub.TableHub.access`):
    nothing → the join screen only (no table data at all, not even names), from
    any address: there is no trust by address (``page.client_ip`` is written by
    the client; the laptop's browser opens the host link ``serve`` prints);
@@ -19,11 +21,11 @@
 3. The sheet subscribes to its table through the hub (``app/ui/screens/sheet.py``);
    a revoked token drops the tab to the join screen and the phone forgets it.
 
-Rights are enforced by the hub (:func:`app.table.check_rights`), not here.
+Rights are enforced by the hub (:func:`app.table.rights.check_rights`), not here.
 Database work (token checks) runs in a worker thread (``asyncio.to_thread``):
 Flet runs event handlers on the server's one loop. Repeated bad tokens from one
 peer address (:mod:`app.peer`, captured by the server) are slowed down
-(:class:`app.table.BadTokens`). Whatever fails in a handler is shown as a short
+(:class:`app.table.hub.BadTokens`). Whatever fails in a handler is shown as a short
 translated message, never as Flet's crash panel (:func:`guard_session`).
 """
 
@@ -31,6 +33,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -38,15 +43,10 @@ import flet as ft
 from app import peer
 from app.i18n import Translator
 from app.l10n import render
-from app.table import (
-    SERVER,
-    Access,
-    TableCode,
-    TableHub,
-    is_storage_error,
-    join_route,
-    storage_message,
-)
+from app.table.codes import TableCode, is_storage_error, storage_message
+from app.table.hub import TableHub
+from app.table.links import join_route
+from app.table.rights import SERVER, Access
 from app.ui.widgets import muted, sid
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,25 @@ PREFS_TIMEOUT = 5.0
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
+
+
+def _no_directory() -> Path | None:
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class TabShell:
+    """What a table tab needs of the app around it, given by whoever serves it
+    (``app.server.table_shell``): so this package imports no UI shell.
+
+    ``new_app(page, prefs)`` makes the app (``ForestTableApp``); ``style(page)`` sets
+    the page's fonts and theme; ``host_link_dir()`` is where the server host link is
+    kept (``app.server.host_link_dir``; None: kept nowhere).
+    """
+
+    new_app: Callable[[ft.Page, Any], Any]
+    style: Callable[[ft.Page], None]
+    host_link_dir: Callable[[], Path | None] = _no_directory
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
@@ -109,8 +128,9 @@ class TableTab:
     """One browser tab in table mode (``forest-table serve``)."""
 
     def __init__(self, page: ft.Page, hub: TableHub, prefs: Any | None = None,
-                 base_url: str = "") -> None:
+                 base_url: str = "", *, shell: TabShell) -> None:
         self.page = page
+        self.shell = shell
         self.hub = hub
         self.prefs = prefs
         self.base_url = base_url
@@ -135,12 +155,8 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        from app.ui.app import FONT_ASSET, FONT_FAMILY, SEED_COLOR
-
         page.title = self.t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_ASSET}  # names in Japanese too (no CDN at the table)
-        page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
-        page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+        self.shell.style(page)  # fonts (names in Japanese too, no CDN at the table), theme
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
@@ -219,15 +235,11 @@ class TableTab:
             self._open_table(token, access)
 
     def _new_app(self) -> Any:
-        from app.ui.app import ForestTableApp
         from app.ui.prefs import MemoryPrefs
-        from app.ui.screens import host
 
-        app = ForestTableApp(self.page, prefs=self.prefs if self.prefs is not None
-                             else MemoryPrefs())
-        # table-mode screens: app.go("tables"), app.go("host", game_id=N)
-        app._screens.setdefault("tables", host.build_tables)
-        app._screens.setdefault("host", host.build)
+        # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
+        app = self.shell.new_app(self.page, self.prefs if self.prefs is not None
+                                 else MemoryPrefs())
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
@@ -251,13 +263,11 @@ class TableTab:
     async def rotate_host_link(self) -> str:
         """The server host asked for a new host link: every tab holding the old one drops
         to the join screen; this one keeps going on the new link (stored on the device)."""
-        from app import server
-
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
         token, _new = await asyncio.to_thread(
-            self.hub.host_link_token, server.host_link_dir(), rotate=True)
+            self.hub.host_link_token, self.shell.host_link_dir(), rotate=True)
         old, self.token = self.token, token
         self._unwatch = self.hub.watch(token, self._on_revoked)
         await self._pref(PREF_TOKEN, token)
@@ -354,13 +364,3 @@ class TableTab:
         except Exception:  # the tab is gone; the next connect redraws
             log.debug("update of a disconnected tab", exc_info=True)
 
-
-def main(page: ft.Page) -> None:
-    """``forest-table serve``: one tab of table mode."""
-    from app import server
-    from app.table import shared_hub
-    from app.ui import services
-    from app.ui.prefs import DevicePrefs
-
-    TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
-             base_url=server.BASE_URL).start()
