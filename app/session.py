@@ -36,14 +36,68 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from app.events import command_name, event_msg, log_entry_data, log_entry_msg
+from app.events import log_entry_data, log_entry_msg
+from app.game.commands import (
+    COMMANDS,  # noqa: F401 - until every importer moves (milestone)
+    INTENTS,
+    AddContract,
+    AddRiverToken,
+    AddScore,
+    AddTaskCard,
+    AdjustCount,
+    ApplySuggestion,
+    BuildForestBuilding,
+    ChooseContractCategory,
+    Command,
+    ConfirmPrinted,
+    DismissSuggestion,
+    EndGame,
+    EndTurn,
+    Finish,
+    OpenStorageExtension,
+    PlaceForester,
+    PlantSeedling,
+    Redo,
+    RemoveColumn,
+    RemoveContract,
+    RemoveInfestedWood,
+    RemoveRiverToken,
+    RemoveTaskCard,
+    ReplenishForesters,
+    RevealRoundToken,
+    SetColumn,
+    SetCount,
+    SetDetachedWood,
+    SetForesterToken,
+    SetGuardians,
+    SetHarvester,
+    SetHarvestToken,
+    SetInfestedWood,
+    SetTaskMet,
+    StartGame,
+    TakeRewardLap,
+    TriggerGameEnd,
+    Undo,
+    UndoMine,
+    UpgradeSawmill,
+    command_from_json,
+)
+from app.game.errors import (
+    AlreadyDone,
+    CodedError,
+    DomainError,
+    ReplayError,
+    SessionCode,
+    StaleVersion,
+    refusal_of,
+)
+from app.game.messages import Message, event_message, plain
 from app.l10n import english
 from app.store import DuplicateSeq, GameFinished, NotFound, Store
 from app.store.models import utc
@@ -78,7 +132,7 @@ from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import EndTrigger, Ranger
-from scoring.message import MessageCode, Msg, Refusal, msg
+from scoring.message import Msg, msg
 from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
@@ -93,139 +147,6 @@ GUARDIANS = "forest-guardians"
 SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
 STATE_SCHEMA = 1
 
-
-# =========================================================================== errors
-
-
-class SessionCode(MessageCode):
-    """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
-
-    STALE_VERSION = "refusal-session-stale-version"
-    UNTRANSLATED = "refusal-untranslated"
-    BAD_ARGUMENTS = "refusal-session-bad-arguments"
-    INVALID_VALUE = "refusal-session-invalid-value"
-
-    BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER = "refusal-session-board-already-holds-all"
-    COMMAND_MUST_BE_JSON_OBJECT = "refusal-session-command-must-be-json-object"
-    COMMAND_THIS = "refusal-session-command-this"
-    DETACHED_STORAGES_ARE_NUMBERED_0_TO = "refusal-session-detached-storages-are-numbered-0-to"
-    DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE = "refusal-session-detached-storages-come-with"
-    FOREST_BUILDING_TASK_HAS_ONLY_FOREST = "refusal-session-forest-building-task-has-only-forest"
-    GAME_END_WAS_ALREADY_TRIGGERED = "refusal-session-game-end-was-already-triggered"
-    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
-    GAME_HAS_ALREADY_STARTED = "refusal-session-game-has-already-started"
-    LIST_ONE_OR_TWO_CATEGORIES = "refusal-session-list-one-or-two-categories"
-    LIST_WHOLE_NUMBERS_0 = "refusal-session-list-whole-numbers-0"
-    MUST_BE_WHOLE_NUMBER = "refusal-session-must-be-whole-number"
-    MUST_BE_WHOLE_NUMBER_0 = "refusal-session-must-be-whole-number-0"
-    NAME_OR_NAME_COLOUR_CHARACTER = "refusal-session-name-or-name-colour-character"
-    NO_PLAYER_AT_THIS_TABLE_0 = "refusal-session-no-player-at-this-table-0"
-    NOT_COMMAND = "refusal-session-not-command"
-    NOT_FIELD = "refusal-session-not-field"
-    NOT_FOREST_GUARDIANS_OPTION = "refusal-session-not-forest-guardians-option"
-    NOT_FORESTRY_OPTION = "refusal-session-not-forestry-option"
-    NOT_ONE = "refusal-session-not-one"
-    NOT_TASK_CARD_REQUIREMENT_RECORD_V1 = "refusal-session-not-task-card-requirement-record-v1"
-    NOTHING_TO_REDO = "refusal-session-nothing-to-redo"
-    NOTHING_TO_UNDO = "refusal-session-nothing-to-undo"
-    ONE = "refusal-session-one"
-    ONE_2 = "refusal-session-one-2"
-    PLACE_EVERY_HARVESTER_FIRST = "refusal-session-place-every-harvester-first"
-    POINTS_UNCOVERED_ON_EACH_3_TREE = "refusal-session-points-uncovered-on-each-3-tree"
-    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-session-space-holds-no-forester-token"
-    START_GAME_FIRST_FIRST_ROUND_TOKEN = "refusal-session-start-game-first-first-round-token"
-    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
-    TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
-    UNKNOWN_COMMAND = "refusal-session-unknown-command"
-    # the board-entry commands' refusals and suggestions (the mirror principle)
-    NO_SUGGESTION = "refusal-session-no-suggestion"  # id
-    NOT_A_COUNT = "refusal-session-not-a-count"  # field
-    NOT_A_STEP = "refusal-session-not-a-step"  # value
-    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
-    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
-    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
-    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
-    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
-    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
-
-
-class DomainError(Refusal):
-    """A command the rules (or the session) refuse; nothing was written.
-
-    A typed refusal (:class:`scoring.message.Refusal`): a code from
-    :class:`SessionCode` (or the rules' own codes), ``field`` naming what is
-    wrong (a record-v1 path such as ``players[0].storage.wood``, a command
-    field, or ``None``) and the values; the catalogues word it next to the
-    control that caused it (``app.l10n.refusal``).
-
-    ``DomainError(field, sentence)`` (the old form) still works for code not
-    converted yet: the sentence is shown as it is, in every language; and
-    ``DomainError(field, sentence, msg)`` is the refusal ``msg`` at ``field``.
-    """
-
-    def __init__(self, code: str | None, message: str | None = None,
-                 coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
-        if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
-            super().__init__(coded.code, field=code)
-            self.msg = coded  # its own values (a ``field`` among them is the message's)
-        elif message is not None:  # the old (field, sentence) form
-            super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
-        else:
-            super().__init__(str(code), field=field, **params)
-
-    @classmethod
-    def of(cls, err: Refusal, field: str | None = None) -> DomainError:
-        """The rules' refusal ``err`` as the session's, keeping its code and values."""
-        return cls(err.code, field=field if field is not None else err.field, **err.params)
-
-    @property
-    def message(self) -> str:
-        """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
-        return english(self.msg)
-
-
-class CodedError(DomainError):
-    """A refusal given as ``(field, code, **params)`` (the same as ``DomainError(code,
-    field=field, **params)``; kept for callers written in that order)."""
-
-    def __init__(self, field: str | None, code: str, **params: Any) -> None:
-        super().__init__(code, field=field, **params)
-
-
-def _refusal(err: ValueError, field: str) -> DomainError:
-    """A refusal of the rules as the session's; any other bad value as an invalid value."""
-    if isinstance(err, Refusal):
-        return DomainError.of(err, field=field)
-    return DomainError(SessionCode.INVALID_VALUE, field=field, detail=str(err))
-
-
-class StaleVersion(DomainError):
-    """The command was made against an older version of the game: reload and retry."""
-
-    def __init__(self, made_at: int, current: int) -> None:
-        super().__init__(SessionCode.STALE_VERSION, field="version", current=str(current),
-                         made_at=str(made_at))
-        self.made_at = made_at
-        self.current = current
-
-
-class AlreadyDone(CodedError):
-    """A shared-table action made against a version after which the same action was done.
-
-    Two phones tapping "turn up the next round token" against one version: the
-    first applies, the second gets this (nothing written) with what the first
-    one did (``messages``), so it can show "already done" and the result.
-    """
-
-    def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
-        super().__init__("version", play.PlayCode.ALREADY_DONE, kind=kind, seq=seq)
-        self.kind = kind
-        self.seq = seq
-        self.messages = messages
-
-
-class ReplayError(RuntimeError):
-    """A log entry cannot be replayed (a corrupt or foreign log): never silently re-rolled."""
 
 
 # =========================================================================== state
@@ -244,30 +165,6 @@ class PlayerSeat:
         return {"name": self.name, "seat": self.seat, "colour": self.colour,
                 "character": self.character}
 
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """Something to tell the table after a command.
-
-    ``text`` is English; ``kind`` and ``data`` let a view say it in the
-    player's language (``data`` holds the event's fields as JSON values).
-    """
-
-    text: str
-    kind: str = "info"  # an event type name, a play log action, "round_token", ...
-    player: int | None = None  # 0-based seat index, or None for everyone
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "player": self.player,
-                "data": dict(self.data)}
-
-
-def _event_message(event: B.BoardEvent, player: int) -> Message:
-    kind = type(event).__name__
-    data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
-    said = event_msg(kind, data)
-    return Message(english(said) if said is not None else kind, kind, player, data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,445 +422,8 @@ def validate_state(state: GameState) -> dict[str, Any]:
     return record
 
 
-# =========================================================================== commands
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Command:
-    """A tap, made against ``version`` (the version of the game the tapper saw)."""
-
-    kind: ClassVar[str] = ""
-    version: int
-
-    def payload(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.payload()}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-COMMANDS: dict[str, type[Command]] = {}
-
-
-def _command(cls: type[Command]) -> type[Command]:
-    COMMANDS[cls.kind] = cls
-    return cls
-
-
-# --- Forestry: one player's board (player = 0-based seat index) --------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetCount(Command):
-    """Set a count on a player's board (``scoring.forestry.board.COUNT_FIELDS``).
-
-    Raising ``score_track`` past a reproduction space spawns infested wood.
-    """
-
-    kind: ClassVar[str] = "set_count"
-    player: int
-    field: str
-    value: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddScore(Command):
-    """Move a score marker by ``delta`` VP (negative to correct); may spawn infested wood."""
-
-    kind: ClassVar[str] = "add_score"
-    player: int
-    delta: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceForester(Command):
-    """Put a forester token on the forestry table (``column`` 0-based, ``None``: automatic).
-
-    The token leaves the forest board: from ``space`` when given, else from the
-    player's harvester space when it holds a token of that type.
-    """
-
-    kind: ClassVar[str] = "place_forester"
-    player: int
-    type: str
-    column: int | None = None
-    space: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlantSeedling(Command):
-    kind: ClassVar[str] = "plant_seedling"
-    player: int
-    area: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BuildForestBuilding(Command):
-    kind: ClassVar[str] = "build_forest_building"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UpgradeSawmill(Command):
-    kind: ClassVar[str] = "upgrade_sawmill"
-    player: int
-    area: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OpenStorageExtension(Command):
-    kind: ClassVar[str] = "open_storage_extension"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddRiverToken(Command):
-    kind: ClassVar[str] = "add_river_token"
-    player: int
-    symbol: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveRiverToken(Command):
-    kind: ClassVar[str] = "remove_river_token"
-    player: int
-    symbol: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddContract(Command):
-    """A fulfilled contract: one or two categories; ``chosen`` overrides a double."""
-
-    kind: ClassVar[str] = "add_contract"
-    player: int
-    categories: tuple[str, ...]
-    chosen: str | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveContract(Command):
-    kind: ClassVar[str] = "remove_contract"
-    player: int
-    index: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseContractCategory(Command):
-    """Override a two-category contract's category (``None``: let the scoring choose)."""
-
-    kind: ClassVar[str] = "choose_contract_category"
-    player: int
-    index: int
-    chosen: str | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddTaskCard(Command):
-    """A task card held; ``task`` is its record-v1 JSON, e.g. ``{"forester": "thinning"}``."""
-
-    kind: ClassVar[str] = "add_task_card"
-    player: int
-    task: Mapping[str, Any]
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveTaskCard(Command):
-    kind: ClassVar[str] = "remove_task_card"
-    player: int
-    index: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetTaskMet(Command):
-    """Confirm a forest-building task card's adjacency (the app does not model the map)."""
-
-    kind: ClassVar[str] = "set_task_met"
-    player: int
-    index: int
-    met: bool
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TakeRewardLap(Command):
-    """A reward-track lap taken as 3 VP."""
-
-    kind: ClassVar[str] = "take_reward_lap"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AdjustCount(Command):
-    """An intent, not a value: move a count by ``delta`` (a stepper's "+1" / "−1").
-
-    Two fast taps made against the same version both count (the session adds
-    each to the count as it is then), so no tap is lost. Forestry: any
-    ``scoring.forestry.board.COUNT_FIELDS`` field; Forest Guardians:
-    ``fire_tokens``, ``animals_in_shelter``, ``calocedrus_on_mountains``,
-    ``tree_points.<row 0-2>``.
-    """
-
-    kind: ClassVar[str] = "adjust_count"
-    player: int
-    field: str
-    delta: int
-
-
-#: Commands that say what to change, not what the tapper saw: they apply at any version
-#: (two fast "+" taps on a phone that has not redrawn yet both count).
-INTENTS: tuple[type[Command], ...] = (AdjustCount,)
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetColumn(Command):
-    """Set forestry table column ``column`` (0-based; the next one starts a new column) to
-    ``count`` tokens of ``type``; ``count`` 0 takes the column away."""
-
-    kind: ClassVar[str] = "set_column"
-    player: int
-    column: int
-    type: str
-    count: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveColumn(Command):
-    kind: ClassVar[str] = "remove_column"
-    player: int
-    column: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ApplySuggestion(Command):
-    """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
-
-    kind: ClassVar[str] = "apply_suggestion"
-    id: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DismissSuggestion(Command):
-    """Drop a suggestion (already counted on the board, or not taken)."""
-
-    kind: ClassVar[str] = "dismiss_suggestion"
-    id: int
-
-
-# --- Forestry: the shared table ----------------------------------------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetHarvester(Command):
-    """Put, move (or with ``None`` lift) a player's harvester; one harvester per space."""
-
-    kind: ClassVar[str] = "set_harvester"
-    player: int
-    space: int | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReplenishForesters(Command):
-    """Start of a turn: draw spawn cards until the board holds 3 forester tokens.
-
-    ``foresters``: how many the board held on the tapper's screen (the action's
-    key: with fewer or more now, someone else did it or changed it: "already done").
-    """
-
-    kind: ClassVar[str] = "replenish_foresters"
-    foresters: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RevealRoundToken(Command):
-    """Turn up the next round token; its coins/resources go to every player.
-
-    ``round``: the round on the tapper's screen (the action's key: revealed once per
-    round, whichever phone taps first; see :meth:`GameSession.apply`).
-    """
-
-    kind: ClassVar[str] = "reveal_round_token"
-    round: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveInfestedWood(Command):
-    """Infested wood leaves ``space``; with ``player`` it goes into that player's storage."""
-
-    kind: ClassVar[str] = "remove_infested_wood"
-    space: int
-    player: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetInfestedWood(Command):
-    """Correct the map: infested wood on ``space`` (the infestation card, or a fix)."""
-
-    kind: ClassVar[str] = "set_infested_wood"
-    space: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetForesterToken(Command):
-    """Correct the map: the ``type`` forester token lies on ``space`` (``None``: not on it)."""
-
-    kind: ClassVar[str] = "set_forester_token"
-    type: str
-    space: int | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndTurn(Command):
-    """The current player's turn ends (RULES §2.3).
-
-    At the end of the turn every reproduction space a score marker reached or
-    passed since the last end of turn spawns one infested wood (001); then the
-    next player in seat order (clockwise from the first player) starts and the
-    board is brought back to 3 forester tokens (000, 002).
-    """
-
-    kind: ClassVar[str] = "end_turn"
-    turn: int | None = None  # turns ended on the tapper's screen (the action's key)
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetDetachedWood(Command):
-    """Set the infested wood delivered to detached storage ``storage`` (0-2, scoring order)."""
-
-    kind: ClassVar[str] = "set_detached_wood"
-    storage: int
-    value: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetHarvestToken(Command):
-    """Turn the harvest token on ``space`` to its dark (harvested) side or back."""
-
-    kind: ClassVar[str] = "set_harvest_token"
-    space: int
-    harvested: bool
-
-
-# --- Forest Guardians --------------------------------------------------------------------
-
 GUARDIANS_FIELDS = ("tree_points", "animal_cards", "fire_tokens", "animals_in_shelter",
                     "calocedrus_on_mountains")
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetGuardians(Command):
-    """Set a Forest Guardians value: ``tree_points`` (3 rows), ``animal_cards`` (values),
-    ``fire_tokens``, ``animals_in_shelter`` (Julia), ``calocedrus_on_mountains`` (Fluffy)."""
-
-    kind: ClassVar[str] = "set_guardians"
-    player: int
-    field: str
-    value: int | tuple[int, ...]
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TriggerGameEnd(Command):
-    """A game-end condition fired: ``last_tree_planted`` or ``last_tile_drawn`` (003)."""
-
-    kind: ClassVar[str] = "trigger_game_end"
-    player: int
-    trigger: str
-
-
-# --- both games --------------------------------------------------------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConfirmPrinted(Command):
-    """A printed value read off a component (``key`` ``""`` for ``detached_top_tie``)."""
-
-    kind: ClassVar[str] = "confirm_printed"
-    table: str
-    key: str
-    value: Any
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StartGame(Command):
-    """Setup is done (harvesters placed): play begins."""
-
-    kind: ClassVar[str] = "start_game"
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndGame(Command):
-    """The game is over: the state becomes read-only (``GameSession.finish`` stores it)."""
-
-    kind: ClassVar[str] = "end_game"
-
-
-def command_from_json(data: Mapping[str, Any]) -> Command:
-    """A command from its JSON (``to_json``); unknown kinds or fields raise DomainError."""
-    if not isinstance(data, Mapping):
-        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT, field=None)
-    kind = data.get("kind")
-    cls = COMMANDS.get(str(kind))
-    if cls is None:
-        raise DomainError(SessionCode.UNKNOWN_COMMAND, field="kind", kind=kind)
-    names = {f.name: f for f in fields(cls)}
-    unknown = sorted(set(data) - set(names) - {"kind"})
-    if unknown:
-        raise DomainError(SessionCode.NOT_FIELD, field=unknown[0], kind=kind)
-    kwargs: dict[str, Any] = {}
-    for name, value in data.items():
-        if name == "kind":
-            continue
-        kwargs[name] = tuple(value) if isinstance(value, list) else value
-    try:
-        return cls(**kwargs)
-    except TypeError as err:
-        raise DomainError(SessionCode.BAD_ARGUMENTS, field=None, kind=kind,
-                          command=command_name(str(kind)), detail=str(err)) from err
-
-
 # =========================================================================== randomness
 
 
@@ -1132,7 +592,7 @@ def _board_action(state: GameState, i: int, ctx: _Ctx,
         new, events = action(board)
     except B.BoardError as err:
         raise DomainError.of(err, field=f"players[{i}].{err.field}") from err
-    ctx.messages.extend(_event_message(e, i) for e in events)
+    ctx.messages.extend(event_message(e, i) for e in events)
     if not state.mirror:  # a game from before the mirror principle: its old rules
         vp = sum(B.event_vp(e) for e in events) if legacy_vp else 0
         return _with_board(state, i, replace(new, score_track=new.score_track + vp))
@@ -1780,7 +1240,7 @@ def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
                 asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
             )
         except ValueError as err:
-            raise _refusal(err, "options") from err
+            raise refusal_of(err, "options") from err
         raw.pop("technology_side", None)
         if raw:
             raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
@@ -1820,7 +1280,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         plan = forestry_setup.deal(opts, len(seats), seed)
     except ValueError as err:
         field_name = getattr(err, "option", None)
-        raise _refusal(err, f"options.{field_name}" if field_name else "options") from err
+        raise refusal_of(err, f"options.{field_name}" if field_name else "options") from err
     # named characters sit where they were named; dealt ones fill the other seats in order
     dealt = iter(plan.dealt_characters)
     chars: list[Character | None] = []
@@ -1889,7 +1349,7 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
     try:
         plan = guardians_setup.deal(opts, names, seed, rangers=chosen)
     except ValueError as err:
-        raise _refusal(err, "players") from err
+        raise refusal_of(err, "players") from err
     rangers = [plan.ranger_of(n) for n in names]
     seats = tuple(replace(s, character=None if r is None else r.value)
                   for s, r in zip(seats, rangers, strict=True))
@@ -2194,6 +1654,10 @@ class GameSession:
     def apply(self, command: Command, *, by: int | None = None) -> Snapshot:
         """Validate, apply, persist; return the new snapshot (or raise DomainError).
 
+        A session operation (:class:`Undo`, :class:`Redo`, :class:`UndoMine`,
+        :class:`Finish`) runs :meth:`undo`, :meth:`redo`, :meth:`undo_mine` (``by``'s
+        own last change) or :meth:`finish`.
+
         ``by`` is the seat (0-based) whose token sent it, ``None`` for the host:
         the table server sets it from the token, never from what a phone says.
         """
@@ -2201,6 +1665,8 @@ class GameSession:
             raise DomainError(SessionCode.NOT_COMMAND, field=None)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
             raise CodedError("by", play.PlayCode.BAD_AUTHOR)
+        if isinstance(command, Undo | Redo | UndoMine | Finish):
+            return self._session_op(command, by)
         with self._lock:
             # an intent holds no value seen on screen; a shared action already done by
             # another phone is answered by _already_done (raises AlreadyDone)
@@ -2218,12 +1684,25 @@ class GameSession:
                     state.options.mode is Mode.ADVANCED)
                 self._store.confirm_printed(
                     table=confirmed_table(command.table, board_side_b=side_b),
-                    key=command.key, value=_plain(command.value))
+                    key=command.key, value=plain(command.value))
             self._done.append(_Step(seq, command, outcome, state, messages, by,
                                     time.monotonic()))
             self._undone.clear()
             self._messages = messages
             return self.snapshot()
+
+    def _session_op(self, op: Undo | Redo | UndoMine | Finish, by: int | None) -> Snapshot:
+        """Run a session operation (it walks the log; ``by``: the sender, for undo_mine)."""
+        version = op.version
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise DomainError(SessionCode.WHOLE_NUMBER, field="version")
+        if isinstance(op, UndoMine):
+            return self.undo_mine(by, version)
+        if isinstance(op, Undo):
+            return self.undo(version)
+        if isinstance(op, Redo):
+            return self.redo(version)
+        return self.finish(version)
 
     def _without(self, seq: int) -> tuple[list[_Step], _Step]:
         """The undo stack without the step ``seq``, every later step replayed on top.
