@@ -60,16 +60,7 @@ from app.store import NotFound, Store
 from app.store import tokens as T
 from app.table.answers import Accepted, Answer, Reason, Refused
 from app.table.codes import TableCode, is_storage_error, storage_message
-from app.table.rights import (
-    HOST,
-    SEAT,
-    SERVER,
-    SESSION_OPS,
-    Access,
-    Forbidden,
-    check_rights,
-    kind_of,
-)
+from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
 from scoring.message import msg
 
 log = logging.getLogger(__name__)
@@ -343,18 +334,32 @@ class TableHub:
         return 0 if table is None else len(table.subscribers)
 
     # ------------------------------------------------------------------ submitting
-    def submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Answer:
+    def submit(self, game_id: int, token: str, command: Command) -> Answer:
         """Check rights, apply (persisted first), broadcast; never raises for a refusal."""
         if TRACE:
             t0 = time.perf_counter()
             res = self._submit(game_id, token, command)
-            print(f"table {game_id}: {kind_of(command)} "
+            print(f"table {game_id}: {command.kind} "
                   f"{'accepted' if isinstance(res, Accepted) else res.reason} in "
                   f"{(time.perf_counter() - t0) * 1000:.1f} ms", file=sys.stderr, flush=True)
             return res
         return self._submit(game_id, token, command)
 
-    def _submit(self, game_id: int, token: str, command: Command | Mapping[str, Any]) -> Answer:
+    def submit_json(self, game_id: int, token: str, data: Mapping[str, Any]) -> Answer:
+        """A command as a client would send it (JSON, ``Command.to_json``): decoded here,
+        at the edge (a malformed one is refused as ``invalid``), then :meth:`submit`.
+        Who sends it comes from the token only (a ``by`` in it is refused)."""
+        access = self.access(token)
+        if access is None or not access.sees(game_id):
+            return Refused.said(msg(TableCode.THIS_LINK_NOT_VALID_FOR_THIS), "token", None,
+                                Reason.FORBIDDEN)
+        try:
+            command = command_from_json(data)
+        except DomainError as err:
+            return Refused.of(err, self.snapshot(game_id), Reason.INVALID)
+        return self.submit(game_id, token, command)
+
+    def _submit(self, game_id: int, token: str, command: Command) -> Answer:
         access = self.access(token)
         if access is None or not access.sees(game_id):
             return Refused.said(msg(TableCode.THIS_LINK_NOT_VALID_FOR_THIS), "token", None,
@@ -405,24 +410,9 @@ class TableHub:
             log.warning("table %s: could not be read back after a failed write", game_id)
 
     @staticmethod
-    def _apply(session: GameSession, command: Command | Mapping[str, Any],
-               by: int | None = None) -> Snapshot:
-        if isinstance(command, Mapping):
-            kind = command.get("kind")
-            if kind in SESSION_OPS:
-                version = command.get("version")
-                if isinstance(version, bool) or not isinstance(version, int):
-                    raise DomainError(TableCode.WHOLE_NUMBER, field="version")
-                if kind == "undo_mine":
-                    return session.undo_mine(by, version)
-                if kind == "undo":
-                    return session.undo(version)
-                if kind == "redo":
-                    return session.redo(version)
-                return session.finish(version)
-            command = command_from_json(command)
-        if session.state.status == FINISHED:
-            raise DomainError(TableCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
+    def _apply(session: GameSession, command: Command, by: int | None = None) -> Snapshot:
+        # undo, redo, undo_mine and finish are commands too (the session runs them);
+        # the session refuses anything that is not a command
         return session.apply(command, by=by)
 
     @staticmethod

@@ -68,7 +68,7 @@ class TableClient:
     def access(self) -> Any:
         return self.hub.access(self.token)
 
-    def submit(self, command: S.Command | Mapping[str, Any]) -> Accepted | Refused:
+    def submit(self, command: S.Command) -> Accepted | Refused:
         answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
         return answer
 
@@ -364,18 +364,18 @@ class SheetPresenter:
         return int(sheet.players[i].total)
 
     # ------------------------------------------------------------------ commands
-    def undo(self) -> dict[str, Any]:
-        return {"kind": "undo", "version": self.version}
+    def undo(self) -> S.Undo:
+        return S.Undo(version=self.version)
 
-    def undo_mine(self) -> dict[str, Any]:
+    def undo_mine(self) -> S.UndoMine:
         """Take back this phone's own last change (the server knows who from the token)."""
-        return {"kind": "undo_mine", "version": self.version}
+        return S.UndoMine(version=self.version)
 
-    def redo(self) -> dict[str, Any]:
-        return {"kind": "redo", "version": self.version}
+    def redo(self) -> S.Redo:
+        return S.Redo(version=self.version)
 
-    def finish(self) -> dict[str, Any]:
-        return {"kind": "finish", "version": self.version}
+    def finish(self) -> S.Finish:
+        return S.Finish(version=self.version)
 
     def start_game(self) -> S.Command:
         return S.StartGame(version=self.version)

@@ -26,6 +26,8 @@ from app.session import (
     SetHarvester,
     SetInfestedWood,
     StartGame,
+    Undo,
+    UndoMine,
     initial_state,
     pending_spawns,
 )
@@ -330,22 +332,22 @@ def test_the_hub_lets_a_seat_undo_only_its_own_changes(store: Store) -> None:
     assert isinstance(hub.submit(g, bo, SetCount(version=v(), player=1,
                                                  field="resources.coins", value=6)), Accepted)
     # a forged "by" in the message is refused: who sent it comes from the token
-    forged = hub.submit(g, bo, {"kind": "set_count", "version": v(), "player": 1,
-                                "field": "resources.coins", "value": 1, "by": 0})
+    forged = hub.submit_json(g, bo, {"kind": "set_count", "version": v(), "player": 1,
+                                     "field": "resources.coins", "value": 1, "by": 0})
     assert isinstance(forged, Refused)
     # Bo has nothing to undo of Mei's: Bo's undo takes back Bo's own change
-    r = hub.submit(g, bo, {"kind": "undo_mine", "version": v()})
+    r = hub.submit(g, bo, UndoMine(version=v()))
     assert isinstance(r, Accepted)
     start = [b.resources.coins for b in initial_state(
         "forestry", None, PLAYERS, 7).forestry_boards]
     coins = [b.resources.coins for b in r.snapshot.state.forestry_boards]
     assert coins[:2] == [8, start[1]]
-    r = hub.submit(g, bo, {"kind": "undo_mine", "version": v()})
+    r = hub.submit(g, bo, UndoMine(version=v()))
     assert isinstance(r, Refused) and r.msg.code == "refusal-nothing-of-yours-to-undo"
     # table-wide undo stays the host's
-    r = hub.submit(g, mei, {"kind": "undo", "version": v()})
+    r = hub.submit(g, mei, Undo(version=v()))
     assert isinstance(r, Refused) and r.reason == "forbidden"
-    r = hub.submit(g, host, {"kind": "undo", "version": v()})
+    r = hub.submit(g, host, Undo(version=v()))
     assert isinstance(r, Accepted)
     assert r.snapshot.state.forestry_boards[0].resources.coins == start[0]
 

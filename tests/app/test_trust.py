@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from app.session import GameSession, SetCount
+from app.session import Finish, GameSession, SetCount, Undo
 from app.store import Store
 from app.store import tokens as T
 from app.table.answers import Accepted, Refused
@@ -530,7 +530,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
         _started(hub, game, host)
         seat = hub.issue(game, 2)
         client, tab = await make_tab(f"/join/{seat}")
-        r = hub.submit(game, host, {"kind": "finish", "version": hub.snapshot(game).version})
+        r = hub.submit(game, host, Finish(version=hub.snapshot(game).version))
         assert isinstance(r, Accepted), r.message
         await asyncio.sleep(0.3)
         text = _all_text(client)
@@ -540,12 +540,12 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
         assert "finish-result" in semantics_ids(client)
         v = hub.snapshot(game).version
         for token in (seat, host):
-            for command in ({"kind": "undo", "version": v},
+            for command in (Undo(version=v),
                             SetCount(version=v, player=1, field="resources.coins", value=3)):
                 res = hub.submit(game, token, command)
                 assert isinstance(res, Refused) and res.reason in ("finished", "forbidden")
                 assert hub.snapshot(game).version == v
-        assert hub.submit(game, host, {"kind": "undo", "version": v}).reason == "finished"
+        assert hub.submit(game, host, Undo(version=v)).reason == "finished"
         hub.revoke(game, 2)  # and they can be revoked
         await asyncio.sleep(0.2)
         assert hub.access(seat) is None and "Join the table" in _all_text(client)
