@@ -10,7 +10,7 @@ its answer: every phone at the table, the tapper included, draws the broadcast
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
@@ -48,7 +48,7 @@ class Refused:
     snapshot: Snapshot | None
     reason: Reason
     #: already_done: what the action that was done said
-    messages: tuple[Message, ...] = field(default=())
+    messages: tuple[Message, ...] = ()
 
     @classmethod
     def of(cls, err: DomainError, snapshot: Snapshot | None, reason: Reason,

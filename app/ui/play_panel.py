@@ -60,13 +60,14 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
         read_only = p.status == "finished"
         out.append(_kept(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
-    if p.game == "forestry" and p.status != "finished":
+    kind = p.kind()  # what this game shows (its sheet presenter)
+    if kind.forest_map and p.status != "finished":
         mode = map_mode(app, p)
         tiles = PP.map_tiles(p.state, mode, me(p))
         error = p.error if p.error_id in ("space", "type", "table") else None
         out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
                          lambda: _map(app, p, c, lang, tiles, mode)))
-    if p.game == "forest-guardians" and p.status != "finished":
+    if kind.planting_check and p.status != "finished":
         from app.ui.screens.reference import planting_check
 
         out.append(planting_check(app, lang))  # where a player enters a tree (003)
@@ -149,7 +150,7 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
 
 def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
          tiles: tuple[PP.MapTile, ...], mode: str) -> ft.Control:
-    chips = [
+    chips: list[ft.Control] = [
         sid(f"map-mode-{m}", ft.Chip(
             height=TOUCH, label_padding=CHIP_LABEL_PADDING,
             label=ft.Text(l10n.render(lang, PP.PlayLabel.MAP_MODE, mode=m)),

@@ -10,7 +10,6 @@ call ``GameSession.score`` makes. No rule is decided here.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -22,18 +21,32 @@ from app.events import event_msg
 from app.i18n import language_of
 from app.l10n import render
 from app.table.answers import Accepted, Reason, Refused
-from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
+from app.ui.presenters_sheet_forestry import ForestrySheet
+from app.ui.presenters_sheet_guardians import GuardiansSheet
+from app.ui.sheet_views import (
+    Action,
+    ChoiceRow,
+    Count,
+    GameSheet,
+    Option,
+    Section,
+    T,
+    Tap,
+    field_to_id,
+    label,
+    tap,
+)
+from scoring.games import Game
 
-T = Callable[..., str]
+__all__ = ["Action", "ChoiceRow", "Count", "Option", "Section", "Tap", "field_to_id", "label",
+           "tap", "GAME_SHEETS", "SheetPresenter", "TableClient", "scoreboard"]
+
+#: Each game's sheet, by game (one presenter per game, as the screens are one per game).
+GAME_SHEETS: dict[Game, type[GameSheet]] = {Game.FORESTRY: ForestrySheet,
+                                            Game.GUARDIANS: GuardiansSheet}
 
 SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
 FOREST_SPACES = range(1, 16)
-
-
-def label(t: T, key: str, fallback: str) -> str:
-    """A translated label for a data-driven key, or a readable fallback."""
-    text = t(key)
-    return text if text != key else fallback.replace("_", " ").capitalize()
 
 
 def message_text(message: Any, t: T) -> str:
@@ -87,79 +100,6 @@ class TableClient:
 # --------------------------------------------------------------------------- view models
 
 
-@dataclass(frozen=True, slots=True)
-class Tap:
-    """What a control sends, before it is sent: a command's class and fields, no version.
-
-    The command is made when the control is tapped, against the version the phone
-    shows then (:meth:`SheetPresenter.command`): a card kept between redraws acts on
-    the game as it is on screen, and no command ever carries a made-up version.
-    """
-
-    cls: type[S.Command]
-    args: tuple[tuple[str, Any], ...] = ()
-
-    def make(self, version: int) -> S.Command:
-        return self.cls(version=version, **dict(self.args))
-
-
-def tap(cls: type[S.Command], **args: Any) -> Tap:
-    """``tap(S.AdjustCount, player=0, field="coins", delta=1)``."""
-    return Tap(cls, tuple(args.items()))
-
-
-@dataclass(frozen=True, slots=True)
-class Count:
-    """A number on the sheet with − / + taps (either may be None: not offered).
-
-    ``minus``/``plus`` are intents ("−1"/"+1", ``AdjustCount``), so fast taps all
-    count; ``field`` (when set) lets the player type the number directly
-    (:meth:`SheetPresenter.set_value`).
-    """
-
-    id: str
-    label: str
-    value: int
-    minus: Tap | None
-    plus: Tap | None
-    hint: str | None = None
-    field: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    id: str
-    label: str
-    command: Tap | None
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    value: str
-    label: str
-    selected: bool
-    command: Tap | None
-
-
-@dataclass(frozen=True, slots=True)
-class ChoiceRow:
-    """A labelled row of chips; each chip sends its command."""
-
-    id: str
-    label: str
-    options: tuple[Option, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    id: str
-    title: str
-    counts: tuple[Count, ...] = ()
-    actions: tuple[Action, ...] = ()
-    lines: tuple[str, ...] = ()
-    choices: tuple[ChoiceRow, ...] = ()
-
-
 _SHEETS: OrderedDict[tuple[int, int], tuple[S.GameState, Any, Any]] = OrderedDict()
 _SHEETS_LOCK = threading.Lock()
 _SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
@@ -179,7 +119,8 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
     record = snapshot.state.record()
-    if snapshot.state.game == S.FORESTRY and snapshot.state.status != FINISHED:
+    if GAME_SHEETS[Game(snapshot.state.game)].printed_in_play \
+            and snapshot.state.status != FINISHED:
         # a value corrected in Settings applies to a game in play (its own confirmations
         # give way); a finished game keeps what it was scored with
         record = S.with_confirmed_printed(record, printed)
@@ -190,18 +131,6 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
         while len(_SHEETS) > _SHEETS_KEPT:
             _SHEETS.popitem(last=False)
     return sheet
-
-
-def field_to_id(field_path: str | None) -> str | None:
-    """The control id for a session error's field.
-
-    >>> field_to_id("players[0].storage.wood")
-    'storage-wood'
-    """
-    if not field_path:
-        return None
-    path = re.sub(r"^players\[\d+\]\.?", "", field_path)
-    return path.replace(".", "-").replace("_", "-") or None
 
 
 @dataclass
@@ -252,7 +181,7 @@ class SheetPresenter:
         seat = self.state.players[self.player if player is None else player]
         if not seat.character:
             return None
-        prefix = "character" if self.game == S.FORESTRY else "ranger"
+        prefix = GAME_SHEETS[Game(self.game)].role_prefix
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
     def update(self, snapshot: S.Snapshot) -> None:
@@ -395,369 +324,28 @@ class SheetPresenter:
     def confirm_printed(self, table: str, key: str, value: int) -> S.Command:
         return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
-    # ------------------------------------------------------------------ Forestry sheet
+    # ------------------------------------------------------------------ sheet
     def say(self, code: str, **params: Any) -> str:
         """New text: a catalogue code rendered in the reader's language (``app.l10n``)."""
         from app import l10n
 
         return l10n.render(language_of(self.t), code, **params)
 
-    def _set(self, field_path: str, value: int) -> S.Command:
-        return tap(S.SetCount, player=self.player, field=field_path,
-                          value=value)
-
-    def _step(self, field_path: str, delta: int) -> S.Command:
-        return tap(S.AdjustCount, player=self.player, field=field_path,
-                             delta=delta)
-
-    def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
-        return Count(field_to_id(field_path) or field_path, lab, value,
-                     self._step(field_path, -1) if value > 0 else None,
-                     self._step(field_path, +1), hint, field_path)
-
     def set_value(self, field_path: str, value: int) -> S.Command:
         """The typed target of a count (Forestry ``SetCount``; Forest Guardians fields)."""
-        if self.game == S.FORESTRY:
-            return S.SetCount(version=self.version, player=self.player, field=field_path,
-                              value=value)
-        b = self.state.boards[self.player]
-        if field_path.startswith("tree_points."):
-            rows = list(b.tree_points)
-            rows[int(field_path.partition(".")[2])] = value
-            return S.SetGuardians(version=self.version, player=self.player,
-                                  field="tree_points", value=tuple(rows))
-        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
-                              value=value)
+        return self.kind().set_value(field_path, value)
 
-    def _river_label(self, symbol: str) -> str:
-        text = self.t(f"river.{symbol}")
-        return text if text != f"river.{symbol}" else self.say(f"river-{symbol.replace('_', '-')}")
-
-    def suggestions_section(self) -> Section | None:
-        """The immediate effects offered as one-tap "apply" (never applied by themselves)."""
-        own = self.state.suggestions_of(self.player)
-        if not own:
-            return None
-        rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
-            Option("apply", self.say("sheet-suggest-apply"), False,
-                   tap(S.ApplySuggestion, id=x.id)),
-            Option("dismiss", self.say("sheet-suggest-dismiss"), False,
-                   tap(S.DismissSuggestion, id=x.id))))
-            for x in own)
-        return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
-
-    def _suggestion_params(self, x: Any) -> dict[str, Any]:
-        t = self.t
-        params = dict(x.params)
-        if "type" in params:
-            params["type"] = t(f"forester.{params['type']}")
-        if "table" in params:
-            params["table"] = self.say(f"sheet-table-{params['table']}")
-        if "gain" in params:
-            gain = str(params["gain"])
-            params["gain_name"] = self.say(f"sheet-gain-{gain.replace('_', '-')}") if gain in (
-                "construction_material", "seedling", "temp_worker") else ""
-        params.pop("item", None)
-        params.pop("round_token", None)
-        return params
-
-    def _column_rows(self, b: Any) -> tuple[ChoiceRow, ...]:
-        """The forestry table column by column: each column's type, then its count.
-
-        One more (empty) column is offered while the table has fewer than three;
-        a count of 0 takes the column away.
-        """
-        p = self.player
-        rows: list[ChoiceRow] = []
-        columns = list(b.forestry_table)
-        for i in range(min(len(columns) + 1, 3)):
-            have = columns[i] if i < len(columns) else None
-            rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
-                                  tuple(Option(f.value, self.t(f"forester.{f.value}"),
-                                               have is not None and have.type is f,
-                                               tap(S.SetColumn, player=p, column=i,
-                                                           type=f.value,
-                                                           count=have.count if have else 1))
-                                        for f in ForesterType)))
-            if have is not None:
-                rows.append(ChoiceRow(f"column-{i}-count",
-                                      self.say("sheet-column-count", n=i + 1), tuple(
-                                          Option(str(n), str(n), have.count == n,
-                                                 tap(S.SetColumn, player=p, column=i,
-                                                             type=have.type.value, count=n))
-                                          for n in range(0, 4))))
-        return tuple(rows)
-
-    def forestry_sections(self) -> list[Section]:
-        t, p = self.t, self.player
-        b = self.state.boards[p]
-        res = b.resources
-        sections = [
-            Section("score", t("sheet.sec.score"), counts=(
-                self._count("score_track", b.score_track, t("field.score_track")),
-            ), actions=(
-                Action("reward-lap", t("sheet.reward_lap"), tap(S.TakeRewardLap, player=p)),
-            )),
-            Section("resources", t("sheet.sec.resources"), counts=tuple(
-                self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
-                for name in ("coins", "construction_materials", "seedlings", "temp_workers")
-            )),
-        ]
-        storage = [self._count("storage.extensions", b.storage.extensions,
-                               self.say("sheet-field-extensions")),
-                   self._count("storage.wood", b.storage.wood, t("field.wood"))]
-        if getattr(self.state.options, "infestation", False):
-            storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
-                                       t("field.infested_wood")))
-        sections.append(Section("storage", t("sheet.sec.storage"), counts=tuple(storage)))
-        refo = b.reforestation_table
-        sections.append(Section(
-            "reforestation", t("sheet.sec.reforestation"),
-            counts=(self._count("seedlings_below", b.seedlings_below, t("field.seedlings_below")),),
-            choices=tuple(ChoiceRow(f"seedlings-{a.value}",
-                                    self.say("sheet-seedlings-in", area=t(f"area.{a.value}")),
-                                    tuple(Option(str(n), str(n), refo.of(a) == n,
-                                                 self._set(f"reforestation_table.{a.value}", n))
-                                          for n in range(0, 4)))
-                          for a in Area),
-        ))
-        sections.append(Section(
-            "forestry-table", t("sheet.sec.forestry_table"),
-            counts=tuple(self._count(f"forester_tokens_below.{f.value}",
-                                     b.forester_tokens_below.of(f),
-                                     t("field.below", what=t(f"forester.{f.value}")))
-                         for f in ForesterType),
-            actions=tuple(Action(f"place-{f.value}",
-                                 t("sheet.place_forester", what=t(f"forester.{f.value}")),
-                                 tap(S.PlaceForester, player=p, type=f.value))
-                          for f in ForesterType),
-            choices=self._column_rows(b),
-        ))
-        sections.append(Section(
-            "buildings", t("sheet.sec.buildings"),
-            counts=(self._count("buildings.forest", b.buildings.forest,
-                                self.say("sheet-field-forest-buildings")),
-                    *(self._count(f"buildings.sawmill.{a.value}",
-                                  b.buildings.sawmill.count(a),
-                                  self.say("sheet-field-sawmill-upgrades",
-                                         area=t(f"area.{a.value}")))
-                      for a in Area)),
-        ))
-        rivers = b.river_tokens
-        sections.append(Section(
-            "river-tokens", t("sheet.sec.river_tokens"),
-            counts=tuple(Count(
-                f"river-{s.value}", self._river_label(s.value), rivers.count(s),
-                tap(S.RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
-                tap(S.AddRiverToken, player=p, symbol=s.value)) for s in RiverSymbol),
-        ))
-        sections.append(self._contracts_section(b))
-        sections.append(self._tasks_section(b))
-        extras = []
-        for name in ("road_connections", "technician_tiles", "full_seedling_rows"):
-            value = getattr(b, name)
-            if value is not None:
-                extras.append(self._count(name, value, t(f"field.{name}")))
-        if extras:
-            sections.append(Section("character", t("sheet.sec.character"), counts=tuple(extras)))
-        suggested = self.suggestions_section()
-        return [suggested, *sections] if suggested is not None else sections
-
-    def _contracts_section(self, b: Any) -> Section:
-        t, p = self.t, self.player
-        cats = list(ContractCategory)
-        singles = tuple(Action(f"contract-{c.value}",
-                               t("sheet.add_contract", what=t(f"category.{c.value}")),
-                               tap(S.AddContract, player=p, categories=(c.value,)))
-                        for c in cats)
-        pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
-        doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
-            Option(f"{a.value}-{c.value}",
-                   f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
-                   tap(S.AddContract, player=p, categories=(a.value, c.value)))
-            for a, c in pairs))
-        choices = [doubles]
-        lines = []
-        for i, k in enumerate(b.contracts):
-            names = " / ".join(t(f"category.{c.value}") for c in k.categories)
-            lines.append(f"{i + 1}. {names}")
-            if k.is_double:
-                choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
-                                                                   n=i + 1), (
-                    Option("auto", t("sheet.contract_auto"), k.chosen is None,
-                           tap(S.ChooseContractCategory, player=p, index=i, chosen=None)),
-                    *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
-                             tap(S.ChooseContractCategory, player=p, index=i,
-                                                      chosen=c.value))
-                      for c in k.categories))))
-        remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
-                              tap(S.RemoveContract, player=p, index=i))
-                       for i in range(len(b.contracts)))
-        return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
-                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
-
-    def task_label(self, task: Any) -> str:
-        t = self.t
-        name = type(task).__name__
-        if name == "ContractTask":
-            return t("task.contract", what=t(f"category.{task.category.value}"))
-        if name == "SeedlingsTask":
-            return t("task.seedlings", area=t(f"area.{task.area.value}"))
-        if name == "ForesterTask":
-            return t("task.forester", what=t(f"forester.{task.type.value}"))
-        if name == "SawmillUpgradeTask":
-            return t("task.sawmill_upgrade", area=t(f"area.{task.area.value}"))
-        if name == "RiverTokenTask":
-            return t("task.river_token")
-        return t("task.forest_building")
-
-    def _tasks_section(self, b: Any) -> Section:
-        t, p = self.t, self.player
-
-        def add(kind: str, value: Any) -> S.Command:
-            return tap(S.AddTaskCard, player=p, task={kind: value})
-
-        choices = [
-            ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
-                Option(c.value, t(f"category.{c.value}"), False, add("contract", c.value))
-                for c in ContractCategory)),
-            ChoiceRow("task-add-seedlings", t("sheet.task_add_seedlings"), tuple(
-                Option(a.value, t(f"area.{a.value}"), False, add("seedlings", a.value))
-                for a in Area)),
-            ChoiceRow("task-add-forester", t("sheet.task_add_forester"), tuple(
-                Option(f.value, t(f"forester.{f.value}"), False, add("forester", f.value))
-                for f in ForesterType)),
-            ChoiceRow("task-add-sawmill", t("sheet.task_add_sawmill"), tuple(
-                Option(a.value, t(f"area.{a.value}"), False, add("sawmill_upgrade", a.value))
-                for a in Area)),
-        ]
-        actions = [
-            Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
-            Action("task-add-forest-building", t("sheet.task_add_forest_building"),
-                   tap(S.AddTaskCard, player=p,
-                                 task={"forest_building": "", "met": False})),
-        ]
-        lines = []
-        for i, task in enumerate(b.task_cards):
-            lines.append(f"{i + 1}. {self.task_label(task)}")
-            if type(task).__name__ == "ForestBuildingTask":
-                choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
-                    Option("yes", t("common.yes"), bool(task.met),
-                           tap(S.SetTaskMet, player=p, index=i, met=True)),
-                    Option("no", t("common.no"), not task.met,
-                           tap(S.SetTaskMet, player=p, index=i, met=False)))))
-        actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
-                           tap(S.RemoveTaskCard, player=p, index=i))
-                    for i in range(len(b.task_cards))]
-        return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
-                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
-
-    # ------------------------------------------------------------------ Forest Guardians sheet
-    def _g(self, field_path: str, value: Any) -> S.Command:
-        return tap(S.SetGuardians, player=self.player, field=field_path,
-                              value=value)
-
-    def _gcount(self, ident: str, field_path: str, value: int, lab: str) -> Count:
-        return Count(ident, lab, value, self._step(field_path, -1) if value > 0 else None,
-                     self._step(field_path, +1), None, field_path)
-
-    def guardians_sections(self) -> list[Section]:
-        t = self.t
-        b = self.state.boards[self.player]
-        trees = tuple(b.tree_points)
-        counts = [self._gcount(f"tree-points-{i + 1}", f"tree_points.{i}", value,
-                               t("field.tree_row", n=i + 1))
-                  for i, value in enumerate(trees)]
-        counts.append(self._gcount("fire-tokens", "fire_tokens", int(b.fire_tokens),
-                                   t("field.fire_tokens")))
-        ranger = getattr(b, "ranger", None)
-        ranger_value = getattr(ranger, "value", ranger)
-        # every player has an Animal Shelter (003); only the Animal Expert scores it
-        shelter = self._gcount("animals-in-shelter", "animals_in_shelter",
-                               int(b.animals_in_shelter), t("field.animals_in_shelter"))
-        shelter = replace(shelter, hint=self.say("sheet-shelter-scored" if ranger_value == "julia"
-                                               else "sheet-shelter-not-scored"))
-        extras = []
-        if ranger_value == "fluffy":
-            extras.append(self._gcount("calocedrus-on-mountains", "calocedrus_on_mountains",
-                                       int(b.calocedrus_on_mountains),
-                                       t("field.calocedrus_on_mountains")))
-        cards = tuple(int(c) for c in b.animal_cards)
-        card_actions = tuple(
-            Action(f"animal-add-{n}", t("sheet.add_animal", n=n),
-                   self._g("animal_cards", cards + (n,))) for n in range(1, 7))
-        if cards:
-            card_actions += (Action("animal-remove-last", t("sheet.remove_last_animal"),
-                                    self._g("animal_cards", cards[:-1])),)
-            card_actions += tuple(  # any card entered by mistake, by its own button
-                Action(f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
-                       self._g("animal_cards", cards[:i] + cards[i + 1:]))
-                for i in range(len(cards)))
-        sections = [
-            Section("trees", t("sheet.sec.trees"), counts=tuple(counts)),
-            Section("animals", t("sheet.sec.animals"), actions=card_actions,
-                    counts=(shelter,),
-                    lines=(" + ".join(map(str, cards)) if cards else t("common.none"),)),
-        ]
-        if extras:
-            sections.append(Section("ranger", t("sheet.sec.ranger", ranger=label(
-                                        t, f"ranger.{ranger_value}", str(ranger_value))),
-                                    counts=tuple(extras)))
-        return sections
-
-    def table_section(self) -> Section | None:
-        """The shared table: round tokens, forester tokens, infested wood, detached storages."""
-        t = self.t
-        table = self.state.table
-        if isinstance(table, S.ForestryTable):
-            forest = table.forest
-            stack = forest.round_tokens
-            lines = [t("table.round", n=stack.round, left=stack.left)]
-            if forest.foresters:
-                lines.append(t("table.foresters", spaces=", ".join(
-                    f"{t('forester.' + f.kind.value)} {f.space}" for f in forest.foresters)))
-            if forest.infested:
-                lines.append(t("table.infested", spaces=", ".join(map(str,
-                                                                      sorted(forest.infested)))))
-            if table.final_turns:
-                lines.append(t("table.final_turns"))
-            counts = tuple(
-                Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
-                                             d.criterion.value), int(d.infested_wood),
-                      tap(S.SetDetachedWood, storage=i, value=d.infested_wood - 1)
-                      if d.infested_wood > 0 else None,
-                      tap(S.SetDetachedWood, storage=i, value=d.infested_wood + 1),
-                      hint=t("table.detached_hint"))
-                for i, d in enumerate(table.detached_storages))
-            actions = (
-                Action("round-token", t("table.reveal_round"),
-                       tap(S.RevealRoundToken, round=stack.round))
-                if stack.left else Action("round-token", t("table.no_round_left"), None),
-                Action("replenish", t("table.replenish"),
-                       tap(S.ReplenishForesters, foresters=len(forest.foresters))),
-            )
-            return Section("table", t("table.title"), counts=counts, actions=actions,
-                           lines=tuple(lines))
-        if isinstance(table, S.GuardiansTable):
-            if table.end_trigger:
-                return Section("table", t("table.title"), lines=(
-                    t(f"table.end.{table.end_trigger}",
-                      name=self.names()[table.triggered_by or 0]),))
-            return Section("table", t("table.title"), choices=tuple(
-                ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
-                    Option(str(i), name, False,
-                           tap(S.TriggerGameEnd, player=i, trigger=trigger))
-                    for i, name in enumerate(self.names())))
-                for trigger in ("last_tree_planted", "last_tile_drawn")))
-        return None
+    def kind(self) -> GameSheet:
+        """This game's part of the sheet (looked up by game: :data:`GAME_SHEETS`)."""
+        return GAME_SHEETS[Game(self.game)](self)
 
     def sections(self) -> list[Section]:
         """The sheet's sections. Their controls hold :class:`Tap` values (no version):
         equal sections look and act the same, so a card is kept between redraws; a tap
         makes its command with the version on screen (:meth:`command`)."""
-        own = (self.forestry_sections() if self.game == S.FORESTRY
-               else self.guardians_sections())
-        shared = self.table_section()
+        kind = self.kind()
+        own = kind.own_sections()
+        shared = kind.table_section()
         if self.read_only:  # another seat's sheet: values only, no taps
             own = [_without_commands(s) for s in own]
         return [*own, shared] if shared is not None and self.status != SETUP else own

@@ -59,7 +59,7 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
         return app.t("common.not_available_reason", what="session")
     token = app.params.get("token") or app.state.get("tokens", {}).get(game_id) \
         or svc.host_token(game_id)
-    client = TableClient(hub, game_id, token)
+    client = TableClient(hub, game_id, str(token or ""))  # none: every change is refused
     try:
         snap = client.snapshot()
         access = client.access()
@@ -367,14 +367,15 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         ))
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
-        items.append(ft.Row([
+        chips: list[ft.Control] = [
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
                 on_select=_tapped(app, p, c, o.command)),
                 selected=o.selected)
             for o in row.options
-        ], wrap=True, spacing=6, run_spacing=6))
-    buttons = []
+        ]
+        items.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
+    buttons: list[ft.Control] = []
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
@@ -428,17 +429,31 @@ def _share(app: ForestTableApp, p: SheetPresenter) -> list[ft.Control]:
         on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
 
 
+def _harvester_at(p: SheetPresenter, player: int, space: int) -> Callable[[], Any]:
+    """What a harvester chip sends when tapped (made then: the version on screen)."""
+    return lambda: p.set_harvester(player, space)
+
+
+def _player_chip(app: ForestTableApp, p: SheetPresenter, player: int) -> Callable[[Any], None]:
+    """Show another player's sheet (this phone only: nothing is sent)."""
+    def handler(_e: Any) -> None:
+        p.select(player)
+        _forget_kept(app, p)
+        app.refresh()
+    return handler
+
+
 def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
     players = range(len(p.names())) if p.locked_player is None else [p.locked_player]
     for i in players:
         current = p.harvester_of(i)
-        chips = [
+        chips: list[ft.Control] = [
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
                 selected=current == space, disabled=not free,
-                on_select=on_tap(app, p, c, lambda i=i, s=space: p.set_harvester(i, s))),
+                on_select=on_tap(app, p, c, _harvester_at(p, i, space))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
@@ -486,7 +501,7 @@ def build(app: ForestTableApp) -> ft.Control:
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
-                on_select=lambda e, i=i: (p.select(i), _forget_kept(app, p), app.refresh())),
+                on_select=_player_chip(app, p, i)),
                 selected=i == p.player)
             for i, name in enumerate(names)
         ], wrap=True, spacing=8, run_spacing=8)))
@@ -524,7 +539,7 @@ def build(app: ForestTableApp) -> ft.Control:
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.status == SETUP and p.game == "forestry":
+    if p.status == SETUP and p.kind().places_harvesters:
         controls.append(_harvesters(app, p, c))
     elif p.status == SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
