@@ -13,7 +13,7 @@ Export (finished games only, oldest first):
 
 Import (:func:`import_records`) reads record v1 as one JSON object or JSON
 lines, validates *everything* first — every record through
-``scoring.record.parse_record`` and ``scoring.api.score_record`` — and writes
+``scoring.api.parse_record`` and ``scoring.api.score_record`` — and writes
 all or nothing in one transaction. Problems are reported as
 ``line N: players[0].coins: ...`` (``N`` is the file line the record starts on).
 A record already in the database (same canonical JSON) is skipped, not doubled.
@@ -640,8 +640,8 @@ def _sheet_json(sheet: Any) -> dict[str, Any]:
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
-    from scoring.api import score_record
-    from scoring.record import RecordError, parse_record
+    from scoring.api import parse_record, score_record
+    from scoring.record import RecordError
 
     try:
         parse_record(data)
