@@ -45,7 +45,8 @@ from sqlalchemy.engine import Engine
 
 from app.events import command_name, event_msg, log_entry_data, log_entry_msg
 from app.l10n import english
-from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from app.store.crud import DuplicateSeq, GameFinished, NotFound
+from app.store.facade import Store
 from app.store.models import utc
 from scoring.forestry import board as B
 from scoring.forestry.enums import (

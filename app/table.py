@@ -70,8 +70,9 @@ from app.session import (
     StaleVersion,
     command_from_json,
 )
-from app.store import NotFound, Store
 from app.store import tokens as T
+from app.store.crud import NotFound
+from app.store.facade import Store
 from scoring.message import MessageCode, Msg, msg
 
 log = logging.getLogger(__name__)

@@ -99,7 +99,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
 
     from app.server import tune_runtime
     from app.session import AddScore, GameSession, SetHarvester, StartGame
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import TableHub
     from app.ui.screens.table_view import TableTab
 

@@ -29,7 +29,7 @@ from app.session import (
     initial_state,
     pending_spawns,
 )
-from app.store import Store
+from app.store.facade import Store
 from app.table import TableHub
 from setup.forestry import SEAT_COINS, seat_coins
 

@@ -22,8 +22,8 @@ import pytest
 import sqlalchemy as sa
 
 from app.session import GameSession
-from app.store import Store
 from app.store.engine import open_engine
+from app.store.facade import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 

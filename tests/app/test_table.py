@@ -18,7 +18,7 @@ from app.session import (
     SetHarvester,
     StartGame,
 )
-from app.store import Store
+from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table import (
     HOST,

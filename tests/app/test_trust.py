@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from app.session import GameSession, SetCount
-from app.store import Store
 from app.store import tokens as T
+from app.store.facade import Store
 from app.table import SERVER, BadTokens, TableCode, TableHub
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
