@@ -686,13 +686,14 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
         source.seek(pos)
     except (OSError, ValueError, AttributeError):
         spool = tempfile.TemporaryFile()
+        pipe: IO[bytes] = source  # (a class body does not see the narrowing above)
 
         class _Tee(io.RawIOBase):
             def readable(self) -> bool:
                 return True
 
             def read(self, n: int = -1) -> bytes:
-                data = source.read(n)
+                data = pipe.read(n)
                 spool.write(data)
                 return data
 
