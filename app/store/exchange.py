@@ -59,6 +59,7 @@ from app.store.models import (
 )
 from app.store.queries import GameSummary, _summaries
 from app.store.summary import rebuild_stats
+from scoring.games import Game as GameName  # (Game here is the table)
 from scoring.message import MessageCode, Msg, Refusal, msg
 
 GAME_TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
@@ -192,11 +193,7 @@ def role_name(role: str | None) -> str:
     return _title(role) if role else ""
 
 
-def board_text(game: str, options: Mapping[str, Any]) -> str:
-    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
-    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    if game == "forest-guardians":
-        return "Advanced" if options.get("advanced") else "Basic"
+def _forestry_board(options: Mapping[str, Any]) -> str:
     parts = [_title(str(options.get("mode") or "standard"))]
     if options.get("technology_side"):
         parts.append(f"technology {options['technology_side']}")
@@ -206,6 +203,22 @@ def board_text(game: str, options: Mapping[str, Any]) -> str:
     if modules:
         parts.append("Growing Forward: " + ", ".join(modules))
     return ", ".join(parts)
+
+
+def _guardians_board(options: Mapping[str, Any]) -> str:
+    return "Advanced" if options.get("advanced") else "Basic"
+
+
+_BOARD_TEXT: dict[GameName, Callable[[Mapping[str, Any]], str]] = {
+    GameName.FORESTRY: _forestry_board,
+    GameName.GUARDIANS: _guardians_board,
+}
+
+
+def board_text(game: str, options: Mapping[str, Any]) -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
+    return _BOARD_TEXT[GameName(game)](options)
 
 
 def _comments(g: ExportedGame) -> str:
