@@ -31,7 +31,7 @@ CHILD = textwrap.dedent(
     """
     import sys
     from app.session import (AddScore, DomainError, PlaceForester, SetCount, GameSession)
-    from app.store import Store
+    from app.store.facade import Store
 
     store = Store.open(sys.argv[1])
     s = GameSession.load(store, int(sys.argv[2]))
