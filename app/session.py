@@ -99,7 +99,8 @@ from app.game.errors import (
 )
 from app.game.messages import Message, event_message, plain
 from app.l10n import english
-from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from app.store.crud import DuplicateSeq, GameFinished, NotFound
+from app.store.facade import Store
 from app.store.models import utc
 from scoring.forestry import board as B
 from scoring.forestry.enums import (

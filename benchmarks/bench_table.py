@@ -99,7 +99,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
 
     from app.server import table_shell, tune_runtime
     from app.session import AddScore, GameSession, SetHarvester, StartGame
-    from app.store import Store
+    from app.store.facade import Store
     from app.table.answers import Accepted
     from app.table.hub import TableHub
     from app.table.tab import TableTab

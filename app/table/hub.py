@@ -56,8 +56,9 @@ from app.session import (
     StaleVersion,
     command_from_json,
 )
-from app.store import NotFound, Store
 from app.store import tokens as T
+from app.store.crud import NotFound
+from app.store.facade import Store
 from app.table.answers import Accepted, Answer, Reason, Refused
 from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights

@@ -10,7 +10,7 @@ import pytest
 
 from app import l10n
 from app import session as S
-from app.store import Store
+from app.store.facade import Store
 from app.ui import presenters_play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
 from scoring.guardians.reference import GuardiansRefCode, guardians_reference_lines

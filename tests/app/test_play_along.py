@@ -31,7 +31,7 @@ from app.session import (
     initial_state,
     pending_spawns,
 )
-from app.store import Store
+from app.store.facade import Store
 from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub
 from setup.forestry import SEAT_COINS, seat_coins

@@ -61,8 +61,8 @@ from app.session import (
     pending_spawns,
     replay_command,
 )
-from app.store import Store
 from app.store.engine import open_engine
+from app.store.facade import Store
 from scoring.forestry.enums import ForesterType
 from scoring.forestry.model import ForestryPlayer, water_multiplier
 

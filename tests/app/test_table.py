@@ -22,7 +22,7 @@ from app.session import (
     Undo,
     command_from_json,
 )
-from app.store import Store
+from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub

@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from app.session import Finish, GameSession, SetCount, Undo
-from app.store import Store
 from app.store import tokens as T
+from app.store.facade import Store
 from app.table.answers import Accepted, Refused
 from app.table.codes import TableCode
 from app.table.hub import BadTokens, TableHub
