@@ -3,17 +3,33 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+
+from scoring.games import Game
+
+
+def _forestry(args: argparse.Namespace) -> int:
+    from app.commands.setup_forestry import run
+
+    return run(args)
+
+
+def _guardians(args: argparse.Namespace) -> int:
+    from app.commands.setup_guardians import run
+
+    return run(args)
+
+
+#: Each game's dealer command (imported when it runs: the CLI starts fast).
+DEALERS: dict[Game, Callable[[argparse.Namespace], int]] = {
+    Game.FORESTRY: _forestry,
+    Game.GUARDIANS: _guardians,
+}
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.game == "forestry":
-            from app.commands.setup_forestry import run as run_forestry
-
-            return run_forestry(args)
-        from app.commands.setup_guardians import run as run_guardians
-
-        return run_guardians(args)
+        return DEALERS[Game(args.game)](args)
     except BrokenPipeError:  # piped into `head`: the reader has what it wanted
         quiet_stdout()
         return 0

@@ -35,6 +35,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from app.game.registry import VARIANTS, variant
 from app.l10n import render
 from app.names import clean_name
 from app.store.crud import (
@@ -59,9 +60,11 @@ from app.store.models import (
 )
 from app.store.queries import GameSummary, _summaries
 from app.store.summary import rebuild_stats
+from scoring.games import Game as GameName
 from scoring.message import MessageCode, Msg, Refusal, msg
 
-GAME_TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+#: Each game's name in exports (BG Stats, CSV).
+GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")  # stable ids across exports
@@ -195,8 +198,14 @@ def role_name(role: str | None) -> str:
 def board_text(game: str, options: Mapping[str, Any]) -> str:
     """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
     Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    if game == "forest-guardians":
-        return "Advanced" if options.get("advanced") else "Basic"
+    return BOARD_TEXT.get(game, _forestry_board)(options)
+
+
+def _guardians_board(options: Mapping[str, Any]) -> str:
+    return "Advanced" if options.get("advanced") else "Basic"
+
+
+def _forestry_board(options: Mapping[str, Any]) -> str:
     parts = [_title(str(options.get("mode") or "standard"))]
     if options.get("technology_side"):
         parts.append(f"technology {options['technology_side']}")
@@ -206,6 +215,13 @@ def board_text(game: str, options: Mapping[str, Any]) -> str:
     if modules:
         parts.append("Growing Forward: " + ", ".join(modules))
     return ", ".join(parts)
+
+
+#: Each game's ``board`` text for BG Stats (from its record options).
+BOARD_TEXT: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    GameName.FORESTRY: _forestry_board,
+    GameName.GUARDIANS: _guardians_board,
+}
 
 
 def _comments(g: ExportedGame) -> str:
@@ -680,7 +696,9 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
     """A source that can be read twice: files are rewound, a pipe is spooled to disk as it is
     checked (memory stays bounded). Returns (first pass source, second pass opener)."""
     if isinstance(source, str | bytes):
-        return source, lambda: source
+        text = source
+        return text, lambda: text
+    stream: IO[bytes] = source
     try:
         pos = source.tell()
         source.seek(pos)
@@ -692,7 +710,7 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
                 return True
 
             def read(self, n: int = -1) -> bytes:
-                data = source.read(n)
+                data = stream.read(n)
                 spool.write(data)
                 return data
 
@@ -823,7 +841,7 @@ def rescore_incomplete(session: Session) -> list[int]:
         from scoring.printed import embed_confirmed
 
         record = dict(rec.record)
-        if record.get("game") == "forestry":  # it keeps what it was scored with, plus these
+        if variant(str(record.get("game"))).printed:  # it keeps what it was scored with, and these
             record = embed_confirmed(record, confirmed, keep_own=True)
         try:
             sheet = score_record(record, confirmed=confirmed)
