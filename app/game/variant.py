@@ -41,7 +41,7 @@ class Variant:
     Play: ``initial_state``, ``handlers`` (the commands it accepts),
     ``action_key`` (a shared action's key against the state, ``None``: no key:
     see ``GameSession._already_done``), ``once_kinds`` (shared actions that apply
-    once), ``start_check`` is folded into its ``StartGame`` handler.
+    once: a copy made against an older version after the same action is "already done").
 
     Records and scores: ``codec`` (``parse``/``record`` of ``scoring.*.record``,
     the snapshot JSON), ``score`` (``scoring.*.score``), ``base_categories``
