@@ -3,27 +3,16 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from app.commands.setup_forestry import run as run_forestry
+from app.commands.setup_guardians import run as run_guardians
 from scoring.games import Game
 
-
-def _forestry(args: argparse.Namespace) -> int:
-    from app.commands.setup_forestry import run
-
-    return run(args)
-
-
-def _guardians(args: argparse.Namespace) -> int:
-    from app.commands.setup_guardians import run
-
-    return run(args)
-
-
-#: Each game's dealer command (imported when it runs: the CLI starts fast).
-DEALERS: dict[Game, Callable[[argparse.Namespace], int]] = {
-    Game.FORESTRY: _forestry,
-    Game.GUARDIANS: _guardians,
+#: each game's dealer command
+DEALERS: Mapping[Game, Callable[[argparse.Namespace], int]] = {
+    Game.FORESTRY: run_forestry,
+    Game.GUARDIANS: run_guardians,
 }
 
 

@@ -13,7 +13,7 @@ Export (finished games only, oldest first):
 
 Import (:func:`import_records`) reads record v1 as one JSON object or JSON
 lines, validates *everything* first — every record through
-``scoring.record.parse_record`` and ``scoring.api.score_record`` — and writes
+``scoring.api.parse_record`` and ``scoring.api.score_record`` — and writes
 all or nothing in one transaction. Problems are reported as
 ``line N: players[0].coins: ...`` (``N`` is the file line the record starts on).
 A record already in the database (same canonical JSON) is skipped, not doubled.
@@ -60,7 +60,7 @@ from app.store.models import (
 )
 from app.store.queries import GameSummary, _summaries
 from app.store.summary import rebuild_stats
-from scoring.games import Game as GameName
+from scoring.games import Game as GameName  # (Game here is the table)
 from scoring.message import MessageCode, Msg, Refusal, msg
 
 #: Each game's name in exports (BG Stats, CSV).
@@ -195,16 +195,6 @@ def role_name(role: str | None) -> str:
     return _title(role) if role else ""
 
 
-def board_text(game: str, options: Mapping[str, Any]) -> str:
-    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
-    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    return BOARD_TEXT.get(game, _forestry_board)(options)
-
-
-def _guardians_board(options: Mapping[str, Any]) -> str:
-    return "Advanced" if options.get("advanced") else "Basic"
-
-
 def _forestry_board(options: Mapping[str, Any]) -> str:
     parts = [_title(str(options.get("mode") or "standard"))]
     if options.get("technology_side"):
@@ -217,11 +207,20 @@ def _forestry_board(options: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-#: Each game's ``board`` text for BG Stats (from its record options).
-BOARD_TEXT: dict[str, Callable[[Mapping[str, Any]], str]] = {
+def _guardians_board(options: Mapping[str, Any]) -> str:
+    return "Advanced" if options.get("advanced") else "Basic"
+
+
+_BOARD_TEXT: dict[GameName, Callable[[Mapping[str, Any]], str]] = {
     GameName.FORESTRY: _forestry_board,
     GameName.GUARDIANS: _guardians_board,
 }
+
+
+def board_text(game: str, options: Mapping[str, Any]) -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
+    return _BOARD_TEXT[GameName(game)](options)
 
 
 def _comments(g: ExportedGame) -> str:
@@ -656,8 +655,8 @@ def _sheet_json(sheet: Any) -> dict[str, Any]:
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
-    from scoring.api import score_record
-    from scoring.record import RecordError, parse_record
+    from scoring.api import parse_record, score_record
+    from scoring.record import RecordError
 
     try:
         parse_record(data)
@@ -696,21 +695,20 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
     """A source that can be read twice: files are rewound, a pipe is spooled to disk as it is
     checked (memory stays bounded). Returns (first pass source, second pass opener)."""
     if isinstance(source, str | bytes):
-        text = source
-        return text, lambda: text
-    stream: IO[bytes] = source
+        return source, lambda: source
     try:
         pos = source.tell()
         source.seek(pos)
     except (OSError, ValueError, AttributeError):
         spool = tempfile.TemporaryFile()
+        pipe: IO[bytes] = source  # (a class body does not see the narrowing above)
 
         class _Tee(io.RawIOBase):
             def readable(self) -> bool:
                 return True
 
             def read(self, n: int = -1) -> bytes:
-                data = stream.read(n)
+                data = pipe.read(n)
                 spool.write(data)
                 return data
 

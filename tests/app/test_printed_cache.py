@@ -8,7 +8,7 @@ import pytest
 
 from app.game.commands import AddScore, ConfirmPrinted, SetHarvester, StartGame
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 
 
 class Counting:
