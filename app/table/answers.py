@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeAlias
 
-from app.session import DomainError, Message, Snapshot
+from app.game.errors import DomainError
+from app.game.messages import Message
+from app.session import Snapshot
 from scoring.message import Msg, Param, msg
 
 

@@ -46,16 +46,10 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from app.session import (
-    FINISHED,
-    AlreadyDone,
-    Command,
-    DomainError,
-    GameSession,
-    Snapshot,
-    StaleVersion,
-    command_from_json,
-)
+from app.game.commands import Command, command_from_json
+from app.game.errors import AlreadyDone, DomainError, StaleVersion
+from app.game.status import Status
+from app.session import GameSession, Snapshot
 from app.store import tokens as T
 from app.store.crud import NotFound
 from app.store.facade import Store
@@ -375,7 +369,7 @@ class TableHub:
             by = access.player if access.role == SEAT else None
             try:
                 check_rights(access, game_id, command, table.names)
-                if session.state.status == FINISHED:  # read-only: the result screen
+                if session.state.status == Status.FINISHED:  # read-only: the result screen
                     return Refused.said(msg(TableCode.FINISHED), "status", session.snapshot(),
                                         Reason.FINISHED)
                 with self._write_lock:

@@ -16,10 +16,21 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app import session as S
 from app.events import event_msg
+from app.game.commands import (
+    Command,
+    ConfirmPrinted,
+    Finish,
+    Redo,
+    SetHarvester,
+    StartGame,
+    Undo,
+    UndoMine,
+)
+from app.game.state import GameState, with_confirmed_printed
 from app.i18n import language_of
 from app.l10n import render
+from app.session import Snapshot
 from app.table.answers import Accepted, Reason, Refused
 from app.ui.presenters_sheet_forestry import ForestrySheet
 from app.ui.presenters_sheet_guardians import GuardiansSheet
@@ -75,17 +86,17 @@ class TableClient:
         self.game_id = game_id
         self.token = token
 
-    def snapshot(self) -> S.Snapshot:
+    def snapshot(self) -> Snapshot:
         return self.hub.snapshot(self.game_id)
 
     def access(self) -> Any:
         return self.hub.access(self.token)
 
-    def submit(self, command: S.Command) -> Accepted | Refused:
+    def submit(self, command: Command) -> Accepted | Refused:
         answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
         return answer
 
-    def subscribe(self, callback: Callable[[S.Snapshot], Any],
+    def subscribe(self, callback: Callable[[Snapshot], Any],
                   on_revoked: Callable[[], Any] | None = None) -> Any:
         sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked)
         return sub
@@ -100,12 +111,12 @@ class TableClient:
 # --------------------------------------------------------------------------- view models
 
 
-_SHEETS: OrderedDict[tuple[int, int], tuple[S.GameState, Any, Any]] = OrderedDict()
+_SHEETS: OrderedDict[tuple[int, int], tuple[GameState, Any, Any]] = OrderedDict()
 _SHEETS_LOCK = threading.Lock()
 _SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
 
 
-def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Any:
+def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Any:
     """``score_record`` of the snapshot's state, once for all phones showing that version.
 
     Kept by (game, version) and used only for the very same state object and
@@ -123,7 +134,7 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
             and snapshot.state.status != FINISHED:
         # a value corrected in Settings applies to a game in play (its own confirmations
         # give way); a finished game keeps what it was scored with
-        record = S.with_confirmed_printed(record, printed)
+        record = with_confirmed_printed(record, printed)
     sheet = score_record(record, confirmed=printed)
     with _SHEETS_LOCK:
         _SHEETS[key] = (snapshot.state, dict(printed), sheet)
@@ -138,7 +149,7 @@ class SheetPresenter:
     """One table in play: whose sheet is shown, the last error, the live scores."""
 
     t: T
-    snapshot: S.Snapshot
+    snapshot: Snapshot
     player: int = 0
     locked_player: int | None = None  # a seat link edits only its own sheet (others read-only)
     error: str | None = None
@@ -158,7 +169,7 @@ class SheetPresenter:
 
     # ------------------------------------------------------------------ snapshot
     @property
-    def state(self) -> S.GameState:
+    def state(self) -> GameState:
         return self.snapshot.state
 
     @property
@@ -184,7 +195,7 @@ class SheetPresenter:
         prefix = GAME_SHEETS[Game(self.game)].role_prefix
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
-    def update(self, snapshot: S.Snapshot) -> None:
+    def update(self, snapshot: Snapshot) -> None:
         """A newer snapshot: the table's broadcast (this phone's tap or another's)."""
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
@@ -293,21 +304,21 @@ class SheetPresenter:
         return int(sheet.players[i].total)
 
     # ------------------------------------------------------------------ commands
-    def undo(self) -> S.Undo:
-        return S.Undo(version=self.version)
+    def undo(self) -> Undo:
+        return Undo(version=self.version)
 
-    def undo_mine(self) -> S.UndoMine:
+    def undo_mine(self) -> UndoMine:
         """Take back this phone's own last change (the server knows who from the token)."""
-        return S.UndoMine(version=self.version)
+        return UndoMine(version=self.version)
 
-    def redo(self) -> S.Redo:
-        return S.Redo(version=self.version)
+    def redo(self) -> Redo:
+        return Redo(version=self.version)
 
-    def finish(self) -> S.Finish:
-        return S.Finish(version=self.version)
+    def finish(self) -> Finish:
+        return Finish(version=self.version)
 
-    def start_game(self) -> S.Command:
-        return S.StartGame(version=self.version)
+    def start_game(self) -> Command:
+        return StartGame(version=self.version)
 
     def harvester_choices(self, player: int) -> list[tuple[int, bool]]:
         """Forest spaces for a harvester: (space, free) — the session refuses a taken one."""
@@ -318,11 +329,11 @@ class SheetPresenter:
     def harvester_of(self, player: int) -> int | None:
         return getattr(self.state.table, "harvesters", (None,) * 8)[player]
 
-    def set_harvester(self, player: int, space: int) -> S.Command:
-        return S.SetHarvester(version=self.version, player=player, space=space)
+    def set_harvester(self, player: int, space: int) -> Command:
+        return SetHarvester(version=self.version, player=player, space=space)
 
-    def confirm_printed(self, table: str, key: str, value: int) -> S.Command:
-        return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
+    def confirm_printed(self, table: str, key: str, value: int) -> Command:
+        return ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
     # ------------------------------------------------------------------ sheet
     def say(self, code: str, **params: Any) -> str:
@@ -331,7 +342,7 @@ class SheetPresenter:
 
         return l10n.render(language_of(self.t), code, **params)
 
-    def set_value(self, field_path: str, value: int) -> S.Command:
+    def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count (Forestry ``SetCount``; Forest Guardians fields)."""
         return self.kind().set_value(field_path, value)
 
@@ -350,7 +361,7 @@ class SheetPresenter:
             own = [_without_commands(s) for s in own]
         return [*own, shared] if shared is not None and self.status != SETUP else own
 
-    def command(self, what: Tap) -> S.Command:
+    def command(self, what: Tap) -> Command:
         """``what``'s command, made against the version this phone shows."""
         return what.make(self.version)
 

@@ -5,7 +5,27 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from app import session as S
+from app.game.commands import (
+    AddContract,
+    AddRiverToken,
+    AddTaskCard,
+    ApplySuggestion,
+    ChooseContractCategory,
+    Command,
+    DismissSuggestion,
+    PlaceForester,
+    RemoveContract,
+    RemoveRiverToken,
+    RemoveTaskCard,
+    ReplenishForesters,
+    RevealRoundToken,
+    SetColumn,
+    SetCount,
+    SetDetachedWood,
+    SetTaskMet,
+    TakeRewardLap,
+)
+from app.game.state import ForestryTable
 from app.ui.sheet_views import (
     Action,
     ChoiceRow,
@@ -19,7 +39,7 @@ from app.ui.sheet_views import (
     tap,
 )
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
-from scoring.forestry.model import ForestBuildingTask
+from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
 from scoring.games import Game
 
 
@@ -30,20 +50,20 @@ class ForestrySheet(GameSheet):
     forest_map: ClassVar[bool] = True
     printed_in_play: ClassVar[bool] = True
 
-    def board(self) -> S.ForestryPlayer:
+    def board(self) -> ForestryPlayer:
         return self.state.forestry_boards[self.player]
 
     def _set(self, field_path: str, value: int) -> Tap:
-        return tap(S.SetCount, player=self.player, field=field_path, value=value)
+        return tap(SetCount, player=self.player, field=field_path, value=value)
 
     def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
         return Count(field_to_id(field_path) or field_path, lab, value,
                      self._step(field_path, -1) if value > 0 else None,
                      self._step(field_path, +1), hint, field_path)
 
-    def set_value(self, field_path: str, value: int) -> S.Command:
+    def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count: ``SetCount``."""
-        return S.SetCount(version=self.version, player=self.player, field=field_path,
+        return SetCount(version=self.version, player=self.player, field=field_path,
                           value=value)
 
     def _river_label(self, symbol: str) -> str:
@@ -57,9 +77,9 @@ class ForestrySheet(GameSheet):
             return None
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
             Option("apply", self.say("sheet-suggest-apply"), False,
-                   tap(S.ApplySuggestion, id=x.id)),
+                   tap(ApplySuggestion, id=x.id)),
             Option("dismiss", self.say("sheet-suggest-dismiss"), False,
-                   tap(S.DismissSuggestion, id=x.id))))
+                   tap(DismissSuggestion, id=x.id))))
             for x in own)
         return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
 
@@ -78,7 +98,7 @@ class ForestrySheet(GameSheet):
         params.pop("round_token", None)
         return params
 
-    def _column_rows(self, b: S.ForestryPlayer) -> tuple[ChoiceRow, ...]:
+    def _column_rows(self, b: ForestryPlayer) -> tuple[ChoiceRow, ...]:
         """The forestry table column by column: each column's type, then its count.
 
         One more (empty) column is offered while the table has fewer than three;
@@ -92,7 +112,7 @@ class ForestrySheet(GameSheet):
             rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
                                   tuple(Option(f.value, self.t(f"forester.{f.value}"),
                                                have is not None and have.type is f,
-                                               tap(S.SetColumn, player=p, column=i,
+                                               tap(SetColumn, player=p, column=i,
                                                            type=f.value,
                                                            count=have.count if have else 1))
                                         for f in ForesterType)))
@@ -100,7 +120,7 @@ class ForestrySheet(GameSheet):
                 rows.append(ChoiceRow(f"column-{i}-count",
                                       self.say("sheet-column-count", n=i + 1), tuple(
                                           Option(str(n), str(n), have.count == n,
-                                                 tap(S.SetColumn, player=p, column=i,
+                                                 tap(SetColumn, player=p, column=i,
                                                              type=have.type.value, count=n))
                                           for n in range(0, 4))))
         return tuple(rows)
@@ -113,7 +133,7 @@ class ForestrySheet(GameSheet):
             Section("score", t("sheet.sec.score"), counts=(
                 self._count("score_track", b.score_track, t("field.score_track")),
             ), actions=(
-                Action("reward-lap", t("sheet.reward_lap"), tap(S.TakeRewardLap, player=p)),
+                Action("reward-lap", t("sheet.reward_lap"), tap(TakeRewardLap, player=p)),
             )),
             Section("resources", t("sheet.sec.resources"), counts=tuple(
                 self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
@@ -146,7 +166,7 @@ class ForestrySheet(GameSheet):
                          for f in ForesterType),
             actions=tuple(Action(f"place-{f.value}",
                                  t("sheet.place_forester", what=t(f"forester.{f.value}")),
-                                 tap(S.PlaceForester, player=p, type=f.value))
+                                 tap(PlaceForester, player=p, type=f.value))
                           for f in ForesterType),
             choices=self._column_rows(b),
         ))
@@ -165,8 +185,8 @@ class ForestrySheet(GameSheet):
             "river-tokens", t("sheet.sec.river_tokens"),
             counts=tuple(Count(
                 f"river-{s.value}", self._river_label(s.value), rivers.count(s),
-                tap(S.RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
-                tap(S.AddRiverToken, player=p, symbol=s.value)) for s in RiverSymbol),
+                tap(RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
+                tap(AddRiverToken, player=p, symbol=s.value)) for s in RiverSymbol),
         ))
         sections.append(self._contracts_section(b))
         sections.append(self._tasks_section(b))
@@ -180,18 +200,18 @@ class ForestrySheet(GameSheet):
         suggested = self.suggestions_section()
         return [suggested, *sections] if suggested is not None else sections
 
-    def _contracts_section(self, b: S.ForestryPlayer) -> Section:
+    def _contracts_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player
         cats = list(ContractCategory)
         singles = tuple(Action(f"contract-{c.value}",
                                t("sheet.add_contract", what=t(f"category.{c.value}")),
-                               tap(S.AddContract, player=p, categories=(c.value,)))
+                               tap(AddContract, player=p, categories=(c.value,)))
                         for c in cats)
         pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
         doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
             Option(f"{a.value}-{c.value}",
                    f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
-                   tap(S.AddContract, player=p, categories=(a.value, c.value)))
+                   tap(AddContract, player=p, categories=(a.value, c.value)))
             for a, c in pairs))
         choices = [doubles]
         lines = []
@@ -202,13 +222,13 @@ class ForestrySheet(GameSheet):
                 choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
                                                                    n=i + 1), (
                     Option("auto", t("sheet.contract_auto"), k.chosen is None,
-                           tap(S.ChooseContractCategory, player=p, index=i, chosen=None)),
+                           tap(ChooseContractCategory, player=p, index=i, chosen=None)),
                     *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
-                             tap(S.ChooseContractCategory, player=p, index=i,
+                             tap(ChooseContractCategory, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
         remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
-                              tap(S.RemoveContract, player=p, index=i))
+                              tap(RemoveContract, player=p, index=i))
                        for i in range(len(b.contracts)))
         return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
@@ -228,11 +248,11 @@ class ForestrySheet(GameSheet):
             return t("task.river_token")
         return t("task.forest_building")
 
-    def _tasks_section(self, b: S.ForestryPlayer) -> Section:
+    def _tasks_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player
 
         def add(kind: str, value: Any) -> Tap:
-            return tap(S.AddTaskCard, player=p, task={kind: value})
+            return tap(AddTaskCard, player=p, task={kind: value})
 
         choices = [
             ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
@@ -251,7 +271,7 @@ class ForestrySheet(GameSheet):
         actions = [
             Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
             Action("task-add-forest-building", t("sheet.task_add_forest_building"),
-                   tap(S.AddTaskCard, player=p,
+                   tap(AddTaskCard, player=p,
                                  task={"forest_building": "", "met": False})),
         ]
         lines = []
@@ -260,11 +280,11 @@ class ForestrySheet(GameSheet):
             if isinstance(task, ForestBuildingTask):
                 choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
                     Option("yes", t("common.yes"), bool(task.met),
-                           tap(S.SetTaskMet, player=p, index=i, met=True)),
+                           tap(SetTaskMet, player=p, index=i, met=True)),
                     Option("no", t("common.no"), not task.met,
-                           tap(S.SetTaskMet, player=p, index=i, met=False)))))
+                           tap(SetTaskMet, player=p, index=i, met=False)))))
         actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
-                           tap(S.RemoveTaskCard, player=p, index=i))
+                           tap(RemoveTaskCard, player=p, index=i))
                     for i in range(len(b.task_cards))]
         return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
@@ -273,7 +293,7 @@ class ForestrySheet(GameSheet):
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
         t = self.t
         table = self.state.table
-        assert isinstance(table, S.ForestryTable)  # a Forestry state has a Forestry table
+        assert isinstance(table, ForestryTable)  # a Forestry state has a Forestry table
         forest = table.forest
         stack = forest.round_tokens
         lines = [t("table.round", n=stack.round, left=stack.left)]
@@ -288,17 +308,17 @@ class ForestrySheet(GameSheet):
         counts = tuple(
             Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
                                          d.criterion.value), int(d.infested_wood),
-                  tap(S.SetDetachedWood, storage=i, value=d.infested_wood - 1)
+                  tap(SetDetachedWood, storage=i, value=d.infested_wood - 1)
                   if d.infested_wood > 0 else None,
-                  tap(S.SetDetachedWood, storage=i, value=d.infested_wood + 1),
+                  tap(SetDetachedWood, storage=i, value=d.infested_wood + 1),
                   hint=t("table.detached_hint"))
             for i, d in enumerate(table.detached_storages))
         actions = (
             Action("round-token", t("table.reveal_round"),
-                   tap(S.RevealRoundToken, round=stack.round))
+                   tap(RevealRoundToken, round=stack.round))
             if stack.left else Action("round-token", t("table.no_round_left"), None),
             Action("replenish", t("table.replenish"),
-                   tap(S.ReplenishForesters, foresters=len(forest.foresters))),
+                   tap(ReplenishForesters, foresters=len(forest.foresters))),
         )
         return Section("table", t("table.title"), counts=counts, actions=actions,
                        lines=tuple(lines))

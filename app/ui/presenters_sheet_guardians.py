@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from app import session as S
+from app.game.commands import Command, SetGuardians, TriggerGameEnd
+from app.game.state import GuardiansTable
 from app.ui.sheet_views import (
     Action,
     ChoiceRow,
@@ -19,6 +20,7 @@ from app.ui.sheet_views import (
     tap,
 )
 from scoring.games import Game
+from scoring.guardians.model import GuardiansPlayer
 
 
 class GuardiansSheet(GameSheet):
@@ -26,22 +28,22 @@ class GuardiansSheet(GameSheet):
     role_prefix: ClassVar[str] = "ranger"
     planting_check: ClassVar[bool] = True
 
-    def board(self) -> S.GuardiansPlayer:
+    def board(self) -> GuardiansPlayer:
         return self.state.guardians_boards[self.player]
 
-    def set_value(self, field_path: str, value: int) -> S.Command:
+    def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count: ``SetGuardians`` (a tree row within its list)."""
         b = self.board()
         if field_path.startswith("tree_points."):
             rows = list(b.tree_points)
             rows[int(field_path.partition(".")[2])] = value
-            return S.SetGuardians(version=self.version, player=self.player,
+            return SetGuardians(version=self.version, player=self.player,
                                   field="tree_points", value=tuple(rows))
-        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
+        return SetGuardians(version=self.version, player=self.player, field=field_path,
                               value=value)
 
     def _g(self, field_path: str, value: Any) -> Tap:
-        return tap(S.SetGuardians, player=self.player, field=field_path, value=value)
+        return tap(SetGuardians, player=self.player, field=field_path, value=value)
 
     def _gcount(self, ident: str, field_path: str, value: int, lab: str) -> Count:
         return Count(ident, lab, value, self._step(field_path, -1) if value > 0 else None,
@@ -95,7 +97,7 @@ class GuardiansSheet(GameSheet):
         """The shared table: how the game ends (who triggered it)."""
         t = self.t
         table = self.state.table
-        assert isinstance(table, S.GuardiansTable)  # a Forest Guardians state has its table
+        assert isinstance(table, GuardiansTable)  # a Forest Guardians state has its table
         if table.end_trigger:
             return Section("table", t("table.title"), lines=(
                 t(f"table.end.{table.end_trigger}",
@@ -103,6 +105,6 @@ class GuardiansSheet(GameSheet):
         return Section("table", t("table.title"), choices=tuple(
             ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
                 Option(str(i), name, False,
-                       tap(S.TriggerGameEnd, player=i, trigger=trigger))
+                       tap(TriggerGameEnd, player=i, trigger=trigger))
                 for i, name in enumerate(self.names())))
             for trigger in ("last_tree_planted", "last_tile_drawn")))

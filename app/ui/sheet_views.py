@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from app import session as S
+from app.game.commands import AdjustCount, Command
+from app.game.state import GameState
 from scoring.games import Game
 
 T = Callable[..., str]
@@ -35,15 +36,15 @@ class Tap:
     the game as it is on screen, and no command ever carries a made-up version.
     """
 
-    cls: type[S.Command]
+    cls: type[Command]
     args: tuple[tuple[str, Any], ...] = ()
 
-    def make(self, version: int) -> S.Command:
+    def make(self, version: int) -> Command:
         return self.cls(version=version, **dict(self.args))
 
 
-def tap(cls: type[S.Command], **args: Any) -> Tap:
-    """``tap(S.AdjustCount, player=0, field="coins", delta=1)``."""
+def tap(cls: type[Command], **args: Any) -> Tap:
+    """``tap(AdjustCount, player=0, field="coins", delta=1)``."""
     return Tap(cls, tuple(args.items()))
 
 
@@ -122,7 +123,7 @@ class SheetContext(Protocol):
     def player(self) -> int: ...
 
     @property
-    def state(self) -> S.GameState: ...
+    def state(self) -> GameState: ...
 
     @property
     def version(self) -> int: ...
@@ -160,7 +161,7 @@ class GameSheet:
         return self.p.player
 
     @property
-    def state(self) -> S.GameState:
+    def state(self) -> GameState:
         return self.p.state
 
     @property
@@ -174,7 +175,7 @@ class GameSheet:
         return self.p.say(code, **params)
 
     def _step(self, field_path: str, delta: int) -> Tap:
-        return tap(S.AdjustCount, player=self.player, field=field_path, delta=delta)
+        return tap(AdjustCount, player=self.player, field=field_path, delta=delta)
 
     def own_sections(self) -> list[Section]:
         """The sections of the shown player's own board."""
@@ -184,6 +185,6 @@ class GameSheet:
         """The shared table's section (None: the game has none)."""
         return None
 
-    def set_value(self, field_path: str, value: int) -> S.Command:
+    def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count, against the version on screen."""
         raise NotImplementedError

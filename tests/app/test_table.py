@@ -10,10 +10,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from app.session import (
+from app.game.commands import (
     AddScore,
-    DomainError,
-    GameSession,
     Redo,
     RevealRoundToken,
     SetCount,
@@ -22,6 +20,8 @@ from app.session import (
     Undo,
     command_from_json,
 )
+from app.game.errors import DomainError
+from app.session import GameSession
 from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table.answers import Accepted, Refused

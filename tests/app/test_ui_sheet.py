@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from app.game.commands import SetCount
 from app.i18n import Translator
 from app.table.answers import Accepted
 from app.ui.app import ForestTableApp
@@ -458,7 +459,6 @@ def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
 
 
 def test_a_refusal_shows_next_to_the_count_it_names(svc):
-    from app import session as S
     from app.ui.screens import sheet
 
     p, c = table(svc)
@@ -474,7 +474,7 @@ def test_a_refusal_shows_next_to_the_count_it_names(svc):
         app.open_game(gid)
         await settle()
         sp, sc = app.state[f"table:{gid}"]
-        sheet.submit(app, sp, sc, S.SetCount(version=sp.version, player=0,
+        sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
                                              field="resources.coins", value=-1))
         assert sp.error and sp.error_id == "resources-coins"
         assert shown(app, "sheet-resources-coins-error").value == sp.error  # under its stepper
@@ -489,7 +489,7 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
     """Every phone at a table, the tapping one included, is drawn from the hub's broadcast
     (boardgame.io's ``sendAll``): held back, the tapper's sheet does not change although
     its tap was accepted and saved; released, it changes. A refusal is the tapper's alone."""
-    from app import session as S
+    from app.game.commands import AdjustCount
 
     p, c = table(svc)
     gid = p.snapshot.game_id
@@ -525,7 +525,7 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
         hub._broadcast = lambda table, snap: held.append((table, snap))
         held.clear()
         c2 = TableClient(hub, gid, token)
-        answer = c2.submit(S.AdjustCount(version=tab.version, player=1, field="storage.wood",
+        answer = c2.submit(AdjustCount(version=tab.version, player=1, field="storage.wood",
                                          delta=1))
         assert answer.reason == "forbidden" and held == []
         hub._broadcast = broadcast
