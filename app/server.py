@@ -285,6 +285,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
+    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     path = database_path()
     try:
         store = Store.open()

@@ -2,11 +2,14 @@
 
 Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
 commands through the sheet's own ``_tapped`` handlers (stamped with the version on screen).
-Pieces are kept between redraws while their key is unchanged (``sheet._kept``).
+Pieces are kept between redraws while their key is unchanged (``sheet._kept``). The sheet
+hands its tap path in (:func:`use_taps`): this module imports no screen that imports it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -16,13 +19,46 @@ from app.ui import presenters_play as PP
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
     from app.ui.presenters_sheet import SheetPresenter, TableClient
 
 TILE = 60
 
 
-def _lang(app: ForestTableApp) -> str:
+@dataclass(frozen=True, slots=True)
+class SheetTaps:
+    """The sheet's tap path (``app/ui/screens/sheet.py``: ``_kept``, ``_forget_kept``,
+    ``_tapped``, ``on_tap``), handed in by the sheet when it is imported."""
+
+    kept: Callable[..., ft.Control]
+    forget_kept: Callable[..., None]
+    tapped: Callable[..., Any]
+    on_tap: Callable[..., Any]
+
+
+_taps: list[SheetTaps] = []
+
+
+def use_taps(taps: SheetTaps) -> None:
+    """The sheet's tap path for the pieces drawn inside it."""
+    _taps[:] = [taps]
+
+
+def taps() -> SheetTaps:
+    if not _taps:
+        raise RuntimeError("the play panel is drawn inside the sheet (app.ui.screens.sheet)")
+    return _taps[0]
+
+
+@dataclass(slots=True)
+class PanelState:
+    """What this tab chose on a game's panel (one per game id): map mode, changes unfolded."""
+
+    map_mode: str = field(default=PP.MODES[0])
+    changes_open: bool = False
+
+
+def _lang(app: Nav) -> str:
     return str(app.settings.language)
 
 
@@ -31,23 +67,24 @@ def me(p: SheetPresenter) -> int:
     return p.locked_player if p.locked_player is not None else p.player
 
 
-def map_mode(app: ForestTableApp, p: SheetPresenter) -> str:
-    mode = app.state.get(f"map-mode:{p.snapshot.game_id}", PP.MODES[0])
+def map_mode(app: Nav, p: SheetPresenter) -> str:
+    kept = app.states.get(PanelState, p.snapshot.game_id)
+    mode = kept.map_mode if kept is not None else PP.MODES[0]
     return mode if mode in PP.modes(p.state) else PP.MODES[0]
 
 
-def _set_mode(app: ForestTableApp, p: SheetPresenter, mode: str) -> None:
-    from app.ui.screens.sheet import _forget_kept
+def _set_mode(app: Nav, p: SheetPresenter, mode: str) -> None:
+    _forget_kept = taps().forget_kept
 
-    app.state[f"map-mode:{p.snapshot.game_id}"] = mode
+    app.states.setdefault(PanelState, PanelState, p.snapshot.game_id).map_mode = mode
     _forget_kept(app, p)
     app.refresh()
 
 
-def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     """The play-along controls for the sheet, top to bottom (Forestry in play; the quick
     reference for every game)."""
-    from app.ui.screens.sheet import _kept
+    _kept = taps().kept
 
     lang = _lang(app)
     out: list[ft.Control] = []
@@ -69,7 +106,8 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
         from app.ui.screens.reference import planting_check
 
         out.append(planting_check(app, lang))  # where a player enters a tree (003)
-    open_log = bool(app.state.get(f"changes-open:{p.snapshot.game_id}"))
+    panel = app.states.get(PanelState, p.snapshot.game_id)
+    open_log = panel is not None and panel.changes_open
     # folded: only the last change (a redraw on every phone after every tap stays small)
     changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
@@ -78,7 +116,7 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
     return out
 
 
-def reference_button(app: ForestTableApp, p: SheetPresenter) -> ft.Control:
+def reference_button(app: Nav, p: SheetPresenter) -> ft.Control:
     return sid("sheet-reference", ft.IconButton(
         icon=ft.Icons.MENU_BOOK, tooltip=l10n.render(_lang(app), PP.PlayLabel.REFERENCE_OPEN),
         width=TOUCH, height=TOUCH,
@@ -92,9 +130,9 @@ def _banner(lang: str, lines: tuple[str, ...]) -> ft.Control:
         spacing=2), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8))
 
 
-def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
-    from app.ui.screens.sheet import _tapped
+    _tapped = taps().tapped
 
     lines = PP.turn_lines(lang, turn)
     items: list[ft.Control] = [
@@ -109,9 +147,9 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-turn")
 
 
-def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile) -> ft.Control:
-    from app.ui.screens.sheet import _tapped
+    _tapped = taps().tapped
 
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space)]
@@ -138,7 +176,7 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
 
 
-def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _map(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
          tiles: tuple[PP.MapTile, ...], mode: str) -> ft.Control:
     chips = [
         sid(f"map-mode-{m}", ft.Chip(
@@ -161,18 +199,18 @@ def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-map")
 
 
-def _toggle_log(app: ForestTableApp, p: SheetPresenter) -> None:
-    from app.ui.screens.sheet import _forget_kept
+def _toggle_log(app: Nav, p: SheetPresenter) -> None:
+    _forget_kept = taps().forget_kept
 
-    key = f"changes-open:{p.snapshot.game_id}"
-    app.state[key] = not app.state.get(key)
+    panel = app.states.setdefault(PanelState, PanelState, p.snapshot.game_id)
+    panel.changes_open = not panel.changes_open
     _forget_kept(app, p)
     app.refresh()
 
 
-def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
              lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
-    from app.ui.screens.sheet import on_tap
+    on_tap = taps().on_tap
 
     items: list[ft.Control] = [
         ft.Row([
@@ -193,7 +231,7 @@ def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-changes")
 
 
-def setup_extras(app: ForestTableApp, setup: Any, step_id: str) -> list[ft.Control]:
+def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
     """Controls inside a setup step card: the first player (002), the infestation card's
     spaces (001). ``setup`` is the :class:`~app.ui.presenters_game.SetupPresenter`."""
     lang = _lang(app)

@@ -19,20 +19,19 @@ from app.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def presenter(app: ForestTableApp) -> NewGamePresenter:
-    p = app.state.get("new")
+def presenter(app: Nav) -> NewGamePresenter:
+    p = app.states.get(NewGamePresenter)
     if p is None:
-        p = NewGamePresenter(app.t)
-        app.state["new"] = p
+        p = app.states.put(NewGamePresenter(app.t))
         app.forget("new-")
     p.t = app.t
     return p
 
 
-def p_now(app: ForestTableApp) -> NewGamePresenter:
+def p_now(app: Nav) -> NewGamePresenter:
     """The current form's presenter (kept fields outlive a finished form)."""
     return presenter(app)
 
@@ -47,7 +46,7 @@ def _chips_with_reasons(prefix, choices, selected, on_pick) -> list[ft.Control]:
     return out
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     p = presenter(app)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -16,10 +17,24 @@ from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, sma
 from scoring.message import MessageCode
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
+@dataclass(slots=True)
+class PrintedTyped:
+    """Numbers typed into the confirmed printed values, not yet saved ("table/key" -> text)."""
+
+    values: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class BggForm:
+    """The BoardGameGeek ids' last outcome (saved, or which one was refused)."""
+
+    message: str | None = None
+
+
+def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     """A value the table confirmed: edit it (a number, Save) or delete it (asked again).
 
     The change applies to new and unfinished games; a finished game keeps the values it
@@ -29,7 +44,7 @@ def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
 
     lang = app.settings.language
     ident = f"settings-printed-{row.table}-{row.key}".replace("_", "-")
-    typed: dict[str, str] = app.state.setdefault("settings-printed-typed", {})
+    typed = app.states.setdefault(PrintedTyped, PrintedTyped).values
     k = f"{row.table}/{row.key}"
 
     def changed(e: Any) -> None:  # the event's own text when it carries it (see app.kept)
@@ -68,7 +83,7 @@ def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
     ], spacing=0, key=ident)
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     s = app.settings
     language = choice_chips(
@@ -141,11 +156,11 @@ class BggCode(MessageCode):
 BGG_GAMES = ("forestry", "forest-guardians")
 
 
-def bgg_section(app: ForestTableApp) -> ft.Control:
+def bgg_section(app: Nav) -> ft.Control:
     """The BoardGameGeek id of each game, entered once (exports carry it; never guessed)."""
     lang = app.settings.language
     store = services.shared().store
-    ui: dict[str, Any] = app.state.setdefault("settings-bgg", {})
+    ui = app.states.setdefault(BggForm, BggForm)
     known: dict[str, int] = {}
     if store is not None:
         from app.store.crud import get_bgg_ids
@@ -170,19 +185,19 @@ def bgg_section(app: ForestTableApp) -> ft.Control:
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
             if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
-                ui["message"] = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
+                ui.message = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
                 app.refresh()
                 return
             values[game] = int(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
             for game, value in values.items():
                 set_bgg_id(s, game=game, bgg_id=value)
-        ui["message"] = render(lang, BggCode.SAVED)
+        ui.message = render(lang, BggCode.SAVED)
         app.refresh()
 
     body: list[ft.Control] = [muted(render(lang, BggCode.HINT), 13), *fields.values()]
-    if ui.get("message"):
-        body.append(sid("settings-bgg-message", muted(ui["message"])))
+    if ui.message:
+        body.append(sid("settings-bgg-message", muted(ui.message)))
     body.append(small_button("settings-bgg-save", render(lang, BggCode.SAVE), save,
                              filled=True, disabled=store is None))
     return section(render(lang, BggCode.TITLE), body, identifier="settings-bgg")

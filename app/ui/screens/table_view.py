@@ -221,13 +221,10 @@ class TableTab:
     def _new_app(self) -> Any:
         from app.ui.app import ForestTableApp
         from app.ui.prefs import MemoryPrefs
-        from app.ui.screens import host
 
         app = ForestTableApp(self.page, prefs=self.prefs if self.prefs is not None
                              else MemoryPrefs())
-        # table-mode screens: app.go("tables"), app.go("host", game_id=N)
-        app._screens.setdefault("tables", host.build_tables)
-        app._screens.setdefault("host", host.build)
+        # table-mode screens ("tables", "host") are in the shell's registry (app/ui/routes.py)
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
@@ -251,13 +248,13 @@ class TableTab:
     async def rotate_host_link(self) -> str:
         """The server host asked for a new host link: every tab holding the old one drops
         to the join screen; this one keeps going on the new link (stored on the device)."""
-        from app import server
+        from app.ui import services
 
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
         token, _new = await asyncio.to_thread(
-            self.hub.host_link_token, server.host_link_dir(), rotate=True)
+            self.hub.host_link_token, services.serving().host_link_dir(), rotate=True)
         old, self.token = self.token, token
         self._unwatch = self.hub.watch(token, self._on_revoked)
         await self._pref(PREF_TOKEN, token)
@@ -265,8 +262,7 @@ class TableTab:
         if app is not None:
             app.host_token = token
             if old is not None and app.url_base == f"/join/{old}":
-                app.url_base = f"/join/{token}"
-                app._sync_url()
+                app.set_url_base(f"/join/{token}")
         return token
 
     def _open_table(self, token: str, access: Access) -> None:
@@ -280,7 +276,7 @@ class TableTab:
     def _close_app(self) -> None:
         app, self.app = self.app, None  # first: the app's close hooks call back here
         if app is not None:
-            app._closed()  # unsubscribes its tables
+            app.close()  # unsubscribes its tables
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
@@ -322,13 +318,7 @@ class TableTab:
         app = self.app
         if app is None:
             return
-        for key, inbox in list(app.state.items()):
-            if isinstance(key, str) and key.startswith("inbox:"):
-                try:
-                    inbox.catch_up()
-                except Exception:
-                    log.debug("catch-up of %s failed", key, exc_info=True)
-        app.render(to_top=True)  # whole screen anew: what the phone holds is not known
+        app.reconnected()  # every table catches up; the whole screen anew
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
@@ -357,10 +347,9 @@ class TableTab:
 
 def main(page: ft.Page) -> None:
     """``forest-table serve``: one tab of table mode."""
-    from app import server
     from app.table import shared_hub
     from app.ui import services
     from app.ui.prefs import DevicePrefs
 
     TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
-             base_url=server.BASE_URL).start()
+             base_url=services.serving().base_url).start()
