@@ -16,6 +16,8 @@ import flet as ft
 
 from app import l10n
 from app.ui import presenters_play as PP
+from app.ui.games import PlayPiece, ui
+from app.ui.screens.reference import planting_check
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
 
 if TYPE_CHECKING:
@@ -96,16 +98,8 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
         read_only = p.status == "finished"
         out.append(_kept(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
-    if p.game == "forestry" and p.status != "finished":
-        mode = map_mode(app, p)
-        tiles = PP.map_tiles(p.state, mode, me(p))
-        error = p.error if p.error_id in ("space", "type", "table") else None
-        out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
-                         lambda: _map(app, p, c, lang, tiles, mode)))
-    if p.game == "forest-guardians" and p.status != "finished":
-        from app.ui.screens.reference import planting_check
-
-        out.append(planting_check(app, lang))  # where a player enters a tree (003)
+    if p.status != "finished":  # the game's own piece (app/ui/games.py)
+        out.append(PIECES[ui(p.game).play_piece](app, p, c, lang))
     panel = app.states.get(PanelState, p.snapshot.game_id)
     open_log = panel is not None and panel.changes_open
     # folded: only the last change (a redraw on every phone after every tap stays small)
@@ -114,6 +108,27 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     out.append(_kept(app, p, "play-changes", (changes, mine, p.status, open_log),
                      lambda: _changes(app, p, c, lang, changes, mine, open_log)))
     return out
+
+
+def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
+    """Forestry: the shared forest board, its taps in the chosen mode."""
+    mode = map_mode(app, p)
+    tiles = PP.map_tiles(p.state, mode, me(p))
+    error = p.error if p.error_id in ("space", "type", "table") else None
+    return taps().kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
+                       lambda: _map(app, p, c, lang, tiles, mode))
+
+
+def _planting_check(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
+    """Forest Guardians: where a player enters a tree (003)."""
+    return planting_check(app, lang)
+
+
+#: The play-along piece of each game (:attr:`app.ui.games.GameUI.play_piece`).
+PIECES: dict[PlayPiece, Callable[[Nav, SheetPresenter, TableClient, str], ft.Control]] = {
+    PlayPiece.FOREST_MAP: _forest_map,
+    PlayPiece.PLANTING_CHECK: _planting_check,
+}
 
 
 def reference_button(app: Nav, p: SheetPresenter) -> ft.Control:

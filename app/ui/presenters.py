@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app.ui.services import GameSummary, module
+from scoring.games import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_DECISIONS_DOC = ROOT / "docs" / "rules-decisions.md"
@@ -123,7 +124,11 @@ def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
 
 
 ALL = "all"
-GAMES = ("forestry", "forest-guardians")
+
+
+def _chosen(value: str) -> str | None:
+    """A filter's selection: None for ``ALL``."""
+    return None if value == ALL else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +143,8 @@ class HistoryFilters:
 
     def query(self) -> dict[str, Any]:
         """The selection as ``Services.history`` arguments."""
-        return {"game": None if self.game == ALL else self.game,
-                "person": None if self.person == ALL else int(self.person)}
+        person = _chosen(self.person)
+        return {"game": _chosen(self.game), "person": None if person is None else int(person)}
 
 
 def history_filters(stats: list[Any], game: str, person: str, t: T) -> HistoryFilters:

@@ -72,6 +72,12 @@ class MapTile:
     command: S.Command | None
 
 
+def forest_table(state: S.GameState) -> S.ForestryTable | None:
+    """The shared forest board of a Forestry table (None: the game has none)."""
+    table = state.table
+    return table if isinstance(table, S.ForestryTable) else None
+
+
 def _names(state: S.GameState) -> list[str]:
     return [p.name for p in state.players]
 
@@ -92,8 +98,8 @@ def modes(state: S.GameState) -> tuple[str, ...]:
 def map_command(state: S.GameState, mode: str, me: int, space: int, version: int = 0
                 ) -> S.Command | None:
     """What a tap on ``space`` sends in ``mode`` for player ``me`` (None: nothing to do)."""
-    table = state.table
-    if not isinstance(table, S.ForestryTable):
+    table = forest_table(state)
+    if table is None:
         return None
     forest = table.forest
     others = {h for i, h in enumerate(table.harvesters) if i != me and h is not None}
@@ -129,8 +135,8 @@ def map_command(state: S.GameState, mode: str, me: int, space: int, version: int
 def map_tiles(state: S.GameState, mode: str, me: int | None, version: int = 0
               ) -> tuple[MapTile, ...]:
     """The 15 spaces with what lies on them; taps only for a phone that acts (``me``)."""
-    table = state.table
-    if not isinstance(table, S.ForestryTable):
+    table = forest_table(state)
+    if table is None:
         return ()
     forest = table.forest
     names = _names(state)
@@ -173,8 +179,8 @@ class TurnView:
 
 
 def turn_view(state: S.GameState, version: int = 0) -> TurnView | None:
-    table = state.table
-    if not isinstance(table, S.ForestryTable) or state.status != S.PLAYING:
+    table = forest_table(state)
+    if table is None or state.status != S.PLAYING:
         return None
     names = _names(state)
     return TurnView(names[table.current], table.turn + 1, table.round,

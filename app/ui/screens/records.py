@@ -128,7 +128,7 @@ def build_history(app: Nav) -> ft.Control:
         body.append(big_button("history-more", t("history.more"), more,
                                icon=ft.Icons.EXPAND_MORE))
     if not lines:
-        filtered = f.game != ALL or f.person != ALL
+        filtered = (f.game, f.person) != (ALL, ALL)
         body.append(sid("history-empty", muted(
             t("history.none_match" if filtered else "history.empty"))))
     people = sid("history-people", ft.IconButton(

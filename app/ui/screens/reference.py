@@ -9,6 +9,7 @@ catalogues (``app/l10n``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from app import l10n
 from app.ui.screen_state import OpenTable
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, header, muted, sid
 from scoring.forestry.reference import RefSection, forestry_reference
+from scoring.games import GAMES, Game
 from scoring.guardians import check_planting, quick_reference
 from scoring.guardians.checks import Tile
 from scoring.guardians.reference import guardians_reference_lines
@@ -41,12 +43,12 @@ class PlantingCheck:
     mine: bool = False
 
 
-def _game(app: Nav) -> str:
+def _game(app: Nav) -> Game:
     game = app.params.get("game")
-    if game in ("forestry", "forest-guardians"):
-        return str(game)
+    if game in GAMES:
+        return Game(game)
     kept = app.states.get(OpenTable, app.params.get("game_id"))
-    return str(kept.presenter.game) if kept else "forestry"
+    return Game(kept.presenter.game) if kept else Game.FORESTRY
 
 
 def _advanced(app: Nav) -> bool:
@@ -138,25 +140,37 @@ def build(app: Nav) -> ft.Control:
     controls: list[ft.Control] = [
         header(l10n.render(lang, "reference-title"), back=app.back,
                back_label=app.t("nav.back")),
-        sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=game), size=20,
+        sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=str(game)), size=20,
                                       weight=ft.FontWeight.BOLD)),
     ]
-    if game == "forestry":
-        controls += _sections(lang, [(line.section.value, line.message, line.source)
-                                     for line in forestry_reference()])
-    else:
-        lines = guardians_reference_lines()
-        controls += _sections(lang, [(
-            (RefSection.GUARDIANS_TURN if line.section == "turn"
-             else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
-            for line in lines])
-        controls.append(planting_check(app, lang))
-        if lang == "en":  # the rules tables' own reference (English text for now)
-            for section in quick_reference(_advanced(app)):
-                controls.append(card([
-                    ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
-                    *[ft.Text(entry, size=14) for entry in section.entries],
-                    muted(l10n.render(lang, "reference-source", source=section.source), 12),
-                ], identifier=f"reference-fg-{section.id}"))
+    controls += REFERENCES[game](app, lang)
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)
+
+
+def _forestry(app: Nav, lang: str) -> list[ft.Control]:
+    return _sections(lang, [(line.section.value, line.message, line.source)
+                            for line in forestry_reference()])
+
+
+def _guardians(app: Nav, lang: str) -> list[ft.Control]:
+    controls = _sections(lang, [(
+        (RefSection.GUARDIANS_TURN if line.section == "turn"
+         else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
+        for line in guardians_reference_lines()])
+    controls.append(planting_check(app, lang))
+    if lang == "en":  # the rules tables' own reference (English text for now)
+        for section in quick_reference(_advanced(app)):
+            controls.append(card([
+                ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
+                *[ft.Text(entry, size=14) for entry in section.entries],
+                muted(l10n.render(lang, "reference-source", source=section.source), 12),
+            ], identifier=f"reference-fg-{section.id}"))
+    return controls
+
+
+#: Each game's quick reference, below the title.
+REFERENCES: dict[Game, Callable[[Nav, str], list[ft.Control]]] = {
+    Game.FORESTRY: _forestry,
+    Game.GUARDIANS: _guardians,
+}

@@ -14,6 +14,7 @@ from app.ui.prefs import THEMES
 from app.ui.presenters import printed_rows, rules_decisions_text
 from app.ui.presenters_sheet import label
 from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from scoring.games import GAMES
 from scoring.message import MessageCode
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ class BggCode(MessageCode):
     BAD = "settings-bgg-bad"
 
 
-BGG_GAMES = ("forestry", "forest-guardians")
+BGG_GAMES = GAMES
 
 
 def bgg_section(app: Nav) -> ft.Control:
@@ -191,7 +192,7 @@ def bgg_section(app: Nav) -> ft.Control:
             values[game] = int(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
             for game, value in values.items():
-                set_bgg_id(s, game=game, bgg_id=value)
+                set_bgg_id(s, game=str(game), bgg_id=value)
         ui.message = render(lang, BggCode.SAVED)
         app.refresh()
 

@@ -16,6 +16,7 @@ import flet as ft
 
 from app.ui import play_panel, services
 from app.ui.flet_compat import on_screen, subtree
+from app.ui.games import ui
 from app.ui.presenters_sheet import (
     FINISHED,
     SETUP,
@@ -492,7 +493,7 @@ def build(app: Nav) -> ft.Control:
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.status == SETUP and p.game == "forestry":
+    if p.status == SETUP and ui(p.game).harvesters_at_setup:
         controls.append(_harvesters(app, p, c))
     elif p.status == SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
