@@ -203,7 +203,8 @@ class ForestTableApp:
         page.scroll = None  # each screen scrolls itself (see render)
         previous = page.on_close  # keep a host's own close hook (table mode sets one)
         if previous is not None and previous is not self._closed:
-            self._closers.append(lambda: previous(None))
+            hook: Any = previous  # a plain ``fn(event)``, called without an event
+            self._closers.append(lambda: hook(None))
         page.on_close = self._closed
         self.apply_theme()
         if self.locked is None:

@@ -246,6 +246,14 @@ def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-changes")
 
 
+def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+    """An event handler: ``fn(*args)``, then the screen drawn again."""
+    def handler(_e: Any) -> None:
+        fn(*args)
+        app.refresh()
+    return handler
+
+
 def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
     """Controls inside a setup step card: the first player (002), the infestation card's
     spaces (001). ``setup`` is the :class:`~app.ui.presenters_game.SetupPresenter`."""
@@ -258,7 +266,7 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             sid(f"setup-first-{i}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
                 selected=setup.first_player == i,
-                on_select=lambda e, i=i: (setup.set_first_player(i), app.refresh())),
+                on_select=_then_redraw(app, setup.set_first_player, i)),
                 selected=setup.first_player == i)
             for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
     if step_id == "gf.infestation":
@@ -267,7 +275,7 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             sid(f"setup-infested-{s}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
                 selected=s in setup.infested,
-                on_select=lambda e, s=s: (setup.toggle_infested(s), app.refresh())),
+                on_select=_then_redraw(app, setup.toggle_infested, s)),
                 selected=s in setup.infested)
             for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
             sid("setup-infested-count", muted(l10n.render(

@@ -7,6 +7,7 @@ category averages (bars) and the win rate (number and bar).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -87,6 +88,14 @@ def _filter_chips(app: Nav, f: HistoryFilters, chosen: HistoryFilter) -> list[ft
     ]
 
 
+def _open_scoreboard(app: Nav, game_id: int, _e: Any = None) -> None:
+    app.go("scoreboard", game_id=game_id)
+
+
+def _open_person(app: Nav, person_id: int, game: str, _e: Any = None) -> None:
+    app.go("person", person_id=person_id, game=game)
+
+
 def build_history(app: Nav) -> ft.Control:
     t = app.t
     svc = services.shared()
@@ -118,8 +127,7 @@ def build_history(app: Nav) -> ft.Control:
             body.append(small_button(
                 f"history-complete-{line.id}", l10n.render(app.settings.language,
                                                            "history-complete-game"),
-                lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
-                icon=ft.Icons.EDIT_NOTE, filled=True))
+                partial(_open_scoreboard, app, line.id), icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:
@@ -167,8 +175,7 @@ def build_stats(app: Nav) -> ft.Control:
             # Container.on_click was not one, so the charts could not be opened by
             # assistive technology (nor by a tap on the card's semantics node)
             big_button(f"stats-{i}-charts", t("stats.charts"),
-                       lambda e, pid=st.person_id, g=st.game: app.go(
-                           "person", person_id=pid, game=g),
+                       partial(_open_person, app, st.person_id, st.game),
                        icon=ft.Icons.SHOW_CHART),
         ])))
     if not body:
@@ -327,10 +334,10 @@ def manage_button(app: Nav, game_id: int) -> ft.Control:
 def undo_banner(app: Nav) -> ft.Control | None:
     """"Game N deleted. Undo" after a delete (until the next delete or an undo)."""
     deleted = app.states.get(Deleted)
-    if deleted is None:
+    store = services.shared().store
+    if deleted is None or store is None:  # (nothing is deleted without a store)
         return None
     gid = deleted.game_id
-    store = services.shared().store
 
     def undo(_e: Any) -> None:
         from app.store import crud
@@ -358,18 +365,18 @@ def build_played(app: Nav) -> ft.Control:
             summary = queries.game_summary(s, game_id=int(gid))
     back = header(_tx(app, RecordsCode.PLAYED_TITLE, id=int(gid or 0)), back=app.back,
                   back_label=app.t("nav.back"))
-    if summary is None or summary.status == "deleted":
+    if store is None or gid is None or summary is None or summary.status == "deleted":
         return ft.Column([back, sid("played-missing", muted(_tx(app, RecordsCode.NOT_FOUND)))],
                          spacing=10)
     ui = app.states.setdefault(PlayedForm, PlayedForm, int(gid))
 
-    def field(key: str, label: str, value: str, multiline: bool = False) -> ft.TextField:
+    def field(key: str, label: str, value: str, multiline: bool = False) -> ft.Control:
         ctl = app.kept(f"played-{gid}-{key}", lambda: sid(f"played-{key}", ft.TextField(
             value=value, multiline=multiline, min_lines=2 if multiline else None,
             max_length=2000 if multiline else None)))
         tf: ft.TextField = ctl.content  # type: ignore[attr-defined, assignment]
         tf.label = label
-        return ctl  # type: ignore[no-any-return]
+        return ctl
 
     when = summary.local_played_at.isoformat(timespec="minutes")
     date_ctl = field("date", _tx(app, RecordsCode.DATE), when)
@@ -454,6 +461,10 @@ def build_played(app: Nav) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
+def _person_field(pid: int, name: str) -> ft.Control:
+    return sid(f"people-name-{pid}", ft.TextField(value=name, expand=True))
+
+
 def build_people(app: Nav) -> ft.Control:
     """Everyone who played: rename a person, or merge two who are the same person."""
     from app.store import crud
@@ -474,6 +485,7 @@ def build_people(app: Nav) -> ft.Control:
 
     def rename(pid: int, ctl: Any) -> Any:
         def run(_e: Any) -> None:
+            assert store is not None  # (no people are listed without a store)
             try:
                 with store.session() as s:
                     p = crud.rename_person(s, person_id=pid, name=str(ctl.content.value or ""))
@@ -506,6 +518,7 @@ def build_people(app: Nav) -> ft.Control:
         if ui.merge is None or ui.into is None:
             return
         src, dst = ui.merge, ui.into
+        assert store is not None  # (no people are listed without a store)
         try:
             with store.session() as s:
                 crud.merge_people(s, source_id=src, target_id=dst)
@@ -518,8 +531,7 @@ def build_people(app: Nav) -> ft.Control:
         app.refresh()
 
     for pid, name in people:
-        ctl = app.kept(f"people-name-{pid}", lambda name=name, pid=pid: sid(
-            f"people-name-{pid}", ft.TextField(value=name, expand=True)))
+        ctl = app.kept(f"people-name-{pid}", partial(_person_field, pid, name))
         row: list[ft.Control] = [
             ft.Row([ctl, small_button(f"people-rename-{pid}", _tx(app, RecordsCode.RENAME),
                                       rename(pid, ctl))]),

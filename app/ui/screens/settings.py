@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -66,11 +67,15 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
             typed.pop(k, None)
             app.refresh()
 
+    def submitted(e: Any) -> None:
+        changed(e)
+        save(e)
+
     field = ft.TextField(value=typed.get(k, row.value), width=90, dense=True,
                          keyboard_type=ft.KeyboardType.NUMBER,
                          input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
                                                      replacement_string=""),
-                         on_change=changed, on_submit=lambda e: (changed(e), save(e)))
+                         on_change=changed, on_submit=submitted)
     return ft.Column([
         ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
                 sid(f"{ident}-value", field, value=row.value)]),
@@ -157,6 +162,12 @@ class BggCode(MessageCode):
 BGG_GAMES = GAMES
 
 
+def _bgg_field(game: str, known: dict[str, int]) -> ft.Control:
+    return sid(f"settings-bgg-{game}", ft.TextField(
+        value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True, replacement_string="")))
+
+
 def bgg_section(app: Nav) -> ft.Control:
     """The BoardGameGeek id of each game, entered once (exports carry it; never guessed)."""
     lang = app.settings.language
@@ -170,11 +181,7 @@ def bgg_section(app: Nav) -> ft.Control:
             known = get_bgg_ids(s)
     fields = {}
     for game in BGG_GAMES:
-        ctl = app.kept(f"settings-bgg-{game}", lambda game=game: sid(
-            f"settings-bgg-{game}", ft.TextField(
-                value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
-                                            replacement_string=""))))
+        ctl = app.kept(f"settings-bgg-{game}", partial(_bgg_field, str(game), known))
         ctl.content.label = render(lang, BggCode.FIELD,  # type: ignore[attr-defined]
                                    game=app.t(f"game.{game}"))
         fields[game] = ctl
@@ -189,10 +196,10 @@ def bgg_section(app: Nav) -> ft.Control:
                 ui.message = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
                 app.refresh()
                 return
-            values[game] = int(raw) if raw else None
+            values[str(game)] = int(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
-            for game, value in values.items():
-                set_bgg_id(s, game=str(game), bgg_id=value)
+            for name, value in values.items():
+                set_bgg_id(s, game=name, bgg_id=value)
         ui.message = render(lang, BggCode.SAVED)
         app.refresh()
 

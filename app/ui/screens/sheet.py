@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -55,7 +56,7 @@ def open_table(app: Nav) -> OpenTable | str:
     if hub is None:
         return app.t("common.not_available_reason", what="session")
     token = app.params.get("token") or app.tokens.get(game_id) or svc.host_token(game_id)
-    client = TableClient(hub, game_id, token)
+    client = TableClient(hub, game_id, cast(str, token))  # None: no token (the hub refuses)
     try:
         snap = client.snapshot()
         access = client.access()
@@ -397,6 +398,13 @@ def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
         on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
 
 
+def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
+    """Show player ``i``'s sheet (this phone's pieces drawn anew)."""
+    p.select(i)
+    _forget_kept(app, p)
+    app.refresh()
+
+
 def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
@@ -407,7 +415,7 @@ def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
                 selected=current == space, disabled=not free,
-                on_select=on_tap(app, p, c, lambda i=i, s=space: p.set_harvester(i, s))),
+                on_select=on_tap(app, p, c, partial(p.set_harvester, i, space))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
@@ -455,7 +463,7 @@ def build(app: Nav) -> ft.Control:
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
-                on_select=lambda e, i=i: (p.select(i), _forget_kept(app, p), app.refresh())),
+                on_select=partial(_select_player, app, p, i)),
                 selected=i == p.player)
             for i, name in enumerate(names)
         ], wrap=True, spacing=8, run_spacing=8)))
