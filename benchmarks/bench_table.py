@@ -101,6 +101,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from app.session import AddScore, GameSession, SetHarvester, StartGame
     from app.store import Store
     from app.table import TableHub
+    from app.ui.screen_state import OpenTable
     from app.ui.screens.table_view import TableTab
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
@@ -161,7 +162,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
 
         tab.sub.callback = timed
         app, gid = tab.app, tab.sub.game_id
-        presenter = app.state[f"table:{gid}"][0]  # the sheet's presenter (app/ui/screens/sheet.py)
+        presenter = app.states.get(OpenTable, gid)[0]  # the sheet's presenter (screens/sheet.py)
         refresh = app.refresh
 
         mine = renders[id(tab)]
