@@ -120,7 +120,7 @@ def test_sheet_screen_end_to_end_in_the_shell(svc):
 
 
 def test_finished_game_shows_in_history_and_stats(svc):
-    from app.ui.presenters import history_lines, stats_lines
+    from app.ui.presenters_records import history_lines, stats_lines
 
     p, c = table(svc)
     p.result(c.submit(p.set_harvester(0, 3)))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.ui import services
-from app.ui.presenters import game_lines
+from app.ui.presenters_home import game_lines
 from app.ui.widgets import big_button, muted, section, sid
 
 if TYPE_CHECKING:

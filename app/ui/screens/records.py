@@ -14,7 +14,13 @@ import flet as ft
 
 from app.l10n import render
 from app.ui import services
-from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
+from app.ui.presenters_records import (
+    ALL,
+    HistoryFilters,
+    history_filters,
+    history_lines,
+    stats_lines,
+)
 from app.ui.presenters_stats import PersonView, load_person
 from app.ui.widgets import (
     TOUCH,
