@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent(
     """
     import sys
-    from app.session import (AddScore, DomainError, PlaceForester, SetCount, GameSession)
+    from app.game.commands import AddScore, PlaceForester, SetCount
+    from app.game.errors import DomainError
+    from app.session import GameSession
     from app.store import Store
 
     store = Store.open(sys.argv[1])

@@ -56,7 +56,8 @@ class TableServer:
 
     def seed(self) -> int:
         """A Forestry game for three, harvesters placed and started; returns its id."""
-        from app.session import GameSession, SetHarvester, StartGame
+        from app.game.commands import SetHarvester, StartGame
+        from app.session import GameSession
         from app.store import Store
 
         store = Store.open(self.db_url)
