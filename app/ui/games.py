@@ -1,11 +1,13 @@
 """What the UI draws differently per game, looked up by :class:`scoring.games.Game`.
 
-One :class:`GameUI` per game: which piece the sheet's play panel shows, whether
-the sheet asks for harvesters before the start, which option block and seat role
-the new-game form has, which record field names a seat's role. The rules
-behind them stay with the dealers and the session (``setup/``, ``app/game``);
-this is only which screen part belongs to which game. Behaviour of the new-game
-form per game is :data:`app.ui.presenters_game.FORMS`.
+One :class:`GameUI` per game: which piece the sheet's play panel shows and
+which option block the new-game form has. What the game itself says (players,
+dealer, options, a seat's role, a shared forest board whose harvesters are placed
+before the start) is its :class:`app.game.variant.Variant`
+(:func:`app.game.registry.variant`): :attr:`GameUI.seat_role` and
+:attr:`GameUI.harvesters_at_setup` read it. The rules stay with the dealers and
+the session; this is only which screen part belongs to which game. The new-game
+form's behaviour per game is :data:`app.ui.presenters_game.FORMS`.
 
 >>> ui(Game.GUARDIANS).seat_role is SeatRole.RANGER
 True
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.game.registry import variant
 from scoring.games import GAMES, Game
 
 __all__ = ["GAMES", "Game", "GameUI", "OptionBlock", "PlayPiece", "SeatRole", "ui"]
@@ -49,16 +52,21 @@ class GameUI:
     game: Game
     play_piece: PlayPiece
     options: OptionBlock
-    seat_role: SeatRole
-    #: the sheet before the start shows each player's harvester choice (Forestry's setup)
-    harvesters_at_setup: bool
+
+    @property
+    def seat_role(self) -> SeatRole:
+        """What a seat chooses in an advanced game (the variant's ``role``)."""
+        return SeatRole(variant(self.game).role)
+
+    @property
+    def harvesters_at_setup(self) -> bool:
+        """The sheet before the start asks each player's harvester (a shared forest board)."""
+        return variant(self.game).has_forest_map
 
 
 UI: dict[Game, GameUI] = {
-    Game.FORESTRY: GameUI(Game.FORESTRY, PlayPiece.FOREST_MAP, OptionBlock.FORESTRY,
-                          SeatRole.CHARACTER, harvesters_at_setup=True),
-    Game.GUARDIANS: GameUI(Game.GUARDIANS, PlayPiece.PLANTING_CHECK, OptionBlock.ADVANCED_ONLY,
-                           SeatRole.RANGER, harvesters_at_setup=False),
+    Game.FORESTRY: GameUI(Game.FORESTRY, PlayPiece.FOREST_MAP, OptionBlock.FORESTRY),
+    Game.GUARDIANS: GameUI(Game.GUARDIANS, PlayPiece.PLANTING_CHECK, OptionBlock.ADVANCED_ONLY),
 }
 assert set(UI) == set(GAMES), "every game has its UI descriptor"
 

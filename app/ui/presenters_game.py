@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.game.registry import variant
+from app.game.variant import Variant
 from app.i18n import language_of
 from app.l10n import refusal, render, sentences
-from app.ui.games import SeatRole, ui
+from app.ui.games import SeatRole
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
@@ -405,16 +407,32 @@ class NewGamePresenter:
 
 
 class GameForm:
-    """How the new-game form handles one game (looked up in :data:`FORMS`, by game)."""
+    """How the new-game form handles one game (looked up in :data:`FORMS`, by game).
 
-    role: SeatRole
-    limits: tuple[int, int]
+    What the game itself says (player limits, options JSON, dealer, a seat's role
+    and when seats choose it) is its variant (:func:`app.game.registry.variant`);
+    this is only how the form builds, probes and restores the options.
+    """
+
+    game: Game
     #: the player counts are probed with the dealer (its refusals shown as reasons)
     probes_dealer = False
 
+    @property
+    def variant(self) -> Variant:
+        return variant(self.game)
+
+    @property
+    def role(self) -> SeatRole:
+        return SeatRole(self.variant.role)
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        return self.variant.min_players, self.variant.max_players
+
     def roles_on(self, p: NewGamePresenter) -> bool:
         """Does each seat choose its role now (an advanced game)?"""
-        raise NotImplementedError
+        return bool(self.variant.chooses_roles(self.options(p)))
 
     def options(self, p: NewGamePresenter) -> Any:
         """The dealer's options from the form."""
@@ -425,32 +443,27 @@ class GameForm:
         return None
 
     def options_json(self, options: Any) -> dict[str, Any]:
-        raise NotImplementedError
+        return self.variant.options_json(options)
 
     def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
         """Put a record's options back on the form (a rematch)."""
         raise NotImplementedError
 
     def deal(self, request: DealRequest) -> Any:
-        raise NotImplementedError
+        return self.variant.deal(request.options, [p.name for p in request.players],
+                                 request.seed, {p.name: p.role for p in request.players
+                                                if p.role})
 
 
 class ForestryForm(GameForm):
-    role = SeatRole.CHARACTER
-    limits = (forestry_setup.MIN_PLAYERS, forestry_setup.MAX_PLAYERS)
+    game = Game.FORESTRY
     probes_dealer = True
-
-    def roles_on(self, p: NewGamePresenter) -> bool:
-        return p.mode is Mode.ADVANCED
 
     def options(self, p: NewGamePresenter) -> Any:
         return p.forestry_options()
 
     def refused(self, p: NewGamePresenter, options: Any) -> tuple[str, str] | None:
         return p.refusal(options)
-
-    def options_json(self, options: Any) -> dict[str, Any]:
-        return dict(options.to_json())
 
     def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
         try:
@@ -467,35 +480,20 @@ class ForestryForm(GameForm):
         p.infestation = bool(opts.get("infestation", False))
         p.asymmetric = bool(opts.get("asymmetric", False))
 
-    def deal(self, request: DealRequest) -> Any:
-        return forestry_setup.deal(request.options, len(request.players), request.seed)
-
 
 class GuardiansForm(GameForm):
-    role = SeatRole.RANGER
-    limits = (guardian_rules.MIN_PLAYERS, guardian_rules.MAX_PLAYERS)
-
-    def roles_on(self, p: NewGamePresenter) -> bool:
-        return p.advanced
+    game = Game.GUARDIANS
 
     def options(self, p: NewGamePresenter) -> Any:
         return guardians_setup.GuardiansOptions(advanced=p.advanced)
 
-    def options_json(self, options: Any) -> dict[str, Any]:
-        return {"advanced": bool(options.advanced)}
-
     def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
         p.advanced = bool(opts.get("advanced", False))
-
-    def deal(self, request: DealRequest) -> Any:
-        return guardians_setup.deal(request.options, [p.name for p in request.players],
-                                    request.seed,
-                                    rangers={p.name: p.role for p in request.players if p.role})
 
 
 #: The new-game form's behaviour per game.
 FORMS: dict[Game, GameForm] = {Game.FORESTRY: ForestryForm(), Game.GUARDIANS: GuardiansForm()}
-assert set(FORMS) == set(GAMES) and all(FORMS[g].role is ui(g).seat_role for g in GAMES)
+assert set(FORMS) == set(GAMES) and all(FORMS[g].game is g for g in GAMES)
 
 
 # --------------------------------------------------------------------------- setup walkthrough
