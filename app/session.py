@@ -63,7 +63,8 @@ from app.game.registry import variant
 from app.game.rules import apply_command, initial_state, replay_command
 from app.game.state import GameState, with_confirmed_printed
 from app.game.status import Status
-from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from app.store.crud import DuplicateSeq, GameFinished, NotFound
+from app.store.facade import Store
 from app.store.models import utc
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet

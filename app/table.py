@@ -63,8 +63,9 @@ from app.game.commands import COMMANDS, Command, command_from_json
 from app.game.errors import AlreadyDone, DomainError, StaleVersion
 from app.game.status import Status
 from app.session import GameSession, Snapshot
-from app.store import NotFound, Store
 from app.store import tokens as T
+from app.store.crud import NotFound
+from app.store.facade import Store
 from scoring.message import MessageCode, Msg, msg
 
 log = logging.getLogger(__name__)

@@ -31,8 +31,8 @@ from app.game.commands import (
 )
 from app.game.errors import DomainError
 from app.session import GameSession
-from app.store import Store
 from app.store.engine import open_engine
+from app.store.facade import Store
 
 TAPS = 400
 TARGET_P95_MS = 50.0

@@ -100,7 +100,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from app.game.commands import AddScore, SetHarvester, StartGame
     from app.server import tune_runtime
     from app.session import GameSession
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import TableHub
     from app.ui.screen_state import OpenTable
     from app.ui.screens.table_view import TableTab

@@ -19,6 +19,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from scoring.games import Game
 from scoring.message import MessageCode
 
 EXIT_OK = 0
@@ -26,6 +27,8 @@ EXIT_DB = 1
 EXIT_INVALID = 2
 
 TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+#: what a game calls the role a player takes (the column heading)
+ROLE: dict[Game, str] = {Game.FORESTRY: "character", Game.GUARDIANS: "ranger"}
 PAGE = 500
 
 
@@ -216,7 +219,7 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     if g.notes:
         head.append(f"notes    {g.notes}")
     print("\n".join(head), file=out)
-    role = "ranger" if g.game == "forest-guardians" else "character"
+    role = ROLE[Game(g.game)]
     print("", file=out)
     print(table(["seat", "player", "colour", role],
                 [[p.seat, p.name, p.colour or "", (p.character or "").replace("_", " ")]
@@ -493,7 +496,7 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                                                              c.category))],
                                         [False, True, True]))]
         if p.characters:
-            role = "ranger" if p.game == "forest-guardians" else "character"
+            role = ROLE[Game(p.game)]
             lines += ["", _indent(table([role, "plays", "wins", "win rate"],
                                         [[(c.character or "(none)").replace("_", " "), c.plays,
                                           c.wins, _pct(c.win_rate)] for c in p.characters],

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from app.l10n import english
 from scoring.api import score_record
+from scoring.games import Game
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 
@@ -45,6 +46,10 @@ LABELS = {
 FORESTRY_BASE = ("score_track", "buildings", "water", "tasks", "forester_majority",
                  "resources", "wood")
 GUARDIANS_BASE = ("trees", "animals", "fires")
+#: the categories every player of a game scores
+BASE: dict[Game, tuple[str, ...]] = {Game.FORESTRY: FORESTRY_BASE, Game.GUARDIANS: GUARDIANS_BASE}
+#: the game's name in the score table's title
+TITLE: dict[Game, str] = {Game.FORESTRY: "Forestry", Game.GUARDIANS: "Forest Guardians"}
 
 
 def _read(path: str) -> Any:
@@ -59,9 +64,7 @@ def _read(path: str) -> Any:
 
 def _expected(data: Any, game: str, index: int, key: str) -> bool:
     """Whether a category applies to a player (a missing one is then still needed)."""
-    if game == "forestry" and key in FORESTRY_BASE:
-        return True
-    if game == "forest-guardians" and key in GUARDIANS_BASE:
+    if key in BASE[Game(game)]:
         return True
     try:
         player = data["players"][index]
@@ -90,7 +93,7 @@ def render(sheet: ScoreSheet, data: Any) -> str:
             keys.append(key)
     width = max([len(LABELS[k]) for k in keys] + [len("rank")])
     cols = [max(len(n), 5) for n in names]
-    title = "Forestry" if sheet.game == "forestry" else "Forest Guardians"
+    title = TITLE[Game(sheet.game)]
     status = "complete" if sheet.complete else "NOT complete: some printed values are needed"
     lines = [f"{title}: {status}", ""]
     lines.append(" " * width + "  " + "  ".join(n.rjust(c) for n, c in zip(names, cols,

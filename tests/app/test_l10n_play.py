@@ -24,7 +24,7 @@ from app.game.commands import (
 from app.game.errors import CodedError
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
-from app.store import Store
+from app.store.facade import Store
 from app.ui import presenters_play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
 from scoring.guardians.reference import GuardiansRefCode, guardians_reference_lines

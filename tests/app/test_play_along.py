@@ -28,7 +28,7 @@ from app.game.forestry import pending_spawns
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 from app.table import TableHub
 from setup.forestry import SEAT_COINS, seat_coins
 

@@ -56,8 +56,8 @@ from app.game.rules import apply_command, replay_command
 from app.game.state import ForestryTable, GameState
 from app.game.status import Status
 from app.session import GameSession
-from app.store import Store
 from app.store.engine import open_engine
+from app.store.facade import Store
 from scoring.forestry.enums import ForesterType
 from scoring.forestry.model import ForestryPlayer, water_multiplier
 

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from app.game.commands import AddScore, RevealRoundToken, SetCount, SetHarvester, StartGame
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table import (
     HOST,

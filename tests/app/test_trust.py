@@ -22,8 +22,8 @@ import pytest
 
 from app.game.commands import SetCount
 from app.session import GameSession
-from app.store import Store
 from app.store import tokens as T
+from app.store.facade import Store
 from app.table import SERVER, BadTokens, TableCode, TableHub
 from app.ui.screen_state import OpenTable
 from app.ui.screens.sheet import Inbox

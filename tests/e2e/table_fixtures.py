@@ -58,7 +58,7 @@ class TableServer:
         """A Forestry game for three, harvesters placed and started; returns its id."""
         from app.game.commands import SetHarvester, StartGame
         from app.session import GameSession
-        from app.store import Store
+        from app.store.facade import Store
 
         store = Store.open(self.db_url)
         session = GameSession.create(store, game="forestry", players=PLAYERS, seed=11)
