@@ -24,7 +24,7 @@ from app.game.commands import (
 )
 from app.game.errors import DomainError, StaleVersion
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 from app.table import SEAT, Access, Forbidden, check_rights
 
 ALL = {**COMMANDS, **SESSION_COMMANDS}
