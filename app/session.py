@@ -78,7 +78,6 @@ def _iso(value: datetime) -> str:
     return aware.isoformat()
 
 
-
 # =========================================================================== the session
 
 
@@ -129,8 +128,8 @@ class _Step:
     at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
-#: A shared action (a variant's ``once_kinds``) from another phone this soon after the same action,
-#: with nothing in between, is the same tap made twice (seconds): see ``_already_done``.
+#: A shared action (a variant's ``once_kinds``) from another phone this soon after the same
+#: action, with nothing in between, is the same tap made twice (seconds): ``_already_done``.
 DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
 CHANGES_SHOWN = 12

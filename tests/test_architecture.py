@@ -117,7 +117,6 @@ def test_dispatch_pattern_matches_what_it_should() -> None:
     assert not DISPATCH.search("GAMES[game].handlers")
 
 
-@pytest.mark.xfail(strict=True, reason="until branch table lands (the sheet presenter per game)")
 def test_few_game_dispatch_branches() -> None:
     found = dispatch_lines()
     assert len(found) < MAX_DISPATCH, "\n".join(found)

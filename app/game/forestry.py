@@ -620,31 +620,34 @@ def _start(state: GameState, cmd: StartGame, ctx: Ctx) -> GameState:
     return start(state)
 
 
-def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
-                      ) -> forestry_setup.ForestryOptions:
-    if isinstance(options, forestry_setup.ForestryOptions):
-        opts = options
-    else:
-        raw = dict(options or {})
-        gf = raw.pop("growing_forward", None) or {}
-        try:
-            opts = forestry_setup.ForestryOptions(
-                mode=Mode(raw.pop("mode", "standard")),
-                technology_side=(None if raw.get("technology_side") is None
-                                 else TechnologySide(raw["technology_side"])),
-                tutorial_table=bool(raw.pop("tutorial_table", False)),
-                infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
-                asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
-            )
-        except ValueError as err:
-            raise refusal_of(err, "options") from err
-        raw.pop("technology_side", None)
-        if raw:
-            raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
+def _options_from_json(options: Mapping[str, Any] | None) -> forestry_setup.ForestryOptions:
+    """The dealer's options from JSON (``mode``, ``technology_side``, ``tutorial_table``,
+    ``infestation``, ``asymmetric`` or the record's ``growing_forward``)."""
+    raw = dict(options or {})
+    gf = raw.pop("growing_forward", None) or {}
+    try:
+        opts = forestry_setup.ForestryOptions(
+            mode=Mode(raw.pop("mode", "standard")),
+            technology_side=(None if raw.get("technology_side") is None
+                             else TechnologySide(raw["technology_side"])),
+            tutorial_table=bool(raw.pop("tutorial_table", False)),
+            infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
+            asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
+        )
+    except ValueError as err:
+        raise refusal_of(err, "options") from err
+    raw.pop("technology_side", None)
+    if raw:
+        raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
+    return opts
+
+
+def _with_seats(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...]
+                ) -> forestry_setup.ForestryOptions:
+    """The characters the seats named (the dealer deals the others)."""
     named = tuple(enum_of(Character, s.character, f"players[{s.seat - 1}].character")
                   for s in seats if s.character)
     return replace(opts, characters=named) if named else opts
-
 
 
 def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
@@ -711,7 +714,7 @@ def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_playe
     """The dealt state: ``first_player`` (0-based seat; 002: whoever last touched a tree)
     starts, seat coins 3/4/4/5 follow the seat order from them; ``infested`` are the
     spaces the infestation card covers (001 setup)."""
-    return _forestry_initial(_forestry_options(options, seats), seats, seed, first_player,
+    return _forestry_initial(VARIANT.parse_options(options, seats), seats, seed, first_player,
                              tuple(infested))
 
 
@@ -765,7 +768,8 @@ VARIANT = Variant(
     min_players=forestry_setup.MIN_PLAYERS,
     max_players=forestry_setup.MAX_PLAYERS,
     options_type=forestry_setup.ForestryOptions,
-    parse_options=_forestry_options,
+    options_from_json=_options_from_json,
+    options_with_seats=_with_seats,
     options_json=_options_json,
     default_options=forestry_setup.ForestryOptions,
     deal=_deal,

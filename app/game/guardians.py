@@ -102,10 +102,8 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: Ctx) -> GameState:
 
 
 
-def _guardians_options(options: Any, seats: tuple[PlayerSeat, ...] = ()) -> GuardiansOptions:
-    """The options from JSON (``{"advanced": bool}``) or as they are."""
-    if isinstance(options, GuardiansOptions):
-        return options
+def _options_from_json(options: Mapping[str, Any] | None) -> GuardiansOptions:
+    """The options from JSON (``{"advanced": bool}``)."""
     raw = dict(options or {})
     opts = GuardiansOptions(advanced=bool(raw.pop("advanced", False)))
     if raw:
@@ -117,7 +115,7 @@ def _guardians_options(options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Guar
 
 
 def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -> GameState:
-    opts = _guardians_options(options)
+    opts = VARIANT.parse_options(options, seats)
     names = [s.name for s in seats]
     chosen = {s.name: s.character for s in seats if s.character}
     try:
@@ -196,7 +194,7 @@ VARIANT = Variant(
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     options_type=GuardiansOptions,
-    parse_options=_guardians_options,
+    options_from_json=_options_from_json,
     options_json=lambda options: {"advanced": bool(options.advanced)},
     default_options=GuardiansOptions,
     deal=_deal,

@@ -2,7 +2,7 @@
 
 ``variant(game)`` is how the app asks a game anything (its options, players,
 dealer, commands, record codec, scorer, what its screens show) instead of
-``if game == ...``. A new game is one module building a ``Variant`` and one
+branching on its name. A new game is one module building a ``Variant`` and one
 line in :data:`VARIANTS`.
 """
 

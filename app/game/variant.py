@@ -31,17 +31,17 @@ Scorer = Callable[[Any, Mapping[str, Mapping[str, Any]] | None], ScoreSheet]
 class Variant:
     """One game: its options, players, dealer, rules (handlers), record codec and scorer.
 
-    Setup: ``options_type`` (the dealer's options), ``parse_options`` (JSON or a
-    typed value, and the seats: the typed options, or a refusal naming the option),
-    ``options_json``, ``default_options``, ``min_players``/``max_players``,
-    ``deal``, ``chooses_roles`` (do players pick their own role with these
-    options?) and ``role`` (what a seat's role is called: ``character`` or
-    ``ranger``, also the record's field).
+    Setup: ``options_type`` (the dealer's options), ``options_from_json`` and
+    ``options_with_seats`` (see :meth:`parse_options`), ``options_json``,
+    ``default_options``, ``min_players``/``max_players``, ``deal``,
+    ``chooses_roles`` (do players pick their own role with these options?) and
+    ``role`` (what a seat's role is called: ``character`` or ``ranger``, also the
+    record's field).
 
     Play: ``initial_state``, ``handlers`` (the commands it accepts),
     ``action_key`` (a shared action's key against the state, ``None``: no key:
     see ``GameSession._already_done``), ``once_kinds`` (shared actions that apply
-    once), ``start_check`` is folded into its ``StartGame`` handler.
+    once: a copy made against an older version after the same action is "already done").
 
     Records and scores: ``codec`` (``parse``/``record`` of ``scoring.*.record``,
     the snapshot JSON), ``score`` (``scoring.*.score``), ``base_categories``
@@ -60,7 +60,7 @@ class Variant:
     min_players: int
     max_players: int
     options_type: type[Any]
-    parse_options: Callable[[Any, tuple[PlayerSeat, ...]], Any]
+    options_from_json: Callable[[Mapping[str, Any] | None], Any]
     options_json: Callable[[Any], dict[str, Any]]
     default_options: Callable[[], Any]
     deal: Dealer
@@ -77,6 +77,15 @@ class Variant:
     once_kinds: frozenset[str] = frozenset()
     has_forest_map: bool = False
     has_end_trigger: bool = False
+    options_with_seats: Callable[[Any, tuple[PlayerSeat, ...]], Any] = lambda opts, seats: opts
+
+    def parse_options(self, options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Any:
+        """The typed options of a new game: as given (``options_type``) or from JSON (``None``:
+        the defaults), with what the seats chose (Forestry's named characters); a bad
+        option is refused naming ``options.<name>``."""
+        typed = options if isinstance(options, self.options_type) else \
+            self.options_from_json(options)
+        return self.options_with_seats(typed, seats)
 
     def accepts(self, command: Command | type[Command]) -> bool:
         """Does this game handle the command (or command class)?"""

@@ -35,6 +35,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from app.game.registry import VARIANTS, variant
 from app.l10n import render
 from app.names import clean_name
 from app.store.crud import (
@@ -62,7 +63,8 @@ from app.store.summary import rebuild_stats
 from scoring.games import Game as GameName  # (Game here is the table)
 from scoring.message import MessageCode, Msg, Refusal, msg
 
-GAME_TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+#: Each game's name in exports (BG Stats, CSV).
+GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")  # stable ids across exports
@@ -837,7 +839,7 @@ def rescore_incomplete(session: Session) -> list[int]:
         from scoring.printed import embed_confirmed
 
         record = dict(rec.record)
-        if record.get("game") == "forestry":  # it keeps what it was scored with, plus these
+        if variant(str(record.get("game"))).printed:  # it keeps what it was scored with, and these
             record = embed_confirmed(record, confirmed, keep_own=True)
         try:
             sheet = score_record(record, confirmed=confirmed)

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from app.game.registry import variant
 from app.store import crud
 from app.store.engine import open_engine
 from app.store.models import CommandLog, FinishedRecord, Game, GameState, Person, PrintedValue
@@ -178,7 +179,7 @@ class Store:
                 return False
             confirmed = crud.get_printed(s)
             record = dict(saved.record)
-            if record.get("game") == "forestry":
+            if variant(str(record.get("game"))).printed:
                 record = embed_confirmed(record, confirmed)
             sheet = score_record(record, confirmed=confirmed)
             crud.replace_results(s, game_id=game_id, sheet=sheet, record=record)

@@ -42,7 +42,7 @@ def test_scores_read_the_printed_values_once_until_they_change(
     store = Store.open("sqlite://")
     s = _started(store)
     count = Counting(store, monkeypatch)
-    for _n in range(5):
+    for _ in range(5):
         s.apply(AddScore(version=s.version, player=0, delta=1))
         s.score()
     assert count.reads == 1
