@@ -25,7 +25,8 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    Shown by the new-game, settings and records tests that type, redraw, save.
 3. **Only a control still on the page may be reused** (:func:`on_screen`).
    One the page dropped (another screen came between) has lost its place and
-   takes no more taps. Shown by the sheet's kept-pieces tests.
+   takes no more taps. Shown by ``tests/app/test_ui_sheet.py`` (the redraw test above) and
+   ``tests/e2e/test_table_mode.py::test_a_seat_taps_its_kept_sheet_after_another_seats_change``.
 4. **One scrolling column per visit** (:func:`screen_key`). A navigation gets
    a new keyed column, which starts at the top in the same frame; a
    ``scroll_to`` sent after the redraw arrived late and Flutter's semantics boxes
@@ -33,16 +34,21 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    scrolled to. A redraw within the visit keeps the key, so Flet reconciles it
    (same type and place = the same control, which keeps its id): a tap on the
    sheet sends ~0.4 kB instead of ~30 kB and the phone keeps focus and scroll.
-   Shown by ``tests/app/test_ui_navigation.py`` (screens start at the top) and
-   the sheet's patch-size test; measured by the table benchmark.
+   No unit test can see Flutter's scrolling: the browser tests tap through the
+   screens right after each navigation (``tests/e2e/test_navigation.py``,
+   ``test_home.py``); the reconciled redraw is measured by the table benchmark
+   (CPU per phone redraw).
 5. **A reconnected tab is sent whole** (the shell's ``reconnected``: a new
    screen key). Flet drops what a disconnected session sends but its record of
    what the phone has moves on, so a reconciled redraw could leave the phone
-   showing an old value (seen in the browser test of a phone back from sleep).
+   showing an old value. Shown by ``tests/app/test_trust.py::test_a_phone_back_from_sleep_``
+   ``gets_every_later_update`` and ``tests/e2e/test_table_trust.py::test_a_phone_back_``
+   ``from_sleep_gets_live_updates_also_after_a_reload``.
 6. **No ``history.back()``** (:func:`push_route`). Flet 1.0 can only push an
    address; the in-app back arrow pushes the previous screen's address, and a
    push waits for no client longer than :data:`PUSH_TIMEOUT` (tests have none).
-   Shown by ``tests/app/test_ui_navigation.py`` (Back/Forward through addresses).
+   Shown by ``tests/app/test_ui_navigation.py::test_a_new_screen_pushes_its_address`` and
+   ``test_browser_back_and_forward`` (no client: the push gives up quietly).
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.screens.table_view.guard_session` (moving with table mode).
