@@ -1,5 +1,10 @@
 """The way to a link's first screen (issue 14, item 4): no round trip that can wait.
 
+The Japanese font (1.2 MB, parsed by the phone as soon as it is registered) is
+registered once the phone has answered the settings read, that is once it has
+drawn the first screen (tests/e2e/test_web_japanese_name.py: a kanji name is still
+drawn with it on an English phone).
+
 A table tab reads the phone's stored token (a round trip to the phone's browser,
 which is busy starting Flutter then) only when the link's own token is missing or
 fails, and remembers a new token after the screen is sent, not before it.
@@ -14,6 +19,7 @@ from typing import Any
 from app.session import GameSession
 from app.store import Store
 from app.table import TableHub
+from app.ui.app import FONT_ASSET, FONT_FAMILY, use_font
 from app.ui.prefs import MemoryPrefs
 from app.ui.screens.table_view import PREF_TOKEN, TableTab
 from tests.app.flet_harness import Client, new_hub
@@ -104,5 +110,32 @@ def test_a_bare_address_reads_the_stored_token() -> None:
         _client, t = await tab("/", prefs)
         await _until(lambda: t.app is not None)
         assert t.token == token and t.app.locked["seat"] == 2
+
+    _run(steps)
+
+
+def test_use_font_registers_the_japanese_font_once() -> None:
+    class Page:
+        fonts: dict[str, str] | None = None
+
+    page: Any = Page()
+    assert use_font(page) is True
+    assert page.fonts == {FONT_FAMILY: FONT_ASSET}
+    assert use_font(page) is False
+
+
+def test_the_font_comes_after_the_first_screen() -> None:
+    async def steps(hub: TableHub, game: int, tab: Any) -> None:
+        token = hub.issue(game, 2)
+        prefs = SlowPrefs(delay=0.3)
+        client, t = await tab(f"/join/{token}", prefs)
+        await _until(lambda: t.app is not None)
+        assert not client.page.fonts  # the screen went out without it
+        assert client.page.theme.font_family == FONT_FAMILY
+        await _until(lambda: client.page.fonts == {FONT_FAMILY: FONT_ASSET})
+        # the join screen (a bad link) registers it too: it may be in Japanese
+        client2, t2 = await tab("/join/" + "y" * 32, MemoryPrefs())
+        await _until(lambda: client2.page.fonts == {FONT_FAMILY: FONT_ASSET})
+        assert t2.app is None
 
     _run(steps)

@@ -136,10 +136,9 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        from app.ui.app import FONT_ASSET, FONT_FAMILY, SEED_COLOR
+        from app.ui.app import FONT_FAMILY, SEED_COLOR
 
-        page.title = self.t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_ASSET}  # names in Japanese too (no CDN at the table)
+        page.title = self.t("app.title")  # the Japanese font: once a screen is out (use_font)
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -164,10 +163,12 @@ class TableTab:
 
     async def _language(self) -> None:
         """The phone's language (its stored settings) for the join screen."""
-        if self.prefs is None:
-            return
+        from app.ui.app import use_font
         from app.ui.prefs import load_settings
 
+        use_font(self.page)  # the join screen may be in Japanese (names too: no CDN here)
+        if self.prefs is None:
+            return
         try:
             settings = await asyncio.wait_for(load_settings(self.prefs), PREFS_TIMEOUT)
         except Exception:
