@@ -1,6 +1,6 @@
 """What the table is told after a command, as a message code with values.
 
-The session keeps each :class:`app.session.Message` as its ``kind`` (a board
+The session keeps each :class:`app.game.messages.Message` as its ``kind`` (a board
 event type, a play-log action, ``round_token``, ``game_end``, ``undo``, ...)
 and ``data`` (the event's fields as JSON values). :func:`event_msg` turns that
 data into a :class:`scoring.message.Msg` the catalogues word in every language

@@ -270,7 +270,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
     redact_tokens()
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import join_link, shared_hub
     from app.ui import services
     from app.ui.screens.table_view import main as table_main

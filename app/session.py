@@ -1,1904 +1,74 @@
-"""The authoritative game session: typed commands -> new immutable state, log, undo/redo.
+"""The authoritative game session: the log, persistence and the undo stack of one game.
 
 Data flow (docs/session.md, ../shared/ARCHITECTURE.md)::
 
-    Command(version=N) --> GameSession.apply --> apply_command(state, cmd, rng)
+    Command(version=N) --> GameSession.apply --> apply_command(state, cmd, rng)  (app.game)
                                                    | valid: (new GameState, outcome, messages)
                                                    +-> store.append_command (log row + state
                                                    |   snapshot, ONE transaction)
                                                    +-> Snapshot returned
                                      invalid: DomainError(field, message); nothing written
 
-- **State** (:class:`GameState`) is a frozen value: seats, options, the dealt
-  setup plan, the shared table (:class:`ForestryTable` / :class:`GuardiansTable`),
-  one board per player (the rules model's types), printed values confirmed,
-  status. Every state is validated by the record parser of the rules model,
-  so a state is always a valid record v1 (cross-player limits included).
-- **Commands** are frozen dataclasses (:data:`COMMANDS`), each with the
-  ``version`` it was made against; ``to_json``/:func:`command_from_json`.
-- **Randomness**: a command that draws spawn cards gets a seeded generator; the
-  shuffles it used are recorded in the log ``outcome`` (with the draws, for
-  people), and :func:`replay_command` feeds them back, so replay never re-rolls.
+The rules are pure and live in :mod:`app.game` (state, commands, chance, one
+variant per game in ``app.game.registry``); this module is the one class with
+I/O around them:
+
 - **Log**: seq 1 is ``create`` (its outcome is the dealt initial state), then
   one entry per accepted command (with its author ``by``: the seat whose token
   sent it; none for the host), ``undo``, ``redo`` or ``undo_mine`` (a seat's own
   last change taken back, later changes replayed without it). The version is
   the seq of the last entry. Undo/redo walk the log; a new command clears redo.
+- **Session operations** (``app.game.commands.Undo``, ``Redo``, ``UndoMine``,
+  ``Finish``) are commands too: :meth:`GameSession.apply` runs them.
+- **Printed values** confirmed by users (the store's) are read once per session
+  and read again only when the store says they changed (``Store.printed_generation``).
 
 No flet here; the UI and the table server call :class:`GameSession`.
 """
 
 from __future__ import annotations
 
-import json
-import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
-from enum import Enum
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlalchemy.engine import Engine
 
-from app.events import command_name, event_msg, log_entry_data, log_entry_msg
-from app.l10n import english
-from app.store import DuplicateSeq, GameFinished, NotFound, Store
+from app.game.chance import command_rng
+from app.game.commands import (
+    INTENTS,
+    Command,
+    ConfirmPrinted,
+    EndGame,
+    Finish,
+    Redo,
+    Undo,
+    UndoMine,
+    command_from_json,
+)
+from app.game.errors import (
+    AlreadyDone,
+    CodedError,
+    DomainError,
+    ReplayError,
+    SessionCode,
+    StaleVersion,
+)
+from app.game.messages import Message, plain
+from app.game.registry import variant
+from app.game.rules import apply_command, initial_state, replay_command
+from app.game.state import GameState, with_confirmed_printed
+from app.game.status import Status
+from app.store.crud import DuplicateSeq, GameFinished, NotFound
+from app.store.facade import Store
 from app.store.models import utc
-from scoring.forestry import board as B
-from scoring.forestry.enums import (
-    Area,
-    Character,
-    ContractCategory,
-    ForesterType,
-    Mode,
-    RiverSymbol,
-    TechnologySide,
-)
-from scoring.forestry.model import (
-    ContractTask,
-    DetachedStorage,
-    ForestBuildingTask,
-    ForesterTask,
-    ForestryGame,
-    ForestryPlayer,
-    GrowingForward,
-    RiverTokenTask,
-    SawmillUpgradeTask,
-    SeedlingsTask,
-    TaskCard,
-)
-from scoring.forestry.model import ForestryOptions as RecordOptions
-from scoring.forestry.record import parse_forestry
-from scoring.forestry.record import to_record as forestry_to_record
-from scoring.guardians.checks import Turn, game_end_status
-from scoring.guardians.model import GuardiansGame, GuardiansPlayer
-from scoring.guardians.record import parse_guardians
-from scoring.guardians.record import to_record as guardians_to_record
-from scoring.guardians.rules import EndTrigger, Ranger
-from scoring.message import MessageCode, Msg, Refusal, msg
-from scoring.printed import confirmed_table
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
-from setup import forestry as forestry_setup
-from setup import guardians as guardians_setup
 from setup import play
-from setup.deck import DeckError
-from setup.guardians import GuardiansOptions
-
-FORESTRY = "forestry"
-GUARDIANS = "forest-guardians"
-SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
-STATE_SCHEMA = 1
-
-
-# =========================================================================== errors
-
-
-class SessionCode(MessageCode):
-    """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
-
-    STALE_VERSION = "refusal-session-stale-version"
-    UNTRANSLATED = "refusal-untranslated"
-    BAD_ARGUMENTS = "refusal-session-bad-arguments"
-    INVALID_VALUE = "refusal-session-invalid-value"
-
-    BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER = "refusal-session-board-already-holds-all"
-    COMMAND_MUST_BE_JSON_OBJECT = "refusal-session-command-must-be-json-object"
-    COMMAND_THIS = "refusal-session-command-this"
-    DETACHED_STORAGES_ARE_NUMBERED_0_TO = "refusal-session-detached-storages-are-numbered-0-to"
-    DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE = "refusal-session-detached-storages-come-with"
-    FOREST_BUILDING_TASK_HAS_ONLY_FOREST = "refusal-session-forest-building-task-has-only-forest"
-    GAME_END_WAS_ALREADY_TRIGGERED = "refusal-session-game-end-was-already-triggered"
-    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
-    GAME_HAS_ALREADY_STARTED = "refusal-session-game-has-already-started"
-    LIST_ONE_OR_TWO_CATEGORIES = "refusal-session-list-one-or-two-categories"
-    LIST_WHOLE_NUMBERS_0 = "refusal-session-list-whole-numbers-0"
-    MUST_BE_WHOLE_NUMBER = "refusal-session-must-be-whole-number"
-    MUST_BE_WHOLE_NUMBER_0 = "refusal-session-must-be-whole-number-0"
-    NAME_OR_NAME_COLOUR_CHARACTER = "refusal-session-name-or-name-colour-character"
-    NO_PLAYER_AT_THIS_TABLE_0 = "refusal-session-no-player-at-this-table-0"
-    NOT_COMMAND = "refusal-session-not-command"
-    NOT_FIELD = "refusal-session-not-field"
-    NOT_FOREST_GUARDIANS_OPTION = "refusal-session-not-forest-guardians-option"
-    NOT_FORESTRY_OPTION = "refusal-session-not-forestry-option"
-    NOT_ONE = "refusal-session-not-one"
-    NOT_TASK_CARD_REQUIREMENT_RECORD_V1 = "refusal-session-not-task-card-requirement-record-v1"
-    NOTHING_TO_REDO = "refusal-session-nothing-to-redo"
-    NOTHING_TO_UNDO = "refusal-session-nothing-to-undo"
-    ONE = "refusal-session-one"
-    ONE_2 = "refusal-session-one-2"
-    PLACE_EVERY_HARVESTER_FIRST = "refusal-session-place-every-harvester-first"
-    POINTS_UNCOVERED_ON_EACH_3_TREE = "refusal-session-points-uncovered-on-each-3-tree"
-    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-session-space-holds-no-forester-token"
-    START_GAME_FIRST_FIRST_ROUND_TOKEN = "refusal-session-start-game-first-first-round-token"
-    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
-    TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
-    UNKNOWN_COMMAND = "refusal-session-unknown-command"
-    # the board-entry commands' refusals and suggestions (the mirror principle)
-    NO_SUGGESTION = "refusal-session-no-suggestion"  # id
-    NOT_A_COUNT = "refusal-session-not-a-count"  # field
-    NOT_A_STEP = "refusal-session-not-a-step"  # value
-    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
-    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
-    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
-    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
-    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
-    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
-
-
-class DomainError(Refusal):
-    """A command the rules (or the session) refuse; nothing was written.
-
-    A typed refusal (:class:`scoring.message.Refusal`): a code from
-    :class:`SessionCode` (or the rules' own codes), ``field`` naming what is
-    wrong (a record-v1 path such as ``players[0].storage.wood``, a command
-    field, or ``None``) and the values; the catalogues word it next to the
-    control that caused it (``app.l10n.refusal``).
-
-    ``DomainError(field, sentence)`` (the old form) still works for code not
-    converted yet: the sentence is shown as it is, in every language; and
-    ``DomainError(field, sentence, msg)`` is the refusal ``msg`` at ``field``.
-    """
-
-    def __init__(self, code: str | None, message: str | None = None,
-                 coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
-        if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
-            super().__init__(coded.code, field=code)
-            self.msg = coded  # its own values (a ``field`` among them is the message's)
-        elif message is not None:  # the old (field, sentence) form
-            super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
-        else:
-            super().__init__(str(code), field=field, **params)
-
-    @classmethod
-    def of(cls, err: Refusal, field: str | None = None) -> DomainError:
-        """The rules' refusal ``err`` as the session's, keeping its code and values."""
-        return cls(err.code, field=field if field is not None else err.field, **err.params)
-
-    @property
-    def message(self) -> str:
-        """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
-        return english(self.msg)
-
-
-class CodedError(DomainError):
-    """A refusal given as ``(field, code, **params)`` (the same as ``DomainError(code,
-    field=field, **params)``; kept for callers written in that order)."""
-
-    def __init__(self, field: str | None, code: str, **params: Any) -> None:
-        super().__init__(code, field=field, **params)
-
-
-def _refusal(err: ValueError, field: str) -> DomainError:
-    """A refusal of the rules as the session's; any other bad value as an invalid value."""
-    if isinstance(err, Refusal):
-        return DomainError.of(err, field=field)
-    return DomainError(SessionCode.INVALID_VALUE, field=field, detail=str(err))
-
-
-class StaleVersion(DomainError):
-    """The command was made against an older version of the game: reload and retry."""
-
-    def __init__(self, made_at: int, current: int) -> None:
-        super().__init__(SessionCode.STALE_VERSION, field="version", current=str(current),
-                         made_at=str(made_at))
-        self.made_at = made_at
-        self.current = current
-
-
-class AlreadyDone(CodedError):
-    """A shared-table action made against a version after which the same action was done.
-
-    Two phones tapping "turn up the next round token" against one version: the
-    first applies, the second gets this (nothing written) with what the first
-    one did (``messages``), so it can show "already done" and the result.
-    """
-
-    def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
-        super().__init__("version", play.PlayCode.ALREADY_DONE, kind=kind, seq=seq)
-        self.kind = kind
-        self.seq = seq
-        self.messages = messages
-
-
-class ReplayError(RuntimeError):
-    """A log entry cannot be replayed (a corrupt or foreign log): never silently re-rolled."""
-
-
-# =========================================================================== state
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerSeat:
-    """A player at the table: ``seat`` 1-based (seat 1 starts), colour, character or ranger."""
-
-    name: str
-    seat: int
-    colour: str | None = None
-    character: str | None = None  # Forestry character id, or Forest Guardians ranger id
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "seat": self.seat, "colour": self.colour,
-                "character": self.character}
-
-
-@dataclass(frozen=True, slots=True)
-class Message:
-    """Something to tell the table after a command.
-
-    ``text`` is English; ``kind`` and ``data`` let a view say it in the
-    player's language (``data`` holds the event's fields as JSON values).
-    """
-
-    text: str
-    kind: str = "info"  # an event type name, a play log action, "round_token", ...
-    player: int | None = None  # 0-based seat index, or None for everyone
-    data: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"text": self.text, "kind": self.kind, "player": self.player,
-                "data": dict(self.data)}
-
-
-def _event_message(event: B.BoardEvent, player: int) -> Message:
-    kind = type(event).__name__
-    data = {f.name: _plain(getattr(event, f.name)) for f in fields(event)}
-    said = event_msg(kind, data)
-    return Message(english(said) if said is not None else kind, kind, player, data)
-
-
-@dataclass(frozen=True, slots=True)
-class ForestryTable:
-    """Forestry's shared table: the forest board of ``setup.play`` and what the app adds.
-
-    ``forest`` holds the spawn deck, forester tokens, infested wood, harvested
-    tokens, harvesters and the round token stack. ``harvesters`` is each seat's
-    harvester space (``None``: not placed). ``detached_storages`` are the
-    Growing Forward storages with the infested wood delivered to each.
-    ``score_peaks`` is the highest score each marker has reached: a score track
-    only goes down to correct a typo, so reproduction spaces spawn infested
-    wood once per marker and lap, never again after a correction.
-    """
-
-    forest: play.ForestBoard
-    harvesters: tuple[int | None, ...]
-    detached_storages: tuple[DetachedStorage, ...] = ()
-    score_peaks: tuple[int, ...] = ()
-    first_player: int = 0  # 0-based seat index; play goes clockwise (seat order) from it
-    turn: int = 0  # turns ended since play began
-
-    @property
-    def seats(self) -> int:
-        return len(self.harvesters)
-
-    @property
-    def current(self) -> int:
-        """Whose turn it is (0-based seat index): seat order from the first player."""
-        return (self.first_player + self.turn) % max(1, self.seats)
-
-    @property
-    def seat_order(self) -> tuple[int, ...]:
-        n = self.seats
-        return tuple((self.first_player + k) % n for k in range(n))
-
-    @property
-    def final_turns(self) -> bool:
-        """The last round token is up: each player takes one final turn (002)."""
-        stack = self.forest.round_tokens
-        return stack.revealed > 0 and stack.left == 0
-
-    @property
-    def round(self) -> int:
-        return self.forest.round_tokens.round
-
-
-@dataclass(frozen=True, slots=True)
-class GuardiansTable:
-    """Forest Guardians' shared table: the game-end trigger, once fired (003)."""
-
-    end_trigger: str | None = None  # an EndTrigger value
-    triggered_by: int | None = None  # 0-based seat index
-    message: str = ""
-
-
-Board = ForestryPlayer | GuardiansPlayer
-
-
-@dataclass(frozen=True, slots=True)
-class Suggestion:
-    """An immediate effect the app offers as a one-tap "apply" (the mirror principle).
-
-    The board shows what the player entered; VP the rules give for a full row 3,
-    a token or seedling below the table, a reward lap, and the income of a round
-    token or a seat are *suggested*: applying one adds ``vp`` to the score track
-    and each ``(count field, delta)`` of ``gains`` once, then it is gone. ``key``
-    names a row bonus (``forestry:3``): a row completes once per game, so it is
-    never suggested again once applied or dismissed (``GameState.settled``).
-    """
-
-    id: int
-    player: int
-    code: str  # a SessionCode.SUGGEST_* value: what to say
-    vp: int = 0
-    gains: tuple[tuple[str, int], ...] = ()
-    key: str = ""
-    params: tuple[tuple[str, Any], ...] = ()
-
-    @property
-    def message(self) -> Msg:
-        return msg(self.code, **dict(self.params))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "player": self.player, "code": self.code, "vp": self.vp,
-                "gains": [list(g) for g in self.gains], "key": self.key,
-                "params": dict(self.params)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Suggestion:
-        return cls(int(data["id"]), int(data["player"]), str(data["code"]), int(data["vp"]),
-                   tuple((str(f), int(d)) for f, d in data.get("gains", ())),
-                   str(data.get("key", "")), tuple(sorted(dict(data.get("params", {})).items())))
-
-
-@dataclass(frozen=True, slots=True)
-class GameState:
-    """One game at one version: everything the views render and the record needs.
-
-    ``options``: the record's typed options (Forestry) or ``GuardiansOptions``.
-    ``setup``: the dealt setup plan's JSON text (immutable; ``None`` if none).
-    ``printed``: printed values confirmed for this game, ``(table, key, value)``
-    with ``key`` ``""`` for ``detached_top_tie``.
-    """
-
-    game: str
-    options: RecordOptions | GuardiansOptions
-    players: tuple[PlayerSeat, ...]
-    table: ForestryTable | GuardiansTable
-    boards: tuple[Board, ...]
-    seed: int
-    status: str = SETUP
-    printed: tuple[tuple[str, str, Any], ...] = ()
-    setup: str | None = None
-    suggestions: tuple[Suggestion, ...] = ()
-    settled: tuple[tuple[int, str], ...] = ()  # (player, row bonus key) applied or dismissed
-    #: The mirror principle (immediate effects suggested, never applied). A game created
-    #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
-    #: added as they happened, so its log replays to the very state it saved.
-    mirror: bool = True
-
-    # ------------------------------------------------------------------ views
-    def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
-        return tuple(x for x in self.suggestions if x.player == player)
-
-    @property
-    def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
-        return tuple(b for b in self.boards if isinstance(b, ForestryPlayer))
-
-    @property
-    def guardians_boards(self) -> tuple[GuardiansPlayer, ...]:
-        return tuple(b for b in self.boards if isinstance(b, GuardiansPlayer))
-
-    def printed_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for table, key, value in self.printed:
-            if key == "":
-                out[table] = value
-            else:
-                out.setdefault(table, {})[key] = value
-        return out
-
-    def record(self, *, played_at: str | None = None, location: str | None = None
-               ) -> dict[str, Any]:
-        """The record v1 of this state (not validated here: see :func:`validate_state`)."""
-        if self.game == FORESTRY:
-            assert isinstance(self.options, RecordOptions)
-            assert isinstance(self.table, ForestryTable)
-            game = ForestryGame(self.options, self.forestry_boards,
-                                detached_storages=self.table.detached_storages, seed=self.seed,
-                                played_at=played_at, location=location)
-            out = forestry_to_record(game)
-        else:
-            assert isinstance(self.options, GuardiansOptions)
-            out = guardians_to_record(GuardiansGame(self.guardians_boards, self.options.advanced,
-                                                    played_at, location, self.seed))
-        printed = self.printed_json()
-        if printed:
-            out["printed"] = printed
-        return out
-
-    # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, Any]:
-        """The snapshot the store keeps (read back by :meth:`from_json`)."""
-        out: dict[str, Any] = {
-            "schema": STATE_SCHEMA,
-            "game": self.game,
-            "status": self.status,
-            "seed": self.seed,
-            "players": [p.to_json() for p in self.players],
-            "setup": self.setup,
-            "record": self.record(),
-        }
-        if self.mirror:
-            out["mirror"] = True
-        if self.suggestions or self.settled:
-            out["suggestions"] = [x.to_json() for x in self.suggestions]
-            out["settled"] = [list(k) for k in self.settled]
-        if isinstance(self.table, ForestryTable):
-            out["table"] = {"forest": self.table.forest.to_json(),
-                            "harvesters": list(self.table.harvesters),
-                            "score_peaks": list(self.table.score_peaks)}
-            # only when set: snapshots of games stored before these existed stay equal
-            if self.table.first_player:
-                out["table"]["first_player"] = self.table.first_player
-            if self.table.turn:
-                out["table"]["turn"] = self.table.turn
-        else:
-            out["table"] = {"end_trigger": self.table.end_trigger,
-                            "triggered_by": self.table.triggered_by,
-                            "message": self.table.message}
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameState:
-        if data.get("schema") != STATE_SCHEMA:
-            raise ReplayError(f"unknown state schema {data.get('schema')!r}")
-        rec = data["record"]
-        players = tuple(PlayerSeat(p["name"], p["seat"], p.get("colour"), p.get("character"))
-                        for p in data["players"])
-        printed = _printed_tuples(rec.get("printed") or {})
-        common = {"players": players, "seed": int(data["seed"]), "status": data["status"],
-                  "printed": printed, "setup": data.get("setup"),
-                  "suggestions": tuple(Suggestion.from_json(x)
-                                       for x in data.get("suggestions", ())),
-                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
-                  "mirror": bool(data.get("mirror", False))}
-        t = data["table"]
-        if data["game"] == FORESTRY:
-            game = parse_forestry(rec)
-            table = ForestryTable(play.ForestBoard.from_json(dict(t["forest"])),
-                                  tuple(t["harvesters"]),
-                                  game.detached_storages, tuple(t["score_peaks"]),
-                                  int(t.get("first_player", 0)), int(t.get("turn", 0)))
-            return cls(game=FORESTRY, options=game.options, table=table, boards=game.players,
-                       **common)
-        g = parse_guardians(rec)
-        gtable = GuardiansTable(t.get("end_trigger"), t.get("triggered_by"), t.get("message", ""))
-        return cls(game=GUARDIANS, options=GuardiansOptions(g.advanced), table=gtable,
-                   boards=g.players, **common)
-
-
-def _printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], ...]:
-    out: list[tuple[str, str, Any]] = []
-    for table, entries in sorted(printed.items()):
-        if isinstance(entries, Mapping):
-            out.extend((table, str(k), v) for k, v in sorted(entries.items()))
-        else:
-            out.append((table, "", entries))
-    return tuple(out)
-
-
-def with_confirmed_printed(record: Mapping[str, Any],
-                           confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """See :func:`scoring.printed.embed_confirmed` (the values a game is scored with)."""
-    from scoring.printed import embed_confirmed
-
-    return embed_confirmed(record, confirmed)
-
-
-def validate_state(state: GameState) -> dict[str, Any]:
-    """Check the state against the rules model's record parser; return its record.
-
-    Raises :class:`DomainError` naming the first problem's field.
-    """
-    record = state.record()
-    try:
-        if state.game == FORESTRY:
-            parse_forestry(record)
-        else:
-            parse_guardians(record)
-    except RecordError as err:
-        first = err.problems[0]
-        raise DomainError(first.msg.code, field=first.path or None, **first.msg.params) from err
-    return record
-
-
-# =========================================================================== commands
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Command:
-    """A tap, made against ``version`` (the version of the game the tapper saw)."""
-
-    kind: ClassVar[str] = ""
-    version: int
-
-    def payload(self) -> dict[str, Any]:
-        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, **self.payload()}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-COMMANDS: dict[str, type[Command]] = {}
-
-
-def _command(cls: type[Command]) -> type[Command]:
-    COMMANDS[cls.kind] = cls
-    return cls
-
-
-# --- Forestry: one player's board (player = 0-based seat index) --------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetCount(Command):
-    """Set a count on a player's board (``scoring.forestry.board.COUNT_FIELDS``).
-
-    Raising ``score_track`` past a reproduction space spawns infested wood.
-    """
-
-    kind: ClassVar[str] = "set_count"
-    player: int
-    field: str
-    value: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddScore(Command):
-    """Move a score marker by ``delta`` VP (negative to correct); may spawn infested wood."""
-
-    kind: ClassVar[str] = "add_score"
-    player: int
-    delta: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlaceForester(Command):
-    """Put a forester token on the forestry table (``column`` 0-based, ``None``: automatic).
-
-    The token leaves the forest board: from ``space`` when given, else from the
-    player's harvester space when it holds a token of that type.
-    """
-
-    kind: ClassVar[str] = "place_forester"
-    player: int
-    type: str
-    column: int | None = None
-    space: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlantSeedling(Command):
-    kind: ClassVar[str] = "plant_seedling"
-    player: int
-    area: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BuildForestBuilding(Command):
-    kind: ClassVar[str] = "build_forest_building"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class UpgradeSawmill(Command):
-    kind: ClassVar[str] = "upgrade_sawmill"
-    player: int
-    area: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class OpenStorageExtension(Command):
-    kind: ClassVar[str] = "open_storage_extension"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddRiverToken(Command):
-    kind: ClassVar[str] = "add_river_token"
-    player: int
-    symbol: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveRiverToken(Command):
-    kind: ClassVar[str] = "remove_river_token"
-    player: int
-    symbol: str
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddContract(Command):
-    """A fulfilled contract: one or two categories; ``chosen`` overrides a double."""
-
-    kind: ClassVar[str] = "add_contract"
-    player: int
-    categories: tuple[str, ...]
-    chosen: str | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveContract(Command):
-    kind: ClassVar[str] = "remove_contract"
-    player: int
-    index: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ChooseContractCategory(Command):
-    """Override a two-category contract's category (``None``: let the scoring choose)."""
-
-    kind: ClassVar[str] = "choose_contract_category"
-    player: int
-    index: int
-    chosen: str | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AddTaskCard(Command):
-    """A task card held; ``task`` is its record-v1 JSON, e.g. ``{"forester": "thinning"}``."""
-
-    kind: ClassVar[str] = "add_task_card"
-    player: int
-    task: Mapping[str, Any]
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveTaskCard(Command):
-    kind: ClassVar[str] = "remove_task_card"
-    player: int
-    index: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetTaskMet(Command):
-    """Confirm a forest-building task card's adjacency (the app does not model the map)."""
-
-    kind: ClassVar[str] = "set_task_met"
-    player: int
-    index: int
-    met: bool
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TakeRewardLap(Command):
-    """A reward-track lap taken as 3 VP."""
-
-    kind: ClassVar[str] = "take_reward_lap"
-    player: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class AdjustCount(Command):
-    """An intent, not a value: move a count by ``delta`` (a stepper's "+1" / "−1").
-
-    Two fast taps made against the same version both count (the session adds
-    each to the count as it is then), so no tap is lost. Forestry: any
-    ``scoring.forestry.board.COUNT_FIELDS`` field; Forest Guardians:
-    ``fire_tokens``, ``animals_in_shelter``, ``calocedrus_on_mountains``,
-    ``tree_points.<row 0-2>``.
-    """
-
-    kind: ClassVar[str] = "adjust_count"
-    player: int
-    field: str
-    delta: int
-
-
-#: Commands that say what to change, not what the tapper saw: they apply at any version
-#: (two fast "+" taps on a phone that has not redrawn yet both count).
-INTENTS: tuple[type[Command], ...] = (AdjustCount,)
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetColumn(Command):
-    """Set forestry table column ``column`` (0-based; the next one starts a new column) to
-    ``count`` tokens of ``type``; ``count`` 0 takes the column away."""
-
-    kind: ClassVar[str] = "set_column"
-    player: int
-    column: int
-    type: str
-    count: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveColumn(Command):
-    kind: ClassVar[str] = "remove_column"
-    player: int
-    column: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ApplySuggestion(Command):
-    """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
-
-    kind: ClassVar[str] = "apply_suggestion"
-    id: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class DismissSuggestion(Command):
-    """Drop a suggestion (already counted on the board, or not taken)."""
-
-    kind: ClassVar[str] = "dismiss_suggestion"
-    id: int
-
-
-# --- Forestry: the shared table ----------------------------------------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetHarvester(Command):
-    """Put, move (or with ``None`` lift) a player's harvester; one harvester per space."""
-
-    kind: ClassVar[str] = "set_harvester"
-    player: int
-    space: int | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ReplenishForesters(Command):
-    """Start of a turn: draw spawn cards until the board holds 3 forester tokens.
-
-    ``foresters``: how many the board held on the tapper's screen (the action's
-    key: with fewer or more now, someone else did it or changed it: "already done").
-    """
-
-    kind: ClassVar[str] = "replenish_foresters"
-    foresters: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RevealRoundToken(Command):
-    """Turn up the next round token; its coins/resources go to every player.
-
-    ``round``: the round on the tapper's screen (the action's key: revealed once per
-    round, whichever phone taps first; see :meth:`GameSession.apply`).
-    """
-
-    kind: ClassVar[str] = "reveal_round_token"
-    round: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RemoveInfestedWood(Command):
-    """Infested wood leaves ``space``; with ``player`` it goes into that player's storage."""
-
-    kind: ClassVar[str] = "remove_infested_wood"
-    space: int
-    player: int | None = None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetInfestedWood(Command):
-    """Correct the map: infested wood on ``space`` (the infestation card, or a fix)."""
-
-    kind: ClassVar[str] = "set_infested_wood"
-    space: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetForesterToken(Command):
-    """Correct the map: the ``type`` forester token lies on ``space`` (``None``: not on it)."""
-
-    kind: ClassVar[str] = "set_forester_token"
-    type: str
-    space: int | None
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndTurn(Command):
-    """The current player's turn ends (RULES §2.3).
-
-    At the end of the turn every reproduction space a score marker reached or
-    passed since the last end of turn spawns one infested wood (001); then the
-    next player in seat order (clockwise from the first player) starts and the
-    board is brought back to 3 forester tokens (000, 002).
-    """
-
-    kind: ClassVar[str] = "end_turn"
-    turn: int | None = None  # turns ended on the tapper's screen (the action's key)
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetDetachedWood(Command):
-    """Set the infested wood delivered to detached storage ``storage`` (0-2, scoring order)."""
-
-    kind: ClassVar[str] = "set_detached_wood"
-    storage: int
-    value: int
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetHarvestToken(Command):
-    """Turn the harvest token on ``space`` to its dark (harvested) side or back."""
-
-    kind: ClassVar[str] = "set_harvest_token"
-    space: int
-    harvested: bool
-
-
-# --- Forest Guardians --------------------------------------------------------------------
-
-GUARDIANS_FIELDS = ("tree_points", "animal_cards", "fire_tokens", "animals_in_shelter",
-                    "calocedrus_on_mountains")
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SetGuardians(Command):
-    """Set a Forest Guardians value: ``tree_points`` (3 rows), ``animal_cards`` (values),
-    ``fire_tokens``, ``animals_in_shelter`` (Julia), ``calocedrus_on_mountains`` (Fluffy)."""
-
-    kind: ClassVar[str] = "set_guardians"
-    player: int
-    field: str
-    value: int | tuple[int, ...]
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TriggerGameEnd(Command):
-    """A game-end condition fired: ``last_tree_planted`` or ``last_tile_drawn`` (003)."""
-
-    kind: ClassVar[str] = "trigger_game_end"
-    player: int
-    trigger: str
-
-
-# --- both games --------------------------------------------------------------------------
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ConfirmPrinted(Command):
-    """A printed value read off a component (``key`` ``""`` for ``detached_top_tie``)."""
-
-    kind: ClassVar[str] = "confirm_printed"
-    table: str
-    key: str
-    value: Any
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StartGame(Command):
-    """Setup is done (harvesters placed): play begins."""
-
-    kind: ClassVar[str] = "start_game"
-
-
-@_command
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EndGame(Command):
-    """The game is over: the state becomes read-only (``GameSession.finish`` stores it)."""
-
-    kind: ClassVar[str] = "end_game"
-
-
-def command_from_json(data: Mapping[str, Any]) -> Command:
-    """A command from its JSON (``to_json``); unknown kinds or fields raise DomainError."""
-    if not isinstance(data, Mapping):
-        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT, field=None)
-    kind = data.get("kind")
-    cls = COMMANDS.get(str(kind))
-    if cls is None:
-        raise DomainError(SessionCode.UNKNOWN_COMMAND, field="kind", kind=kind)
-    names = {f.name: f for f in fields(cls)}
-    unknown = sorted(set(data) - set(names) - {"kind"})
-    if unknown:
-        raise DomainError(SessionCode.NOT_FIELD, field=unknown[0], kind=kind)
-    kwargs: dict[str, Any] = {}
-    for name, value in data.items():
-        if name == "kind":
-            continue
-        kwargs[name] = tuple(value) if isinstance(value, list) else value
-    try:
-        return cls(**kwargs)
-    except TypeError as err:
-        raise DomainError(SessionCode.BAD_ARGUMENTS, field=None, kind=kind,
-                          command=command_name(str(kind)), detail=str(err)) from err
-
-
-# =========================================================================== randomness
-
-
-class RecordingRandom(random.Random):
-    """A seeded generator that records every shuffle (the only draws the deck makes)."""
-
-    def __init__(self, seed: Any) -> None:
-        super().__init__(seed)
-        self.shuffles: list[list[Any]] = []
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        super().shuffle(x)
-        self.shuffles.append(list(x))
-
-
-class ReplayRandom(random.Random):
-    """Feeds recorded shuffles back; any other use of randomness is a ReplayError."""
-
-    def __init__(self, shuffles: Iterable[Sequence[Any]]) -> None:
-        super().__init__(0)
-        self._left = [list(s) for s in shuffles]
-
-    def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
-        if not self._left:
-            raise ReplayError("replay needed a shuffle the log did not record")
-        order = self._left.pop(0)
-        if sorted(order) != sorted(x):
-            raise ReplayError("the recorded shuffle does not match the cards shuffled")
-        x[:] = order
-
-    def random(self) -> float:
-        raise ReplayError("replay needed a random number the log did not record")
-
-    def getrandbits(self, k: int) -> int:
-        raise ReplayError("replay needed a random number the log did not record")
-
-    @property
-    def unused(self) -> int:
-        return len(self._left)
-
-
-def command_rng(seed: int, seq: int) -> RecordingRandom:
-    """The generator for the command logged as ``seq`` (reproducible from the seed)."""
-    return RecordingRandom(f"forest-table/{seed}/{seq}")
-
-
-# =========================================================================== rules
-
-
-@dataclass(slots=True)
-class _Ctx:
-    """What a handler may use besides the state: the generator and the draws it made."""
-
-    rng: random.Random
-    draws: list[dict[str, Any]] = field(default_factory=list)
-    messages: list[Message] = field(default_factory=list)
-
-
-Handler = Callable[[GameState, Any, _Ctx], GameState]
-HANDLERS: dict[type[Command], Handler] = {}
-
-
-def _handles(*classes: type[Command]) -> Callable[[Handler], Handler]:
-    def register(fn: Handler) -> Handler:
-        for cls in classes:
-            HANDLERS[cls] = fn
-        return fn
-
-    return register
-
-
-def apply_command(state: GameState, command: Command, rng: random.Random
-                  ) -> tuple[GameState, Any, tuple[Message, ...]]:
-    """Apply ``command`` to ``state``: ``(new state, outcome, messages)``, or DomainError.
-
-    ``outcome`` is ``None`` for commands without chance; otherwise JSON with the
-    ``shuffles`` the command used and the ``draws`` it made (what replay needs).
-    """
-    recorder = rng if isinstance(rng, RecordingRandom) else RecordingRandom(rng.getrandbits(64))
-    ctx = _Ctx(recorder)
-    new = _run(state, command, ctx)
-    outcome = None
-    if ctx.draws or recorder.shuffles:
-        outcome = {"shuffles": recorder.shuffles, "draws": ctx.draws}
-    return new, outcome, tuple(ctx.messages)
-
-
-def replay_command(state: GameState, command: Command, outcome: Any
-                   ) -> tuple[GameState, tuple[Message, ...]]:
-    """Apply ``command`` again with its logged ``outcome`` (never re-rolls)."""
-    shuffles = (outcome or {}).get("shuffles", []) if isinstance(outcome, Mapping) else []
-    rng = ReplayRandom(shuffles)
-    ctx = _Ctx(rng)
-    try:
-        new = _run(state, command, ctx)
-    except DomainError as err:
-        raise ReplayError(f"{command.kind} no longer applies on replay: {err}") from err
-    recorded = outcome.get("draws", []) if isinstance(outcome, Mapping) else []
-    if rng.unused or ctx.draws != recorded:
-        raise ReplayError(f"{command.kind}: replay drew differently from the log")
-    return new, tuple(ctx.messages)
-
-
-def _run(state: GameState, command: Command, ctx: _Ctx) -> GameState:
-    handler = HANDLERS.get(type(command))
-    if handler is None:
-        raise DomainError(SessionCode.UNKNOWN_COMMAND, field="kind", kind=command.kind)
-    if state.status == FINISHED:
-        raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
-    new = handler(state, command, ctx)
-    if new is not state:
-        validate_state(new)
-    return new
-
-
-# --- helpers ------------------------------------------------------------------------------
-
-
-def _need_game(state: GameState, game: str, command: Command) -> None:
-    if state.game != game:
-        raise DomainError(
-            SessionCode.COMMAND_THIS,
-            field="kind",
-            kind=command.kind,
-            game=msg(f"game-{game}"),
-            game2=msg(f"game-{state.game}"),
-        )
-
-
-def _player_index(state: GameState, player: Any) -> int:
-    if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < len(state.boards)):
-        raise DomainError(
-            SessionCode.NO_PLAYER_AT_THIS_TABLE_0,
-            field="player",
-            player=player,
-            value=len(state.boards) - 1,
-        )
-    return player
-
-
-def _enum(kind: Any, value: Any, name: str) -> Any:
-    try:
-        return kind(value)
-    except ValueError:
-        ids = ", ".join(m.value for m in kind)
-        raise DomainError(SessionCode.NOT_ONE, field=name, value=value, ids=ids) from None
-
-
-def _forestry(state: GameState) -> tuple[ForestryTable, tuple[ForestryPlayer, ...]]:
-    assert isinstance(state.table, ForestryTable)
-    return state.table, state.forestry_boards
-
-
-def _with_board(state: GameState, i: int, board: Board) -> GameState:
-    boards = list(state.boards)
-    boards[i] = board
-    return replace(state, boards=tuple(boards))
-
-
-def _board_action(state: GameState, i: int, ctx: _Ctx,
-                  action: Callable[[ForestryPlayer], B.Result], *,
-                  legacy_vp: bool = True) -> GameState:
-    board = _forestry(state)[1][i]
-    try:
-        new, events = action(board)
-    except B.BoardError as err:
-        raise DomainError.of(err, field=f"players[{i}].{err.field}") from err
-    ctx.messages.extend(_event_message(e, i) for e in events)
-    if not state.mirror:  # a game from before the mirror principle: its old rules
-        vp = sum(B.event_vp(e) for e in events) if legacy_vp else 0
-        return _with_board(state, i, replace(new, score_track=new.score_track + vp))
-    return _suggest(_with_board(state, i, new), i, board, new, events)
-
-
-def _suggest(state: GameState, i: int, before: ForestryPlayer, after: ForestryPlayer,
-             events: Sequence[B.BoardEvent]) -> GameState:
-    """Turn the VP events of a board change into suggestions (never applied by themselves).
-
-    A row bonus is offered once per row and game; a suggestion whose cause was taken
-    back (the row is no longer full, fewer tokens below) is withdrawn.
-    """
-    keep: list[Suggestion] = []
-    below_lost = {
-        "seedling": max(0, before.seedlings_below - after.seedlings_below),
-        **{f"forester:{k.value}": max(0, before.forester_tokens_below.of(k)
-                                      - after.forester_tokens_below.of(k))
-           for k in ForesterType}}
-    for x in state.suggestions:
-        if x.player == i and x.key.startswith(("forestry:", "reforestation:")):
-            table, row = x.key.split(":")
-            full = B.forestry_row_full if table == "forestry" else B.reforestation_row_full
-            if not full(after, int(row)):
-                continue
-        item = dict(x.params).get("item")
-        if x.player == i and item in below_lost and below_lost[str(item)] > 0:
-            below_lost[str(item)] -= 1
-            continue
-        keep.append(x)
-    next_id = max((x.id for x in state.suggestions), default=0) + 1
-    pending = {(x.player, x.key) for x in keep if x.key}
-    for e in events:
-        vp = B.event_vp(e)
-        if vp <= 0:
-            continue
-        if isinstance(e, B.RowCompleted):
-            key = f"{e.table}:{e.row}"
-            if (i, key) in pending or (i, key) in state.settled:
-                continue
-            pending.add((i, key))
-            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_ROW, vp, key=key,
-                                   params=(("row", e.row), ("table", e.table), ("vp", vp))))
-        elif isinstance(e, B.BelowTable):
-            code = (SessionCode.SUGGEST_BELOW_SEEDLING if e.item == "seedling"
-                    else SessionCode.SUGGEST_BELOW_FORESTER)
-            params: tuple[tuple[str, Any], ...] = (("item", e.item), ("vp", vp))
-            if e.item != "seedling":
-                params += (("type", e.item.split(":", 1)[1]),)
-            keep.append(Suggestion(next_id, i, code, vp, params=tuple(sorted(params))))
-        else:
-            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_REWARD_LAP, vp,
-                                   params=(("vp", vp),)))
-        next_id += 1
-    return replace(state, suggestions=tuple(keep))
-
-
-def _play(fn: Callable[[], Any], field_name: str) -> Any:
-    try:
-        return fn()
-    except play.PlayRefusal as err:
-        raise CodedError(field_name, err.code, **err.params) from err
-    except (play.PlayError, DeckError) as err:
-        raise DomainError.of(err, field=field_name) from err
-
-
-def _log_entry(entry: play.LogEntry, ctx: _Ctx, **extra: Any) -> None:
-    """A draw of ``setup.play``: a message for the table and, with cards, a logged draw.
-
-    ``extra`` goes into the message's data only (what the message needs, e.g. the
-    round number), never into the logged draw.
-    """
-    data = log_entry_data(entry)
-    if entry.reveals or entry.placements:
-        ctx.draws.append(data)
-    said = log_entry_msg(entry, **extra)
-    text = english(said) if said is not None else entry.action
-    ctx.messages.append(Message(text, entry.action, None, {**data, **extra}))
-
-
-def _action_key(state: GameState, command: Command) -> bool | None:
-    """Does a shared-table action's key match the state? None: the command has no key."""
-    table = state.table
-    if not isinstance(table, ForestryTable):
-        return None
-    if isinstance(command, RevealRoundToken) and command.round is not None:
-        return command.round == table.round
-    if isinstance(command, EndTurn) and command.turn is not None:
-        return command.turn == table.turn
-    if isinstance(command, ReplenishForesters) and command.foresters is not None:
-        return command.foresters == len(table.forest.foresters)
-    return None
-
-
-def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
-    """``(player, reproduction space)`` for every infested wood due at the end of this turn.
-
-    A score marker that reached or passed a reproduction space since the last
-    end of turn (``score_peaks``: the highest score already accounted for)
-    spawns one infested wood per space at the end of the turn (001). A typo
-    raised and corrected within the turn spawns nothing.
-    """
-    if state.game != FORESTRY or not isinstance(state.options, RecordOptions) or \
-            not state.options.infestation:
-        return ()
-    table = _forestry(state)[0]
-    out: list[tuple[int, int]] = []
-    for i in table.seat_order:
-        board = state.forestry_boards[i]
-        out.extend((i, t) for t in play.reproduction_crossings(table.score_peaks[i],
-                                                                 board.score_track))
-    return tuple(out)
-
-
-def _spawn_at_end_of_turn(state: GameState, ctx: _Ctx) -> GameState:
-    """Infested wood for every reproduction space passed this turn; peaks move up."""
-    table = _forestry(state)[0]
-    forest = table.forest
-    peaks = list(table.score_peaks)
-    due = pending_spawns(state)
-    for i in table.seat_order:
-        triggers = tuple(t for p, t in due if p == i)
-        score = state.forestry_boards[i].score_track
-        if triggers:
-            forest, entry = play.spawn_for_triggers(forest, ctx.rng, triggers, peaks[i], score)
-            _log_entry(entry, ctx, old_score=peaks[i], new_score=score, player=i)
-        peaks[i] = max(peaks[i], score)
-    return replace(state, table=replace(table, forest=forest, score_peaks=tuple(peaks)))
-
-
-# --- Forestry board commands --------------------------------------------------------------
-
-
-def _categories(value: Any) -> tuple[ContractCategory, ...]:
-    if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise DomainError(SessionCode.LIST_ONE_OR_TWO_CATEGORIES, field="categories")
-    return tuple(_enum(ContractCategory, c, "categories") for c in value)
-
-
-def _chosen(value: Any) -> ContractCategory | None:
-    return None if value is None else _enum(ContractCategory, value, "chosen")
-
-
-def _delta(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER, field="delta", value=value)
-    return value
-
-
-#: The board commands: each calls one pure action of ``scoring.forestry.board``.
-#: Command fields are converted here, so a bad value names the command field.
-BOARD_ACTIONS: dict[type[Command], Callable[[ForestryPlayer, Any], B.Result]] = {
-    SetCount: lambda b, c: B.set_count(b, c.field, c.value),
-    AddScore: lambda b, c: B.set_count(b, "score_track", b.score_track + _delta(c.delta)),
-    PlantSeedling: lambda b, c: B.plant_seedling(b, _enum(Area, c.area, "area")),
-    BuildForestBuilding: lambda b, c: B.build_forest_building(b),
-    UpgradeSawmill: lambda b, c: B.upgrade_sawmill(b, _enum(Area, c.area, "area")),
-    OpenStorageExtension: lambda b, c: B.open_storage_extension(b),
-    AddRiverToken: lambda b, c: B.add_river_token(b, _enum(RiverSymbol, c.symbol, "symbol")),
-    RemoveRiverToken: lambda b, c: B.remove_river_token(
-        b, _enum(RiverSymbol, c.symbol, "symbol")),
-    AddContract: lambda b, c: B.add_contract(b, _categories(c.categories), _chosen(c.chosen)),
-    RemoveContract: lambda b, c: B.remove_contract(b, c.index),
-    ChooseContractCategory: lambda b, c: B.choose_contract_category(
-        b, c.index, _chosen(c.chosen)),
-    AddTaskCard: lambda b, c: B.add_task_card(b, _task(c.task)),
-    RemoveTaskCard: lambda b, c: B.remove_task_card(b, c.index),
-    SetTaskMet: lambda b, c: B.set_task_met(b, c.index, c.met),
-    TakeRewardLap: lambda b, c: B.reward_lap(b),
-}
-
-
-@_handles(*BOARD_ACTIONS)
-def _board_cmd(state: GameState, cmd: Any, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    i = _player_index(state, cmd.player)
-    action = BOARD_ACTIONS[type(cmd)]
-    return _board_action(state, i, ctx, lambda b: action(b, cmd),
-                         legacy_vp=type(cmd) not in (SetCount, AddScore))
-
-
-GUARDIANS_STEPPED = ("fire_tokens", "animals_in_shelter", "calocedrus_on_mountains")
-
-
-def _step(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DomainError(SessionCode.NOT_A_STEP, field="delta", value=str(value))
-    return value
-
-
-@_handles(AdjustCount)
-def _adjust(state: GameState, cmd: AdjustCount, ctx: _Ctx) -> GameState:
-    i = _player_index(state, cmd.player)
-    delta = _step(cmd.delta)
-    if state.game == FORESTRY:
-        field_name = str(cmd.field)
-        if field_name not in B.COUNT_FIELDS:
-            raise DomainError(f"players[{i}].{field_name}", str(SessionCode.NOT_A_COUNT.value),
-                              msg(SessionCode.NOT_A_COUNT, field=field_name))
-
-        def adjust(b: ForestryPlayer) -> B.Result:
-            return B.set_count(b, field_name, B.count_of(b, field_name) + delta)
-
-        return _board_action(state, i, ctx, adjust, legacy_vp=False)
-    board = state.boards[i]
-    assert isinstance(board, GuardiansPlayer)
-    name = str(cmd.field)
-    if name.startswith("tree_points."):
-        row = name.partition(".")[2]
-        if row not in ("0", "1", "2"):
-            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                              msg(SessionCode.NOT_A_COUNT, field=name))
-        rows = list(board.tree_points)
-        rows[int(row)] += delta
-        value: int | tuple[int, ...] = tuple(rows)
-        name = "tree_points"
-    elif name in GUARDIANS_STEPPED:
-        value = int(getattr(board, name)) + delta
-    else:
-        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                          msg(SessionCode.NOT_A_COUNT, field=name))
-    return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
-                                              value=value), ctx)
-
-
-@_handles(SetColumn, RemoveColumn)
-def _column(state: GameState, cmd: SetColumn | RemoveColumn, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    i = _player_index(state, cmd.player)
-    if isinstance(cmd, RemoveColumn):
-        return _board_action(state, i, ctx, lambda b: B.remove_column(b, cmd.column),
-                             legacy_vp=False)
-    kind = _enum(ForesterType, cmd.type, f"players[{i}].forestry_table[{cmd.column}].type")
-    return _board_action(state, i, ctx, lambda b: B.set_column(b, cmd.column, kind, cmd.count),
-                         legacy_vp=False)
-
-
-def _find_suggestion(state: GameState, ident: Any) -> Suggestion:
-    found = next((x for x in state.suggestions if x.id == ident), None)
-    if found is None:
-        raise DomainError(SessionCode.NO_SUGGESTION, field="suggestion", id=str(ident))
-    return found
-
-
-@_handles(ApplySuggestion, DismissSuggestion)
-def _settle(state: GameState, cmd: ApplySuggestion | DismissSuggestion, ctx: _Ctx
-            ) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    x = _find_suggestion(state, cmd.id)
-    rest = tuple(y for y in state.suggestions if y.id != x.id)
-    settled = (*state.settled, (x.player, x.key)) if x.key else state.settled
-    state = replace(state, suggestions=rest, settled=settled)
-    if isinstance(cmd, DismissSuggestion):
-        return state
-
-    def apply(b: ForestryPlayer) -> B.Result:
-        b, _ = B.set_count(b, "score_track", b.score_track + x.vp) if x.vp else (b, ())
-        for name, delta in x.gains:
-            b, _ = B.set_count(b, name, B.count_of(b, name) + delta)
-        return b, ()
-
-    return _board_action(state, x.player, ctx, apply)
-
-
-def _task(data: Any) -> TaskCard:
-    """A task card from its record-v1 JSON (one requirement per card)."""
-    if not isinstance(data, Mapping) or not data:
-        raise DomainError(SessionCode.TASK_CARD_REQUIREMENT_E_G_FORESTER, field="task")
-    if "forest_building" in data:
-        if set(data) - {"forest_building", "met"}:
-            raise DomainError(SessionCode.FOREST_BUILDING_TASK_HAS_ONLY_FOREST, field="task")
-        return ForestBuildingTask(str(data["forest_building"]), bool(data.get("met", False)))
-    if len(data) != 1:
-        raise DomainError(SessionCode.TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT, field="task")
-    (key, value), = data.items()
-    if key == "contract":
-        return ContractTask(_enum(ContractCategory, value, "task.contract"))
-    if key == "seedlings":
-        return SeedlingsTask(_enum(Area, value, "task.seedlings"))
-    if key == "forester":
-        return ForesterTask(_enum(ForesterType, value, "task.forester"))
-    if key == "sawmill_upgrade":
-        return SawmillUpgradeTask(_enum(Area, value, "task.sawmill_upgrade"))
-    if key == "river_token" and value is True:
-        return RiverTokenTask()
-    raise DomainError(SessionCode.NOT_TASK_CARD_REQUIREMENT_RECORD_V1, field=f"task.{key}")
-
-
-@_handles(PlaceForester)
-def _place_forester(state: GameState, cmd: PlaceForester, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    i = _player_index(state, cmd.player)
-    kind = _enum(ForesterType, cmd.type, "type")
-    table = _forestry(state)[0]
-    forest = table.forest
-    space = cmd.space
-    if space is None:
-        here = table.harvesters[i]
-        if here is not None and forest.forester_at(here) is kind:
-            space = here
-    if space is not None:
-        if forest.forester_at(space) is not kind:
-            raise DomainError(
-                SessionCode.SPACE_HOLDS_NO_FORESTER_TOKEN,
-                field="space",
-                space=space,
-                value=msg(f"label-{kind.value}"),
-            )
-        forest, _ = _play(lambda: play.take_forester(forest, space), "space")
-        state = replace(state, table=replace(table, forest=forest))
-    return _board_action(state, i, ctx, lambda b: B.place_forester(b, kind, cmd.column))
-
-
-# --- Forestry table commands ---------------------------------------------------------------
-
-
-@_handles(SetHarvester)
-def _set_harvester(state: GameState, cmd: SetHarvester, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    i = _player_index(state, cmd.player)
-    table = _forestry(state)[0]
-    old = table.harvesters[i]
-    forest = table.forest
-    if old == cmd.space:
-        return state
-    if old is not None:
-        forest = _play(lambda: play.remove_harvester(forest, old), "space")
-    target = cmd.space
-    if target is not None:
-        lifted = forest
-        forest = _play(lambda: play.place_harvester(lifted, target), "space")
-    harvesters = list(table.harvesters)
-    harvesters[i] = cmd.space
-    return replace(state, table=replace(table, forest=forest, harvesters=tuple(harvesters)))
-
-
-@_handles(ReplenishForesters)
-def _replenish(state: GameState, cmd: ReplenishForesters, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    table = _forestry(state)[0]
-    if not table.forest.missing_foresters:
-        raise DomainError(SessionCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER, field=None)
-    forest, entry = _play(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
-    _log_entry(entry, ctx)
-    return replace(state, table=replace(table, forest=forest))
-
-
-#: Round token ``gain`` ids (setup.play) -> the resource every player takes.
-ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "seedlings",
-               "temp_worker": "temp_workers"}
-
-
-def _round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx) -> GameState:
-    """Suggest the round token's coins and resource to every player (002 round tokens).
-
-    The mirror principle: income is offered as a one-tap "apply" per player, never
-    added by itself (the player may already have counted it on the board).
-    """
-    if not state.mirror:  # a game from before the mirror principle: income added
-        return _legacy_round_token_effect(state, token, ctx)
-    suggestions = list(state.suggestions)
-    next_id = max((x.id for x in suggestions), default=0) + 1
-    for i, _b in enumerate(state.forestry_boards):
-        gains: list[tuple[str, int]] = []
-        if token.coins:
-            gains.append(("resources.coins", token.coins))
-        if token.gain in ROUND_GAINS:
-            gains.append((f"resources.{ROUND_GAINS[token.gain]}", 1))
-        if gains:
-            suggestions.append(Suggestion(
-                next_id, i, SessionCode.SUGGEST_ROUND_TOKEN, gains=tuple(gains),
-                params=(("coins", token.coins),
-                        ("gain", token.gain if token.gain in ROUND_GAINS else "none"),
-                        ("round_token", token.id))))
-            next_id += 1
-    _round_token_messages(state, token, ctx)
-    return replace(state, suggestions=tuple(suggestions))
-
-
-def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: _Ctx
-                               ) -> GameState:
-    """The round token's coins and resource added to every board (games created before
-    the mirror principle: their logs replay as they were played)."""
-    boards = []
-    for b in state.forestry_boards:
-        r = replace(b.resources, coins=b.resources.coins + token.coins)
-        if token.gain in ROUND_GAINS:
-            name = ROUND_GAINS[token.gain]
-            r = replace(r, **{name: getattr(r, name) + 1})
-        boards.append(replace(b, resources=r))
-    _round_token_messages(state, token, ctx)
-    return replace(state, boards=tuple(boards))
-
-
-def _round_token_messages(state: GameState, token: play.RoundToken, ctx: _Ctx) -> None:
-    if token.gain == "task_card":
-        ctx.messages.append(Message("Every player draws a random task card: add it to your "
-                                    "board when you know its requirement.", "round_token",
-                                    None, {"round_token": token.id}))
-    if token.flip_species is not None:
-        first = _forestry(state)[0].first_player
-        ctx.messages.append(Message(
-            f"First player: turn one {token.flip_species.value} harvest token to its harvested "
-            "side if there is one (on the forest map: Turn harvest tokens, tap the space).",
-            play.PlayCode.FLIP_HARVEST, first,
-            {"round_token": token.id, "species": token.flip_species.value,
-             "first": state.players[first].name}))
-
-
-@_handles(RevealRoundToken)
-def _reveal_round(state: GameState, cmd: RevealRoundToken, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    if state.status != PLAYING:
-        raise DomainError(SessionCode.START_GAME_FIRST_FIRST_ROUND_TOKEN, field="status")
-    table = _forestry(state)[0]
-    forest, entry = _play(lambda: play.reveal_round_token(table.forest), "round_tokens")
-    stack = forest.round_tokens
-    _log_entry(entry, ctx, round=stack.round, last=stack.left == 0)
-    state = replace(state, table=replace(table, forest=forest))
-    assert entry.round_token is not None
-    return _round_token_effect(state, entry.round_token, ctx)
-
-
-@_handles(RemoveInfestedWood)
-def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    table = _forestry(state)[0]
-    forest = _play(lambda: play.remove_infested(table.forest, cmd.space), "space")
-    state = replace(state, table=replace(table, forest=forest))
-    if cmd.player is None:
-        return state
-    i = _player_index(state, cmd.player)
-    return _board_action(state, i, ctx, lambda b: B.set_count(
-        b, "storage.infested_wood", b.storage.infested_wood + 1))
-
-
-@_handles(SetInfestedWood)
-def _set_infested_wood(state: GameState, cmd: SetInfestedWood, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    assert isinstance(state.options, RecordOptions)
-    if not state.options.infestation:
-        raise CodedError("space", play.PlayCode.INFESTED_OFF)
-    table = _forestry(state)[0]
-    if isinstance(cmd.space, int) and cmd.space in table.forest.infested:
-        return state
-    forest = _play(lambda: play.set_infested(table.forest, [cmd.space]), "space")
-    return replace(state, table=replace(table, forest=forest))
-
-
-@_handles(SetForesterToken)
-def _set_forester_token(state: GameState, cmd: SetForesterToken, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    kind = _enum(ForesterType, cmd.type, "type")
-    table = _forestry(state)[0]
-    if cmd.space is not None and (isinstance(cmd.space, bool) or not isinstance(cmd.space, int)):
-        raise DomainError(play.PlayCode.FOREST_SPACES_ARE_NUMBERED_1_15, field="space",
-                          space=repr(cmd.space))
-    forest = _play(lambda: play.set_forester(table.forest, kind, cmd.space), "space")
-    return replace(state, table=replace(table, forest=forest))
-
-
-@_handles(EndTurn)
-def _end_turn(state: GameState, cmd: EndTurn, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    if state.status != PLAYING:
-        raise CodedError("status", play.PlayCode.NOT_PLAYING)
-    state = _spawn_at_end_of_turn(state, ctx)
-    table = _forestry(state)[0]
-    ended = table.current
-    table = replace(table, turn=table.turn + 1)
-    new_round = table.turn % table.seats == 0
-    names = [p.name for p in state.players]
-    data: dict[str, Any] = {"ended": names[ended], "next": names[table.current],
-                            "turn": table.turn + 1, "new_round": new_round}
-    ctx.messages.append(Message(f"{names[ended]}'s turn ended; {names[table.current]} is next.",
-                                play.PlayCode.TURN_ENDED, None, data))
-    if new_round:
-        code = play.PlayCode.FINAL_TURNS_DONE if table.final_turns else play.PlayCode.NEW_ROUND
-        ctx.messages.append(Message(code, code, None, {"first": names[table.current]}))
-    forest = table.forest
-    if forest.missing_foresters:  # the start of the next turn (000, 002)
-        forest, entry = _play(lambda: play.replenish_foresters(forest, ctx.rng), "table")
-        _log_entry(entry, ctx)
-    return replace(state, table=replace(table, forest=forest))
-
-
-@_handles(SetDetachedWood)
-def _set_detached(state: GameState, cmd: SetDetachedWood, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    table = _forestry(state)[0]
-    storages = list(table.detached_storages)
-    if not storages:
-        raise DomainError(
-            SessionCode.DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE,
-            field="storage",
-        )
-    if not isinstance(cmd.storage, int) or not 0 <= cmd.storage < len(storages):
-        raise DomainError(
-            SessionCode.DETACHED_STORAGES_ARE_NUMBERED_0_TO,
-            field="storage",
-            value=len(storages) - 1,
-        )
-    if isinstance(cmd.value, bool) or not isinstance(cmd.value, int) or cmd.value < 0:
-        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER_0, field="value", value=cmd.value)
-    storages[cmd.storage] = replace(storages[cmd.storage], infested_wood=cmd.value)
-    return replace(state, table=replace(table, detached_storages=tuple(storages)))
-
-
-@_handles(SetHarvestToken)
-def _set_harvest_token(state: GameState, cmd: SetHarvestToken, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    table = _forestry(state)[0]
-    forest = _play(lambda: play.set_harvested(table.forest, cmd.space, bool(cmd.harvested)),
-                   "space")
-    return replace(state, table=replace(table, forest=forest))
-
-
-# --- Forest Guardians ----------------------------------------------------------------------
-
-
-@_handles(SetGuardians)
-def _set_guardians(state: GameState, cmd: SetGuardians, ctx: _Ctx) -> GameState:
-    _need_game(state, GUARDIANS, cmd)
-    i = _player_index(state, cmd.player)
-    board = state.boards[i]
-    assert isinstance(board, GuardiansPlayer)
-    path = f"players[{i}].{cmd.field}"
-    if cmd.field not in GUARDIANS_FIELDS:
-        raise DomainError(SessionCode.ONE_2, field="field", value=', '.join(GUARDIANS_FIELDS))
-    value = cmd.value
-    if cmd.field in ("tree_points", "animal_cards"):
-        if not isinstance(value, tuple | list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
-            raise DomainError(SessionCode.LIST_WHOLE_NUMBERS_0, field=path)
-        if cmd.field == "tree_points" and len(value) != 3:
-            raise DomainError(SessionCode.POINTS_UNCOVERED_ON_EACH_3_TREE, field=path)
-        value = tuple(value)
-    elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER_0, field=path, value=value)
-    changes: dict[str, Any] = {cmd.field: value}
-    return _with_board(state, i, replace(board, **changes))
-
-
-@_handles(TriggerGameEnd)
-def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: _Ctx) -> GameState:
-    _need_game(state, GUARDIANS, cmd)
-    i = _player_index(state, cmd.player)
-    table = state.table
-    assert isinstance(table, GuardiansTable)
-    trigger = _enum(EndTrigger, cmd.trigger, "trigger")
-    if table.end_trigger is not None:
-        raise DomainError(
-            SessionCode.GAME_END_WAS_ALREADY_TRIGGERED,
-            field="trigger",
-            message=table.message,
-        )
-    names = [p.name for p in state.players]
-    turn = Turn(names[i], planted_last_tree=trigger is EndTrigger.LAST_TREE_PLANTED,
-                drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
-    status = game_end_status(names, [turn]) if len(names) >= 2 else None
-    message = status.message if status is not None else ""
-    data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
-    if status is not None:
-        data.update(remaining=list(status.remaining), over=status.over)
-    ctx.messages.append(Message(message, "game_end", i, data))
-    return replace(state, table=GuardiansTable(trigger.value, i, message))
-
-
-# --- both games ----------------------------------------------------------------------------
-
-#: Printed tables a game may confirm (record-v1 ``printed``).
-PRINTED_TABLES = {"buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp",
-                  "detached_top_tie"}
-
-
-@_handles(ConfirmPrinted)
-def _confirm_printed(state: GameState, cmd: ConfirmPrinted, ctx: _Ctx) -> GameState:
-    _need_game(state, FORESTRY, cmd)
-    if cmd.table not in PRINTED_TABLES:
-        raise DomainError(SessionCode.ONE_2, field="table", value=', '.join(sorted(PRINTED_TABLES)))
-    key = "" if cmd.table == "detached_top_tie" else str(cmd.key)
-    value = list(cmd.value) if isinstance(cmd.value, tuple | list) else cmd.value
-    rest = tuple(p for p in state.printed if (p[0], p[1]) != (cmd.table, key))
-    printed = tuple(sorted((*rest, (cmd.table, key, value)), key=lambda p: (p[0], p[1])))
-    new = replace(state, printed=printed)
-    try:
-        validate_state(new)
-    except DomainError as err:
-        raise DomainError.of(err, field="value") from err
-    return new
-
-
-@_handles(StartGame)
-def _start(state: GameState, cmd: StartGame, ctx: _Ctx) -> GameState:
-    if state.status != SETUP:
-        raise DomainError(SessionCode.GAME_HAS_ALREADY_STARTED, field="status")
-    if isinstance(state.table, ForestryTable) and None in state.table.harvesters:
-        missing = [state.players[i].name for i, h in enumerate(state.table.harvesters)
-                   if h is None]
-        raise DomainError(
-            SessionCode.PLACE_EVERY_HARVESTER_FIRST,
-            field="table.harvesters",
-            value=', '.join(missing),
-        )
-    return replace(state, status=PLAYING)
-
-
-@_handles(EndGame)
-def _end(state: GameState, cmd: EndGame, ctx: _Ctx) -> GameState:
-    return replace(state, status=FINISHED)
-
-
-# =========================================================================== initial state
-
-
-def _seats(players: Sequence[Any]) -> tuple[PlayerSeat, ...]:
-    seats: list[PlayerSeat] = []
-    for i, p in enumerate(players):
-        if isinstance(p, str):
-            seats.append(PlayerSeat(p, i + 1))
-        elif isinstance(p, PlayerSeat):
-            seats.append(replace(p, seat=i + 1))
-        elif isinstance(p, Mapping):
-            seats.append(PlayerSeat(str(p["name"]), i + 1, p.get("colour", p.get("color")),
-                                    p.get("character", p.get("ranger"))))
-        else:
-            raise DomainError(SessionCode.NAME_OR_NAME_COLOUR_CHARACTER, field=f"players[{i}]")
-    return tuple(seats)
-
-
-def _forestry_options(options: Any, seats: tuple[PlayerSeat, ...]
-                      ) -> forestry_setup.ForestryOptions:
-    if isinstance(options, forestry_setup.ForestryOptions):
-        opts = options
-    else:
-        raw = dict(options or {})
-        gf = raw.pop("growing_forward", None) or {}
-        try:
-            opts = forestry_setup.ForestryOptions(
-                mode=Mode(raw.pop("mode", "standard")),
-                technology_side=(None if raw.get("technology_side") is None
-                                 else TechnologySide(raw["technology_side"])),
-                tutorial_table=bool(raw.pop("tutorial_table", False)),
-                infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
-                asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
-            )
-        except ValueError as err:
-            raise _refusal(err, "options") from err
-        raw.pop("technology_side", None)
-        if raw:
-            raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
-    named = tuple(_enum(Character, s.character, f"players[{s.seat - 1}].character")
-                  for s in seats if s.character)
-    return replace(opts, characters=named) if named else opts
-
-
-def initial_state(game: str, options: Any, players: Sequence[Any], seed: int, *,
-                  first_player: int = 0, infested: Iterable[int] = ()) -> GameState:
-    """The dealt state of a new game (a pure function of its arguments).
-
-    Forestry: ``first_player`` (0-based seat; 002: whoever last touched a tree)
-    starts, seat coins 3/4/4/5 follow the seat order from them; ``infested``
-    are the spaces the infestation card covers (001 setup).
-    """
-    seats = _seats(players)
-    if game == FORESTRY:
-        return _forestry_initial(_forestry_options(options, seats), seats, seed,
-                                 first_player, tuple(infested))
-    if first_player or tuple(infested):
-        raise CodedError("first_player", play.PlayCode.FORESTRY_ONLY)
-    if game == GUARDIANS:
-        return _guardians_initial(options, seats, seed)
-    raise DomainError(
-        SessionCode.ONE,
-        field="game",
-        forestry=FORESTRY,
-        guardians=GUARDIANS,
-        game=game,
-    )
-
-
-def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
-                      seed: int, first: int = 0, infested: tuple[int, ...] = ()) -> GameState:
-    try:
-        plan = forestry_setup.deal(opts, len(seats), seed)
-    except ValueError as err:
-        field_name = getattr(err, "option", None)
-        raise _refusal(err, f"options.{field_name}" if field_name else "options") from err
-    # named characters sit where they were named; dealt ones fill the other seats in order
-    dealt = iter(plan.dealt_characters)
-    chars: list[Character | None] = []
-    for s in seats:
-        if s.character:
-            chars.append(Character(s.character))
-        else:
-            chars.append(next(dealt, None))
-    seats = tuple(replace(s, character=None if c is None else c.value)
-                  for s, c in zip(seats, chars, strict=True))
-    record_options = RecordOptions(
-        mode=opts.mode, technology_side=plan.technology_side,
-        growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
-                         if opts.growing_forward else None))
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(seats):
-        raise CodedError("first_player", play.PlayCode.FIRST_PLAYER, players=len(seats))
-    coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
-    boards = []
-    income: list[Suggestion] = []
-    for i, (s, c) in enumerate(zip(seats, chars, strict=True)):
-        coins = coins_by_seat[i] if coins_by_seat else 0
-        seedlings = 0 if opts.asymmetric else 1
-        gains = tuple((f, n) for f, n in (("resources.coins", coins),
-                                          ("resources.seedlings", seedlings)) if n)
-        if gains:  # suggested, not added: the sheet starts as the empty board it mirrors
-            income.append(Suggestion(len(income) + 1, i, SessionCode.SUGGEST_SEAT_INCOME,
-                                     gains=gains,
-                                     params=(("coins", coins), ("seedlings", seedlings))))
-        boards.append(ForestryPlayer(
-            name=s.name, character=c,
-            road_connections=0 if c is Character.FOREST_ROAD_MANAGER else None,
-            technician_tiles=0 if c is Character.TECHNICIAN else None,
-            full_seedling_rows=0 if c is Character.FOREST_WORKER else None))
-    storages: tuple[DetachedStorage, ...] = ()
-    if plan.growing_forward is not None:
-        storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
-    forest = plan.board
-    if infested:
-        if not opts.infestation:
-            raise CodedError("infested", play.PlayCode.INFESTED_OFF)
-        forest = _play(lambda: play.set_infested(forest, infested), "infested")
-    table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
-    state = GameState(game=FORESTRY, options=record_options, players=seats, table=table,
-                      boards=tuple(boards), seed=seed, setup=_json_text(plan.to_json(english)),
-                      suggestions=tuple(income))
-    token = plan.board.round_tokens.current
-    if token is not None:  # the first round token is turned up during setup (002)
-        state = _round_token_effect(state, token, _Ctx(random.Random(0)))
-    validate_state(state)
-    return state
-
-
-def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -> GameState:
-    if isinstance(options, GuardiansOptions):
-        opts = options
-    else:
-        raw = dict(options or {})
-        opts = GuardiansOptions(advanced=bool(raw.pop("advanced", False)))
-        if raw:
-            raise DomainError(
-                SessionCode.NOT_FOREST_GUARDIANS_OPTION,
-                field=f"options.{sorted(raw)[0]}",
-            )
-    names = [s.name for s in seats]
-    chosen = {s.name: s.character for s in seats if s.character}
-    try:
-        plan = guardians_setup.deal(opts, names, seed, rangers=chosen)
-    except ValueError as err:
-        raise _refusal(err, "players") from err
-    rangers = [plan.ranger_of(n) for n in names]
-    seats = tuple(replace(s, character=None if r is None else r.value)
-                  for s, r in zip(seats, rangers, strict=True))
-    boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
-                   for s, r in zip(seats, rangers, strict=True))
-    state = GameState(game=GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
-                      boards=boards, seed=seed, setup=_json_text(plan.to_json(english)))
-    validate_state(state)
-    return state
 
 
 def _iso(value: datetime) -> str:
@@ -1906,10 +76,6 @@ def _iso(value: datetime) -> str:
     aware = utc(value)
     assert aware is not None
     return aware.isoformat()
-
-
-def _json_text(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 # =========================================================================== the session
@@ -1962,11 +128,8 @@ class _Step:
     at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
-#: Shared-table actions that must apply once: a copy made against an older version,
-#: after which the same action was done, is answered "already done" (:class:`AlreadyDone`).
-ONCE_KINDS: frozenset[str] = frozenset({"reveal_round_token", "replenish_foresters", "end_turn"})
-#: A shared action (:data:`ONCE_KINDS`) from another phone this soon after the same action,
-#: with nothing in between, is the same tap made twice (seconds): see ``_already_done``.
+#: A shared action (a variant's ``once_kinds``) from another phone this soon after the same
+#: action, with nothing in between, is the same tap made twice (seconds): ``_already_done``.
 DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
 CHANGES_SHOWN = 12
@@ -1991,6 +154,8 @@ class GameSession:
         self._lock = threading.RLock()
         self._played_at = played_at
         self._location = location
+        #: (store generation, confirmed printed values) read at that generation
+        self._printed: tuple[int, Mapping[str, Mapping[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -2056,7 +221,7 @@ class GameSession:
         if snap is not None and snap.seq == session._version and snap.state != \
                 session.state.to_json():
             raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
-        if session.state.status == FINISHED and row.status != FINISHED:
+        if session.state.status == Status.FINISHED and row.status != Status.FINISHED:
             session._store_finished()  # the process stopped between end_game and the record
         return session
 
@@ -2108,8 +273,8 @@ class GameSession:
                                     if k != "version"})
                             for s in self._done[-CHANGES_SHOWN:])
             return Snapshot(self.game_id, self._version, self.state,
-                            bool(self._done) and self.state.status != FINISHED,
-                            bool(self._undone) and self.state.status != FINISHED,
+                            bool(self._done) and self.state.status != Status.FINISHED,
+                            bool(self._undone) and self.state.status != Status.FINISHED,
                             self._messages, changes, tuple(sorted(
                                 last.items(), key=lambda kv: (kv[0] is None, kv[0] or 0))))
 
@@ -2119,7 +284,7 @@ class GameSession:
             state = self.state
         rec = state.record(played_at=self._played_at, location=self._location)
         try:
-            (parse_forestry if state.game == FORESTRY else parse_guardians)(rec)
+            variant(state.game).codec.parse(rec)
         except RecordError as err:
             first = err.problems[0]
             raise DomainError(first.msg.code, field=first.path or None,
@@ -2130,8 +295,8 @@ class GameSession:
         """The score sheet now (printed values: those users confirmed, then the game's own:
         a value corrected in Settings applies to a game in play)."""
         record = self.record()
-        if self.state.game == FORESTRY:
-            record = with_confirmed_printed(record, self._store.get_printed())
+        if variant(self.state.game).printed:
+            record = with_confirmed_printed(record, self.printed())
         return self._score(record)
 
     # ------------------------------------------------------------------ writing
@@ -2166,7 +331,8 @@ class GameSession:
         ``command.version``, the same action applied after that version is the
         second phone's tap on the same state.
         """
-        key = _action_key(self.state, command)
+        rules = variant(self.state.game)
+        key = rules.action_key(self.state, command) if rules.action_key else None
         last = self._done[-1] if self._done else None
         if key is True and last is not None and last.command.kind == command.kind \
                 and last.by != by and last.at \
@@ -2180,7 +346,7 @@ class GameSession:
                         None)
             raise AlreadyDone(command.kind, step.seq if step else 0,
                               step.messages if step else ())
-        if command.kind not in ONCE_KINDS or command.version >= self._version:
+        if command.kind not in rules.once_kinds or command.version >= self._version:
             return False
         mine = {k: v for k, v in command.payload().items() if k != "version"}
         for step in reversed(self._done):
@@ -2194,6 +360,10 @@ class GameSession:
     def apply(self, command: Command, *, by: int | None = None) -> Snapshot:
         """Validate, apply, persist; return the new snapshot (or raise DomainError).
 
+        A session operation (:class:`Undo`, :class:`Redo`, :class:`UndoMine`,
+        :class:`Finish`) runs :meth:`undo`, :meth:`redo`, :meth:`undo_mine` (``by``'s
+        own last change) or :meth:`finish`.
+
         ``by`` is the seat (0-based) whose token sent it, ``None`` for the host:
         the table server sets it from the token, never from what a phone says.
         """
@@ -2201,6 +371,8 @@ class GameSession:
             raise DomainError(SessionCode.NOT_COMMAND, field=None)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
             raise CodedError("by", play.PlayCode.BAD_AUTHOR)
+        if isinstance(command, Undo | Redo | UndoMine | Finish):
+            return self._session_op(command, by)
         with self._lock:
             # an intent holds no value seen on screen; a shared action already done by
             # another phone is answered by _already_done (raises AlreadyDone)
@@ -2214,16 +386,28 @@ class GameSession:
                 payload["by"] = by
             self._append(command.kind, payload, outcome, state)
             if isinstance(command, ConfirmPrinted):  # remembered for later games too
-                side_b = isinstance(state.options, RecordOptions) and (
-                    state.options.mode is Mode.ADVANCED)
+                where = variant(state.game).confirmed_table
                 self._store.confirm_printed(
-                    table=confirmed_table(command.table, board_side_b=side_b),
-                    key=command.key, value=_plain(command.value))
+                    table=where(state, command.table) if where else command.table,
+                    key=command.key, value=plain(command.value))
             self._done.append(_Step(seq, command, outcome, state, messages, by,
                                     time.monotonic()))
             self._undone.clear()
             self._messages = messages
             return self.snapshot()
+
+    def _session_op(self, op: Undo | Redo | UndoMine | Finish, by: int | None) -> Snapshot:
+        """Run a session operation (it walks the log; ``by``: the sender, for undo_mine)."""
+        version = op.version
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise DomainError(SessionCode.WHOLE_NUMBER, field="version")
+        if isinstance(op, UndoMine):
+            return self.undo_mine(by, version)
+        if isinstance(op, Undo):
+            return self.undo(version)
+        if isinstance(op, Redo):
+            return self.redo(version)
+        return self.finish(version)
 
     def _without(self, seq: int) -> tuple[list[_Step], _Step]:
         """The undo stack without the step ``seq``, every later step replayed on top.
@@ -2258,7 +442,7 @@ class GameSession:
         """
         with self._lock:
             self._check_version(version)
-            if self.state.status == FINISHED:
+            if self.state.status == Status.FINISHED:
                 raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
                                   field="status")
             seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
@@ -2283,7 +467,7 @@ class GameSession:
             self._check_version(version)
             if not self._done:
                 raise DomainError(SessionCode.NOTHING_TO_UNDO, field=None)
-            if self.state.status == FINISHED:
+            if self.state.status == Status.FINISHED:
                 raise DomainError(
                     SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
                     field="status",
@@ -2326,12 +510,21 @@ class GameSession:
         """Store the record with every printed value it was scored with (the game's own and
         those users confirmed), so a value changed later in Settings leaves it as scored."""
         record = self.record()
-        if self.state.game == FORESTRY:
-            record = with_confirmed_printed(record, self._store.get_printed())
+        if variant(self.state.game).printed:
+            record = with_confirmed_printed(record, self.printed())
         self._store.finish_game(game_id=self.game_id, record=record,
                                 sheet=self._score(record))
 
     def _score(self, record: Mapping[str, Any]) -> ScoreSheet:
-        from scoring.api import score_record
+        rules = variant(self.state.game)
+        return rules.score(rules.codec.parse(dict(record)), self.printed())
 
-        return score_record(dict(record), confirmed=self._store.get_printed())
+    def printed(self) -> Mapping[str, Mapping[str, Any]]:
+        """The printed values users confirmed (``{table: {key: value}}``), read from the
+        store once and again only after they changed (``Store.printed_generation``: a
+        confirm or forget through any ``Store`` of this process). Read-only."""
+        generation = self._store.printed_generation
+        cached = self._printed
+        if cached is None or cached[0] != generation:
+            cached = self._printed = (generation, self._store.get_printed())
+        return cached[1]

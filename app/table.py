@@ -59,19 +59,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from app.events import command_name
-from app.session import (
-    COMMANDS,
-    FINISHED,
-    AlreadyDone,
-    Command,
-    DomainError,
-    GameSession,
-    Snapshot,
-    StaleVersion,
-    command_from_json,
-)
-from app.store import NotFound, Store
+from app.game.commands import COMMANDS, Command, command_from_json
+from app.game.errors import AlreadyDone, DomainError, StaleVersion
+from app.game.status import Status
+from app.session import GameSession, Snapshot
 from app.store import tokens as T
+from app.store.crud import NotFound
+from app.store.facade import Store
 from scoring.message import MessageCode, Msg, msg
 
 log = logging.getLogger(__name__)
@@ -539,7 +533,7 @@ class TableHub:
             by = access.player if access.role == SEAT else None
             try:
                 check_rights(access, game_id, command, table.names)
-                if session.state.status == FINISHED:  # read-only: the result screen
+                if session.state.status == Status.FINISHED:  # read-only: the result screen
                     return Result(False, session.snapshot(),
                                   "the game is finished; nothing changes any more", "status",
                                   "finished", msg(TableCode.FINISHED))
@@ -592,7 +586,7 @@ class TableHub:
                     return session.redo(version)
                 return session.finish(version)
             command = command_from_json(command)
-        if session.state.status == FINISHED:
+        if session.state.status == Status.FINISHED:
             raise DomainError(TableCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status")
         return session.apply(command, by=by)
 

@@ -18,11 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.session import (
+from app.game.commands import (
     AddScore,
     BuildForestBuilding,
-    DomainError,
-    GameSession,
     OpenStorageExtension,
     PlaceForester,
     PlantSeedling,
@@ -31,8 +29,10 @@ from app.session import (
     SetHarvester,
     StartGame,
 )
-from app.store import Store
+from app.game.errors import DomainError
+from app.session import GameSession
 from app.store.engine import open_engine
+from app.store.facade import Store
 
 TAPS = 400
 TARGET_P95_MS = 50.0

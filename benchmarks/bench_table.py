@@ -97,9 +97,10 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from flet.controls.context import _context_page
     from flet.pubsub.pubsub_hub import PubSubHub
 
+    from app.game.commands import AddScore, SetHarvester, StartGame
     from app.server import tune_runtime
-    from app.session import AddScore, GameSession, SetHarvester, StartGame
-    from app.store import Store
+    from app.session import GameSession
+    from app.store.facade import Store
     from app.table import TableHub
     from app.ui.screens.table_view import TableTab
 

@@ -1,30 +1,65 @@
-"""One entry point to score any record: decoded JSON in, ScoreSheet out."""
+"""One entry point to parse or score any record: decoded JSON in, domain game or ScoreSheet out.
+
+This module sits above the envelope (``scoring.record``, which imports no game)
+and the game modules (``scoring.forestry.record``, ``scoring.guardians.record``,
+which import the envelope): the per-game dispatch is a lookup in
+:data:`CODECS`, keyed by :class:`scoring.games.Game`.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from scoring.forestry.record import parse_forestry
+from scoring.forestry.score import score_forestry
+from scoring.games import Game
+from scoring.guardians.record import parse_guardians
+from scoring.guardians.score import score_guardians
 from scoring.record import check_envelope
 from scoring.sheet import ScoreSheet
 
+#: Printed values the user confirmed: table -> key -> value.
+Confirmed = Mapping[str, Mapping[str, Any]]
 
-def score_record(
-    data: Any, confirmed: Mapping[str, Mapping[str, Any]] | None = None
-) -> ScoreSheet:
+
+@dataclass(frozen=True, slots=True)
+class RecordCodec:
+    """How one game reads a record v1 and scores it."""
+
+    #: decoded record -> the game's domain record (raises ``RecordError``)
+    parse: Callable[[Any], Any]
+    #: decoded record, confirmed printed values -> score sheet (raises ``RecordError``)
+    score: Callable[[Any, Confirmed | None], ScoreSheet]
+
+
+def _score_forestry(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
+    return score_forestry(parse_forestry(data), confirmed=confirmed)
+
+
+def _score_guardians(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
+    # Forest Guardians prints no value a player confirms: ``confirmed`` does not apply
+    return score_guardians(parse_guardians(data))
+
+
+#: Every game's record codec.
+CODECS: Mapping[Game, RecordCodec] = {
+    Game.FORESTRY: RecordCodec(parse_forestry, _score_forestry),
+    Game.GUARDIANS: RecordCodec(parse_guardians, _score_guardians),
+}
+
+
+def parse_record(data: Any) -> Any:
+    """Validate a decoded record and return the game's domain record (raises ``RecordError``)."""
+    return CODECS[check_envelope(data)].parse(data)
+
+
+def score_record(data: Any, confirmed: Confirmed | None = None) -> ScoreSheet:
     """Validate and score a record (raises ``scoring.record.RecordError``).
 
     ``confirmed`` holds printed values the user confirmed earlier (table ->
     key -> value); a record's own ``printed`` values win over them, and both
     win over the values shipped with the product.
     """
-    game = check_envelope(data)
-    if game == "forestry":
-        from scoring.forestry.record import parse_forestry
-        from scoring.forestry.score import score_forestry
-
-        return score_forestry(parse_forestry(data), confirmed=confirmed)
-    from scoring.guardians.record import parse_guardians
-    from scoring.guardians.score import score_guardians
-
-    return score_guardians(parse_guardians(data))
+    return CODECS[check_envelope(data)].score(data, confirmed)

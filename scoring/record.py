@@ -1,11 +1,15 @@
 """Record format v1 (../shared/spec/record-v1.md) <-> domain types.
 
-``parse_record`` validates a decoded JSON document strictly: unknown fields,
-wrong types, out-of-range values and impossible combinations are all reported,
-one :class:`Problem` per issue, each naming the field path
-(``players[0].buildings.forest``; list indices are 0-based, as in JSON paths).
-The game-specific models live in ``scoring.forestry.record`` and
-``scoring.guardians.record``; this module owns the envelope and the errors.
+A record is validated strictly: unknown fields, wrong types, out-of-range
+values and impossible combinations are all reported, one :class:`Problem` per
+issue, each naming the field path (``players[0].buildings.forest``; list
+indices are 0-based, as in JSON paths).
+
+This module owns the envelope (:func:`check_envelope`) and the errors; it
+imports no game. The game-specific models live in ``scoring.forestry.record``
+and ``scoring.guardians.record`` (both import this module); the per-game
+dispatch, ``scoring.api.parse_record`` and ``scoring.api.score_record``, sits
+above all three.
 """
 
 from __future__ import annotations
@@ -16,11 +20,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from scoring.games import GAMES, Game
 from scoring.message import MessageCode, Msg, msg
 
 FORMAT = "forest-table/record"
 VERSION = 1
-GAMES = ("forestry", "forest-guardians")
 
 
 class RecordCode(MessageCode):
@@ -114,8 +118,8 @@ def problems_from(exc: ValidationError) -> list[Problem]:
     return problems
 
 
-def check_envelope(data: Any) -> str:
-    """Check format/version/game; return the game id or raise RecordError."""
+def check_envelope(data: Any) -> Game:
+    """Check format/version/game; return the game or raise RecordError."""
     if not isinstance(data, dict):
         raise RecordError([Problem("", msg(RecordCode.RECORD_MUST_BE_JSON_OBJECT))])
     problems: list[Problem] = []
@@ -134,16 +138,4 @@ def check_envelope(data: Any) -> str:
                                             game=game)))
     if problems:
         raise RecordError(problems)
-    return str(game)
-
-
-def parse_record(data: Any) -> Any:
-    """Validate a decoded record and return the game's domain record."""
-    game = check_envelope(data)
-    if game == "forestry":
-        from scoring.forestry.record import parse_forestry
-
-        return parse_forestry(data)
-    from scoring.guardians.record import parse_guardians
-
-    return parse_guardians(data)
+    return Game(str(game))

@@ -19,13 +19,15 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from app.game.registry import VARIANTS, variant
 from scoring.message import MessageCode
 
 EXIT_OK = 0
 EXIT_DB = 1
 EXIT_INVALID = 2
 
-TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+#: Each game's name as the CLI prints it.
+TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 PAGE = 500
 
 
@@ -216,7 +218,7 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     if g.notes:
         head.append(f"notes    {g.notes}")
     print("\n".join(head), file=out)
-    role = "ranger" if g.game == "forest-guardians" else "character"
+    role = variant(g.game).role
     print("", file=out)
     print(table(["seat", "player", "colour", role],
                 [[p.seat, p.name, p.colour or "", (p.character or "").replace("_", " ")]
@@ -493,7 +495,7 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                                                              c.category))],
                                         [False, True, True]))]
         if p.characters:
-            role = "ranger" if p.game == "forest-guardians" else "character"
+            role = variant(p.game).role
             lines += ["", _indent(table([role, "plays", "wins", "win rate"],
                                         [[(c.character or "(none)").replace("_", " "), c.plays,
                                           c.wins, _pct(c.win_rate)] for c in p.characters],

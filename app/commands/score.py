@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from app.game.registry import variant
 from app.l10n import english
 from scoring.api import score_record
 from scoring.record import RecordError
@@ -42,9 +43,6 @@ LABELS = {
     "fires": "fires",
     "ranger": "ranger ability",
 }
-FORESTRY_BASE = ("score_track", "buildings", "water", "tasks", "forester_majority",
-                 "resources", "wood")
-GUARDIANS_BASE = ("trees", "animals", "fires")
 
 
 def _read(path: str) -> Any:
@@ -59,9 +57,7 @@ def _read(path: str) -> Any:
 
 def _expected(data: Any, game: str, index: int, key: str) -> bool:
     """Whether a category applies to a player (a missing one is then still needed)."""
-    if game == "forestry" and key in FORESTRY_BASE:
-        return True
-    if game == "forest-guardians" and key in GUARDIANS_BASE:
+    if key in variant(game).base_categories:
         return True
     try:
         player = data["players"][index]
@@ -90,7 +86,7 @@ def render(sheet: ScoreSheet, data: Any) -> str:
             keys.append(key)
     width = max([len(LABELS[k]) for k in keys] + [len("rank")])
     cols = [max(len(n), 5) for n in names]
-    title = "Forestry" if sheet.game == "forestry" else "Forest Guardians"
+    title = variant(sheet.game).name
     status = "complete" if sheet.complete else "NOT complete: some printed values are needed"
     lines = [f"{title}: {status}", ""]
     lines.append(" " * width + "  " + "  ".join(n.rjust(c) for n, c in zip(names, cols,

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Mapping
+
+from app.commands.setup_forestry import run as run_forestry
+from app.commands.setup_guardians import run as run_guardians
+from scoring.games import Game
+
+#: each game's dealer command
+DEALERS: Mapping[Game, Callable[[argparse.Namespace], int]] = {
+    Game.FORESTRY: run_forestry,
+    Game.GUARDIANS: run_guardians,
+}
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.game == "forestry":
-            from app.commands.setup_forestry import run as run_forestry
-
-            return run_forestry(args)
-        from app.commands.setup_guardians import run as run_guardians
-
-        return run_guardians(args)
+        return DEALERS[Game(args.game)](args)
     except BrokenPipeError:  # piped into `head`: the reader has what it wanted
         quiet_stdout()
         return 0

@@ -63,7 +63,7 @@ def player_names(args: argparse.Namespace, low: int, high: int, game: str) -> li
                                  "with --player NAME (repeated)")
     if count is not None and names and int(count) != len(names):
         raise Usage("--players", f"{count} players but {len(names)} --player names")
-    n = len(names) if names else int(count)
+    n = int(count) if count is not None and not names else len(names)
     if not low <= n <= high:
         raise Usage("--players", f"{game} is for {low}-{high} players; got {n}")
     return names or [f"Player {i}" for i in range(1, n + 1)]

@@ -46,9 +46,8 @@ from app.store.models import (
     now_utc,
 )
 from app.store.summary import add_game_to_stats, rebuild_stats
+from scoring.games import GAMES
 from scoring.message import MessageCode, Refusal
-
-GAMES = ("forestry", "forest-guardians")
 
 
 class StoreError(Exception):

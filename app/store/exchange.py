@@ -13,7 +13,7 @@ Export (finished games only, oldest first):
 
 Import (:func:`import_records`) reads record v1 as one JSON object or JSON
 lines, validates *everything* first — every record through
-``scoring.record.parse_record`` and ``scoring.api.score_record`` — and writes
+``scoring.api.parse_record`` and ``scoring.api.score_record`` — and writes
 all or nothing in one transaction. Problems are reported as
 ``line N: players[0].coins: ...`` (``N`` is the file line the record starts on).
 A record already in the database (same canonical JSON) is skipped, not doubled.
@@ -35,6 +35,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from app.game.registry import VARIANTS, variant
 from app.l10n import render
 from app.names import clean_name
 from app.store.crud import (
@@ -59,9 +60,11 @@ from app.store.models import (
 )
 from app.store.queries import GameSummary, _summaries
 from app.store.summary import rebuild_stats
+from scoring.games import Game as GameName  # (Game here is the table)
 from scoring.message import MessageCode, Msg, Refusal, msg
 
-GAME_TITLES = {"forestry": "Forestry", "forest-guardians": "Forest Guardians"}
+#: Each game's name in exports (BG Stats, CSV).
+GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")  # stable ids across exports
@@ -192,11 +195,7 @@ def role_name(role: str | None) -> str:
     return _title(role) if role else ""
 
 
-def board_text(game: str, options: Mapping[str, Any]) -> str:
-    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
-    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    if game == "forest-guardians":
-        return "Advanced" if options.get("advanced") else "Basic"
+def _forestry_board(options: Mapping[str, Any]) -> str:
     parts = [_title(str(options.get("mode") or "standard"))]
     if options.get("technology_side"):
         parts.append(f"technology {options['technology_side']}")
@@ -206,6 +205,22 @@ def board_text(game: str, options: Mapping[str, Any]) -> str:
     if modules:
         parts.append("Growing Forward: " + ", ".join(modules))
     return ", ".join(parts)
+
+
+def _guardians_board(options: Mapping[str, Any]) -> str:
+    return "Advanced" if options.get("advanced") else "Basic"
+
+
+_BOARD_TEXT: dict[GameName, Callable[[Mapping[str, Any]], str]] = {
+    GameName.FORESTRY: _forestry_board,
+    GameName.GUARDIANS: _guardians_board,
+}
+
+
+def board_text(game: str, options: Mapping[str, Any]) -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
+    return _BOARD_TEXT[GameName(game)](options)
 
 
 def _comments(g: ExportedGame) -> str:
@@ -640,8 +655,8 @@ def _sheet_json(sheet: Any) -> dict[str, Any]:
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
-    from scoring.api import score_record
-    from scoring.record import RecordError, parse_record
+    from scoring.api import parse_record, score_record
+    from scoring.record import RecordError
 
     try:
         parse_record(data)
@@ -686,13 +701,14 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
         source.seek(pos)
     except (OSError, ValueError, AttributeError):
         spool = tempfile.TemporaryFile()
+        pipe: IO[bytes] = source  # (a class body does not see the narrowing above)
 
         class _Tee(io.RawIOBase):
             def readable(self) -> bool:
                 return True
 
             def read(self, n: int = -1) -> bytes:
-                data = source.read(n)
+                data = pipe.read(n)
                 spool.write(data)
                 return data
 
@@ -823,7 +839,7 @@ def rescore_incomplete(session: Session) -> list[int]:
         from scoring.printed import embed_confirmed
 
         record = dict(rec.record)
-        if record.get("game") == "forestry":  # it keeps what it was scored with, plus these
+        if variant(str(record.get("game"))).printed:  # it keeps what it was scored with, and these
             record = embed_confirmed(record, confirmed, keep_own=True)
         try:
             sheet = score_record(record, confirmed=confirmed)

@@ -9,6 +9,8 @@ Objects returned are detached (``expire_on_commit=False``): read them freely.
 from __future__ import annotations
 
 import logging
+import threading
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
@@ -17,11 +19,18 @@ from typing import Any
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from app.game.registry import variant
 from app.store import crud
 from app.store.engine import open_engine
 from app.store.models import CommandLog, FinishedRecord, Game, GameState, Person, PrintedValue
 
 log = logging.getLogger(__name__)
+
+#: How often the confirmed printed values of a database changed in this process (per
+#: engine: every ``Store`` on one engine sees the others' changes). Caches of printed
+#: values (``GameSession.printed``, :meth:`Store.printed`) compare it before reuse.
+_printed_generations: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()
+_printed_lock = threading.Lock()
 
 
 class Store:
@@ -29,6 +38,7 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._printed: tuple[int, dict[str, dict[str, Any]]] | None = None
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -112,24 +122,50 @@ class Store:
 
     # printed values ----------------------------------------------------------
     def get_printed(self) -> dict[str, dict[str, Any]]:
+        """Every confirmed printed value, read from the database now."""
         with self.session() as s:
             return crud.get_printed(s)
+
+    @property
+    def printed_generation(self) -> int:
+        """Changes so far to the printed values of this database (in this process): a
+        cache made at one generation is stale at another."""
+        return _printed_generations.get(self.engine, 0)
+
+    def _printed_changed(self) -> None:
+        with _printed_lock:
+            _printed_generations[self.engine] = _printed_generations.get(self.engine, 0) + 1
+
+    def printed(self) -> dict[str, dict[str, Any]]:
+        """The confirmed printed values, cached until they change (:attr:`printed_generation`):
+        what screens read on every render (a copy: change it freely)."""
+        generation = self.printed_generation
+        cached = self._printed
+        if cached is None or cached[0] != generation:
+            cached = self._printed = (generation, self.get_printed())
+        return {table: dict(values) for table, values in cached[1].items()}
 
     def confirm_printed(self, *, table: str, key: str, value: Any) -> PrintedValue:
         """Save the value; then finished games that lacked it are scored again.
 
         The re-scoring never makes this fail: a problem there is logged.
         """
-        with self.session() as s:
-            row = crud.confirm_printed(s, table=table, key=key, value=value)
+        try:
+            with self.session() as s:
+                row = crud.confirm_printed(s, table=table, key=key, value=value)
+        finally:
+            self._printed_changed()
         self.rescore_incomplete()
         return row
 
     def forget_printed(self, *, table: str, key: str) -> bool:
         """Delete a confirmed value: new and unfinished games ask for it again; finished
         games keep the values they were scored with (embedded in their records)."""
-        with self.session() as s:
-            return crud.forget_printed(s, table=table, key=key)
+        try:
+            with self.session() as s:
+                return crud.forget_printed(s, table=table, key=key)
+        finally:
+            self._printed_changed()
 
     def rescore_game(self, *, game_id: int) -> bool:
         """Score a finished game again with the printed values remembered now (the user
@@ -143,7 +179,7 @@ class Store:
                 return False
             confirmed = crud.get_printed(s)
             record = dict(saved.record)
-            if record.get("game") == "forestry":
+            if variant(str(record.get("game"))).printed:
                 record = embed_confirmed(record, confirmed)
             sheet = score_record(record, confirmed=confirmed)
             crud.replace_results(s, game_id=game_id, sheet=sheet, record=record)

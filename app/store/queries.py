@@ -25,6 +25,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import Select
 
 from app.store.crud import NotFound, person_key
 from app.store.models import (
@@ -464,8 +465,13 @@ def score_timeline(session: Session, *, person: str | int, game: str,
     One range scan of that person's seats (ix_seat_person_kind_played).
     """
     pid = resolve_person(session, person).id
+    # five columns: sqlmodel's ``select`` is typed for at most four, its ``Select`` for any
+    # number (the annotation names the row)
+    columns: Select[int, datetime | None, int | None, bool, int | None] = Select(
+        col(Seat.game_id), col(Seat.played_at), col(Seat.total), col(Seat.winner),
+        col(Game.utc_offset))
     rows = session.exec(
-        select(Seat.game_id, Seat.played_at, Seat.total, Seat.winner, Game.utc_offset)
+        columns
         .join(Game, col(Game.id) == col(Seat.game_id))
         .where(col(Seat.person_id) == pid, col(Seat.finished).is_(True),
                col(Seat.game) == game)

@@ -13,6 +13,19 @@ from typing import Any
 
 from app import l10n
 from app import session as S
+from app.game.commands import (
+    Command,
+    EndTurn,
+    PlaceForester,
+    RemoveInfestedWood,
+    SetForesterToken,
+    SetHarvester,
+    SetHarvestToken,
+    SetInfestedWood,
+)
+from app.game.forestry import pending_spawns
+from app.game.state import ForestryTable, GameState
+from app.game.status import Status
 from scoring.forestry.enums import ForesterType
 from scoring.message import MessageCode, Msg, msg
 from setup.play import PlayCode
@@ -69,10 +82,10 @@ class MapTile:
     infested: bool
     harvested: bool
     mine: bool  # the harvester of the player this phone acts for
-    command: S.Command | None
+    command: Command | None
 
 
-def _names(state: S.GameState) -> list[str]:
+def _names(state: GameState) -> list[str]:
     return [p.name for p in state.players]
 
 
@@ -83,17 +96,17 @@ def who(lang: str, by: int | None, names: Sequence[str]) -> str:
     return names[by]
 
 
-def modes(state: S.GameState) -> tuple[str, ...]:
+def modes(state: GameState) -> tuple[str, ...]:
     """The map modes this game offers (infested wood only with the infestation module)."""
     infestation = bool(getattr(state.options, "infestation", False))
     return tuple(m for m in MODES if m != "infested" or infestation)
 
 
-def map_command(state: S.GameState, mode: str, me: int, space: int, version: int = 0
-                ) -> S.Command | None:
+def map_command(state: GameState, mode: str, me: int, space: int, version: int = 0
+                ) -> Command | None:
     """What a tap on ``space`` sends in ``mode`` for player ``me`` (None: nothing to do)."""
     table = state.table
-    if not isinstance(table, S.ForestryTable):
+    if not isinstance(table, ForestryTable):
         return None
     forest = table.forest
     others = {h for i, h in enumerate(table.harvesters) if i != me and h is not None}
@@ -101,36 +114,36 @@ def map_command(state: S.GameState, mode: str, me: int, space: int, version: int
     if mode == "harvester":
         if space in others or table.harvesters[me] == space:
             return None
-        return S.SetHarvester(version=version, player=me, space=space)
+        return SetHarvester(version=version, player=me, space=space)
     if mode == "act":
         # 001: infested wood on the space is harvested (into storage) before anything else
         if space in forest.infested:
-            return S.RemoveInfestedWood(version=version, space=space, player=me)
+            return RemoveInfestedWood(version=version, space=space, player=me)
         if here is not None:
-            return S.PlaceForester(version=version, player=me, type=here.value, space=space)
+            return PlaceForester(version=version, player=me, type=here.value, space=space)
         return None
     if mode == "harvested":
-        return S.SetHarvestToken(version=version, space=space,
+        return SetHarvestToken(version=version, space=space,
                                  harvested=space not in forest.harvested)
     if mode == "infested":
         if space in forest.infested:
-            return S.RemoveInfestedWood(version=version, space=space, player=None)
-        return S.SetInfestedWood(version=version, space=space)
+            return RemoveInfestedWood(version=version, space=space, player=None)
+        return SetInfestedWood(version=version, space=space)
     if mode in {f.value for f in ForesterType}:
         kind = ForesterType(mode)
         if here is kind:
-            return S.SetForesterToken(version=version, type=mode, space=None)
+            return SetForesterToken(version=version, type=mode, space=None)
         if here is not None:
             return None
-        return S.SetForesterToken(version=version, type=mode, space=space)
+        return SetForesterToken(version=version, type=mode, space=space)
     return None
 
 
-def map_tiles(state: S.GameState, mode: str, me: int | None, version: int = 0
+def map_tiles(state: GameState, mode: str, me: int | None, version: int = 0
               ) -> tuple[MapTile, ...]:
     """The 15 spaces with what lies on them; taps only for a phone that acts (``me``)."""
     table = state.table
-    if not isinstance(table, S.ForestryTable):
+    if not isinstance(table, ForestryTable):
         return ()
     forest = table.forest
     names = _names(state)
@@ -169,17 +182,17 @@ class TurnView:
     round: int
     pending: tuple[tuple[str, int], ...]  # (name, reproduction space) due at the end of turn
     final: bool
-    command: S.Command | None
+    command: Command | None
 
 
-def turn_view(state: S.GameState, version: int = 0) -> TurnView | None:
+def turn_view(state: GameState, version: int = 0) -> TurnView | None:
     table = state.table
-    if not isinstance(table, S.ForestryTable) or state.status != S.PLAYING:
+    if not isinstance(table, ForestryTable) or state.status != Status.PLAYING:
         return None
     names = _names(state)
     return TurnView(names[table.current], table.turn + 1, table.round,
-                    tuple((names[i], t) for i, t in S.pending_spawns(state)),
-                    table.final_turns, S.EndTurn(version=version, turn=table.turn))
+                    tuple((names[i], t) for i, t in pending_spawns(state)),
+                    table.final_turns, EndTurn(version=version, turn=table.turn))
 
 
 def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:

@@ -19,9 +19,37 @@ from typing import Any
 
 from app import session as S
 from app.events import event_msg
+from app.game.commands import (
+    AddContract,
+    AddRiverToken,
+    AddTaskCard,
+    AdjustCount,
+    ApplySuggestion,
+    ChooseContractCategory,
+    Command,
+    ConfirmPrinted,
+    DismissSuggestion,
+    PlaceForester,
+    RemoveContract,
+    RemoveRiverToken,
+    RemoveTaskCard,
+    ReplenishForesters,
+    RevealRoundToken,
+    SetColumn,
+    SetCount,
+    SetDetachedWood,
+    SetGuardians,
+    SetHarvester,
+    SetTaskMet,
+    StartGame,
+    TakeRewardLap,
+    TriggerGameEnd,
+)
+from app.game.state import ForestryTable, GameState, GuardiansTable, with_confirmed_printed
 from app.i18n import language_of
 from app.l10n import render
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
+from scoring.games import Game
 
 T = Callable[..., str]
 
@@ -67,7 +95,7 @@ class TableClient:
     def access(self) -> Any:
         return self.hub.access(self.token)
 
-    def submit(self, command: S.Command | Mapping[str, Any]) -> Any:
+    def submit(self, command: Command | Mapping[str, Any]) -> Any:
         return self.hub.submit(self.game_id, self.token, command)
 
     def subscribe(self, callback: Callable[[S.Snapshot], Any],
@@ -97,8 +125,8 @@ class Count:
     id: str
     label: str
     value: int
-    minus: S.Command | dict[str, Any] | None
-    plus: S.Command | dict[str, Any] | None
+    minus: Command | dict[str, Any] | None
+    plus: Command | dict[str, Any] | None
     hint: str | None = None
     field: str | None = None
 
@@ -107,7 +135,7 @@ class Count:
 class Action:
     id: str
     label: str
-    command: S.Command | dict[str, Any] | None
+    command: Command | dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +143,7 @@ class Option:
     value: str
     label: str
     selected: bool
-    command: S.Command | dict[str, Any] | None
+    command: Command | dict[str, Any] | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +165,7 @@ class Section:
     choices: tuple[ChoiceRow, ...] = ()
 
 
-_SHEETS: OrderedDict[tuple[int, int], tuple[S.GameState, Any, Any]] = OrderedDict()
+_SHEETS: OrderedDict[tuple[int, int], tuple[GameState, Any, Any]] = OrderedDict()
 _SHEETS_LOCK = threading.Lock()
 _SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
 
@@ -156,10 +184,10 @@ def _shared_sheet(snapshot: S.Snapshot, printed: Mapping[str, Mapping[str, Any]]
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
     record = snapshot.state.record()
-    if snapshot.state.game == S.FORESTRY and snapshot.state.status != FINISHED:
+    if snapshot.state.game == Game.FORESTRY and snapshot.state.status != FINISHED:
         # a value corrected in Settings applies to a game in play (its own confirmations
         # give way); a finished game keeps what it was scored with
-        record = S.with_confirmed_printed(record, printed)
+        record = with_confirmed_printed(record, printed)
     sheet = score_record(record, confirmed=printed)
     with _SHEETS_LOCK:
         _SHEETS[key] = (snapshot.state, dict(printed), sheet)
@@ -204,7 +232,7 @@ class SheetPresenter:
 
     # ------------------------------------------------------------------ snapshot
     @property
-    def state(self) -> S.GameState:
+    def state(self) -> GameState:
         return self.snapshot.state
 
     @property
@@ -231,7 +259,7 @@ class SheetPresenter:
         seat = self.state.players[self.player if player is None else player]
         if not seat.character:
             return None
-        prefix = "character" if self.game == S.FORESTRY else "ranger"
+        prefix = "character" if self.game == Game.FORESTRY else "ranger"
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
     def update(self, snapshot: S.Snapshot) -> None:
@@ -335,8 +363,8 @@ class SheetPresenter:
     def finish(self) -> dict[str, Any]:
         return {"kind": "finish", "version": self.version}
 
-    def start_game(self) -> S.Command:
-        return S.StartGame(version=self.version)
+    def start_game(self) -> Command:
+        return StartGame(version=self.version)
 
     def harvester_choices(self, player: int) -> list[tuple[int, bool]]:
         """Forest spaces for a harvester: (space, free) — the session refuses a taken one."""
@@ -347,11 +375,11 @@ class SheetPresenter:
     def harvester_of(self, player: int) -> int | None:
         return getattr(self.state.table, "harvesters", (None,) * 8)[player]
 
-    def set_harvester(self, player: int, space: int) -> S.Command:
-        return S.SetHarvester(version=self.version, player=player, space=space)
+    def set_harvester(self, player: int, space: int) -> Command:
+        return SetHarvester(version=self.version, player=player, space=space)
 
-    def confirm_printed(self, table: str, key: str, value: int) -> S.Command:
-        return S.ConfirmPrinted(version=self.version, table=table, key=key, value=value)
+    def confirm_printed(self, table: str, key: str, value: int) -> Command:
+        return ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
     # ------------------------------------------------------------------ Forestry sheet
     def say(self, code: str, **params: Any) -> str:
@@ -360,12 +388,12 @@ class SheetPresenter:
 
         return l10n.render(language_of(self.t), code, **params)
 
-    def _set(self, field_path: str, value: int) -> S.Command:
-        return S.SetCount(version=self._v, player=self.player, field=field_path,
+    def _set(self, field_path: str, value: int) -> Command:
+        return SetCount(version=self._v, player=self.player, field=field_path,
                           value=value)
 
-    def _step(self, field_path: str, delta: int) -> S.Command:
-        return S.AdjustCount(version=self._v, player=self.player, field=field_path,
+    def _step(self, field_path: str, delta: int) -> Command:
+        return AdjustCount(version=self._v, player=self.player, field=field_path,
                              delta=delta)
 
     def _count(self, field_path: str, value: int, lab: str, hint: str | None = None) -> Count:
@@ -373,18 +401,18 @@ class SheetPresenter:
                      self._step(field_path, -1) if value > 0 else None,
                      self._step(field_path, +1), hint, field_path)
 
-    def set_value(self, field_path: str, value: int) -> S.Command:
+    def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count (Forestry ``SetCount``; Forest Guardians fields)."""
-        if self.game == S.FORESTRY:
-            return S.SetCount(version=self.version, player=self.player, field=field_path,
+        if self.game == Game.FORESTRY:
+            return SetCount(version=self.version, player=self.player, field=field_path,
                               value=value)
         b = self.state.boards[self.player]
         if field_path.startswith("tree_points."):
             rows = list(b.tree_points)
             rows[int(field_path.partition(".")[2])] = value
-            return S.SetGuardians(version=self.version, player=self.player,
+            return SetGuardians(version=self.version, player=self.player,
                                   field="tree_points", value=tuple(rows))
-        return S.SetGuardians(version=self.version, player=self.player, field=field_path,
+        return SetGuardians(version=self.version, player=self.player, field=field_path,
                               value=value)
 
     def _river_label(self, symbol: str) -> str:
@@ -399,9 +427,9 @@ class SheetPresenter:
         v = self._v
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
             Option("apply", self.say("sheet-suggest-apply"), False,
-                   S.ApplySuggestion(version=v, id=x.id)),
+                   ApplySuggestion(version=v, id=x.id)),
             Option("dismiss", self.say("sheet-suggest-dismiss"), False,
-                   S.DismissSuggestion(version=v, id=x.id))))
+                   DismissSuggestion(version=v, id=x.id))))
             for x in own)
         return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
 
@@ -434,7 +462,7 @@ class SheetPresenter:
             rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
                                   tuple(Option(f.value, self.t(f"forester.{f.value}"),
                                                have is not None and have.type is f,
-                                               S.SetColumn(version=v, player=p, column=i,
+                                               SetColumn(version=v, player=p, column=i,
                                                            type=f.value,
                                                            count=have.count if have else 1))
                                         for f in ForesterType)))
@@ -442,7 +470,7 @@ class SheetPresenter:
                 rows.append(ChoiceRow(f"column-{i}-count",
                                       self.say("sheet-column-count", n=i + 1), tuple(
                                           Option(str(n), str(n), have.count == n,
-                                                 S.SetColumn(version=v, player=p, column=i,
+                                                 SetColumn(version=v, player=p, column=i,
                                                              type=have.type.value, count=n))
                                           for n in range(0, 4))))
         return tuple(rows)
@@ -455,7 +483,7 @@ class SheetPresenter:
             Section("score", t("sheet.sec.score"), counts=(
                 self._count("score_track", b.score_track, t("field.score_track")),
             ), actions=(
-                Action("reward-lap", t("sheet.reward_lap"), S.TakeRewardLap(version=v, player=p)),
+                Action("reward-lap", t("sheet.reward_lap"), TakeRewardLap(version=v, player=p)),
             )),
             Section("resources", t("sheet.sec.resources"), counts=tuple(
                 self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
@@ -488,7 +516,7 @@ class SheetPresenter:
                          for f in ForesterType),
             actions=tuple(Action(f"place-{f.value}",
                                  t("sheet.place_forester", what=t(f"forester.{f.value}")),
-                                 S.PlaceForester(version=v, player=p, type=f.value))
+                                 PlaceForester(version=v, player=p, type=f.value))
                           for f in ForesterType),
             choices=self._column_rows(b),
         ))
@@ -507,8 +535,8 @@ class SheetPresenter:
             "river-tokens", t("sheet.sec.river_tokens"),
             counts=tuple(Count(
                 f"river-{s.value}", self._river_label(s.value), rivers.count(s),
-                S.RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
-                S.AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
+                RemoveRiverToken(version=v, player=p, symbol=s.value) if s in rivers else None,
+                AddRiverToken(version=v, player=p, symbol=s.value)) for s in RiverSymbol),
         ))
         sections.append(self._contracts_section(b))
         sections.append(self._tasks_section(b))
@@ -527,13 +555,13 @@ class SheetPresenter:
         cats = list(ContractCategory)
         singles = tuple(Action(f"contract-{c.value}",
                                t("sheet.add_contract", what=t(f"category.{c.value}")),
-                               S.AddContract(version=v, player=p, categories=(c.value,)))
+                               AddContract(version=v, player=p, categories=(c.value,)))
                         for c in cats)
         pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
         doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
             Option(f"{a.value}-{c.value}",
                    f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
-                   S.AddContract(version=v, player=p, categories=(a.value, c.value)))
+                   AddContract(version=v, player=p, categories=(a.value, c.value)))
             for a, c in pairs))
         choices = [doubles]
         lines = []
@@ -544,13 +572,13 @@ class SheetPresenter:
                 choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
                                                                    n=i + 1), (
                     Option("auto", t("sheet.contract_auto"), k.chosen is None,
-                           S.ChooseContractCategory(version=v, player=p, index=i, chosen=None)),
+                           ChooseContractCategory(version=v, player=p, index=i, chosen=None)),
                     *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
-                             S.ChooseContractCategory(version=v, player=p, index=i,
+                             ChooseContractCategory(version=v, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
         remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
-                              S.RemoveContract(version=v, player=p, index=i))
+                              RemoveContract(version=v, player=p, index=i))
                        for i in range(len(b.contracts)))
         return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
@@ -573,8 +601,8 @@ class SheetPresenter:
     def _tasks_section(self, b: Any) -> Section:
         t, v, p = self.t, self._v, self.player
 
-        def add(kind: str, value: Any) -> S.Command:
-            return S.AddTaskCard(version=v, player=p, task={kind: value})
+        def add(kind: str, value: Any) -> Command:
+            return AddTaskCard(version=v, player=p, task={kind: value})
 
         choices = [
             ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
@@ -593,7 +621,7 @@ class SheetPresenter:
         actions = [
             Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
             Action("task-add-forest-building", t("sheet.task_add_forest_building"),
-                   S.AddTaskCard(version=v, player=p,
+                   AddTaskCard(version=v, player=p,
                                  task={"forest_building": "", "met": False})),
         ]
         lines = []
@@ -602,18 +630,18 @@ class SheetPresenter:
             if type(task).__name__ == "ForestBuildingTask":
                 choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
                     Option("yes", t("common.yes"), bool(task.met),
-                           S.SetTaskMet(version=v, player=p, index=i, met=True)),
+                           SetTaskMet(version=v, player=p, index=i, met=True)),
                     Option("no", t("common.no"), not task.met,
-                           S.SetTaskMet(version=v, player=p, index=i, met=False)))))
+                           SetTaskMet(version=v, player=p, index=i, met=False)))))
         actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
-                           S.RemoveTaskCard(version=v, player=p, index=i))
+                           RemoveTaskCard(version=v, player=p, index=i))
                     for i in range(len(b.task_cards))]
         return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
                        lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
 
     # ------------------------------------------------------------------ Forest Guardians sheet
-    def _g(self, field_path: str, value: Any) -> S.Command:
-        return S.SetGuardians(version=self._v, player=self.player, field=field_path,
+    def _g(self, field_path: str, value: Any) -> Command:
+        return SetGuardians(version=self._v, player=self.player, field=field_path,
                               value=value)
 
     def _gcount(self, ident: str, field_path: str, value: int, lab: str) -> Count:
@@ -668,7 +696,7 @@ class SheetPresenter:
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
         t, v = self.t, self._v
         table = self.state.table
-        if isinstance(table, S.ForestryTable):
+        if isinstance(table, ForestryTable):
             forest = table.forest
             stack = forest.round_tokens
             lines = [t("table.round", n=stack.round, left=stack.left)]
@@ -683,21 +711,21 @@ class SheetPresenter:
             counts = tuple(
                 Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
                                              d.criterion.value), int(d.infested_wood),
-                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood - 1)
+                      SetDetachedWood(version=v, storage=i, value=d.infested_wood - 1)
                       if d.infested_wood > 0 else None,
-                      S.SetDetachedWood(version=v, storage=i, value=d.infested_wood + 1),
+                      SetDetachedWood(version=v, storage=i, value=d.infested_wood + 1),
                       hint=t("table.detached_hint"))
                 for i, d in enumerate(table.detached_storages))
             actions = (
                 Action("round-token", t("table.reveal_round"),
-                       S.RevealRoundToken(version=v, round=stack.round))
+                       RevealRoundToken(version=v, round=stack.round))
                 if stack.left else Action("round-token", t("table.no_round_left"), None),
                 Action("replenish", t("table.replenish"),
-                       S.ReplenishForesters(version=v, foresters=len(forest.foresters))),
+                       ReplenishForesters(version=v, foresters=len(forest.foresters))),
             )
             return Section("table", t("table.title"), counts=counts, actions=actions,
                            lines=tuple(lines))
-        if isinstance(table, S.GuardiansTable):
+        if isinstance(table, GuardiansTable):
             if table.end_trigger:
                 return Section("table", t("table.title"), lines=(
                     t(f"table.end.{table.end_trigger}",
@@ -705,7 +733,7 @@ class SheetPresenter:
             return Section("table", t("table.title"), choices=tuple(
                 ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
                     Option(str(i), name, False,
-                           S.TriggerGameEnd(version=v, player=i, trigger=trigger))
+                           TriggerGameEnd(version=v, player=i, trigger=trigger))
                     for i, name in enumerate(self.names())))
                 for trigger in ("last_tree_planted", "last_tile_drawn")))
         return None
@@ -718,7 +746,7 @@ class SheetPresenter:
         """
         self._stamp = version
         try:
-            own = (self.forestry_sections() if self.game == S.FORESTRY
+            own = (self.forestry_sections() if self.game == Game.FORESTRY
                    else self.guardians_sections())
             shared = self.table_section()
         finally:
@@ -728,7 +756,7 @@ class SheetPresenter:
         return [*own, shared] if shared is not None and self.status != SETUP else own
 
 
-def restamp(command: S.Command | dict[str, Any], version: int) -> S.Command | dict[str, Any]:
+def restamp(command: Command | dict[str, Any], version: int) -> Command | dict[str, Any]:
     """The same command made against ``version`` (the version the phone shows)."""
     if isinstance(command, dict):
         return command if command.get("version") == version else {**command, "version": version}

@@ -148,7 +148,7 @@ def parse_guardians(data: Any) -> GuardiansGame:
     game = check_envelope(data)
     if game != GAME_ID:
         raise RecordError([Problem("game", msg(GuardiansRecordCode.MUST_BE_HERE, game_id=GAME_ID,
-                                               game=game))])
+                                               game=str(game)))])
     problems: list[Problem] = []
     model: GuardiansRecordIn | None = None
     try:

@@ -124,7 +124,7 @@ def test_import_tells_what_is_still_needed(db: Path, tmp_path: Path,
 
 
 def test_show_an_open_game(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from app.store import Store
+    from app.store.facade import Store
 
     store = Store.open()
     g = store.create_game(game="forest-guardians", players=[{"name": "Mei", "ranger": "julia"},

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, func, select
 
-from app.store import Game, NotFound, Store, queries
-from app.store.crud import InvalidData, fingerprint
+from app.store import queries
+from app.store.crud import InvalidData, NotFound, fingerprint
 from app.store.engine import open_engine
 from app.store.exchange import (
     BGG_COLUMNS,
@@ -33,6 +33,8 @@ from app.store.exchange import (
     read_records,
     records_text,
 )
+from app.store.facade import Store
+from app.store.models import Game
 from scoring.api import score_record
 from tests.app.test_queries import _assert_summaries_match_rebuild
 

@@ -9,8 +9,9 @@ import json
 import flet as ft
 import pytest
 
-from app.store import Store, crud, queries
+from app.store import crud, queries
 from app.store.exchange import export_games, import_records
+from app.store.facade import Store
 from app.store.models import Person
 from tests.app.flet_harness import by_id, semantics_ids, start_app
 from tests.app.flet_harness import tap as _tap

@@ -120,7 +120,7 @@ def test_terminal_output_escapes_control_and_bidi_characters() -> None:
 
 def test_records_list_escapes_an_old_name_with_control_characters(
         db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from app.store import Store
+    from app.store.facade import Store
 
     store = Store.open()
     with store.session() as s:  # saved by an older version, before names were checked

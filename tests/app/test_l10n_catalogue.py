@@ -74,7 +74,7 @@ def test_every_code_has_a_message_in_every_language(lang: str) -> None:
 
 def test_every_dynamic_code_has_a_message() -> None:
     """Codes built from data: step titles, labels of dealt values, commands, categories."""
-    from app.session import COMMANDS
+    from app.game.commands import COMMANDS
     from scoring.forestry.enums import ContractCategory, RiverSymbol
     from setup import forestry
 
@@ -146,7 +146,7 @@ def test_the_japanese_glossary_uses_the_rulebook_terms() -> None:
 
 def test_the_session_s_refusal_keeps_its_older_forms_working() -> None:
     """DomainError(field, sentence) shows the sentence; (field, sentence, msg) is msg."""
-    from app.session import CodedError, DomainError
+    from app.game.errors import CodedError, DomainError
 
     old = DomainError("players", "a sentence not converted yet")
     assert old.field == "players" and l10n.refusal("ja", old) == "a sentence not converted yet"

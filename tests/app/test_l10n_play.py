@@ -10,7 +10,21 @@ import pytest
 
 from app import l10n
 from app import session as S
-from app.store import Store
+from app.game.commands import (
+    EndTurn,
+    PlaceForester,
+    RemoveInfestedWood,
+    RevealRoundToken,
+    SetCount,
+    SetForesterToken,
+    SetHarvester,
+    SetInfestedWood,
+    StartGame,
+)
+from app.game.errors import CodedError
+from app.game.rules import initial_state
+from app.game.state import ForestryTable
+from app.store.facade import Store
 from app.ui import presenters_play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
 from scoring.guardians.reference import GuardiansRefCode, guardians_reference_lines
@@ -53,9 +67,9 @@ def _game(store: Store, **options: Any) -> S.GameSession:
                              options=options)
     forest = s.state.table.forest  # type: ignore[union-attr]
     free = [sp for sp in range(1, 16) if forest.forester_at(sp) is None]
-    s.apply(S.SetHarvester(version=s.version, player=0, space=free[0]))
-    s.apply(S.SetHarvester(version=s.version, player=1, space=free[1]))
-    s.apply(S.StartGame(version=s.version))
+    s.apply(SetHarvester(version=s.version, player=0, space=free[0]))
+    s.apply(SetHarvester(version=s.version, player=1, space=free[1]))
+    s.apply(StartGame(version=s.version))
     return s
 
 
@@ -64,24 +78,24 @@ def test_map_taps_per_mode() -> None:
     s = _game(store, infestation=True)
     state = s.state
     table = state.table
-    assert isinstance(table, S.ForestryTable)
+    assert isinstance(table, ForestryTable)
     token = table.forest.foresters[0]
     other = table.harvesters[1]
     assert other is not None
     assert PP.map_command(state, "harvester", 0, other) is None  # one harvester per space
     move = PP.map_command(state, "harvester", 0, token.space)
-    assert isinstance(move, S.SetHarvester) and move.space == token.space
+    assert isinstance(move, SetHarvester) and move.space == token.space
     tend = PP.map_command(state, "act", 0, token.space)
-    assert isinstance(tend, S.PlaceForester) and tend.space == token.space \
+    assert isinstance(tend, PlaceForester) and tend.space == token.space \
         and tend.type == token.kind.value
     add = PP.map_command(state, "infested", 0, token.space)
-    assert isinstance(add, S.SetInfestedWood)
-    s.apply(S.SetInfestedWood(version=s.version, space=token.space))
+    assert isinstance(add, SetInfestedWood)
+    s.apply(SetInfestedWood(version=s.version, space=token.space))
     # infested wood on the space is harvested first (001)
     take = PP.map_command(s.state, "act", 0, token.space)
-    assert isinstance(take, S.RemoveInfestedWood) and take.player == 0
+    assert isinstance(take, RemoveInfestedWood) and take.player == 0
     fix = PP.map_command(s.state, token.kind.value, 0, token.space)
-    assert isinstance(fix, S.SetForesterToken) and fix.space is None
+    assert isinstance(fix, SetForesterToken) and fix.space is None
     assert "infested" in PP.modes(s.state)
     assert "infested" not in PP.modes(_game(store).state)
     tiles = PP.map_tiles(s.state, "harvester", None)
@@ -94,10 +108,10 @@ def test_banner_and_log_lines_in_both_languages() -> None:
     store = Store.open("sqlite://")
     s = _game(store, infestation=True)
     token = s.state.table.forest.foresters[0]  # type: ignore[union-attr]
-    s.apply(S.PlaceForester(version=s.version, player=0, type=token.kind.value,
+    s.apply(PlaceForester(version=s.version, player=0, type=token.kind.value,
                             space=token.space), by=0)
-    s.apply(S.SetCount(version=s.version, player=0, field="score_track", value=5), by=0)
-    snap = s.apply(S.EndTurn(version=s.version), by=0)
+    s.apply(SetCount(version=s.version, player=0, field="score_track", value=5), by=0)
+    snap = s.apply(EndTurn(version=s.version), by=0)
     for lang in ("en", "ja"):
         banner = PP.banner_lines(lang, snap.messages, ["Mei", "Bo"])
         assert len(banner) == 5, banner  # spawn + skip rule, turn, forester + skip rule
@@ -118,9 +132,9 @@ def test_already_done_and_undo_refusals_in_words() -> None:
     store = Store.open("sqlite://")
     s = _game(store)
     v = s.version
-    s.apply(S.RevealRoundToken(version=v), by=0)
-    with pytest.raises(S.CodedError) as err:
-        s.apply(S.RevealRoundToken(version=v), by=1)
+    s.apply(RevealRoundToken(version=v), by=0)
+    with pytest.raises(CodedError) as err:
+        s.apply(RevealRoundToken(version=v), by=1)
     for lang in ("en", "ja"):
         text = PP.refusal_line(lang, err.value.msg, ["Mei", "Bo"])
         assert "{" not in text and ("Already done" in text or JAPANESE.search(text))
@@ -145,7 +159,7 @@ def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card()
     for space in (4, 9, 4, 12):
         p.toggle_infested(space)
     assert p.infested == {9, 12}
-    state = S.initial_state("forestry", request.options, [e.name for e in players], 5,
+    state = initial_state("forestry", request.options, [e.name for e in players], 5,
                             first_player=p.first_player, infested=p.infested)
     assert state.table.first_player == 2  # type: ignore[union-attr]
     assert state.table.forest.infested == {9, 12}  # type: ignore[union-attr]

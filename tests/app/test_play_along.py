@@ -10,14 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.session import (
+from app.game.commands import (
     AddScore,
-    CodedError,
     Command,
-    DomainError,
     EndTurn,
-    ForestryTable,
-    GameSession,
     PlaceForester,
     ReplenishForesters,
     RevealRoundToken,
@@ -26,10 +22,13 @@ from app.session import (
     SetHarvester,
     SetInfestedWood,
     StartGame,
-    initial_state,
-    pending_spawns,
 )
-from app.store import Store
+from app.game.errors import CodedError, DomainError
+from app.game.forestry import pending_spawns
+from app.game.rules import initial_state
+from app.game.state import ForestryTable
+from app.session import GameSession
+from app.store.facade import Store
 from app.table import TableHub
 from setup.forestry import SEAT_COINS, seat_coins
 
@@ -71,7 +70,7 @@ def started(store: Store, *, infestation: bool = False, first: int = 0,
 def test_first_player_sets_the_seat_order_and_the_seat_coins(store: Store) -> None:
     s = started(store, first=2)
     # the seat coins are suggested to each player (the mirror principle), by seat order
-    from app.session import SessionCode
+    from app.game.errors import SessionCode
 
     seat = {x.player: dict(x.gains).get("resources.coins", 0) for x in s.state.suggestions
             if x.code == SessionCode.SUGGEST_SEAT_INCOME}

@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
-from app.store import NotFound, Store, queries
+from app.store import queries
+from app.store.crud import NotFound
 from app.store.engine import open_engine
+from app.store.facade import Store
 from app.store.models import PairStat, PersonCategoryStat, PersonCharacterStat, PersonGameStat
 from app.store.summary import rebuild_stats
 from tests.app.conftest import make_sheet

@@ -9,11 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.session import (
+from app.game.chance import command_rng
+from app.game.commands import (
     COMMANDS,
-    FINISHED,
-    PLAYING,
-    SETUP,
     AddContract,
     AddRiverToken,
     AddScore,
@@ -25,12 +23,8 @@ from app.session import (
     Command,
     ConfirmPrinted,
     DismissSuggestion,
-    DomainError,
     EndGame,
     EndTurn,
-    ForestryTable,
-    GameSession,
-    GameState,
     OpenStorageExtension,
     PlaceForester,
     PlantSeedling,
@@ -50,19 +44,20 @@ from app.session import (
     SetHarvestToken,
     SetInfestedWood,
     SetTaskMet,
-    StaleVersion,
     StartGame,
     TakeRewardLap,
     TriggerGameEnd,
     UpgradeSawmill,
-    apply_command,
     command_from_json,
-    command_rng,
-    pending_spawns,
-    replay_command,
 )
-from app.store import Store
+from app.game.errors import DomainError, StaleVersion
+from app.game.forestry import pending_spawns
+from app.game.rules import apply_command, replay_command
+from app.game.state import ForestryTable, GameState
+from app.game.status import Status
+from app.session import GameSession
 from app.store.engine import open_engine
+from app.store.facade import Store
 from scoring.forestry.enums import ForesterType
 from scoring.forestry.model import ForestryPlayer, water_multiplier
 
@@ -81,7 +76,7 @@ def do(s: GameSession, cls: type[Command], **kw: Any) -> Any:
 
 def apply_suggestions(s: GameSession, player: int | None = None) -> int:
     """Tap "apply" on every suggestion (of ``player``); returns how many there were."""
-    from app.session import ApplySuggestion
+    from app.game.commands import ApplySuggestion
 
     ids = [x.id for x in s.state.suggestions if player is None or x.player == player]
     for ident in ids:
@@ -115,7 +110,7 @@ def test_create_deals_the_table_and_the_starting_resources(store: Store) -> None
     snap = s.snapshot()
     assert (snap.version, snap.can_undo, snap.can_redo) == (1, False, False)
     state = snap.state
-    assert state.status == SETUP and state.game == "forestry"
+    assert state.status == Status.SETUP and state.game == "forestry"
     assert [p.seat for p in state.players] == [1, 2, 3]
     table = state.table
     assert isinstance(table, ForestryTable)
@@ -380,7 +375,7 @@ def test_round_tokens_pay_every_player_and_announce_final_turns(store: Store) ->
     s = forestry(store)
     place_harvesters(s)
     do(s, StartGame)
-    assert s.state.status == PLAYING
+    assert s.state.status == Status.PLAYING
     while True:
         apply_suggestions(s)
         before = [board(s, i).resources for i in range(3)]
@@ -668,7 +663,7 @@ def test_the_93_vp_example_entered_through_commands(store: Store) -> None:
     assert sheet.players[1].categories["forester_majority"] == 10
 
     snap = s.finish(s.version)
-    assert snap.state.status == FINISHED and not snap.can_undo
+    assert snap.state.status == Status.FINISHED and not snap.can_undo
     saved = store.get_record(game_id=s.game_id)
     assert saved is not None and saved.record == record
     assert saved.sheet["players"][0]["total"] == 93
@@ -676,7 +671,7 @@ def test_the_93_vp_example_entered_through_commands(store: Store) -> None:
         do(s, SetCount, player=0, field="resources.coins", value=1)
     assert err.value.field == "status"
     again = GameSession.load(store, s.game_id)
-    assert again.state.status == FINISHED and again.state == s.state
+    assert again.state.status == Status.FINISHED and again.state == s.state
 
 
 def test_contract_choice_and_removals(store: Store) -> None:
@@ -718,7 +713,7 @@ def test_forest_guardians_session(store: Store) -> None:
     mei = sheet.players[0]
     assert mei.categories["trees"] == 11 and mei.categories["animals"] == 9
     snap = s.finish(s.version)
-    assert snap.state.status == FINISHED
+    assert snap.state.status == Status.FINISHED
     assert GameSession.load(store, s.game_id).state == s.state
 
 
@@ -737,7 +732,7 @@ def test_load_completes_a_finish_interrupted_after_the_end_game_entry(
     monkeypatch.undo()
     assert store.get_game(game_id=s.game_id).status == "open"  # type: ignore[union-attr]
     again = GameSession.load(store, s.game_id)
-    assert again.state.status == FINISHED
+    assert again.state.status == Status.FINISHED
     assert store.get_game(game_id=s.game_id).status == "finished"  # type: ignore[union-attr]
     saved = store.get_record(game_id=s.game_id)
     assert saved is not None and saved.sheet["winners"] == ["Ken"]
@@ -875,7 +870,8 @@ def test_a_game_created_before_the_mirror_principle_replays_as_it_was_played(
         store: Store) -> None:
     """Its saved states have no ``mirror``: VP and income were added as they happened, so
     the log must replay to those very states (an upgrade never breaks a game in play)."""
-    from app.session import GameState, apply_command
+    from app.game.rules import apply_command
+    from app.game.state import GameState
 
     s = forestry(store)
     data = s.state.to_json()

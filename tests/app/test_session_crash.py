@@ -22,16 +22,18 @@ import pytest
 import sqlalchemy as sa
 
 from app.session import GameSession
-from app.store import Store
 from app.store.engine import open_engine
+from app.store.facade import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 
 CHILD = textwrap.dedent(
     """
     import sys
-    from app.session import (AddScore, DomainError, PlaceForester, SetCount, GameSession)
-    from app.store import Store
+    from app.game.commands import AddScore, PlaceForester, SetCount
+    from app.game.errors import DomainError
+    from app.session import GameSession
+    from app.store.facade import Store
 
     store = Store.open(sys.argv[1])
     s = GameSession.load(store, int(sys.argv[2]))

@@ -14,25 +14,21 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
-from app.store import (
+from app.store import engine as engine_mod
+from app.store import queries, tokens  # noqa: F401  (tokens: registers table_tokens in the metadata)
+from app.store.crud import (
     DuplicateSeq,
-    FinishedRecord,
     GameFinished,
     InvalidData,
     NotFound,
-    Seat,
-    SeatCategory,
-    Store,
     append_command,
     create_game,
+    fingerprint,
     finish_game,
     get_or_create_person,
     latest_state,
     load_log,
-    queries,
 )
-from app.store import engine as engine_mod
-from app.store.crud import fingerprint
 from app.store.engine import (
     current_revision,
     downgrade,
@@ -42,7 +38,8 @@ from app.store.engine import (
     schema_transaction,
     upgrade,
 )
-from app.store.models import Game, Person
+from app.store.facade import Store
+from app.store.models import FinishedRecord, Game, Person, Seat, SeatCategory
 from tests.app.conftest import make_sheet
 
 FIRST = "0001_base"

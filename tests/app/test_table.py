@@ -10,15 +10,9 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from app.session import (
-    AddScore,
-    GameSession,
-    RevealRoundToken,
-    SetCount,
-    SetHarvester,
-    StartGame,
-)
-from app.store import Store
+from app.game.commands import AddScore, RevealRoundToken, SetCount, SetHarvester, StartGame
+from app.session import GameSession
+from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table import (
     HOST,

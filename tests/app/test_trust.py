@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from app.session import GameSession, SetCount
-from app.store import Store
+from app.game.commands import SetCount
+from app.session import GameSession
 from app.store import tokens as T
+from app.store.facade import Store
 from app.table import SERVER, BadTokens, TableCode, TableHub
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
@@ -520,7 +521,7 @@ def test_a_seed_sent_over_the_protocol_gives_a_field_message(store: Store) -> No
 
 def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
                                                                     game: int) -> None:
-    from app.session import SetGuardians  # noqa: F401  (imported for symmetry of kinds)
+    from app.game.commands import SetGuardians  # noqa: F401  (imported for symmetry of kinds)
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         host = hub.issue(game)

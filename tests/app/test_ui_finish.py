@@ -8,7 +8,7 @@ import io
 import json
 from datetime import UTC, datetime
 
-from app import session
+from app.game.commands import SetGuardians
 from app.i18n import Translator
 from app.ui.presenters_finish import (
     FinishRow,
@@ -39,7 +39,7 @@ def guardians(svc, names=("Mei", "Ken"), fires=(3, 1), advanced=False):
     sp = SheetPresenter(t, c.snapshot(), printed=c.printed())
     sp.result(c.submit(sp.start_game()))
     for i, n in enumerate(fires):
-        sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,
+        sp.result(c.submit(SetGuardians(version=sp.version, player=i,
                                                 field="fire_tokens", value=n)))
     sp.result(c.submit(sp.finish()))
     assert sp.status == "finished", sp.error

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 from app.table import TableHub, join_route, token_from_route
 from app.ui.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
 from tests.app import flet_harness

@@ -9,7 +9,7 @@ import flet as ft
 import flet_charts as fch
 import pytest
 
-from app import session
+from app.game.commands import SetGuardians
 from app.i18n import Translator
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient
@@ -30,9 +30,9 @@ def play(svc, fires: tuple[int, int], trees: tuple[int, int] = (0, 0)) -> int:
     sp = SheetPresenter(t, c.snapshot(), printed=c.printed())
     sp.result(c.submit(sp.start_game()))
     for i in range(2):
-        sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,
+        sp.result(c.submit(SetGuardians(version=sp.version, player=i,
                                                 field="fire_tokens", value=fires[i])))
-        sp.result(c.submit(session.SetGuardians(version=sp.version, player=i,
+        sp.result(c.submit(SetGuardians(version=sp.version, player=i,
                                                 field="tree_points", value=(trees[i], 0, 0))))
     sp.result(c.submit(sp.finish()))
     assert sp.status == "finished", sp.error

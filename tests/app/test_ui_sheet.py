@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from app.game.commands import SetCount
 from app.i18n import Translator
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
@@ -447,7 +448,6 @@ def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
 
 
 def test_a_refusal_shows_next_to_the_count_it_names(svc):
-    from app import session as S
     from app.ui.screens import sheet
 
     p, c = table(svc)
@@ -463,7 +463,7 @@ def test_a_refusal_shows_next_to_the_count_it_names(svc):
         app.open_game(gid)
         await settle()
         sp, sc = app.state[f"table:{gid}"]
-        sheet.submit(app, sp, sc, S.SetCount(version=sp.version, player=0,
+        sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
                                              field="resources.coins", value=-1))
         assert sp.error and sp.error_id == "resources-coins"
         assert shown(app, "sheet-resources-coins-error").value == sp.error  # under its stepper

@@ -8,6 +8,25 @@ from typing import Any
 
 from fontTools import ttLib as ttlib
 
+from app.game.commands import (
+    AddScore,
+    EndTurn,
+    PlaceForester,
+    PlantSeedling,
+    RemoveContract,
+    RemoveInfestedWood,
+    RemoveTaskCard,
+    ReplenishForesters,
+    RevealRoundToken,
+    SetCount,
+    SetDetachedWood,
+    SetHarvester,
+    SetHarvestToken,
+    StartGame,
+    TakeRewardLap,
+    TriggerGameEnd,
+)
+from app.game.errors import DomainError, SessionCode
 from app.i18n import Translator
 from app.l10n import sentences
 from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
@@ -67,22 +86,22 @@ def _played_messages(store: Any) -> list[Any]:
                              options={"mode": "standard", "infestation": True}, seed=7)
     table = s.state.table
     token = table.forest.foresters[0]
-    _collect(s, S.SetHarvester, out, player=0, space=token.space)
+    _collect(s, SetHarvester, out, player=0, space=token.space)
     free = [sp for sp in range(1, 16) if table.forest.forester_at(sp) is None]
-    _collect(s, S.SetHarvester, out, player=1, space=free[0])
-    _collect(s, S.SetHarvester, out, player=2, space=free[1])
-    _collect(s, S.PlaceForester, out, player=0, type=token.kind.value)
-    _collect(s, S.ReplenishForesters, out)
+    _collect(s, SetHarvester, out, player=1, space=free[0])
+    _collect(s, SetHarvester, out, player=2, space=free[1])
+    _collect(s, PlaceForester, out, player=0, type=token.kind.value)
+    _collect(s, ReplenishForesters, out)
     for _ in range(3):
         for area in ("light_green", "dark_green", "orange"):
-            _collect(s, S.PlantSeedling, out, player=1, area=area)
-    _collect(s, S.PlantSeedling, out, player=1, area="orange")  # below the table
-    _collect(s, S.TakeRewardLap, out, player=2)
-    _collect(s, S.AddScore, out, player=2, delta=12)  # infested wood (at the end of the turn)
-    _collect(s, S.StartGame, out)
-    _collect(s, S.EndTurn, out)
+            _collect(s, PlantSeedling, out, player=1, area=area)
+    _collect(s, PlantSeedling, out, player=1, area="orange")  # below the table
+    _collect(s, TakeRewardLap, out, player=2)
+    _collect(s, AddScore, out, player=2, delta=12)  # infested wood (at the end of the turn)
+    _collect(s, StartGame, out)
+    _collect(s, EndTurn, out)
     while not s.state.table.final_turns:
-        _collect(s, S.RevealRoundToken, out)
+        _collect(s, RevealRoundToken, out)
     out.extend(s.undo(s.version).messages)
     out.extend(s.redo(s.version).messages)
 
@@ -91,12 +110,12 @@ def _played_messages(store: Any) -> list[Any]:
                              options={"mode": "advanced", "infestation": True})
     worker = 0
     for area in ("light_green", "dark_green", "orange"):
-        _collect(w, S.PlantSeedling, out, player=worker, area=area)
+        _collect(w, PlantSeedling, out, player=worker, area=area)
 
     for trigger, names in (("last_tree_planted", ["Mei", "Ken", "Aki"]),
                            ("last_tile_drawn", ["Mei", "Ken"])):
         g = S.GameSession.create(store, game="forest-guardians", players=names, seed=1)
-        _collect(g, S.TriggerGameEnd, out, player=0, trigger=trigger)
+        _collect(g, TriggerGameEnd, out, player=0, trigger=trigger)
     return out
 
 
@@ -169,24 +188,24 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
                              options={"mode": "standard"})
     refusals = []
     for cls, kw in (
-        (S.RevealRoundToken, {}),
-        (S.StartGame, {}),
-        (S.ReplenishForesters, {}),
-        (S.SetCount, {"player": 0, "field": "coins", "value": -1}),
-        (S.SetCount, {"player": 0, "field": "score_track", "value": 999}),
-        (S.RemoveContract, {"player": 0, "index": 0}),
-        (S.RemoveTaskCard, {"player": 0, "index": 0}),
-        (S.SetDetachedWood, {"storage": 0, "value": 1}),
-        (S.SetHarvestToken, {"space": 99, "harvested": True}),
-        (S.RemoveInfestedWood, {"space": 3, "player": 0}),
+        (RevealRoundToken, {}),
+        (StartGame, {}),
+        (ReplenishForesters, {}),
+        (SetCount, {"player": 0, "field": "coins", "value": -1}),
+        (SetCount, {"player": 0, "field": "score_track", "value": 999}),
+        (RemoveContract, {"player": 0, "index": 0}),
+        (RemoveTaskCard, {"player": 0, "index": 0}),
+        (SetDetachedWood, {"storage": 0, "value": 1}),
+        (SetHarvestToken, {"space": 99, "harvested": True}),
+        (RemoveInfestedWood, {"space": 3, "player": 0}),
     ):
         try:
             s.apply(cls(version=s.version, **kw))
-        except S.DomainError as err:
+        except DomainError as err:
             refusals.append(err)
     assert len(refusals) == 10
     for err in refusals:
-        assert err.code != S.SessionCode.UNTRANSLATED, err
+        assert err.code != SessionCode.UNTRANSLATED, err
         assert not errors("ja", err.msg) and not errors("en", err.msg), err
         english, said = refusal("en", err), refusal("ja", err)
         assert JAPANESE.search(said) and not JAPANESE.search(english), (english, said)
@@ -194,10 +213,10 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
     from scoring.forestry import board as B
     from scoring.message import msg
 
-    between = S.DomainError(B.BoardCode.MUST_BE_BETWEEN_AND, field="x", low=0, high=200,
+    between = DomainError(B.BoardCode.MUST_BE_BETWEEN_AND, field="x", low=0, high=200,
                             value=999)
     assert refusal("ja", between) == "0〜200の範囲で入力してください（999）。"
-    holds = S.DomainError(B.BoardCode.THIS_COLUMN_HOLDS_TOKENS_NOT, field="x",
+    holds = DomainError(B.BoardCode.THIS_COLUMN_HOLDS_TOKENS_NOT, field="x",
                           holds=msg("label-den_tree"), wanted=msg("label-thinning"))
     assert refusal("ja", holds) == "この列は巣穴の木の列で、間伐ではありません。"
     assert refusal("en", holds) == "this column holds den tree tokens, not thinning"

@@ -56,8 +56,9 @@ class TableServer:
 
     def seed(self) -> int:
         """A Forestry game for three, harvesters placed and started; returns its id."""
-        from app.session import GameSession, SetHarvester, StartGame
-        from app.store import Store
+        from app.game.commands import SetHarvester, StartGame
+        from app.session import GameSession
+        from app.store.facade import Store
 
         store = Store.open(self.db_url)
         session = GameSession.create(store, game="forestry", players=PLAYERS, seed=11)

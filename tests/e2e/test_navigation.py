@@ -100,7 +100,7 @@ def _seat_line(seat: int) -> str:
 
 def _seat_token(server: TableServer, game_id: int, seat: int) -> str:
     """A seat link's token, written to the server's database as the host's QR code does."""
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import TableHub
 
     store = Store.open(server.db_url)

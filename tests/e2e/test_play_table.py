@@ -67,7 +67,7 @@ class Phones:
 
     def state(self) -> Any:
         from app.session import GameSession
-        from app.store import Store
+        from app.store.facade import Store
 
         store = Store.open(self.server.db_url)
         try:
@@ -78,7 +78,7 @@ class Phones:
 
 @pytest.fixture(scope="module")
 def phones(table_browser: Any) -> Iterator[Phones]:
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import TableHub
 
     server = TableServer()

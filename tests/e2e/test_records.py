@@ -94,8 +94,9 @@ def record(played_at: str, seats: list[Seat]) -> dict[str, object]:
 
 def play_in_session(db_url: str) -> int:
     """The game of ``PLAYED`` through GameSession: start, every value, finish."""
-    from app.session import GameSession, SetGuardians, StartGame
-    from app.store import Store
+    from app.game.commands import SetGuardians, StartGame
+    from app.session import GameSession
+    from app.store.facade import Store
 
     store = Store.open(db_url)
     s = GameSession.create(store, game="forest-guardians", players=[p[0] for p in PLAYED],

@@ -35,7 +35,7 @@ CRASH = "Error running app"
 
 
 def _token(server: TableServer, game_id: int, seat: int | None) -> str:
-    from app.store import Store
+    from app.store.facade import Store
     from app.table import TableHub
 
     store = Store.open(server.db_url)

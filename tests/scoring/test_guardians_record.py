@@ -11,10 +11,11 @@ import pytest
 
 from app.commands.score import problem_text
 from app.l10n import english
+from scoring.api import parse_record
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
 from scoring.guardians.record import parse_guardians, to_record, validate_guardians
 from scoring.guardians.rules import Ranger
-from scoring.record import RecordError, parse_record
+from scoring.record import RecordError
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 

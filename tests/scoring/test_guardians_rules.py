@@ -9,15 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.guardians import (
-    Altitude,
-    EndTrigger,
+from scoring.guardians.checks import (
     GuardiansRuleError,
-    Ranger,
     Tile,
-    TileKind,
-    TreeRow,
-    TreeSpecies,
     Turn,
     actions_per_turn,
     check_planting,
@@ -25,17 +19,23 @@ from scoring.guardians import (
     hand_limit,
     next_terrain_pile,
     planting_cost,
-    quick_reference,
     shelter_capacity,
+    trees_on_board_after_removal,
 )
-from scoring.guardians.checks import trees_on_board_after_removal
+from scoring.guardians.reference import quick_reference
 from scoring.guardians.rules import (
     COMPONENTS,
     LIVING_CONDITIONS,
     MOUNTAINS,
     RANGERS,
     TREE_ROWS,
+    Altitude,
     AnimalSpecies,
+    EndTrigger,
+    Ranger,
+    TileKind,
+    TreeRow,
+    TreeSpecies,
     component,
 )
 from tests.refused import refused

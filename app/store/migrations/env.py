@@ -13,6 +13,7 @@ from sqlalchemy import Connection, engine_from_config, pool
 from sqlmodel import SQLModel
 
 import app.store.models  # noqa: F401  (registers the tables)
+import app.store.tokens  # noqa: F401  (registers table_tokens, revision 0003)
 
 config = context.config
 target_metadata = SQLModel.metadata

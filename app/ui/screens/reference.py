@@ -16,9 +16,8 @@ import flet as ft
 from app import l10n
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, header, muted, sid
 from scoring.forestry.reference import RefSection, forestry_reference
-from scoring.guardians import check_planting, quick_reference
-from scoring.guardians.checks import Tile
-from scoring.guardians.reference import guardians_reference_lines
+from scoring.guardians.checks import Tile, check_planting
+from scoring.guardians.reference import guardians_reference_lines, quick_reference
 from scoring.guardians.rules import Altitude, TileKind, TreeRow
 
 if TYPE_CHECKING:

@@ -1,0 +1,147 @@
+"""What the session refuses: :class:`DomainError` and its kinds, with :class:`SessionCode`.
+
+A refusal is data (a code with values and the ``field`` it is about): the
+catalogues word it (``app.l10n.refusal``). Nothing was written when one is raised.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.game.messages import Message
+from app.l10n import english
+from scoring.message import MessageCode, Msg, Refusal
+from setup import play
+
+
+class SessionCode(MessageCode):
+    """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
+
+    STALE_VERSION = "refusal-session-stale-version"
+    UNTRANSLATED = "refusal-untranslated"
+    BAD_ARGUMENTS = "refusal-session-bad-arguments"
+    INVALID_VALUE = "refusal-session-invalid-value"
+    WHOLE_NUMBER = "refusal-session-whole-number"  # a session operation's version
+
+    BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER = "refusal-session-board-already-holds-all"
+    COMMAND_MUST_BE_JSON_OBJECT = "refusal-session-command-must-be-json-object"
+    COMMAND_THIS = "refusal-session-command-this"
+    DETACHED_STORAGES_ARE_NUMBERED_0_TO = "refusal-session-detached-storages-are-numbered-0-to"
+    DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE = "refusal-session-detached-storages-come-with"
+    FOREST_BUILDING_TASK_HAS_ONLY_FOREST = "refusal-session-forest-building-task-has-only-forest"
+    GAME_END_WAS_ALREADY_TRIGGERED = "refusal-session-game-end-was-already-triggered"
+    GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
+    GAME_HAS_ALREADY_STARTED = "refusal-session-game-has-already-started"
+    LIST_ONE_OR_TWO_CATEGORIES = "refusal-session-list-one-or-two-categories"
+    LIST_WHOLE_NUMBERS_0 = "refusal-session-list-whole-numbers-0"
+    MUST_BE_WHOLE_NUMBER = "refusal-session-must-be-whole-number"
+    MUST_BE_WHOLE_NUMBER_0 = "refusal-session-must-be-whole-number-0"
+    NAME_OR_NAME_COLOUR_CHARACTER = "refusal-session-name-or-name-colour-character"
+    NO_PLAYER_AT_THIS_TABLE_0 = "refusal-session-no-player-at-this-table-0"
+    NOT_COMMAND = "refusal-session-not-command"
+    NOT_FIELD = "refusal-session-not-field"
+    NOT_FOREST_GUARDIANS_OPTION = "refusal-session-not-forest-guardians-option"
+    NOT_FORESTRY_OPTION = "refusal-session-not-forestry-option"
+    NOT_ONE = "refusal-session-not-one"
+    NOT_TASK_CARD_REQUIREMENT_RECORD_V1 = "refusal-session-not-task-card-requirement-record-v1"
+    NOTHING_TO_REDO = "refusal-session-nothing-to-redo"
+    NOTHING_TO_UNDO = "refusal-session-nothing-to-undo"
+    ONE = "refusal-session-one"
+    ONE_2 = "refusal-session-one-2"
+    PLACE_EVERY_HARVESTER_FIRST = "refusal-session-place-every-harvester-first"
+    POINTS_UNCOVERED_ON_EACH_3_TREE = "refusal-session-points-uncovered-on-each-3-tree"
+    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-session-space-holds-no-forester-token"
+    START_GAME_FIRST_FIRST_ROUND_TOKEN = "refusal-session-start-game-first-first-round-token"
+    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
+    TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
+    UNKNOWN_COMMAND = "refusal-session-unknown-command"
+    # the board-entry commands' refusals and suggestions (the mirror principle)
+    NO_SUGGESTION = "refusal-session-no-suggestion"  # id
+    NOT_A_COUNT = "refusal-session-not-a-count"  # field
+    NOT_A_STEP = "refusal-session-not-a-step"  # value
+    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
+    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
+    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
+    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
+    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
+    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
+
+
+class DomainError(Refusal):
+    """A command the rules (or the session) refuse; nothing was written.
+
+    A typed refusal (:class:`scoring.message.Refusal`): a code from
+    :class:`SessionCode` (or the rules' own codes), ``field`` naming what is
+    wrong (a record-v1 path such as ``players[0].storage.wood``, a command
+    field, or ``None``) and the values; the catalogues word it next to the
+    control that caused it (``app.l10n.refusal``).
+
+    ``DomainError(field, sentence)`` (the old form) still works for code not
+    converted yet: the sentence is shown as it is, in every language; and
+    ``DomainError(field, sentence, msg)`` is the refusal ``msg`` at ``field``.
+    """
+
+    def __init__(self, code: str | None, message: str | None = None,
+                 coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
+        if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
+            super().__init__(coded.code, field=code)
+            self.msg = coded  # its own values (a ``field`` among them is the message's)
+        elif message is not None:  # the old (field, sentence) form
+            super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
+        else:
+            super().__init__(str(code), field=field, **params)
+
+    @classmethod
+    def of(cls, err: Refusal, field: str | None = None) -> DomainError:
+        """The rules' refusal ``err`` as the session's, keeping its code and values."""
+        return cls(err.code, field=field if field is not None else err.field, **err.params)
+
+    @property
+    def message(self) -> str:
+        """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
+        return english(self.msg)
+
+
+class CodedError(DomainError):
+    """A refusal given as ``(field, code, **params)`` (the same as ``DomainError(code,
+    field=field, **params)``; kept for callers written in that order)."""
+
+    def __init__(self, field: str | None, code: str, **params: Any) -> None:
+        super().__init__(code, field=field, **params)
+
+
+def refusal_of(err: ValueError, field: str) -> DomainError:
+    """A refusal of the rules as the session's; any other bad value as an invalid value."""
+    if isinstance(err, Refusal):
+        return DomainError.of(err, field=field)
+    return DomainError(SessionCode.INVALID_VALUE, field=field, detail=str(err))
+
+
+class StaleVersion(DomainError):
+    """The command was made against an older version of the game: reload and retry."""
+
+    def __init__(self, made_at: int, current: int) -> None:
+        super().__init__(SessionCode.STALE_VERSION, field="version", current=str(current),
+                         made_at=str(made_at))
+        self.made_at = made_at
+        self.current = current
+
+
+class AlreadyDone(CodedError):
+    """A shared-table action made against a version after which the same action was done.
+
+    Two phones tapping "turn up the next round token" against one version: the
+    first applies, the second gets this (nothing written) with what the first
+    one did (``messages``), so it can show "already done" and the result.
+    """
+
+    def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
+        super().__init__("version", play.PlayCode.ALREADY_DONE, kind=kind, seq=seq)
+        self.kind = kind
+        self.seq = seq
+        self.messages = messages
+
+
+class ReplayError(RuntimeError):
+    """A log entry cannot be replayed (a corrupt or foreign log): never silently re-rolled."""
+

@@ -1,0 +1,209 @@
+"""Forest Guardians as a variant: its handlers, options, deal and state.
+
+A board is the rules model's :class:`~scoring.guardians.model.GuardiansPlayer`
+(tree points per row, animal cards, fire tokens, the ranger's counts); the
+shared table holds only the game-end trigger once it fired (003).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from app.game.commands import (
+    AdjustCount,
+    Command,
+    EndGame,
+    SetGuardians,
+    StartGame,
+    TriggerGameEnd,
+)
+from app.game.errors import CodedError, DomainError, SessionCode, refusal_of
+from app.game.handling import (
+    Ctx,
+    Handler,
+    end,
+    enum_of,
+    player_index,
+    start,
+    step_of,
+    with_board,
+)
+from app.game.messages import Message
+from app.game.state import (
+    CODECS,
+    GameState,
+    GuardiansTable,
+    PlayerSeat,
+    json_text,
+    narrow,
+    validate_state,
+)
+from app.game.variant import Variant
+from app.l10n import english
+from scoring.games import Game
+from scoring.guardians.checks import Turn, game_end_status
+from scoring.guardians.model import GuardiansPlayer
+from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
+from scoring.guardians.score import score_guardians
+from scoring.message import msg
+from setup import guardians as guardians_setup
+from setup import play
+from setup.guardians import GuardiansOptions
+
+#: The values a ``set_guardians`` command sets.
+GUARDIANS_FIELDS = ("tree_points", "animal_cards", "fire_tokens", "animals_in_shelter",
+                    "calocedrus_on_mountains")
+#: The counts a stepper moves (besides ``tree_points.<row>``).
+GUARDIANS_STEPPED = ("fire_tokens", "animals_in_shelter", "calocedrus_on_mountains")
+
+
+def _set_guardians(state: GameState, cmd: SetGuardians, ctx: Ctx) -> GameState:
+    i = player_index(state, cmd.player)
+    board = narrow(state.boards[i], GuardiansPlayer)
+    path = f"players[{i}].{cmd.field}"
+    if cmd.field not in GUARDIANS_FIELDS:
+        raise DomainError(SessionCode.ONE_2, field="field", value=', '.join(GUARDIANS_FIELDS))
+    value = cmd.value
+    if cmd.field in ("tree_points", "animal_cards"):
+        if not isinstance(value, tuple | list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value):
+            raise DomainError(SessionCode.LIST_WHOLE_NUMBERS_0, field=path)
+        if cmd.field == "tree_points" and len(value) != 3:
+            raise DomainError(SessionCode.POINTS_UNCOVERED_ON_EACH_3_TREE, field=path)
+        value = tuple(value)
+    elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise DomainError(SessionCode.MUST_BE_WHOLE_NUMBER_0, field=path, value=value)
+    changes: dict[str, Any] = {cmd.field: value}
+    return with_board(state, i, replace(board, **changes))
+
+
+def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: Ctx) -> GameState:
+    i = player_index(state, cmd.player)
+    table = narrow(state.table, GuardiansTable)
+    trigger = enum_of(EndTrigger, cmd.trigger, "trigger")
+    if table.end_trigger is not None:
+        raise DomainError(
+            SessionCode.GAME_END_WAS_ALREADY_TRIGGERED,
+            field="trigger",
+            message=table.message,
+        )
+    names = [p.name for p in state.players]
+    turn = Turn(names[i], planted_last_tree=trigger is EndTrigger.LAST_TREE_PLANTED,
+                drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
+    status = game_end_status(names, [turn]) if len(names) >= 2 else None
+    message = status.message if status is not None else ""
+    data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
+    if status is not None:
+        data.update(remaining=list(status.remaining), over=status.over)
+    ctx.messages.append(Message(message, "game_end", i, data))
+    return replace(state, table=GuardiansTable(trigger.value, i, message))
+
+
+
+def _options_from_json(options: Mapping[str, Any] | None) -> GuardiansOptions:
+    """The options from JSON (``{"advanced": bool}``)."""
+    raw = dict(options or {})
+    opts = GuardiansOptions(advanced=bool(raw.pop("advanced", False)))
+    if raw:
+        raise DomainError(
+            SessionCode.NOT_FOREST_GUARDIANS_OPTION,
+            field=f"options.{sorted(raw)[0]}",
+        )
+    return opts
+
+
+def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -> GameState:
+    opts = VARIANT.parse_options(options, seats)
+    names = [s.name for s in seats]
+    chosen = {s.name: s.character for s in seats if s.character}
+    try:
+        plan = guardians_setup.deal(opts, names, seed, rangers=chosen)
+    except ValueError as err:
+        raise refusal_of(err, "players") from err
+    rangers = [plan.ranger_of(n) for n in names]
+    seats = tuple(replace(s, character=None if r is None else r.value)
+                  for s, r in zip(seats, rangers, strict=True))
+    boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
+                   for s, r in zip(seats, rangers, strict=True))
+    state = GameState(game=Game.GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
+                      boards=boards, seed=seed, setup=json_text(plan.to_json(english)))
+    validate_state(state)
+    return state
+
+
+def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
+    """A stepper's "+1"/"-1": ``fire_tokens``, ``animals_in_shelter``,
+    ``calocedrus_on_mountains`` or ``tree_points.<row 0-2>``."""
+    i = player_index(state, cmd.player)
+    delta = step_of(cmd.delta)
+    board = narrow(state.boards[i], GuardiansPlayer)
+    name = str(cmd.field)
+    if name.startswith("tree_points."):
+        row = name.partition(".")[2]
+        if row not in ("0", "1", "2"):
+            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                              msg(SessionCode.NOT_A_COUNT, field=name))
+        rows = list(board.tree_points)
+        rows[int(row)] += delta
+        value: int | tuple[int, ...] = tuple(rows)
+        name = "tree_points"
+    elif name in GUARDIANS_STEPPED:
+        value = int(getattr(board, name)) + delta
+    else:
+        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
+                          msg(SessionCode.NOT_A_COUNT, field=name))
+    return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
+                                              value=value), ctx)
+
+
+def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_player: int = 0,
+             infested: Iterable[int] = ()) -> GameState:
+    if first_player or tuple(infested):
+        raise CodedError("first_player", play.PlayCode.FORESTRY_ONLY)
+    return _guardians_initial(options, seats, seed)
+
+
+def _deal(options: Any, names: Sequence[str], seed: int, roles: Mapping[str, str]
+          ) -> guardians_setup.GuardiansSetupPlan:
+    return guardians_setup.deal(options, list(names), seed, rangers=dict(roles))
+
+
+def _chooses_roles(options: Any) -> bool:
+    """Players choose their rangers in the advanced game."""
+    return bool(getattr(options, "advanced", False))
+
+
+def _start(state: GameState, cmd: StartGame, ctx: Ctx) -> GameState:
+    return start(state)
+
+
+#: What each command does in Forest Guardians (the commands it accepts).
+HANDLERS: dict[type[Command], Handler] = {
+    SetGuardians: _set_guardians,
+    AdjustCount: _adjust,
+    TriggerGameEnd: _trigger_end,
+    StartGame: _start,
+    EndGame: end,
+}
+
+VARIANT = Variant(
+    game=Game.GUARDIANS,
+    name="Forest Guardians",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options_type=GuardiansOptions,
+    options_from_json=_options_from_json,
+    options_json=lambda options: {"advanced": bool(options.advanced)},
+    default_options=GuardiansOptions,
+    deal=_deal,
+    chooses_roles=_chooses_roles,
+    role="ranger",
+    initial_state=_initial,
+    handlers=HANDLERS,
+    codec=CODECS[Game.GUARDIANS],
+    score=lambda game, confirmed: score_guardians(game),
+    base_categories=("trees", "animals", "fires"),
+    has_end_trigger=True,
+)

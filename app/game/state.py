@@ -1,0 +1,386 @@
+"""A game at one version: :class:`GameState`, a frozen value, and what it is made of.
+
+Seats, options, the dealt setup plan, the shared table (:class:`ForestryTable` /
+:class:`GuardiansTable`), one board per player (the rules model's types), the
+printed values confirmed, the suggestions offered, the status. Every state is a
+valid record v1 (:func:`validate_state`, cross-player limits included); each
+game's :class:`StateCodec` (:data:`CODECS`) turns it into its record and its
+snapshot JSON and back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from app.game.errors import DomainError, ReplayError, SessionCode
+from app.game.status import Status
+from scoring.forestry.model import DetachedStorage, ForestryGame, ForestryPlayer
+from scoring.forestry.model import ForestryOptions as RecordOptions
+from scoring.forestry.record import parse_forestry
+from scoring.forestry.record import to_record as forestry_to_record
+from scoring.games import Game
+from scoring.guardians.model import GuardiansGame, GuardiansPlayer
+from scoring.guardians.record import parse_guardians
+from scoring.guardians.record import to_record as guardians_to_record
+from scoring.message import Msg, msg
+from scoring.printed import embed_confirmed
+from scoring.record import RecordError
+from setup import play
+from setup.guardians import GuardiansOptions
+
+STATE_SCHEMA = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSeat:
+    """A player at the table: ``seat`` 1-based (seat 1 starts), colour, character or ranger."""
+
+    name: str
+    seat: int
+    colour: str | None = None
+    character: str | None = None  # Forestry character id, or Forest Guardians ranger id
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "seat": self.seat, "colour": self.colour,
+                "character": self.character}
+
+
+
+@dataclass(frozen=True, slots=True)
+class ForestryTable:
+    """Forestry's shared table: the forest board of ``setup.play`` and what the app adds.
+
+    ``forest`` holds the spawn deck, forester tokens, infested wood, harvested
+    tokens, harvesters and the round token stack. ``harvesters`` is each seat's
+    harvester space (``None``: not placed). ``detached_storages`` are the
+    Growing Forward storages with the infested wood delivered to each.
+    ``score_peaks`` is the highest score each marker has reached: a score track
+    only goes down to correct a typo, so reproduction spaces spawn infested
+    wood once per marker and lap, never again after a correction.
+    """
+
+    forest: play.ForestBoard
+    harvesters: tuple[int | None, ...]
+    detached_storages: tuple[DetachedStorage, ...] = ()
+    score_peaks: tuple[int, ...] = ()
+    first_player: int = 0  # 0-based seat index; play goes clockwise (seat order) from it
+    turn: int = 0  # turns ended since play began
+
+    @property
+    def seats(self) -> int:
+        return len(self.harvesters)
+
+    @property
+    def current(self) -> int:
+        """Whose turn it is (0-based seat index): seat order from the first player."""
+        return (self.first_player + self.turn) % max(1, self.seats)
+
+    @property
+    def seat_order(self) -> tuple[int, ...]:
+        n = self.seats
+        return tuple((self.first_player + k) % n for k in range(n))
+
+    @property
+    def final_turns(self) -> bool:
+        """The last round token is up: each player takes one final turn (002)."""
+        stack = self.forest.round_tokens
+        return stack.revealed > 0 and stack.left == 0
+
+    @property
+    def round(self) -> int:
+        return self.forest.round_tokens.round
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"forest": self.forest.to_json(),
+                               "harvesters": list(self.harvesters),
+                               "score_peaks": list(self.score_peaks)}
+        # only when set: snapshots of games stored before these existed stay equal
+        if self.first_player:
+            out["first_player"] = self.first_player
+        if self.turn:
+            out["turn"] = self.turn
+        return out
+
+    @classmethod
+    def from_json(cls, t: Mapping[str, Any], detached_storages: tuple[DetachedStorage, ...]
+                  ) -> ForestryTable:
+        return cls(play.ForestBoard.from_json(dict(t["forest"])), tuple(t["harvesters"]),
+                   detached_storages, tuple(t["score_peaks"]),
+                   int(t.get("first_player", 0)), int(t.get("turn", 0)))
+
+
+@dataclass(frozen=True, slots=True)
+class GuardiansTable:
+    """Forest Guardians' shared table: the game-end trigger, once fired (003)."""
+
+    end_trigger: str | None = None  # an EndTrigger value
+    triggered_by: int | None = None  # 0-based seat index
+    message: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"end_trigger": self.end_trigger, "triggered_by": self.triggered_by,
+                "message": self.message}
+
+    @classmethod
+    def from_json(cls, t: Mapping[str, Any]) -> GuardiansTable:
+        return cls(t.get("end_trigger"), t.get("triggered_by"), t.get("message", ""))
+
+
+Board = ForestryPlayer | GuardiansPlayer
+Table = ForestryTable | GuardiansTable
+#: A game's options in its state: the record's (Forestry) or the dealer's (Forest Guardians).
+Options = RecordOptions | GuardiansOptions
+T = TypeVar("T")
+
+
+def narrow(value: object, cls: type[T]) -> T:
+    """``value`` as a ``cls`` (a game's own handler reads its own table, board, options)."""
+    if not isinstance(value, cls):
+        raise TypeError(f"expected {cls.__name__}, got {type(value).__name__}")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """An immediate effect the app offers as a one-tap "apply" (the mirror principle).
+
+    The board shows what the player entered; VP the rules give for a full row 3,
+    a token or seedling below the table, a reward lap, and the income of a round
+    token or a seat are *suggested*: applying one adds ``vp`` to the score track
+    and each ``(count field, delta)`` of ``gains`` once, then it is gone. ``key``
+    names a row bonus (``forestry:3``): a row completes once per game, so it is
+    never suggested again once applied or dismissed (``GameState.settled``).
+    """
+
+    id: int
+    player: int
+    code: str  # a SessionCode.SUGGEST_* value: what to say
+    vp: int = 0
+    gains: tuple[tuple[str, int], ...] = ()
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def message(self) -> Msg:
+        return msg(self.code, **dict(self.params))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "player": self.player, "code": self.code, "vp": self.vp,
+                "gains": [list(g) for g in self.gains], "key": self.key,
+                "params": dict(self.params)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Suggestion:
+        return cls(int(data["id"]), int(data["player"]), str(data["code"]), int(data["vp"]),
+                   tuple((str(f), int(d)) for f, d in data.get("gains", ())),
+                   str(data.get("key", "")), tuple(sorted(dict(data.get("params", {})).items())))
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One game at one version: everything the views render and the record needs.
+
+    ``options``: the record's typed options (Forestry) or ``GuardiansOptions``.
+    ``setup``: the dealt setup plan's JSON text (immutable; ``None`` if none).
+    ``printed``: printed values confirmed for this game, ``(table, key, value)``
+    with ``key`` ``""`` for ``detached_top_tie``.
+    """
+
+    game: Game
+    options: Options
+    players: tuple[PlayerSeat, ...]
+    table: Table
+    boards: tuple[Board, ...]
+    seed: int
+    status: Status = Status.SETUP
+    printed: tuple[tuple[str, str, Any], ...] = ()
+    setup: str | None = None
+    suggestions: tuple[Suggestion, ...] = ()
+    settled: tuple[tuple[int, str], ...] = ()  # (player, row bonus key) applied or dismissed
+    #: The mirror principle (immediate effects suggested, never applied). A game created
+    #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
+    #: added as they happened, so its log replays to the very state it saved.
+    mirror: bool = True
+
+    # ------------------------------------------------------------------ views
+    def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
+        return tuple(x for x in self.suggestions if x.player == player)
+
+    def boards_of(self, cls: type[T]) -> tuple[T, ...]:
+        """The boards as ``cls`` (every board of a game has its game's type)."""
+        return tuple(narrow(b, cls) for b in self.boards)
+
+    @property
+    def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
+        return tuple(b for b in self.boards if type(b) is ForestryPlayer)
+
+    @property
+    def guardians_boards(self) -> tuple[GuardiansPlayer, ...]:
+        return tuple(b for b in self.boards if type(b) is GuardiansPlayer)
+
+    def printed_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for table, key, value in self.printed:
+            if key == "":
+                out[table] = value
+            else:
+                out.setdefault(table, {})[key] = value
+        return out
+
+    def record(self, *, played_at: str | None = None, location: str | None = None
+               ) -> dict[str, Any]:
+        """The record v1 of this state (not validated here: see :func:`validate_state`)."""
+        out = CODECS[self.game].record(self, played_at, location)
+        printed = self.printed_json()
+        if printed:
+            out["printed"] = printed
+        return out
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """The snapshot the store keeps (read back by :meth:`from_json`)."""
+        out: dict[str, Any] = {
+            "schema": STATE_SCHEMA,
+            "game": str(self.game),
+            "status": str(self.status),
+            "seed": self.seed,
+            "players": [p.to_json() for p in self.players],
+            "setup": self.setup,
+            "record": self.record(),
+        }
+        if self.mirror:
+            out["mirror"] = True
+        if self.suggestions or self.settled:
+            out["suggestions"] = [x.to_json() for x in self.suggestions]
+            out["settled"] = [list(k) for k in self.settled]
+        out["table"] = self.table.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+        if data.get("schema") != STATE_SCHEMA:
+            raise ReplayError(f"unknown state schema {data.get('schema')!r}")
+        rec = data["record"]
+        players = tuple(PlayerSeat(p["name"], p["seat"], p.get("colour"), p.get("character"))
+                        for p in data["players"])
+        printed = printed_tuples(rec.get("printed") or {})
+        common = {"players": players, "seed": int(data["seed"]), "status": Status(data["status"]),
+                  "printed": printed, "setup": data.get("setup"),
+                  "suggestions": tuple(Suggestion.from_json(x)
+                                       for x in data.get("suggestions", ())),
+                  "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
+                  "mirror": bool(data.get("mirror", False))}
+        return CODECS[Game(data["game"])].from_json(rec, data["table"], common)
+
+
+def printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], ...]:
+    out: list[tuple[str, str, Any]] = []
+    for table, entries in sorted(printed.items()):
+        if isinstance(entries, Mapping):
+            out.extend((table, str(k), v) for k, v in sorted(entries.items()))
+        else:
+            out.append((table, "", entries))
+    return tuple(out)
+
+
+def with_confirmed_printed(record: Mapping[str, Any],
+                           confirmed: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """See :func:`scoring.printed.embed_confirmed` (the values a game is scored with)."""
+    return embed_confirmed(record, confirmed)
+
+
+def validate_state(state: GameState) -> dict[str, Any]:
+    """Check the state against the rules model's record parser; return its record.
+
+    Raises :class:`DomainError` naming the first problem's field.
+    """
+    record = state.record()
+    try:
+        CODECS[state.game].parse(record)
+    except RecordError as err:
+        first = err.problems[0]
+        raise DomainError(first.msg.code, field=first.path or None, **first.msg.params) from err
+    return record
+
+
+def json_text(data: Any) -> str:
+    """JSON as the state keeps it (the dealt setup plan): compact, keys sorted."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def seats_of(players: Sequence[Any]) -> tuple[PlayerSeat, ...]:
+    """The seats of a new game: names, :class:`PlayerSeat` or ``{"name", "colour",
+    "character"}`` objects, in seat order (seat 1 starts)."""
+    seats: list[PlayerSeat] = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            seats.append(PlayerSeat(p, i + 1))
+        elif isinstance(p, PlayerSeat):
+            seats.append(replace(p, seat=i + 1))
+        elif isinstance(p, Mapping):
+            seats.append(PlayerSeat(str(p["name"]), i + 1, p.get("colour", p.get("color")),
+                                    p.get("character", p.get("ranger"))))
+        else:
+            raise DomainError(SessionCode.NAME_OR_NAME_COLOUR_CHARACTER, field=f"players[{i}]")
+    return tuple(seats)
+
+
+# =========================================================================== codecs
+
+
+@dataclass(frozen=True, slots=True)
+class StateCodec:
+    """How one game's state becomes its record v1 and its snapshot, and back.
+
+    ``parse``: record-v1 JSON to the rules model's game (raises ``RecordError``);
+    ``record``: the state's record (``state, played_at, location``); ``from_json``:
+    the state from its record, its table JSON and the fields every game has.
+    """
+
+    game: Game
+    parse: Callable[[Any], Any]
+    record: Callable[[GameState, str | None, str | None], dict[str, Any]]
+    from_json: Callable[[Mapping[str, Any], Mapping[str, Any], dict[str, Any]], GameState]
+
+
+def _forestry_record(state: GameState, played_at: str | None, location: str | None
+                     ) -> dict[str, Any]:
+    table = narrow(state.table, ForestryTable)
+    game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
+                        detached_storages=table.detached_storages, seed=state.seed,
+                        played_at=played_at, location=location)
+    return forestry_to_record(game)
+
+
+def _forestry_from_json(rec: Mapping[str, Any], t: Mapping[str, Any], common: dict[str, Any]
+                        ) -> GameState:
+    game = parse_forestry(rec)
+    return GameState(game=Game.FORESTRY, options=game.options,
+                     table=ForestryTable.from_json(t, game.detached_storages),
+                     boards=game.players, **common)
+
+
+def _guardians_record(state: GameState, played_at: str | None, location: str | None
+                      ) -> dict[str, Any]:
+    options = narrow(state.options, GuardiansOptions)
+    return guardians_to_record(GuardiansGame(state.boards_of(GuardiansPlayer), options.advanced,
+                                             played_at, location, state.seed))
+
+
+def _guardians_from_json(rec: Mapping[str, Any], t: Mapping[str, Any], common: dict[str, Any]
+                         ) -> GameState:
+    g = parse_guardians(rec)
+    return GameState(game=Game.GUARDIANS, options=GuardiansOptions(g.advanced),
+                     table=GuardiansTable.from_json(t), boards=g.players, **common)
+
+
+#: Each game's state codec (the variants of ``app.game.registry`` carry the same objects).
+CODECS: Mapping[Game, StateCodec] = {
+    Game.FORESTRY: StateCodec(Game.FORESTRY, parse_forestry, _forestry_record,
+                              _forestry_from_json),
+    Game.GUARDIANS: StateCodec(Game.GUARDIANS, parse_guardians, _guardians_record,
+                               _guardians_from_json),
+}

@@ -1,0 +1,96 @@
+"""What a game is to the app: one frozen :class:`Variant` descriptor per game.
+
+python-chess keeps one board class per variant in ``VARIANTS``; OpenSpiel has
+``register_game`` with a game type and its parameters. Here each game's module
+(``app.game.forestry``, ``app.game.guardians``) builds its ``VARIANT`` and
+``app.game.registry`` lists them: the session, the store, the CLI and the UI
+look a game up (``variant(game)``) instead of branching on its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.game.commands import Command
+from app.game.handling import Handlers
+from app.game.state import GameState, PlayerSeat, StateCodec
+from scoring.games import Game
+from scoring.sheet import ScoreSheet
+
+#: ``(options, names in seat order, seed, roles by name) -> the dealt setup plan``
+Dealer = Callable[[Any, Sequence[str], int, Mapping[str, str]], Any]
+#: ``(options, seats, seed, first_player, infested) -> the dealt initial state``
+InitialState = Callable[[Any, tuple[PlayerSeat, ...], int, int, Iterable[int]], GameState]
+#: ``(the rules model's game parsed from a record, printed values confirmed) -> sheet``
+Scorer = Callable[[Any, Mapping[str, Mapping[str, Any]] | None], ScoreSheet]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One game: its options, players, dealer, rules (handlers), record codec and scorer.
+
+    Setup: ``options_type`` (the dealer's options), ``options_from_json`` and
+    ``options_with_seats`` (see :meth:`parse_options`), ``options_json``,
+    ``default_options``, ``min_players``/``max_players``, ``deal``,
+    ``chooses_roles`` (do players pick their own role with these options?) and
+    ``role`` (what a seat's role is called: ``character`` or ``ranger``, also the
+    record's field).
+
+    Play: ``initial_state``, ``handlers`` (the commands it accepts),
+    ``action_key`` (a shared action's key against the state, ``None``: no key:
+    see ``GameSession._already_done``), ``once_kinds`` (shared actions that apply
+    once: a copy made against an older version after the same action is "already done").
+
+    Records and scores: ``codec`` (``parse``/``record`` of ``scoring.*.record``,
+    the snapshot JSON), ``score`` (``scoring.*.score``), ``base_categories``
+    (score categories every player has), ``printed`` (printed values users
+    confirm apply to it) and ``confirmed_table`` (where a printed value confirmed
+    in this game is remembered for later games).
+
+    For the UI: ``has_forest_map`` (a shared forest board: the play-along panel,
+    harvesters placed before play starts), ``has_end_trigger`` (a game-end
+    trigger a player reports), ``name`` (the English name, for the CLI; screens
+    use the catalogue's ``game-<game>``).
+    """
+
+    game: Game
+    name: str
+    min_players: int
+    max_players: int
+    options_type: type[Any]
+    options_from_json: Callable[[Mapping[str, Any] | None], Any]
+    options_json: Callable[[Any], dict[str, Any]]
+    default_options: Callable[[], Any]
+    deal: Dealer
+    chooses_roles: Callable[[Any], bool]
+    role: str
+    initial_state: InitialState
+    handlers: Handlers
+    codec: StateCodec
+    score: Scorer
+    base_categories: tuple[str, ...]
+    printed: bool = False
+    confirmed_table: Callable[[GameState, str], str] | None = None
+    action_key: Callable[[GameState, Command], bool | None] | None = None
+    once_kinds: frozenset[str] = frozenset()
+    has_forest_map: bool = False
+    has_end_trigger: bool = False
+    options_with_seats: Callable[[Any, tuple[PlayerSeat, ...]], Any] = lambda opts, seats: opts
+
+    def parse_options(self, options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Any:
+        """The typed options of a new game: as given (``options_type``) or from JSON (``None``:
+        the defaults), with what the seats chose (Forestry's named characters); a bad
+        option is refused naming ``options.<name>``."""
+        typed = options if isinstance(options, self.options_type) else \
+            self.options_from_json(options)
+        return self.options_with_seats(typed, seats)
+
+    def accepts(self, command: Command | type[Command]) -> bool:
+        """Does this game handle the command (or command class)?"""
+        cls = command if isinstance(command, type) else type(command)
+        return cls in self.handlers
+
+    def players_ok(self, count: int) -> bool:
+        return self.min_players <= count <= self.max_players

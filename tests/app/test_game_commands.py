@@ -1,0 +1,137 @@
+"""Commands as data: session operations are commands too, every command carries its rights."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+import pytest
+
+from app.game.commands import (
+    COMMANDS,
+    SESSION_COMMANDS,
+    AddScore,
+    Command,
+    Finish,
+    Redo,
+    Rights,
+    SetHarvester,
+    StartGame,
+    Undo,
+    UndoMine,
+    command_from_json,
+)
+from app.game.errors import DomainError, StaleVersion
+from app.session import GameSession
+from app.store.facade import Store
+from app.table import SEAT, Access, Forbidden, check_rights
+
+ALL = {**COMMANDS, **SESSION_COMMANDS}
+
+
+def test_session_operations_round_trip_as_commands() -> None:
+    for cmd in (Undo(version=4), Redo(version=5), UndoMine(version=6), Finish(version=7)):
+        data = json.loads(json.dumps(cmd.to_json()))
+        assert data == {"kind": cmd.kind, "version": cmd.version}
+        assert command_from_json(data) == cmd
+    # the log's kind strings, unchanged
+    assert set(SESSION_COMMANDS) == {"undo", "redo", "undo_mine", "finish"}
+    assert not set(SESSION_COMMANDS) & set(COMMANDS)
+    with pytest.raises(DomainError) as err:
+        command_from_json({"kind": "undo", "version": 1, "player": 0})
+    assert err.value.field == "player"
+
+
+def test_every_command_has_its_rights() -> None:
+    for kind, cls in ALL.items():
+        assert isinstance(cls.rights, Rights), kind
+        has_player = any(f.name == "player" for f in fields(cls))
+        if cls.rights is Rights.OWN_BOARD:
+            assert has_player, kind
+        if cls.rights is Rights.ANY_SEAT:
+            assert not has_player, kind
+    assert Undo.rights is Redo.rights is Finish.rights is StartGame.rights is Rights.HOST
+    assert UndoMine.rights is Rights.ANY_SEAT
+    assert COMMANDS["reveal_round_token"].rights is Rights.SHARED
+    assert AddScore.rights is Rights.OWN_BOARD
+
+
+def _example(cls: type[Command], player: int | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": cls.kind, "version": 1}
+    if player is not None:
+        data["player"] = player
+    return data
+
+
+def _allowed(access: Access, data: dict[str, Any]) -> bool:
+    try:
+        check_rights(access, 5, data)
+    except Forbidden:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("kind", sorted(ALL))
+def test_rights_say_what_the_table_allows_a_seat(kind: str) -> None:
+    """The attribute agrees with the table's check for a seat (seat 2: player 1)."""
+    cls = ALL[kind]
+    seat = Access(SEAT, 5, 2)
+    has_player = any(f.name == "player" for f in fields(cls))
+    own = _allowed(seat, _example(cls, 1 if has_player else None))
+    other = _allowed(seat, _example(cls, 0)) if has_player else False
+    expected = {Rights.HOST: (False, False), Rights.OWN_BOARD: (True, False),
+                Rights.SHARED: (True, False), Rights.ANY_SEAT: (True, False)}[cls.rights]
+    assert (own, other) == expected
+    if cls.rights is Rights.SHARED and has_player:  # the player is optional: none is fine
+        assert _allowed(seat, _example(cls, None))
+
+
+@pytest.fixture
+def started() -> GameSession:
+    s = GameSession.create(Store.open("sqlite://"), game="forestry", players=["Mei", "Bo"],
+                           seed=7)
+    for i in range(2):
+        s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
+    s.apply(StartGame(version=s.version))
+    return s
+
+
+def test_apply_runs_session_operations(started: GameSession) -> None:
+    s = started
+    s.apply(AddScore(version=s.version, player=1, delta=2), by=1)
+    s.apply(AddScore(version=s.version, player=0, delta=3))
+    snap = s.apply(Undo(version=s.version))
+    assert snap.state.boards[0].score_track == 0 and snap.can_redo
+    snap = s.apply(Redo(version=s.version))
+    assert snap.state.boards[0].score_track == 3
+    snap = s.apply(UndoMine(version=s.version), by=1)  # Bo's own change, the host's stays
+    assert snap.state.boards[1].score_track == 0 and snap.state.boards[0].score_track == 3
+    kinds = [e.kind for e in s._store.load_log(game_id=s.game_id)]
+    assert kinds[-3:] == ["undo", "redo", "undo_mine"]
+    with pytest.raises(StaleVersion):
+        s.apply(Undo(version=s.version - 1))
+    with pytest.raises(DomainError) as err:
+        s.apply(Undo(version="x"))  # type: ignore[arg-type]
+    assert err.value.field == "version" and not isinstance(err.value, StaleVersion)
+    snap = s.apply(Finish(version=s.version))
+    assert snap.state.status == "finished"
+    again = GameSession.load(s._store, s.game_id)
+    assert again.state == snap.state
+
+
+def test_the_hub_takes_session_operations_as_commands() -> None:
+    from app.table import TableHub
+
+    store = Store.open("sqlite://")
+    game = GameSession.create(store, game="forestry", players=["Mei", "Bo"], seed=7).game_id
+    hub = TableHub(store)
+    host, bo = hub.issue(game), hub.issue(game, 2)
+    v = hub.snapshot(game).version
+    assert hub.submit(game, host, SetHarvester(version=v, player=0, space=1)).ok
+    assert hub.submit(game, bo, SetHarvester(version=v + 1, player=1, space=2)).ok
+    assert hub.submit(game, bo, Undo(version=v + 2)).reason == "forbidden"
+    r = hub.submit(game, bo, UndoMine(version=v + 2))
+    assert r.ok and r.snapshot is not None and r.snapshot.state.table.harvesters == (1, None)
+    assert hub.submit(game, host, Undo(version=v + 3)).ok
+    assert hub.snapshot(game).state.table.harvesters == (None, None)
