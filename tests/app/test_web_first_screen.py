@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from app.session import GameSession
-from app.store import Store
+from app.store.facade import Store
 from app.table import TableHub
 from app.ui.app import FONT_ASSET, FONT_FAMILY, use_font
 from app.ui.prefs import MemoryPrefs

@@ -29,7 +29,7 @@ NAMES = ["Ann", "山田", "森林"]
 class KanjiServer(TableServer):
     def seed(self) -> int:
         from app.session import GameSession
-        from app.store import Store
+        from app.store.facade import Store
         from app.table import TableHub
 
         store = Store.open(self.db_url)
