@@ -41,6 +41,20 @@ log = logging.getLogger(__name__)
 
 FONT_FAMILY = "NotoSansJP"
 FONT_ASSET = "fonts/NotoSansJP-Subset.otf"
+
+
+def use_font(page: ft.Page) -> bool:
+    """Register the bundled Japanese font on ``page`` (once; True: it was not yet).
+
+    Called when the first screen is out, not before it: the phone fetches (1.2 MB) and
+    parses the font as soon as it is registered, which measurably held up the first
+    screen (docs/table-mode.md, "Loading on phones"). The theme names the family from
+    the start; until the font is in, Flutter draws with Roboto.
+    """
+    if page.fonts == {FONT_FAMILY: FONT_ASSET}:
+        return False
+    page.fonts = {FONT_FAMILY: FONT_ASSET}
+    return True
 SEED_COLOR = ft.Colors.GREEN_800
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
@@ -198,7 +212,6 @@ class ForestTableApp:
     def start(self) -> None:
         page = self.page
         page.title = self.t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_ASSET}
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = None  # each screen scrolls itself (see render)
         previous = page.on_close  # keep a host's own close hook (table mode sets one)
@@ -238,9 +251,12 @@ class ForestTableApp:
             self.url_base = f"/join/{token}"
 
     async def _load_settings(self) -> None:
-        loaded = await load_settings(self.prefs)
+        loaded = await load_settings(self.prefs)  # answered once the phone drew the screen
+        fresh = use_font(self.page)
         if loaded != self.settings:
             self.apply_settings(loaded, save=False)
+        elif fresh:
+            self.page.update()
 
     def apply_theme(self) -> None:
         theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)

@@ -53,6 +53,7 @@ log = logging.getLogger(__name__)
 
 PREF_TOKEN = "forest_table.table_token"
 PREFS_TIMEOUT = 5.0
+_UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
@@ -135,10 +136,9 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        from app.ui.app import FONT_ASSET, FONT_FAMILY, SEED_COLOR
+        from app.ui.app import FONT_FAMILY, SEED_COLOR
 
-        page.title = self.t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_ASSET}  # names in Japanese too (no CDN at the table)
+        page.title = self.t("app.title")  # the Japanese font: once a screen is out (use_font)
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -163,10 +163,12 @@ class TableTab:
 
     async def _language(self) -> None:
         """The phone's language (its stored settings) for the join screen."""
-        if self.prefs is None:
-            return
+        from app.ui.app import use_font
         from app.ui.prefs import load_settings
 
+        use_font(self.page)  # the join screen may be in Japanese (names too: no CDN here)
+        if self.prefs is None:
+            return
         try:
             settings = await asyncio.wait_for(load_settings(self.prefs), PREFS_TIMEOUT)
         except Exception:
@@ -179,12 +181,24 @@ class TableTab:
             await self._open(route_token)
 
     async def _open(self, route_token: str | None) -> None:
+        # the address's token first: the phone's stored one is asked for (a round trip to
+        # the phone) only if the address has none or it fails, so it is not on the way to
+        # the first screen of a link (docs/table-mode.md, "Loading on phones")
         candidates = [route_token] if route_token else []
-        stored = await self._pref(PREF_TOKEN)
-        if isinstance(stored, str) and stored and stored != route_token:
-            candidates.append(stored)
-        message = self.t("tablemode.join.invalid") if candidates else None
-        for token in candidates:
+        stored: Any = _UNREAD
+        message: str | None = None
+        tried = 0
+        while True:
+            if tried == len(candidates) and stored is _UNREAD:
+                stored = await self._pref(PREF_TOKEN)
+                if isinstance(stored, str) and stored and stored != route_token:
+                    candidates.append(stored)
+            if tried == len(candidates):
+                break
+            token = candidates[tried]
+            tried += 1
+            if message is None:
+                message = self.t("tablemode.join.invalid")
             wait = self.hub.bad_tokens.delay(self.peer())
             if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
                 await self._language()
@@ -198,8 +212,8 @@ class TableTab:
                 access = None
                 message = render(self.tr.lang, storage_message(exc))
             if access is not None:
-                if token != stored:
-                    await self._pref(PREF_TOKEN, token)
+                if token != stored:  # remembered meanwhile, not before the screen
+                    self.page.run_task(self._pref, PREF_TOKEN, token)
                 self._enter(token, access)
                 return
             self.hub.bad_tokens.failed(self.peer())
