@@ -262,20 +262,21 @@ def tune_runtime() -> None:
 
 
 def table_shell() -> Any:
-    """What a table-mode tab opens (:class:`app.table.tab.TabShell`): the app, its fonts
-    and theme, the directory the server host link is kept in."""
+    """What a table-mode tab opens (:class:`app.table.tab.TabShell`): the app, its theme
+    and font, the directory the server host link is kept in (``services.serving()``)."""
     import flet as ft
 
     from app.table.tab import TabShell
-    from app.ui.app import FONT_ASSET, FONT_FAMILY, SEED_COLOR, ForestTableApp
+    from app.ui import services
+    from app.ui.app import FONT_FAMILY, SEED_COLOR, ForestTableApp, use_font
 
-    def style(page: ft.Page) -> None:
-        page.fonts = {FONT_FAMILY: FONT_ASSET}
+    def style(page: ft.Page) -> None:  # the Japanese font: once a screen is out (use_font)
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
         page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
 
     return TabShell(new_app=lambda page, prefs: ForestTableApp(page, prefs=prefs),
-                    style=style, host_link_dir=lambda: host_link_dir())
+                    style=style, use_font=use_font,
+                    host_link_dir=lambda: services.serving().host_link_dir())
 
 
 def table_main(page: Any) -> None:
@@ -313,6 +314,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
+    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     path = database_path()
     try:
         store = Store.open()

@@ -104,6 +104,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from app.table.answers import Accepted
     from app.table.hub import TableHub
     from app.table.tab import TableTab
+    from app.ui.screen_state import OpenTable
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
     store = Store.open(f"sqlite:///{tmp / 'bench.sqlite3'}")
@@ -163,7 +164,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
 
         tab.sub.callback = timed
         app, gid = tab.app, tab.sub.game_id
-        presenter = app.state[f"table:{gid}"][0]  # the sheet's presenter (app/ui/screens/sheet.py)
+        presenter = app.states.get(OpenTable, gid)[0]  # the sheet's presenter (screens/sheet.py)
         refresh = app.refresh
 
         mine = renders[id(tab)]

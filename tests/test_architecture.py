@@ -89,7 +89,6 @@ def test_package_inits_import_none_of_their_submodules() -> None:
     assert {k: v for k, v in bad.items() if v} == {}
 
 
-@pytest.mark.xfail(strict=True, reason="until branch shell lands (the app.ui/app.server cycle)")
 def test_no_import_cycles(cycles: list[list[str]]) -> None:
     assert cycles == [], "\n".join(f"cycle of {len(c)}: {' '.join(c)}" for c in cycles)
 
@@ -118,7 +117,6 @@ def test_dispatch_pattern_matches_what_it_should() -> None:
     assert not DISPATCH.search("GAMES[game].handlers")
 
 
-@pytest.mark.xfail(strict=True, reason="until branches game and shell land (dispatch by registry)")
 def test_few_game_dispatch_branches() -> None:
     found = dispatch_lines()
     assert len(found) < MAX_DISPATCH, "\n".join(found)
@@ -145,7 +143,6 @@ def test_state_key_pattern_matches_what_it_should() -> None:
     assert not STATE_KEYS.search("self.app.nav.state")
 
 
-@pytest.mark.xfail(strict=True, reason="until branch shell lands (a typed UI shell)")
 def test_no_string_keyed_app_state_in_ui() -> None:
     found = state_key_lines()
     assert found == [], "\n".join(found)

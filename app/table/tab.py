@@ -53,6 +53,7 @@ log = logging.getLogger(__name__)
 
 PREF_TOKEN = "forest_table.table_token"
 PREFS_TIMEOUT = 5.0
+_UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
@@ -68,12 +69,15 @@ class TabShell:
     (``app.server.table_shell``): so this package imports no UI shell.
 
     ``new_app(page, prefs)`` makes the app (``ForestTableApp``); ``style(page)`` sets
-    the page's fonts and theme; ``host_link_dir()`` is where the server host link is
+    the page's theme; ``use_font(page)`` registers the Japanese font; ``host_link_dir()``
+    is where the server host link is
     kept (``app.server.host_link_dir``; None: kept nowhere).
     """
 
     new_app: Callable[[ft.Page, Any], Any]
     style: Callable[[ft.Page], None]
+    #: the Japanese font, registered once a screen is out (``app.ui.app.use_font``)
+    use_font: Callable[[ft.Page], Any]
     host_link_dir: Callable[[], Path | None] = _no_directory
 
 
@@ -156,7 +160,7 @@ class TableTab:
     def start(self) -> None:
         page = self.page
         page.title = self.t("app.title")
-        self.shell.style(page)  # fonts (names in Japanese too, no CDN at the table), theme
+        self.shell.style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
@@ -179,10 +183,11 @@ class TableTab:
 
     async def _language(self) -> None:
         """The phone's language (its stored settings) for the join screen."""
-        if self.prefs is None:
-            return
         from app.ui.prefs import load_settings
 
+        self.shell.use_font(self.page)  # the join screen may be in Japanese (no CDN here)
+        if self.prefs is None:
+            return
         try:
             settings = await asyncio.wait_for(load_settings(self.prefs), PREFS_TIMEOUT)
         except Exception:
@@ -195,12 +200,24 @@ class TableTab:
             await self._open(route_token)
 
     async def _open(self, route_token: str | None) -> None:
+        # the address's token first: the phone's stored one is asked for (a round trip to
+        # the phone) only if the address has none or it fails, so it is not on the way to
+        # the first screen of a link (docs/table-mode.md, "Loading on phones")
         candidates = [route_token] if route_token else []
-        stored = await self._pref(PREF_TOKEN)
-        if isinstance(stored, str) and stored and stored != route_token:
-            candidates.append(stored)
-        message = self.t("tablemode.join.invalid") if candidates else None
-        for token in candidates:
+        stored: Any = _UNREAD
+        message: str | None = None
+        tried = 0
+        while True:
+            if tried == len(candidates) and stored is _UNREAD:
+                stored = await self._pref(PREF_TOKEN)
+                if isinstance(stored, str) and stored and stored != route_token:
+                    candidates.append(stored)
+            if tried == len(candidates):
+                break
+            token = candidates[tried]
+            tried += 1
+            if message is None:
+                message = self.t("tablemode.join.invalid")
             wait = self.hub.bad_tokens.delay(self.peer())
             if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
                 await self._language()
@@ -214,8 +231,8 @@ class TableTab:
                 access = None
                 message = render(self.tr.lang, storage_message(exc))
             if access is not None:
-                if token != stored:
-                    await self._pref(PREF_TOKEN, token)
+                if token != stored:  # remembered meanwhile, not before the screen
+                    self.page.run_task(self._pref, PREF_TOKEN, token)
                 self._enter(token, access)
                 return
             self.hub.bad_tokens.failed(self.peer())
@@ -275,8 +292,7 @@ class TableTab:
         if app is not None:
             app.host_token = token
             if old is not None and app.url_base == f"/join/{old}":
-                app.url_base = f"/join/{token}"
-                app._sync_url()
+                app.set_url_base(f"/join/{token}")
         return token
 
     def _open_table(self, token: str, access: Access) -> None:
@@ -290,7 +306,7 @@ class TableTab:
     def _close_app(self) -> None:
         app, self.app = self.app, None  # first: the app's close hooks call back here
         if app is not None:
-            app._closed()  # unsubscribes its tables
+            app.close()  # unsubscribes its tables
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
@@ -332,13 +348,7 @@ class TableTab:
         app = self.app
         if app is None:
             return
-        for key, inbox in list(app.state.items()):
-            if isinstance(key, str) and key.startswith("inbox:"):
-                try:
-                    inbox.catch_up()
-                except Exception:
-                    log.debug("catch-up of %s failed", key, exc_info=True)
-        app.render(to_top=True)  # whole screen anew: what the phone holds is not known
+        app.reconnected()  # every table catches up; the whole screen anew
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:

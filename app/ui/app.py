@@ -2,8 +2,12 @@
 
 Navigation is a state switch (``go("settings")``): the current screen is
 rebuilt from its presenter and put on the page. Screens are functions
-``build(app) -> ft.Control`` in ``app/ui/screens``; their state lives in
-presenters (plain Python, ``app/ui/presenters*.py``), never in controls.
+``build(nav) -> ft.Control`` in ``app/ui/screens``, registered by route in
+:mod:`app.ui.routes`; they see the shell only through the narrow
+:class:`app.ui.nav.Nav` protocol (no screen imports this module). Their state
+lives in presenters (plain Python, ``app/ui/presenters*.py``) and typed objects
+in :attr:`ForestTableApp.states`, never in controls. Every Flet workaround is in
+:mod:`app.ui.flet_compat`.
 
 Every screen also has an address (:func:`screen_path`: ``/settings``,
 ``/sheet/12``, ``/person/3/forestry``; a table link's screens live under its
@@ -17,7 +21,6 @@ The address is only ever a request: it is parsed, then confined by
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import time
@@ -27,19 +30,36 @@ from typing import Any
 import flet as ft
 
 from app.i18n import Translator
+from app.ui import flet_compat
+from app.ui.flet_compat import KeptControls, subtree
+from app.ui.nav import Lock, Nav, Params, ScreenBuilder, States
 from app.ui.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
+from app.ui.presenters_game import NewGamePresenter, SetupPresenter
+from app.ui.routes import screens
 
 log = logging.getLogger(__name__)
 
 FONT_FAMILY = "NotoSansJP"
 FONT_ASSET = "fonts/NotoSansJP-Subset.otf"
+
+
+def use_font(page: ft.Page) -> bool:
+    """Register the bundled Japanese font on ``page`` (once; True: it was not yet).
+
+    Called when the first screen is out, not before it: the phone fetches (1.2 MB) and
+    parses the font as soon as it is registered, which measurably held up the first
+    screen (docs/table-mode.md, "Loading on phones"). The theme names the family from
+    the start; until the font is in, Flutter draws with Roboto.
+    """
+    if page.fonts == {FONT_FAMILY: FONT_ASSET}:
+        return False
+    page.fonts = {FONT_FAMILY: FONT_ASSET}
+    return True
 SEED_COLOR = ft.Colors.GREEN_800
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
 BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
-
-ScreenBuilder = Callable[["ForestTableApp"], ft.Control]
 
 #: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
 LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
@@ -56,7 +76,8 @@ _GAME_NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 _ID = re.compile(r"^[0-9]{1,9}$")
 #: How long a pushed address waits for the browser's echo (its own route change).
 ECHO_S = 10.0
-PUSH_TIMEOUT = 5.0
+
+__all__ = ["ForestTableApp", "parse_path", "screen_path", "screens", "subtree"]
 
 
 def screen_path(route: str, params: dict[str, Any] | None = None) -> str:
@@ -110,61 +131,6 @@ def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
     return "home", {}
 
 
-def screens() -> dict[str, ScreenBuilder]:
-    from app.ui.screens import home, new_game, records, reference, settings, setup, sheet
-
-    routes: dict[str, ScreenBuilder] = {
-        "home": home.build,
-        "settings": settings.build,
-        "new": new_game.build,
-        "setup": setup.build,
-        "sheet": sheet.build,
-        "scoreboard": sheet.build_scoreboard,
-        "reference": reference.build,
-        "history": records.build_history,
-        "stats": records.build_stats,
-        "played": records.build_played,  # correct, delete or replay a finished game
-        "people": records.build_people,  # rename and merge people
-    }
-    try:  # after the finish: result, sharing, exports, rematch (app/ui/screens/finish.py)
-        from app.ui.screens import finish
-
-        routes["finish"] = finish.build
-        routes["person"] = records.build_person  # one person's charts
-    except ImportError:
-        pass
-    try:  # table mode: the host's QR codes (app/ui/screens/host.py, with app.table)
-        from app.ui.screens import host
-
-        routes["tables"] = host.build_tables
-        routes["host"] = host.build
-    except ImportError:
-        pass
-    return routes
-
-
-#: Fields through which a control holds other controls (those the screens use).
-_CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
-                 "actions")
-
-
-def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
-    """``control`` and every control inside it."""
-    found: list[ft.BaseControl] = []
-    todo: list[Any] = [control]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, list):
-            todo.extend(node)
-        elif isinstance(node, ft.BaseControl):
-            found.append(node)
-            for name in _CHILD_FIELDS:
-                value = getattr(node, name, None)
-                if isinstance(value, ft.BaseControl | list):
-                    todo.append(value)
-    return found
-
-
 class ForestTableApp:
     """The UI of one tab: settings, current screen, per-screen presenters."""
 
@@ -174,13 +140,17 @@ class ForestTableApp:
         self.settings = Settings()
         self.tr = Translator(self.settings.language)
         self.route = "home"
-        self.params: dict[str, Any] = {}
-        self.state: dict[str, Any] = {}  # presenters by screen, kept while navigating
-        self.history: list[tuple[str, dict[str, Any]]] = []
-        self._screens = screens()
+        self.params: Params = {}
+        self.states = States()  # typed per-screen state, kept while navigating
+        self.tokens: dict[int, str] = {}  # tables this tab created: game id -> token
+        self.history: list[tuple[str, Params]] = []
+        self._screens: dict[str, ScreenBuilder] = screens()
         self._closers: list[Callable[[], Any]] = []
+        self._reconnects: list[Callable[[], Any]] = []
+        self._after: list[Callable[[], Any]] = []  # run once the screen being built is sent
+        self._kept = KeptControls(page, self.after_render)
         #: table mode: a seat/table-host link stays on its table (no home, history, settings)
-        self.locked: dict[str, Any] | None = None
+        self.locked: Lock | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
         self._visit = 0  # navigations so far: each one draws its screen from the top
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
@@ -198,11 +168,11 @@ class ForestTableApp:
     def lock(self, game_id: int, token: str, seat: int | None,
              routes: frozenset[str] = LOCKED_ROUTES) -> None:
         """Confine this tab to one table's sheet and scoreboard (``routes``), for ``token``."""
-        self.locked = {"game_id": game_id, "token": token, "seat": seat, "routes": routes}
+        self.locked = Lock(game_id=game_id, token=token, seat=seat, routes=routes)
         self.history.clear()
         self.route, self.params = "sheet", {"game_id": game_id, "token": token}
 
-    def _confine(self, route: str, params: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def _confine(self, route: str, params: Params) -> tuple[str, Params]:
         lock = self.locked
         if lock is None:
             return route, params
@@ -221,48 +191,18 @@ class ForestTableApp:
         """The same control instance on every render, with ``props`` applied.
 
         Text fields must survive a redraw: a change event from a replaced field
-        would be dropped, losing what the user just typed.
+        would be dropped, losing what the user just typed (:mod:`app.ui.flet_compat`).
         """
-        cache: dict[str, ft.Control] = self.state.setdefault("_kept", {})
-        control = cache.get(key)
-        if control is None:
-            control = cache[key] = factory()
-        for name, value in props.items():
-            setattr(control, name, value)
-        self.keep_indexed(control)
-        return control
+        return self._kept.get(key, factory, **props)
 
     def keep_indexed(self, control: ft.BaseControl,
                      inside: list[ft.BaseControl] | None = None) -> None:
-        """After this render, put ``control`` (and ``inside``: all it holds) back in the index.
-
-        Flet 1.0.5 reconciles a redraw by giving the new controls the ids of the old
-        ones and forgetting the old ones *with everything they held* — a control this
-        screen reuses from the last render included, although the phone still shows it
-        (no patch touched it). Flet finds an *event* for such a control again (it
-        searches the page), but the phone's *property updates* for it — the text
-        typed into a kept field, a chip's new state — are looked up in the index
-        only and dropped without a word: the handler then reads the old value (a
-        name typed after a redraw never reached the form). So reused controls are
-        indexed again once the redraw is sent. ``inside`` defaults to
-        :func:`subtree` of ``control``.
-        """
-        controls = inside if inside is not None else subtree(control)
-
-        def register() -> None:
-            try:
-                index = self.page.session.index
-            except Exception:  # the tab went away
-                return
-            for c in controls:
-                if index.get(c._i) is not c:
-                    index[c._i] = c
-        self.after_render(register)
+        """After this render, put ``control`` (and ``inside``: all it holds) back in Flet's
+        index: Flet 1.0.5 forgets reused controls (:func:`app.ui.flet_compat.reindex`)."""
+        self._kept.keep_indexed(control, inside)
 
     def forget(self, prefix: str) -> None:
-        cache: dict[str, ft.Control] = self.state.setdefault("_kept", {})
-        for key in [k for k in cache if k.startswith(prefix)]:
-            del cache[key]
+        self._kept.forget(prefix)
 
     # ------------------------------------------------------------------ texts
     def t(self, key: str, **fields: Any) -> str:
@@ -272,12 +212,12 @@ class ForestTableApp:
     def start(self) -> None:
         page = self.page
         page.title = self.t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_ASSET}
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = None  # each screen scrolls itself (see render)
         previous = page.on_close  # keep a host's own close hook (table mode sets one)
         if previous is not None and previous is not self._closed:
-            self._closers.append(lambda: previous(None))
+            hook: Any = previous  # a plain ``fn(event)``, called without an event
+            self._closers.append(lambda: hook(None))
         page.on_close = self._closed
         self.apply_theme()
         if self.locked is None:
@@ -311,9 +251,12 @@ class ForestTableApp:
             self.url_base = f"/join/{token}"
 
     async def _load_settings(self) -> None:
-        loaded = await load_settings(self.prefs)
+        loaded = await load_settings(self.prefs)  # answered once the phone drew the screen
+        fresh = use_font(self.page)
         if loaded != self.settings:
             self.apply_settings(loaded, save=False)
+        elif fresh:
+            self.page.update()
 
     def apply_theme(self) -> None:
         theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
@@ -354,6 +297,19 @@ class ForestTableApp:
         self.render(to_top=True)
         self._sync_url()
 
+    def restart(self, route: str, **params: Any) -> None:
+        """Open ``route`` with the history cut back to home (and the screen left behind)."""
+        self.history.clear()
+        self.history.append(("home", {}))
+        self.go(route, **params)
+
+    def came_from(self) -> str | None:
+        """The route the back arrow returns to (None: home, the history is empty)."""
+        return self.history[-1][0] if self.history else None
+
+    def has_screen(self, route: str) -> bool:
+        return route in self._screens
+
     # ------------------------------------------------------------------ addresses
     def path(self, route: str | None = None, params: dict[str, Any] | None = None) -> str:
         """The address of a screen (default: the current one) in this tab.
@@ -370,6 +326,11 @@ class ForestTableApp:
             tail = screen_path(route, params)
             tail = "" if tail == "/" else tail
         return (self.url_base + tail) or "/"
+
+    def set_url_base(self, base: str) -> None:
+        """This tab's screens now live under ``base`` (a new host link): the address follows."""
+        self.url_base = base
+        self._sync_url()
 
     def url(self) -> str:
         """The current screen's address (what the browser shows)."""
@@ -390,7 +351,7 @@ class ForestTableApp:
         route, params = self._confine(route, params)
         if self.locked is None and route in GAME_ROUTES and params.get("game_id") is None:
             route, params = "home", {}
-        if route == "setup" and "setup" not in self.state:  # the deal is gone: the form
+        if route == "setup" and self.states.get(SetupPresenter) is None:  # the deal is gone
             route, params = "new", {}
         return route, params
 
@@ -437,15 +398,9 @@ class ForestTableApp:
         self._url = url
         self._pushed.append((url, time.monotonic()))
         try:
-            self.page.run_task(self._push, url)
+            self.page.run_task(flet_compat.push_route, self.page, url)
         except Exception:  # the tab went away
             log.debug("push of %s failed", url, exc_info=True)
-
-    async def _push(self, url: str) -> None:
-        try:
-            await asyncio.wait_for(self.page.push_route(url), PUSH_TIMEOUT)
-        except Exception:  # no client to answer (tests) or the tab went away
-            pass
 
     def render(self, to_top: bool = False) -> None:
         """Draw the current screen; ``to_top``: a new visit (navigation) starts at its top."""
@@ -480,14 +435,15 @@ class ForestTableApp:
         self.page.controls = [ft.SafeArea(
             ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
                       scroll=ft.ScrollMode.AUTO, expand=True),
-            expand=True, key=f"screen-{self.route}-{self._visit}")]
+            expand=True, key=flet_compat.screen_key(self.route, self._visit))]
         self.page.update()
-        for fn in self.state.pop("_after_render", []):
+        after, self._after = self._after, []
+        for fn in after:
             fn()
 
     def after_render(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` once the screen being built has been sent to the page."""
-        self.state.setdefault("_after_render", []).append(fn)
+        self._after.append(fn)
 
     def refresh(self) -> None:
         """Redraw the current screen (after its presenter changed)."""
@@ -496,20 +452,18 @@ class ForestTableApp:
     # ------------------------------------------------------------------ game flow
     def new_game(self, _e: Any = None) -> None:
         """A fresh new-game form."""
-        self.state.pop("new", None)
+        self.states.pop(NewGamePresenter)
         self.go("new")
 
     def start_setup(self, request: Any) -> None:
         """Deal the setup for a new-game request and walk the table through it."""
-        from app.ui.presenters_game import SetupPresenter
-
         try:
-            self.state["setup"] = SetupPresenter(self.t, request)
+            self.states.put(SetupPresenter(self.t, request))
         except ValueError as exc:  # the dealer refused: show why on the form
             from app.i18n import language_of
             from app.l10n import refusal
 
-            presenter = self.state.get("new")
+            presenter = self.states.get(NewGamePresenter)
             if presenter is not None:
                 presenter.errors["options"] = refusal(language_of(self.t), exc)
             self.refresh()
@@ -517,7 +471,7 @@ class ForestTableApp:
         self.go("setup")
 
     def deal_again(self, _e: Any = None) -> None:
-        setup = self.state.get("setup")
+        setup = self.states.get(SetupPresenter)
         if setup is not None:
             setup.deal_again()
             self.refresh()
@@ -526,7 +480,7 @@ class ForestTableApp:
         """Setup done: create the game session with the dealt seed and open its table."""
         from app.ui import services
 
-        setup = self.state.get("setup")
+        setup = self.states.get(SetupPresenter)
         if setup is None:
             return
         try:
@@ -541,8 +495,8 @@ class ForestTableApp:
             said = refusal(language_of(self.t), exc)
             self.toast(self.t("common.error", message=said))
             return
-        self.state.setdefault("tokens", {})[game_id] = token
-        self.state.pop("setup", None)
+        self.tokens[game_id] = token
+        self.states.pop(SetupPresenter)
         self.history.clear()
         self.history.append(("home", {}))
         self.route, self.params = "sheet", {"game_id": game_id}
@@ -559,6 +513,25 @@ class ForestTableApp:
         """Run ``fn`` when this tab closes (unsubscribe from tables)."""
         self._closers.append(fn)
 
+    def on_reconnect(self, fn: Callable[[], Any]) -> None:
+        """Run ``fn`` when this tab is back after a disconnect (before it is drawn anew)."""
+        self._reconnects.append(fn)
+
+    def reconnected(self) -> None:
+        """Back after a disconnect (sleep, a reload into the kept session): every hook
+        (a table catching up) runs, then the whole screen is sent anew (a new screen key,
+        :mod:`app.ui.flet_compat` 5.): what the phone holds is not known."""
+        for fn in list(self._reconnects):
+            try:
+                fn()
+            except Exception:
+                log.debug("reconnect hook failed", exc_info=True)
+        self.render(to_top=True)
+
+    def close(self) -> None:
+        """This tab's app goes away (table mode drops it): its close hooks run."""
+        self._closed()
+
     def _closed(self, _e: Any = None) -> None:
         for fn in self._closers:
             try:
@@ -569,3 +542,8 @@ class ForestTableApp:
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
+
+
+def as_nav(app: ForestTableApp) -> Nav:
+    """The shell as its screens see it (mypy checks here that it implements :class:`Nav`)."""
+    return app

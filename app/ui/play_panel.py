@@ -3,27 +3,65 @@
 Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
 commands through the sheet's own ``on_tap`` handlers, made when tapped against the
 version on screen (``presenters_play`` with ``p.version``).
-Pieces are kept between redraws while their key is unchanged (``sheet._kept``).
+Pieces are kept between redraws while their key is unchanged (``sheet._kept``). The sheet
+hands its tap path in (:func:`use_taps`): this module imports no screen that imports it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app import l10n
 from app.ui import presenters_play as PP
+from app.ui.games import PlayPiece, ui
+from app.ui.screens.reference import planting_check
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
     from app.ui.presenters_sheet import SheetPresenter, TableClient
 
 TILE = 60
 
 
-def _lang(app: ForestTableApp) -> str:
+@dataclass(frozen=True, slots=True)
+class SheetTaps:
+    """The sheet's tap path (``app/ui/screens/sheet.py``: ``_kept``, ``_forget_kept``,
+    ``_tapped``, ``on_tap``), handed in by the sheet when it is imported."""
+
+    kept: Callable[..., ft.Control]
+    forget_kept: Callable[..., None]
+    tapped: Callable[..., Any]
+    on_tap: Callable[..., Any]
+
+
+_taps: list[SheetTaps] = []
+
+
+def use_taps(taps: SheetTaps) -> None:
+    """The sheet's tap path for the pieces drawn inside it."""
+    _taps[:] = [taps]
+
+
+def taps() -> SheetTaps:
+    if not _taps:
+        raise RuntimeError("the play panel is drawn inside the sheet (app.ui.screens.sheet)")
+    return _taps[0]
+
+
+@dataclass(slots=True)
+class PanelState:
+    """What this tab chose on a game's panel (one per game id): map mode, changes unfolded."""
+
+    map_mode: str = field(default=PP.MODES[0])
+    changes_open: bool = False
+
+
+def _lang(app: Nav) -> str:
     return str(app.settings.language)
 
 
@@ -32,23 +70,24 @@ def me(p: SheetPresenter) -> int:
     return p.locked_player if p.locked_player is not None else p.player
 
 
-def map_mode(app: ForestTableApp, p: SheetPresenter) -> str:
-    mode = app.state.get(f"map-mode:{p.snapshot.game_id}", PP.MODES[0])
+def map_mode(app: Nav, p: SheetPresenter) -> str:
+    kept = app.states.get(PanelState, p.snapshot.game_id)
+    mode = kept.map_mode if kept is not None else PP.MODES[0]
     return mode if mode in PP.modes(p.state) else PP.MODES[0]
 
 
-def _set_mode(app: ForestTableApp, p: SheetPresenter, mode: str) -> None:
-    from app.ui.screens.sheet import _forget_kept
+def _set_mode(app: Nav, p: SheetPresenter, mode: str) -> None:
+    _forget_kept = taps().forget_kept
 
-    app.state[f"map-mode:{p.snapshot.game_id}"] = mode
+    app.states.setdefault(PanelState, PanelState, p.snapshot.game_id).map_mode = mode
     _forget_kept(app, p)
     app.refresh()
 
 
-def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     """The play-along controls for the sheet, top to bottom (Forestry in play; the quick
     reference for every game)."""
-    from app.ui.screens.sheet import _kept
+    _kept = taps().kept
 
     lang = _lang(app)
     out: list[ft.Control] = []
@@ -60,18 +99,10 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
         read_only = p.status == "finished"
         out.append(_kept(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
-    kind = p.kind()  # what this game shows (its sheet presenter)
-    if kind.forest_map and p.status != "finished":
-        mode = map_mode(app, p)
-        tiles = PP.map_tiles(p.state, mode, me(p))
-        error = p.error if p.error_id in ("space", "type", "table") else None
-        out.append(_kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
-                         lambda: _map(app, p, c, lang, tiles, mode)))
-    if kind.planting_check and p.status != "finished":
-        from app.ui.screens.reference import planting_check
-
-        out.append(planting_check(app, lang))  # where a player enters a tree (003)
-    open_log = bool(app.state.get(f"changes-open:{p.snapshot.game_id}"))
+    if p.status != "finished":  # the game's own piece (app/ui/games.py)
+        out.append(PIECES[ui(p.game).play_piece](app, p, c, lang))
+    panel = app.states.get(PanelState, p.snapshot.game_id)
+    open_log = panel is not None and panel.changes_open
     # folded: only the last change (a redraw on every phone after every tap stays small)
     changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
@@ -80,7 +111,28 @@ def pieces(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Co
     return out
 
 
-def reference_button(app: ForestTableApp, p: SheetPresenter) -> ft.Control:
+def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
+    """Forestry: the shared forest board, its taps in the chosen mode."""
+    mode = map_mode(app, p)
+    tiles = PP.map_tiles(p.state, mode, me(p))
+    error = p.error if p.error_id in ("space", "type", "table") else None
+    return taps().kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
+                       lambda: _map(app, p, c, lang, tiles, mode))
+
+
+def _planting_check(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
+    """Forest Guardians: where a player enters a tree (003)."""
+    return planting_check(app, lang)
+
+
+#: The play-along piece of each game (:attr:`app.ui.games.GameUI.play_piece`).
+PIECES: dict[PlayPiece, Callable[[Nav, SheetPresenter, TableClient, str], ft.Control]] = {
+    PlayPiece.FOREST_MAP: _forest_map,
+    PlayPiece.PLANTING_CHECK: _planting_check,
+}
+
+
+def reference_button(app: Nav, p: SheetPresenter) -> ft.Control:
     return sid("sheet-reference", ft.IconButton(
         icon=ft.Icons.MENU_BOOK, tooltip=l10n.render(_lang(app), PP.PlayLabel.REFERENCE_OPEN),
         width=TOUCH, height=TOUCH,
@@ -100,9 +152,9 @@ def _turn_command(p: SheetPresenter) -> Any:
     return None if turn is None else turn.command
 
 
-def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
-    from app.ui.screens.sheet import on_tap
+    on_tap = taps().on_tap
 
     lines = PP.turn_lines(lang, turn)
     items: list[ft.Control] = [
@@ -117,9 +169,9 @@ def _turn(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-turn")
 
 
-def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile, mode: str) -> ft.Control:
-    from app.ui.screens.sheet import on_tap
+    on_tap = taps().on_tap
 
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space)]
@@ -148,9 +200,9 @@ def _tile(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
 
 
-def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _map(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
          tiles: tuple[PP.MapTile, ...], mode: str) -> ft.Control:
-    chips: list[ft.Control] = [
+    chips = [
         sid(f"map-mode-{m}", ft.Chip(
             height=TOUCH, label_padding=CHIP_LABEL_PADDING,
             label=ft.Text(l10n.render(lang, PP.PlayLabel.MAP_MODE, mode=m)),
@@ -171,18 +223,18 @@ def _map(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-map")
 
 
-def _toggle_log(app: ForestTableApp, p: SheetPresenter) -> None:
-    from app.ui.screens.sheet import _forget_kept
+def _toggle_log(app: Nav, p: SheetPresenter) -> None:
+    _forget_kept = taps().forget_kept
 
-    key = f"changes-open:{p.snapshot.game_id}"
-    app.state[key] = not app.state.get(key)
+    panel = app.states.setdefault(PanelState, PanelState, p.snapshot.game_id)
+    panel.changes_open = not panel.changes_open
     _forget_kept(app, p)
     app.refresh()
 
 
-def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
+def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
              lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
-    from app.ui.screens.sheet import on_tap
+    on_tap = taps().on_tap
 
     items: list[ft.Control] = [
         ft.Row([
@@ -203,7 +255,15 @@ def _changes(app: ForestTableApp, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-changes")
 
 
-def setup_extras(app: ForestTableApp, setup: Any, step_id: str) -> list[ft.Control]:
+def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+    """An event handler: ``fn(*args)``, then the screen drawn again."""
+    def handler(_e: Any) -> None:
+        fn(*args)
+        app.refresh()
+    return handler
+
+
+def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
     """Controls inside a setup step card: the first player (002), the infestation card's
     spaces (001). ``setup`` is the :class:`~app.ui.presenters_game.SetupPresenter`."""
     lang = _lang(app)
@@ -215,7 +275,7 @@ def setup_extras(app: ForestTableApp, setup: Any, step_id: str) -> list[ft.Contr
             sid(f"setup-first-{i}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
                 selected=setup.first_player == i,
-                on_select=lambda e, i=i: (setup.set_first_player(i), app.refresh())),
+                on_select=_then_redraw(app, setup.set_first_player, i)),
                 selected=setup.first_player == i)
             for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
     if step_id == "gf.infestation":
@@ -224,7 +284,7 @@ def setup_extras(app: ForestTableApp, setup: Any, step_id: str) -> list[ft.Contr
             sid(f"setup-infested-{s}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
                 selected=s in setup.infested,
-                on_select=lambda e, s=s: (setup.toggle_infested(s), app.refresh())),
+                on_select=_then_redraw(app, setup.toggle_infested, s)),
                 selected=s in setup.infested)
             for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
             sid("setup-infested-count", muted(l10n.render(

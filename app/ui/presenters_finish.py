@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.ui.presenters_game import COLOURS, NewGamePresenter, PlayerEntry
+from app.ui.games import ui
+from app.ui.presenters_game import COLOURS, FORMS, NewGamePresenter, PlayerEntry
+from scoring.games import Game
 
 T = Callable[..., str]
 
@@ -134,39 +136,23 @@ def rematch_presenter(record: dict[str, Any], t: T,
 
     The seed is left empty: the form deals a new one.
     """
-    from scoring.forestry.enums import Mode, TechnologySide
-
-    game = str(record.get("game", "forestry"))
+    try:
+        game = Game(str(record.get("game", Game.FORESTRY)))
+    except ValueError:
+        game = Game.FORESTRY
+    role_field = ui(game).seat_role.value  # "character" / "ranger"
     opts = dict(record.get("options") or {})
     colours = list(colours)
     players: list[PlayerEntry] = []
     for i, p in enumerate(record.get("players") or []):
         colour = p.get("colour") or (colours[i] if i < len(colours) else None)
-        role = p.get("character") if game == "forestry" else p.get("ranger")
+        role = p.get(role_field)
         if colour not in COLOURS or any(q.colour == colour for q in players):
             colour = next(c for c in COLOURS if all(q.colour != c for q in players))
         players.append(PlayerEntry(str(p.get("name", "")), str(colour), role or None))
     presenter = NewGamePresenter(t, game=game, players=players)
-    if game == "forestry":
-        try:
-            presenter.mode = Mode(opts.get("mode", "standard"))
-        except ValueError:
-            pass
-        side = opts.get("technology_side")
-        if side:
-            try:
-                presenter.technology_side = TechnologySide(side)
-            except ValueError:
-                pass
-        presenter.tutorial_table = bool(opts.get("tutorial_table", False))
-        presenter.infestation = bool(opts.get("infestation", False))
-        presenter.asymmetric = bool(opts.get("asymmetric", False))
-        if presenter.mode is not Mode.ADVANCED:
-            for pl in presenter.players:
-                pl.role = None
-    else:
-        presenter.advanced = bool(opts.get("advanced", False))
-        if not presenter.advanced:
-            for pl in presenter.players:
-                pl.role = None
+    FORMS[game].restore(presenter, opts)
+    if presenter.seat_role() is None:  # not an advanced game: the dealer deals the roles
+        for pl in presenter.players:
+            pl.role = None
     return presenter

@@ -13,9 +13,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.game.registry import variant
+from app.game.variant import Variant
 from app.i18n import language_of
 from app.l10n import refusal, render, sentences
+from app.ui.games import SeatRole
 from scoring.forestry.enums import Character, Mode, TechnologySide
+from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
 from scoring.message import Refusal
 from setup import forestry as forestry_setup
@@ -23,7 +27,6 @@ from setup import guardians as guardians_setup
 
 T = Callable[..., str]
 
-GAMES = ("forestry", "forest-guardians")
 #: Player colours the form offers (a seat's token colour; the rules do not name them).
 COLOURS = ("blue", "red", "yellow", "purple", "green", "black")
 SEED_LIMIT = 2**31
@@ -70,9 +73,7 @@ class DealRequest:
     seed: int
 
     def options_json(self) -> dict[str, Any]:
-        if self.game == "forestry":
-            return dict(self.options.to_json())
-        return {"advanced": bool(self.options.advanced)}
+        return FORMS[Game(self.game)].options_json(self.options)
 
 
 def _reason_key(option: str, code: str) -> str | None:
@@ -93,7 +94,7 @@ def _reason_key(option: str, code: str) -> str | None:
 @dataclass
 class NewGamePresenter:
     t: T
-    game: str = "forestry"
+    game: str = Game.FORESTRY
     players: list[PlayerEntry] = field(default_factory=list)
     mode: Mode = Mode.STANDARD
     technology_side: TechnologySide | None = None
@@ -109,11 +110,31 @@ class NewGamePresenter:
             self.set_count(2)
 
     @property
+    def form(self) -> GameForm:
+        """How the form handles the chosen game (:data:`FORMS`)."""
+        return FORMS[Game(self.game)]
+
+    @property
     def characters(self) -> tuple[Character, ...]:
         """The Forestry characters the players chose, in seat order (the rest are dealt)."""
-        if self.game != "forestry":
+        if self.form.role is not SeatRole.CHARACTER:
             return ()
         return tuple(Character(p.role) for p in self.players if p.role)
+
+    def seat_role(self) -> SeatRole | None:
+        """What each seat may choose now (an advanced game), or None."""
+        return self.form.role if self.form.roles_on(self) else None
+
+    def role_choices(self, i: int) -> list[Choice]:
+        """Seat ``i``'s role choices (:meth:`seat_role`)."""
+        return self.character_choices(i) if self.form.role is SeatRole.CHARACTER \
+            else self.ranger_choices(i)
+
+    def set_role(self, i: int, value: str) -> None:
+        if self.form.role is SeatRole.CHARACTER:
+            self.set_character(i, value)
+        else:
+            self.set_ranger(i, value)
 
     def _clear_roles(self) -> None:
         for p in self.players:
@@ -141,7 +162,7 @@ class NewGamePresenter:
 
     def _normalise(self) -> None:
         """Switch off whatever the dealer no longer accepts after a change."""
-        resets = [
+        resets: list[tuple[str, dict[str, Any]]] = [
             ("infestation", {"infestation": False}),
             ("tutorial-table", {"tutorial_table": False}),
             ("technology-side", {"technology_side": None}),
@@ -167,9 +188,7 @@ class NewGamePresenter:
         return len(self.players)
 
     def player_limits(self) -> tuple[int, int]:
-        if self.game == "forestry":
-            return forestry_setup.MIN_PLAYERS, forestry_setup.MAX_PLAYERS
-        return guardian_rules.MIN_PLAYERS, guardian_rules.MAX_PLAYERS
+        return self.form.limits
 
     def game_choices(self) -> list[Choice]:
         return [Choice(g, self.t(f"game.{g}"), True) for g in GAMES]
@@ -181,7 +200,7 @@ class NewGamePresenter:
             if not lo <= n <= hi:
                 out.append(Choice(str(n), str(n), False, self.t("new.reason.guardians_players")))
                 continue
-            if self.game == "forestry":
+            if self.form.probes_dealer:
                 refused = self.refusal(self.forestry_options(), n)
                 if refused:
                     out.append(Choice(str(n), str(n), False, refused[1]))
@@ -253,9 +272,9 @@ class NewGamePresenter:
     def set_game(self, game: str) -> None:
         if game not in GAMES:
             return
-        if game != self.game:
+        if Game(game) is not Game(self.game):
             self._clear_roles()
-        self.game = game
+        self.game = Game(game)
         lo, hi = self.player_limits()
         self.set_count(min(max(self.count, lo), hi))
 
@@ -371,22 +390,110 @@ class NewGamePresenter:
             seed = parse_seed(self.seed_text, "seed")
         except Refusal as err:
             self.errors["seed"] = shown(lang, err, self.t("new.seed"))
-        options: Any
-        if self.game == "forestry":
-            options = self.forestry_options()
-            refused = self.refusal(options)
-            if refused:
-                self.errors["options"] = refused[1]
-        else:
-            options = guardians_setup.GuardiansOptions(advanced=self.advanced)
+        options = self.form.options(self)
+        refused = self.form.refused(self, options)
+        if refused:
+            self.errors["options"] = refused[1]
         if self.errors:
             return None
-        keep_roles = (self.game == "forest-guardians" and self.advanced) or (
-            self.game == "forestry" and self.mode is Mode.ADVANCED)
+        keep_roles = self.seat_role() is not None
         players = tuple(PlayerEntry(name, p.colour, p.role if keep_roles else None)
                         for name, p in zip(names, self.players, strict=True))
         return DealRequest(self.game, players, options,
                            seed if seed is not None else seed_factory())
+
+
+# --------------------------------------------------------------------------- per game
+
+
+class GameForm:
+    """How the new-game form handles one game (looked up in :data:`FORMS`, by game).
+
+    What the game itself says (player limits, options JSON, dealer, a seat's role
+    and when seats choose it) is its variant (:func:`app.game.registry.variant`);
+    this is only how the form builds, probes and restores the options.
+    """
+
+    game: Game
+    #: the player counts are probed with the dealer (its refusals shown as reasons)
+    probes_dealer = False
+
+    @property
+    def variant(self) -> Variant:
+        return variant(self.game)
+
+    @property
+    def role(self) -> SeatRole:
+        return SeatRole(self.variant.role)
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        return self.variant.min_players, self.variant.max_players
+
+    def roles_on(self, p: NewGamePresenter) -> bool:
+        """Does each seat choose its role now (an advanced game)?"""
+        return bool(self.variant.chooses_roles(self.options(p)))
+
+    def options(self, p: NewGamePresenter) -> Any:
+        """The dealer's options from the form."""
+        raise NotImplementedError
+
+    def refused(self, p: NewGamePresenter, options: Any) -> tuple[str, str] | None:
+        """(option, reason) when the dealer refuses ``options``, else None."""
+        return None
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return self.variant.options_json(options)
+
+    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
+        """Put a record's options back on the form (a rematch)."""
+        raise NotImplementedError
+
+    def deal(self, request: DealRequest) -> Any:
+        return self.variant.deal(request.options, [p.name for p in request.players],
+                                 request.seed, {p.name: p.role for p in request.players
+                                                if p.role})
+
+
+class ForestryForm(GameForm):
+    game = Game.FORESTRY
+    probes_dealer = True
+
+    def options(self, p: NewGamePresenter) -> Any:
+        return p.forestry_options()
+
+    def refused(self, p: NewGamePresenter, options: Any) -> tuple[str, str] | None:
+        return p.refusal(options)
+
+    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
+        try:
+            p.mode = Mode(opts.get("mode", "standard"))
+        except ValueError:
+            pass
+        side = opts.get("technology_side")
+        if side:
+            try:
+                p.technology_side = TechnologySide(side)
+            except ValueError:
+                pass
+        p.tutorial_table = bool(opts.get("tutorial_table", False))
+        p.infestation = bool(opts.get("infestation", False))
+        p.asymmetric = bool(opts.get("asymmetric", False))
+
+
+class GuardiansForm(GameForm):
+    game = Game.GUARDIANS
+
+    def options(self, p: NewGamePresenter) -> Any:
+        return guardians_setup.GuardiansOptions(advanced=p.advanced)
+
+    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
+        p.advanced = bool(opts.get("advanced", False))
+
+
+#: The new-game form's behaviour per game.
+FORMS: dict[Game, GameForm] = {Game.FORESTRY: ForestryForm(), Game.GUARDIANS: GuardiansForm()}
+assert set(FORMS) == set(GAMES) and all(FORMS[g].game is g for g in GAMES)
 
 
 # --------------------------------------------------------------------------- setup walkthrough
@@ -405,11 +512,7 @@ class StepCard:
 
 def deal(request: DealRequest) -> Any:
     """Deal with the game's own dealer (a pure function of options, players, seed)."""
-    if request.game == "forestry":
-        return forestry_setup.deal(request.options, len(request.players), request.seed)
-    return guardians_setup.deal(request.options, [p.name for p in request.players],
-                                request.seed,
-                                rangers={p.name: p.role for p in request.players if p.role})
+    return FORMS[Game(request.game)].deal(request)
 
 
 def _nums(values: Iterable[int]) -> str:

@@ -85,6 +85,12 @@ class MapTile:
     command: Command | None
 
 
+def forest_table(state: GameState) -> ForestryTable | None:
+    """The shared forest board of a Forestry table (None: the game has none)."""
+    table = state.table
+    return table if isinstance(table, ForestryTable) else None
+
+
 def _names(state: GameState) -> list[str]:
     return [p.name for p in state.players]
 
@@ -105,8 +111,8 @@ def modes(state: GameState) -> tuple[str, ...]:
 def map_command(state: GameState, mode: str, me: int, space: int, version: int = 0
                 ) -> Command | None:
     """What a tap on ``space`` sends in ``mode`` for player ``me`` (None: nothing to do)."""
-    table = state.table
-    if not isinstance(table, ForestryTable):
+    table = forest_table(state)
+    if table is None:
         return None
     forest = table.forest
     others = {h for i, h in enumerate(table.harvesters) if i != me and h is not None}
@@ -142,8 +148,8 @@ def map_command(state: GameState, mode: str, me: int, space: int, version: int =
 def map_tiles(state: GameState, mode: str, me: int | None, version: int = 0
               ) -> tuple[MapTile, ...]:
     """The 15 spaces with what lies on them; taps only for a phone that acts (``me``)."""
-    table = state.table
-    if not isinstance(table, ForestryTable):
+    table = forest_table(state)
+    if table is None:
         return ()
     forest = table.forest
     names = _names(state)
@@ -186,8 +192,8 @@ class TurnView:
 
 
 def turn_view(state: GameState, version: int = 0) -> TurnView | None:
-    table = state.table
-    if not isinstance(table, ForestryTable) or state.status != Status.PLAYING:
+    table = forest_table(state)
+    if table is None or state.status != Status.PLAYING:
         return None
     names = _names(state)
     return TurnView(names[table.current], table.turn + 1, table.round,

@@ -46,8 +46,6 @@ from scoring.games import Game
 class ForestrySheet(GameSheet):
     game: ClassVar[Game] = Game.FORESTRY
     role_prefix: ClassVar[str] = "character"
-    places_harvesters: ClassVar[bool] = True
-    forest_map: ClassVar[bool] = True
     printed_in_play: ClassVar[bool] = True
 
     def board(self) -> ForestryPlayer:

@@ -26,7 +26,6 @@ from scoring.guardians.model import GuardiansPlayer
 class GuardiansSheet(GameSheet):
     game: ClassVar[Game] = Game.GUARDIANS
     role_prefix: ClassVar[str] = "ranger"
-    planting_check: ClassVar[bool] = True
 
     def board(self) -> GuardiansPlayer:
         return self.state.guardians_boards[self.player]

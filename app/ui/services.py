@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -173,3 +175,28 @@ def shared() -> Services:
     if _shared is None:
         _shared = Services()
     return _shared
+
+
+def _not_serving() -> Path:
+    raise RuntimeError("only `forest-table serve` keeps a host link (services.set_serving)")
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """What ``forest-table serve`` worked out for the tabs it serves (set once at start):
+    the URL phones reach it at, and where its host link is kept."""
+
+    base_url: str = ""
+    host_link_dir: Callable[[], Path] = _not_serving
+
+
+_serving = Serving()
+
+
+def set_serving(serving: Serving) -> None:
+    global _serving
+    _serving = serving
+
+
+def serving() -> Serving:
+    return _serving

@@ -135,17 +135,12 @@ class SheetContext(Protocol):
 
 class GameSheet:
     """One game's part of the sheet: its board's sections, its shared table, typed
-    targets; what the screens show for it. One subclass per game, looked up by
-    :class:`scoring.games.Game` (``presenters_sheet.GAME_SHEETS``)."""
+    targets (what the screens show per game is ``app.ui.games``). One subclass per
+    game, looked up by :class:`scoring.games.Game` (``presenters_sheet.GAME_SHEETS``)."""
 
     game: ClassVar[Game]
     #: the catalogue prefix of a seat's role: ``character.*`` or ``ranger.*``
     role_prefix: ClassVar[str]
-    #: setup places harvesters before the start (Forestry)
-    places_harvesters: ClassVar[bool] = False
-    #: the play-along forest map (Forestry); the planting check (Forest Guardians)
-    forest_map: ClassVar[bool] = False
-    planting_check: ClassVar[bool] = False
     #: a value corrected in Settings applies to a game in play (Forestry's printed tables)
     printed_in_play: ClassVar[bool] = False
 

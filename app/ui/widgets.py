@@ -20,7 +20,7 @@ CHIP_LABEL_PADDING = ft.Padding.symmetric(horizontal=12)
 Handler = Callable[[Any], Any]
 
 
-def sid(identifier: str, control: ft.Control, **semantics: Any) -> ft.Semantics:
+def sid(identifier: str, control: ft.Control, **semantics: Any) -> ft.Control:
     """Give a control a stable identifier for tests and platform accessibility."""
     return ft.Semantics(identifier=identifier, content=control, **semantics)
 

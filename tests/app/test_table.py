@@ -28,6 +28,7 @@ from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub
 from app.table.links import join_link, qr_png, table_from_route, token_from_route
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
+from app.ui.screen_state import OpenTable
 
 PLAYERS = ["Mei", "Bo", "Ana"]
 
@@ -357,7 +358,7 @@ def test_tab_without_token_shows_only_the_join_screen(store: Store, game: int) -
 
 
 def _presenter(tab: Any, game: int) -> Any:
-    return tab.app.state[f"table:{game}"][0]
+    return tab.app.states.get(OpenTable, game)[0]
 
 
 def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None:
@@ -429,7 +430,7 @@ def test_seat_tab_is_locked_to_its_table_and_sheet(store: Store, game: int) -> N
         assert shared and any(a.command is not None for a in shared[0].actions)
         # a forged command for seat 1's board is refused by the hub (nothing written)
         v = hub.snapshot(game).version
-        client_ = tab.app.state[f"table:{game}"][1]
+        client_ = tab.app.states.get(OpenTable, game)[1]
         r = hub.submit_json(game, client_.token, {"kind": "set_count", "version": v,
                                                   "player": 0, "field": "resources.coins",
                                                   "value": 99})

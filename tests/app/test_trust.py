@@ -28,6 +28,8 @@ from app.table.answers import Accepted, Refused
 from app.table.codes import TableCode
 from app.table.hub import BadTokens, TableHub
 from app.table.rights import SERVER
+from app.ui.screen_state import OpenTable
+from app.ui.screens.sheet import Inbox
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
 
@@ -248,13 +250,13 @@ def test_a_phone_back_from_sleep_gets_every_later_update(store: Store, game: int
         a_token, b_token = hub.issue(game, 1), hub.issue(game, 2)
         _a, _tab_a = await make_tab(f"/join/{a_token}")
         b, tab_b = await make_tab(f"/join/{b_token}")
-        pb = tab_b.app.state[f"table:{game}"][0]
+        pb = tab_b.app.states.get(OpenTable, game)[0]
         await b.session.disconnect(900)  # the phone sleeps
         assert b.session.connection is None
         r = _coins(hub, game, a_token, 5)
         assert isinstance(r, Accepted)
         await asyncio.sleep(0.1)
-        inbox = tab_b.app.state[f"inbox:{game}"]
+        inbox = tab_b.app.states.get(Inbox, game)
         assert not inbox.queued  # never wedged
         await b.session.connect(RecordingConnection(b.conn.pubsubhub))  # back, same session
         await asyncio.sleep(0.1)
@@ -283,8 +285,8 @@ def test_a_failed_schedule_never_wedges_the_inbox(store: Store, game: int) -> No
         host = hub.issue(game)
         _started(hub, game, host)
         b, tab_b = await make_tab(f"/join/{hub.issue(game, 2)}")
-        inbox = tab_b.app.state[f"inbox:{game}"]
-        pb = tab_b.app.state[f"table:{game}"][0]
+        inbox = tab_b.app.states.get(Inbox, game)
+        pb = tab_b.app.states.get(OpenTable, game)[0]
         real = inbox.app.page.run_task
         calls = []
 
@@ -643,10 +645,12 @@ def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: P
     old link drops every tab that holds it, the tab that asked keeps going on the new one."""
     from app import server
     from app.table.tab import PREF_TOKEN
+    from app.ui import services
     from app.ui.prefs import MemoryPrefs
     from tests.app.flet_harness import by_id, tap
 
     monkeypatch.setattr(server, "host_link_dir", lambda: tmp_path)
+    monkeypatch.setattr(services, "_serving", services.Serving(host_link_dir=lambda: tmp_path))
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         old, _ = hub.host_link_token(tmp_path)

@@ -153,7 +153,7 @@ def test_finishing_on_the_sheet_opens_the_finish_screen(svc):
         await press("finish-rematch")
         await settle()
         assert app.route == "new"
-        form = app.state["new"]
+        form = app.states.get(NewGamePresenter)
         assert form.game == "forest-guardians"
         assert [p.name for p in form.players] == ["Mei", "Ken"]
         assert not client.crashes()

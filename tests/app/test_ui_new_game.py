@@ -147,10 +147,10 @@ def test_new_game_to_setup_in_the_shell():
         assert app.route == "setup"
         await tap(client, "setup-step-1-done")
         client.session.get_page_patch()
-        assert app.state["setup"].progress()[0] == 1
-        seed = app.state["setup"].seed
+        assert app.states.get(SetupPresenter).progress()[0] == 1
+        seed = app.states.get(SetupPresenter).seed
         await tap(client, "setup-deal-again")
-        assert app.state["setup"].seed != seed
+        assert app.states.get(SetupPresenter).seed != seed
         await settle()
         assert not client.crashes()
 
@@ -205,7 +205,7 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
         seed = shown(app, "new-seed")
         await client.type(name, "Aiko")
         await client.type(seed, "1234")
-        p = app.state["new"]
+        p = app.states.get(NewGamePresenter)
         assert p.players[0].name == "Aiko"
         assert p.seed_text == "1234"
         assert not client.crashes()

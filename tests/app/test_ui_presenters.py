@@ -6,7 +6,7 @@ from datetime import datetime
 from types import SimpleNamespace as NS
 
 from app.i18n import Translator
-from app.ui import presenters
+from app.ui import presenters_home, presenters_records, presenters_settings
 from app.ui.services import GameSummary
 
 t = Translator("en").t
@@ -17,16 +17,16 @@ def test_rules_decisions_copy_equals_the_doc():
 
     If this fails: cp docs/rules-decisions.md app/ui/data/rules-decisions.md
     """
-    assert presenters.RULES_DECISIONS_DOC.exists()
-    assert presenters.RULES_DECISIONS_COPY.read_text(encoding="utf-8") == \
-        presenters.RULES_DECISIONS_DOC.read_text(encoding="utf-8"), (
+    assert presenters_settings.RULES_DECISIONS_DOC.exists()
+    assert presenters_settings.RULES_DECISIONS_COPY.read_text(encoding="utf-8") == \
+        presenters_settings.RULES_DECISIONS_DOC.read_text(encoding="utf-8"), (
         "docs/rules-decisions.md changed: cp docs/rules-decisions.md "
         "app/ui/data/rules-decisions.md (the copy built apps show)")
-    assert presenters.rules_decisions_text().startswith("# Rules decisions")
+    assert presenters_settings.rules_decisions_text().startswith("# Rules decisions")
 
 
 def test_printed_rows_have_sources_and_unknowns():
-    rows = presenters.printed_rows({"buildings_vp": {"4": 5}})
+    rows = presenters_settings.printed_rows({"buildings_vp": {"4": 5}})
     known = {(r.table, r.key): r for r in rows if r.known}
     assert known[("buildings_vp", "5")].value == "7"
     assert "002" in known[("buildings_vp", "5")].source
@@ -37,7 +37,7 @@ def test_printed_rows_have_sources_and_unknowns():
 
 def test_game_lines():
     g = GameSummary(3, "forestry", ("Mei", "Ken"), datetime(2026, 1, 2, 3, 4), "open")
-    (line,) = presenters.game_lines([g], t)
+    (line,) = presenters_home.game_lines([g], t)
     assert line.title == "Forestry" and "Mei, Ken" in line.detail and "2026-01-02" in line.detail
 
 
@@ -45,8 +45,8 @@ def test_history_and_stats_lines():
     p1 = NS(name="Mei", total=93, winner=True, rank=1, seat=1)
     p2 = NS(name="Ken", total=None, winner=False, rank=None, seat=2)
     g = NS(id=1, game="forest-guardians", played_at=datetime(2026, 5, 1), players=(p2, p1))
-    (h,) = presenters.history_lines([g], t)
+    (h,) = presenters_records.history_lines([g], t)
     assert h.players == ("Mei 93 ★", "Ken –") and h.title == "Forest Guardians"
     s = NS(name="Mei", game="forestry", plays=3, wins=2, average_score=81.333, best_score=93)
-    (line,) = presenters.stats_lines([s], t)
+    (line,) = presenters_records.stats_lines([s], t)
     assert (line.average, line.best, line.plays) == ("81.3", "93", 3)

@@ -210,7 +210,7 @@ def test_history_filters_by_game_and_player(svc):
 def test_history_filters_fall_back_to_all_for_a_choice_that_is_gone():
     from types import SimpleNamespace as NS
 
-    from app.ui.presenters import history_filters
+    from app.ui.presenters_records import history_filters
 
     rows = [NS(person_id=2, name="mei", game="forest-guardians"),
             NS(person_id=1, name="Ken", game="forest-guardians")]

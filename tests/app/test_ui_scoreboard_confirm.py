@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from app.ui.screen_state import OpenTable
 from tests.app.flet_harness import memory_services, settle, shown, start_app
 
 
@@ -41,8 +42,8 @@ def test_two_printed_values_confirmed_in_a_row_are_stored_as_typed() -> None:
     async def go() -> None:
         client, app = await start_app(encode=True)
         await _forestry_scoreboard(client, app)
-        key = next(k for k in app.state if str(k).startswith("table:"))
-        p = app.state[key][0]
+        key = next(k for k, _t in app.states.all(OpenTable))
+        p = app.states.get(OpenTable, key)[0]
         asked = [(n.table, n.key) for n in p.sheet().needs]
         assert len(asked) >= 2, asked
         typed = {}
@@ -84,8 +85,8 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
         await click(client, app, "sheet-finish")
         client.session.get_page_patch()
         # something is missing: asked first, nothing finished yet
-        key = next(k for k in app.state if str(k).startswith("table:"))
-        p = app.state[key][0]
+        key = next(k for k, _t in app.states.all(OpenTable))
+        p = app.states.get(OpenTable, key)[0]
         assert p.status != "finished"
         await client.session.dispatch_event(by_id(client, "finish-missing-anyway")._i,
                                             "click", None)

@@ -13,6 +13,7 @@ from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.presenters_sheet import SheetPresenter, TableClient, field_to_id, scoreboard
+from app.ui.screen_state import OpenTable
 from tests.app.flet_harness import (
     Client,
     by_id,
@@ -128,7 +129,7 @@ def test_sheet_screen_end_to_end_in_the_shell(svc):
 
 
 def test_finished_game_shows_in_history_and_stats(svc):
-    from app.ui.presenters import history_lines, stats_lines
+    from app.ui.presenters_records import history_lines, stats_lines
 
     p, c = table(svc)
     p.result(c.submit(p.set_harvester(0, 3)))
@@ -289,7 +290,7 @@ def test_a_seat_link_opens_that_players_sheet_only(svc):
         await client.start(main)
         app = holder["app"]
         assert app.route == "sheet"
-        presenter, _client = app.state[f"table:{gid}"]
+        presenter, _client = app.states.get(OpenTable, gid)
         assert presenter.locked_player == 1 and presenter.player == 1
         ids = semantics_ids(client)
         # the other players' sheets are one chip away, read-only; no way out of the table
@@ -358,7 +359,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
     async def go():
         c1, a1 = await open_seat(seat1)
         c2, a2 = await open_seat(seat2)
-        p2 = a2.state[f"table:{gid}"][0]
+        p2 = a2.states.get(OpenTable, gid)[0]
         card = shown(a2, "sheet-section-resources")
         table_card = shown(a2, "sheet-section-table")
         coins = p2.state.boards[1].resources.coins
@@ -423,13 +424,13 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
         client, app = await start_app(route=f"/join/{token}", encode=True)
         drawn = []
         refresh = app.refresh
-        app.refresh = lambda: (refresh(), drawn.append(app.state[f"table:{gid}"][0].version))
+        app.refresh = lambda: (refresh(), drawn.append(app.states.get(OpenTable, gid)[0].version))
         for space in (3, 4, 5):  # three taps elsewhere before this tab's turn on the loop
             p.update(c.snapshot())
             assert isinstance(c.submit(p.set_harvester(0, space)), Accepted)
         await settle(0.2)
         assert drawn == [hub.snapshot(gid).version]  # one redraw, at the newest version
-        assert app.state[f"table:{gid}"][0].harvester_of(0) == 5
+        assert app.states.get(OpenTable, gid)[0].harvester_of(0) == 5
         assert not client.crashes()
 
     asyncio.run(go())
@@ -473,7 +474,7 @@ def test_a_refusal_shows_next_to_the_count_it_names(svc):
         client, app = await start_app(encode=True)
         app.open_game(gid)
         await settle()
-        sp, sc = app.state[f"table:{gid}"]
+        sp, sc = app.states.get(OpenTable, gid)
         sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
                                              field="resources.coins", value=-1))
         assert sp.error and sp.error_id == "resources-coins"
@@ -504,7 +505,7 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
     async def go():
         client, app = await start_app(route=f"/join/{token}", encode=True)
         await settle()
-        tab = app.state[f"table:{gid}"][0]
+        tab = app.states.get(OpenTable, gid)[0]
 
         def wood():
             return int(shown(app, "sheet-storage-wood-value").value)

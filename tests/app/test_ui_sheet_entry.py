@@ -14,6 +14,7 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.screen_state import OpenTable
 from tests.app.flet_harness import by_id, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
@@ -55,8 +56,8 @@ async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
 
 
 def presenter(app: Any) -> Any:
-    key = next(k for k in app.state if str(k).startswith("table:"))
-    return app.state[key][0]
+    key = next(k for k, _t in app.states.all(OpenTable))
+    return app.states.get(OpenTable, key)[0]
 
 
 def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:

@@ -8,6 +8,7 @@ download in the browser), the clipboard and navigation.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -15,21 +16,29 @@ import flet as ft
 from app.l10n import render
 from app.ui import services
 from app.ui.presenters_finish import FinishView, export_files, load_finish, rematch_presenter
+from app.ui.screen_state import OpenTable
 from app.ui.widgets import TOUCH, big_button, card, header, muted, sid
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 log = logging.getLogger(__name__)
 
 
-def _notes(app: ForestTableApp, game_id: int) -> tuple[str, ...]:
+@dataclass(slots=True)
+class SavePicker:
+    """The tab's file picker for downloads (made on the first save, one per tab)."""
+
+    picker: ft.FilePicker = field(default_factory=ft.FilePicker)
+
+
+def _notes(app: Nav, game_id: int) -> tuple[str, ...]:
     """The live score sheet's notes (tie-breaks, contract choices), when this tab has it."""
-    kept = app.state.get(f"table:{game_id}")
+    kept = app.states.get(OpenTable, game_id)
     if kept is None:
         return ()
     try:
-        sheet = kept[0].sheet()
+        sheet = kept.presenter.sheet()
         lang = app.settings.language
         return tuple(render(lang, n) for n in sheet.notes) if sheet is not None else ()
     except Exception:
@@ -43,10 +52,8 @@ def qr_image(text: str) -> ft.Control:
                         bgcolor=ft.Colors.WHITE, padding=8, border_radius=8)
 
 
-def _save(app: ForestTableApp, name: str, text: str) -> None:
-    picker = app.state.get("_file_picker")
-    if picker is None:
-        picker = app.state["_file_picker"] = ft.FilePicker()
+def _save(app: Nav, name: str, text: str) -> None:
+    picker = app.states.setdefault(SavePicker, SavePicker).picker
 
     async def run() -> None:
         try:
@@ -57,7 +64,7 @@ def _save(app: ForestTableApp, name: str, text: str) -> None:
     app.page.run_task(run)
 
 
-def _copy(app: ForestTableApp, text: str) -> None:
+def _copy(app: Nav, text: str) -> None:
     async def run() -> None:
         try:
             await ft.Clipboard().set(text)
@@ -67,7 +74,7 @@ def _copy(app: ForestTableApp, text: str) -> None:
     app.page.run_task(run)
 
 
-def rematch(app: ForestTableApp, game_id: int) -> None:
+def rematch(app: Nav, game_id: int) -> None:
     store = services.shared().store
     if store is None:
         return
@@ -75,15 +82,13 @@ def rematch(app: ForestTableApp, game_id: int) -> None:
     seats = store.game_seats(game_id=game_id)
     if saved is None:
         return
-    app.state["new"] = rematch_presenter(dict(saved.record), app.t,
-                                         colours=[getattr(s, "colour", None) for s in seats])
+    app.states.put(rematch_presenter(dict(saved.record), app.t,
+                                     colours=[getattr(s, "colour", None) for s in seats]))
     app.forget("new-")
-    app.history.clear()
-    app.history.append(("home", {}))
-    app.go("new")
+    app.restart("new")
 
 
-def _result(app: ForestTableApp, v: FinishView) -> list[ft.Control]:
+def _result(app: Nav, v: FinishView) -> list[ft.Control]:
     t = app.t
     rows: list[ft.Control] = []
     for i, r in enumerate(v.rows):
@@ -113,7 +118,7 @@ def _result(app: ForestTableApp, v: FinishView) -> list[ft.Control]:
     return out
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     game_id = app.params.get("game_id")
     top = header(t("finish.title"), back=app.home, back_label=t("nav.home"))

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.ui import services
-from app.ui.presenters import game_lines
+from app.ui.presenters_home import game_lines
 from app.ui.widgets import big_button, muted, section, sid
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     lines = game_lines(services.shared().open_games(), t)
     in_progress: list[ft.Control] = []
@@ -32,7 +32,7 @@ def build(app: ForestTableApp) -> ft.Control:
     if not in_progress:
         in_progress.append(muted(t("home.no_games")))
     tables: list[ft.Control] = []
-    if app.table_host and "tables" in app._screens:  # `forest-table serve`: the phones' QR codes
+    if app.table_host and app.has_screen("tables"):  # `forest-table serve`: the phones' QR codes
         tables.append(big_button("home-tables", t("tablemode.tables"),
                                  lambda e: app.go("tables"), icon=ft.Icons.QR_CODE))
     return ft.Column(

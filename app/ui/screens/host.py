@@ -4,7 +4,7 @@ Two ways in:
 
 - :func:`panel` — a plain builder any screen can embed:
   ``panel(hub, game_id, base_url, t, on_change=...)`` (``t``: the app's translator).
-- :func:`build` — a screen for :class:`app.ui.app.ForestTableApp`
+- :func:`build` — a screen (:class:`app.ui.nav.Nav`)
   (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
   tables (``app.go("tables")``). Both use the process's hub
   (:func:`app.table.hub.shared_hub`) and the base URL ``forest-table serve`` worked out.
@@ -25,16 +25,16 @@ from app.table.links import join_link, qr_png
 from app.ui.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 QR_SIZE = 200
 
 
 def base_url() -> str:
     """The URL phones reach this server at (set by ``forest-table serve``)."""
-    from app import server
+    from app.ui import services
 
-    return server.BASE_URL
+    return services.serving().base_url
 
 
 def qr_image(link: str, identifier: str, size: int = QR_SIZE) -> ft.Control:
@@ -76,7 +76,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 # --------------------------------------------------------------------------- app screens
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
     from app.table.hub import shared_hub
     from app.ui import services
@@ -101,7 +101,7 @@ def build(app: ForestTableApp) -> ft.Control:
     ], spacing=8)
 
 
-def build_tables(app: ForestTableApp) -> ft.Control:
+def build_tables(app: Nav) -> ft.Control:
     """``app.go("tables")``: the open tables, each leading to its QR codes."""
     from app.table.hub import shared_hub
     from app.ui import services
@@ -125,15 +125,15 @@ def build_tables(app: ForestTableApp) -> ft.Control:
                       *rows, *_host_link(app)], spacing=8)
 
 
-def _host_link(app: ForestTableApp) -> list[ft.Control]:
+def _host_link(app: Nav) -> list[ft.Control]:
     """The server host's own link (this screen is only the server host's) and "new host
     link": the old one stops working at once (every tab holding it drops to the join
     screen), this tab keeps going on the new one (``TableTab.rotate_host_link``)."""
     from app.i18n import language_of
     from app.l10n import render
 
-    token = getattr(app, "host_token", None)
-    rotate = getattr(app, "rotate_host_link", None)
+    token = app.host_token
+    rotate = app.rotate_host_link
     if not token or rotate is None:
         return []
     lang = language_of(app.t)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.ui.games import OptionBlock, ui
 from app.ui.presenters_game import NewGamePresenter
 from app.ui.widgets import (
     TOUCH,
@@ -19,20 +22,19 @@ from app.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def presenter(app: ForestTableApp) -> NewGamePresenter:
-    p = app.state.get("new")
+def presenter(app: Nav) -> NewGamePresenter:
+    p = app.states.get(NewGamePresenter)
     if p is None:
-        p = NewGamePresenter(app.t)
-        app.state["new"] = p
+        p = app.states.put(NewGamePresenter(app.t))
         app.forget("new-")
     p.t = app.t
     return p
 
 
-def p_now(app: ForestTableApp) -> NewGamePresenter:
+def p_now(app: Nav) -> NewGamePresenter:
     """The current form's presenter (kept fields outlive a finished form)."""
     return presenter(app)
 
@@ -47,12 +49,54 @@ def _chips_with_reasons(prefix, choices, selected, on_pick) -> list[ft.Control]:
     return out
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def _name_field(app: Nav, i: int) -> ft.Control:
+    """Seat ``i``'s name field (kept between redraws: see :mod:`app.ui.flet_compat`)."""
+    return sid(f"new-player-{i}-name", ft.TextField(
+        on_change=lambda e: p_now(app).set_name(i, e.control.value or ""),
+        capitalization=ft.TextCapitalization.WORDS, expand=True))
+
+
+Redraw = Callable[[Callable[..., Any]], Callable[..., None]]
+
+
+def _forestry_options(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
+    """Mode, technology side and the modules (each probed with the dealer)."""
+    t = app.t
+    options: list[ft.Control] = [ft.Text(t("new.mode"))]
+    options += _chips_with_reasons("new-mode", p.mode_choices(), p.mode.value,
+                                   redraw(p.set_mode))
+    options += [ft.Text(t("new.tech_side"))]
+    options += _chips_with_reasons("new-tech", p.tech_side_choices(), p.tech_side_value(),
+                                   redraw(p.set_tech_side))
+    for tg in p.forestry_toggles():
+        attr = tg.id.removeprefix("new-").replace("-", "_")
+        options.append(toggle(tg.id, tg.label, tg.value,
+                              partial(redraw(p.set_toggle), attr),
+                              disabled=not tg.enabled,
+                              reason=None if tg.enabled else t("new.unavailable",
+                                                               reason=tg.reason)))
+    return options
+
+
+def _advanced_only(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
+    """One toggle: the advanced game."""
+    return [toggle("new-advanced", app.t("new.guardians_advanced"), p.advanced,
+                   lambda v: redraw(p.set_toggle)("advanced", v))]
+
+
+#: The options section of each game's form (:attr:`app.ui.games.GameUI.options`).
+OPTION_BLOCKS: dict[OptionBlock, Callable[[Nav, NewGamePresenter, Redraw], list[ft.Control]]] = {
+    OptionBlock.FORESTRY: _forestry_options,
+    OptionBlock.ADVANCED_ONLY: _advanced_only,
+}
+
+
+def build(app: Nav) -> ft.Control:
     t = app.t
     p = presenter(app)
 
-    def redraw(fn):  # type: ignore[no-untyped-def]
-        def handler(*args):  # type: ignore[no-untyped-def]
+    def redraw(fn: Callable[..., Any]) -> Callable[..., None]:
+        def handler(*args: Any) -> None:
             fn(*args)
             app.refresh()
         return handler
@@ -62,9 +106,7 @@ def build(app: ForestTableApp) -> ft.Control:
         err = p.errors.get(f"players[{i}].name")
         name = app.kept(
             f"new-player-{i}-name",
-            lambda i=i: sid(f"new-player-{i}-name", ft.TextField(
-                on_change=lambda e, i=i: p_now(app).set_name(i, e.control.value or ""),
-                capitalization=ft.TextCapitalization.WORDS, expand=True)),
+            partial(_name_field, app, i),
         )
         name.expand = True
         field: ft.TextField = name.content  # type: ignore[attr-defined, assignment]
@@ -84,47 +126,24 @@ def build(app: ForestTableApp) -> ft.Control:
         colours = choice_chips(
             f"new-player-{i}-colour",
             [(c.value, c.label, True) for c in p.colour_choices()],
-            entry.colour, lambda v, i=i: redraw(p.set_colour)(i, v),
+            entry.colour, partial(redraw(p.set_colour), i),
         )
         seat: list[ft.Control] = [
             ft.Text(t("new.seat", n=i + 1), weight=ft.FontWeight.W_600),
             ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
             colours,
         ]
-        if p.game == "forestry" and p.mode.value == "advanced":
-            seat.append(ft.Text(t("new.character")))
-            choices = p.character_choices(i)
+        role = p.seat_role()  # an advanced game: each seat's character or ranger
+        if role is not None:
+            seat.append(ft.Text(t(f"new.{role.value}")))
             seat.append(choice_chips(
-                f"new-player-{i}-character",
-                [(c.value, c.label, c.enabled) for c in choices],
-                entry.role or "dealt", lambda v, i=i: redraw(p.set_character)(i, v)))
-        if p.game == "forest-guardians" and p.advanced:
-            seat.append(ft.Text(t("new.ranger")))
-            seat.append(choice_chips(
-                f"new-player-{i}-ranger",
-                [(c.value, c.label, c.enabled) for c in p.ranger_choices(i)],
-                entry.role or "dealt", lambda v, i=i: redraw(p.set_ranger)(i, v)))
+                f"new-player-{i}-{role.value}",
+                [(c.value, c.label, c.enabled) for c in p.role_choices(i)],
+                entry.role or "dealt", partial(redraw(p.set_role), i)))
         rows.append(ft.Card(content=ft.Container(ft.Column(seat, spacing=6), padding=12)))
 
     lo, hi = p.player_limits()
-    options: list[ft.Control] = []
-    if p.game == "forestry":
-        options += [ft.Text(t("new.mode"))]
-        options += _chips_with_reasons("new-mode", p.mode_choices(), p.mode.value,
-                                       redraw(p.set_mode))
-        options += [ft.Text(t("new.tech_side"))]
-        options += _chips_with_reasons("new-tech", p.tech_side_choices(), p.tech_side_value(),
-                                       redraw(p.set_tech_side))
-        for tg in p.forestry_toggles():
-            attr = tg.id.removeprefix("new-").replace("-", "_")
-            options.append(toggle(tg.id, tg.label, tg.value,
-                                  lambda v, a=attr: redraw(p.set_toggle)(a, v),
-                                  disabled=not tg.enabled,
-                                  reason=None if tg.enabled else t("new.unavailable",
-                                                                   reason=tg.reason)))
-    else:
-        options.append(toggle("new-advanced", t("new.guardians_advanced"), p.advanced,
-                              lambda v: redraw(p.set_toggle)("advanced", v)))
+    options = OPTION_BLOCKS[ui(p.game).options](app, p, redraw)
     if p.errors.get("options"):
         options.append(sid("new-options-error", ft.Text(p.errors["options"],
                                                         color=ft.Colors.ERROR)))

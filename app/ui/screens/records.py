@@ -6,13 +6,21 @@ category averages (bars) and the win rate (number and bar).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app.l10n import render
 from app.ui import services
-from app.ui.presenters import ALL, HistoryFilters, history_filters, history_lines, stats_lines
+from app.ui.presenters_records import (
+    ALL,
+    HistoryFilters,
+    history_filters,
+    history_lines,
+    stats_lines,
+)
 from app.ui.presenters_stats import PersonView, load_person
 from app.ui.widgets import (
     TOUCH,
@@ -27,19 +35,53 @@ from app.ui.widgets import (
 from scoring.message import MessageCode, Refusal
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
 HISTORY_PAGE = 50  # games per page of the history ("Show more" adds a page)
 
 
-def _filter_chips(app: ForestTableApp, f: HistoryFilters,
-                  chosen: dict[str, Any]) -> list[ft.Control]:
+@dataclass(slots=True)
+class HistoryFilter:
+    """The history's filter and page count, kept while the tab navigates."""
+
+    game: str = ALL
+    person: str = ALL
+    limit: int | None = None  # None: one page (HISTORY_PAGE)
+
+
+@dataclass(frozen=True, slots=True)
+class Deleted:
+    """The game just deleted ("Undo" on the history, until the next delete or an undo)."""
+
+    game_id: int
+
+
+@dataclass(slots=True)
+class PlayedForm:
+    """One finished game's form (one per game id): the last save's outcome, a delete asked."""
+
+    error: str | None = None
+    saved: bool = False
+    confirm: bool = False
+
+
+@dataclass(slots=True)
+class PeopleForm:
+    """The people screen: the last outcome and a merge in progress (source, then target)."""
+
+    message: str | None = None
+    error: str | None = None
+    merge: int | None = None
+    into: int | None = None
+
+
+def _filter_chips(app: Nav, f: HistoryFilters, chosen: HistoryFilter) -> list[ft.Control]:
     """Game and player chips (they wrap); a pick redraws the list."""
     def pick(key: str) -> Any:
         def on_pick(value: str) -> None:
-            chosen[key] = value
-            chosen.pop("limit", None)  # a new filter starts with one page again
+            setattr(chosen, key, value)
+            chosen.limit = None  # a new filter starts with one page again
             app.refresh()
         return on_pick
 
@@ -52,14 +94,22 @@ def _filter_chips(app: ForestTableApp, f: HistoryFilters,
     ]
 
 
-def build_history(app: ForestTableApp) -> ft.Control:
+def _open_scoreboard(app: Nav, game_id: int, _e: Any = None) -> None:
+    app.go("scoreboard", game_id=game_id)
+
+
+def _open_person(app: Nav, person_id: int, game: str, _e: Any = None) -> None:
+    app.go("person", person_id=person_id, game=game)
+
+
+def build_history(app: Nav) -> ft.Control:
     t = app.t
     svc = services.shared()
     # the filter and the page count, kept while the tab navigates
-    chosen: dict[str, Any] = app.state.setdefault("history-filter", {"game": ALL, "person": ALL})
+    chosen = app.states.setdefault(HistoryFilter, HistoryFilter)
     stats = svc.stats()
-    f = history_filters(stats, chosen["game"], chosen["person"], t)
-    limit = int(chosen.get("limit", HISTORY_PAGE))
+    f = history_filters(stats, chosen.game, chosen.person, t)
+    limit = chosen.limit or HISTORY_PAGE
     lines = history_lines(svc.history(limit=limit, **f.query()), t)
     body: list[ft.Control] = _filter_chips(app, f, chosen) if stats else []
     banner = undo_banner(app)
@@ -83,17 +133,16 @@ def build_history(app: ForestTableApp) -> ft.Control:
             body.append(small_button(
                 f"history-complete-{line.id}", l10n.render(app.settings.language,
                                                            "history-complete-game"),
-                lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
-                icon=ft.Icons.EDIT_NOTE, filled=True))
+                partial(_open_scoreboard, app, line.id), icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
         def more(_e: Any) -> None:
-            chosen["limit"] = limit + HISTORY_PAGE
+            chosen.limit = limit + HISTORY_PAGE
             app.refresh()
         body.append(big_button("history-more", t("history.more"), more,
                                icon=ft.Icons.EXPAND_MORE))
     if not lines:
-        filtered = f.game != ALL or f.person != ALL
+        filtered = (f.game, f.person) != (ALL, ALL)
         body.append(sid("history-empty", muted(
             t("history.none_match" if filtered else "history.empty"))))
     people = sid("history-people", ft.IconButton(
@@ -111,7 +160,7 @@ def _win_rate(t: Any, rate: float, text: str, ident: str) -> ft.Control:
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def build_stats(app: ForestTableApp) -> ft.Control:
+def build_stats(app: Nav) -> ft.Control:
     t = app.t
     raw = services.shared().stats()
     lines = stats_lines(raw, t)
@@ -132,8 +181,7 @@ def build_stats(app: ForestTableApp) -> ft.Control:
             # Container.on_click was not one, so the charts could not be opened by
             # assistive technology (nor by a tap on the card's semantics node)
             big_button(f"stats-{i}-charts", t("stats.charts"),
-                       lambda e, pid=st.person_id, g=st.game: app.go(
-                           "person", person_id=pid, game=g),
+                       partial(_open_person, app, st.person_id, st.game),
                        icon=ft.Icons.SHOW_CHART),
         ])))
     if not body:
@@ -197,7 +245,7 @@ def category_chart(v: PersonView) -> ft.Control | None:
     return sid("person-categories-chart", chart)
 
 
-def build_person(app: ForestTableApp) -> ft.Control:
+def build_person(app: Nav) -> ft.Control:
     t = app.t
     store = services.shared().store
     pid, game = app.params.get("person_id"), app.params.get("game")
@@ -269,11 +317,11 @@ class RecordsCode(MessageCode):
     ABANDON_CONFIRM = "played-abandon-confirm"
 
 
-def _tx(app: ForestTableApp, code: str, **params: Any) -> str:
+def _tx(app: Nav, code: str, **params: Any) -> str:
     return render(app.settings.language, code, **params)
 
 
-def _problem(app: ForestTableApp, exc: Exception) -> str:
+def _problem(app: Nav, exc: Exception) -> str:
     """A refusal in the tab's language; a store error's own message otherwise."""
     if isinstance(exc, Refusal):
         from app.l10n import refusal
@@ -282,26 +330,27 @@ def _problem(app: ForestTableApp, exc: Exception) -> str:
     return str(exc)
 
 
-def manage_button(app: ForestTableApp, game_id: int) -> ft.Control:
+def manage_button(app: Nav, game_id: int) -> ft.Control:
     """The history card's "edit or delete" button (opens :func:`build_played`)."""
     return sid(f"history-manage-{game_id}", ft.IconButton(
         icon=ft.Icons.EDIT_NOTE, tooltip=_tx(app, RecordsCode.MANAGE), width=TOUCH,
         height=TOUCH, on_click=lambda e: app.go("played", game_id=game_id)), button=True)
 
 
-def undo_banner(app: ForestTableApp) -> ft.Control | None:
+def undo_banner(app: Nav) -> ft.Control | None:
     """"Game N deleted. Undo" after a delete (until the next delete or an undo)."""
-    gid = app.state.get("history-deleted")
-    if gid is None:
-        return None
+    deleted = app.states.get(Deleted)
     store = services.shared().store
+    if deleted is None or store is None:  # (nothing is deleted without a store)
+        return None
+    gid = deleted.game_id
 
     def undo(_e: Any) -> None:
         from app.store import crud
 
         with store.session() as s:
             crud.restore_game(s, game_id=int(gid))
-        app.state.pop("history-deleted", None)
+        app.states.pop(Deleted)
         app.refresh()
 
     return sid("history-undo-banner", card([ft.Row([
@@ -310,7 +359,7 @@ def undo_banner(app: ForestTableApp) -> ft.Control | None:
                      filled=True)])]))
 
 
-def build_played(app: ForestTableApp) -> ft.Control:
+def build_played(app: Nav) -> ft.Control:
     """One finished game's details to correct, delete (confirmed) or play again."""
     from app.store import crud, queries
 
@@ -322,18 +371,18 @@ def build_played(app: ForestTableApp) -> ft.Control:
             summary = queries.game_summary(s, game_id=int(gid))
     back = header(_tx(app, RecordsCode.PLAYED_TITLE, id=int(gid or 0)), back=app.back,
                   back_label=app.t("nav.back"))
-    if summary is None or summary.status == "deleted":
+    if store is None or gid is None or summary is None or summary.status == "deleted":
         return ft.Column([back, sid("played-missing", muted(_tx(app, RecordsCode.NOT_FOUND)))],
                          spacing=10)
-    ui: dict[str, Any] = app.state.setdefault(f"played-{gid}", {})
+    ui = app.states.setdefault(PlayedForm, PlayedForm, int(gid))
 
-    def field(key: str, label: str, value: str, multiline: bool = False) -> ft.TextField:
+    def field(key: str, label: str, value: str, multiline: bool = False) -> ft.Control:
         ctl = app.kept(f"played-{gid}-{key}", lambda: sid(f"played-{key}", ft.TextField(
             value=value, multiline=multiline, min_lines=2 if multiline else None,
             max_length=2000 if multiline else None)))
         tf: ft.TextField = ctl.content  # type: ignore[attr-defined, assignment]
         tf.label = label
-        return ctl  # type: ignore[no-any-return]
+        return ctl
 
     when = summary.local_played_at.isoformat(timespec="minutes")
     date_ctl = field("date", _tx(app, RecordsCode.DATE), when)
@@ -352,26 +401,26 @@ def build_played(app: ForestTableApp) -> ft.Control:
                     s, game_id=int(gid), played_at=value(date_ctl), location=value(loc_ctl),
                     notes=value(notes_ctl), names=[value(c) for c in names])
         except (ValueError, LookupError) as exc:
-            ui["error"], ui["saved"] = _problem(app, exc), False
+            ui.error, ui.saved = _problem(app, exc), False
         else:
-            ui["error"], ui["saved"] = None, True
+            ui.error, ui.saved = None, True
             app.forget(f"played-{gid}-")  # fields show the stored (cleaned) values
         app.refresh()
 
     def ask_delete(_e: Any) -> None:
-        ui["confirm"] = True
+        ui.confirm = True
         app.refresh()
 
     def cancel(_e: Any) -> None:
-        ui["confirm"] = False
+        ui.confirm = False
         app.refresh()
 
     def delete(_e: Any) -> None:
         with store.session() as s:
             crud.soft_delete_game(s, game_id=int(gid))
-        app.state.pop(f"played-{gid}", None)
-        app.state["history-deleted"] = int(gid)
-        if app.history and app.history[-1][0] == "history":
+        app.states.pop(PlayedForm, int(gid))
+        app.states.put(Deleted(int(gid)))
+        if app.came_from() == "history":
             app.back()  # to the list it came from, with "Undo"
         else:
             app.go("history")
@@ -384,7 +433,7 @@ def build_played(app: ForestTableApp) -> ft.Control:
     if summary.status == "open":  # an open game: only abandoned (confirmed; undo in History)
         controls = [back, muted(app.t(f"game.{summary.game}")),
                     muted(", ".join(p.name for p in summary.players))]
-        if ui.get("confirm"):
+        if ui.confirm:
             controls.append(sid("played-delete-confirm", card([
                 ft.Text(_tx(app, RecordsCode.ABANDON_CONFIRM, id=int(gid))),
                 ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES),
@@ -397,15 +446,15 @@ def build_played(app: ForestTableApp) -> ft.Control:
         return ft.Column(controls, spacing=10)
     controls = [back, muted(app.t(f"game.{summary.game}")),
                 date_ctl, loc_ctl, *names, notes_ctl]
-    if ui.get("error"):
-        controls.append(sid("played-error", ft.Text(ui["error"], color=ft.Colors.ERROR)))
-    elif ui.get("saved"):
+    if ui.error:
+        controls.append(sid("played-error", ft.Text(ui.error, color=ft.Colors.ERROR)))
+    elif ui.saved:
         controls.append(sid("played-saved", muted(_tx(app, RecordsCode.SAVED))))
     controls.append(big_button("played-save", _tx(app, RecordsCode.SAVE), save,
                                icon=ft.Icons.SAVE, primary=True))
     controls.append(big_button("played-rematch", _tx(app, RecordsCode.REMATCH), rematch,
                                icon=ft.Icons.REPLAY))
-    if ui.get("confirm"):
+    if ui.confirm:
         controls.append(sid("played-delete-confirm", card([
             ft.Text(_tx(app, RecordsCode.DELETE_CONFIRM, id=int(gid))),
             ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES), delete,
@@ -418,12 +467,16 @@ def build_played(app: ForestTableApp) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
-def build_people(app: ForestTableApp) -> ft.Control:
+def _person_field(pid: int, name: str) -> ft.Control:
+    return sid(f"people-name-{pid}", ft.TextField(value=name, expand=True))
+
+
+def build_people(app: Nav) -> ft.Control:
     """Everyone who played: rename a person, or merge two who are the same person."""
     from app.store import crud
 
     store = services.shared().store
-    ui: dict[str, Any] = app.state.setdefault("people", {})
+    ui = app.states.setdefault(PeopleForm, PeopleForm)
     people = []
     if store is not None:
         with store.session() as s:
@@ -431,63 +484,66 @@ def build_people(app: ForestTableApp) -> ft.Control:
     names = dict(people)
     controls: list[ft.Control] = [header(_tx(app, RecordsCode.PEOPLE_TITLE), back=app.back,
                                          back_label=app.t("nav.back"))]
-    if ui.get("message"):
-        controls.append(sid("people-message", muted(ui["message"])))
-    if ui.get("error"):
-        controls.append(sid("people-error", ft.Text(ui["error"], color=ft.Colors.ERROR)))
+    if ui.message:
+        controls.append(sid("people-message", muted(ui.message)))
+    if ui.error:
+        controls.append(sid("people-error", ft.Text(ui.error, color=ft.Colors.ERROR)))
 
     def rename(pid: int, ctl: Any) -> Any:
         def run(_e: Any) -> None:
+            assert store is not None  # (no people are listed without a store)
             try:
                 with store.session() as s:
                     p = crud.rename_person(s, person_id=pid, name=str(ctl.content.value or ""))
             except (ValueError, LookupError) as exc:
-                ui["error"], ui["message"] = _problem(app, exc), None
+                ui.error, ui.message = _problem(app, exc), None
             else:
-                ui["error"] = None
-                ui["message"] = _tx(app, RecordsCode.RENAMED, name=p.name)
+                ui.error = None
+                ui.message = _tx(app, RecordsCode.RENAMED, name=p.name)
                 app.forget("people-name-")
             app.refresh()
         return run
 
     def pick(pid: int) -> Any:
         def run(_e: Any) -> None:
-            ui.update(merge=pid, into=None, error=None, message=None)
+            ui.merge, ui.into, ui.error, ui.message = pid, None, None, None
             app.refresh()
         return run
 
     def into(pid: int) -> Any:
         def run(_e: Any) -> None:
-            ui["into"] = pid
+            ui.into = pid
             app.refresh()
         return run
 
     def cancel(_e: Any) -> None:
-        ui.update(merge=None, into=None)
+        ui.merge, ui.into = None, None
         app.refresh()
 
     def merge(_e: Any) -> None:
-        src, dst = int(ui["merge"]), int(ui["into"])
+        if ui.merge is None or ui.into is None:
+            return
+        src, dst = ui.merge, ui.into
+        assert store is not None  # (no people are listed without a store)
         try:
             with store.session() as s:
                 crud.merge_people(s, source_id=src, target_id=dst)
         except (ValueError, LookupError) as exc:
-            ui["error"], ui["message"] = _problem(app, exc), None
+            ui.error, ui.message = _problem(app, exc), None
         else:
-            ui["error"] = None
-            ui["message"] = _tx(app, RecordsCode.MERGED, source=names[src], target=names[dst])
-        ui.update(merge=None, into=None)
+            ui.error = None
+            ui.message = _tx(app, RecordsCode.MERGED, source=names[src], target=names[dst])
+        ui.merge, ui.into = None, None
         app.refresh()
 
     for pid, name in people:
-        ctl = app.kept(f"people-name-{pid}", lambda name=name, pid=pid: sid(
-            f"people-name-{pid}", ft.TextField(value=name, expand=True)))
+        ctl = app.kept(f"people-name-{pid}", partial(_person_field, pid, name))
         row: list[ft.Control] = [
             ft.Row([ctl, small_button(f"people-rename-{pid}", _tx(app, RecordsCode.RENAME),
                                       rename(pid, ctl))]),
         ]
-        if ui.get("merge") == pid:
-            if ui.get("into") is None:
+        if ui.merge == pid:
+            if ui.into is None:
                 row.append(muted(_tx(app, RecordsCode.MERGE_PICK, name=name)))
                 row.append(ft.Row([small_button(f"people-into-{other}", other_name,
                                                 into(other))
@@ -497,7 +553,7 @@ def build_people(app: ForestTableApp) -> ft.Control:
                                   wrap=True))
             else:
                 row.append(sid("people-merge-confirm", ft.Text(_tx(
-                    app, RecordsCode.MERGE_CONFIRM, source=name, target=names[ui["into"]]))))
+                    app, RecordsCode.MERGE_CONFIRM, source=name, target=names[ui.into]))))
                 row.append(ft.Row([
                     small_button("people-merge-yes", _tx(app, RecordsCode.MERGE_YES), merge,
                                  icon=ft.Icons.CALL_MERGE, filled=True),

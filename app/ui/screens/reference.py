@@ -9,34 +9,50 @@ catalogues (``app/l10n``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app import l10n
+from app.ui.screen_state import OpenTable
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, header, muted, sid
 from scoring.forestry.reference import RefSection, forestry_reference
+from scoring.games import GAMES, Game
 from scoring.guardians.checks import Tile, check_planting
 from scoring.guardians.reference import guardians_reference_lines, quick_reference
 from scoring.guardians.rules import Altitude, TileKind, TreeRow
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 ME = "me"  # the name the planting check uses for the player asking
 
 
-def _game(app: ForestTableApp) -> str:
+@dataclass(slots=True)
+class PlantingCheck:
+    """The planting check's choices (one per tab): tree row, tile, altitude, fire, who planted."""
+
+    row: str = TreeRow.TOP.value
+    kind: str = TileKind.REGULAR.value
+    altitude: str = Altitude.HIGH.value
+    fire: bool = False
+    shared: bool = False
+    mine: bool = False
+
+
+def _game(app: Nav) -> Game:
     game = app.params.get("game")
-    if game in ("forestry", "forest-guardians"):
-        return str(game)
-    kept = app.state.get(f"table:{app.params.get('game_id')}")
-    return str(kept[0].game) if kept else "forestry"
+    if game in GAMES:
+        return Game(game)
+    kept = app.states.get(OpenTable, app.params.get("game_id"))
+    return Game(kept.presenter.game) if kept else Game.FORESTRY
 
 
-def _advanced(app: ForestTableApp) -> bool:
-    kept = app.state.get(f"table:{app.params.get('game_id')}")
-    return bool(getattr(getattr(kept[0].state, "options", None), "advanced", True)) \
+def _advanced(app: Nav) -> bool:
+    kept = app.states.get(OpenTable, app.params.get("game_id"))
+    return bool(getattr(getattr(kept.presenter.state, "options", None), "advanced", True)) \
         if kept else True
 
 
@@ -74,21 +90,19 @@ def _chips(ident: str, options: list[tuple[str, str]], selected: str,
         for value, text in options], wrap=True, spacing=6, run_spacing=6)
 
 
-def planting_check(app: ForestTableApp, lang: str) -> ft.Control:
+def planting_check(app: Nav, lang: str) -> ft.Control:
     """Where a player enters a tree: may it go there, and what does it cost (003)?"""
-    st: dict[str, Any] = app.state.setdefault("planting-check", {
-        "row": TreeRow.TOP.value, "kind": TileKind.REGULAR.value,
-        "altitude": Altitude.HIGH.value, "fire": False, "shared": False, "mine": False})
+    st = app.states.setdefault(PlantingCheck, PlantingCheck)
 
     def pick(key: str, value: Any) -> None:
-        st[key] = value
+        setattr(st, key, value)
         app.refresh()
 
-    kind = TileKind(st["kind"])
-    planted = frozenset(({"other"} if st["shared"] else set()) | ({ME} if st["mine"] else set()))
-    tile = Tile(kind, None if kind is TileKind.STARTING else Altitude(st["altitude"]),
-                fire=bool(st["fire"]), planted_by=planted)
-    result = check_planting(ME, TreeRow(st["row"]), tile)
+    kind = TileKind(st.kind)
+    planted = frozenset(({"other"} if st.shared else set()) | ({ME} if st.mine else set()))
+    tile = Tile(kind, None if kind is TileKind.STARTING else Altitude(st.altitude),
+                fire=bool(st.fire), planted_by=planted)
+    result = check_planting(ME, TreeRow(st.row), tile)
     if result.allowed and result.cost is not None:
         verdict: list[ft.Control] = [ft.Text(l10n.render(
             lang, "reference-check-allowed", cards=result.cost.cards), size=16,
@@ -100,50 +114,62 @@ def planting_check(app: ForestTableApp, lang: str) -> ft.Control:
 
     def toggle(key: str) -> ft.Control:
         return sid(f"check-{key}", ft.Checkbox(
-            label=l10n.render(lang, f"reference-check-{key}"), value=bool(st[key]),
+            label=l10n.render(lang, f"reference-check-{key}"), value=bool(getattr(st, key)),
             on_change=lambda e: pick(key, bool(e.control.value))))
 
     return card([
         ft.Text(l10n.render(lang, "reference-check-title"), size=18, weight=ft.FontWeight.BOLD),
         muted(l10n.render(lang, "reference-check-row"), 13),
         _chips("check-row", [(r.value, l10n.render(lang, "tree-row", row=r.value))
-                             for r in TreeRow], st["row"], lambda v: pick("row", v)),
+                             for r in TreeRow], st.row, lambda v: pick("row", v)),
         muted(l10n.render(lang, "reference-check-tile"), 13),
         _chips("check-kind", [(k.value, l10n.render(lang, "tile-kind", kind=k.value))
-                              for k in TileKind], st["kind"], lambda v: pick("kind", v)),
+                              for k in TileKind], st.kind, lambda v: pick("kind", v)),
         muted(l10n.render(lang, "reference-check-altitude"), 13),
-        _chips("check-altitude", [(a.value, a.value) for a in Altitude], st["altitude"],
+        _chips("check-altitude", [(a.value, a.value) for a in Altitude], st.altitude,
                lambda v: pick("altitude", v)),
         toggle("fire"), toggle("shared"), toggle("mine"),
         sid("check-verdict", ft.Column(verdict, spacing=2)),
     ], identifier="reference-check")
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     lang = str(app.settings.language)
     game = _game(app)
     controls: list[ft.Control] = [
         header(l10n.render(lang, "reference-title"), back=app.back,
                back_label=app.t("nav.back")),
-        sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=game), size=20,
+        sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=str(game)), size=20,
                                       weight=ft.FontWeight.BOLD)),
     ]
-    if game == "forestry":
-        controls += _sections(lang, [(line.section.value, line.message, line.source)
-                                     for line in forestry_reference()])
-    else:
-        lines = guardians_reference_lines()
-        controls += _sections(lang, [(
-            (RefSection.GUARDIANS_TURN if line.section == "turn"
-             else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
-            for line in lines])
-        controls.append(planting_check(app, lang))
-        if lang == "en":  # the rules tables' own reference (English text for now)
-            for section in quick_reference(_advanced(app)):
-                controls.append(card([
-                    ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
-                    *[ft.Text(entry, size=14) for entry in section.entries],
-                    muted(l10n.render(lang, "reference-source", source=section.source), 12),
-                ], identifier=f"reference-fg-{section.id}"))
+    controls += REFERENCES[game](app, lang)
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)
+
+
+def _forestry(app: Nav, lang: str) -> list[ft.Control]:
+    return _sections(lang, [(line.section.value, line.message, line.source)
+                            for line in forestry_reference()])
+
+
+def _guardians(app: Nav, lang: str) -> list[ft.Control]:
+    controls = _sections(lang, [(
+        (RefSection.GUARDIANS_TURN if line.section == "turn"
+         else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
+        for line in guardians_reference_lines()])
+    controls.append(planting_check(app, lang))
+    if lang == "en":  # the rules tables' own reference (English text for now)
+        for section in quick_reference(_advanced(app)):
+            controls.append(card([
+                ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
+                *[ft.Text(entry, size=14) for entry in section.entries],
+                muted(l10n.render(lang, "reference-source", source=section.source), 12),
+            ], identifier=f"reference-fg-{section.id}"))
+    return controls
+
+
+#: Each game's quick reference, below the title.
+REFERENCES: dict[Game, Callable[[Nav, str], list[ft.Control]]] = {
+    Game.FORESTRY: _forestry,
+    Game.GUARDIANS: _guardians,
+}

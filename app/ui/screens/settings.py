@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -10,16 +12,31 @@ from app.i18n import LANGUAGES
 from app.l10n import render
 from app.ui import services
 from app.ui.prefs import THEMES
-from app.ui.presenters import printed_rows, rules_decisions_text
+from app.ui.presenters_settings import printed_rows, rules_decisions_text
 from app.ui.presenters_sheet import label
 from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from scoring.games import GAMES
 from scoring.message import MessageCode
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
+@dataclass(slots=True)
+class PrintedTyped:
+    """Numbers typed into the confirmed printed values, not yet saved ("table/key" -> text)."""
+
+    values: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class BggForm:
+    """The BoardGameGeek ids' last outcome (saved, or which one was refused)."""
+
+    message: str | None = None
+
+
+def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     """A value the table confirmed: edit it (a number, Save) or delete it (asked again).
 
     The change applies to new and unfinished games; a finished game keeps the values it
@@ -29,7 +46,7 @@ def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
 
     lang = app.settings.language
     ident = f"settings-printed-{row.table}-{row.key}".replace("_", "-")
-    typed: dict[str, str] = app.state.setdefault("settings-printed-typed", {})
+    typed = app.states.setdefault(PrintedTyped, PrintedTyped).values
     k = f"{row.table}/{row.key}"
 
     def changed(e: Any) -> None:  # the event's own text when it carries it (see app.kept)
@@ -50,11 +67,15 @@ def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
             typed.pop(k, None)
             app.refresh()
 
+    def submitted(e: Any) -> None:
+        changed(e)
+        save(e)
+
     field = ft.TextField(value=typed.get(k, row.value), width=90, dense=True,
                          keyboard_type=ft.KeyboardType.NUMBER,
                          input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
                                                      replacement_string=""),
-                         on_change=changed, on_submit=lambda e: (changed(e), save(e)))
+                         on_change=changed, on_submit=submitted)
     return ft.Column([
         ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
                 sid(f"{ident}-value", field, value=row.value)]),
@@ -68,7 +89,7 @@ def _confirmed_row(app: ForestTableApp, row: Any, name: str) -> ft.Control:
     ], spacing=0, key=ident)
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     s = app.settings
     language = choice_chips(
@@ -138,14 +159,20 @@ class BggCode(MessageCode):
     BAD = "settings-bgg-bad"
 
 
-BGG_GAMES = ("forestry", "forest-guardians")
+BGG_GAMES = GAMES
 
 
-def bgg_section(app: ForestTableApp) -> ft.Control:
+def _bgg_field(game: str, known: dict[str, int]) -> ft.Control:
+    return sid(f"settings-bgg-{game}", ft.TextField(
+        value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True, replacement_string="")))
+
+
+def bgg_section(app: Nav) -> ft.Control:
     """The BoardGameGeek id of each game, entered once (exports carry it; never guessed)."""
     lang = app.settings.language
     store = services.shared().store
-    ui: dict[str, Any] = app.state.setdefault("settings-bgg", {})
+    ui = app.states.setdefault(BggForm, BggForm)
     known: dict[str, int] = {}
     if store is not None:
         from app.store.crud import get_bgg_ids
@@ -154,11 +181,7 @@ def bgg_section(app: ForestTableApp) -> ft.Control:
             known = get_bgg_ids(s)
     fields = {}
     for game in BGG_GAMES:
-        ctl = app.kept(f"settings-bgg-{game}", lambda game=game: sid(
-            f"settings-bgg-{game}", ft.TextField(
-                value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
-                                            replacement_string=""))))
+        ctl = app.kept(f"settings-bgg-{game}", partial(_bgg_field, str(game), known))
         ctl.content.label = render(lang, BggCode.FIELD,  # type: ignore[attr-defined]
                                    game=app.t(f"game.{game}"))
         fields[game] = ctl
@@ -170,19 +193,19 @@ def bgg_section(app: ForestTableApp) -> ft.Control:
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
             if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
-                ui["message"] = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
+                ui.message = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
                 app.refresh()
                 return
-            values[game] = int(raw) if raw else None
+            values[str(game)] = int(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
-            for game, value in values.items():
-                set_bgg_id(s, game=game, bgg_id=value)
-        ui["message"] = render(lang, BggCode.SAVED)
+            for name, value in values.items():
+                set_bgg_id(s, game=name, bgg_id=value)
+        ui.message = render(lang, BggCode.SAVED)
         app.refresh()
 
     body: list[ft.Control] = [muted(render(lang, BggCode.HINT), 13), *fields.values()]
-    if ui.get("message"):
-        body.append(sid("settings-bgg-message", muted(ui["message"])))
+    if ui.message:
+        body.append(sid("settings-bgg-message", muted(ui.message)))
     body.append(small_button("settings-bgg-save", render(lang, BggCode.SAVE), save,
                              filled=True, disabled=store is None))
     return section(render(lang, BggCode.TITLE), body, identifier="settings-bgg")

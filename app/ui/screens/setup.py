@@ -11,12 +11,12 @@ from app.ui.presenters_game import SetupPresenter
 from app.ui.widgets import TOUCH, big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
-    p: SetupPresenter | None = app.state.get("setup")
+    p = app.states.get(SetupPresenter)
     if p is None:
         return ft.Column([header(t("setup.title"), back=app.back, back_label=t("nav.back")),
                           muted(t("setup.dealer_missing"))])

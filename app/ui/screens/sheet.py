@@ -13,13 +13,15 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
 from app.table.answers import Accepted, Refused
 from app.ui import play_panel, services
-from app.ui.app import subtree
+from app.ui.flet_compat import on_screen, subtree
+from app.ui.games import ui
 from app.ui.presenters_sheet import (
     FINISHED,
     SETUP,
@@ -30,12 +32,13 @@ from app.ui.presenters_sheet import (
     scoreboard,
     stored_scoreboard,
 )
+from app.ui.screen_state import KeptPieces, OpenTable, TableResult, TapLock
 from app.ui.validate import shown, typed_number
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 from scoring.message import Refusal
 
 if TYPE_CHECKING:
-    from app.ui.app import ForestTableApp
+    from app.ui.nav import Nav
 
 log = logging.getLogger(__name__)
 
@@ -43,23 +46,21 @@ log = logging.getLogger(__name__)
 # --------------------------------------------------------------------------- wiring
 
 
-def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
+def open_table(app: Nav) -> OpenTable | str:
     """The presenter and table link of the current game (made once per tab and game)."""
     game_id = app.params.get("game_id")
     if game_id is None:
         return app.t("common.not_available_reason", what="game")
-    key = f"table:{game_id}"
-    kept = app.state.get(key)
+    kept = app.states.get(OpenTable, game_id)
     if kept is not None:
-        kept[0].t = app.t
+        kept.presenter.t = app.t
         return kept
     svc = services.shared()
     hub = app.hub if app.hub is not None else svc.hub()
     if hub is None:
         return app.t("common.not_available_reason", what="session")
-    token = app.params.get("token") or app.state.get("tokens", {}).get(game_id) \
-        or svc.host_token(game_id)
-    client = TableClient(hub, game_id, str(token or ""))  # none: every change is refused
+    token = app.params.get("token") or app.tokens.get(game_id) or svc.host_token(game_id)
+    client = TableClient(hub, game_id, cast(str, token))  # None: no token (the hub refuses)
     try:
         snap = client.snapshot()
         access = client.access()
@@ -70,7 +71,7 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
         return app.t("sheet.no_table", message=refusal(language_of(app.t), exc))
     locked = access.player if access is not None and not access.is_host else None
     presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
-    app.state[key] = (presenter, client)
+    opened = app.states.put(OpenTable(presenter, client), game_id)
 
     def apply(snapshot: Any) -> None:
         if snapshot.version > presenter.version:
@@ -78,10 +79,10 @@ def open_table(app: ForestTableApp) -> tuple[SheetPresenter, TableClient] | str:
             if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
-    inbox = Inbox(app, client, apply)
-    app.state[f"inbox:{game_id}"] = inbox
+    inbox = app.states.put(Inbox(app, client, apply), game_id)
+    app.on_reconnect(inbox.catch_up)
     inbox.subscribe()
-    return presenter, client
+    return opened
 
 
 class Inbox:
@@ -100,7 +101,7 @@ class Inbox:
     subscribes again if the subscription is gone.
     """
 
-    def __init__(self, app: ForestTableApp, client: TableClient,
+    def __init__(self, app: Nav, client: TableClient,
                  apply: Callable[[Any], None]) -> None:
         import threading
 
@@ -162,7 +163,7 @@ class Inbox:
         self._apply(snapshot)
 
 
-def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
+def submit(app: Nav, presenter: SheetPresenter, client: TableClient,
            command: Any) -> Accepted | Refused | None:
     """A command sent now, on this thread (:func:`submit_off_loop` is the tap path)."""
     _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew (see there)
@@ -174,7 +175,7 @@ def submit(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
     return answer
 
 
-async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client: TableClient,
+async def submit_off_loop(app: Nav, presenter: SheetPresenter, client: TableClient,
                           make: Callable[[], Any]) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
     saved in a worker thread (the server's event loop keeps drawing every other phone).
@@ -185,10 +186,7 @@ async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client
     refusal (which no other phone gets) is shown from the answer, and what an accepted
     command said once its broadcast is on screen. A database that refuses the write
     comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
-    lock = app.state.get("_tap_lock")
-    if lock is None:
-        lock = app.state["_tap_lock"] = asyncio.Lock()
-    async with lock:
+    async with app.states.setdefault(TapLock, TapLock).lock:
         command = make()
         _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
         if command is None:
@@ -200,7 +198,7 @@ async def submit_off_loop(app: ForestTableApp, presenter: SheetPresenter, client
         return answer
 
 
-def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+def on_tap(app: Nav, p: SheetPresenter, c: TableClient,
            make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(_e: Any) -> None:
@@ -208,20 +206,20 @@ def on_tap(app: ForestTableApp, p: SheetPresenter, c: TableClient,
     return handler
 
 
-def _tapped(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+def _tapped(app: Nav, p: SheetPresenter, c: TableClient,
             what: Tap | None) -> Callable[[Any], Awaitable[None]]:
     """A sheet control's handler: its command made with the version on screen."""
     return on_tap(app, p, c, lambda: None if what is None else p.command(what))
 
 
-def _finish_handler(app: ForestTableApp, p: SheetPresenter, c: TableClient
+def _finish_handler(app: Nav, p: SheetPresenter, c: TableClient
                     ) -> Callable[[Any], Awaitable[None]]:
     async def handler(_e: Any) -> None:
         await _finish(app, p, c)
     return handler
 
 
-async def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+async def _finish(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
     """End the game (asking first when a value is still missing); then the finish screen."""
     sheet = presenter.sheet()
     if sheet is not None and not sheet.complete:
@@ -230,7 +228,7 @@ async def _finish(app: ForestTableApp, presenter: SheetPresenter, client: TableC
     await _finish_now(app, presenter, client)
 
 
-def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+def _confirm_finish(app: Nav, p: SheetPresenter, c: TableClient,
                     missing: int) -> None:
     """A dialog: values are missing; finish anyway (complete it later from History)?"""
     def close(_e: Any = None) -> None:
@@ -254,11 +252,11 @@ def _confirm_finish(app: ForestTableApp, p: SheetPresenter, c: TableClient,
     app.page.show_dialog(dialog)
 
 
-async def _finish_now(app: ForestTableApp, presenter: SheetPresenter, client: TableClient) -> None:
+async def _finish_now(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
     """Once the session stored it, show the finish screen."""
     answer = await submit_off_loop(app, presenter, client, presenter.finish)
     if isinstance(answer, Accepted) and answer.snapshot.state.status == FINISHED \
-            and "finish" in app._screens and getattr(app, "locked", None) is None:
+            and app.has_screen("finish") and app.locked is None:
         app.go("finish", game_id=presenter.snapshot.game_id)
 
 
@@ -276,7 +274,7 @@ def _error_place(p: SheetPresenter, s: Section) -> tuple[str | None, str] | None
     return at, p.error
 
 
-def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
+def _kept(app: Nav, p: SheetPresenter, name: str, key: Any,
           make: Callable[[], ft.Control]) -> ft.Control:
     """A piece of the sheet, kept from the last redraw when ``key`` says it is unchanged.
 
@@ -288,14 +286,14 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
     version on screen then (:class:`~app.ui.presenters_sheet.Tap`).
     """
     key = (key, app.settings.language)
-    name_of_cache = f"kept:{p.snapshot.game_id}"
-    cache: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] | None = \
-        app.state.get(name_of_cache)
-    if cache is None:
-        cache = app.state[name_of_cache] = {}
-        app.on_close(lambda: app.state.pop(name_of_cache, None))  # nothing kept past the tab
+    game_id = p.snapshot.game_id
+    held = app.states.get(KeptPieces, game_id)
+    if held is None:
+        held = app.states.put(KeptPieces(), game_id)
+        app.on_close(lambda: app.states.pop(KeptPieces, game_id))  # nothing kept past the tab
+    cache = held.pieces
     kept = cache.get(name)
-    if kept is not None and kept[0] == key and _on_screen(app, kept[1]):
+    if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
         app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
         return kept[1]
     control = make()
@@ -304,7 +302,7 @@ def _kept(app: ForestTableApp, p: SheetPresenter, name: str, key: Any,
     return control
 
 
-def _forget_kept(app: ForestTableApp, p: SheetPresenter) -> None:
+def _forget_kept(app: Nav, p: SheetPresenter) -> None:
     """Draw this phone's sheet anew at the next redraw: it was tapped.
 
     A tap may have changed a control on the phone and in its server copy before
@@ -313,12 +311,12 @@ def _forget_kept(app: ForestTableApp, p: SheetPresenter) -> None:
     phone shows what the game says. Only the tapping phone pays for this: the other
     phones at the table keep their pieces.
     """
-    cache = app.state.get(f"kept:{p.snapshot.game_id}")
-    if cache:
-        cache.clear()
+    held = app.states.get(KeptPieces, p.snapshot.game_id)
+    if held is not None:
+        held.pieces.clear()
 
 
-def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
+def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
     """A section's card (kept while it looks and acts the same).
 
     ``s``'s controls hold :class:`~app.ui.presenters_sheet.Tap` values (no version):
@@ -329,24 +327,7 @@ def _section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section)
                  lambda: _build_section(app, p, c, s, error))
 
 
-def _on_screen(app: ForestTableApp, control: ft.Control) -> bool:
-    """Is ``control`` part of what the page shows now (the previous redraw of this screen)?
-
-    Only such a control may be kept: one the page dropped (another screen came
-    between) has lost its place and would take no more taps.
-    """
-    shown = app.page.controls[0] if app.page.controls else None
-    node: Any = control
-    for _ in range(64):
-        if node is None or shown is None:
-            return False
-        if node is shown:
-            return True
-        node = node.parent
-    return False
-
-
-def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Section,
+def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
                    error: tuple[str | None, str] | None) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
@@ -367,15 +348,14 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
         ))
     for row in s.choices:
         items.append(ft.Text(row.label, size=14))
-        chips: list[ft.Control] = [
+        items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
                 on_select=_tapped(app, p, c, o.command)),
                 selected=o.selected)
             for o in row.options
-        ]
-        items.append(ft.Row(chips, wrap=True, spacing=6, run_spacing=6))
-    buttons: list[ft.Control] = []
+        ], wrap=True, spacing=6, run_spacing=6))
+    buttons = []
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
@@ -387,7 +367,7 @@ def _build_section(app: ForestTableApp, p: SheetPresenter, c: TableClient, s: Se
     return card(items, identifier=f"sheet-section-{s.id}")
 
 
-def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+def _undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     t = app.t
     snap = p.snapshot
     if p.locked_player is not None:  # undo/redo take back anyone's taps: the host's
@@ -402,7 +382,7 @@ def _undo_redo(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> list[f
     ]
 
 
-def _language(app: ForestTableApp) -> list[ft.Control]:
+def _language(app: Nav) -> list[ft.Control]:
     """Table mode has no settings screen: the language is one tap on the sheet."""
     if app.locked is None:
         return []
@@ -416,12 +396,12 @@ def _language(app: ForestTableApp) -> list[ft.Control]:
         width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
-def _share(app: ForestTableApp, p: SheetPresenter) -> list[ft.Control]:
+def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
     """The table's QR codes (seat links for the other phones), in the top bar: reachable
     without scrolling down a long sheet. Table mode only (a hub serves the phones), for the
     host (the server host or the table's host link), never for a seat."""
     lock = app.locked
-    if app.hub is None or p.locked_player is not None or "host" not in app._screens or (
+    if app.hub is None or p.locked_player is not None or not app.has_screen("host") or (
             lock is not None and "host" not in lock["routes"]):
         return []
     return [sid("sheet-share", ft.IconButton(
@@ -429,31 +409,24 @@ def _share(app: ForestTableApp, p: SheetPresenter) -> list[ft.Control]:
         on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
 
 
-def _harvester_at(p: SheetPresenter, player: int, space: int) -> Callable[[], Any]:
-    """What a harvester chip sends when tapped (made then: the version on screen)."""
-    return lambda: p.set_harvester(player, space)
+def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
+    """Show player ``i``'s sheet (this phone's pieces drawn anew)."""
+    p.select(i)
+    _forget_kept(app, p)
+    app.refresh()
 
 
-def _player_chip(app: ForestTableApp, p: SheetPresenter, player: int) -> Callable[[Any], None]:
-    """Show another player's sheet (this phone only: nothing is sent)."""
-    def handler(_e: Any) -> None:
-        p.select(player)
-        _forget_kept(app, p)
-        app.refresh()
-    return handler
-
-
-def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Control:
+def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
     players = range(len(p.names())) if p.locked_player is None else [p.locked_player]
     for i in players:
         current = p.harvester_of(i)
-        chips: list[ft.Control] = [
+        chips = [
             sid(f"sheet-harvester-{i}-{space}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
                 selected=current == space, disabled=not free,
-                on_select=on_tap(app, p, c, _harvester_at(p, i, space))),
+                on_select=on_tap(app, p, c, partial(p.set_harvester, i, space))),
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
@@ -471,7 +444,7 @@ def _harvesters(app: ForestTableApp, p: SheetPresenter, c: TableClient) -> ft.Co
 # --------------------------------------------------------------------------- screens
 
 
-def build(app: ForestTableApp) -> ft.Control:
+def build(app: Nav) -> ft.Control:
     t = app.t
     opened = open_table(app)
     if isinstance(opened, str):
@@ -501,7 +474,7 @@ def build(app: ForestTableApp) -> ft.Control:
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
-                on_select=_player_chip(app, p, i)),
+                on_select=partial(_select_player, app, p, i)),
                 selected=i == p.player)
             for i, name in enumerate(names)
         ], wrap=True, spacing=8, run_spacing=8)))
@@ -539,7 +512,7 @@ def build(app: ForestTableApp) -> ft.Control:
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.status == SETUP and p.kind().places_harvesters:
+    if p.status == SETUP and ui(p.game).harvesters_at_setup:
         controls.append(_harvesters(app, p, c))
     elif p.status == SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
@@ -549,7 +522,7 @@ def build(app: ForestTableApp) -> ft.Control:
         controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == FINISHED:
         controls.append(muted(t("sheet.finished")))
-        if "finish" in app._screens and getattr(app, "locked", None) is None:
+        if app.has_screen("finish") and app.locked is None:
             controls.append(big_button("sheet-result", t("finish.open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
@@ -560,15 +533,16 @@ def build(app: ForestTableApp) -> ft.Control:
     return ft.Column(controls, spacing=10)
 
 
-def _result_block(app: ForestTableApp, game_id: int) -> list[ft.Control]:
+def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
     """A finished table on a table link's phone: the final result (read-only), on top."""
     from app.i18n import language_of
     from app.l10n import render
     from app.ui.presenters_finish import load_finish
     from app.ui.screens.finish import _result
 
-    key = f"result:{game_id}:{app.settings.language}"
-    view = app.state.get(key)
+    key = (game_id, app.settings.language)
+    kept = app.states.get(TableResult, key)
+    view = kept.view if kept is not None else None
     if view is None:
         store = getattr(app.hub, "store", None) or services.shared().store
         try:
@@ -577,13 +551,13 @@ def _result_block(app: ForestTableApp, game_id: int) -> list[ft.Control]:
             log.warning("result of table %s could not be read", game_id)
             view = None
         if view is not None:
-            app.state[key] = view
+            app.states.put(TableResult(view), key)
     banner = sid("table-finished", ft.Text(render(language_of(app.t), "tablemode-table-finished"),
                                            size=18, weight=ft.FontWeight.BOLD))
     return [banner, *(_result(app, view) if view is not None else [])]
 
 
-def _buttons(app: ForestTableApp, p: SheetPresenter, c: TableClient,
+def _buttons(app: Nav, p: SheetPresenter, c: TableClient,
              finish: bool) -> ft.Control:
     """The scoreboard and finish buttons at the end of the sheet."""
     t = app.t
@@ -623,7 +597,7 @@ def _chart(board: Any) -> ft.Control | None:
     )
 
 
-def _stored_board(app: ForestTableApp) -> Any | None:
+def _stored_board(app: Nav) -> Any | None:
     """A finished game without a command log (imported): its stored record's scoreboard.
 
     Only for the app's own user (who sees the whole history); a table-mode seat link
@@ -631,7 +605,7 @@ def _stored_board(app: ForestTableApp) -> Any | None:
     """
     store = services.shared().store
     game_id = app.params.get("game_id")
-    if store is None or game_id is None or getattr(app, "locked", None) is not None:
+    if store is None or game_id is None or app.locked is not None:
         return None
     try:
         return stored_scoreboard(store, int(game_id), app.t)
@@ -640,7 +614,7 @@ def _stored_board(app: ForestTableApp) -> Any | None:
         return None
 
 
-def _side_b(app: ForestTableApp, p: SheetPresenter | None) -> bool:
+def _side_b(app: Nav, p: SheetPresenter | None) -> bool:
     """Whether the game plays board side B (advanced): its buildings values are apart."""
     if p is not None:
         return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
@@ -649,7 +623,7 @@ def _side_b(app: ForestTableApp, p: SheetPresenter | None) -> bool:
     return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
 
 
-def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, value: int
+def _confirm_stored(app: Nav, p: SheetPresenter | None, need: Any, value: int
                     ) -> None:
     from scoring.printed import confirmed_table
 
@@ -664,13 +638,13 @@ def _confirm_stored(app: ForestTableApp, p: SheetPresenter | None, need: Any, va
     app.refresh()
 
 
-def app_l10n(app: ForestTableApp, code: str, **params: Any) -> str:
+def app_l10n(app: Nav, code: str, **params: Any) -> str:
     from app import l10n
 
     return l10n.render(app.settings.language, code, **params)
 
 
-def _rescore(app: ForestTableApp, p: SheetPresenter | None) -> None:
+def _rescore(app: Nav, p: SheetPresenter | None) -> None:
     store = services.shared().store
     game_id = app.params.get("game_id")
     if store is None or game_id is None:
@@ -682,7 +656,7 @@ def _rescore(app: ForestTableApp, p: SheetPresenter | None) -> None:
     app.refresh()
 
 
-def build_scoreboard(app: ForestTableApp) -> ft.Control:
+def build_scoreboard(app: Nav) -> ft.Control:
     t = app.t
     opened = open_table(app)
     p: SheetPresenter | None = None
@@ -746,7 +720,7 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if getattr(app, "locked", None) is not None and (p is None or p.status == FINISHED):
+            if app.locked is not None and (p is None or p.status == FINISHED):
                 # a seat link does not complete a finished game: it only says what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
@@ -787,7 +761,7 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
-    if (p is None or p.status == FINISHED) and getattr(app, "locked", None) is None \
+    if (p is None or p.status == FINISHED) and app.locked is None \
             and services.shared().store is not None:
         # a finished game keeps the values it was scored with; on request, the ones
         # remembered now (Settings) score it again
@@ -798,3 +772,8 @@ def build_scoreboard(app: ForestTableApp) -> ft.Control:
         controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)
+
+
+# the play-along pieces draw inside the sheet: their taps go the sheet's way
+play_panel.use_taps(play_panel.SheetTaps(kept=_kept, forget_kept=_forget_kept, tapped=_tapped,
+                                         on_tap=on_tap))

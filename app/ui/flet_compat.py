@@ -1,0 +1,159 @@
+"""Every workaround for Flet 1.0.5's behaviour, in one place (pinned: re-check on upgrade).
+
+Each entry says what Flet 1.0.5 does, why the app works around it and which
+test shows it (``tests/app``, pure Python through flet's own session, see
+../shared/notes/flet-1.0.md). Nothing else in ``app/ui`` touches a private
+Flet attribute (``_i``, ``session.index``); the table benchmark
+(``benchmarks/bench_table.py``) is the gate for every change here: the kept
+pieces and the reconciled redraw are what let one laptop serve many tables.
+
+1. **Reused controls drop out of the index** (:func:`reindex`). Flet reconciles
+   a redraw by giving the new controls the ids of the old ones and forgetting
+   the old ones *with everything they held*, a control reused from the last
+   render included, although the phone still shows it (no patch touched it).
+   An *event* for such a control is still found (Flet searches the page), but
+   the phone's *property updates* for it (the text typed into a kept field, a
+   chip's new state) are looked up in the index only and dropped without a
+   word: the handler then reads the old value. So reused controls are put back
+   in the index once the redraw is sent.
+   Shown by ``tests/app/test_ui_sheet.py`` (``test_a_redraw_keeps_unchanged_sections_and_``
+   ``taps_on_them_use_the_current_version``: ``session.index.get(plus._i) is plus``) and
+   ``tests/app/test_ui_new_game.py::test_a_name_typed_after_a_redraw_still_reaches_the_form``.
+2. **Text fields must survive a redraw** (:class:`KeptControls`). A change
+   event from a replaced field is dropped, losing what the user just typed;
+   the same field instance is handed out on every render (and re-indexed, 1.).
+   Shown by the new-game, settings and records tests that type, redraw, save.
+3. **Only a control still on the page may be reused** (:func:`on_screen`).
+   One the page dropped (another screen came between) has lost its place and
+   takes no more taps. Shown by ``tests/app/test_ui_sheet.py`` (the redraw test above) and
+   ``tests/e2e/test_table_mode.py::test_a_seat_taps_its_kept_sheet_after_another_seats_change``.
+4. **One scrolling column per visit** (:func:`screen_key`). A navigation gets
+   a new keyed column, which starts at the top in the same frame; a
+   ``scroll_to`` sent after the redraw arrived late and Flutter's semantics boxes
+   (screen readers, the browser tests) stayed where the old screen was
+   scrolled to. A redraw within the visit keeps the key, so Flet reconciles it
+   (same type and place = the same control, which keeps its id): a tap on the
+   sheet sends ~0.4 kB instead of ~30 kB and the phone keeps focus and scroll.
+   No unit test can see Flutter's scrolling: the browser tests tap through the
+   screens right after each navigation (``tests/e2e/test_navigation.py``,
+   ``test_home.py``); the reconciled redraw is measured by the table benchmark
+   (CPU per phone redraw).
+5. **A reconnected tab is sent whole** (the shell's ``reconnected``: a new
+   screen key). Flet drops what a disconnected session sends but its record of
+   what the phone has moves on, so a reconciled redraw could leave the phone
+   showing an old value. Shown by ``tests/app/test_trust.py::test_a_phone_back_from_sleep_``
+   ``gets_every_later_update`` and ``tests/e2e/test_table_trust.py::test_a_phone_back_``
+   ``from_sleep_gets_live_updates_also_after_a_reload``.
+6. **No ``history.back()``** (:func:`push_route`). Flet 1.0 can only push an
+   address; the in-app back arrow pushes the previous screen's address, and a
+   push waits for no client longer than :data:`PUSH_TIMEOUT` (tests have none).
+   Shown by ``tests/app/test_ui_navigation.py::test_a_new_screen_pushes_its_address`` and
+   ``test_browser_back_and_forward`` (no client: the push gives up quietly).
+
+The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
+mode by :func:`app.ui.screens.table_view.guard_session` (moving with table mode).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import flet as ft
+
+#: Fields through which a control holds other controls (those the screens use).
+CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
+                "actions")
+#: How long a pushed address waits for a client to take it (6.).
+PUSH_TIMEOUT = 5.0
+#: How far up :func:`on_screen` walks the parents before it gives up.
+MAX_DEPTH = 64
+
+
+def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
+    """``control`` and every control inside it."""
+    found: list[ft.BaseControl] = []
+    todo: list[Any] = [control]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, list):
+            todo.extend(node)
+        elif isinstance(node, ft.BaseControl):
+            found.append(node)
+            for name in CHILD_FIELDS:
+                value = getattr(node, name, None)
+                if isinstance(value, ft.BaseControl | list):
+                    todo.append(value)
+    return found
+
+
+def reindex(page: ft.Page, controls: Iterable[ft.BaseControl]) -> None:
+    """Put ``controls`` back in the session's index (1.); call it after the redraw is sent."""
+    try:
+        index = page.session.index
+    except Exception:  # the tab went away
+        return
+    for c in controls:
+        if index.get(c._i) is not c:
+            index[c._i] = c
+
+
+def on_screen(page: ft.Page, control: ft.BaseControl) -> bool:
+    """Is ``control`` part of what the page shows now (the previous redraw of this screen)? (3.)"""
+    shown = page.controls[0] if page.controls else None
+    node: Any = control
+    for _ in range(MAX_DEPTH):
+        if node is None or shown is None:
+            return False
+        if node is shown:
+            return True
+        node = node.parent
+    return False
+
+
+def screen_key(route: str, visit: int) -> str:
+    """The key of a visit's scrolling column (4.): new per navigation, kept per redraw."""
+    return f"screen-{route}-{visit}"
+
+
+async def push_route(page: ft.Page, url: str) -> None:
+    """Push ``url`` as a browser history entry (6.); no client to answer is no error."""
+    try:
+        await asyncio.wait_for(page.push_route(url), PUSH_TIMEOUT)
+    except Exception:  # no client to answer (tests) or the tab went away
+        pass
+
+
+class KeptControls:
+    """The same control instance on every render, by key (2.), re-indexed after it (1.).
+
+    ``after_render`` schedules a function for when the screen being built has been
+    sent to the page (the shell's :meth:`~app.ui.nav.Nav.after_render`).
+    """
+
+    def __init__(self, page: ft.Page, after_render: Callable[[Callable[[], Any]], None]) -> None:
+        self.page = page
+        self._after_render = after_render
+        self._cache: dict[str, ft.Control] = {}
+
+    def get(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
+        control = self._cache.get(key)
+        if control is None:
+            control = self._cache[key] = factory()
+        for name, value in props.items():
+            setattr(control, name, value)
+        self.keep_indexed(control)
+        return control
+
+    def keep_indexed(self, control: ft.BaseControl,
+                     inside: list[ft.BaseControl] | None = None) -> None:
+        """After this render, put ``control`` (and ``inside``: all it holds, default its
+        :func:`subtree`) back in the index (1.)."""
+        controls = inside if inside is not None else subtree(control)
+        page = self.page
+        self._after_render(lambda: reindex(page, controls))
+
+    def forget(self, prefix: str) -> None:
+        for key in [k for k in self._cache if k.startswith(prefix)]:
+            del self._cache[key]

@@ -1,0 +1,66 @@
+"""The settings screen's view models: the printed values with their source, the rules
+decisions (no flet here). Unit-tested without Flutter (tests/app/test_ui_presenters.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from app.ui.services import module
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES_DECISIONS_DOC = ROOT / "docs" / "rules-decisions.md"
+#: The copy packaged with the app (``flet build`` ships app/, not docs/).
+RULES_DECISIONS_COPY = Path(__file__).resolve().parent / "data" / "rules-decisions.md"
+
+
+def rules_decisions_text() -> str | None:
+    """docs/rules-decisions.md, read at run time (the packaged copy in a built app)."""
+    for path in (RULES_DECISIONS_DOC, RULES_DECISIONS_COPY):
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedRow:
+    table: str
+    key: str
+    value: str
+    source: str
+    known: bool
+
+
+def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> list[PrintedRow]:
+    """Every printed-value table with what is known and where it comes from.
+
+    Shipped values carry their source; values the table confirmed are listed as
+    such; a table with nothing known says so (it is asked for when needed).
+    """
+    printed = module("scoring.printed")
+    if printed is None:
+        return []
+    rows: list[PrintedRow] = []
+    shipped: Mapping[str, Mapping[str, Any]] = getattr(printed, "SHIPPED", {})
+    for table in getattr(printed, "COUNT_TABLES", ()):
+        entries = shipped.get(table, {})
+        for key, item in sorted(entries.items(), key=lambda kv: int(kv[0])):
+            rows.append(PrintedRow(table, key, str(item.value), item.source, True))
+        for key, value in sorted((confirmed or {}).get(table, {}).items()):
+            if key not in entries:
+                rows.append(PrintedRow(table, key, str(value), "confirmed", True))
+        if not entries and not (confirmed or {}).get(table):
+            rows.append(PrintedRow(table, "", "", "", False))
+    for name in ("FORESTER_MAJORITY", "DETACHED_MOST", "DETACHED_SECOND", "DETACHED_LEAST",
+                 "DETACHED_ALL_TIED", "DETACHED_TIED_BELOW_TOP"):
+        spread = getattr(printed, name, None)
+        if spread is not None:
+            rows.append(PrintedRow(name.lower(), "", " / ".join(map(str, spread.points)),
+                                   spread.source, True))
+    top_tie = getattr(printed, "DETACHED_TOP_TIE", None)
+    if top_tie and not (confirmed or {}).get(top_tie):
+        rows.append(PrintedRow(top_tie, "", "", "", False))
+    return rows
