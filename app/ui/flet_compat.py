@@ -51,7 +51,7 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    ``test_browser_back_and_forward`` (no client: the push gives up quietly).
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
-mode by :func:`app.ui.screens.table_view.guard_session` (moving with table mode).
+mode by :func:`app.table.tab.guard_session`.
 """
 
 from __future__ import annotations

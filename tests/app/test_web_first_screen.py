@@ -16,11 +16,11 @@ import asyncio
 import time
 from typing import Any
 
-from app.ui.screens.table_view import PREF_TOKEN, TableTab
-
+from app.server import table_shell
 from app.session import GameSession
 from app.store.facade import Store
-from app.table import TableHub
+from app.table.hub import TableHub
+from app.table.tab import PREF_TOKEN, TableTab
 from app.ui.app import FONT_ASSET, FONT_FAMILY, use_font
 from app.ui.prefs import MemoryPrefs
 from tests.app.flet_harness import Client, new_hub
@@ -59,7 +59,7 @@ def _run(steps: Any) -> Any:
             client = Client(pubsub)
             client.page.route = route
             client.page.client_ip = "192.168.1.30"
-            t = TableTab(client.page, hub, prefs)
+            t = TableTab(client.page, hub, prefs, shell=table_shell())
             await client.start(lambda page: t.start())
             return client, t
 

@@ -30,7 +30,7 @@ class KanjiServer(TableServer):
     def seed(self) -> int:
         from app.session import GameSession
         from app.store.facade import Store
-        from app.table import TableHub
+        from app.table.hub import TableHub
 
         store = Store.open(self.db_url)
         game = GameSession.create(store, game="forestry", players=NAMES, seed=3).game_id
