@@ -26,7 +26,8 @@ class Rights(StrEnum):
     """Who may send a command at a table (a host may send every command).
 
     - ``HOST``: only a host (the table's host link or the server's);
-    - ``OWN_BOARD``: a seat, for its own board only (the command's ``player``);
+    - ``OWN_BOARD``: a seat, for its own board only (the command's ``player``; a command
+      naming no player is the host's);
     - ``SHARED``: any seat (the shared table: whoever's turn it is does it); a
       ``player`` given (where a token goes) must be the sender's own;
     - ``ANY_SEAT``: any seat, no player named: the author is the sender (undo_mine).
@@ -289,8 +290,11 @@ class ApplySuggestion(Command):
     """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
 
     kind: ClassVar[str] = "apply_suggestion"
-    rights: ClassVar[Rights] = Rights.HOST
+    #: a suggestion is on one board: its seat settles it (older logs name no player)
+    rights: ClassVar[Rights] = Rights.OWN_BOARD
     id: int
+    #: the board the suggestion is on (checked against the suggestion)
+    player: int | None = None
 
 
 @_register
@@ -299,8 +303,11 @@ class DismissSuggestion(Command):
     """Drop a suggestion (already counted on the board, or not taken)."""
 
     kind: ClassVar[str] = "dismiss_suggestion"
-    rights: ClassVar[Rights] = Rights.HOST
+    #: a suggestion is on one board: its seat settles it (older logs name no player)
+    rights: ClassVar[Rights] = Rights.OWN_BOARD
     id: int
+    #: the board the suggestion is on (checked against the suggestion)
+    player: int | None = None
 
 
 # --- Forestry: the shared table ----------------------------------------------------------

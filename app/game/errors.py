@@ -57,6 +57,7 @@ class SessionCode(MessageCode):
     UNKNOWN_COMMAND = "refusal-session-unknown-command"
     # the board-entry commands' refusals and suggestions (the mirror principle)
     NO_SUGGESTION = "refusal-session-no-suggestion"  # id
+    SUGGESTION_ON_ANOTHER_BOARD = "refusal-session-suggestion-on-another-board"  # id
     NOT_A_COUNT = "refusal-session-not-a-count"  # field
     NOT_A_STEP = "refusal-session-not-a-step"  # value
     SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp

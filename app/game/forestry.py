@@ -337,6 +337,9 @@ def _find_suggestion(state: GameState, ident: Any) -> Suggestion:
 def _settle(state: GameState, cmd: ApplySuggestion | DismissSuggestion, ctx: Ctx
             ) -> GameState:
     x = _find_suggestion(state, cmd.id)
+    if cmd.player is not None and cmd.player != x.player:
+        raise DomainError(SessionCode.SUGGESTION_ON_ANOTHER_BOARD, field="player",
+                          id=str(cmd.id))
     rest = tuple(y for y in state.suggestions if y.id != x.id)
     settled = (*state.settled, (x.player, x.key)) if x.key else state.settled
     state = replace(state, suggestions=rest, settled=settled)

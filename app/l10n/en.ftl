@@ -1416,6 +1416,7 @@ refusal-board-building-tokens = All { $limit } building tokens are used
 refusal-board-sawmills-per-area = An area has { $limit } sawmill buildings
 refusal-board-storage-spaces = Storage has { $spaces } open spaces: take wood out first
 refusal-session-no-suggestion = That suggestion was already applied or dismissed
+refusal-session-suggestion-on-another-board = That suggestion is on another player's board
 refusal-session-not-a-count = This count cannot be changed here
 refusal-session-not-a-step = A step is a whole number (not { $value })
 suggest-row-bonus = { $table } row { $row } is full: +{ $vp } VP

@@ -1386,6 +1386,7 @@ refusal-board-building-tokens = { -building-token }{ $limit }個をすべて使�
 refusal-board-sawmills-per-area = 1つのエリアの{ -sawmill-building }は{ $limit }つです
 refusal-board-storage-spaces = { -storage }のスペースは{ $spaces }つです：先に木材を減らしてください
 refusal-session-no-suggestion = その提案はすでに適用または却下されています
+refusal-session-suggestion-on-another-board = その提案は別のプレイヤーのボードのものです
 refusal-session-not-a-count = この数はここでは変えられません
 refusal-session-not-a-step = 増減は整数です（{ $value }ではありません）
 suggest-row-bonus = { $table }の{ $row }行目が埋まりました：+{ $vp }点

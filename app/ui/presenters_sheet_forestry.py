@@ -75,9 +75,9 @@ class ForestrySheet(GameSheet):
             return None
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
             Option("apply", self.say("sheet-suggest-apply"), False,
-                   tap(ApplySuggestion, id=x.id)),
+                   tap(ApplySuggestion, id=x.id, player=x.player)),
             Option("dismiss", self.say("sheet-suggest-dismiss"), False,
-                   tap(DismissSuggestion, id=x.id))))
+                   tap(DismissSuggestion, id=x.id, player=x.player))))
             for x in own)
         return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
 

@@ -12,7 +12,9 @@ from app.game.commands import (
     COMMANDS,
     SESSION_COMMANDS,
     AddScore,
+    ApplySuggestion,
     Command,
+    DismissSuggestion,
     Finish,
     Redo,
     Rights,
@@ -142,3 +144,39 @@ def test_the_hub_takes_session_operations_as_commands() -> None:
     assert isinstance(r, Accepted) and r.snapshot.state.table.harvesters == (1, None)
     assert isinstance(hub.submit(game, host, Undo(version=v + 3)), Accepted)
     assert hub.snapshot(game).state.table.harvesters == (None, None)
+
+
+def test_a_seat_settles_the_suggestions_on_its_own_board() -> None:
+    """A suggestion is on one board: that seat's phone applies or dismisses it; another
+    seat's phone may not, and a command naming the wrong board is refused."""
+    from app.table.hub import TableHub
+
+    store = Store.open("sqlite://")
+    s = GameSession.create(store, game="forestry", players=["Mei", "Bo"], seed=7)
+    for i in range(2):
+        s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
+    s.apply(StartGame(version=s.version))
+    hub = TableHub(store)
+    mei, bo = hub.issue(s.game_id, 1), hub.issue(s.game_id, 2)
+    state = hub.snapshot(s.game_id).state
+    bos = state.suggestions_of(1)
+    assert bos, "the start offers each seat its income"
+    x = bos[0]
+    v = hub.snapshot(s.game_id).version
+    r = hub.submit(s.game_id, mei, ApplySuggestion(version=v, id=x.id, player=1))
+    assert r.reason == "forbidden" and r.field == "player"
+    r = hub.submit(s.game_id, mei, ApplySuggestion(version=v, id=x.id, player=0))
+    assert r.reason == "invalid" and r.field == "player"
+    assert r.code == "refusal-session-suggestion-on-another-board"
+    r = hub.submit(s.game_id, bo, ApplySuggestion(version=v, id=x.id))  # no board named
+    assert r.reason == "forbidden"
+    before = hub.snapshot(s.game_id).state.boards[1].score_track
+    r = hub.submit(s.game_id, bo, ApplySuggestion(version=v, id=x.id, player=1))
+    assert isinstance(r, Accepted)
+    assert x.id not in {y.id for y in r.snapshot.state.suggestions}
+    assert r.snapshot.state.boards[1].score_track == before + x.vp
+    rest = r.snapshot.state.suggestions_of(1)
+    if rest:
+        r = hub.submit(s.game_id, bo, DismissSuggestion(version=r.snapshot.version,
+                                                        id=rest[0].id, player=1))
+        assert isinstance(r, Accepted)
