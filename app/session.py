@@ -155,7 +155,6 @@ class GameSession:
         self._played_at = played_at
         self._location = location
         #: (store generation, confirmed printed values) read at that generation
-        self._printed: tuple[int, Mapping[str, Mapping[str, Any]]] | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -520,11 +519,7 @@ class GameSession:
         return rules.score(rules.codec.parse(dict(record)), self.printed())
 
     def printed(self) -> Mapping[str, Mapping[str, Any]]:
-        """The printed values users confirmed (``{table: {key: value}}``), read from the
-        store once and again only after they changed (``Store.printed_generation``: a
-        confirm or forget through any ``Store`` of this process). Read-only."""
-        generation = self._store.printed_generation
-        cached = self._printed
-        if cached is None or cached[0] != generation:
-            cached = self._printed = (generation, self._store.get_printed())
-        return cached[1]
+        """The printed values users confirmed (``{table: {key: value}}``): the store's
+        cache (:meth:`Store.printed_view`), read again only after a confirm or forget
+        through any ``Store`` of this process. Read-only."""
+        return self._store.printed_view()

@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 #: How often the confirmed printed values of a database changed in this process (per
 #: engine: every ``Store`` on one engine sees the others' changes). Caches of printed
-#: values (``GameSession.printed``, :meth:`Store.printed`) compare it before reuse.
+#: values (:meth:`Store.printed_view`) compare it before reuse.
 _printed_generations: weakref.WeakKeyDictionary[Engine, int] = weakref.WeakKeyDictionary()
 _printed_lock = threading.Lock()
 
@@ -136,14 +136,18 @@ class Store:
         with _printed_lock:
             _printed_generations[self.engine] = _printed_generations.get(self.engine, 0) + 1
 
-    def printed(self) -> dict[str, dict[str, Any]]:
-        """The confirmed printed values, cached until they change (:attr:`printed_generation`):
-        what screens read on every render (a copy: change it freely)."""
+    def printed_view(self) -> Mapping[str, Mapping[str, Any]]:
+        """The confirmed printed values, read once and again only after they changed
+        (:attr:`printed_generation`): what sessions score with on every tap. Read-only."""
         generation = self.printed_generation
         cached = self._printed
         if cached is None or cached[0] != generation:
             cached = self._printed = (generation, self.get_printed())
-        return {table: dict(values) for table, values in cached[1].items()}
+        return cached[1]
+
+    def printed(self) -> dict[str, dict[str, Any]]:
+        """:meth:`printed_view` as a copy (what screens read: change it freely)."""
+        return {table: dict(values) for table, values in self.printed_view().items()}
 
     def confirm_printed(self, *, table: str, key: str, value: Any) -> PrintedValue:
         """Save the value; then finished games that lacked it are scored again.
