@@ -175,8 +175,14 @@ def test_a_seat_settles_the_suggestions_on_its_own_board() -> None:
     assert isinstance(r, Accepted)
     assert x.id not in {y.id for y in r.snapshot.state.suggestions}
     assert r.snapshot.state.boards[1].score_track == before + x.vp
-    rest = r.snapshot.state.suggestions_of(1)
-    if rest:
-        r = hub.submit(s.game_id, bo, DismissSuggestion(version=r.snapshot.version,
-                                                        id=rest[0].id, player=1))
-        assert isinstance(r, Accepted)
+    meis = r.snapshot.state.suggestions_of(0)
+    assert meis, "the start offers each seat its income"
+    y = meis[0]
+    r2 = hub.submit(s.game_id, bo, DismissSuggestion(version=r.snapshot.version, id=y.id,
+                                                     player=0))
+    assert r2.reason == "forbidden"  # Bo's phone may not dismiss Mei's
+    r2 = hub.submit(s.game_id, mei, DismissSuggestion(version=r.snapshot.version, id=y.id,
+                                                      player=0))
+    assert isinstance(r2, Accepted)
+    assert y.id not in {z.id for z in r2.snapshot.state.suggestions}
+    assert r2.snapshot.state.boards[0].score_track == state.boards[0].score_track
