@@ -214,6 +214,14 @@ class SheetPresenter:
             self.error = self.error_id = None
             self.info = said[1]
 
+    def tapped(self) -> None:
+        """This phone sends a new command: what its last one was told (a refusal, what it
+        said) is old news. Cleared before the command goes, so the broadcast it causes,
+        which may be drawn before the answer is taken, never shows the old refusal."""
+        self._said = None
+        self.error = self.error_id = None
+        self.info = ()
+
     def result(self, answer: Accepted | Refused,
                printed: Mapping[str, Mapping[str, Any]] | None = None) -> bool:
         """Take the table's answer to this phone's command (and the printed values as

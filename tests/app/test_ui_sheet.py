@@ -486,6 +486,53 @@ def test_a_refusal_shows_next_to_the_count_it_names(svc):
     asyncio.run(go())
 
 
+def test_a_new_tap_clears_the_old_refusal_before_its_broadcast_is_drawn(svc):
+    """A refusal (here a count below zero; in play, "the table is busy") stays on the sheet
+    until the phone taps again. The accepted tap's broadcast may be drawn before its answer
+    is taken (CI caught the busy message still on screen next to the new count): what the
+    broadcast draws must already be without the old refusal."""
+    from app.ui.screens import sheet
+
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    for player, space in ((0, 3), (1, 7)):
+        p.update(c.snapshot())
+        c.submit(p.set_harvester(player, space))
+    p.update(c.snapshot())
+    c.submit(p.start_game())
+    hub = svc.hub()
+    broadcast = hub._broadcast
+    seen: list = []
+
+    async def go():
+        client, app = await start_app(encode=True)
+        app.open_game(gid)
+        await settle()
+        sp, sc = app.states.get(OpenTable, gid)
+        sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
+                                             field="resources.coins", value=-1))
+        assert sp.error and sp.error_id == "resources-coins"
+
+        def watched(table_, snap):  # what a phone would draw from this broadcast
+            seen.append((snap.version, sp.error, sp.error_id))
+            broadcast(table_, snap)
+
+        hub._broadcast = watched
+        try:
+            sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
+                                                 field="resources.coins", value=2))
+        finally:
+            hub._broadcast = broadcast
+        assert seen and all(error is None and eid is None for _v, error, eid in seen)
+        await settle()
+        assert sp.error is None
+        with pytest.raises(AssertionError):
+            shown(app, "sheet-resources-coins-error")
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
 def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
     """Every phone at a table, the tapping one included, is drawn from the hub's broadcast
     (boardgame.io's ``sendAll``): held back, the tapper's sheet does not change although

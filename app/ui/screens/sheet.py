@@ -169,6 +169,7 @@ def submit(app: Nav, presenter: SheetPresenter, client: TableClient,
     _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew (see there)
     if command is None:
         return None
+    presenter.tapped()
     answer = client.submit(command)
     if presenter.result(answer, client.printed()):
         app.refresh()
@@ -191,6 +192,7 @@ async def submit_off_loop(app: Nav, presenter: SheetPresenter, client: TableClie
         _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
         if command is None:
             return None
+        presenter.tapped()
         answer = await asyncio.to_thread(client.submit, command)
         printed = await asyncio.to_thread(client.printed)
         if presenter.result(answer, printed):
