@@ -225,3 +225,15 @@ def test_architecture_map_matches_the_tree() -> None:
     assert {"missing from the map": sorted(tree - set(listed)),
             "listed but not in the tree": sorted(set(listed) - tree)} == {
         "missing from the map": [], "listed but not in the tree": []}
+
+
+def test_every_game_has_its_ui_and_an_unknown_game_has_none() -> None:
+    """A screen asks for the UI of the table's game; an unknown name is refused, not
+    drawn as Forestry."""
+    from app.ui.games import ui
+    from scoring.games import GAMES, Game
+
+    assert {ui(g).seat_role for g in GAMES}  # every game resolves
+    assert ui(Game.FORESTRY) is ui("forestry")
+    with pytest.raises(ValueError):
+        ui("chess")

@@ -72,8 +72,8 @@ assert set(UI) == set(GAMES), "every game has its UI descriptor"
 
 
 def ui(game: str) -> GameUI:
-    """The UI descriptor of ``game`` (a :class:`Game` or its record name); unknown: Forestry's."""
-    try:
-        return UI[Game(game)]
-    except ValueError:
-        return UI[Game.FORESTRY]
+    """The UI descriptor of ``game`` (a :class:`Game` or its record name).
+
+    Every game name that reaches a screen was checked when its table or record was made;
+    an unknown one is a programming error and raises ``ValueError`` (no silent Forestry)."""
+    return UI[Game(game)]
