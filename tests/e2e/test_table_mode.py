@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.conftest import (
     PHONES,
+    aim,
     by_id,
     enable_semantics,
     find_text,
@@ -330,37 +331,55 @@ def test_without_a_valid_token_nothing_of_the_table_shows(table: Table, path: st
     page.context.close()
 
 
+def _reveals_received(server: TableServer) -> int:
+    """How many round-token reveals reached the hub (its trace: accepted or refused)."""
+    return len(re.findall(r"^table \d+: reveal_round_token ", server.log(), re.M))
+
+
 def test_two_seats_tap_the_shared_table_at_once(table: Table) -> None:
     seat1, seat2, host = table.seats[0], table.seats[1], table.host
-    left = _left(host)
-    assert left >= 2, "the seeded game needs two round tokens left"
-    for page in (seat1, seat2):
+    for attempt in range(1, 4):
+        left = _left(host)
+        assert left >= 2, "the seeded game needs two round tokens left"
+        for page in (seat1, seat2):
+            deadline = time.monotonic() + 5
+            while _left(page) != left:
+                assert time.monotonic() < deadline
+                page.wait_for_timeout(100)
+        for page in (seat1, seat2):  # an old "already done" would count as this one's
+            assert not _refusal(page) and "Already done" not in (
+                _value(page, "sheet-messages") or ""), _value(page, "sheet-messages")
+        received = _reveals_received(table.server)
+        # aimed first (each settled, on top), then clicked at the same moment: before the
+        # first change reaches seat 2 and redraws it (a redraw that moved the button under
+        # a click aimed before it would lose that click in the browser, not in the app)
+        points = [aim(p, "sheet-round-token") for p in (seat1, seat2)]
+        for page, (x, y) in zip((seat1, seat2), points, strict=True):
+            page.mouse.click(x, y)
         deadline = time.monotonic() + 5
-        while _left(page) != left:
-            assert time.monotonic() < deadline
-            page.wait_for_timeout(100)
-    buttons = [by_id(p, "sheet-round-token").first for p in (seat1, seat2)]
-    for b in buttons:
-        b.wait_for(state="attached")
-    for b in buttons:  # one right after the other: before the first change reaches seat 2
-        b.click(no_wait_after=True)
-    deadline = time.monotonic() + 5
-    now, refused = left, 0
-    while time.monotonic() < deadline:
-        now = _left(host)
-        # the same reveal twice applies once and the other phone is told "already done";
-        # Playwright's clicks here come one after the other (each waits until its button
-        # is still): a second tap more than 2 s after the first, on a phone that already
-        # shows the next round, is a second reveal (test_play_table.py taps at once)
-        refused = sum(_refusal(p) != "" or "Already done" in (_value(p, "sheet-messages") or "")
-                      for p in (seat1, seat2))
-        if now == left - 2 or (now == left - 1 and refused == 1):
-            break
-        host.wait_for_timeout(100)
-    else:
-        texts = [p.evaluate("document.body.innerText") for p in (seat1, seat2)]
-        raise AssertionError(f"left {left} -> {now}, refusals shown: {refused}\n"
-                             f"{texts}\n{table.server.log()[-2000:]}")
+        now, refused, reached = left, 0, 0
+        while time.monotonic() < deadline:
+            now = _left(host)
+            reached = _reveals_received(table.server) - received
+            # the same reveal twice applies once and the other phone is told "already
+            # done"; a second tap more than 2 s after the first, on a phone that already
+            # shows the next round, is a second reveal
+            refused = sum(_refusal(p) != "" or "Already done" in (
+                _value(p, "sheet-messages") or "") for p in (seat1, seat2))
+            if reached == 2 and (now == left - 2 or (now == left - 1 and refused == 1)):
+                break
+            host.wait_for_timeout(100)
+        else:
+            texts = [p.evaluate("document.body.innerText") for p in (seat1, seat2)]
+            if reached == 1 and now == left - 1 and refused == 0 and attempt < 3:
+                # one click never left its browser (the hub's trace has one reveal):
+                # nothing about the table to judge; tap the pair again
+                print(f"attempt {attempt}: a click was lost in the browser, again")
+                continue
+            raise AssertionError(f"left {left} -> {now}, refusals shown: {refused}, "
+                                 f"reveals that reached the hub: {reached}\n"
+                                 f"{texts}\n{table.server.log()[-2000:]}")
+        break
     print(f"two seats at once: {left} -> {now} round tokens left, refused: {refused}")
     # every phone agrees on the table afterwards
     final = _value(host, ROUND_LINE)
