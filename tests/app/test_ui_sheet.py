@@ -459,25 +459,36 @@ def test_a_tap_on_the_selected_player_chip_leaves_it_selected_on_the_phone(svc):
     asyncio.run(go())
 
 
-def test_a_refusal_shows_next_to_the_count_it_names(svc):
-    from app.ui.screens import sheet
-
+def _started(svc) -> int:
+    """A started two-player Forestry table (harvesters placed): its game id."""
     p, c = table(svc)
-    gid = p.snapshot.game_id
     for player, space in ((0, 3), (1, 7)):
         p.update(c.snapshot())
         c.submit(p.set_harvester(player, space))
     p.update(c.snapshot())
     c.submit(p.start_game())
+    return p.snapshot.game_id
+
+
+async def _coins_below_zero_refused(gid: int):
+    """The host's app on table ``gid``, its sheet showing a refusal (coins set to -1)."""
+    from app.ui.screens import sheet
+
+    client, app = await start_app(encode=True)
+    app.open_game(gid)
+    await settle()
+    sp, sc = app.states.get(OpenTable, gid)
+    sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
+                                         field="resources.coins", value=-1))
+    assert sp.error and sp.error_id == "resources-coins"
+    return client, app, sp, sc
+
+
+def test_a_refusal_shows_next_to_the_count_it_names(svc):
+    gid = _started(svc)
 
     async def go():
-        client, app = await start_app(encode=True)
-        app.open_game(gid)
-        await settle()
-        sp, sc = app.states.get(OpenTable, gid)
-        sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
-                                             field="resources.coins", value=-1))
-        assert sp.error and sp.error_id == "resources-coins"
+        client, app, sp, _sc = await _coins_below_zero_refused(gid)
         assert shown(app, "sheet-resources-coins-error").value == sp.error  # under its stepper
         with pytest.raises(AssertionError):
             shown(app, "sheet-error")  # and not again at the top
@@ -493,25 +504,13 @@ def test_a_new_tap_clears_the_old_refusal_before_its_broadcast_is_drawn(svc):
     broadcast draws must already be without the old refusal."""
     from app.ui.screens import sheet
 
-    p, c = table(svc)
-    gid = p.snapshot.game_id
-    for player, space in ((0, 3), (1, 7)):
-        p.update(c.snapshot())
-        c.submit(p.set_harvester(player, space))
-    p.update(c.snapshot())
-    c.submit(p.start_game())
+    gid = _started(svc)
     hub = svc.hub()
     broadcast = hub._broadcast
     seen: list = []
 
     async def go():
-        client, app = await start_app(encode=True)
-        app.open_game(gid)
-        await settle()
-        sp, sc = app.states.get(OpenTable, gid)
-        sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
-                                             field="resources.coins", value=-1))
-        assert sp.error and sp.error_id == "resources-coins"
+        client, app, sp, sc = await _coins_below_zero_refused(gid)
 
         def watched(table_, snap):  # what a phone would draw from this broadcast
             seen.append((snap.version, sp.error, sp.error_id))
