@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring.guardians.checks import end_message
+from scoring.guardians.rules import EndTrigger
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
 from setup.forestry import round_token_effect
 from setup.play import ROUND_TOKENS_BY_ID
@@ -39,7 +41,6 @@ class EventCode(MessageCode):
     LAST_ROUND_TOKEN = "event-last-round-token"
     FLIP_HARVEST_TOKEN = "event-flip-harvest-token"
     DRAW_TASK_CARD = "event-draw-task-card"
-    GAME_END = "event-game-end"
     UNDONE = "event-command-undone"
     REDONE = "event-command-redone"
 
@@ -132,9 +133,10 @@ def event_msg(kind: str, data: Mapping[str, Any]) -> Msg | None:  # noqa: C901 -
                 return msg(EventCode.DRAW_TASK_CARD)
             return None
         if kind == "game_end" and "over" in d:
-            return msg(EventCode.GAME_END, by=str(d["by"]), trigger=str(d["trigger"]),
-                       over=bool(d["over"]),
-                       remaining=joined(ListCode.COMMAS, d.get("remaining") or ()))
+            return end_message(EndTrigger(str(d["trigger"])), str(d["by"]),
+                               tuple(str(n) for n in d.get("remaining") or ()),
+                               over=bool(d["over"]), last=d.get("last") or None,
+                               then_drew=bool(d.get("then_drew")))
         if kind in ("undo", "redo") and d.get("command"):
             code = EventCode.UNDONE if kind == "undo" else EventCode.REDONE
             return msg(code, command=command_name(str(d["command"])))

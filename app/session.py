@@ -61,7 +61,7 @@ from app.game.errors import (
 from app.game.messages import Message, plain
 from app.game.registry import variant
 from app.game.rules import apply_command, initial_state, replay_command
-from app.game.state import GameState, with_confirmed_printed
+from app.game.state import GameState, comparable, with_confirmed_printed
 from app.game.status import Status
 from app.store.crud import DuplicateSeq, GameFinished, NotFound
 from app.store.facade import Store
@@ -217,8 +217,8 @@ class GameSession:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
         session._version = log[-1].seq
         snap = st.latest_state(game_id=game_id)
-        if snap is not None and snap.seq == session._version and snap.state != \
-                session.state.to_json():
+        if snap is not None and snap.seq == session._version and \
+                comparable(snap.state) != comparable(session.state.to_json()):
             raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
         if session.state.status == Status.FINISHED and row.status != Status.FINISHED:
             session._store_finished()  # the process stopped between end_game and the record

@@ -43,7 +43,7 @@ from app.game.state import (
 from app.game.variant import Variant
 from app.l10n import english
 from scoring.games import Game
-from scoring.guardians.checks import Turn, game_end_status
+from scoring.guardians.checks import GameEndStatus, Turn, game_end_status
 from scoring.guardians.model import GuardiansPlayer
 from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
 from scoring.guardians.score import score_guardians
@@ -83,23 +83,33 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: Ctx) -> GameState:
     i = player_index(state, cmd.player)
     table = narrow(state.table, GuardiansTable)
     trigger = enum_of(EndTrigger, cmd.trigger, "trigger")
+    names = [p.name for p in state.players]
     if table.end_trigger is not None:
+        fired = end_status(names, table.end_trigger, table.triggered_by)
         raise DomainError(
             SessionCode.GAME_END_WAS_ALREADY_TRIGGERED,
             field="trigger",
-            message=table.message,
+            message=fired.message if fired is not None else "",
         )
-    names = [p.name for p in state.players]
-    turn = Turn(names[i], planted_last_tree=trigger is EndTrigger.LAST_TREE_PLANTED,
-                drew_last_tile=trigger is EndTrigger.LAST_TILE_DRAWN)
-    status = game_end_status(names, [turn]) if len(names) >= 2 else None
-    message = status.message if status is not None else ""
+    status = end_status(names, trigger.value, i)
     data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
     if status is not None:
         data.update(remaining=list(status.remaining), over=status.over)
-    ctx.messages.append(Message(message, "game_end", i, data))
-    return replace(state, table=GuardiansTable(trigger.value, i, message))
+    said = english(status.message) if status is not None else ""
+    ctx.messages.append(Message(said, "game_end", i, data))
+    return replace(state, table=GuardiansTable(trigger.value, i))
 
+
+def end_status(names: Sequence[str], trigger: str | None, by: int | None
+               ) -> GameEndStatus | None:
+    """Where the game stands once ``by`` (a seat) fired ``trigger`` (None: too few seats)."""
+    if trigger is None or by is None or not 2 <= len(names) <= MAX_PLAYERS \
+            or not 0 <= by < len(names):
+        return None
+    kind = EndTrigger(trigger)
+    turn = Turn(names[by], planted_last_tree=kind is EndTrigger.LAST_TREE_PLANTED,
+                drew_last_tile=kind is EndTrigger.LAST_TILE_DRAWN)
+    return game_end_status(names, [turn])
 
 
 def _options_from_json(options: Mapping[str, Any] | None) -> GuardiansOptions:

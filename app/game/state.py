@@ -114,19 +114,41 @@ class ForestryTable:
 
 @dataclass(frozen=True, slots=True)
 class GuardiansTable:
-    """Forest Guardians' shared table: the game-end trigger, once fired (003)."""
+    """Forest Guardians' shared table: the game-end trigger, once fired (003).
+
+    What it means for the table (who still plays) is derived from the seats:
+    :func:`app.game.guardians.end_status`. Snapshots stored before ``gl10n`` also
+    hold ``"message"``, that status as an English sentence: it is read past
+    (never shown), and :func:`comparable` leaves it out when a replayed state is
+    checked against such a snapshot.
+    """
 
     end_trigger: str | None = None  # an EndTrigger value
     triggered_by: int | None = None  # 0-based seat index
-    message: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"end_trigger": self.end_trigger, "triggered_by": self.triggered_by,
-                "message": self.message}
+        return {"end_trigger": self.end_trigger, "triggered_by": self.triggered_by}
 
     @classmethod
     def from_json(cls, t: Mapping[str, Any]) -> GuardiansTable:
-        return cls(t.get("end_trigger"), t.get("triggered_by"), t.get("message", ""))
+        return cls(t.get("end_trigger"), t.get("triggered_by"))
+
+
+#: Keys of a table's snapshot JSON that older versions wrote and this one no longer does.
+LEGACY_TABLE_KEYS = frozenset({"message"})
+
+
+def comparable(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A state's snapshot JSON without what older versions stored and this one derives.
+
+    A Forest Guardians table's English ``"message"`` (before ``gl10n``) is dropped,
+    so a log replayed today still matches the snapshot stored with it.
+    """
+    out = dict(data)
+    table = out.get("table")
+    if out.get("game") == Game.GUARDIANS.value and isinstance(table, Mapping):
+        out["table"] = {k: v for k, v in table.items() if k not in LEGACY_TABLE_KEYS}
+    return out
 
 
 Board = ForestryPlayer | GuardiansPlayer

@@ -1040,13 +1040,6 @@ event-round-revealed = Round { $round }: { $effect }{ $last ->
 event-last-round-token = This is the last { -round-token }: afterwards each player takes one final turn.
 event-flip-harvest-token = First player: turn one { $species } { -harvest-token } to its harvested side if there is one (tap the space).
 event-draw-task-card = Every player draws a random { -task-card }: add it to your board when you know its requirement.
-event-game-end = { $trigger ->
-        [last_tree_planted] { $by } planted the last tree: everyone else takes one more turn.
-       *[last_tile_drawn] { $by } drew the last terrain tile: the game ends after this turn.
-    } { $over ->
-        [true] The game is over after { $by }'s turn: score it.
-       *[false] Still to play: { $remaining }.
-    }
 event-command-undone = Undone: { $command }
 event-command-redone = Redone: { $command }
 label-infested_wood = { -infested-wood }
@@ -1327,10 +1320,6 @@ reference-check-altitude = Altitude
 reference-check-fire = Fire token on the tile
 reference-check-shared = Another player planted there
 reference-check-mine = I planted there already
-reference-check-allowed = Allowed: pay { $cards ->
-    [one] 1 resource card of any type
-   *[other] { $cards } resource cards of one type
-  }.
 reference-check-refused = Not allowed:
 tile-kind = { $kind ->
     [regular] regular
@@ -1473,3 +1462,66 @@ settings-printed-delete = Delete
 river-forester-pair = Each 2 { -forester-token }s
 river-seedling-pair = Each 2 { -seedling }s
 score-rescore = Score again with the printed values remembered now
+
+## gl10n
+
+## Forest Guardians planting check (scoring.guardians.checks.PlantingCode) and game end (GameEndCode)
+
+check-fg-tile = { $named ->
+        [true] { $name }
+       *[false] { $kind ->
+            [starting] the starting tile
+            [regular] this { $numeral ->
+                [I] high altitude
+                [II] medium altitude
+               *[III] low altitude
+            } ({ $numeral }) tile
+           *[other] this tile
+        }
+    }
+check-fg-row = { $row ->
+        [top] top
+        [middle] middle
+       *[bottom] bottom
+    }
+check-fg-species = { $species ->
+        [taiwan_spruce] Taiwan Spruce
+        [calocedrus_formosana] Calocedrus Formosana
+       *[camphor_tree] Camphor Tree
+    }
+list-or = {" or "}
+check-fg-cost = { $same_type ->
+        [true] { $cards } resource cards of one type{ $extra ->
+            [0] {""}
+           *[other] {" "}(incl. { $extra } for sharing the tile)
+        }
+       *[false] { $cards ->
+            [one] 1 resource card of any type
+           *[other] { $cards } resource cards of any type
+        }
+    }
+check-fg-allowed = Allowed; pay { $cost }.
+check-fg-fire = There is a fire token on { $tile }: put it out before planting there.
+check-fg-already-planted = One tree per player per tile: { $player } already planted on { $tile }.
+reference-check-you = you
+check-fg-starting-tile = Trees grow only on regular terrain tiles, not on the starting tile.
+check-fg-lake = No trees on special tiles: { $tile } is a lake.
+check-fg-mountain = Only the Mountain Protector (Fluffy) may plant on a special tile, and only Calocedrus Formosana on a mountain: { $tile } is a mountain.
+check-fg-mountain-species = The Mountain Protector may plant only Calocedrus Formosana on a mountain, not { $known ->
+        [true] a { $species }.
+       *[false] this tree (say which species the tree is).
+    }
+check-fg-row-altitude = A { $row }-row tree grows only on terrain { $allowed }; { $tile } is not.
+check-fg-paid-count = This planting costs { $cost }; { $offered } offered.
+check-fg-paid-types = This planting costs { $cost }; the cards offered are of different types.
+status-fg-end-none = No end condition yet: play on.
+status-fg-end = { $trigger ->
+        [last_tree_planted] { $by } planted their last tree: every other player takes one more turn.
+       *[last_tile_drawn] { $by } drew the last terrain tile: the game ends after that turn.
+    }{ $then_drew ->
+        [true] {" "}{ $last } then drew the last terrain tile, which ends the game at once.
+       *[false] {""}
+    } { $over ->
+        [true] The game is over after { $last }'s turn: score it.
+       *[false] Still to play: { $remaining }.
+    }

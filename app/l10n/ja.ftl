@@ -1016,13 +1016,6 @@ event-round-revealed = ラウンド{ $round }：{ $effect }{ $last ->
 event-last-round-token = これが最後の{ -round-token }です。このあと各プレイヤーが最後の手番を1回ずつ行います。
 event-flip-harvest-token = ファーストプレイヤー：{ $species }の{ -harvest-token }があれば、1枚を伐採済みの面に裏返してください（そのスペースをタップ）。
 event-draw-task-card = 全員が{ -task-card }を1枚ランダムに引きます。条件がわかったら自分のボードに追加してください。
-event-game-end = { $trigger ->
-        [last_tree_planted] { $by }が最後の木を植えました。ほかのプレイヤーはあと1回ずつ手番を行います。
-       *[last_tile_drawn] { $by }が最後の地形タイルを引きました。この手番でゲームは終わります。
-    }{ $over ->
-        [true] { $by }の手番のあとでゲーム終了です。得点を計算してください。
-       *[false] 残りの手番：{ $remaining }。
-    }
 event-command-undone = 取り消しました：{ $command }
 event-command-redone = やり直しました：{ $command }
 label-infested_wood = { -infested-wood }トークン
@@ -1297,10 +1290,6 @@ reference-check-altitude = 標高
 reference-check-fire = タイルに火災トークンがある
 reference-check-shared = 他のプレイヤーが植えている
 reference-check-mine = 自分がすでに植えている
-reference-check-allowed = 植えられます：{ $cards ->
-    [one] 任意の資源カード1枚
-   *[other] 同じ種類の資源カード{ $cards }枚
-  }を支払います。
 reference-check-refused = 植えられません：
 tile-kind = { $kind ->
     [regular] 通常
@@ -1439,3 +1428,64 @@ settings-printed-delete = 削除
 river-forester-pair = { -forester-token }2個ごと
 river-seedling-pair = { -seedling }2本ごと
 score-rescore = 今覚えている印刷値で採点し直す
+
+## gl10n
+
+## フォレストガーディアンズの植樹チェック（scoring.guardians.checks.PlantingCode）とゲーム終了（GameEndCode）
+## 用語は既存の訳語（地形タイル、特殊タイル、スタートタイル、資源カード、火災トークン、山の守り手、タイワンショウナンボク）。
+
+check-fg-tile = { $named ->
+        [true] { $name }
+       *[false] { $kind ->
+            [starting] スタートタイル
+            [regular] この{ $numeral ->
+                [I] 高地
+                [II] 中地
+               *[III] 低地
+            }（{ $numeral }）の地形タイル
+           *[other] このタイル
+        }
+    }
+check-fg-row = { $row ->
+        [top] 上段
+        [middle] 中段
+       *[bottom] 下段
+    }
+check-fg-species = { $species ->
+        [taiwan_spruce] ニイタカトウヒ
+        [calocedrus_formosana] タイワンショウナンボク
+       *[camphor_tree] クスノキ
+    }
+list-or = または
+check-fg-cost = { $same_type ->
+        [true] 同じ種類の資源カード{ $cards }枚{ $extra ->
+            [0] {""}
+           *[other] （うちタイルの共有分{ $extra }枚）
+        }
+       *[false] 任意の資源カード{ $cards }枚
+    }
+check-fg-allowed = 植えられます：{ $cost }を支払います。
+check-fg-fire = { $tile }には火災トークンがあります。植える前に消火してください。
+check-fg-already-planted = 1枚のタイルに植えられるのは1人1本までです。{ $player }はすでに{ $tile }に木を植えています。
+reference-check-you = あなた
+check-fg-starting-tile = 木は通常の地形タイルにだけ植えられます。スタートタイルには植えられません。
+check-fg-lake = 特殊タイルには木を植えられません。{ $tile }は湖です。
+check-fg-mountain = 特殊タイルに植えられるのは山の守り手（フラッフィー）だけで、山に植えられるのはタイワンショウナンボクだけです。{ $tile }は山です。
+check-fg-mountain-species = 山の守り手が山に植えられるのはタイワンショウナンボクだけです。{ $known ->
+        [true] { $species }は植えられません。
+       *[false] この木の種類を選んでください。
+    }
+check-fg-row-altitude = { $row }の木は地形{ $allowed }にしか植えられません。{ $tile }には植えられません。
+check-fg-paid-count = この植樹には{ $cost }が必要です。出されたのは{ $offered }枚です。
+check-fg-paid-types = この植樹には{ $cost }が必要ですが、出されたカードの種類がそろっていません。
+status-fg-end-none = ゲーム終了条件はまだ満たされていません。プレイを続けてください。
+status-fg-end = { $trigger ->
+        [last_tree_planted] { $by }が最後の木を植えました。ほかのプレイヤーはあと1回ずつ手番を行います。
+       *[last_tile_drawn] { $by }が最後の地形タイルを引きました。この手番でゲームは終わります。
+    }{ $then_drew ->
+        [true] そのあと{ $last }が最後の地形タイルを引いたので、ゲームはすぐに終わります。
+       *[false] {""}
+    }{ $over ->
+        [true] { $last }の手番のあとでゲーム終了です。得点を計算してください。
+       *[false] 残りの手番：{ $remaining }。
+    }

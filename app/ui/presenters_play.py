@@ -13,6 +13,7 @@ from typing import Any
 
 from app import l10n
 from app import session as S
+from app.events import event_msg
 from app.game.commands import (
     Command,
     EndTurn,
@@ -27,6 +28,7 @@ from app.game.forestry import pending_spawns
 from app.game.state import ForestryTable, GameState
 from app.game.status import Status
 from scoring.forestry.enums import ForesterType
+from scoring.guardians.rules import EndTrigger
 from scoring.message import MessageCode, Msg, msg
 from setup.play import PlayCode
 
@@ -257,6 +259,8 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
                             turn=data.get("turn", 0))]
     if kind in (PlayCode.NEW_ROUND, PlayCode.FINAL_TURNS_DONE):
         return [l10n.render(lang, kind, first=data.get("first", ""))]
+    if kind == "game_end":
+        return _game_end_lines(lang, message, data)
     if kind in ("undo", "redo"):  # the host's table-wide undo/redo: which change, in words
         code = PlayCode.UNDONE if kind == "undo" else PlayCode.REDONE
         return [l10n.render(lang, code,
@@ -266,6 +270,22 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
         return [l10n.render(lang, kind, who=who(lang, None if by == -1 else by, names),
                             command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
     return None
+
+
+def _game_end_lines(lang: str, message: Any, data: Mapping[str, Any]) -> list[str]:
+    """The game end from its data (who fired which trigger, who still plays), in ``lang``.
+
+    Data without the status (older messages) falls back to the trigger alone, then to
+    the message's own text.
+    """
+    said = event_msg("game_end", data)
+    if said is not None:
+        return [l10n.render(lang, said)]
+    trigger, by = data.get("trigger"), data.get("by")
+    if trigger in set(EndTrigger) and isinstance(by, str):
+        return [l10n.render(lang, f"table-end-{trigger}", name=by)]
+    text = str(getattr(message, "text", "") or "")
+    return [text] if text else []
 
 
 def banner_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:

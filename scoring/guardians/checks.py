@@ -1,8 +1,10 @@
 """Pure checks of what a player enters during a Forest Guardians game (source 003).
 
-Each check returns data the UI can show (allowed or not, with the reasons in
-plain words) or raises :class:`GuardiansRuleError` (a ``ValueError``) for
-input that cannot describe a real game.
+Each check returns data the UI can show (allowed or not, with the reasons as
+message codes and values, :class:`PlantingCode` and :class:`GameEndCode`, that
+the catalogues of ``app/l10n`` put in words) or raises
+:class:`GuardiansRuleError` (a ``ValueError``) for input that cannot describe a
+real game.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from scoring.guardians.rules import (
     TreeRow,
     TreeSpecies,
 )
-from scoring.message import MessageCode, Refusal
+from scoring.message import ListCode, MessageCode, Msg, Refusal, joined, msg
 
 
 class GuardiansRuleCode(MessageCode):
@@ -52,6 +54,32 @@ class GuardiansRuleError(Refusal):
 # --------------------------------------------------------------------------- planting
 
 
+class PlantingCode(MessageCode):
+    """The planting check's verdicts, reasons and the words they are made of (app/l10n).
+
+    A reason is a :class:`~scoring.message.Msg` whose parameters are plain values
+    (a player's name, a count) or nested messages: the tile (:attr:`TILE`), the
+    cost (:attr:`COST`), the tree row (:attr:`ROW`), a species (:attr:`SPECIES`)
+    and the altitudes a row allows (:attr:`ALTITUDES`, numerals joined by "or").
+    """
+
+    TILE = "check-fg-tile"
+    ROW = "check-fg-row"
+    SPECIES = "check-fg-species"
+    ALTITUDES = "list-or"
+    COST = "check-fg-cost"
+    ALLOWED = "check-fg-allowed"
+    FIRE = "check-fg-fire"
+    ALREADY_PLANTED = "check-fg-already-planted"
+    STARTING_TILE = "check-fg-starting-tile"
+    LAKE = "check-fg-lake"
+    MOUNTAIN = "check-fg-mountain"
+    MOUNTAIN_SPECIES = "check-fg-mountain-species"
+    ROW_ALTITUDE = "check-fg-row-altitude"
+    PAID_COUNT = "check-fg-paid-count"
+    PAID_TYPES = "check-fg-paid-types"
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """A revealed tile as the planting check needs it.
@@ -74,15 +102,19 @@ class Tile:
             )
 
     @property
-    def label(self) -> str:
-        if self.name:
-            return self.name
-        if self.kind is TileKind.STARTING:
-            return "the starting tile"
-        assert self.altitude is not None
-        if self.kind is TileKind.REGULAR:
-            return f"this {self.altitude.label} tile"
-        return f"this {self.kind.value} ({self.altitude.value})"
+    def message(self) -> Msg:
+        """The tile as a reason names it: its name, or its kind and altitude.
+
+        >>> Tile(TileKind.REGULAR, Altitude.HIGH).message.params
+        {'kind': 'regular', 'name': '', 'named': False, 'numeral': 'I'}
+        """
+        return msg(
+            PlantingCode.TILE,
+            kind=self.kind,
+            numeral=self.altitude.value if self.altitude is not None else "",
+            name=self.name or "",
+            named=bool(self.name),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +126,10 @@ class PlantingCost:
     sharing_extra: int
 
     @property
-    def label(self) -> str:
-        if not self.same_type:
-            return f"{self.cards} resource card of any type"
-        extra = f" (incl. {self.sharing_extra} for sharing the tile)" if self.sharing_extra else ""
-        return f"{self.cards} resource cards of one type{extra}"
+    def message(self) -> Msg:
+        """The cost in words ("3 resource cards of one type (incl. 1 for sharing the tile)")."""
+        return msg(PlantingCode.COST, cards=self.cards, same_type=self.same_type,
+                   extra=self.sharing_extra)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +137,16 @@ class PlantingCheck:
     """The verdict on a planting: ``allowed``, the ``reasons`` if not, and the ``cost``."""
 
     allowed: bool
-    reasons: tuple[str, ...]
+    reasons: tuple[Msg, ...]
     cost: PlantingCost | None
 
     @property
-    def message(self) -> str:
+    def message(self) -> Msg:
+        """Allowed with its cost, or the reasons read one after the other."""
         if self.allowed:
             assert self.cost is not None
-            return f"Allowed; pay {self.cost.label}."
-        return " ".join(self.reasons)
+            return msg(PlantingCode.ALLOWED, cost=self.cost.message)
+        return joined(ListCode.SENTENCES, self.reasons)
 
 
 def planting_cost(row: TreeRow, shared: bool, ranger: Ranger | None = None) -> PlantingCost:
@@ -123,8 +155,8 @@ def planting_cost(row: TreeRow, shared: bool, ranger: Ranger | None = None) -> P
     Sharing adds one card of the same type, so even the top row's single card
     then becomes two of one type. The Master Gardener never pays the extra.
 
-    >>> planting_cost(TreeRow.MIDDLE, shared=True).label
-    '3 resource cards of one type (incl. 1 for sharing the tile)'
+    >>> planting_cost(TreeRow.MIDDLE, shared=True).message.params
+    {'cards': 3, 'extra': 1, 'same_type': True}
     >>> planting_cost(TreeRow.MIDDLE, shared=True, ranger=Ranger.BEAN).cards
     2
     """
@@ -148,42 +180,40 @@ def check_planting(
     species as printed on the board; it matters only for the Mountain
     Protector's Calocedrus Formosana on a mountain. ``paid``, if given, lists
     the type of each resource card offered and is checked against the cost.
+    Each reason is a :class:`~scoring.message.Msg` (:class:`PlantingCode`).
 
     >>> high = Tile(TileKind.REGULAR, Altitude.HIGH)
-    >>> check_planting("Mei", TreeRow.BOTTOM, high).message
-    'A bottom-row tree grows only on terrain II or III; this high altitude (I) tile is not.'
+    >>> (why,) = check_planting("Mei", TreeRow.BOTTOM, high).reasons
+    >>> why.code, why.params["row"].params, why.params["allowed"].params
+    ('check-fg-row-altitude', {'row': 'bottom'}, {'items': ('II', 'III')})
+    >>> why.params["tile"] == high.message
+    True
     """
-    reasons: list[str] = []
+    reasons: list[Msg] = []
+    where = tile.message
     if tile.fire:
-        reasons.append(f"{_cap(tile.label)} has a fire token: put it out before planting there.")
+        reasons.append(msg(PlantingCode.FIRE, tile=where))
     if player in tile.planted_by:
-        reasons.append(
-            f"{player} already has a tree on {tile.label}; one tree per player per tile."
-        )
+        reasons.append(msg(PlantingCode.ALREADY_PLANTED, player=player, tile=where))
     if tile.kind is TileKind.STARTING:
-        reasons.append("Trees grow only on regular terrain tiles, not on the starting tile.")
+        reasons.append(msg(PlantingCode.STARTING_TILE))
     elif tile.kind is TileKind.LAKE:
-        reasons.append(f"{_cap(tile.label)} is a lake, a special tile: no trees on special tiles.")
+        reasons.append(msg(PlantingCode.LAKE, tile=where))
     elif tile.kind is TileKind.MOUNTAIN:
         if ranger is not Ranger.FLUFFY:
-            reasons.append(
-                f"{_cap(tile.label)} is a mountain, a special tile: only the Mountain Protector "
-                "(Fluffy) may plant there, and only Calocedrus Formosana."
-            )
+            reasons.append(msg(PlantingCode.MOUNTAIN, tile=where))
         elif species is not TreeSpecies.CALOCEDRUS_FORMOSANA:
-            what = "this tree" if species is None else f"a {species.label}"
-            reasons.append(
-                f"The Mountain Protector may plant only Calocedrus Formosana on a mountain, "
-                f"not {what} (say which species the tree is)."
-            )
+            reasons.append(msg(
+                PlantingCode.MOUNTAIN_SPECIES, known=species is not None,
+                species=msg(PlantingCode.SPECIES, species=species) if species else None))
     if tile.kind is TileKind.REGULAR:
         assert tile.altitude is not None
         rule = row.rule
         if tile.altitude not in rule.allowed:
-            reasons.append(
-                f"A {row.value}-row tree grows only on terrain {rule.allowed_label}; "
-                f"{tile.label} is not."
-            )
+            allowed = tuple(a.value for a in PILE_ORDER if a in rule.allowed)
+            reasons.append(msg(
+                PlantingCode.ROW_ALTITUDE, row=msg(PlantingCode.ROW, row=row),
+                allowed=msg(PlantingCode.ALTITUDES, items=allowed), tile=where))
     shared = bool(tile.planted_by - {player})
     cost = planting_cost(row, shared, ranger)
     if not reasons and paid is not None:
@@ -193,17 +223,13 @@ def check_planting(
     return PlantingCheck(True, (), cost)
 
 
-def _payment_problems(cost: PlantingCost, paid: Sequence[str]) -> list[str]:
-    out: list[str] = []
+def _payment_problems(cost: PlantingCost, paid: Sequence[str]) -> list[Msg]:
+    out: list[Msg] = []
     if len(paid) != cost.cards:
-        out.append(f"This planting costs {cost.label}; {len(paid)} offered.")
+        out.append(msg(PlantingCode.PAID_COUNT, cost=cost.message, offered=len(paid)))
     elif cost.same_type and len({p.strip().casefold() for p in paid}) > 1:
-        out.append(f"This planting costs {cost.label}; the cards offered are of different types.")
+        out.append(msg(PlantingCode.PAID_TYPES, cost=cost.message))
     return out
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- skills and boards
@@ -310,6 +336,46 @@ class Turn:
     drew_last_tile: bool = False
 
 
+class GameEndCode(MessageCode):
+    """Where the game stands (:attr:`GameEndStatus.message`; words in app/l10n)."""
+
+    NONE = "status-fg-end-none"
+    END = "status-fg-end"
+
+
+def end_message(
+    trigger: EndTrigger | str | None,
+    by: str | None,
+    remaining: Sequence[str] = (),
+    over: bool = False,
+    last: str | None = None,
+    then_drew: bool = False,
+) -> Msg:
+    """The game-end status as a message, from its data.
+
+    ``trigger`` fired by ``by``; ``remaining`` still play, unless ``over`` after
+    ``last``'s turn (``by`` if not given); ``then_drew``: ``last`` drew the last
+    terrain tile during the final round, which ended the game at once.
+
+    >>> end_message(None, None).code
+    'status-fg-end-none'
+    >>> m = end_message(EndTrigger.LAST_TREE_PLANTED, "B", ("C", "A"))
+    >>> m.params["trigger"], m.params["by"], m.params["remaining"].params["items"]
+    ('last_tree_planted', 'B', ('C', 'A'))
+    """
+    if trigger is None:
+        return msg(GameEndCode.NONE)
+    return msg(
+        GameEndCode.END,
+        trigger=EndTrigger(trigger),
+        by=by or "",
+        over=bool(over),
+        last=last or by or "",
+        then_drew=bool(then_drew),
+        remaining=joined(ListCode.COMMAS, remaining),
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class GameEndStatus:
     """Where the game stands after the turns given.
@@ -325,7 +391,7 @@ class GameEndStatus:
     triggered_by: str | None
     remaining: tuple[str, ...]
     over: bool
-    message: str
+    message: Msg
 
     @property
     def next_player(self) -> str | None:
@@ -347,9 +413,13 @@ def game_end_status(players: Sequence[str], turns: Sequence[Turn]) -> GameEndSta
       during the final round (the remaining extra turns are not played: there
       is no tile left to explore).
 
+    ``message`` says it (:func:`end_message`).
+
     >>> s = game_end_status(["A", "B", "C"], [Turn("A"), Turn("B", planted_last_tree=True)])
     >>> s.remaining, s.over
     (('C', 'A'), False)
+    >>> s.message == end_message(EndTrigger.LAST_TREE_PLANTED, "B", ("C", "A"))
+    True
     """
     seats = list(players)
     if len(set(seats)) != len(seats):
@@ -404,16 +474,9 @@ def _end_message(
     rest: tuple[str, ...],
     over: bool,
     turns: Sequence[Turn],
-) -> str:
-    if trigger is None:
-        return "No end condition yet: play on."
-    if trigger is EndTrigger.LAST_TREE_PLANTED:
-        head = f"{by} planted their last tree: every other player takes one more turn."
-    else:
-        head = f"{by} drew the last terrain tile: the game ends after that turn."
-    if over:
-        last = turns[-1]
-        if trigger is EndTrigger.LAST_TREE_PLANTED and last.drew_last_tile:
-            head += f" {last.player} then drew the last terrain tile, which ends the game at once."
-        return f"{head} The game is over after {last.player}'s turn: score it."
-    return f"{head} Still to play: {', '.join(rest)}."
+) -> Msg:
+    if trigger is None or not over:
+        return end_message(trigger, by, rest)
+    last = turns[-1]
+    then_drew = trigger is EndTrigger.LAST_TREE_PLANTED and last.drew_last_tile
+    return end_message(trigger, by, rest, over=True, last=last.player, then_drew=then_drew)

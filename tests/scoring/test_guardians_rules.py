@@ -10,11 +10,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.guardians.checks import (
+    GameEndCode,
     GuardiansRuleError,
+    PlantingCheck,
+    PlantingCode,
     Tile,
     Turn,
     actions_per_turn,
     check_planting,
+    end_message,
     game_end_status,
     hand_limit,
     next_terrain_pile,
@@ -38,6 +42,7 @@ from scoring.guardians.rules import (
     TreeSpecies,
     component,
 )
+from scoring.message import ListCode, joined, msg
 from tests.refused import refused
 
 HIGH, MED, LOW = Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW
@@ -45,6 +50,10 @@ HIGH, MED, LOW = Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW
 
 def regular(alt: Altitude, **kw: object) -> Tile:
     return Tile(TileKind.REGULAR, alt, **kw)  # type: ignore[arg-type]
+
+
+def codes(check: PlantingCheck) -> list[str]:
+    return [r.code for r in check.reasons]
 
 
 # --------------------------------------------------------------------------- data
@@ -100,8 +109,13 @@ def test_animals_and_rangers() -> None:
 def test_bottom_row_refused_on_high_altitude() -> None:
     check = check_planting("Mei", TreeRow.BOTTOM, regular(HIGH))
     assert not check.allowed
-    assert "bottom-row tree grows only on terrain II or III" in check.message
-    assert "high altitude (I)" in check.message
+    (why,) = check.reasons
+    assert why.code == PlantingCode.ROW_ALTITUDE
+    assert why.params["row"] == msg(PlantingCode.ROW, row="bottom")
+    assert why.params["allowed"] == msg(PlantingCode.ALTITUDES, items=("II", "III"))
+    assert why.params["tile"] == msg(PlantingCode.TILE, kind="regular", numeral="I", name="",
+                                     named=False)
+    assert check.message == joined(ListCode.SENTENCES, (why,))
 
 
 @pytest.mark.parametrize(
@@ -117,9 +131,8 @@ def test_allowed_terrain(row: TreeRow, alt: Altitude, ok: bool) -> None:
 
 
 def test_costs() -> None:
-    assert check_planting("Mei", TreeRow.TOP, regular(HIGH)).message == (
-        "Allowed; pay 1 resource card of any type."
-    )
+    assert check_planting("Mei", TreeRow.TOP, regular(HIGH)).message == msg(
+        PlantingCode.ALLOWED, cost=msg(PlantingCode.COST, cards=1, same_type=False, extra=0))
     c = planting_cost(TreeRow.BOTTOM, shared=False)
     assert (c.cards, c.same_type, c.sharing_extra) == (3, True, 0)
 
@@ -129,6 +142,8 @@ def test_sharing_costs_one_more_of_the_type() -> None:
     check = check_planting("Mei", TreeRow.MIDDLE, tile)
     assert check.allowed
     assert check.cost is not None and (check.cost.cards, check.cost.same_type) == (3, True)
+    assert check.message == msg(PlantingCode.ALLOWED, cost=msg(
+        PlantingCode.COST, cards=3, same_type=True, extra=1))
     # the top row's single card becomes two of one type when sharing
     top = check_planting("Mei", TreeRow.TOP, regular(HIGH, planted_by=frozenset({"Ken"})))
     assert top.cost is not None and (top.cost.cards, top.cost.same_type) == (2, True)
@@ -146,23 +161,30 @@ def test_master_gardener_shares_for_free() -> None:
 def test_never_twice_on_a_tile() -> None:
     check = check_planting("Mei", TreeRow.MIDDLE, regular(MED, planted_by=frozenset({"Mei"})))
     assert not check.allowed
-    assert "Mei already has a tree" in check.message
+    assert codes(check) == [PlantingCode.ALREADY_PLANTED]
+    assert check.reasons[0].params["player"] == "Mei"
+    assert check.reasons[0].params["tile"] == regular(MED).message
 
 
 def test_not_on_fire() -> None:
     check = check_planting("Mei", TreeRow.MIDDLE, regular(MED, fire=True))
-    assert not check.allowed and "fire token" in check.message
+    assert not check.allowed and codes(check) == [PlantingCode.FIRE]
+    assert check.reasons[0].params["tile"] == regular(MED).message
 
 
 @pytest.mark.parametrize("kind", [TileKind.LAKE, TileKind.MOUNTAIN])
 def test_not_on_special_tiles(kind: TileKind) -> None:
     check = check_planting("Mei", TreeRow.MIDDLE, Tile(kind, MED))
-    assert not check.allowed and "special tile" in check.message
+    assert not check.allowed
+    assert codes(check) == [PlantingCode.LAKE if kind is TileKind.LAKE else PlantingCode.MOUNTAIN]
+    assert check.reasons[0].params["tile"] == msg(PlantingCode.TILE, kind=kind, numeral="II",
+                                                  name="", named=False)
 
 
 def test_not_on_the_starting_tile() -> None:
     check = check_planting("Mei", TreeRow.TOP, Tile(TileKind.STARTING, None))
-    assert not check.allowed and "starting tile" in check.message
+    assert not check.allowed and codes(check) == [PlantingCode.STARTING_TILE]
+    assert Tile(TileKind.STARTING, None).message.params["numeral"] == ""
 
 
 def test_mountain_protector_calocedrus_on_any_mountain() -> None:
@@ -172,26 +194,31 @@ def test_mountain_protector_calocedrus_on_any_mountain() -> None:
             "Fluffy", TreeRow.BOTTOM, mountain, ranger=Ranger.FLUFFY,
             species=TreeSpecies.CALOCEDRUS_FORMOSANA,
         )
-        assert ok.allowed, ok.message
+        assert ok.allowed and not ok.reasons, ok.reasons
     mountain = Tile(TileKind.MOUNTAIN, HIGH, name="Alishan")
     spruce = check_planting(
         "Fluffy", TreeRow.TOP, mountain, ranger=Ranger.FLUFFY, species=TreeSpecies.TAIWAN_SPRUCE
     )
-    assert not spruce.allowed and "Taiwan Spruce" in spruce.message
+    assert not spruce.allowed and spruce.reasons == (msg(
+        PlantingCode.MOUNTAIN_SPECIES, known=True,
+        species=msg(PlantingCode.SPECIES, species="taiwan_spruce")),)
     unknown = check_planting("Fluffy", TreeRow.TOP, mountain, ranger=Ranger.FLUFFY)
-    assert not unknown.allowed and "say which species" in unknown.message
+    assert not unknown.allowed and unknown.reasons == (msg(
+        PlantingCode.MOUNTAIN_SPECIES, known=False, species=None),)
     others = check_planting(
         "Jack", TreeRow.TOP, mountain, ranger=Ranger.JACK,
         species=TreeSpecies.CALOCEDRUS_FORMOSANA,
     )
-    assert not others.allowed and "Alishan is a mountain" in others.message
+    assert not others.allowed and others.reasons == (msg(
+        PlantingCode.MOUNTAIN, tile=msg(PlantingCode.TILE, kind="mountain", numeral="I",
+                                        name="Alishan", named=True)),)
 
 
 def test_mountain_protector_not_on_lakes_or_burning_mountains() -> None:
     calo = TreeSpecies.CALOCEDRUS_FORMOSANA
     lake = check_planting("F", TreeRow.TOP, Tile(TileKind.LAKE, HIGH), ranger=Ranger.FLUFFY,
                           species=calo)
-    assert not lake.allowed
+    assert not lake.allowed and codes(lake) == [PlantingCode.LAKE]
     burning = Tile(TileKind.MOUNTAIN, MED, fire=True)
     assert not check_planting("F", TreeRow.TOP, burning, ranger=Ranger.FLUFFY,
                               species=calo).allowed
@@ -200,16 +227,20 @@ def test_mountain_protector_not_on_lakes_or_burning_mountains() -> None:
 def test_several_reasons_are_all_given() -> None:
     check = check_planting("Mei", TreeRow.TOP, regular(LOW, fire=True,
                                                        planted_by=frozenset({"Mei"})))
-    assert len(check.reasons) == 3
+    assert codes(check) == [PlantingCode.FIRE, PlantingCode.ALREADY_PLANTED,
+                            PlantingCode.ROW_ALTITUDE]
+    assert check.message == joined(ListCode.SENTENCES, check.reasons)
 
 
 def test_payment_checked_when_given() -> None:
     tile = regular(MED, planted_by=frozenset({"Ken"}))
     assert check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood"] * 3).allowed
     short = check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood"] * 2)
-    assert not short.allowed and "2 offered" in short.message
+    cost = msg(PlantingCode.COST, cards=3, same_type=True, extra=1)
+    assert not short.allowed and short.reasons == (
+        msg(PlantingCode.PAID_COUNT, cost=cost, offered=2),)
     mixed = check_planting("Mei", TreeRow.MIDDLE, tile, paid=["wood", "wood", "water"])
-    assert not mixed.allowed and "different types" in mixed.message
+    assert not mixed.allowed and mixed.reasons == (msg(PlantingCode.PAID_TYPES, cost=cost),)
     assert check_planting("Mei", TreeRow.TOP, regular(HIGH), paid=["water"]).allowed
 
 
@@ -265,7 +296,7 @@ SEATS = ["A", "B", "C", "D"]
 def test_no_trigger() -> None:
     s = game_end_status(SEATS, [Turn("A"), Turn("B")])
     assert (s.triggered, s.over, s.remaining, s.trigger) == (False, False, (), None)
-    assert "play on" in s.message
+    assert s.message == msg(GameEndCode.NONE)
 
 
 def test_last_tree_gives_every_other_player_one_turn() -> None:
@@ -274,12 +305,15 @@ def test_last_tree_gives_every_other_player_one_turn() -> None:
     assert s.trigger is EndTrigger.LAST_TREE_PLANTED and s.triggered_by == "B"
     assert s.remaining == ("C", "D", "A") and not s.over
     assert s.next_player == "C"
-    assert "Still to play: C, D, A" in s.message
+    assert s.message == msg(GameEndCode.END, trigger="last_tree_planted", by="B", over=False,
+                            last="B", then_drew=False,
+                            remaining=joined(ListCode.COMMAS, ("C", "D", "A")))
     s = game_end_status(SEATS, [*turns, Turn("C"), Turn("D")])
     assert s.remaining == ("A",) and not s.over
     s = game_end_status(SEATS, [*turns, Turn("C"), Turn("D"), Turn("A")])
     assert s.over and s.remaining == ()
-    assert "score it" in s.message
+    assert s.message.params["over"] is True and s.message.params["last"] == "A"
+    assert s.message.params["remaining"] == joined(ListCode.COMMAS, ())
     with refused(GuardiansRuleError, "already over"):
         game_end_status(SEATS, [*turns, Turn("C"), Turn("D"), Turn("A"), Turn("B")])
 
@@ -288,7 +322,8 @@ def test_last_tile_ends_after_that_turn() -> None:
     s = game_end_status(["A", "B", "C"], [Turn("A"), Turn("B", drew_last_tile=True)])
     assert s.trigger is EndTrigger.LAST_TILE_DRAWN and s.triggered_by == "B"
     assert s.over and s.remaining == ()
-    assert "ends after that turn" in s.message
+    assert s.message == end_message(EndTrigger.LAST_TILE_DRAWN, "B", (), over=True)
+    assert (s.message.params["last"], s.message.params["then_drew"]) == ("B", False)
 
 
 def test_last_tile_during_the_final_round_ends_the_game() -> None:
@@ -296,7 +331,8 @@ def test_last_tile_during_the_final_round_ends_the_game() -> None:
     s = game_end_status(["A", "B", "C"], turns)
     assert s.trigger is EndTrigger.LAST_TREE_PLANTED  # the first trigger is kept
     assert s.over and s.remaining == ()
-    assert "B then drew the last terrain tile" in s.message
+    assert s.message.params["trigger"] == "last_tree_planted"
+    assert (s.message.params["last"], s.message.params["then_drew"]) == ("B", True)
 
 
 def test_second_last_tree_changes_nothing() -> None:

@@ -23,11 +23,25 @@ from scoring.games import GAMES, Game
 from scoring.guardians.checks import Tile, check_planting
 from scoring.guardians.reference import guardians_reference_lines, quick_reference
 from scoring.guardians.rules import Altitude, TileKind, TreeRow
+from scoring.message import MessageCode, Msg, msg
 
 if TYPE_CHECKING:
     from app.ui.nav import Nav
 
 ME = "me"  # the name the planting check uses for the player asking
+
+
+class CheckLabel(MessageCode):
+    """Words of the planting check's screen that the rules check does not say."""
+
+    YOU = "reference-check-you"  # the player asking, where a reason names them
+
+
+def _reason(lang: str, reason: Msg) -> str:
+    """One reason of the check in ``lang``; the player asking is "you", not a name."""
+    if reason.params.get("player") == ME:
+        reason = msg(reason.code, **{**reason.params, "player": msg(CheckLabel.YOU)})
+    return l10n.render(lang, reason)
 
 
 @dataclass(slots=True)
@@ -103,14 +117,13 @@ def planting_check(app: Nav, lang: str) -> ft.Control:
     tile = Tile(kind, None if kind is TileKind.STARTING else Altitude(st.altitude),
                 fire=bool(st.fire), planted_by=planted)
     result = check_planting(ME, TreeRow(st.row), tile)
-    if result.allowed and result.cost is not None:
-        verdict: list[ft.Control] = [ft.Text(l10n.render(
-            lang, "reference-check-allowed", cards=result.cost.cards), size=16,
-            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
+    if result.allowed:  # the verdict with its cost, then each reason, in the phone's language
+        verdict: list[ft.Control] = [ft.Text(l10n.render(lang, result.message), size=16,
+                                             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)]
     else:
         verdict = [ft.Text(l10n.render(lang, "reference-check-refused"), size=16,
                            weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR),
-                   *[ft.Text(r, size=14) for r in result.reasons]]
+                   *[ft.Text(_reason(lang, r), size=14) for r in result.reasons]]
 
     def toggle(key: str) -> ft.Control:
         return sid(f"check-{key}", ft.Checkbox(
