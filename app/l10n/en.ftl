@@ -1466,11 +1466,23 @@ score-rescore = Score again with the printed values remembered now
 ## gl10n
 
 ## Forest Guardians planting check (scoring.guardians.checks.PlantingCode) and game end (GameEndCode)
+## Forest Guardians glossary terms (003 is English; used by the messages below)
+
+-fg-terrain-tile = terrain tile
+-fg-starting-tile = starting tile
+-fg-special-tile = special tile
+-fg-fire-token = fire token
+-fg-resource-card = { $count ->
+        [one] resource card
+       *[other] resource cards
+    }
+-fg-mountain-protector = Mountain Protector
+-fg-calocedrus = Calocedrus Formosana
 
 check-fg-tile = { $named ->
         [true] { $name }
        *[false] { $kind ->
-            [starting] the starting tile
+            [starting] the { -fg-starting-tile }
             [regular] this { $numeral ->
                 [I] high altitude
                 [II] medium altitude
@@ -1486,28 +1498,28 @@ check-fg-row = { $row ->
     }
 check-fg-species = { $species ->
         [taiwan_spruce] Taiwan Spruce
-        [calocedrus_formosana] Calocedrus Formosana
+        [calocedrus_formosana] { -fg-calocedrus }
        *[camphor_tree] Camphor Tree
     }
 list-or = {" or "}
 check-fg-cost = { $same_type ->
-        [true] { $cards } resource cards of one type{ $extra ->
+        [true] { $cards } { -fg-resource-card(count: "other") } of one type{ $extra ->
             [0] {""}
            *[other] {" "}(incl. { $extra } for sharing the tile)
         }
        *[false] { $cards ->
-            [one] 1 resource card of any type
-           *[other] { $cards } resource cards of any type
+            [one] 1 { -fg-resource-card(count: "one") } of any type
+           *[other] { $cards } { -fg-resource-card(count: "other") } of any type
         }
     }
 check-fg-allowed = Allowed; pay { $cost }.
-check-fg-fire = There is a fire token on { $tile }: put it out before planting there.
+check-fg-fire = There is a { -fg-fire-token } on { $tile }: put it out before planting there.
 check-fg-already-planted = One tree per player per tile: { $player } already planted on { $tile }.
 reference-check-you = you
-check-fg-starting-tile = Trees grow only on regular terrain tiles, not on the starting tile.
-check-fg-lake = No trees on special tiles: { $tile } is a lake.
-check-fg-mountain = Only the Mountain Protector (Fluffy) may plant on a special tile, and only Calocedrus Formosana on a mountain: { $tile } is a mountain.
-check-fg-mountain-species = The Mountain Protector may plant only Calocedrus Formosana on a mountain, not { $known ->
+check-fg-starting-tile = Trees grow only on regular { -fg-terrain-tile }s, not on the { -fg-starting-tile }.
+check-fg-lake = No trees on { -fg-special-tile }s: { $tile } is a lake.
+check-fg-mountain = Only the { -fg-mountain-protector } (Fluffy) may plant on a { -fg-special-tile }, and only { -fg-calocedrus } on a mountain: { $tile } is a mountain.
+check-fg-mountain-species = The { -fg-mountain-protector } may plant only { -fg-calocedrus } on a mountain, not { $known ->
         [true] a { $species }.
        *[false] this tree (say which species the tree is).
     }
@@ -1517,9 +1529,9 @@ check-fg-paid-types = This planting costs { $cost }; the cards offered are of di
 status-fg-end-none = No end condition yet: play on.
 status-fg-end = { $trigger ->
         [last_tree_planted] { $by } planted their last tree: every other player takes one more turn.
-       *[last_tile_drawn] { $by } drew the last terrain tile: the game ends after that turn.
+       *[last_tile_drawn] { $by } drew the last { -fg-terrain-tile }: the game ends after that turn.
     }{ $then_drew ->
-        [true] {" "}{ $last } then drew the last terrain tile, which ends the game at once.
+        [true] {" "}{ $last } then drew the last { -fg-terrain-tile }, which ends the game at once.
        *[false] {""}
     } { $over ->
         [true] The game is over after { $last }'s turn: score it.

@@ -1432,17 +1432,25 @@ score-rescore = 今覚えている印刷値で採点し直す
 ## gl10n
 
 ## フォレストガーディアンズの植樹チェック（scoring.guardians.checks.PlantingCode）とゲーム終了（GameEndCode）
-## 用語は既存の訳語（地形タイル、特殊タイル、スタートタイル、資源カード、火災トークン、山の守り手、タイワンショウナンボク）。
+## フォレストガーディアンズの用語（003 は英語版。訳語はこのカタログの既存の訳に合わせた）
+
+-fg-terrain-tile = 地形タイル
+-fg-starting-tile = スタートタイル
+-fg-special-tile = 特殊タイル
+-fg-fire-token = 火災トークン
+-fg-resource-card = 資源カード
+-fg-mountain-protector = 山の守り手
+-fg-calocedrus = タイワンショウナンボク
 
 check-fg-tile = { $named ->
         [true] { $name }
        *[false] { $kind ->
-            [starting] スタートタイル
+            [starting] { -fg-starting-tile }
             [regular] この{ $numeral ->
                 [I] 高地
                 [II] 中地
                *[III] 低地
-            }（{ $numeral }）の地形タイル
+            }（{ $numeral }）の{ -fg-terrain-tile }
            *[other] このタイル
         }
     }
@@ -1453,25 +1461,25 @@ check-fg-row = { $row ->
     }
 check-fg-species = { $species ->
         [taiwan_spruce] ニイタカトウヒ
-        [calocedrus_formosana] タイワンショウナンボク
+        [calocedrus_formosana] { -fg-calocedrus }
        *[camphor_tree] クスノキ
     }
 list-or = または
 check-fg-cost = { $same_type ->
-        [true] 同じ種類の資源カード{ $cards }枚{ $extra ->
+        [true] 同じ種類の{ -fg-resource-card }{ $cards }枚{ $extra ->
             [0] {""}
            *[other] （うちタイルの共有分{ $extra }枚）
         }
-       *[false] 任意の資源カード{ $cards }枚
+       *[false] 任意の{ -fg-resource-card }{ $cards }枚
     }
 check-fg-allowed = 植えられます：{ $cost }を支払います。
-check-fg-fire = { $tile }には火災トークンがあります。植える前に消火してください。
+check-fg-fire = { $tile }には{ -fg-fire-token }があります。植える前に消火してください。
 check-fg-already-planted = 1枚のタイルに植えられるのは1人1本までです。{ $player }はすでに{ $tile }に木を植えています。
 reference-check-you = あなた
-check-fg-starting-tile = 木は通常の地形タイルにだけ植えられます。スタートタイルには植えられません。
-check-fg-lake = 特殊タイルには木を植えられません。{ $tile }は湖です。
-check-fg-mountain = 特殊タイルに植えられるのは山の守り手（フラッフィー）だけで、山に植えられるのはタイワンショウナンボクだけです。{ $tile }は山です。
-check-fg-mountain-species = 山の守り手が山に植えられるのはタイワンショウナンボクだけです。{ $known ->
+check-fg-starting-tile = 木は通常の{ -fg-terrain-tile }にだけ植えられます。{ -fg-starting-tile }には植えられません。
+check-fg-lake = { -fg-special-tile }には木を植えられません。{ $tile }は湖です。
+check-fg-mountain = { -fg-special-tile }に植えられるのは{ -fg-mountain-protector }（フラッフィー）だけで、山に植えられるのは{ -fg-calocedrus }だけです。{ $tile }は山です。
+check-fg-mountain-species = { -fg-mountain-protector }が山に植えられるのは{ -fg-calocedrus }だけです。{ $known ->
         [true] { $species }は植えられません。
        *[false] この木の種類を選んでください。
     }
@@ -1481,9 +1489,9 @@ check-fg-paid-types = この植樹には{ $cost }が必要ですが、出され�
 status-fg-end-none = ゲーム終了条件はまだ満たされていません。プレイを続けてください。
 status-fg-end = { $trigger ->
         [last_tree_planted] { $by }が最後の木を植えました。ほかのプレイヤーはあと1回ずつ手番を行います。
-       *[last_tile_drawn] { $by }が最後の地形タイルを引きました。この手番でゲームは終わります。
+       *[last_tile_drawn] { $by }が最後の{ -fg-terrain-tile }を引きました。この手番でゲームは終わります。
     }{ $then_drew ->
-        [true] そのあと{ $last }が最後の地形タイルを引いたので、ゲームはすぐに終わります。
+        [true] そのあと{ $last }が最後の{ -fg-terrain-tile }を引いたので、ゲームはすぐに終わります。
        *[false] {""}
     }{ $over ->
         [true] { $last }の手番のあとでゲーム終了です。得点を計算してください。

@@ -14,7 +14,9 @@ Public API:
   :func:`planting_cost`, :func:`game_end_status`, :func:`hand_limit`,
   :func:`actions_per_turn`, :func:`shelter_capacity`, :func:`next_terrain_pile`
   (and ``Tile``, ``Turn``, ``PlantingCheck``, ``PlantingCost``,
-  ``GameEndStatus``, ``GuardiansRuleError``);
+  ``GameEndStatus``, ``GuardiansRuleError``); the reasons, costs and game-end
+  status are messages (codes of ``PlantingCode`` and ``GameEndCode``,
+  :func:`end_message`), never sentences;
 - the game-end state, :mod:`scoring.guardians.model`: ``GuardiansGame``,
   ``GuardiansPlayer``;
 - :func:`scoring.guardians.reference.quick_reference` (``ReferenceSection``)
