@@ -23,11 +23,6 @@ class Altitude(StrEnum):
     MEDIUM = "II"
     LOW = "III"
 
-    @property
-    def label(self) -> str:
-        names = {"I": "high", "II": "medium", "III": "low"}
-        return f"{names[self.value]} altitude ({self.value})"
-
 
 #: Draw order of the terrain piles: high before medium before low (003 "Draw a Terrain Tile").
 PILE_ORDER: tuple[Altitude, ...] = (Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW)
@@ -59,10 +54,6 @@ class TreeSpecies(StrEnum):
     TAIWAN_SPRUCE = "taiwan_spruce"
     CALOCEDRUS_FORMOSANA = "calocedrus_formosana"
     CAMPHOR_TREE = "camphor_tree"
-
-    @property
-    def label(self) -> str:
-        return self.value.replace("_", " ").title()
 
 
 class Ranger(StrEnum):
