@@ -1537,3 +1537,10 @@ status-fg-end = { $trigger ->
         [true] The game is over after { $last }'s turn: score it.
        *[false] Still to play: { $remaining }.
     }
+
+## map
+map-forester-short = { $type ->
+    [thinning] Thin
+    [den_tree] Den
+   *[painting] Paint
+  }

@@ -1497,3 +1497,10 @@ status-fg-end = { $trigger ->
         [true] { $last }の手番のあとでゲーム終了です。得点を計算してください。
        *[false] 残りの手番：{ $remaining }。
     }
+
+## map
+map-forester-short = { $type ->
+    [thinning] 間伐
+    [den_tree] 巣穴
+   *[painting] 塗装
+  }

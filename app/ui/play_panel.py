@@ -174,11 +174,7 @@ def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
     on_tap = taps().on_tap
 
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
-    lines = [str(tile.space)]
-    if tile.forester:
-        lines.append(l10n.render(lang, PP.forester_name(tile.forester))[:5])
-    if tile.harvesters:
-        lines.append(tile.harvesters[0][:5])
+    lines = [str(tile.space), *PP.tile_marks(lang, tile)]
     marks: list[ft.Control] = [
         ft.Text(lines[0], size=14, weight=ft.FontWeight.BOLD),
         ft.Text("\n".join(lines[1:]), size=10, text_align=ft.TextAlign.CENTER,

@@ -42,6 +42,7 @@ class PlayLabel(MessageCode):
     MAP_HELP = "map-help"
     MAP_SPACE = "map-space"
     MAP_MODE = "map-mode"
+    MAP_FORESTER = "map-forester-short"
     TURN_TITLE = "turn-title"
     TURN_END = "turn-end"
     TURN_PENDING = "turn-pending"
@@ -178,6 +179,23 @@ def tile_label(lang: str, tile: MapTile) -> str:
 
 def forester_name(kind: str | None) -> Msg:
     return msg(PlayLabel.FORESTER_TYPE, type=kind or "")
+
+
+#: A map space is small: a name under its number is cut to this many characters.
+MARK_CHARS = 5
+
+
+def tile_marks(lang: str, tile: MapTile) -> list[str]:
+    """The short words a map space shows under its number: its forester token's short
+    name (a catalogue word, never a cut one) and its first harvester's name, cut with
+    "…" when long. The space's full description is its label (:func:`tile_label`)."""
+    out: list[str] = []
+    if tile.forester:
+        out.append(l10n.render(lang, msg(PlayLabel.MAP_FORESTER, type=tile.forester)))
+    if tile.harvesters:
+        name = tile.harvesters[0]
+        out.append(name if len(name) <= MARK_CHARS else name[:MARK_CHARS - 1] + "…")
+    return out
 
 
 # --------------------------------------------------------------------------- the turn

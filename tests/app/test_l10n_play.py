@@ -104,6 +104,23 @@ def test_map_taps_per_mode() -> None:
     assert "infested wood" in label and "forester token" in label
 
 
+@pytest.mark.parametrize(("lang", "words"), [("en", ("Thin", "Den", "Paint")),
+                                             ("ja", ("間伐", "巣穴", "塗装"))])
+def test_a_map_space_names_its_token_in_a_word_and_cuts_only_a_long_name(
+        lang: str, words: tuple[str, str, str]) -> None:
+    """A space shows a short catalogue word for its forester token (it showed the first five
+    letters: "den t", "thinn") and its harvester's name, cut with "…" only when long."""
+    def marks(forester: str | None, *names: str) -> list[str]:
+        return PP.tile_marks(lang, PP.MapTile(3, names, forester, False, False, False, None))
+
+    for kind, word in zip(("thinning", "den_tree", "painting"), words, strict=True):
+        assert marks(kind) == [word]
+    assert marks(None, "Mei") == ["Mei"]
+    assert marks(None, "Annika") == ["Anni…"]
+    assert marks("den_tree", "Bartholomew", "Mei") == [words[1], "Bart…"]
+    assert marks(None) == []
+
+
 def test_banner_and_log_lines_in_both_languages() -> None:
     store = Store.open("sqlite://")
     s = _game(store, infestation=True)
