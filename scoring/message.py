@@ -123,6 +123,7 @@ class ListCode(MessageCode):
     """
 
     AND = "list-and"
+    OR = "list-or"
     COMMAS = "list-commas"
     SEMICOLONS = "list-semicolons"
     SENTENCES = "list-sentences"
@@ -138,7 +139,7 @@ def say_code(m: Msg) -> str:
 
 
 def joined(how: ListCode, items: Any) -> Msg:
-    """A list parameter joined ``how`` (commas or semicolons): ``joined(ListCode.COMMAS, xs)``."""
+    """A list parameter joined ``how`` (``ListCode``): ``joined(ListCode.COMMAS, xs)``."""
     return msg(how, items=tuple(items))
 
 

@@ -48,6 +48,7 @@
 
 list-semicolons = {"; "}
 list-commas = {", "}
+list-or = {" or "}
 list-and = { $head } and { $last }
 
 ## Score sheet: what to read off a component (scoring.printed.AskCode)
@@ -1501,7 +1502,6 @@ check-fg-species = { $species ->
         [calocedrus_formosana] { -fg-calocedrus }
        *[camphor_tree] Camphor Tree
     }
-list-or = {" or "}
 check-fg-cost = { $same_type ->
         [true] { $cards } { -fg-resource-card(count: "other") } of one type{ $extra ->
             [0] {""}

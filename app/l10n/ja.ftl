@@ -40,6 +40,7 @@
 
 list-semicolons = ；
 list-commas = 、
+list-or = または
 list-and = { $head }、{ $last }
 
 ## 得点表：コンポーネントから読む値（scoring.printed.AskCode）
@@ -1464,7 +1465,6 @@ check-fg-species = { $species ->
         [calocedrus_formosana] { -fg-calocedrus }
        *[camphor_tree] クスノキ
     }
-list-or = または
 check-fg-cost = { $same_type ->
         [true] 同じ種類の{ -fg-resource-card }{ $cards }枚{ $extra ->
             [0] {""}

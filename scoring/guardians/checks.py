@@ -60,13 +60,12 @@ class PlantingCode(MessageCode):
     A reason is a :class:`~scoring.message.Msg` whose parameters are plain values
     (a player's name, a count) or nested messages: the tile (:attr:`TILE`), the
     cost (:attr:`COST`), the tree row (:attr:`ROW`), a species (:attr:`SPECIES`)
-    and the altitudes a row allows (:attr:`ALTITUDES`, numerals joined by "or").
+    and the altitudes a row allows (numerals joined by ``ListCode.OR``).
     """
 
     TILE = "check-fg-tile"
     ROW = "check-fg-row"
     SPECIES = "check-fg-species"
-    ALTITUDES = "list-or"
     COST = "check-fg-cost"
     ALLOWED = "check-fg-allowed"
     FIRE = "check-fg-fire"
@@ -213,7 +212,7 @@ def check_planting(
             allowed = tuple(a.value for a in PILE_ORDER if a in rule.allowed)
             reasons.append(msg(
                 PlantingCode.ROW_ALTITUDE, row=msg(PlantingCode.ROW, row=row),
-                allowed=msg(PlantingCode.ALTITUDES, items=allowed), tile=where))
+                allowed=joined(ListCode.OR, allowed), tile=where))
     shared = bool(tile.planted_by - {player})
     cost = planting_cost(row, shared, ranger)
     if not reasons and paid is not None:

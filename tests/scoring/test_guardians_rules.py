@@ -112,7 +112,7 @@ def test_bottom_row_refused_on_high_altitude() -> None:
     (why,) = check.reasons
     assert why.code == PlantingCode.ROW_ALTITUDE
     assert why.params["row"] == msg(PlantingCode.ROW, row="bottom")
-    assert why.params["allowed"] == msg(PlantingCode.ALTITUDES, items=("II", "III"))
+    assert why.params["allowed"] == joined(ListCode.OR, ("II", "III"))
     assert why.params["tile"] == msg(PlantingCode.TILE, kind="regular", numeral="I", name="",
                                      named=False)
     assert check.message == joined(ListCode.SENTENCES, (why,))
