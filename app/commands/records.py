@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any, TextIO
 
 from app.game.registry import VARIANTS, variant
+from app.game.status import Status
 from scoring.message import MessageCode
 
 EXIT_OK = 0
@@ -145,7 +146,7 @@ def _iter_history(s: Any, *, game: str | None, player: str | None) -> Iterator[A
 def _players_cell(g: Any) -> str:
     parts = []
     for p in g.players:
-        if g.status != "finished":
+        if g.status != Status.FINISHED:
             parts.append(p.name)
         else:
             score = "?" if p.total is None else str(p.total)

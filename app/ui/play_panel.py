@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import l10n
+from app.game.status import Status
 from app.ui import presenters_play as PP
 from app.ui.games import PlayPiece, ui
 from app.ui.screens.reference import planting_check
@@ -96,10 +97,10 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
         out.append(_kept(app, p, "play-banner", banner, lambda: _banner(lang, banner)))
     turn = PP.turn_view(p.state)
     if turn is not None:
-        read_only = p.status == "finished"
+        read_only = p.status == Status.FINISHED
         out.append(_kept(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
-    if p.status != "finished":  # the game's own piece (app/ui/games.py)
+    if p.status != Status.FINISHED:  # the game's own piece (app/ui/games.py)
         out.append(PIECES[ui(p.game).play_piece](app, p, c, lang))
     panel = app.states.get(PanelState, p.snapshot.game_id)
     open_log = panel is not None and panel.changes_open
@@ -243,7 +244,7 @@ def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         ]),
         *[sid(f"changes-line-{i}", ft.Text(line, size=13)) for i, line in enumerate(lines)],
     ]
-    if p.status != "finished":
+    if p.status != Status.FINISHED:
         items.append(sid("undo-mine", ft.OutlinedButton(
             content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
             icon=ft.Icons.UNDO, disabled=not mine,

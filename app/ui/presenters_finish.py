@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.game.status import Status
 from app.ui.games import ui
 from app.ui.presenters_game import COLOURS, FORMS, NewGamePresenter, PlayerEntry
 from scoring.games import Game
@@ -112,7 +113,7 @@ def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = ()) -> Fi
 
     with store.session() as s:
         summary = queries.game_summary(s, game_id=game_id)
-        if summary is None or summary.status != "finished":
+        if summary is None or summary.status != Status.FINISHED:
             return None
         saved = any(g.id == game_id for g in queries.history(s, limit=50).items)
         exported = next(iter(exchange.export_games(s, ids=[game_id])), None)

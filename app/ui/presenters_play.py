@@ -30,9 +30,11 @@ from app.game.status import Status
 from scoring.forestry.enums import ForesterType
 from scoring.guardians.rules import EndTrigger
 from scoring.message import MessageCode, Msg, msg
+from setup.deck import SPAWN_CARDS
 from setup.play import PlayCode
 
-FOREST_SPACES = tuple(range(1, 16))
+#: The forest board's spaces, 1-15: a spawn card per space (setup.deck).
+FOREST_SPACES = SPAWN_CARDS
 
 
 class PlayLabel(MessageCode):

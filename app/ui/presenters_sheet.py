@@ -28,6 +28,7 @@ from app.game.commands import (
     UndoMine,
 )
 from app.game.state import GameState, with_confirmed_printed
+from app.game.status import Status
 from app.i18n import language_of
 from app.l10n import render
 from app.session import Snapshot
@@ -48,6 +49,7 @@ from app.ui.sheet_views import (
     tap,
 )
 from scoring.games import Game
+from setup.deck import SPAWN_CARDS
 
 __all__ = ["Action", "ChoiceRow", "Count", "Option", "Section", "Tap", "field_to_id", "label",
            "tap", "GAME_SHEETS", "SheetPresenter", "TableClient", "scoreboard"]
@@ -56,8 +58,6 @@ __all__ = ["Action", "ChoiceRow", "Count", "Option", "Section", "Tap", "field_to
 GAME_SHEETS: dict[Game, type[GameSheet]] = {Game.FORESTRY: ForestrySheet,
                                             Game.GUARDIANS: GuardiansSheet}
 
-SETUP, PLAYING, FINISHED = "setup", "playing", "finished"
-FOREST_SPACES = range(1, 16)
 
 
 def message_text(message: Any, t: T) -> str:
@@ -131,7 +131,7 @@ def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) 
         return kept[2]
     record = snapshot.state.record()
     if GAME_SHEETS[Game(snapshot.state.game)].printed_in_play \
-            and snapshot.state.status != FINISHED:
+            and snapshot.state.status != Status.FINISHED:
         # a value corrected in Settings applies to a game in play (its own confirmations
         # give way); a finished game keeps what it was scored with
         record = with_confirmed_printed(record, printed)
@@ -332,7 +332,7 @@ class SheetPresenter:
         """Forest spaces for a harvester: (space, free) — the session refuses a taken one."""
         table = self.state.table
         taken = {h for i, h in enumerate(getattr(table, "harvesters", ())) if i != player and h}
-        return [(s, s not in taken) for s in FOREST_SPACES]
+        return [(s, s not in taken) for s in SPAWN_CARDS]  # a spawn card per forest space
 
     def harvester_of(self, player: int) -> int | None:
         return getattr(self.state.table, "harvesters", (None,) * 8)[player]
@@ -367,7 +367,7 @@ class SheetPresenter:
         shared = kind.table_section()
         if self.read_only:  # another seat's sheet: values only, no taps
             own = [_without_commands(s) for s in own]
-        return [*own, shared] if shared is not None and self.status != SETUP else own
+        return [*own, shared] if shared is not None and self.status != Status.SETUP else own
 
     def command(self, what: Tap) -> Command:
         """``what``'s command, made against the version this phone shows."""

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
+from app.game.status import Status
 from app.table.answers import Accepted, Refused
 from app.ui import play_panel, services
 from app.ui.flet_compat import on_screen, subtree
 from app.ui.games import ui
 from app.ui.presenters_sheet import (
-    FINISHED,
-    SETUP,
     Section,
     SheetPresenter,
     TableClient,
@@ -257,7 +256,7 @@ def _confirm_finish(app: Nav, p: SheetPresenter, c: TableClient,
 async def _finish_now(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
     """Once the session stored it, show the finish screen."""
     answer = await submit_off_loop(app, presenter, client, presenter.finish)
-    if isinstance(answer, Accepted) and answer.snapshot.state.status == FINISHED \
+    if isinstance(answer, Accepted) and answer.snapshot.state.status == Status.FINISHED \
             and app.has_screen("finish") and app.locked is None:
         app.go("finish", game_id=presenter.snapshot.game_id)
 
@@ -510,19 +509,19 @@ def build(app: Nav) -> ft.Control:
     controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
     sections = p.sections()  # taps: made with the version on screen when tapped
     claimed = p.error_id is not None and (
-        p.error_id.startswith("table") and p.status == SETUP
+        p.error_id.startswith("table") and p.status == Status.SETUP
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.status == SETUP and ui(p.game).harvesters_at_setup:
+    if p.status == Status.SETUP and ui(p.game).harvesters_at_setup:
         controls.append(_harvesters(app, p, c))
-    elif p.status == SETUP and p.locked_player is None:
+    elif p.status == Status.SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet.start_game"),
                                    on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
-    if p.status == FINISHED and lock is not None:  # every phone of the table: the result
+    if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
         controls.extend(_result_block(app, p.snapshot.game_id))
-    if p.status == FINISHED:
+    if p.status == Status.FINISHED:
         controls.append(muted(t("sheet.finished")))
         if app.has_screen("finish") and app.locked is None:
             controls.append(big_button("sheet-result", t("finish.open"),
@@ -530,7 +529,7 @@ def build(app: Nav) -> ft.Control:
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
     for section in sections:
         controls.append(_section(app, p, c, section))
-    finish = p.status != FINISHED and p.locked_player is None
+    finish = p.status != Status.FINISHED and p.locked_player is None
     controls.append(_kept(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
     return ft.Column(controls, spacing=10)
 
@@ -671,7 +670,7 @@ def build_scoreboard(app: Nav) -> ft.Control:
     else:
         p, c = opened
         board = scoreboard(p.sheet(), t)
-        if p.status == FINISHED:  # what it was scored with: its stored record
+        if p.status == Status.FINISHED:  # what it was scored with: its stored record
             board = _stored_board(app) or board
     controls: list[ft.Control] = [
         header(t("score.title"), back=app.back, back_label=t("nav.back"),
@@ -722,7 +721,7 @@ def build_scoreboard(app: Nav) -> ft.Control:
         needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
-            if app.locked is not None and (p is None or p.status == FINISHED):
+            if app.locked is not None and (p is None or p.status == Status.FINISHED):
                 # a seat link does not complete a finished game: it only says what is missing
                 needs.append(ft.Text(need.ask, size=15))
                 continue
@@ -743,7 +742,7 @@ def build_scoreboard(app: Nav) -> ft.Control:
                     app.refresh()
                     return
                 field.error = None
-                if p is not None and c is not None and p.status != FINISHED:
+                if p is not None and c is not None and p.status != Status.FINISHED:
                     await submit_off_loop(app, p, c, lambda: p.confirm_printed(
                         need.table, need.key, value))
                     return
@@ -763,7 +762,7 @@ def build_scoreboard(app: Nav) -> ft.Control:
         controls.append(card(needs, identifier="score-needs"))
     for note in board.notes:
         controls.append(muted(note, 13))
-    if (p is None or p.status == FINISHED) and app.locked is None \
+    if (p is None or p.status == Status.FINISHED) and app.locked is None \
             and services.shared().store is not None:
         # a finished game keeps the values it was scored with; on request, the ones
         # remembered now (Settings) score it again
