@@ -36,23 +36,15 @@ from app.table.answers import Accepted, Reason, Refused
 from app.ui.presenters_sheet_forestry import ForestrySheet
 from app.ui.presenters_sheet_guardians import GuardiansSheet
 from app.ui.sheet_views import (
-    Action,
-    ChoiceRow,
-    Count,
     GameSheet,
-    Option,
     Section,
     T,
     Tap,
     field_to_id,
     label,
-    tap,
 )
 from scoring.games import Game
 from setup.deck import SPAWN_CARDS
-
-__all__ = ["Action", "ChoiceRow", "Count", "Option", "Section", "Tap", "field_to_id", "label",
-           "tap", "GAME_SHEETS", "SheetPresenter", "TableClient", "scoreboard"]
 
 #: Each game's sheet, by game (one presenter per game, as the screens are one per game).
 GAME_SHEETS: dict[Game, type[GameSheet]] = {Game.FORESTRY: ForestrySheet,

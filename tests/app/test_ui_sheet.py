@@ -12,8 +12,9 @@ from app.table.answers import Accepted
 from app.ui.app import ForestTableApp
 from app.ui.prefs import MemoryPrefs
 from app.ui.presenters_game import NewGamePresenter
-from app.ui.presenters_sheet import SheetPresenter, TableClient, field_to_id, scoreboard
+from app.ui.presenters_sheet import SheetPresenter, TableClient, scoreboard
 from app.ui.screen_state import OpenTable
+from app.ui.sheet_views import field_to_id
 from tests.app.flet_harness import (
     Client,
     by_id,

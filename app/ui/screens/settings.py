@@ -13,7 +13,7 @@ from app.l10n import render
 from app.ui import services
 from app.ui.prefs import THEMES
 from app.ui.presenters_settings import printed_rows, rules_decisions_text
-from app.ui.presenters_sheet import label
+from app.ui.sheet_views import label
 from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
 from scoring.games import GAMES
 from scoring.message import MessageCode

@@ -24,14 +24,13 @@ from app.ui import play_panel, services
 from app.ui.flet_compat import on_screen, subtree
 from app.ui.games import ui
 from app.ui.presenters_sheet import (
-    Section,
     SheetPresenter,
     TableClient,
-    Tap,
     scoreboard,
     stored_scoreboard,
 )
 from app.ui.screen_state import KeptPieces, OpenTable, TableResult, TapLock
+from app.ui.sheet_views import Section, Tap
 from app.ui.validate import shown, typed_number
 from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
 from scoring.message import Refusal
@@ -284,7 +283,7 @@ def _kept(app: Nav, p: SheetPresenter, name: str, key: Any,
     phone already has: nothing to build, diff or send for it. That is what lets
     one laptop serve many tables. ``key`` must hold everything the piece shows
     or does; taps inside kept pieces make their command when tapped, with the
-    version on screen then (:class:`~app.ui.presenters_sheet.Tap`).
+    version on screen then (:class:`~app.ui.sheet_views.Tap`).
     """
     key = (key, app.settings.language)
     game_id = p.snapshot.game_id
@@ -320,7 +319,7 @@ def _forget_kept(app: Nav, p: SheetPresenter) -> None:
 def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
     """A section's card (kept while it looks and acts the same).
 
-    ``s``'s controls hold :class:`~app.ui.presenters_sheet.Tap` values (no version):
+    ``s``'s controls hold :class:`~app.ui.sheet_views.Tap` values (no version):
     equal when the card looks and acts the same; a tap makes its command then.
     """
     error = _error_place(p, s)
