@@ -479,8 +479,8 @@ async def _coins_below_zero_refused(gid: int):
     app.open_game(gid)
     await settle()
     sp, sc = app.states.get(OpenTable, gid)
-    sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
-                                         field="resources.coins", value=-1))
+    await sheet.submit_off_loop(app, sp, sc, lambda: SetCount(
+        version=sp.version, player=0, field="resources.coins", value=-1))
     assert sp.error and sp.error_id == "resources-coins"
     return client, app, sp, sc
 
@@ -519,8 +519,8 @@ def test_a_new_tap_clears_the_old_refusal_before_its_broadcast_is_drawn(svc):
 
         hub._broadcast = watched
         try:
-            sheet.submit(app, sp, sc, SetCount(version=sp.version, player=0,
-                                                 field="resources.coins", value=2))
+            await sheet.submit_off_loop(app, sp, sc, lambda: SetCount(
+                version=sp.version, player=0, field="resources.coins", value=2))
         finally:
             hub._broadcast = broadcast
         assert seen and all(error is None and eid is None for _v, error, eid in seen)

@@ -161,19 +161,6 @@ class Inbox:
         self._apply(snapshot)
 
 
-def submit(app: Nav, presenter: SheetPresenter, client: TableClient,
-           command: Any) -> Accepted | Refused | None:
-    """A command sent now, on this thread (:func:`submit_off_loop` is the tap path)."""
-    _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew (see there)
-    if command is None:
-        return None
-    presenter.tapped()
-    answer = client.submit(command)
-    if presenter.result(answer, client.printed()):
-        app.refresh()
-    return answer
-
-
 async def submit_off_loop(app: Nav, presenter: SheetPresenter, client: TableClient,
                           make: Callable[[], Any]) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
