@@ -334,9 +334,11 @@ class TableHub:
         if TRACE:
             t0 = time.perf_counter()
             res = self._submit(game_id, token, command)
-            print(f"table {game_id}: {command.kind} "
-                  f"{'accepted' if isinstance(res, Accepted) else res.reason} in "
-                  f"{(time.perf_counter() - t0) * 1000:.1f} ms", file=sys.stderr, flush=True)
+            # one write per line: two taps' threads tracing at once do not run into one line
+            sys.stderr.write(f"table {game_id}: {command.kind} "
+                             f"{'accepted' if isinstance(res, Accepted) else res.reason} in "
+                             f"{(time.perf_counter() - t0) * 1000:.1f} ms\n")
+            sys.stderr.flush()
             return res
         return self._submit(game_id, token, command)
 
