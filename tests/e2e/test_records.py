@@ -221,14 +221,29 @@ def ids_with(page, pattern: str) -> list[str]:  # type: ignore[no-untyped-def]
         .filter(i => new RegExp(pattern).test(i))""", pattern))
 
 
+CARDS = """(prefix) => {
+  const pattern = new RegExp('^' + prefix + '[0-9]+$');
+  const label = e => [e, ...e.querySelectorAll('[aria-label]')]
+    .map(x => x.getAttribute('aria-label') || '').join(' ') + ' ' + (e.textContent || '');
+  return Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
+    .filter(e => pattern.test(e.getAttribute('flt-semantics-identifier')))
+    .map(e => [e.getAttribute('flt-semantics-identifier'), label(e)]);
+}"""
+CARD_OF = f"""([prefix, texts]) => {{
+  const found = ({CARDS})(prefix).filter(([_i, l]) => texts.every(t => l.includes(t)));
+  return found.length == 1 ? found[0][0] : null;
+}}"""
+
+
 def card_of(page, prefix: str, *texts: str) -> str:  # type: ignore[no-untyped-def]
-    """The identifier ``<prefix><n>`` of the card whose labels hold every one of ``texts``."""
-    page.wait_for_function("""(p) => !!document.querySelector(
-        `[flt-semantics-identifier^="${p}"]`)""", arg=prefix, timeout=15_000)
-    found = [i for i in ids_with(page, f"^{prefix}\\d+$")
-             if all(t in label_of(page, i) for t in texts)]
-    assert len(found) == 1, (texts, {i: label_of(page, i) for i in ids_with(page, prefix)})
-    return found[0]
+    """The identifier ``<prefix><n>`` of the one card whose labels hold every one of
+    ``texts``, read from one look at the page (a list being redrawn, e.g. after a filter
+    tap, can drop a card between two looks), waiting until exactly one card matches."""
+    try:
+        handle = page.wait_for_function(CARD_OF, arg=[prefix, list(texts)], timeout=15_000)
+    except Exception as error:  # the labels on screen say why none or several matched
+        raise AssertionError((texts, dict(page.evaluate(CARDS, prefix)))) from error
+    return str(handle.json_value())
 
 
 VALUE_IS = """([ident, want]) => {
@@ -326,6 +341,7 @@ def test_history_lists_every_game_filters_and_opens_its_breakdown(phone):
 
     tap(phone, "history-filter-game-forest-guardians")
     games = [history_line(s) for _w, s in IMPORTED] + [history_line(PLAYED)]
+    listed(phone, len(games))  # the filtered list is drawn (not the one before the tap)
     # newest first: the game played now, then the imported ones from May back to February
     order = [card_of(phone, "history-game-", line) for line in reversed(games)]
     assert listed(phone, len(games)) == order
