@@ -1544,3 +1544,102 @@ map-forester-short = { $type ->
     [den_tree] Den
    *[painting] Paint
   }
+
+## fgref
+## Forest Guardians quick reference: the sections beyond the turn and planting lines
+## (scoring.guardians.reference: QuickRefTitle, QuickRefCode, ComponentCode, LivingCode,
+## ReleaseCode, EventCode, RemovalCode, RangerCode, DecisionCode). 003 is English.
+
+-fg-animal-token = animal token
+-fg-ranger-token = ranger token
+-fg-shelter = shelter
+-fg-illegal-logger = Illegal Logger
+
+ref-fg-title-components = In the box
+ref-fg-title-other_actions = Other actions
+ref-fg-title-animals = Living conditions
+ref-fg-title-events = Special events
+ref-fg-title-removal = Tree removal and retrieved animals
+ref-fg-title-game_end = Game end
+ref-fg-title-scoring = Scoring
+ref-fg-title-two_players = Two players
+ref-fg-title-rangers = Rangers (advanced game, board side B)
+ref-fg-title-decisions = Where the rulebook is silent (the app's decisions)
+
+ref-fg-component-animal_cards = { $count } × Animal cards: 5 animals, 2 cards each; value read off the card
+ref-fg-component-resource_cards = { $count } × Resource cards: one type is Water (used to put out fire)
+ref-fg-component-terrain_tiles = { $count } × Terrain tiles: regular I/II/III, mountains and lakes
+ref-fg-component-starting_tile = { $count } × Starting tile: holds the { -fg-illegal-logger }'s base
+ref-fg-component-upgrade_cubes = { $count } × Wooden upgrade cubes: 4 go on each ranger board at setup
+ref-fg-component-trees = { $count } × Trees: Taiwan Spruce, { -fg-calocedrus }, Camphor Tree
+ref-fg-component-animals_and_rangers = { $count } × Animal tokens, ranger tokens and the { -fg-illegal-logger }: 10 { -fg-animal-token }s (one per animal card), 4 { -fg-ranger-token }s, 1 { -fg-illegal-logger }
+ref-fg-component-fire_tokens = { $count } × Fire tokens: 1 point each for whoever puts the fire out
+ref-fg-component-ranger_boards = { $count } × Ranger boards: side A basic game, side B advanced game
+
+ref-fg-put-out-fire = Put out fire: pay 1 Water card, take 1 { -fg-fire-token } (1 point at the end).
+ref-fg-rescue = Rescue: put any { -fg-animal-token } into your { -fg-shelter } (room for { $capacity }{ $advanced ->
+        [true] ; Julia's for { $julia }
+       *[false] {""}
+    }); it stays there until released.
+ref-fg-release = Release: put a sheltered animal on tiles meeting its living condition and take its card.
+ref-fg-swap = Swap cards: discard any number of cards and draw as many.
+ref-fg-send-ranger = Send your ranger (advanced): put your { -fg-ranger-token } on any revealed tile; it shields that tile (all its trees) from fire and the logger until moved.
+
+ref-fg-living-common_pheasant = Common Pheasant: { $trees } { $trees ->
+        [one] tree
+       *[other] trees
+    } of yours on terrain { $altitudes }, a single tile; token goes on that tile.
+ref-fg-living-formosan_black_bear = Formosan Black Bear: { $trees } { $trees ->
+        [one] tree
+       *[other] trees
+    } of yours on terrain { $altitudes }, the tree's tile touches a mountain; token goes between the tree's tile and the mountain.
+ref-fg-living-sambar_deer = Sambar Deer: { $trees } { $trees ->
+        [one] tree
+       *[other] trees
+    } of yours on terrain { $altitudes }, the tree's tile touches a lake; token goes between the tree's tile and the lake.
+ref-fg-living-leopard_cat = Leopard Cat: { $trees } { $trees ->
+        [one] tree
+       *[other] trees
+    } of yours on terrain { $altitudes }, three tiles that all touch each other (not in a straight line); token goes in the middle of the three tiles.
+ref-fg-living-pangolin = Pangolin: { $trees } { $trees ->
+        [one] tree
+       *[other] trees
+    } of yours on terrain { $altitudes }, two adjacent tiles; token goes between the two tiles.
+ref-fg-release-own_trees = The trees must be the releasing player's own.
+ref-fg-release-occupied = A released animal occupies its tiles: no other animal may use them.
+ref-fg-release-matching_card = With two animals of one kind out, take the card whose point colour matches the token's base.
+ref-fg-release-calocedrus = The { -fg-mountain-protector }'s Calocedrus on a mountain never counts for a living condition.
+
+ref-fg-event-animal_encounter = Animal Encounter: Draw the top animal card and lay it face up on the table. Put the matching { -fg-animal-token } (base colour = the card's point colour) on it.
+ref-fg-event-forest_fire = Forest Fire: After placing the tile, put a { -fg-fire-token } on it and on every tile next to it. Trees on those tiles go back to their owners (not the Firefighter's). Every tile can burn, mountains and lakes too; only the { -fg-illegal-logger }'s base cannot. A tile with a { -fg-ranger-token } gets no { -fg-fire-token }. No tree may be planted on a tile with a { -fg-fire-token }.
+ref-fg-event-illegal_logger = { -fg-illegal-logger }: Place this tile at the end of one of the arrow directions from the logger's base; it needs to touch only one other tile. The logger walks in a straight line from his base to the new tile; every tree on the way goes back to its owner. Tiles with a { -fg-ranger-token } are skipped. Then the logger returns to his base.
+
+ref-fg-removal-trees_back = Removed trees go back onto the owner's ranger board, filling spaces from right to left; their points are lost until planted again.
+ref-fg-removal-skills_stay = Skills already upgraded stay upgraded.
+ref-fg-removal-animal_back = A released animal goes back to its owner's { -fg-shelter }, and its card is handed back, when a { -fg-fire-token } lands on a tile its living condition needs (mountains and lakes included) or a tree it needs is removed.
+ref-fg-removal-overfill = Retrieved animals may overfill a { -fg-shelter }; their points are lost until released again.
+
+ref-fg-end-last-tree = A player plants their last tree: every other player takes one more turn, then the game ends.
+ref-fg-end-last-tile = A player draws the last { -fg-terrain-tile }: the game ends after that turn.
+
+ref-fg-score-trees = Trees: the points uncovered on your ranger board.
+ref-fg-score-animals = Animals: the points on your animal cards.
+ref-fg-score-fires = Fires: 1 point per { -fg-fire-token }.
+ref-fg-score-win = Most points wins; equal totals share the win (the rulebook names no tie-breaker).
+
+ref-fg-two-players = Before play, return to the box 4 regular high-altitude (I) tiles, all low-altitude (III) tiles and both Common Pheasant sets (cards and tokens).
+
+ref-fg-ranger-julia = Julia, Animal Expert: Her { -fg-shelter } holds 2 { -fg-animal-token }s instead of 1. Scoring: +1 per animal card she holds and +1 per { -fg-animal-token } in her { -fg-shelter }.
+ref-fg-ranger-jack = Jack, Firefighter: Fire does not burn his trees (the { -fg-fire-token } is still placed, other players' trees still burn, and his animals on a burning habitat still go back to his { -fg-shelter }). Scoring: +1 per { -fg-fire-token } he holds.
+ref-fg-ranger-fluffy = Fluffy, { -fg-mountain-protector }: May plant { -fg-calocedrus } on mountain tiles of any altitude; those trees do not count towards animals' living conditions. Scoring: +2 per { -fg-calocedrus } planted on a mountain.
+ref-fg-ranger-bean = Bean, Master Gardener: Plants on tiles other players planted without the extra { -fg-resource-card(count: "one") }. Scoring: No end-game bonus.
+
+ref-fg-decision-shared_win = Equal totals share the win: the rulebook names no tie-breaker.
+ref-fg-decision-three_rows = A record holds the uncovered points of exactly 3 tree rows (top, middle, bottom).
+ref-fg-decision-advanced_rangers = In the advanced game every player has a ranger, each ranger at most once; the basic game has none.
+ref-fg-decision-ranger_fields = Animals in the { -fg-shelter } are entered only for Julia, Calocedrus on mountains only for Fluffy (at most 4: four mountains); anything else is flagged as a likely typo.
+ref-fg-decision-top_row_sharing = Sharing a tile with a top-row tree costs 2 cards of one type (the extra card matches).
+ref-fg-decision-starting_tile = No tree may be planted on the { -fg-starting-tile }.
+ref-fg-decision-first_trigger = The first end condition stays fired; drawing the last { -fg-terrain-tile } during the final round ends the game after that turn.
+ref-fg-decision-two_player_first = With 2 players the removals are done before shuffling anything; the 4 high-altitude tiles are taken at random among the regular ones.
+ref-fg-decision-rangers_dealt = In the advanced game the app deals rangers at random from the seed unless players choose theirs.

@@ -1348,7 +1348,7 @@ ref-fg-row = { $row ->
     [middle] 中段
    *[bottom] 下段
   }：地形{ $allowed }。コスト{ $cards ->
-    [one] 任意の資源カード1枚
+    [1] 任意の資源カード1枚
    *[other] 同じ種類の資源カード{ $cards }枚
   }。
 ref-fg-leftmost = その列の一番左の木を取ります。見えた点数がゲーム終了時に入ります。
@@ -1504,3 +1504,91 @@ map-forester-short = { $type ->
     [den_tree] 巣穴
    *[painting] 塗装
   }
+
+## fgref
+## フォレストガーディアンズのクイックリファレンス：手番と植樹の行以外の節
+## （scoring.guardians.reference の QuickRefTitle、QuickRefCode、ComponentCode、LivingCode、
+## ReleaseCode、EventCode、RemovalCode、RangerCode、DecisionCode）。003 は英語版のため、
+## 訳語はこのカタログの既存の訳（gsetup-*、check-fg-*、ref-fg-*）に合わせた。
+
+-fg-animal-card = 動物カード
+-fg-animal-token = 動物トークン
+-fg-ranger-token = レンジャートークン
+-fg-ranger-board = レンジャーボード
+-fg-shelter = 保護施設
+-fg-illegal-logger = 違法伐採者
+-fg-upgrade-cube = アップグレードキューブ
+
+ref-fg-title-components = 内容物
+ref-fg-title-other_actions = ほかのアクション
+ref-fg-title-animals = 生息条件
+ref-fg-title-events = 特殊イベント
+ref-fg-title-removal = 木の除去と動物の回収
+ref-fg-title-game_end = ゲーム終了
+ref-fg-title-scoring = 得点計算
+ref-fg-title-two_players = 2人プレイ
+ref-fg-title-rangers = レンジャー（上級ゲーム、ボードのB面）
+ref-fg-title-decisions = ルールブックに書かれていないこと（アプリの決定）
+
+ref-fg-component-animal_cards = { -fg-animal-card } × { $count }：5種類の動物が2枚ずつ。点数はカードから読みます
+ref-fg-component-resource_cards = { -fg-resource-card } × { $count }：種類の1つは水（消火に使います）
+ref-fg-component-terrain_tiles = { -fg-terrain-tile } × { $count }：通常（I／II／III）、山、湖
+ref-fg-component-starting_tile = { -fg-starting-tile } × { $count }：{ -fg-illegal-logger }の拠点があります
+ref-fg-component-upgrade_cubes = 木製の{ -fg-upgrade-cube } × { $count }：準備で各{ -fg-ranger-board }に4つ置きます
+ref-fg-component-trees = 木 × { $count }：ニイタカトウヒ、{ -fg-calocedrus }、クスノキ
+ref-fg-component-animals_and_rangers = { -fg-animal-token }、{ -fg-ranger-token }、{ -fg-illegal-logger } × { $count }：{ -fg-animal-token }10個（{ -fg-animal-card }1枚につき1個）、{ -fg-ranger-token }4個、{ -fg-illegal-logger }1個
+ref-fg-component-fire_tokens = { -fg-fire-token } × { $count }：消火したプレイヤーに1つにつき1点
+ref-fg-component-ranger_boards = { -fg-ranger-board } × { $count }：A面は基本ゲーム、B面は上級ゲーム
+
+ref-fg-put-out-fire = 消火：水の{ -fg-resource-card }を1枚支払い、{ -fg-fire-token }を1個取ります（ゲーム終了時に1点）。
+ref-fg-rescue = 救助：好きな{ -fg-animal-token }を1個、自分の{ -fg-shelter }に入れます（{ $capacity }個まで{ $advanced ->
+        [true] 。ジュリアは{ $julia }個まで
+       *[false] {""}
+    }）。放すまでそこに置いたままです。
+ref-fg-release = 放す：{ -fg-shelter }の動物を、その生息条件を満たすタイルに置き、その動物の{ -fg-animal-card }を取ります。
+ref-fg-swap = カードの交換：手札を好きな枚数捨て、同じ枚数を引きます。
+ref-fg-send-ranger = レンジャーの派遣（上級）：自分の{ -fg-ranger-token }を表向きのタイルのどれかに置きます。動かすまで、そのタイル（そこの木すべて）は火災と{ -fg-illegal-logger }から守られます。
+
+ref-fg-living-common_pheasant = キジ：地形{ $altitudes }に自分の木{ $trees }本、タイル1枚。トークンはそのタイルの上に置きます。
+ref-fg-living-formosan_black_bear = タイワンツキノワグマ：地形{ $altitudes }に自分の木{ $trees }本、その木のタイルが山に接していること。トークンは木のタイルと山の間に置きます。
+ref-fg-living-sambar_deer = スイロク：地形{ $altitudes }に自分の木{ $trees }本、その木のタイルが湖に接していること。トークンは木のタイルと湖の間に置きます。
+ref-fg-living-leopard_cat = ベンガルヤマネコ：地形{ $altitudes }に自分の木{ $trees }本、3枚のタイルが互いに接していること（一直線ではだめ）。トークンは3枚のタイルの真ん中に置きます。
+ref-fg-living-pangolin = センザンコウ：地形{ $altitudes }に自分の木{ $trees }本、隣り合う2枚のタイル。トークンは2枚のタイルの間に置きます。
+ref-fg-release-own_trees = 木は放すプレイヤー自身が植えたものでなければなりません。
+ref-fg-release-occupied = 放された動物はそのタイルを占めます。ほかの動物はそのタイルを使えません。
+ref-fg-release-matching_card = 同じ種類の動物が2匹とも場にあるときは、点数の色がトークンの台の色と同じカードを取ります。
+ref-fg-release-calocedrus = { -fg-mountain-protector }が山に植えた{ -fg-calocedrus }は、生息条件には数えません。
+
+ref-fg-event-animal_encounter = 動物との遭遇：{ -fg-animal-card }の山から1枚引き、表向きでテーブルに置きます。対応する{ -fg-animal-token }（台の色＝カードの点数の色）をその上に置きます。
+ref-fg-event-forest_fire = 森林火災：タイルを置いたあと、そのタイルと隣接するすべてのタイルに{ -fg-fire-token }を置きます。それらのタイルの木は持ち主に戻ります（消防士の木は除く）。山や湖も含めてどのタイルも燃えます。燃えないのは{ -fg-illegal-logger }の拠点だけです。{ -fg-ranger-token }のあるタイルには{ -fg-fire-token }を置きません。{ -fg-fire-token }のあるタイルには木を植えられません。
+ref-fg-event-illegal_logger = { -fg-illegal-logger }：このタイルは{ -fg-illegal-logger }の拠点から出る矢印の方向のどれかの先に置きます。ほかのタイル1枚に接していれば足ります。{ -fg-illegal-logger }は拠点から新しいタイルまでまっすぐ進み、通り道の木はすべて持ち主に戻ります。{ -fg-ranger-token }のあるタイルは飛ばします。そのあと{ -fg-illegal-logger }は拠点に戻ります。
+
+ref-fg-removal-trees_back = 取り除かれた木は持ち主の{ -fg-ranger-board }に戻し、右から左へスペースを埋めます。その点数は植え直すまで失われます。
+ref-fg-removal-skills_stay = すでにアップグレードしたスキルはそのままです。
+ref-fg-removal-animal_back = 生息条件に必要なタイルに{ -fg-fire-token }が置かれたとき（山や湖も含む）、または必要な木が取り除かれたとき、放された動物は持ち主の{ -fg-shelter }に戻り、その{ -fg-animal-card }も返します。
+ref-fg-removal-overfill = 戻ってきた動物で{ -fg-shelter }が定員を超えてもかまいません。その点数は放し直すまで失われます。
+
+ref-fg-end-last-tree = だれかが最後の木を植えたら、ほかのプレイヤー全員があと1回ずつ手番を行い、ゲーム終了です。
+ref-fg-end-last-tile = だれかが最後の{ -fg-terrain-tile }を引いたら、その手番のあとでゲーム終了です。
+
+ref-fg-score-trees = 木：{ -fg-ranger-board }で見えている点数。
+ref-fg-score-animals = 動物：持っている{ -fg-animal-card }の点数。
+ref-fg-score-fires = 火災：{ -fg-fire-token }1個につき1点。
+ref-fg-score-win = 最も点数の多いプレイヤーの勝ち。同点なら勝利を分け合います（ルールブックにタイブレークはありません）。
+
+ref-fg-two-players = プレイの前に、高地（I）の通常の{ -fg-terrain-tile }4枚、低地（III）の{ -fg-terrain-tile }すべて、キジの2セット（カードとトークン）を箱に戻します。
+
+ref-fg-ranger-julia = ジュリア（動物の専門家）：{ -fg-shelter }に{ -fg-animal-token }を1個ではなく2個まで入れられます。得点：持っている{ -fg-animal-card }1枚につき+1、{ -fg-shelter }の{ -fg-animal-token }1個につき+1。
+ref-fg-ranger-jack = ジャック（消防士）：火災で自分の木は燃えません（{ -fg-fire-token }は置かれ、ほかのプレイヤーの木は燃え、燃えた生息地にいる自分の動物は{ -fg-shelter }に戻ります）。得点：持っている{ -fg-fire-token }1個につき+1。
+ref-fg-ranger-fluffy = フラッフィー（{ -fg-mountain-protector }）：どの高度の山のタイルにも{ -fg-calocedrus }を植えられます。その木は動物の生息条件には数えません。得点：山に植えた{ -fg-calocedrus }1本につき+2。
+ref-fg-ranger-bean = ビーン（園芸の達人）：ほかのプレイヤーが植えたタイルに、追加の{ -fg-resource-card }なしで植えられます。得点：ゲーム終了時のボーナスなし。
+
+ref-fg-decision-shared_win = 同点なら勝利を分け合います。ルールブックにタイブレークはありません。
+ref-fg-decision-three_rows = 記録には、木の3列（上段、中段、下段）それぞれの見えている点数をちょうど3つ入れます。
+ref-fg-decision-advanced_rangers = 上級ゲームでは全員がレンジャーを1人持ち、同じレンジャーは1人までです。基本ゲームにはレンジャーはいません。
+ref-fg-decision-ranger_fields = { -fg-shelter }の動物はジュリアだけ、山の{ -fg-calocedrus }はフラッフィーだけが入力します（山は4つなので最大4）。それ以外は入力ミスの可能性として知らせます。
+ref-fg-decision-top_row_sharing = 上段の木でタイルを共有するには、同じ種類のカード2枚が必要です（追加のカードも同じ種類）。
+ref-fg-decision-starting_tile = { -fg-starting-tile }には木を植えられません。
+ref-fg-decision-first_trigger = 最初に満たされた終了条件はそのまま有効です。最終ラウンド中に最後の{ -fg-terrain-tile }が引かれたら、その手番のあとでゲーム終了です。
+ref-fg-decision-two_player_first = 2人プレイでは、何かをシャッフルする前に取り除きます。高地の4枚は通常のタイルからランダムに選びます。
+ref-fg-decision-rangers_dealt = 上級ゲームでは、プレイヤーが選ばないかぎり、アプリがシードからランダムにレンジャーを配ります。

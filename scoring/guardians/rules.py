@@ -125,32 +125,27 @@ class EndTrigger(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Component:
-    """One line of the component list; ``count`` is the number in the box."""
+    """One line of the component list; ``count`` is the number in the box.
+
+    What each component is and what it is for are words: the catalogues' message
+    ``ref-fg-component-<id>`` (``scoring.guardians.reference.ComponentCode``).
+    """
 
     id: str
-    name: str
     count: int
-    note: str
     source: str = SOURCE
 
 
 COMPONENTS: tuple[Component, ...] = (
-    Component(
-        "animal_cards", "Animal cards", 10, "5 animals, 2 cards each; value read off the card"
-    ),
-    Component("resource_cards", "Resource cards", 30, "one type is Water (used to put out fire)"),
-    Component("terrain_tiles", "Terrain tiles", 36, "regular I/II/III, mountains and lakes"),
-    Component("starting_tile", "Starting tile", 1, "holds the Illegal Logger's base"),
-    Component("upgrade_cubes", "Wooden upgrade cubes", 20, "4 go on each ranger board at setup"),
-    Component("trees", "Trees", 40, "Taiwan Spruce, Calocedrus Formosana, Camphor Tree"),
-    Component(
-        "animals_and_rangers",
-        "Animal tokens, ranger tokens and the Illegal Logger",
-        15,
-        "10 animal tokens (one per animal card), 4 ranger tokens, 1 Illegal Logger",
-    ),
-    Component("fire_tokens", "Fire tokens", 12, "1 point each for whoever puts the fire out"),
-    Component("ranger_boards", "Ranger boards", 4, "side A basic game, side B advanced game"),
+    Component("animal_cards", 10),  # 5 animals, 2 cards each
+    Component("resource_cards", 30),  # one type is Water
+    Component("terrain_tiles", 36),  # regular I/II/III, mountains, lakes
+    Component("starting_tile", 1),  # the Illegal Logger's base
+    Component("upgrade_cubes", 20),  # 4 per ranger board at setup
+    Component("trees", 40),  # the three species
+    Component("animals_and_rangers", 15),  # 10 animal tokens, 4 ranger tokens, the logger
+    Component("fire_tokens", 12),
+    Component("ranger_boards", 4),  # side A basic, side B advanced
 )
 
 ANIMAL_CARDS = 10
@@ -254,11 +249,14 @@ SKILLS: dict[Skill, SkillRule] = {
 
 @dataclass(frozen=True, slots=True)
 class RangerInfo:
-    """A ranger's title, ability during play, and end-game bonus (003 "Ranger Abilities")."""
+    """A ranger's title and end-game bonus (003 "Ranger Abilities").
+
+    The ability during play is words: ``ref-fg-ranger-<id>`` in the catalogues
+    (``scoring.guardians.reference.RangerCode``).
+    """
 
     ranger: Ranger
     title: str
-    ability: str
     bonus: str
     shelter_capacity: int
     source: str = SOURCE
@@ -268,30 +266,24 @@ RANGERS: dict[Ranger, RangerInfo] = {
     Ranger.JULIA: RangerInfo(
         Ranger.JULIA,
         "Animal Expert",
-        "Her shelter holds 2 animal tokens instead of 1.",
         "+1 per animal card she holds and +1 per animal token in her shelter.",
         2,
     ),
     Ranger.JACK: RangerInfo(
         Ranger.JACK,
         "Firefighter",
-        "Fire does not burn his trees (the fire token is still placed, other players' trees "
-        "still burn, and his animals on a burning habitat still go back to his shelter).",
         "+1 per fire token he holds.",
         1,
     ),
     Ranger.FLUFFY: RangerInfo(
         Ranger.FLUFFY,
         "Mountain Protector",
-        "May plant Calocedrus Formosana on mountain tiles of any altitude; those trees do not "
-        "count towards animals' living conditions.",
         "+2 per Calocedrus Formosana planted on a mountain.",
         1,
     ),
     Ranger.BEAN: RangerInfo(
         Ranger.BEAN,
         "Master Gardener",
-        "Plants on tiles other players planted without the extra resource card.",
         "No end-game bonus.",
         1,
     ),
@@ -309,70 +301,44 @@ class LivingCondition:
     """Where an animal may be released: trees the releasing player planted (003).
 
     ``trees`` trees on ``trees`` distinct regular tiles of the ``altitudes``;
-    ``next_to`` a special terrain kind the tree tile must touch; ``shape`` how
-    several tiles must lie; ``placement`` where the token goes.
+    ``next_to`` a special terrain kind the tree tile must touch. How several
+    tiles must lie and where the token goes are words: ``ref-fg-living-<animal>``
+    in the catalogues (``scoring.guardians.reference.LivingCode``).
     """
 
     animal: AnimalSpecies
     trees: int
     altitudes: frozenset[Altitude]
     next_to: TileKind | None
-    shape: str
-    placement: str
     cards: int = 2
     source: str = SOURCE
 
 
 LIVING_CONDITIONS: dict[AnimalSpecies, LivingCondition] = {
+    # a single tile; the token goes on it
     AnimalSpecies.COMMON_PHEASANT: LivingCondition(
-        AnimalSpecies.COMMON_PHEASANT,
-        1,
-        frozenset({Altitude.LOW}),
-        None,
-        "a single tile",
-        "on that tile",
-    ),
+        AnimalSpecies.COMMON_PHEASANT, 1, frozenset({Altitude.LOW}), None),
+    # the tree's tile touches a mountain; the token goes between them
     AnimalSpecies.FORMOSAN_BLACK_BEAR: LivingCondition(
-        AnimalSpecies.FORMOSAN_BLACK_BEAR,
-        1,
-        frozenset({Altitude.HIGH, Altitude.MEDIUM}),
-        TileKind.MOUNTAIN,
-        "the tree's tile touches a mountain",
-        "between the tree's tile and the mountain",
-    ),
+        AnimalSpecies.FORMOSAN_BLACK_BEAR, 1, frozenset({Altitude.HIGH, Altitude.MEDIUM}),
+        TileKind.MOUNTAIN),
+    # the tree's tile touches a lake; the token goes between them
     AnimalSpecies.SAMBAR_DEER: LivingCondition(
-        AnimalSpecies.SAMBAR_DEER,
-        1,
-        frozenset({Altitude.HIGH, Altitude.MEDIUM}),
-        TileKind.LAKE,
-        "the tree's tile touches a lake",
-        "between the tree's tile and the lake",
-    ),
+        AnimalSpecies.SAMBAR_DEER, 1, frozenset({Altitude.HIGH, Altitude.MEDIUM}),
+        TileKind.LAKE),
+    # three tiles all touching each other (not in a line); the token in their middle
     AnimalSpecies.LEOPARD_CAT: LivingCondition(
-        AnimalSpecies.LEOPARD_CAT,
-        3,
-        frozenset({Altitude.MEDIUM, Altitude.LOW}),
-        None,
-        "three tiles that all touch each other (not in a straight line)",
-        "in the middle of the three tiles",
-    ),
+        AnimalSpecies.LEOPARD_CAT, 3, frozenset({Altitude.MEDIUM, Altitude.LOW}), None),
+    # two adjacent tiles; the token between them
     AnimalSpecies.PANGOLIN: LivingCondition(
-        AnimalSpecies.PANGOLIN,
-        2,
-        frozenset({Altitude.MEDIUM}),
-        None,
-        "two adjacent tiles",
-        "between the two tiles",
-    ),
+        AnimalSpecies.PANGOLIN, 2, frozenset({Altitude.MEDIUM}), None),
 }
 
-#: General release rules (003 "Living Conditions", "Release").
-RELEASE_RULES: tuple[str, ...] = (
-    "The trees must be the releasing player's own.",
-    "A released animal occupies its tiles: no other animal may use them.",
-    "With two animals of one kind out, take the card whose point colour matches the token's base.",
-    "The Mountain Protector's Calocedrus on a mountain never counts for a living condition.",
-)
+#: General release rules (003 "Living Conditions", "Release"), by id; the words are the
+#: catalogues' ``ref-fg-release-<id>``: the trees are the releasing player's own; a
+#: released animal occupies its tiles; of two animals of a kind, the card matching the
+#: token's base colour; the Mountain Protector's Calocedrus on a mountain never counts.
+RELEASE_RULES: tuple[str, ...] = ("own_trees", "occupied", "matching_card", "calocedrus")
 
 
 # --------------------------------------------------------------------------- events
@@ -380,57 +346,20 @@ RELEASE_RULES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class EventRule:
-    """What a special event does (003 "Appendix: Special Events")."""
+    """A special event (003 "Appendix: Special Events"); what it does is words in the
+    catalogues: ``ref-fg-event-<event>`` (``scoring.guardians.reference.EventCode``)."""
 
     event: SpecialEvent
-    title: str
-    effect: tuple[str, ...]
     source: str = SOURCE
 
 
-EVENTS: dict[SpecialEvent, EventRule] = {
-    SpecialEvent.ANIMAL_ENCOUNTER: EventRule(
-        SpecialEvent.ANIMAL_ENCOUNTER,
-        "Animal Encounter",
-        (
-            "Draw the top animal card and lay it face up on the table.",
-            "Put the matching animal token (base colour = the card's point colour) on it.",
-        ),
-    ),
-    SpecialEvent.FOREST_FIRE: EventRule(
-        SpecialEvent.FOREST_FIRE,
-        "Forest Fire",
-        (
-            "After placing the tile, put a fire token on it and on every tile next to it.",
-            "Trees on those tiles go back to their owners (not the Firefighter's).",
-            "Every tile can burn, mountains and lakes too; only the Illegal Logger's base cannot.",
-            "A tile with a ranger token gets no fire token.",
-            "No tree may be planted on a tile with a fire token.",
-        ),
-    ),
-    SpecialEvent.ILLEGAL_LOGGER: EventRule(
-        SpecialEvent.ILLEGAL_LOGGER,
-        "Illegal Logger",
-        (
-            "Place this tile at the end of one of the arrow directions from the logger's base; "
-            "it needs to touch only one other tile.",
-            "The logger walks in a straight line from his base to the new tile; every tree on "
-            "the way goes back to its owner. Tiles with a ranger token are skipped.",
-            "Then the logger returns to his base.",
-        ),
-    ),
-}
+EVENTS: dict[SpecialEvent, EventRule] = {e: EventRule(e) for e in SpecialEvent}
 
-#: Tree removal and animal retrieval (003 "Tree Removal", "Retrieve Released Animals").
-REMOVAL_RULES: tuple[str, ...] = (
-    "Removed trees go back onto the owner's ranger board, filling spaces from right to left; "
-    "their points are lost until planted again.",
-    "Skills already upgraded stay upgraded.",
-    "A released animal goes back to its owner's shelter, and its card is handed back, when a "
-    "fire token lands on a tile its living condition needs (mountains and lakes included) or a "
-    "tree it needs is removed.",
-    "Retrieved animals may overfill a shelter; their points are lost until released again.",
-)
+#: Tree removal and animal retrieval (003 "Tree Removal", "Retrieve Released Animals"), by id;
+#: words: ``ref-fg-removal-<id>``. Removed trees go back to the owner's board (right to
+#: left), skills stay upgraded, an animal whose habitat burns or loses a tree goes back to
+#: the shelter with its card, and retrieved animals may overfill a shelter.
+REMOVAL_RULES: tuple[str, ...] = ("trees_back", "skills_stay", "animal_back", "overfill")
 
 
 # --------------------------------------------------------------------------- decisions
@@ -438,47 +367,24 @@ REMOVAL_RULES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Where 003 is silent, what the app does (also in docs/rules-decisions.md)."""
+    """Where 003 is silent, what the app does (also in docs/rules-decisions.md).
+
+    The wording is the catalogues' ``ref-fg-decision-<id>``
+    (``scoring.guardians.reference.DecisionCode``).
+    """
 
     id: str
-    text: str
     source: str = SOURCE
 
 
-DECISIONS: tuple[Decision, ...] = (
-    Decision("shared_win", "Equal totals share the win: the rulebook names no tie-breaker."),
-    Decision(
-        "three_rows",
-        "A record holds the uncovered points of exactly 3 tree rows (top, middle, bottom).",
-    ),
-    Decision(
-        "advanced_rangers",
-        "In the advanced game every player has a ranger, each ranger at most once; "
-        "the basic game has none.",
-    ),
-    Decision(
-        "ranger_fields",
-        "Animals in the shelter are entered only for Julia, Calocedrus on mountains only for "
-        "Fluffy (at most 4: four mountains); anything else is flagged as a likely typo.",
-    ),
-    Decision(
-        "top_row_sharing",
-        "Sharing a tile with a top-row tree costs 2 cards of one type (the extra card matches).",
-    ),
-    Decision("starting_tile", "No tree may be planted on the starting tile."),
-    Decision(
-        "first_trigger",
-        "The first end condition stays fired; drawing the last terrain tile during the final "
-        "round ends the game after that turn.",
-    ),
-    Decision(
-        "two_player_first",
-        "With 2 players the removals are done before shuffling anything; the 4 high-altitude "
-        "tiles are taken at random among the regular ones.",
-    ),
-    Decision(
-        "rangers_dealt",
-        "In the advanced game the app deals rangers at random from the seed unless players "
-        "choose theirs.",
-    ),
-)
+DECISIONS: tuple[Decision, ...] = tuple(Decision(d) for d in (
+    "shared_win",  # equal totals share the win
+    "three_rows",  # a record holds exactly 3 tree rows
+    "advanced_rangers",  # every player has a ranger in the advanced game, each at most once
+    "ranger_fields",  # shelter only for Julia, mountains only for Fluffy (at most 4)
+    "top_row_sharing",  # sharing with a top-row tree: 2 cards of one type
+    "starting_tile",  # no tree on the starting tile
+    "first_trigger",  # the first end condition stays; the last tile still ends the game
+    "two_player_first",  # 2-player removals before shuffling; 4 high tiles at random
+    "rangers_dealt",  # rangers dealt at random from the seed unless chosen
+))

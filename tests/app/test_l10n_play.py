@@ -27,11 +27,16 @@ from app.game.state import ForestryTable
 from app.store.facade import Store
 from app.ui import presenters_play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
-from scoring.guardians.reference import GuardiansRefCode, guardians_reference_lines
+from scoring.guardians.reference import (
+    QUICK_REFERENCE_CODES,
+    GuardiansRefCode,
+    guardians_reference_lines,
+)
 from setup.play import PlayCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-CODES = [*PlayCode, *PP.PlayLabel, *RefCode, *GuardiansRefCode]
+CODES = [*PlayCode, *PP.PlayLabel, *RefCode, *GuardiansRefCode,
+         *(code for enum in QUICK_REFERENCE_CODES for code in enum)]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

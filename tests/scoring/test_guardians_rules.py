@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from app.l10n import english
 from scoring.guardians.checks import (
     GameEndCode,
     GuardiansRuleError,
@@ -26,9 +27,10 @@ from scoring.guardians.checks import (
     shelter_capacity,
     trees_on_board_after_removal,
 )
-from scoring.guardians.reference import quick_reference
+from scoring.guardians.reference import guardians_reference_lines, quick_reference
 from scoring.guardians.rules import (
     COMPONENTS,
+    DECISIONS,
     LIVING_CONDITIONS,
     MOUNTAINS,
     RANGERS,
@@ -370,12 +372,24 @@ def test_quick_reference_sections() -> None:
     ]
     basic = quick_reference(advanced=False)
     assert "rangers" not in [s.id for s in basic]
+    # the turn and planting sections are the coded lines (one source for each line)
     planting = next(s for s in basic if s.id == "planting")
-    bottom = "Bottom row: terrain II or III; cost 3 resource cards of one type."
-    assert planting.entries[2] == bottom
+    assert planting.entries == tuple(
+        line.message for line in guardians_reference_lines() if line.section == "planting")
+    assert english(planting.entries[2]) == (
+        "Bottom row: terrain II / III; cost 3 resource cards of one type.")
     assert all(s.as_json()["entries"] for s in quick_reference())
     decisions = next(s for s in basic if s.id == "decisions")
-    assert any("share the win" in e for e in decisions.entries)
+    assert [m.code for m in decisions.entries] == [
+        f"ref-fg-decision-{d.id}" for d in DECISIONS]
+    assert any("share the win" in english(e) for e in decisions.entries)
+    # the entries follow the rules tables: counts and altitudes are parameters
+    components = next(s for s in basic if s.id == "components")
+    assert [m.params["count"] for m in components.entries] == [c.count for c in COMPONENTS]
+    animals = next(s for s in basic if s.id == "animals")
+    leopard = animals.entries[list(LIVING_CONDITIONS).index(AnimalSpecies.LEOPARD_CAT)]
+    assert leopard.params["trees"] == 3
+    assert english(leopard).startswith("Leopard Cat: 3 trees of yours on terrain II or III,")
 
 
 def test_scoring_and_setup_stay_pure() -> None:

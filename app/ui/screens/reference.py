@@ -2,9 +2,9 @@
 
 Forestry: :data:`scoring.forestry.reference.FORESTRY_REFERENCE`. Forest Guardians:
 :func:`scoring.guardians.reference.guardians_reference_lines` (the turn and the
-planting rules), the planting check (:func:`scoring.guardians.check_planting`) and,
-in English, the full :func:`scoring.guardians.quick_reference`. Words from the
-catalogues (``app/l10n``).
+planting rules), the planting check (:func:`scoring.guardians.check_planting`) and
+the other sections of :func:`scoring.guardians.quick_reference` (box, actions, animals,
+events, ..., decisions), in every language. Words from the catalogues (``app/l10n``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,11 @@ from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, header, muted, sid
 from scoring.forestry.reference import RefSection, forestry_reference
 from scoring.games import GAMES, Game
 from scoring.guardians.checks import Tile, check_planting
-from scoring.guardians.reference import guardians_reference_lines, quick_reference
+from scoring.guardians.reference import (
+    LINE_SECTIONS,
+    guardians_reference_lines,
+    quick_reference,
+)
 from scoring.guardians.rules import Altitude, TileKind, TreeRow
 from scoring.message import MessageCode, Msg, msg
 
@@ -171,13 +175,15 @@ def _guardians(app: Nav, lang: str) -> list[ft.Control]:
          else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
         for line in guardians_reference_lines()])
     controls.append(planting_check(app, lang))
-    if lang == "en":  # the rules tables' own reference (English text for now)
-        for section in quick_reference(_advanced(app)):
-            controls.append(card([
-                ft.Text(section.title, size=16, weight=ft.FontWeight.BOLD),
-                *[ft.Text(entry, size=14) for entry in section.entries],
-                muted(l10n.render(lang, "reference-source", source=section.source), 12),
-            ], identifier=f"reference-fg-{section.id}"))
+    for section in quick_reference(_advanced(app)):
+        if section.id in LINE_SECTIONS:  # shown above, line by line with their sources
+            continue
+        controls.append(card([
+            ft.Text(l10n.render(lang, section.title), size=16, weight=ft.FontWeight.BOLD),
+            *[sid(f"reference-fg-{section.id}-{n}", ft.Text(l10n.render(lang, entry), size=14))
+              for n, entry in enumerate(section.entries)],
+            muted(l10n.render(lang, "reference-source", source=section.source), 12),
+        ], identifier=f"reference-fg-{section.id}"))
     return controls
 
 

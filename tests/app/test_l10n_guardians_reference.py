@@ -1,0 +1,157 @@
+"""The whole Forest Guardians quick reference in the phone's language (fgref).
+
+``scoring.guardians.reference.quick_reference`` builds every section as messages
+(codes with the rules tables' counts and altitudes); the catalogues word them.
+English keeps the words the reference said before it was coded (the known answer
+in tests/data/golden/guardians_quick_reference_en.json, captured from the English
+strings ``quick_reference()`` returned on main before the change); Japanese has no
+English left (only the printed Roman numerals and board sides A/B); the reference
+screen shows every section in Japanese.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app import l10n
+from scoring.guardians import reference as R
+from scoring.guardians.reference import LINE_SECTIONS, guardians_reference_lines, quick_reference
+
+GOLDEN = json.loads((Path(__file__).resolve().parents[1] / "data" / "golden"
+                     / "guardians_quick_reference_en.json").read_text(encoding="utf-8"))
+GAMES = {"advanced": True, "basic": False}
+LATIN = re.compile(r"[A-Za-z]+")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+#: Latin a Japanese line may show: the numerals printed on the tiles, the board sides.
+PRINTED = {"I", "II", "III", "A", "B"}
+#: The enums of the sections beyond the turn and planting lines (each code's en and ja
+#: messages: tests/app/test_l10n_play.py and test_l10n_catalogue.py).
+ENUMS = R.QUICK_REFERENCE_CODES
+
+
+def latin_words(text: str) -> set[str]:
+    return set(LATIN.findall(text)) - PRINTED
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_english_reference_keeps_today_s_words(game: str) -> None:
+    sections = quick_reference(GAMES[game])
+    want = GOLDEN[game]
+    assert [s.id for s in sections] == list(want)
+    for s in sections:
+        if s.id in LINE_SECTIONS:
+            continue
+        assert l10n.render("en", s.title) == want[s.id]["title"], s.id
+        assert [l10n.render("en", e) for e in s.entries] == want[s.id]["entries"], s.id
+
+
+def test_turn_and_planting_are_the_coded_lines() -> None:
+    """One source for each line: those sections are ``guardians_reference_lines``."""
+    for advanced in GAMES.values():
+        by_id = {s.id: s for s in quick_reference(advanced)}
+        for sid in LINE_SECTIONS:
+            assert by_id[sid].entries == tuple(
+                line.message for line in guardians_reference_lines() if line.section == sid)
+            assert by_id[sid].title.code == f"ref-section-guardians-{sid}"
+
+
+def test_every_code_is_used_and_every_table_entry_has_one() -> None:
+    """quick_reference looks each rules-table entry's code up (a missing one raises);
+    no code is left over."""
+    used = {m.code for adv in GAMES.values() for s in quick_reference(adv)
+            for m in (s.title, *s.entries)}
+    assert {c.value for enum in ENUMS for c in enum} <= used
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_japanese_reference_has_no_english_left(game: str) -> None:
+    for s in quick_reference(GAMES[game]):
+        for m in (s.title, *s.entries):
+            assert not l10n.errors("ja", m), (s.id, m)
+            ja = l10n.render("ja", m)
+            assert ja != m.code and JAPANESE.search(ja), (s.id, ja)
+            assert not latin_words(ja), (s.id, ja)
+
+
+def test_the_japanese_words_follow_the_tables_and_the_glossary() -> None:
+    by_id = {s.id: s for s in quick_reference()}
+    ja = {k: [l10n.render("ja", e) for e in s.entries] for k, s in by_id.items()}
+    assert ja["components"][0] == "動物カード × 10：5種類の動物が2枚ずつ。点数はカードから読みます"
+    assert ja["animals"][3].startswith("ベンガルヤマネコ：地形IIまたはIIIに自分の木3本、")
+    assert "ジュリアは2個まで" in ja["other_actions"][1]
+    basic = {s.id: s for s in quick_reference(False)}
+    assert "ジュリア" not in l10n.render("ja", basic["other_actions"].entries[1])
+    assert ja["rangers"][2].startswith("フラッフィー（山の守り手）：")
+    assert "タイワンショウナンボク" in ja["rangers"][2] and "火災トークン" in ja["events"][1]
+    # the top row costs any one card: Japanese has no plural "one", the catalogue says 1
+    top = next(line for line in guardians_reference_lines() if line.section == "planting")
+    assert l10n.render("ja", top.message) == "上段：地形I。コスト任意の資源カード1枚。"
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def _reference_texts(lang: str) -> dict[str, list[str]]:
+    import flet as ft
+
+    from app.ui.prefs import KEY_PREFIX, MemoryPrefs
+    from tests.app.flet_harness import on_page, settle, shown, start_app
+
+    out: dict[str, list[str]] = {}
+
+    async def go() -> None:
+        client, app = await start_app(prefs=MemoryPrefs({KEY_PREFIX + "language": lang}))
+        await settle(0.1)
+        app.go("reference", game="forest-guardians")
+        await settle()
+        client.session.get_page_patch()
+        for s in quick_reference():
+            if s.id in LINE_SECTIONS:
+                continue
+            out[s.id] = [c.value for c in on_page(shown(app, f"reference-fg-{s.id}"))
+                         if isinstance(c, ft.Text) and isinstance(c.value, str)]
+        out["turn"] = [c.value for c in on_page(shown(app, "reference-section-guardians-turn"))
+                       if isinstance(c, ft.Text) and isinstance(c.value, str)]
+        assert not client.crashes()
+
+    asyncio.run(go())
+    return out
+
+
+def test_the_reference_screen_shows_every_section_in_japanese() -> None:
+    shown_now = _reference_texts("ja")
+    want = {s.id: s for s in quick_reference()}
+    for sid, texts in shown_now.items():
+        if sid == "turn":
+            continue
+        s = want[sid]
+        assert texts[0] == l10n.render("ja", s.title)
+        assert texts[1:-1] == [l10n.render("ja", e) for e in s.entries], sid
+        assert texts[-1] == l10n.render("ja", "reference-source", source="003")
+        assert all(JAPANESE.search(t) and not latin_words(t) for t in texts), (sid, texts)
+    assert set(shown_now) == {s.id for s in quick_reference()} - {"planting"}
+    assert shown_now["turn"][0] == "手番"  # the coded turn lines, once, above the check
+
+
+def test_the_reference_screen_in_english_says_today_s_words() -> None:
+    shown_now = _reference_texts("en")
+    for sid, texts in shown_now.items():
+        if sid == "turn":
+            continue
+        assert texts[0] == GOLDEN["advanced"][sid]["title"]
+        assert texts[1:-1] == GOLDEN["advanced"][sid]["entries"], sid
+
+
+def test_a_reference_section_is_plain_json() -> None:
+    s = next(x for x in quick_reference() if x.id == "components")
+    data: dict[str, Any] = s.as_json()
+    assert data["title"] == {"code": "ref-fg-title-components", "params": {}}
+    assert data["entries"][0] == {"code": "ref-fg-component-animal_cards",
+                                  "params": {"count": 10}}
+    assert json.loads(json.dumps(data)) == data
