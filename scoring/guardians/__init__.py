@@ -19,8 +19,8 @@ Public API:
   :func:`end_message`), never sentences;
 - the game-end state, :mod:`scoring.guardians.model`: ``GuardiansGame``,
   ``GuardiansPlayer``;
-- :func:`scoring.guardians.reference.quick_reference` (``ReferenceSection``)
-  for the app's rules screen;
+- :func:`scoring.guardians.reference.quick_reference` (``ReferenceSection``:
+  a title and entries, all messages) for the app's rules screen;
 - records: ``scoring.guardians.record.parse_guardians`` / ``to_record`` (it
   needs pydantic);
 - :func:`scoring.guardians.score.score_guardians` ->
