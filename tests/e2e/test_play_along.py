@@ -95,3 +95,6 @@ def test_the_quick_reference_opens_from_the_sheet_in_both_languages(phone):
     assert "植えられません" in value_of(phone, "check-verdict")
     tap(phone, "check-altitude-II", reply=False)
     assert "3枚" in value_of(phone, "check-verdict")
+    # the rest of the rules, in Japanese too (fgref): the forest fire event, a decision
+    assert value_of(phone, "reference-fg-events-1").startswith("森林火災：")
+    assert "タイブレーク" in value_of(phone, "reference-fg-decisions-0")
