@@ -1545,7 +1545,7 @@ ref-fg-rescue = 救助：好きな{ -fg-animal-token }を1個、自分の{ -fg-s
         [true] 。ジュリアは{ $julia }個まで
        *[false] {""}
     }）。放すまでそこに置いたままです。
-ref-fg-release = 放す：{ -fg-shelter }の動物を、その生息条件を満たすタイルに置き、その動物の{ -fg-animal-card }を取ります。
+ref-fg-release = 放す：{ -fg-shelter }の動物を、その生息条件を満たすタイルに置き、対応する{ -fg-animal-card }を取ります。
 ref-fg-swap = カードの交換：手札を好きな枚数捨て、同じ枚数を引きます。
 ref-fg-send-ranger = レンジャーの派遣（上級）：自分の{ -fg-ranger-token }を表向きのタイルのどれかに置きます。動かすまで、そのタイル（そこの木すべて）は火災と{ -fg-illegal-logger }から守られます。
 

@@ -88,3 +88,21 @@ def test_a_game_sheet_and_its_scoreboard_in_japanese(svc: Any, game: str) -> Non
             assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_the_forest_guardians_quick_reference_in_japanese(svc: Any) -> None:
+    """The turn, the planting check and every section of ``quick_reference()``.
+    (Forestry's reference still writes "AP" where 002 says アクションポイント.)"""
+    game = "forest-guardians"
+
+    async def go() -> None:
+        prefs = MemoryPrefs({KEY_PREFIX + "language": "ja"})
+        client, app = await start_app(prefs=prefs)
+        await settle(0.1)
+        app.go("reference", game=game)
+        await settle()
+        assert app.settings.language == "ja"
+        assert not _english_words(app), (game, _english_words(app))
+        assert not client.crashes()
+
+    asyncio.run(go())
