@@ -1347,7 +1347,7 @@ ref-fg-row = { $row ->
     [top] 上段
     [middle] 中段
    *[bottom] 下段
-  }：地形{ $allowed }。コスト{ $cards ->
+  }：地形{ $allowed }。コスト：{ $cards ->
     [1] 任意の資源カード1枚
    *[other] 同じ種類の資源カード{ $cards }枚
   }。

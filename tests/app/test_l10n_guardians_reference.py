@@ -91,7 +91,7 @@ def test_the_japanese_words_follow_the_tables_and_the_glossary() -> None:
     assert "タイワンショウナンボク" in ja["rangers"][2] and "火災トークン" in ja["events"][1]
     # the top row costs any one card: Japanese has no plural "one", the catalogue says 1
     top = next(line for line in guardians_reference_lines() if line.section == "planting")
-    assert l10n.render("ja", top.message) == "上段：地形I。コスト任意の資源カード1枚。"
+    assert l10n.render("ja", top.message) == "上段：地形I。コスト：任意の資源カード1枚。"
 
 
 # --------------------------------------------------------------------------- the screen
