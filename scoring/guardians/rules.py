@@ -381,7 +381,7 @@ DECISIONS: tuple[Decision, ...] = tuple(Decision(d) for d in (
     "shared_win",  # equal totals share the win
     "three_rows",  # a record holds exactly 3 tree rows
     "advanced_rangers",  # every player has a ranger in the advanced game, each at most once
-    "ranger_fields",  # shelter only for Julia, mountains only for Fluffy (at most 4)
+    "ranger_fields",  # everyone's shelter counts (Julia scores it); mountains only Fluffy, <= 4
     "top_row_sharing",  # sharing with a top-row tree: 2 cards of one type
     "starting_tile",  # no tree on the starting tile
     "first_trigger",  # the first end condition stays; the last tile still ends the game
