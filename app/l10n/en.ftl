@@ -1382,8 +1382,8 @@ ref-fg-row = { $row ->
    *[other] { $cards } resource cards of one type
   }.
 ref-fg-leftmost = Take the leftmost tree of the row; the points it uncovers score at the end.
-ref-fg-regular-only = Only on regular terrain tiles: not on special tiles or the starting tile, not on a tile with fire, not twice on a tile you planted.
-ref-fg-sharing = Planting where another player planted costs { $extra } extra card of the same type (however many trees are there).
+ref-fg-regular-only = Only on regular terrain tiles: not on special tiles or the starting tile, not on a tile with fire, not twice on a tile you planted (advanced: the { -fg-mountain-protector } may plant { -fg-calocedrus } on mountains).
+ref-fg-sharing = Planting where another player planted costs { $extra } extra card of the same type (however many trees are there; advanced: not for the Master Gardener).
 ref-fg-upgrade = A tree with an upgrade cube beside it: upgrade one skill at once; it stays even if the tree is removed.
 refusal-space-holds-forester = Space { $space } already holds the { $type ->
     [thinning] thinning

@@ -79,6 +79,10 @@ def test_turn_and_planting_are_the_coded_lines() -> None:
             assert by_id[sid].entries == tuple(
                 line.message for line in guardians_reference_lines() if line.section == sid)
             assert by_id[sid].title.code == f"ref-section-guardians-{sid}"
+    # what the English planting section said before, the coded lines say too
+    said = " ".join(l10n.render("en", m) for m in by_id["planting"].entries)
+    assert "the Mountain Protector may plant Calocedrus Formosana on mountains" in said
+    assert "not for the Master Gardener" in said and "leftmost tree" in said
 
 
 def test_every_code_is_used_and_every_table_entry_has_one() -> None:
