@@ -90,10 +90,11 @@ def test_a_game_sheet_and_its_scoreboard_in_japanese(svc: Any, game: str) -> Non
     asyncio.run(go())
 
 
-def test_the_forest_guardians_quick_reference_in_japanese(svc: Any) -> None:
-    """The turn, the planting check and every section of ``quick_reference()``.
-    (Forestry's reference still writes "AP" where 002 says アクションポイント.)"""
-    game = "forest-guardians"
+@pytest.mark.parametrize("game", ["forestry", "forest-guardians"])
+def test_each_game_s_quick_reference_in_japanese(svc: Any, game: str) -> None:
+    """Every line of the reference (Forest Guardians: the turn, the planting check and every
+    section of ``quick_reference()``), with no English word left (Forestry's action points
+    are アクションポイント, 002's word, not "AP")."""
 
     async def go() -> None:
         prefs = MemoryPrefs({KEY_PREFIX + "language": "ja"})
