@@ -78,17 +78,21 @@ def _fill_first_revision(engine: Engine) -> None:
             "created_at, updated_at, finished_at, played_at) VALUES "
             "(1, 'forest-guardians', '{\"advanced\": false}', 42, 'Home', 'finished', true, "
             "'app', :t, :t, :t, :t), "
-            "(2, 'forestry', '{}', NULL, NULL, 'open', NULL, 'app', :t, :t, NULL, :t)"),
+            "(2, 'forestry', '{}', NULL, NULL, 'open', NULL, 'app', :t, :t, NULL, :t), "
+            # finished with an incomplete sheet: its total is unknown, one category known
+            "(3, 'forestry', '{}', NULL, NULL, 'finished', false, 'app', :t, :t, :t, :t)"),
             {"t": now})
         c.execute(sa.text(
             "INSERT INTO seat (id, game_id, person_id, seat, colour, character, game, finished, "
             "total, rank, winner) VALUES "
             "(1, 1, 1, 1, NULL, 'julia', 'forest-guardians', true, 20, 1, true), "
             "(2, 1, 2, 2, NULL, NULL, 'forest-guardians', true, 15, 2, false), "
-            "(3, 2, 2, 1, 'red', NULL, 'forestry', false, NULL, NULL, false)"))
+            "(3, 2, 2, 1, 'red', NULL, 'forestry', false, NULL, NULL, false), "
+            "(4, 3, 2, 1, 'blue', NULL, 'forestry', true, NULL, NULL, false)"))
         c.execute(sa.text(
             "INSERT INTO seat_category (seat_id, category, points, person_id, game) VALUES "
-            "(1, 'trees', 20, 1, 'forest-guardians'), (2, 'trees', 15, 2, 'forest-guardians')"))
+            "(1, 'trees', 20, 1, 'forest-guardians'), (2, 'trees', 15, 2, 'forest-guardians'), "
+            "(4, 'trees', 3, 2, 'forestry')"))
         c.execute(sa.text("INSERT INTO command_log (game_id, seq, kind, payload, outcome, "
                           "created_at) VALUES (2, 1, 'SetCoins', '{\"coins\": 7}', NULL, :t)"),
                   {"t": now})
@@ -112,8 +116,8 @@ def _check_upgraded(engine: Engine) -> None:
         ("Mei", 20, True), ("Bo", 15, False)]
     with Session(engine) as s:  # revision 0002 backfilled the finished seats' played_at
         seats = s.exec(select(Seat).order_by(Seat.id)).all()
-        assert [x.played_at for x in seats] == [datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)] * 2 + [
-            None]
+        played = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+        assert [x.played_at for x in seats] == [played] * 2 + [None, played]
         page = queries.history(s, person="Mei")
         assert [g.id for g in page.items] == [1] and page.items[0].winners == ("Mei",)
         # revision 0004 built the statistics summaries and the record fingerprints
@@ -121,6 +125,12 @@ def _check_upgraded(engine: Engine) -> None:
         assert (mei.plays, mei.wins, mei.best_score, mei.characters[0].character) == (
             1, 1, 20, "julia")
         assert [(c.category, c.average) for c in mei.categories] == [("trees", 20.0)]
+        # revision 0007: a category average counts complete games only (0004 counted Bo's
+        # incomplete Forestry sheet's trees)
+        bo = {x.game: x for x in queries.person_stats(s, person="Bo")}
+        assert (bo["forestry"].plays, bo["forestry"].categories) == (1, ())
+        assert [(c.category, c.average) for c in bo["forest-guardians"].categories] == [
+            ("trees", 15.0)]
         h = queries.head_to_head(s, a="Bo", b="Mei")
         assert (h.games, h.a_wins, h.b_wins, h.average_margin) == (1, 0, 1, -5.0)
         fp = s.exec(select(FinishedRecord.fingerprint)).one()
