@@ -205,12 +205,16 @@ seeded_server, server_url, no_server_errors = seeded_server_fixtures(Server)
 
 # --------------------------------------------------------------------------- helpers
 
+#: Everything Flutter says about a control: its own and its descendants' labels.
+LABEL_JS = """e => [e, ...e.querySelectorAll('[aria-label]')]
+  .map(x => x.getAttribute('aria-label') || '').join(' ') + ' ' + (e.textContent || '')"""
+
+
 def label_of(page, identifier: str) -> str:  # type: ignore[no-untyped-def]
     """Everything Flutter says about a control: its own and its descendants' labels."""
     loc = by_id(page, identifier).first
     loc.wait_for(state="attached", timeout=15_000)
-    return str(loc.evaluate("""e => [e, ...e.querySelectorAll('[aria-label]')]
-        .map(x => x.getAttribute('aria-label') || '').join(' ') + ' ' + (e.textContent || '')"""))
+    return str(loc.evaluate(LABEL_JS))
 
 
 def ids_with(page, pattern: str) -> list[str]:  # type: ignore[no-untyped-def]
@@ -221,14 +225,13 @@ def ids_with(page, pattern: str) -> list[str]:  # type: ignore[no-untyped-def]
         .filter(i => new RegExp(pattern).test(i))""", pattern))
 
 
-CARDS = """(prefix) => {
+CARDS = f"""(prefix) => {{
   const pattern = new RegExp('^' + prefix + '[0-9]+$');
-  const label = e => [e, ...e.querySelectorAll('[aria-label]')]
-    .map(x => x.getAttribute('aria-label') || '').join(' ') + ' ' + (e.textContent || '');
+  const label = {LABEL_JS};
   return Array.from(document.querySelectorAll('[flt-semantics-identifier]'))
     .filter(e => pattern.test(e.getAttribute('flt-semantics-identifier')))
     .map(e => [e.getAttribute('flt-semantics-identifier'), label(e)]);
-}"""
+}}"""
 CARD_OF = f"""([prefix, texts]) => {{
   const found = ({CARDS})(prefix).filter(([_i, l]) => texts.every(t => l.includes(t)));
   return found.length == 1 ? found[0][0] : null;
