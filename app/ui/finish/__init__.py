@@ -1,0 +1,1 @@
+"""After the finish: result, sharing, exports, rematch."""

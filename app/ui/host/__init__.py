@@ -1,0 +1,1 @@
+"""Table mode: the open tables' QR codes."""

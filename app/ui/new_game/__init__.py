@@ -1,0 +1,1 @@
+"""The new-game form."""

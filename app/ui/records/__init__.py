@@ -1,0 +1,1 @@
+"""History, statistics, a played game, people."""

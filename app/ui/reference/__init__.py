@@ -1,0 +1,1 @@
+"""The quick reference and the planting check."""

@@ -1,1 +1,0 @@
-"""Screens: ``build(app) -> ft.Control``; they render presenters' view models only."""

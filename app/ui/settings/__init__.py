@@ -1,0 +1,1 @@
+"""Settings: language, theme, printed values, rules decisions."""

@@ -1,0 +1,1 @@
+"""The setup checklist: dealing the table."""

@@ -1,0 +1,1 @@
+"""The sheet: a game in play, its scoreboard and play-along panel."""

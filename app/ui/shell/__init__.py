@@ -1,0 +1,1 @@
+"""The shell on top: the app, its routes, a table-mode tab."""
