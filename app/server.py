@@ -5,7 +5,7 @@ table (:meth:`app.table.hub.TableHub.resume`), takes the data directory's one
 server host link (:meth:`app.table.hub.TableHub.host_link_token`: the same on every
 start, a new one with ``--new-host-link``), prints it with its QR code, opens it
 in the laptop's browser (not with ``--no-browser``, in CI or without a display),
-then serves table mode (:func:`table_main`: an :class:`app.table.tab.TableTab`) to browsers on
+then serves table mode (:func:`table_main`: an :class:`app.ui.shell.tab.TableTab`) to browsers on
 the LAN, offline. Tokens never reach a log (:func:`redact_tokens`). A database
 that cannot be opened or written is one line on stderr and exit status 1.
 See docs/table-mode.md.
@@ -262,13 +262,13 @@ def tune_runtime() -> None:
 
 
 def table_shell() -> Any:
-    """What a table-mode tab opens (:class:`app.table.tab.TabShell`): the app, its theme
+    """What a table-mode tab opens (:class:`app.ui.shell.tab.TabShell`): the app, its theme
     and font, the directory the server host link is kept in (``services.serving()``)."""
     import flet as ft
 
-    from app.table.tab import TabShell
-    from app.ui import services
-    from app.ui.app import FONT_FAMILY, SEED_COLOR, ForestTableApp, use_font
+    from app.ui.kit import services
+    from app.ui.shell.app import FONT_FAMILY, SEED_COLOR, ForestTableApp, use_font
+    from app.ui.shell.tab import TabShell
 
     def style(page: ft.Page) -> None:  # the Japanese font: once a screen is out (use_font)
         page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
@@ -282,9 +282,9 @@ def table_shell() -> Any:
 def table_main(page: Any) -> None:
     """``forest-table serve``: one tab of table mode."""
     from app.table.hub import shared_hub
-    from app.table.tab import TableTab
-    from app.ui import services
-    from app.ui.prefs import DevicePrefs
+    from app.ui.kit import services
+    from app.ui.kit.prefs import DevicePrefs
+    from app.ui.shell.tab import TableTab
 
     TableTab(page, shared_hub(services.shared().store), DevicePrefs(), base_url=BASE_URL,
              shell=table_shell()).start()
@@ -302,7 +302,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     from app.store.facade import Store
     from app.table.hub import shared_hub
     from app.table.links import join_link
-    from app.ui import services
+    from app.ui.kit import services
     from app.web import server as web
 
     # the web server (app/web): bound first, so a busy port is one line and no traceback

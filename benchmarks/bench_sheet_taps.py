@@ -26,7 +26,7 @@ def _keys(steps: list[tuple[object, ...]]) -> int:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from app.ui import services
+    from app.ui.kit import services
     from tests.app.flet_harness import memory_services, start_app, tap
     from tests.app.test_ui_sheet_entry import new_forestry, presenter, refresh, step
     from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps

@@ -2,7 +2,7 @@
 
 Simulated sessions, no browser: each is a real Flet ``Session`` (a recording
 connection instead of a websocket) running table mode
-(:class:`app.table.tab.TableTab`: the app's full sheet locked to a
+(:class:`app.ui.shell.tab.TableTab`: the app's full sheet locked to a
 seat or the table host) subscribed to a real
 :class:`app.table.hub.TableHub` over a SQLite file (WAL), as ``forest-table serve``
 runs them. Commands arrive open-loop (Poisson) on the event loop and are
@@ -103,8 +103,8 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from app.store.facade import Store
     from app.table.answers import Accepted
     from app.table.hub import TableHub
-    from app.table.tab import TableTab
-    from app.ui.screen_state import OpenTable
+    from app.ui.kit.live_table import OpenTable
+    from app.ui.shell.tab import TableTab
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
     store = Store.open(f"sqlite:///{tmp / 'bench.sqlite3'}")

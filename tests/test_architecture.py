@@ -5,6 +5,9 @@
 - few ``game ==`` dispatch branches in app/ (a game's behaviour is looked up);
 - no string-keyed ``app.state`` in app/ui;
 - scoring/ and setup/ import nothing from app/, flet, sqlmodel or sqlalchemy;
+- no import from a lower layer into a higher one (:data:`LAYERS`; app/table imports no
+  flet and nothing of app/ui);
+- game-keyed tables (``dict[Game…``, ``Mapping[Game…``) live only in the registries;
 - docs/architecture.md's "where things live" map matches the folders.
 """
 
@@ -186,7 +189,112 @@ def test_pure_packages_import_no_app_and_no_io_library(package: str) -> None:
     assert {k: v for k, v in bad.items() if v} == {}
 
 
-# --------------------------------------------------------------------------- (e) the map
+# --------------------------------------------------------------------------- (e) layers
+
+#: Each layer by its module prefix (the longest prefix names a module's layer), lowest
+#: first: a module imports only from its own layer or lower ones. Inside app/ui the kit
+#: is below every feature folder (``app.ui.<feature>``, one layer) and the shell on top.
+LAYERS: dict[str, int] = {
+    "scoring": 0, "setup": 1,
+    "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.events": 2,
+    "app.i18n": 3, "app.game": 3, "app.store": 4, "app.session": 5,
+    "app.table": 6, "app.commands": 6, "app.web": 6,
+    "app.ui.kit": 7, "app.ui": 8, "app.ui.shell": 9,
+    "app.flet_main": 10, "app.server": 11, "app.cli": 12, "app.__main__": 13,
+}
+
+
+def layer_of(module: str) -> str | None:
+    """The prefix in :data:`LAYERS` that names ``module``'s layer (None: a package root)."""
+    parts = module.split(".")
+    return next((".".join(parts[:n]) for n in range(len(parts), 0, -1)
+                 if ".".join(parts[:n]) in LAYERS), None)
+
+
+def upward_imports(g: dict[str, set[str]], packages: set[str]) -> list[str]:
+    """Every import of a module from a higher layer (a package ``__init__`` holds a
+    docstring only: an import of it is none)."""
+    out = []
+    for importer, targets in sorted(g.items()):
+        low = layer_of(importer)
+        for target in sorted(targets - packages):
+            high = layer_of(target)
+            if low is not None and high is not None and high != low \
+                    and LAYERS[high] >= LAYERS[low]:
+                out.append(f"{importer} -> {target}")
+    return out
+
+
+def test_the_layer_check_sees_an_import_that_runs_back_up() -> None:
+    g = {"app.table.hub": {"app.ui.kit.widgets", "app.session", "app"},
+         "app.ui.kit.widgets": {"app.ui.sheet.view"}, "app.ui.sheet.view": {"app.ui.kit.nav"},
+         "app.ui.records.view": {"app.ui.finish.view"}}
+    assert upward_imports(g, {"app"}) == ["app.table.hub -> app.ui.kit.widgets",
+                                          "app.ui.kit.widgets -> app.ui.sheet.view"]
+
+
+def test_no_import_from_a_lower_layer_into_a_higher_one() -> None:
+    ig = _import_graph()
+    known = ig.modules(ROOT)
+    assert all(layer_of(m) is not None for m in known if m not in PACKAGES), \
+        sorted(m for m in known if layer_of(m) is None and m not in PACKAGES)
+    packages = {m for m, path in known.items() if path.name == "__init__.py"}
+    assert upward_imports(ig.graph(ROOT), packages) == []
+
+
+def imported_modules(path: Path) -> set[str]:
+    """The dotted names a file imports, anywhere in it (absolute imports)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.update([node.module, *(f"{node.module}.{a.name}" for a in node.names)])
+    return out
+
+
+def test_table_mode_imports_no_flet_and_nothing_of_the_ui() -> None:
+    """app/table is hub, rights, answers, codes and links: a browser tab's controller and its
+    join screen are the UI's (app/ui/shell/tab.py)."""
+    bad = {str(p.relative_to(ROOT)): sorted(m for m in imported_modules(p)
+                                            if m.split(".")[0] == "flet"
+                                            or m == "app.ui" or m.startswith("app.ui."))
+           for p in _sources("app/table")}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+# --------------------------------------------------------------------------- (f) registries
+
+GAME_KEYED = re.compile(r"\b(?:dict|Mapping)\[Game")
+#: The only modules that hold a table keyed by the game.
+REGISTRIES = frozenset({"scoring/api.py", "app/game/registry.py", "app/ui/kit/games.py"})
+#: Tables that issue 21's other parts fold into the registries (the game's variant; the
+#: store's own tidy-up): emptied as those parts land.
+PENDING = frozenset({"app/game/state.py", "app/commands/setup_cmd.py", "app/store/exchange.py"})
+
+
+def game_keyed_tables() -> list[str]:
+    return [f"{path.relative_to(ROOT)}:{n}: {line.strip()}"
+            for path in _sources(*PACKAGES)
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+            if GAME_KEYED.search(line)]
+
+
+def test_game_keyed_pattern_matches_what_it_should() -> None:
+    assert GAME_KEYED.search("UI: dict[Game, GameUI] = {")
+    assert GAME_KEYED.search("CODECS: Mapping[Game, RecordCodec] = {")
+    assert GAME_KEYED.search("_BOARD_TEXT: dict[GameName, Callable[[], str]] = {")
+    assert not GAME_KEYED.search("PIECES: dict[PlayPiece, Callable] = {")
+
+
+def test_game_keyed_tables_live_only_in_the_registries() -> None:
+    found = [line for line in game_keyed_tables()
+             if line.split(":")[0] not in REGISTRIES | PENDING]
+    assert found == [], "\n".join(found)
+
+
+# --------------------------------------------------------------------------- (g) the map
 
 MAP_DOC = ROOT / "docs" / "architecture.md"
 MAP_ENTRY = re.compile(r"^\s*[-*]\s+`((?:app|scoring|setup)(?:/[\w.-]+)*/)`")
@@ -230,7 +338,7 @@ def test_architecture_map_matches_the_tree() -> None:
 def test_every_game_has_its_ui_and_an_unknown_game_has_none() -> None:
     """A screen asks for the UI of the table's game; an unknown name is refused, not
     drawn as Forestry."""
-    from app.ui.games import ui
+    from app.ui.kit.games import ui
     from scoring.games import GAMES, Game
 
     assert {ui(g).seat_role for g in GAMES}  # every game resolves

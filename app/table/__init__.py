@@ -10,7 +10,7 @@ import the tab, nor the tab the hub's callers):
   :func:`~app.table.rights.check_rights`, from a command's ``rights``).
 - :mod:`app.table.codes` — table mode's message codes, storage failures as codes.
 - :mod:`app.table.links` — join links, routes, QR codes.
-- :mod:`app.table.tab` — :class:`~app.table.tab.TableTab`: one browser tab's controller
+- :mod:`app.ui.shell.tab` — :class:`~app.ui.shell.tab.TableTab`: one browser tab's controller
   (the token gate, the join screen); the app it opens is given to it (``TabShell``).
 
 Token storage is :mod:`app.store.tokens`. See docs/table-mode.md.

@@ -20,7 +20,7 @@ current snapshot; the tapper's phone shows it.
 
 Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
-``page.run_task`` (app/ui/screens/sheet.py ``Inbox``). No flet import here.
+``page.run_task`` (app/ui/sheet/view.py ``Inbox``). No flet import here.
 
 Tokens are ``secrets.token_urlsafe(24)`` (192 bits); the database keeps only
 their SHA-256 (:mod:`app.store.tokens`). A token's text is shown only as a
@@ -488,8 +488,3 @@ def shared_hub(store: Store | None = None) -> TableHub:
             _hub = TableHub(store if store is not None else Store.open())
         return _hub
 
-
-def set_shared_hub(hub: TableHub | None) -> None:
-    global _hub
-    with _hub_lock:
-        _hub = hub

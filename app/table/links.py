@@ -30,7 +30,7 @@ def join_route(route: str | None) -> tuple[str | None, str]:
     """Split ``/join/<token>[/<screen>]`` into the token and the screen's path.
 
     A table link's tab keeps its link in front of its screens' addresses
-    (``/join/<token>/scoreboard``: the app's :meth:`~app.ui.app.ForestTableApp.path`),
+    (``/join/<token>/scoreboard``: the app's :meth:`~app.ui.shell.app.ForestTableApp.path`),
     so a reload of any of them still carries the token. Anything else: ``(None, route)``.
     """
     path = (route or "").split("?", 1)[0].lstrip("#")

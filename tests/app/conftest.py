@@ -123,7 +123,7 @@ def make_sheet(game: str, results: list[tuple[str, dict[str, int]]],
 @pytest.fixture()
 def svc() -> Iterator[object]:
     """App services over a fresh in-memory database, shared with the app shell."""
-    from app.ui import services
+    from app.ui.kit import services
     from tests.app.flet_harness import memory_services
 
     s = memory_services()

@@ -123,7 +123,7 @@ async def tap(client: Client, identifier: str) -> None:
 def memory_services():  # type: ignore[no-untyped-def]
     """Services over a fresh in-memory database."""
     from app.store.facade import Store
-    from app.ui.services import Services
+    from app.ui.kit.services import Services
 
     return Services(Store.open("sqlite://"))
 
@@ -134,8 +134,8 @@ async def start_app(prefs=None, route=None, encode=False):  # type: ignore[no-un
     ``route``: the address the tab opens (e.g. ``/join/<token>``); ``encode``: a
     session that encodes its messages as the web server does (see :class:`Client`).
     """
-    from app.ui.app import ForestTableApp
-    from app.ui.prefs import MemoryPrefs
+    from app.ui.kit.prefs import MemoryPrefs
+    from app.ui.shell.app import ForestTableApp
 
     client = Client(new_hub(), encode=encode)
     if route is not None:

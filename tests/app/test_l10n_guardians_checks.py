@@ -23,7 +23,7 @@ from app.game.commands import TriggerGameEnd
 from app.game.messages import Message
 from app.i18n import Translator
 from app.session import GameSession
-from app.ui.presenters_play import message_lines
+from app.ui.sheet.play import message_lines
 from scoring.guardians.checks import GameEndCode, Tile, Turn, check_planting, game_end_status
 from scoring.guardians.rules import Altitude, Ranger, TileKind, TreeRow, TreeSpecies
 
@@ -174,8 +174,9 @@ def _guardians(store: Any, names: tuple[str, ...] = ("Mei", "Ken", "Aki")) -> Ga
 def test_a_japanese_table_hears_the_game_end_in_japanese(svc: Any) -> None:
     """Ken plants his last tree at a Japanese table: his phone says who still plays, in
     Japanese; a second trigger is refused in Japanese, naming the first."""
-    from app.ui.presenters_game import NewGamePresenter
-    from app.ui.presenters_sheet import SheetPresenter, TableClient
+    from app.ui.kit.live_table import TableClient
+    from app.ui.new_game.presenter import NewGamePresenter
+    from app.ui.sheet.presenter import SheetPresenter
 
     t = Translator("ja").t
     p = NewGamePresenter(t)
@@ -283,7 +284,7 @@ def test_an_old_game_end_message_still_shows_a_line(data: dict[str, Any], en: st
 def test_the_reference_screen_checks_a_planting_in_japanese(svc: Any) -> None:
     import flet as ft
 
-    from app.ui.prefs import KEY_PREFIX, MemoryPrefs
+    from app.ui.kit.prefs import KEY_PREFIX, MemoryPrefs
     from tests.app.flet_harness import by_id, on_page, settle, shown, start_app, tap
 
     def verdict(app: Any) -> list[str]:
@@ -320,7 +321,7 @@ def test_the_reference_screen_checks_a_planting_in_japanese(svc: Any) -> None:
 
 
 def test_the_screen_calls_the_player_asking_you() -> None:
-    from app.ui.screens.reference import ME, _reason
+    from app.ui.reference.planting import ME, _reason
 
     check = check_planting(ME, TreeRow.TOP, regular(HIGH, planted_by=frozenset({ME})))
     (why,) = check.reasons

@@ -124,7 +124,7 @@ def test_the_japanese_words_follow_the_tables_and_the_glossary() -> None:
 def _reference_texts(lang: str) -> dict[str, list[str]]:
     import flet as ft
 
-    from app.ui.prefs import KEY_PREFIX, MemoryPrefs
+    from app.ui.kit.prefs import KEY_PREFIX, MemoryPrefs
     from tests.app.flet_harness import on_page, settle, shown, start_app
 
     out: dict[str, list[str]] = {}

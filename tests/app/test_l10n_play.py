@@ -25,7 +25,7 @@ from app.game.errors import CodedError
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
 from app.store.facade import Store
-from app.ui import presenters_play as PP
+from app.ui.sheet import play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
 from scoring.guardians.reference import (
     QUICK_REFERENCE_CODES,
@@ -164,7 +164,8 @@ def test_already_done_and_undo_refusals_in_words() -> None:
 
 def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card() -> None:
     from app.i18n import Translator
-    from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
+    from app.ui.new_game.presenter import DealRequest, PlayerEntry
+    from app.ui.setup.presenter import SetupPresenter
     from setup.forestry import ForestryOptions
 
     players = tuple(PlayerEntry(n, c) for n, c in (("Mei", "pink"), ("Ken", "blue"),

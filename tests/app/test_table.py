@@ -28,7 +28,7 @@ from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub
 from app.table.links import join_link, qr_png, table_from_route, token_from_route
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
-from app.ui.screen_state import OpenTable
+from app.ui.kit.live_table import OpenTable
 
 PLAYERS = ["Mei", "Bo", "Ana"]
 
@@ -312,8 +312,8 @@ def _tab_run(store: Store, steps: Any) -> Any:
 
     async def go() -> Any:
         from app.server import table_shell
-        from app.table.tab import TableTab
-        from app.ui.prefs import MemoryPrefs
+        from app.ui.kit.prefs import MemoryPrefs
+        from app.ui.shell.tab import TableTab
 
         hub = TableHub(store)
         pubsub = new_hub()
@@ -362,8 +362,8 @@ def _presenter(tab: Any, game: int) -> Any:
 
 
 def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None:
-    from app.table.tab import PREF_TOKEN
-    from app.ui.prefs import MemoryPrefs
+    from app.ui.kit.prefs import MemoryPrefs
+    from app.ui.shell.tab import PREF_TOKEN
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         token = hub.issue(game, 2)

@@ -28,8 +28,8 @@ from app.table.answers import Accepted, Refused
 from app.table.codes import TableCode
 from app.table.hub import BadTokens, TableHub
 from app.table.rights import SERVER
-from app.ui.screen_state import OpenTable
-from app.ui.screens.sheet import Inbox
+from app.ui.kit.live_table import OpenTable
+from app.ui.sheet.view import Inbox
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
 
@@ -453,7 +453,7 @@ def test_an_unexpected_handler_failure_is_a_message_not_the_crash_panel(store: S
     ("x" * 5000, "refusal-seed-not-digits"), (["1"], "refusal-seed-not-digits"),
 ])
 def test_seeds_are_digits_up_to_2_63(raw: Any, code: str) -> None:
-    from app.ui.validate import parse_seed
+    from app.ui.kit.validate import parse_seed
 
     with pytest.raises(Refusal) as err:
         parse_seed(raw)
@@ -461,7 +461,7 @@ def test_seeds_are_digits_up_to_2_63(raw: Any, code: str) -> None:
 
 
 def test_good_seeds() -> None:
-    from app.ui.validate import parse_seed, typed_number
+    from app.ui.kit.validate import parse_seed, typed_number
 
     assert parse_seed("") is None and parse_seed(" 42 ") == 42
     assert parse_seed(str(2**63 - 1)) == 2**63 - 1 and parse_seed("0") == 0
@@ -473,7 +473,7 @@ def test_good_seeds() -> None:
 
 def test_new_game_form_refuses_bad_names_and_seeds_with_field_messages() -> None:
     from app.i18n import Translator
-    from app.ui.presenters_game import NewGamePresenter
+    from app.ui.new_game.presenter import NewGamePresenter
 
     t = Translator().t
     for seed in ("²", "1" * 5000, str(2**63)):
@@ -559,7 +559,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
 def test_every_new_message_is_in_both_catalogues() -> None:
     from app import l10n
     from app.table.codes import TableCode
-    from app.ui.validate import InputCode
+    from app.ui.kit.validate import InputCode
 
     params = {"seconds": 3, "field": "Seed", "limit": 40, "url": "http://x/", "path": "/d",
               "reason": "OperationalError", "value": "x", "who": "Mei", "who2": "Ken",
@@ -628,7 +628,7 @@ def test_storage_error_lines() -> None:
 
 def test_route_params_from_a_client_never_crash() -> None:
     from app.table.links import join_route, table_from_route, token_from_route
-    from app.ui.app import parse_path
+    from app.ui.shell.app import parse_path
 
     for bad in ("/table/²", "/table/" + "9" * 5000, "/table/-1", "/table/١٢"):
         assert table_from_route(bad) is None
@@ -644,9 +644,9 @@ def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: P
     """The server host's "Tables and QR codes" screen: its link and "new host link"; the
     old link drops every tab that holds it, the tab that asked keeps going on the new one."""
     from app import server
-    from app.table.tab import PREF_TOKEN
-    from app.ui import services
-    from app.ui.prefs import MemoryPrefs
+    from app.ui.kit import services
+    from app.ui.kit.prefs import MemoryPrefs
+    from app.ui.shell.tab import PREF_TOKEN
     from tests.app.flet_harness import by_id, tap
 
     monkeypatch.setattr(server, "host_link_dir", lambda: tmp_path)

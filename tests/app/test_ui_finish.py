@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from app.game.commands import SetGuardians
 from app.i18n import Translator
-from app.ui.presenters_finish import (
+from app.ui.finish.presenter import (
     FinishRow,
     export_files,
     finish_view,
@@ -18,8 +18,9 @@ from app.ui.presenters_finish import (
     rematch_presenter,
     share_text,
 )
-from app.ui.presenters_game import NewGamePresenter
-from app.ui.presenters_sheet import SheetPresenter, TableClient
+from app.ui.kit.live_table import TableClient
+from app.ui.new_game.presenter import NewGamePresenter
+from app.ui.sheet.presenter import SheetPresenter
 from tests.app.flet_harness import by_id, settle, start_app, tap
 
 t = Translator("en").t

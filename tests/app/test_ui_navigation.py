@@ -17,7 +17,7 @@ from app.session import GameSession
 from app.store.facade import Store
 from app.table.hub import TableHub
 from app.table.links import join_route, token_from_route
-from app.ui.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
+from app.ui.shell.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
 from tests.app import flet_harness
 from tests.app.flet_harness import Client, semantics_ids, settle, start_app
 
@@ -98,7 +98,7 @@ def test_unknown_or_malformed_addresses_are_home(path: str | None) -> None:
 
 
 def test_every_routed_screen_is_known() -> None:
-    from app.ui.app import screens
+    from app.ui.shell.app import screens
 
     assert (GAME_ROUTES | PLAIN_ROUTES | {"home", "person"}) <= set(screens())
 
@@ -298,8 +298,8 @@ def test_a_seat_tab_reopens_from_any_of_its_addresses(store: Store) -> None:
 def test_a_remembered_seat_does_not_write_its_token_into_addresses(store: Store) -> None:
     """Opened on the bare address with the token only in the phone's storage: the
     addresses of its screens stay token-free."""
-    from app.table.tab import PREF_TOKEN
-    from app.ui.prefs import MemoryPrefs
+    from app.ui.kit.prefs import MemoryPrefs
+    from app.ui.shell.tab import PREF_TOKEN
 
     game = GameSession.create(store, game="forestry", players=PLAYERS, seed=7).game_id
 

@@ -8,8 +8,9 @@ import flet as ft
 import pytest
 
 from app.i18n import Translator
-from app.ui import services
-from app.ui.presenters_game import NewGamePresenter, SetupPresenter
+from app.ui.kit import services
+from app.ui.new_game.presenter import NewGamePresenter
+from app.ui.setup.presenter import SetupPresenter
 from scoring.forestry.enums import Character, Mode
 from tests.app.flet_harness import by_id, memory_services, settle, start_app, tap
 

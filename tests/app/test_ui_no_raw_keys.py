@@ -58,7 +58,7 @@ async def _click(client: Any, app: Any, ident: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_no_screen_shows_a_raw_key_or_developer_notation(svc: Any, lang: str) -> None:
-    from app.ui.prefs import MemoryPrefs
+    from app.ui.kit.prefs import MemoryPrefs
 
     seen: dict[str, list[str]] = {}
 

@@ -6,8 +6,10 @@ from datetime import datetime
 from types import SimpleNamespace as NS
 
 from app.i18n import Translator
-from app.ui import presenters_home, presenters_records, presenters_settings
-from app.ui.services import GameSummary
+from app.ui.home import presenter as presenters_home
+from app.ui.kit.services import GameSummary
+from app.ui.records import presenter as presenters_records
+from app.ui.settings import presenter as presenters_settings
 
 t = Translator("en").t
 

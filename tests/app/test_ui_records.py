@@ -11,9 +11,10 @@ import pytest
 
 from app.game.commands import SetGuardians
 from app.i18n import Translator
-from app.ui.presenters_game import NewGamePresenter
-from app.ui.presenters_sheet import SheetPresenter, TableClient
-from app.ui.presenters_stats import load_person, y_axis
+from app.ui.kit.live_table import TableClient
+from app.ui.new_game.presenter import NewGamePresenter
+from app.ui.records.stats import load_person, y_axis
+from app.ui.sheet.presenter import SheetPresenter
 from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
 
 t = Translator("en").t
@@ -210,7 +211,7 @@ def test_history_filters_by_game_and_player(svc):
 def test_history_filters_fall_back_to_all_for_a_choice_that_is_gone():
     from types import SimpleNamespace as NS
 
-    from app.ui.presenters_records import history_filters
+    from app.ui.records.presenter import history_filters
 
     rows = [NS(person_id=2, name="mei", game="forest-guardians"),
             NS(person_id=1, name="Ken", game="forest-guardians")]
@@ -255,7 +256,7 @@ def test_a_seat_link_gets_no_stored_scoreboard_around_the_access_rules(svc):
 
 
 def test_history_shows_more_games_a_page_at_a_time(svc, monkeypatch):
-    from app.ui.screens import records
+    from app.ui.records import view as records
 
     monkeypatch.setattr(records, "HISTORY_PAGE", 2)
     games = [play(svc, (3, 1)), play(svc, (1, 3)), play(svc, (2, 2))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from app.ui.screen_state import OpenTable
+from app.ui.kit.live_table import OpenTable
 from tests.app.flet_harness import memory_services, settle, shown, start_app
 
 
@@ -34,7 +34,7 @@ async def _forestry_scoreboard(client: Any, app: Any) -> Any:
 
 
 def test_two_printed_values_confirmed_in_a_row_are_stored_as_typed() -> None:
-    from app.ui import services
+    from app.ui.kit import services
 
     svc = memory_services()
     services.set_shared(svc)
@@ -71,7 +71,7 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
     """Finish asks first when a value is missing; the game is saved without totals; History
     offers "Complete this game"; the scoreboard asks there; the game is then scored and
     ranked, and counts in the statistics."""
-    from app.ui import services
+    from app.ui.kit import services
     from tests.app.flet_harness import by_id
 
     svc = memory_services()
@@ -117,7 +117,7 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
 
 
 def test_settings_lists_confirmed_values_to_edit_and_delete() -> None:
-    from app.ui import services
+    from app.ui.kit import services
 
     svc = memory_services()
     services.set_shared(svc)

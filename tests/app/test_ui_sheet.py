@@ -9,12 +9,12 @@ import pytest
 from app.game.commands import SetCount
 from app.i18n import Translator
 from app.table.answers import Accepted
-from app.ui.app import ForestTableApp
-from app.ui.prefs import MemoryPrefs
-from app.ui.presenters_game import NewGamePresenter
-from app.ui.presenters_sheet import SheetPresenter, TableClient, scoreboard
-from app.ui.screen_state import OpenTable
-from app.ui.sheet_views import field_to_id
+from app.ui.kit.live_table import OpenTable, TableClient
+from app.ui.kit.prefs import MemoryPrefs
+from app.ui.kit.sheet_views import field_to_id
+from app.ui.new_game.presenter import NewGamePresenter
+from app.ui.sheet.presenter import SheetPresenter, scoreboard
+from app.ui.shell.app import ForestTableApp
 from tests.app.flet_harness import (
     Client,
     by_id,
@@ -130,7 +130,7 @@ def test_sheet_screen_end_to_end_in_the_shell(svc):
 
 
 def test_finished_game_shows_in_history_and_stats(svc):
-    from app.ui.presenters_records import history_lines, stats_lines
+    from app.ui.records.presenter import history_lines, stats_lines
 
     p, c = table(svc)
     p.result(c.submit(p.set_harvester(0, 3)))
@@ -175,7 +175,7 @@ def test_contracts_and_task_cards_go_through_the_session(svc):
 def test_session_messages_are_translated_when_we_know_them():
     from types import SimpleNamespace as NS
 
-    from app.ui.presenters_sheet import message_text
+    from app.ui.sheet.presenter import message_text
 
     m = NS(kind="SeedlingPlanted", text="Seedling planted in the orange column, row 1.",
            data={"area": "orange", "row": 1})
@@ -222,7 +222,7 @@ def test_guardians_game_end_trigger(svc):
 
 
 def test_the_session_deals_what_the_walkthrough_showed(svc):
-    from app.ui.presenters_game import SetupPresenter
+    from app.ui.setup.presenter import SetupPresenter
 
     p = NewGamePresenter(t)
     p.set_game("forest-guardians")
@@ -473,7 +473,7 @@ def _started(svc) -> int:
 
 async def _coins_below_zero_refused(gid: int):
     """The host's app on table ``gid``, its sheet showing a refusal (coins set to -1)."""
-    from app.ui.screens import sheet
+    from app.ui.sheet import view as sheet
 
     client, app = await start_app(encode=True)
     app.open_game(gid)
@@ -503,7 +503,7 @@ def test_a_new_tap_clears_the_old_refusal_before_its_broadcast_is_drawn(svc):
     until the phone taps again. The accepted tap's broadcast may be drawn before its answer
     is taken (CI caught the busy message still on screen next to the new count): what the
     broadcast draws must already be without the old refusal."""
-    from app.ui.screens import sheet
+    from app.ui.sheet import view as sheet
 
     gid = _started(svc)
     hub = svc.hub()

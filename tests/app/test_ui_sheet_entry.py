@@ -14,7 +14,7 @@ from typing import Any
 
 import flet as ft
 
-from app.ui.screen_state import OpenTable
+from app.ui.kit.live_table import OpenTable
 from tests.app.flet_harness import by_id, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
@@ -192,7 +192,7 @@ def test_forest_guardians_animal_in_any_shelter(svc: Any) -> None:
 
 def test_a_waiting_category_shows_its_question_in_its_row() -> None:
     from app.i18n import Translator
-    from app.ui.presenters_sheet import scoreboard
+    from app.ui.sheet.presenter import scoreboard
     from scoring.api import score_record
     from tests.e2e.full_game_steps import example_93
 

@@ -7,9 +7,9 @@ import asyncio
 import flet as ft
 import pytest
 
-from app.ui import services
-from app.ui.app import FONT_ASSET, FONT_FAMILY, ForestTableApp
-from app.ui.prefs import KEY_PREFIX, MemoryPrefs, Settings, load_settings
+from app.ui.kit import services
+from app.ui.kit.prefs import KEY_PREFIX, MemoryPrefs, Settings, load_settings
+from app.ui.shell.app import FONT_ASSET, FONT_FAMILY, ForestTableApp
 from tests.app.flet_harness import (
     Client,
     by_id,

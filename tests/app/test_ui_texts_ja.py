@@ -29,7 +29,8 @@ from app.game.commands import (
 from app.game.errors import DomainError, SessionCode
 from app.i18n import Translator
 from app.l10n import sentences
-from app.ui.presenters_game import DealRequest, PlayerEntry, SetupPresenter
+from app.ui.new_game.presenter import DealRequest, PlayerEntry
+from app.ui.setup.presenter import SetupPresenter
 from setup.forestry import ForestryOptions
 from setup.guardians import GuardiansOptions
 
@@ -129,7 +130,7 @@ EMITTED_KINDS = {"ForesterPlaced", "SeedlingPlanted", "BelowTable", "RowComplete
 def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) -> None:
     from app.events import event_msg
     from app.l10n import errors, render
-    from app.ui.presenters_sheet import message_text
+    from app.ui.sheet.presenter import message_text
     from setup.play import PlayCode
 
     messages = _played_messages(store)
@@ -224,7 +225,7 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
 
 def test_the_bundled_font_has_every_message_character(store: Any) -> None:
     from app.l10n import all_text
-    from app.ui.presenters_sheet import message_text
+    from app.ui.sheet.presenter import message_text
 
     font = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansJP-Subset.otf"
     cmap = ttlib.TTFont(str(font)).getBestCmap()
@@ -238,7 +239,7 @@ def test_the_bundled_font_has_every_message_character(store: Any) -> None:
 
 
 def test_scoreboard_notes_and_needs_in_japanese() -> None:
-    from app.ui.presenters_sheet import scoreboard
+    from app.ui.sheet.presenter import scoreboard
     from scoring.forestry.record import parse_forestry
     from scoring.forestry.score import score_forestry
     from tests.scoring.test_forestry_support import player, record

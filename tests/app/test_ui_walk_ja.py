@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.session import GameSession
-from app.ui.prefs import KEY_PREFIX, MemoryPrefs
+from app.ui.kit.prefs import KEY_PREFIX, MemoryPrefs
 from tests.app.flet_harness import on_page, settle, start_app
 
 #: Latin words a Japanese screen may show: player names, the app's name, component

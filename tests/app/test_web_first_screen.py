@@ -20,9 +20,9 @@ from app.server import table_shell
 from app.session import GameSession
 from app.store.facade import Store
 from app.table.hub import TableHub
-from app.table.tab import PREF_TOKEN, TableTab
-from app.ui.app import FONT_ASSET, FONT_FAMILY, use_font
-from app.ui.prefs import MemoryPrefs
+from app.ui.kit.prefs import MemoryPrefs
+from app.ui.shell.app import FONT_ASSET, FONT_FAMILY, use_font
+from app.ui.shell.tab import PREF_TOKEN, TableTab
 from tests.app.flet_harness import Client, new_hub
 
 PLAYERS = ["Ann", "Bo"]

@@ -1,6 +1,6 @@
 """A name in kanji is drawn with the bundled Japanese font on an English phone.
 
-The font is registered once the first screen is out (app.ui.app.use_font, issue 14:
+The font is registered once the first screen is out (app.ui.shell.app.use_font, issue 14:
 it held up the first screen). Flutter's own fallback would fetch Noto from a CDN,
 which the table's CSP refuses and a table without internet lacks: so the only way
 the kanji can be drawn is our font. Flutter draws on a canvas, so the test compares

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.game.status import Status
-from app.ui.games import ui
-from app.ui.presenters_game import COLOURS, FORMS, NewGamePresenter, PlayerEntry
+from app.ui.kit.games import ui
+from app.ui.new_game.presenter import COLOURS, NewGamePresenter, PlayerEntry
 from scoring.games import Game
 
 T = Callable[..., str]
@@ -152,7 +152,7 @@ def rematch_presenter(record: dict[str, Any], t: T,
             colour = next(c for c in COLOURS if all(q.colour != c for q in players))
         players.append(PlayerEntry(str(p.get("name", "")), str(colour), role or None))
     presenter = NewGamePresenter(t, game=game, players=players)
-    FORMS[game].restore(presenter, opts)
+    ui(game).form.restore(presenter, opts)
     if presenter.seat_role() is None:  # not an advanced game: the dealer deals the roles
         for pl in presenter.players:
             pl.role = None

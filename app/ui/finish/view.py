@@ -1,6 +1,6 @@
 """After the finish: the final result, "saved", a QR code to share, export files, rematch.
 
-The view model is ``app.ui.presenters_finish``; this module only draws it and
+The view model is ``app.ui.finish.presenter``; this module only draws it and
 turns taps into downloads (``ft.FilePicker.save_file`` with the bytes: a
 download in the browser), the clipboard and navigation.
 """
@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from app.l10n import render
-from app.ui import services
-from app.ui.presenters_finish import FinishView, export_files, load_finish, rematch_presenter
-from app.ui.screen_state import OpenTable
-from app.ui.widgets import TOUCH, big_button, card, header, muted, sid
+from app.ui.finish.presenter import FinishView, export_files, load_finish, rematch_presenter
+from app.ui.kit import services
+from app.ui.kit.live_table import OpenTable
+from app.ui.kit.widgets import TOUCH, big_button, card, header, muted, sid
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 log = logging.getLogger(__name__)
 

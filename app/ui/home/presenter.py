@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.ui.services import GameSummary
+from app.ui.kit.services import GameSummary
 
 T = Callable[..., str]
 

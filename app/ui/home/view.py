@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.ui import services
-from app.ui.presenters_home import game_lines
-from app.ui.widgets import big_button, muted, section, sid
+from app.ui.home.presenter import game_lines
+from app.ui.kit import services
+from app.ui.kit.widgets import big_button, muted, section, sid
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 
 def build(app: Nav) -> ft.Control:

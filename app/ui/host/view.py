@@ -4,7 +4,7 @@ Two ways in:
 
 - :func:`panel` — a plain builder any screen can embed:
   ``panel(hub, game_id, base_url, t, on_change=...)`` (``t``: the app's translator).
-- :func:`build` — a screen (:class:`app.ui.nav.Nav`)
+- :func:`build` — a screen (:class:`app.ui.kit.nav.Nav`)
   (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
   tables (``app.go("tables")``). Both use the process's hub
   (:func:`app.table.hub.shared_hub`) and the base URL ``forest-table serve`` worked out.
@@ -22,17 +22,17 @@ import flet as ft
 
 from app.table.hub import TableHub
 from app.table.links import join_link, qr_png
-from app.ui.widgets import big_button, header, muted, sid, small_button
+from app.ui.kit.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 QR_SIZE = 200
 
 
 def base_url() -> str:
     """The URL phones reach this server at (set by ``forest-table serve``)."""
-    from app.ui import services
+    from app.ui.kit import services
 
     return services.serving().base_url
 
@@ -79,7 +79,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 def build(app: Nav) -> ft.Control:
     """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
     from app.table.hub import shared_hub
-    from app.ui import services
+    from app.ui.kit import services
 
     t = app.t
     game_id = int(app.params["game_id"])
@@ -104,7 +104,7 @@ def build(app: Nav) -> ft.Control:
 def build_tables(app: Nav) -> ft.Control:
     """``app.go("tables")``: the open tables, each leading to its QR codes."""
     from app.table.hub import shared_hub
-    from app.ui import services
+    from app.ui.kit import services
 
     t = app.t
     hub = app.hub if app.hub is not None else shared_hub(services.shared().store)

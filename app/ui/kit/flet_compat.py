@@ -51,7 +51,7 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    ``test_browser_back_and_forward`` (no client: the push gives up quietly).
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
-mode by :func:`app.table.tab.guard_session`.
+mode by :func:`app.ui.shell.tab.guard_session`.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ class KeptControls:
     """The same control instance on every render, by key (2.), re-indexed after it (1.).
 
     ``after_render`` schedules a function for when the screen being built has been
-    sent to the page (the shell's :meth:`~app.ui.nav.Nav.after_render`).
+    sent to the page (the shell's :meth:`~app.ui.kit.nav.Nav.after_render`).
     """
 
     def __init__(self, page: ft.Page, after_render: Callable[[Callable[[], Any]], None]) -> None:

@@ -1,5 +1,6 @@
-"""The Forestry sheet: a player's board (score track, resources, storage, tables,
-buildings, river tokens, contracts, task cards) and the shared forest."""
+"""What the UI needs of Forestry: its sheet (a player's board: score track, resources,
+storage, tables, buildings, river tokens, contracts, task cards; the shared forest), its
+new-game options and its quick reference."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from app.game.commands import (
     TakeRewardLap,
 )
 from app.game.state import ForestryTable
-from app.ui.sheet_views import (
+from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
+from app.ui.kit.sheet_views import (
     Action,
     ChoiceRow,
     Count,
@@ -38,8 +40,16 @@ from app.ui.sheet_views import (
     label,
     tap,
 )
-from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
+from scoring.forestry.enums import (
+    Area,
+    ContractCategory,
+    ForesterType,
+    Mode,
+    RiverSymbol,
+    TechnologySide,
+)
 from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
+from scoring.forestry.reference import forestry_reference
 from scoring.games import Game
 
 
@@ -320,3 +330,37 @@ class ForestrySheet(GameSheet):
         )
         return Section("table", t("table.title"), counts=counts, actions=actions,
                        lines=tuple(lines))
+
+
+class ForestryForm(GameForm):
+    game = Game.FORESTRY
+    probes_dealer = True
+
+    def options(self, p: Any) -> Any:
+        return p.forestry_options()
+
+    def refused(self, p: Any, options: Any) -> tuple[str, str] | None:
+        return p.refusal(options)
+
+    def restore(self, p: Any, opts: dict[str, Any]) -> None:
+        try:
+            p.mode = Mode(opts.get("mode", "standard"))
+        except ValueError:
+            pass
+        side = opts.get("technology_side")
+        if side:
+            try:
+                p.technology_side = TechnologySide(side)
+            except ValueError:
+                pass
+        p.tutorial_table = bool(opts.get("tutorial_table", False))
+        p.infestation = bool(opts.get("infestation", False))
+        p.asymmetric = bool(opts.get("asymmetric", False))
+
+
+def reference_lines() -> list[RefLine]:
+    return [(line.section.value, line.message, line.source) for line in forestry_reference()]
+
+
+UI = GameUI(Game.FORESTRY, PlayPiece.FOREST_MAP, OptionBlock.FORESTRY, ForestrySheet,
+            ForestryForm(), reference_lines)

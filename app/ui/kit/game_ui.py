@@ -1,29 +1,29 @@
-"""What the UI draws differently per game, looked up by :class:`scoring.games.Game`.
+"""What the UI needs of a game: one :class:`GameUI` each (registered in :mod:`app.ui.kit.games`).
 
-One :class:`GameUI` per game: which piece the sheet's play panel shows and
-which option block the new-game form has. What the game itself says (players,
-dealer, options, a seat's role, a shared forest board whose harvesters are placed
-before the start) is its :class:`app.game.variant.Variant`
+A game's UI is its sheet (:attr:`GameUI.sheet`, a :class:`~app.ui.kit.sheet_views.GameSheet`),
+how the new-game form builds its options (:attr:`GameUI.form`), its quick reference,
+the piece the sheet's play panel shows and the form's option block. What the game itself
+says (players, dealer, options, a seat's role, a shared forest board whose harvesters are
+placed before the start) is its :class:`app.game.variant.Variant`
 (:func:`app.game.registry.variant`): :attr:`GameUI.seat_role` and
-:attr:`GameUI.harvesters_at_setup` read it. The rules stay with the dealers and
-the session; this is only which screen part belongs to which game. The new-game
-form's behaviour per game is :data:`app.ui.presenters_game.FORMS`.
-
->>> ui(Game.GUARDIANS).seat_role is SeatRole.RANGER
-True
->>> ui("forestry").play_piece is PlayPiece.FOREST_MAP
-True
+:attr:`GameUI.harvesters_at_setup` read it. The rules stay with the dealers and the
+session; this is only which screen part belongs to which game.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from app.game.registry import variant
-from scoring.games import GAMES, Game
+from app.game.variant import Variant
+from app.ui.kit.sheet_views import GameSheet
+from scoring.games import Game
 
-__all__ = ["GAMES", "Game", "GameUI", "OptionBlock", "PlayPiece", "SeatRole", "ui"]
+#: One quick-reference line: (section, message, source).
+RefLine = tuple[str, Any, str]
 
 
 class PlayPiece(StrEnum):
@@ -47,11 +47,69 @@ class SeatRole(StrEnum):
     RANGER = "ranger"
 
 
+class GameForm:
+    """How the new-game form handles one game (:attr:`GameUI.form`).
+
+    What the game itself says (player limits, options JSON, dealer, a seat's role
+    and when seats choose it) is its variant (:func:`app.game.registry.variant`);
+    this is only how the form builds, probes and restores the options. ``p`` is the
+    new-game form's presenter (:class:`app.ui.new_game.presenter.NewGamePresenter`).
+    """
+
+    game: Game
+    #: the player counts are probed with the dealer (its refusals shown as reasons)
+    probes_dealer = False
+
+    @property
+    def variant(self) -> Variant:
+        return variant(self.game)
+
+    @property
+    def role(self) -> SeatRole:
+        return SeatRole(self.variant.role)
+
+    @property
+    def limits(self) -> tuple[int, int]:
+        return self.variant.min_players, self.variant.max_players
+
+    def roles_on(self, p: Any) -> bool:
+        """Does each seat choose its role now (an advanced game)?"""
+        return bool(self.variant.chooses_roles(self.options(p)))
+
+    def options(self, p: Any) -> Any:
+        """The dealer's options from the form."""
+        raise NotImplementedError
+
+    def refused(self, p: Any, options: Any) -> tuple[str, str] | None:
+        """(option, reason) when the dealer refuses ``options``, else None."""
+        return None
+
+    def options_json(self, options: Any) -> dict[str, Any]:
+        return self.variant.options_json(options)
+
+    def restore(self, p: Any, opts: dict[str, Any]) -> None:
+        """Put a record's options back on the form (a rematch)."""
+        raise NotImplementedError
+
+    def deal(self, request: Any) -> Any:
+        return self.variant.deal(request.options, [p.name for p in request.players],
+                                 request.seed, {p.name: p.role for p in request.players
+                                                if p.role})
+
+
 @dataclass(frozen=True, slots=True)
 class GameUI:
     game: Game
     play_piece: PlayPiece
     options: OptionBlock
+    #: the game's part of the sheet (the presenter makes one per redraw)
+    sheet: type[GameSheet]
+    #: how the new-game form builds, probes and restores the game's options
+    form: GameForm
+    #: the quick reference's lines, with their sources
+    reference_lines: Callable[[], list[RefLine]]
+    #: the quick reference's other sections as cards (advanced game or not), if any
+    reference_cards: Callable[[bool], Sequence[Any]] = lambda advanced: ()
 
     @property
     def seat_role(self) -> SeatRole:
@@ -62,18 +120,3 @@ class GameUI:
     def harvesters_at_setup(self) -> bool:
         """The sheet before the start asks each player's harvester (a shared forest board)."""
         return variant(self.game).has_forest_map
-
-
-UI: dict[Game, GameUI] = {
-    Game.FORESTRY: GameUI(Game.FORESTRY, PlayPiece.FOREST_MAP, OptionBlock.FORESTRY),
-    Game.GUARDIANS: GameUI(Game.GUARDIANS, PlayPiece.PLANTING_CHECK, OptionBlock.ADVANCED_ONLY),
-}
-assert set(UI) == set(GAMES), "every game has its UI descriptor"
-
-
-def ui(game: str) -> GameUI:
-    """The UI descriptor of ``game`` (a :class:`Game` or its record name).
-
-    Every game name that reaches a screen was checked when its table or record was made;
-    an unknown one is a programming error and raises ``ValueError`` (no silent Forestry)."""
-    return UI[Game(game)]

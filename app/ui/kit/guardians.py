@@ -1,14 +1,17 @@
-"""The Forest Guardians sheet: a player's board (tree rows, fire tokens, animals,
-the ranger's extras) and how the game ends."""
+"""What the UI needs of Forest Guardians: its sheet (a player's board: tree rows, fire
+tokens, animals, the ranger's extras; how the game ends), its new-game options and its
+quick reference."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
 from app.game.commands import Command, SetGuardians, TriggerGameEnd
 from app.game.state import GuardiansTable
-from app.ui.sheet_views import (
+from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
+from app.ui.kit.sheet_views import (
     Action,
     ChoiceRow,
     Count,
@@ -19,8 +22,11 @@ from app.ui.sheet_views import (
     label,
     tap,
 )
+from scoring.forestry.reference import RefSection
 from scoring.games import Game
 from scoring.guardians.model import GuardiansPlayer
+from scoring.guardians.reference import LINE_SECTIONS, guardians_reference_lines, quick_reference
+from setup.guardians import GuardiansOptions
 
 
 class GuardiansSheet(GameSheet):
@@ -107,3 +113,29 @@ class GuardiansSheet(GameSheet):
                        tap(TriggerGameEnd, player=i, trigger=trigger))
                 for i, name in enumerate(self.names())))
             for trigger in ("last_tree_planted", "last_tile_drawn")))
+
+
+class GuardiansForm(GameForm):
+    game = Game.GUARDIANS
+
+    def options(self, p: Any) -> Any:
+        return GuardiansOptions(advanced=p.advanced)
+
+    def restore(self, p: Any, opts: dict[str, Any]) -> None:
+        p.advanced = bool(opts.get("advanced", False))
+
+
+def reference_lines() -> list[RefLine]:
+    """The turn and the planting rules, line by line with their sources."""
+    return [((RefSection.GUARDIANS_TURN if line.section == "turn"
+              else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
+            for line in guardians_reference_lines()]
+
+
+def reference_cards(advanced: bool) -> Sequence[Any]:
+    """Every other section of the quick reference (those above are shown line by line)."""
+    return [s for s in quick_reference(advanced) if s.id not in LINE_SECTIONS]
+
+
+UI = GameUI(Game.GUARDIANS, PlayPiece.PLANTING_CHECK, OptionBlock.ADVANCED_ONLY, GuardiansSheet,
+            GuardiansForm(), reference_lines, reference_cards)

@@ -1,35 +1,71 @@
-"""Typed state that several screens share (kept in :class:`app.ui.nav.States`).
+"""A tab's live link to a table: the hub's client, the open table, one tap at a time, the
+updates that reach this phone (kept in :class:`app.ui.kit.nav.States`).
 
-State only one screen uses lives in that screen's module; what the sheet, its
-scoreboard, the finish and the reference screens all read (the open table of a
-game) is here, so no screen imports another for a type.
+Every tap becomes a session command sent through the table hub
+(:class:`app.table.hub.TableHub`), made against the version on screen. Every phone
+at the table, the tapper included, draws the hub's broadcast (:class:`Inbox`): the
+tapper's screen changes when the broadcast reaches it, like every other phone's. A
+refusal comes back to the tapper only and is shown next to the control whose field
+it names. ``p``/``presenter`` is the sheet's presenter
+(:class:`app.ui.sheet.presenter.SheetPresenter`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-if TYPE_CHECKING:
-    import flet as ft
+from app.game.commands import Command
+from app.session import Snapshot
+from app.table.answers import Accepted, Refused
+from app.ui.kit.kept import forget_pieces
 
-    from app.ui.presenters_sheet import SheetPresenter, TableClient
+if TYPE_CHECKING:
+    from app.ui.kit.nav import Nav
+    from app.ui.kit.sheet_views import Tap
+
+log = logging.getLogger(__name__)
+
+
+class TableClient:
+    """One tab's link to a table: the hub, the table (game id) and this tab's token."""
+
+    def __init__(self, hub: Any, game_id: int, token: str) -> None:
+        self.hub = hub
+        self.game_id = game_id
+        self.token = token
+
+    def snapshot(self) -> Snapshot:
+        return self.hub.snapshot(self.game_id)
+
+    def access(self) -> Any:
+        return self.hub.access(self.token)
+
+    def submit(self, command: Command) -> Accepted | Refused:
+        answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
+        return answer
+
+    def subscribe(self, callback: Callable[[Snapshot], Any],
+                  on_revoked: Callable[[], Any] | None = None) -> Any:
+        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked)
+        return sub
+
+    def printed(self) -> dict[str, dict[str, Any]]:
+        try:
+            return dict(self.hub.store.get_printed())
+        except Exception:
+            return {}
 
 
 class OpenTable(NamedTuple):
     """A game this tab has open (one per game id): its presenter and its table link."""
 
-    presenter: SheetPresenter
+    presenter: Any  # the sheet's SheetPresenter (app.ui.sheet.presenter)
     client: TableClient
-
-
-@dataclass(slots=True)
-class KeptPieces:
-    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control,
-    everything it holds)."""
-
-    pieces: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -39,8 +75,115 @@ class TapLock:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
-@dataclass(slots=True)
-class TableResult:
-    """A finished table's result on a table link's phone (key: game id and language)."""
+class Inbox:
+    """One tab's live updates from one table: never wedged, caught up on every reconnect.
 
-    view: Any
+    Snapshots arrive on the tapping phone's thread (the hub's callback); this tab
+    applies them on its own session (the loop, ``page.run_task``). Several arriving
+    before the tab's turn are drawn once, at the newest version: a phone shows the
+    table as it is, not every step behind it.
+
+    The "queued" flag says a drain is scheduled. It is set only while a schedule
+    stands: when ``page.run_task`` fails (the phone is away: Flet dropped the tab's
+    connection), it is cleared again at once, so the next snapshot schedules anew
+    and :meth:`catch_up` (the tab's ``on_connect``: a phone back from sleep, a
+    reload into the kept session) always draws the table as it is now and
+    subscribes again if the subscription is gone.
+    """
+
+    def __init__(self, app: Nav, client: TableClient,
+                 apply: Callable[[Any], None]) -> None:
+        self.app, self.client, self._apply = app, client, apply
+        self.newest: Any = None
+        self.queued = False
+        self.sub: Any = None
+        self._lock = threading.Lock()
+
+    def subscribe(self) -> None:
+        try:
+            self.sub = self.client.subscribe(self.offer, self.app.on_revoked)
+        except Exception:  # no live updates; the tab still works on its own (next catch-up)
+            log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
+            self.sub = None
+            return
+        self.app.on_close(self.close)
+
+    def close(self) -> None:
+        sub, self.sub = self.sub, None
+        if sub is not None:
+            sub.close()
+
+    def offer(self, snapshot: Any) -> None:
+        """A new snapshot of the table (any thread)."""
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            if self.queued:
+                return
+            self.queued = True
+        try:
+            if getattr(self.app.page.session, "connection", None) is None:
+                raise ConnectionError("the tab is away")  # (run_task would fail the same)
+            self.app.page.run_task(self._drain)
+        except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
+            with self._lock:
+                self.queued = False
+            log.debug("table %s: update for a tab that is away", self.client.game_id)
+
+    async def _drain(self) -> None:
+        with self._lock:
+            self.queued = False  # first: a snapshot arriving from now on queues anew
+            snapshot = self.newest
+        if snapshot is not None:
+            self._apply(snapshot)
+
+    def catch_up(self) -> None:
+        """Back after a disconnect (on the tab's loop): subscribe again if needed, draw now."""
+        with self._lock:
+            self.queued = False
+        if self.sub is None or self.sub.closed:
+            self.subscribe()
+        snapshot = self.client.snapshot()
+        with self._lock:
+            if self.newest is None or snapshot.version > self.newest.version:
+                self.newest = snapshot
+            snapshot = self.newest
+        self._apply(snapshot)
+
+
+async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
+                          make: Callable[[], Any]) -> Accepted | Refused | None:
+    """A tap: the command is made (``make``, against the version on screen), applied and
+    saved in a worker thread (the server's event loop keeps drawing every other phone).
+
+    One tap of a tab at a time, in the order they came (the tab's lock); the hub saves
+    before anyone is shown anything. This phone is not drawn from the answer: the hub's
+    broadcast reaches it as it reaches every phone at the table (:class:`Inbox`). Only a
+    refusal (which no other phone gets) is shown from the answer, and what an accepted
+    command said once its broadcast is on screen. A database that refuses the write
+    comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
+    async with app.states.setdefault(TapLock, TapLock).lock:
+        command = make()
+        forget_pieces(app, presenter)  # a tap here: this phone's sheet is drawn anew
+        if command is None:
+            return None
+        presenter.tapped()
+        answer = await asyncio.to_thread(client.submit, command)
+        printed = await asyncio.to_thread(client.printed)
+        if presenter.result(answer, printed):
+            app.refresh()
+        return answer
+
+
+def on_tap(app: Nav, p: Any, c: TableClient,
+           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
+    """An event handler for a control: ``make()`` gives the command when it is tapped."""
+    async def handler(_e: Any) -> None:
+        await submit_off_loop(app, p, c, make)
+    return handler
+
+
+def tapped(app: Nav, p: Any, c: TableClient,
+            what: Tap | None) -> Callable[[Any], Awaitable[None]]:
+    """A sheet control's handler: its command made with the version on screen."""
+    return on_tap(app, p, c, lambda: None if what is None else p.command(what))

@@ -1,8 +1,8 @@
 """What a screen may ask of the shell: a narrow navigation protocol and typed per-screen state.
 
 A screen is a function ``build(nav: Nav) -> ft.Control`` (:data:`ScreenBuilder`),
-registered by route in :mod:`app.ui.routes`. Screens depend on :class:`Nav`
-only, never on the shell (:class:`app.ui.app.ForestTableApp` implements it) nor
+registered by route in :mod:`app.ui.shell.routes`. Screens depend on :class:`Nav`
+only, never on the shell (:class:`app.ui.shell.app.ForestTableApp` implements it) nor
 on the server: the shell imports the screens, not the other way round.
 
 What a screen keeps while the tab navigates (a form's presenter, a filter, an
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import flet as ft
 
     from app.i18n import Translator
-    from app.ui.prefs import Settings
+    from app.ui.kit.prefs import Settings
 
 T = TypeVar("T")
 
@@ -80,7 +80,7 @@ class States:
 
 
 class Nav(Protocol):
-    """The shell as a screen sees it (implemented by :class:`app.ui.app.ForestTableApp`)."""
+    """The shell as a screen sees it (implemented by :class:`app.ui.shell.app.ForestTableApp`)."""
 
     page: ft.Page
     route: str
@@ -128,7 +128,7 @@ class Nav(Protocol):
     def apply_settings(self, settings: Settings, save: bool = True) -> None: ...
     def toggle_language(self, _e: Any = None) -> None: ...
 
-    # lifecycle and kept controls (app/ui/flet_compat.py)
+    # lifecycle and kept controls (app/ui/kit/flet_compat.py)
     def on_close(self, fn: Callable[[], Any]) -> None: ...
     def on_reconnect(self, fn: Callable[[], Any]) -> None: ...
     def after_render(self, fn: Callable[[], Any]) -> None: ...

@@ -8,7 +8,6 @@ No rules and no storage logic live here.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 from collections.abc import Callable
@@ -29,14 +28,6 @@ class GameSummary:
     status: str
 
 
-def module(name: str) -> Any | None:
-    """Import a sibling module if it is there (it may still be being written)."""
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
 class Services:
     def __init__(self, store: Any | None = None, *, open_store: bool = True) -> None:
         self._store = store
@@ -50,11 +41,10 @@ class Services:
     def store(self) -> Any | None:
         with self._lock:
             if self._store is None and self._open_store:
-                facade = module("app.store.facade")
-                if facade is None:
-                    return None
+                from app.store.facade import Store
+
                 try:
-                    self._store = facade.Store.open()
+                    self._store = Store.open()
                 except Exception:  # database unreachable: screens say so
                     log.exception("could not open the store")
                     return None
@@ -76,16 +66,14 @@ class Services:
     # ------------------------------------------------------------------ tables
     def hub(self) -> Any | None:
         """The process's table hub (app.table.hub) over this store; None without a store."""
-        table = module("app.table.hub")
+        from app.table.hub import TableHub, shared_hub
+
         store = self.store
-        if table is None or store is None:
+        if store is None:
             return None
         with self._lock:
             if self._hub is None:
-                if self._store_is_shared():
-                    self._hub = table.shared_hub(store)
-                else:
-                    self._hub = table.TableHub(store)
+                self._hub = shared_hub(store) if self._store_is_shared() else TableHub(store)
             return self._hub
 
     def _store_is_shared(self) -> bool:
@@ -97,13 +85,14 @@ class Services:
 
         ``first_player`` and ``infested`` come from the setup walkthrough (Forestry).
         """
-        session_mod = module("app.session")
+        from app.session import GameSession
+
         hub = self.hub()
-        if session_mod is None or hub is None:
+        if hub is None:
             raise RuntimeError("the game session is not available")
         players = [{"name": p.name, "colour": p.colour, "character": p.role}
                    for p in request.players]
-        sess = session_mod.GameSession.create(hub.store, game=request.game, players=players,
+        sess = GameSession.create(hub.store, game=request.game, players=players,
                                               options=request.options, seed=request.seed,
                                               first_player=first_player,
                                               infested=tuple(sorted(infested)))
@@ -127,9 +116,10 @@ class Services:
                 person: int | None = None) -> list[Any]:
         """Finished games, newest first (``app.store.queries.history``), optionally of one
         game and/or one person (by id)."""
-        queries = module("app.store.queries")
+        from app.store import queries
+
         store = self.store
-        if queries is None or store is None:
+        if store is None:
             return []
         try:
             with store.session() as s:
@@ -140,9 +130,10 @@ class Services:
 
     def stats(self) -> list[Any]:
         """Plays, wins and scores per person and game (``queries.everyone_stats``)."""
-        queries = module("app.store.queries")
+        from app.store import queries
+
         store = self.store
-        if queries is None or store is None:
+        if store is None:
             return []
         try:
             with store.session() as s:

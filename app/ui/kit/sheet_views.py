@@ -2,8 +2,8 @@
 
 A control holds a :class:`Tap`: the command it sends, without a version; the
 presenter makes the command when the control is tapped (the version on screen).
-:class:`GameSheet` is the base of each game's sheet (``presenters_sheet_forestry``,
-``presenters_sheet_guardians``): what the game's own board and shared table show.
+:class:`GameSheet` is the base of each game's sheet (``app.ui.kit.forestry``,
+``app.ui.kit.guardians``): what the game's own board and shared table show.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def field_to_id(field_path: str | None) -> str | None:
 
 
 class SheetContext(Protocol):
-    """What a game's sheet reads of its presenter (``presenters_sheet.SheetPresenter``)."""
+    """What a game's sheet reads of its presenter (``app.ui.sheet.presenter.SheetPresenter``)."""
 
     @property
     def t(self) -> T: ...
@@ -135,8 +135,8 @@ class SheetContext(Protocol):
 
 class GameSheet:
     """One game's part of the sheet: its board's sections, its shared table, typed
-    targets (what the screens show per game is ``app.ui.games``). One subclass per
-    game, looked up by :class:`scoring.games.Game` (``presenters_sheet.GAME_SHEETS``)."""
+    targets (what the screens show per game is ``app.ui.kit.game_ui``). One subclass per
+    game, looked up by :class:`scoring.games.Game` (:attr:`app.ui.kit.game_ui.GameUI.sheet`)."""
 
     game: ClassVar[Game]
     #: the catalogue prefix of a seat's role: ``character.*`` or ``ranger.*``

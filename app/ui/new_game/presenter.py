@@ -9,21 +9,19 @@ refuses is shown disabled with its reason. The UI holds no rule of its own.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.game.registry import variant
-from app.game.variant import Variant
 from app.i18n import language_of
-from app.l10n import refusal, render, sentences
-from app.ui.games import SeatRole
+from app.l10n import refusal
+from app.ui.kit.game_ui import GameForm, SeatRole
+from app.ui.kit.games import ui
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
 from scoring.message import Refusal
 from setup import forestry as forestry_setup
-from setup import guardians as guardians_setup
 
 T = Callable[..., str]
 
@@ -73,7 +71,7 @@ class DealRequest:
     seed: int
 
     def options_json(self) -> dict[str, Any]:
-        return FORMS[Game(self.game)].options_json(self.options)
+        return ui(self.game).form.options_json(self.options)
 
 
 def _reason_key(option: str, code: str) -> str | None:
@@ -111,8 +109,8 @@ class NewGamePresenter:
 
     @property
     def form(self) -> GameForm:
-        """How the form handles the chosen game (:data:`FORMS`)."""
-        return FORMS[Game(self.game)]
+        """How the form handles the chosen game (:attr:`app.ui.kit.game_ui.GameUI.form`)."""
+        return ui(self.game).form
 
     @property
     def characters(self) -> tuple[Character, ...]:
@@ -364,7 +362,7 @@ class NewGamePresenter:
         self.errors.clear()
         from app.i18n import language_of
         from app.names import clean_name, name_key
-        from app.ui.validate import parse_seed, shown
+        from app.ui.kit.validate import parse_seed, shown
 
         lang = language_of(self.t)
         seen: set[str] = set()
@@ -403,236 +401,6 @@ class NewGamePresenter:
                            seed if seed is not None else seed_factory())
 
 
-# --------------------------------------------------------------------------- per game
-
-
-class GameForm:
-    """How the new-game form handles one game (looked up in :data:`FORMS`, by game).
-
-    What the game itself says (player limits, options JSON, dealer, a seat's role
-    and when seats choose it) is its variant (:func:`app.game.registry.variant`);
-    this is only how the form builds, probes and restores the options.
-    """
-
-    game: Game
-    #: the player counts are probed with the dealer (its refusals shown as reasons)
-    probes_dealer = False
-
-    @property
-    def variant(self) -> Variant:
-        return variant(self.game)
-
-    @property
-    def role(self) -> SeatRole:
-        return SeatRole(self.variant.role)
-
-    @property
-    def limits(self) -> tuple[int, int]:
-        return self.variant.min_players, self.variant.max_players
-
-    def roles_on(self, p: NewGamePresenter) -> bool:
-        """Does each seat choose its role now (an advanced game)?"""
-        return bool(self.variant.chooses_roles(self.options(p)))
-
-    def options(self, p: NewGamePresenter) -> Any:
-        """The dealer's options from the form."""
-        raise NotImplementedError
-
-    def refused(self, p: NewGamePresenter, options: Any) -> tuple[str, str] | None:
-        """(option, reason) when the dealer refuses ``options``, else None."""
-        return None
-
-    def options_json(self, options: Any) -> dict[str, Any]:
-        return self.variant.options_json(options)
-
-    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
-        """Put a record's options back on the form (a rematch)."""
-        raise NotImplementedError
-
-    def deal(self, request: DealRequest) -> Any:
-        return self.variant.deal(request.options, [p.name for p in request.players],
-                                 request.seed, {p.name: p.role for p in request.players
-                                                if p.role})
-
-
-class ForestryForm(GameForm):
-    game = Game.FORESTRY
-    probes_dealer = True
-
-    def options(self, p: NewGamePresenter) -> Any:
-        return p.forestry_options()
-
-    def refused(self, p: NewGamePresenter, options: Any) -> tuple[str, str] | None:
-        return p.refusal(options)
-
-    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
-        try:
-            p.mode = Mode(opts.get("mode", "standard"))
-        except ValueError:
-            pass
-        side = opts.get("technology_side")
-        if side:
-            try:
-                p.technology_side = TechnologySide(side)
-            except ValueError:
-                pass
-        p.tutorial_table = bool(opts.get("tutorial_table", False))
-        p.infestation = bool(opts.get("infestation", False))
-        p.asymmetric = bool(opts.get("asymmetric", False))
-
-
-class GuardiansForm(GameForm):
-    game = Game.GUARDIANS
-
-    def options(self, p: NewGamePresenter) -> Any:
-        return guardians_setup.GuardiansOptions(advanced=p.advanced)
-
-    def restore(self, p: NewGamePresenter, opts: dict[str, Any]) -> None:
-        p.advanced = bool(opts.get("advanced", False))
-
-
-#: The new-game form's behaviour per game.
-FORMS: dict[Game, GameForm] = {Game.FORESTRY: ForestryForm(), Game.GUARDIANS: GuardiansForm()}
-assert set(FORMS) == set(GAMES) and all(FORMS[g].game is g for g in GAMES)
-
-
-# --------------------------------------------------------------------------- setup walkthrough
-
-
-@dataclass(frozen=True, slots=True)
-class StepCard:
-    id: str
-    number: int
-    title: str
-    detail: str
-    big: tuple[str, ...]  # the dealt numbers / outcomes, shown large
-    source: str
-    done: bool
-
-
 def deal(request: DealRequest) -> Any:
     """Deal with the game's own dealer (a pure function of options, players, seed)."""
-    return FORMS[Game(request.game)].deal(request)
-
-
-def _nums(values: Iterable[int]) -> str:
-    return " · ".join(str(v) for v in values)
-
-
-def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
-    """The dealt outcome of a step, to show large (from the plan's structured fields)."""
-    outcome = tuple(render(lang, m) for m in getattr(step, "outcome", ()))
-    if outcome:
-        return outcome
-    sid = step.id
-    if not hasattr(plan, "harvested"):
-        return ()
-    if sid.endswith(".sawmills") and plan.upgraded_sawmills:
-        return (t("setup.big.sawmills", n=_nums(plan.upgraded_sawmills)),)
-    if sid.endswith(".harvested"):
-        return (t("setup.big.harvested", n=_nums(plan.harvested)),)
-    if sid.endswith(".clearings") and plan.removed_clearings:
-        return (t("setup.big.clearings", n=_nums(plan.removed_clearings)),)
-    if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
-        out = []
-        if plan.meanders:
-            out.append(t("setup.big.meanders", n=_nums(plan.meanders)))
-        if plan.reservoirs:
-            out.append(t("setup.big.reservoirs", n=_nums(plan.reservoirs)))
-        return tuple(out)
-    if sid.endswith(".foresters"):
-        return tuple(t(f"setup.big.forester.{tok.kind.value}", n=tok.space)
-                     for tok in plan.forester_tokens)
-    if sid.endswith(".hq"):
-        return tuple(t("setup.big.hq", area=t(f"area.{area.value}"), n=pos)
-                     for area, pos in plan.hq.tiles)
-    if sid.endswith(".resources") and plan.seat_coins:
-        return (t("setup.big.coins", n=_nums(plan.seat_coins)),)
-    if sid.endswith(".technology") and plan.technology_side:
-        return (t("setup.big.tech_side", side=plan.technology_side.value),)
-    return ()
-
-
-@dataclass
-class SetupPresenter:
-    """The dealt setup as step cards; marking steps done; dealing again before play."""
-
-    t: T
-    request: DealRequest
-    plan: Any = None
-    done: set[str] = field(default_factory=set)
-    game_id: int | None = None
-    lang: str = "en"
-    #: who starts (0-based; 002: the player who last touched a tree): seat coins follow
-    first_player: int = 0
-    #: the spaces the infestation card covers (001), entered on its step
-    infested: set[int] = field(default_factory=set)
-
-    def __post_init__(self) -> None:
-        if self.plan is None:
-            self.plan = deal(self.request)
-
-    def player_names(self) -> list[str]:
-        return [p.name for p in self.request.players]
-
-    def set_first_player(self, i: int) -> None:
-        if 0 <= i < len(self.request.players):
-            self.first_player = i
-
-    def toggle_infested(self, space: int) -> None:
-        if 1 <= space <= 15:
-            self.infested.symmetric_difference_update({space})
-
-    def _coins_line(self, step: Any) -> tuple[str, ...] | None:
-        """The seat coins by name once the first player is known (002: by seat order)."""
-        coins = getattr(self.plan, "seat_coins", ())
-        if not str(step.id).endswith(".resources") or not coins:
-            return None
-        from setup.forestry import seat_coins
-
-        by_seat = seat_coins(tuple(coins), self.first_player)
-        names = self.player_names()
-        return (self.t("setup.big.coins", n=" · ".join(
-            f"{names[i]} {by_seat[i]}" for i in
-            [(self.first_player + k) % len(names) for k in range(len(names))])),)
-
-    @property
-    def seed(self) -> int:
-        return int(self.request.seed)
-
-    def title(self, step: Any) -> str:
-        """The step's title in the reader's language (the dealer gives a code)."""
-        return render(self.lang, step.title)
-
-    def detail(self, step: Any) -> str:
-        """The step's detail, with its dealt values, in the reader's language."""
-        return sentences(self.lang, step.detail)
-
-    def cards(self) -> list[StepCard]:
-        return [
-            StepCard(s.id, i, self.title(s), self.detail(s),
-                     self._coins_line(s) or big_numbers(self.plan, s, self.t, self.lang),
-                     getattr(s, "source", ""), s.id in self.done)
-            for i, s in enumerate(self.plan.steps, start=1)
-        ]
-
-    def progress(self) -> tuple[int, int]:
-        ids = {s.id for s in self.plan.steps}
-        return len(self.done & ids), len(ids)
-
-    def toggle(self, step_id: str) -> None:
-        self.done.symmetric_difference_update({step_id})
-
-    def all_done(self) -> bool:
-        done, total = self.progress()
-        return done == total
-
-    def deal_again(self, seed_factory: Callable[[], int] = new_seed) -> None:
-        """A new seed, a new deal; steps marked done are cleared."""
-        seed = seed_factory()
-        while seed == self.request.seed:
-            seed = seed_factory()
-        self.request = replace(self.request, seed=seed)
-        self.plan = deal(self.request)
-        self.done.clear()
-        self.infested.clear()  # another infestation card may be dealt
+    return ui(request.game).form.deal(request)

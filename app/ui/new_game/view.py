@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.games import OptionBlock, ui
-from app.ui.presenters_game import NewGamePresenter
-from app.ui.widgets import (
+from app.ui.kit.game_ui import OptionBlock
+from app.ui.kit.games import ui
+from app.ui.kit.widgets import (
     TOUCH,
     big_button,
     choice_chips,
@@ -20,9 +20,10 @@ from app.ui.widgets import (
     sid,
     toggle,
 )
+from app.ui.new_game.presenter import NewGamePresenter
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 
 def presenter(app: Nav) -> NewGamePresenter:
@@ -50,7 +51,7 @@ def _chips_with_reasons(prefix, choices, selected, on_pick) -> list[ft.Control]:
 
 
 def _name_field(app: Nav, i: int) -> ft.Control:
-    """Seat ``i``'s name field (kept between redraws: see :mod:`app.ui.flet_compat`)."""
+    """Seat ``i``'s name field (kept between redraws: see :mod:`app.ui.kit.flet_compat`)."""
     return sid(f"new-player-{i}-name", ft.TextField(
         on_change=lambda e: p_now(app).set_name(i, e.control.value or ""),
         capitalization=ft.TextCapitalization.WORDS, expand=True))
@@ -84,7 +85,7 @@ def _advanced_only(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Con
                    lambda v: redraw(p.set_toggle)("advanced", v))]
 
 
-#: The options section of each game's form (:attr:`app.ui.games.GameUI.options`).
+#: The options section of each game's form (:attr:`app.ui.kit.game_ui.GameUI.options`).
 OPTION_BLOCKS: dict[OptionBlock, Callable[[Nav, NewGamePresenter, Redraw], list[ft.Control]]] = {
     OptionBlock.FORESTRY: _forestry_options,
     OptionBlock.ADVANCED_ONLY: _advanced_only,

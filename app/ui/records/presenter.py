@@ -1,5 +1,5 @@
 """The history and statistics screens' view models: history lines, filters, per-person lines
-(no flet here; a person's charts are :mod:`app.ui.presenters_stats`). Unit-tested without
+(no flet here; a person's charts are :mod:`app.ui.records.stats`). Unit-tested without
 Flutter (tests/app/test_ui_presenters.py, test_ui_records.py).
 """
 

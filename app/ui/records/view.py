@@ -13,16 +13,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.l10n import render
-from app.ui import services
-from app.ui.presenters_records import (
-    ALL,
-    HistoryFilters,
-    history_filters,
-    history_lines,
-    stats_lines,
-)
-from app.ui.presenters_stats import PersonView, load_person
-from app.ui.widgets import (
+from app.ui.kit import services
+from app.ui.kit.widgets import (
     TOUCH,
     big_button,
     card,
@@ -32,10 +24,18 @@ from app.ui.widgets import (
     sid,
     small_button,
 )
+from app.ui.records.presenter import (
+    ALL,
+    HistoryFilters,
+    history_filters,
+    history_lines,
+    stats_lines,
+)
+from app.ui.records.stats import PersonView, load_person
 from scoring.message import MessageCode, Refusal
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 
 HISTORY_PAGE = 50  # games per page of the history ("Show more" adds a page)
@@ -192,10 +192,8 @@ def build_stats(app: Nav) -> ft.Control:
 
 def score_chart(v: PersonView) -> ft.Control | None:
     """Score over time: one point per finished game with a total, oldest first."""
-    try:
-        import flet_charts as fch
-    except ImportError:
-        return None
+    import flet_charts as fch
+
     if not v.scores:
         return None
     top, step = v.score_axis
@@ -221,10 +219,8 @@ def score_chart(v: PersonView) -> ft.Control | None:
 
 def category_chart(v: PersonView) -> ft.Control | None:
     """Average points per category (bars, largest first)."""
-    try:
-        import flet_charts as fch
-    except ImportError:
-        return None
+    import flet_charts as fch
+
     if not v.categories:
         return None
     top, step = v.category_axis
@@ -426,7 +422,7 @@ def build_played(app: Nav) -> ft.Control:
             app.go("history")
 
     def rematch(_e: Any) -> None:
-        from app.ui.screens.finish import rematch as start
+        from app.ui.finish.view import rematch as start
 
         start(app, int(gid))
 

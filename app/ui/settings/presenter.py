@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app.ui.services import module
+from scoring import printed
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RULES_DECISIONS_DOC = ROOT / "docs" / "rules-decisions.md"
 #: The copy packaged with the app (``flet build`` ships app/, not docs/).
-RULES_DECISIONS_COPY = Path(__file__).resolve().parent / "data" / "rules-decisions.md"
+RULES_DECISIONS_COPY = Path(__file__).resolve().parents[1] / "data" / "rules-decisions.md"
 
 
 def rules_decisions_text() -> str | None:
@@ -40,12 +40,9 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
     Shipped values carry their source; values the table confirmed are listed as
     such; a table with nothing known says so (it is asked for when needed).
     """
-    printed = module("scoring.printed")
-    if printed is None:
-        return []
     rows: list[PrintedRow] = []
-    shipped: Mapping[str, Mapping[str, Any]] = getattr(printed, "SHIPPED", {})
-    for table in getattr(printed, "COUNT_TABLES", ()):
+    shipped: Mapping[str, Mapping[str, Any]] = printed.SHIPPED
+    for table in printed.COUNT_TABLES:
         entries = shipped.get(table, {})
         for key, item in sorted(entries.items(), key=lambda kv: int(kv[0])):
             rows.append(PrintedRow(table, key, str(item.value), item.source, True))
@@ -56,11 +53,10 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
             rows.append(PrintedRow(table, "", "", "", False))
     for name in ("FORESTER_MAJORITY", "DETACHED_MOST", "DETACHED_SECOND", "DETACHED_LEAST",
                  "DETACHED_ALL_TIED", "DETACHED_TIED_BELOW_TOP"):
-        spread = getattr(printed, name, None)
-        if spread is not None:
-            rows.append(PrintedRow(name.lower(), "", " / ".join(map(str, spread.points)),
-                                   spread.source, True))
-    top_tie = getattr(printed, "DETACHED_TOP_TIE", None)
+        spread = getattr(printed, name)
+        rows.append(PrintedRow(name.lower(), "", " / ".join(map(str, spread.points)),
+                               spread.source, True))
+    top_tie = printed.DETACHED_TOP_TIE
     if top_tie and not (confirmed or {}).get(top_tie):
         rows.append(PrintedRow(top_tie, "", "", "", False))
     return rows

@@ -10,16 +10,16 @@ import flet as ft
 
 from app.i18n import LANGUAGES
 from app.l10n import render
-from app.ui import services
-from app.ui.prefs import THEMES
-from app.ui.presenters_settings import printed_rows, rules_decisions_text
-from app.ui.sheet_views import label
-from app.ui.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from app.ui.kit import services
+from app.ui.kit.prefs import THEMES
+from app.ui.kit.sheet_views import label
+from app.ui.kit.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from app.ui.settings.presenter import printed_rows, rules_decisions_text
 from scoring.games import GAMES
 from scoring.message import MessageCode
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 
 @dataclass(slots=True)

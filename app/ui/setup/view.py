@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.play_panel import setup_extras
-from app.ui.presenters_game import SetupPresenter
-from app.ui.widgets import TOUCH, big_button, header, muted, sid, small_button
+from app import l10n
+from app.ui.kit.widgets import (
+    CHIP_LABEL_PADDING,
+    TOUCH,
+    big_button,
+    header,
+    muted,
+    sid,
+    small_button,
+)
+from app.ui.setup.presenter import SetupPresenter
+from app.ui.sheet import play as PP
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 
 def build(app: Nav) -> ft.Control:
@@ -85,3 +95,41 @@ def build(app: Nav) -> ft.Control:
         ],
         spacing=10,
     )
+
+
+def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+    """An event handler: ``fn(*args)``, then the screen drawn again."""
+    def handler(_e: Any) -> None:
+        fn(*args)
+        app.refresh()
+    return handler
+
+
+def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
+    """Controls inside a setup step card: the first player (002), the infestation card's
+    spaces (001). ``setup`` is the :class:`~app.ui.setup.presenter.SetupPresenter`."""
+    lang = str(app.settings.language)
+    if step_id == "player.first" or step_id.endswith(".first"):
+        names = setup.player_names()
+        if len(names) < 2:
+            return []
+        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_FIRST_PLAYER), 14), ft.Row([
+            sid(f"setup-first-{i}", ft.Chip(
+                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
+                selected=setup.first_player == i,
+                on_select=_then_redraw(app, setup.set_first_player, i)),
+                selected=setup.first_player == i)
+            for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
+    if step_id == "gf.infestation":
+        chosen = sorted(setup.infested)
+        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_INFESTED), 14), ft.Row([
+            sid(f"setup-infested-{s}", ft.Chip(
+                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
+                selected=s in setup.infested,
+                on_select=_then_redraw(app, setup.toggle_infested, s)),
+                selected=s in setup.infested)
+            for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
+            sid("setup-infested-count", muted(l10n.render(
+                lang, PP.PlayLabel.SETUP_INFESTED_COUNT, n=len(chosen),
+                spaces=", ".join(map(str, chosen)))))]
+    return []

@@ -1,10 +1,9 @@
 """The play-along pieces of the sheet (issue 12): banner, turn, forest map, who changed what.
 
-Thin: the view models are :mod:`app.ui.presenters_play`; taps send session
-commands through the sheet's own ``on_tap`` handlers, made when tapped against the
-version on screen (``presenters_play`` with ``p.version``).
-Pieces are kept between redraws while their key is unchanged (``sheet._kept``). The sheet
-hands its tap path in (:func:`use_taps`): this module imports no screen that imports it.
+Thin: the view models are :mod:`app.ui.sheet.play`; taps send session
+commands through the table's live link (:func:`app.ui.kit.live_table.on_tap`), made when
+tapped against the version on screen (``app.ui.sheet.play`` with ``p.version``).
+Pieces are kept between redraws while their key is unchanged (:mod:`app.ui.kit.kept`).
 """
 
 from __future__ import annotations
@@ -17,41 +16,19 @@ import flet as ft
 
 from app import l10n
 from app.game.status import Status
-from app.ui import presenters_play as PP
-from app.ui.games import PlayPiece, ui
-from app.ui.screens.reference import planting_check
-from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
+from app.ui.kit.games import PlayPiece, ui
+from app.ui.kit.kept import forget_pieces, keep_piece
+from app.ui.kit.live_table import on_tap
+from app.ui.kit.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
+from app.ui.reference.planting import planting_check
+from app.ui.sheet import play as PP
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
-    from app.ui.presenters_sheet import SheetPresenter, TableClient
+    from app.ui.kit.live_table import TableClient
+    from app.ui.kit.nav import Nav
+    from app.ui.sheet.presenter import SheetPresenter
 
 TILE = 60
-
-
-@dataclass(frozen=True, slots=True)
-class SheetTaps:
-    """The sheet's tap path (``app/ui/screens/sheet.py``: ``_kept``, ``_forget_kept``,
-    ``_tapped``, ``on_tap``), handed in by the sheet when it is imported."""
-
-    kept: Callable[..., ft.Control]
-    forget_kept: Callable[..., None]
-    tapped: Callable[..., Any]
-    on_tap: Callable[..., Any]
-
-
-_taps: list[SheetTaps] = []
-
-
-def use_taps(taps: SheetTaps) -> None:
-    """The sheet's tap path for the pieces drawn inside it."""
-    _taps[:] = [taps]
-
-
-def taps() -> SheetTaps:
-    if not _taps:
-        raise RuntimeError("the play panel is drawn inside the sheet (app.ui.screens.sheet)")
-    return _taps[0]
 
 
 @dataclass(slots=True)
@@ -78,36 +55,32 @@ def map_mode(app: Nav, p: SheetPresenter) -> str:
 
 
 def _set_mode(app: Nav, p: SheetPresenter, mode: str) -> None:
-    _forget_kept = taps().forget_kept
-
     app.states.setdefault(PanelState, PanelState, p.snapshot.game_id).map_mode = mode
-    _forget_kept(app, p)
+    forget_pieces(app, p)
     app.refresh()
 
 
 def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     """The play-along controls for the sheet, top to bottom (Forestry in play; the quick
     reference for every game)."""
-    _kept = taps().kept
-
     lang = _lang(app)
     out: list[ft.Control] = []
     if p.banner:
         banner = p.banner
-        out.append(_kept(app, p, "play-banner", banner, lambda: _banner(lang, banner)))
+        out.append(keep_piece(app, p, "play-banner", banner, lambda: _banner(lang, banner)))
     turn = PP.turn_view(p.state)
     if turn is not None:
         read_only = p.status == Status.FINISHED
-        out.append(_kept(app, p, "play-turn", (turn, read_only),
+        out.append(keep_piece(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
-    if p.status != Status.FINISHED:  # the game's own piece (app/ui/games.py)
+    if p.status != Status.FINISHED:  # the game's own piece (app/ui/kit/game_ui.py)
         out.append(PIECES[ui(p.game).play_piece](app, p, c, lang))
     panel = app.states.get(PanelState, p.snapshot.game_id)
     open_log = panel is not None and panel.changes_open
     # folded: only the last change (a redraw on every phone after every tap stays small)
     changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
-    out.append(_kept(app, p, "play-changes", (changes, mine, p.status, open_log),
+    out.append(keep_piece(app, p, "play-changes", (changes, mine, p.status, open_log),
                      lambda: _changes(app, p, c, lang, changes, mine, open_log)))
     return out
 
@@ -117,7 +90,7 @@ def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Co
     mode = map_mode(app, p)
     tiles = PP.map_tiles(p.state, mode, me(p))
     error = p.error if p.error_id in ("space", "type", "table") else None
-    return taps().kept(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
+    return keep_piece(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
                        lambda: _map(app, p, c, lang, tiles, mode))
 
 
@@ -126,7 +99,7 @@ def _planting_check(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> f
     return planting_check(app, lang)
 
 
-#: The play-along piece of each game (:attr:`app.ui.games.GameUI.play_piece`).
+#: The play-along piece of each game (:attr:`app.ui.kit.game_ui.GameUI.play_piece`).
 PIECES: dict[PlayPiece, Callable[[Nav, SheetPresenter, TableClient, str], ft.Control]] = {
     PlayPiece.FOREST_MAP: _forest_map,
     PlayPiece.PLANTING_CHECK: _planting_check,
@@ -155,8 +128,6 @@ def _turn_command(p: SheetPresenter) -> Any:
 
 def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
-    on_tap = taps().on_tap
-
     lines = PP.turn_lines(lang, turn)
     items: list[ft.Control] = [
         sid("turn-title", ft.Text(lines[0], size=17, weight=ft.FontWeight.BOLD)),
@@ -172,8 +143,6 @@ def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
 
 def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile, mode: str) -> ft.Control:
-    on_tap = taps().on_tap
-
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space), *PP.tile_marks(lang, tile)]
     marks: list[ft.Control] = [
@@ -221,18 +190,14 @@ def _map(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
 
 
 def _toggle_log(app: Nav, p: SheetPresenter) -> None:
-    _forget_kept = taps().forget_kept
-
     panel = app.states.setdefault(PanelState, PanelState, p.snapshot.game_id)
     panel.changes_open = not panel.changes_open
-    _forget_kept(app, p)
+    forget_pieces(app, p)
     app.refresh()
 
 
 def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
              lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
-    on_tap = taps().on_tap
-
     items: list[ft.Control] = [
         ft.Row([
             ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
@@ -250,41 +215,3 @@ def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
             icon=ft.Icons.UNDO, disabled=not mine,
             on_click=on_tap(app, p, c, p.undo_mine)), button=True))
     return card(items, identifier="play-changes")
-
-
-def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
-    """An event handler: ``fn(*args)``, then the screen drawn again."""
-    def handler(_e: Any) -> None:
-        fn(*args)
-        app.refresh()
-    return handler
-
-
-def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
-    """Controls inside a setup step card: the first player (002), the infestation card's
-    spaces (001). ``setup`` is the :class:`~app.ui.presenters_game.SetupPresenter`."""
-    lang = _lang(app)
-    if step_id == "player.first" or step_id.endswith(".first"):
-        names = setup.player_names()
-        if len(names) < 2:
-            return []
-        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_FIRST_PLAYER), 14), ft.Row([
-            sid(f"setup-first-{i}", ft.Chip(
-                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
-                selected=setup.first_player == i,
-                on_select=_then_redraw(app, setup.set_first_player, i)),
-                selected=setup.first_player == i)
-            for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
-    if step_id == "gf.infestation":
-        chosen = sorted(setup.infested)
-        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_INFESTED), 14), ft.Row([
-            sid(f"setup-infested-{s}", ft.Chip(
-                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
-                selected=s in setup.infested,
-                on_select=_then_redraw(app, setup.toggle_infested, s)),
-                selected=s in setup.infested)
-            for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
-            sid("setup-infested-count", muted(l10n.render(
-                lang, PP.PlayLabel.SETUP_INFESTED_COUNT, n=len(chosen),
-                spaces=", ".join(map(str, chosen)))))]
-    return []

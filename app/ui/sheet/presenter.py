@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,9 +33,8 @@ from app.i18n import language_of
 from app.l10n import render
 from app.session import Snapshot
 from app.table.answers import Accepted, Reason, Refused
-from app.ui.presenters_sheet_forestry import ForestrySheet
-from app.ui.presenters_sheet_guardians import GuardiansSheet
-from app.ui.sheet_views import (
+from app.ui.kit.games import ui
+from app.ui.kit.sheet_views import (
     GameSheet,
     Section,
     T,
@@ -43,61 +42,22 @@ from app.ui.sheet_views import (
     field_to_id,
     label,
 )
-from scoring.games import Game
 from setup.deck import SPAWN_CARDS
-
-#: Each game's sheet, by game (one presenter per game, as the screens are one per game).
-GAME_SHEETS: dict[Game, type[GameSheet]] = {Game.FORESTRY: ForestrySheet,
-                                            Game.GUARDIANS: GuardiansSheet}
-
 
 
 def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (its code from ``kind`` and ``data``).
 
-    The play-along messages (``app.ui.presenters_play.message_lines``) first; a kind
+    The play-along messages (``app.ui.sheet.play.message_lines``) first; a kind
     the catalogues do not know yet shows the message's own text.
     """
-    from app.ui.presenters_play import message_lines
+    from app.ui.sheet.play import message_lines
 
     lines = message_lines(language_of(t), message, ())
     if lines is not None:
         return " ".join(lines)
     said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
     return render(language_of(t), said) if said is not None else str(message.text)
-
-
-# --------------------------------------------------------------------------- table link
-
-
-class TableClient:
-    """One tab's link to a table: the hub, the table (game id) and this tab's token."""
-
-    def __init__(self, hub: Any, game_id: int, token: str) -> None:
-        self.hub = hub
-        self.game_id = game_id
-        self.token = token
-
-    def snapshot(self) -> Snapshot:
-        return self.hub.snapshot(self.game_id)
-
-    def access(self) -> Any:
-        return self.hub.access(self.token)
-
-    def submit(self, command: Command) -> Accepted | Refused:
-        answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
-        return answer
-
-    def subscribe(self, callback: Callable[[Snapshot], Any],
-                  on_revoked: Callable[[], Any] | None = None) -> Any:
-        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked)
-        return sub
-
-    def printed(self) -> dict[str, dict[str, Any]]:
-        try:
-            return dict(self.hub.store.get_printed())
-        except Exception:
-            return {}
 
 
 # --------------------------------------------------------------------------- view models
@@ -122,7 +82,7 @@ def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) 
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
     record = snapshot.state.record()
-    if GAME_SHEETS[Game(snapshot.state.game)].printed_in_play \
+    if ui(snapshot.state.game).sheet.printed_in_play \
             and snapshot.state.status != Status.FINISHED:
         # a value corrected in Settings applies to a game in play (its own confirmations
         # give way); a finished game keeps what it was scored with
@@ -184,14 +144,14 @@ class SheetPresenter:
         seat = self.state.players[self.player if player is None else player]
         if not seat.character:
             return None
-        prefix = GAME_SHEETS[Game(self.game)].role_prefix
+        prefix = ui(self.game).sheet.role_prefix
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
     def update(self, snapshot: Snapshot) -> None:
         """A newer snapshot: the table's broadcast (this phone's tap or another's)."""
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
-                from app.ui.presenters_play import banner_lines
+                from app.ui.sheet.play import banner_lines
 
                 lines = banner_lines(language_of(self.t), snapshot.messages,
                                      [p.name for p in snapshot.state.players])
@@ -239,7 +199,7 @@ class SheetPresenter:
         return True
 
     def _take_accepted(self, answer: Accepted) -> None:
-        from app.ui.presenters_play import message_lines
+        from app.ui.sheet.play import message_lines
 
         lang, names = language_of(self.t), self.names()
         snap = answer.snapshot
@@ -250,7 +210,7 @@ class SheetPresenter:
             self.update(self.snapshot)
 
     def _take_refused(self, answer: Refused) -> None:
-        from app.ui.presenters_play import message_lines, refusal_line
+        from app.ui.sheet.play import message_lines, refusal_line
 
         lang, names = language_of(self.t), self.names()
         coded = answer.msg
@@ -347,8 +307,8 @@ class SheetPresenter:
         return self.kind().set_value(field_path, value)
 
     def kind(self) -> GameSheet:
-        """This game's part of the sheet (looked up by game: :data:`GAME_SHEETS`)."""
-        return GAME_SHEETS[Game(self.game)](self)
+        """This game's part of the sheet (:attr:`app.ui.kit.game_ui.GameUI.sheet`)."""
+        return ui(self.game).sheet(self)
 
     def sections(self) -> list[Section]:
         """The sheet's sections. Their controls hold :class:`Tap` values (no version):

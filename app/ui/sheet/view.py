@@ -1,42 +1,42 @@
-"""A game in play: harvesters and start, the player sheets with a live total, the scoreboard.
+"""A game in play: harvesters and start, the player sheets with a live total.
 
-Every tap becomes a session command sent through the table hub
-(:class:`app.table.hub.TableHub`), made against the version on screen. Every phone
-at the table, the tapper included, draws the hub's broadcast (:class:`Inbox`): the
-tapper's screen changes when the broadcast reaches it, like every other phone's. A
-refusal comes back to the tapper only and is shown next to the control whose field
-it names.
+The sheet is drawn from its presenter (:mod:`app.ui.sheet.presenter`); its taps go
+through the table's live link (:mod:`app.ui.kit.live_table`) and its pieces are kept
+between redraws (:mod:`app.ui.kit.kept`). The scoreboard is :mod:`app.ui.sheet.scoreboard`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
 from app.game.status import Status
-from app.table.answers import Accepted, Refused
-from app.ui import play_panel, services
-from app.ui.flet_compat import on_screen, subtree
-from app.ui.games import ui
-from app.ui.presenters_sheet import (
-    SheetPresenter,
-    TableClient,
-    scoreboard,
-    stored_scoreboard,
+from app.table.answers import Accepted
+from app.ui.kit import services
+from app.ui.kit.games import ui
+from app.ui.kit.kept import forget_pieces, keep_piece
+from app.ui.kit.live_table import Inbox, OpenTable, TableClient, on_tap, submit_off_loop, tapped
+from app.ui.kit.sheet_views import Section
+from app.ui.kit.widgets import (
+    CHIP_LABEL_PADDING,
+    TOUCH,
+    big_button,
+    card,
+    header,
+    muted,
+    sid,
+    stepper,
 )
-from app.ui.screen_state import KeptPieces, OpenTable, TableResult, TapLock
-from app.ui.sheet_views import Section, Tap
-from app.ui.validate import shown, typed_number
-from app.ui.widgets import CHIP_LABEL_PADDING, TOUCH, big_button, card, header, muted, sid, stepper
-from scoring.message import Refusal
+from app.ui.sheet import play_panel
+from app.ui.sheet.presenter import SheetPresenter
 
 if TYPE_CHECKING:
-    from app.ui.nav import Nav
+    from app.ui.kit.nav import Nav
 
 log = logging.getLogger(__name__)
 
@@ -83,120 +83,11 @@ def open_table(app: Nav) -> OpenTable | str:
     return opened
 
 
-class Inbox:
-    """One tab's live updates from one table: never wedged, caught up on every reconnect.
+@dataclass(slots=True)
+class TableResult:
+    """A finished table's result on a table link's phone (key: game id and language)."""
 
-    Snapshots arrive on the tapping phone's thread (the hub's callback); this tab
-    applies them on its own session (the loop, ``page.run_task``). Several arriving
-    before the tab's turn are drawn once, at the newest version: a phone shows the
-    table as it is, not every step behind it.
-
-    The "queued" flag says a drain is scheduled. It is set only while a schedule
-    stands: when ``page.run_task`` fails (the phone is away: Flet dropped the tab's
-    connection), it is cleared again at once, so the next snapshot schedules anew
-    and :meth:`catch_up` (the tab's ``on_connect``: a phone back from sleep, a
-    reload into the kept session) always draws the table as it is now and
-    subscribes again if the subscription is gone.
-    """
-
-    def __init__(self, app: Nav, client: TableClient,
-                 apply: Callable[[Any], None]) -> None:
-        import threading
-
-        self.app, self.client, self._apply = app, client, apply
-        self.newest: Any = None
-        self.queued = False
-        self.sub: Any = None
-        self._lock = threading.Lock()
-
-    def subscribe(self) -> None:
-        try:
-            self.sub = self.client.subscribe(self.offer, self.app.on_revoked)
-        except Exception:  # no live updates; the tab still works on its own (next catch-up)
-            log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
-            self.sub = None
-            return
-        self.app.on_close(self.close)
-
-    def close(self) -> None:
-        sub, self.sub = self.sub, None
-        if sub is not None:
-            sub.close()
-
-    def offer(self, snapshot: Any) -> None:
-        """A new snapshot of the table (any thread)."""
-        with self._lock:
-            if self.newest is None or snapshot.version > self.newest.version:
-                self.newest = snapshot
-            if self.queued:
-                return
-            self.queued = True
-        try:
-            if getattr(self.app.page.session, "connection", None) is None:
-                raise ConnectionError("the tab is away")  # (run_task would fail the same)
-            self.app.page.run_task(self._drain)
-        except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
-            with self._lock:
-                self.queued = False
-            log.debug("table %s: update for a tab that is away", self.client.game_id)
-
-    async def _drain(self) -> None:
-        with self._lock:
-            self.queued = False  # first: a snapshot arriving from now on queues anew
-            snapshot = self.newest
-        if snapshot is not None:
-            self._apply(snapshot)
-
-    def catch_up(self) -> None:
-        """Back after a disconnect (on the tab's loop): subscribe again if needed, draw now."""
-        with self._lock:
-            self.queued = False
-        if self.sub is None or self.sub.closed:
-            self.subscribe()
-        snapshot = self.client.snapshot()
-        with self._lock:
-            if self.newest is None or snapshot.version > self.newest.version:
-                self.newest = snapshot
-            snapshot = self.newest
-        self._apply(snapshot)
-
-
-async def submit_off_loop(app: Nav, presenter: SheetPresenter, client: TableClient,
-                          make: Callable[[], Any]) -> Accepted | Refused | None:
-    """A tap: the command is made (``make``, against the version on screen), applied and
-    saved in a worker thread (the server's event loop keeps drawing every other phone).
-
-    One tap of a tab at a time, in the order they came (the tab's lock); the hub saves
-    before anyone is shown anything. This phone is not drawn from the answer: the hub's
-    broadcast reaches it as it reaches every phone at the table (:class:`Inbox`). Only a
-    refusal (which no other phone gets) is shown from the answer, and what an accepted
-    command said once its broadcast is on screen. A database that refuses the write
-    comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
-    async with app.states.setdefault(TapLock, TapLock).lock:
-        command = make()
-        _forget_kept(app, presenter)  # a tap here: this phone's sheet is drawn anew
-        if command is None:
-            return None
-        presenter.tapped()
-        answer = await asyncio.to_thread(client.submit, command)
-        printed = await asyncio.to_thread(client.printed)
-        if presenter.result(answer, printed):
-            app.refresh()
-        return answer
-
-
-def on_tap(app: Nav, p: SheetPresenter, c: TableClient,
-           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
-    """An event handler for a control: ``make()`` gives the command when it is tapped."""
-    async def handler(_e: Any) -> None:
-        await submit_off_loop(app, p, c, make)
-    return handler
-
-
-def _tapped(app: Nav, p: SheetPresenter, c: TableClient,
-            what: Tap | None) -> Callable[[Any], Awaitable[None]]:
-    """A sheet control's handler: its command made with the version on screen."""
-    return on_tap(app, p, c, lambda: None if what is None else p.command(what))
+    view: Any
 
 
 def _finish_handler(app: Nav, p: SheetPresenter, c: TableClient
@@ -261,56 +152,14 @@ def _error_place(p: SheetPresenter, s: Section) -> tuple[str | None, str] | None
     return at, p.error
 
 
-def _kept(app: Nav, p: SheetPresenter, name: str, key: Any,
-          make: Callable[[], ft.Control]) -> ft.Control:
-    """A piece of the sheet, kept from the last redraw when ``key`` says it is unchanged.
-
-    Another player's tap changes a few numbers on this phone's sheet; every
-    other piece (a card, the header, the buttons) stays the very control the
-    phone already has: nothing to build, diff or send for it. That is what lets
-    one laptop serve many tables. ``key`` must hold everything the piece shows
-    or does; taps inside kept pieces make their command when tapped, with the
-    version on screen then (:class:`~app.ui.sheet_views.Tap`).
-    """
-    key = (key, app.settings.language)
-    game_id = p.snapshot.game_id
-    held = app.states.get(KeptPieces, game_id)
-    if held is None:
-        held = app.states.put(KeptPieces(), game_id)
-        app.on_close(lambda: app.states.pop(KeptPieces, game_id))  # nothing kept past the tab
-    cache = held.pieces
-    kept = cache.get(name)
-    if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
-        app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
-        return kept[1]
-    control = make()
-    control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
-    cache[name] = (key, control, subtree(control))
-    return control
-
-
-def _forget_kept(app: Nav, p: SheetPresenter) -> None:
-    """Draw this phone's sheet anew at the next redraw: it was tapped.
-
-    A tap may have changed a control on the phone and in its server copy before
-    the handler runs (a chip tapped while selected is now unselected on both);
-    kept as is, it would stay that way. A fresh sheet is diffed against it and the
-    phone shows what the game says. Only the tapping phone pays for this: the other
-    phones at the table keep their pieces.
-    """
-    held = app.states.get(KeptPieces, p.snapshot.game_id)
-    if held is not None:
-        held.pieces.clear()
-
-
 def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
     """A section's card (kept while it looks and acts the same).
 
-    ``s``'s controls hold :class:`~app.ui.sheet_views.Tap` values (no version):
+    ``s``'s controls hold :class:`~app.ui.kit.sheet_views.Tap` values (no version):
     equal when the card looks and acts the same; a tap makes its command then.
     """
     error = _error_place(p, s)
-    return _kept(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player),
+    return keep_piece(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player),
                  lambda: _build_section(app, p, c, s, error))
 
 
@@ -328,8 +177,8 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
                 await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
         items.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
-            _tapped(app, p, c, count.minus) if count.minus else None,
-            _tapped(app, p, c, count.plus) if count.plus else None,
+            tapped(app, p, c, count.minus) if count.minus else None,
+            tapped(app, p, c, count.plus) if count.plus else None,
             t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
             error=err, hint=count.hint, on_typed=typed,
         ))
@@ -338,7 +187,7 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
         items.append(ft.Row([
             sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
-                on_select=_tapped(app, p, c, o.command)),
+                on_select=tapped(app, p, c, o.command)),
                 selected=o.selected)
             for o in row.options
         ], wrap=True, spacing=6, run_spacing=6))
@@ -346,7 +195,7 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
     for action in s.actions:
         buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
             content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
-            on_click=_tapped(app, p, c, action.command)), button=True))
+            on_click=tapped(app, p, c, action.command)), button=True))
     if buttons:
         items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
     if error is not None and error[0] is None:
@@ -354,7 +203,7 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
     return card(items, identifier=f"sheet-section-{s.id}")
 
 
-def _undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     t = app.t
     snap = p.snapshot
     if p.locked_player is not None:  # undo/redo take back anyone's taps: the host's
@@ -399,7 +248,7 @@ def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
 def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
     """Show player ``i``'s sheet (this phone's pieces drawn anew)."""
     p.select(i)
-    _forget_kept(app, p)
+    forget_pieces(app, p)
     app.refresh()
 
 
@@ -441,23 +290,23 @@ def build(app: Nav) -> ft.Control:
     lock = app.locked  # a table link (table mode): no way to the rest of the app
     snap = p.snapshot
     share = bool(_share(app, p))
-    controls: list[ft.Control] = [_kept(
+    controls: list[ft.Control] = [keep_piece(
         app, p, "header",
         (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
         lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
                        back_label=t("nav.home"),
-                       actions=[*_undo_redo(app, p, c), play_panel.reference_button(app, p),
+                       actions=[*undo_redo(app, p, c), play_panel.reference_button(app, p),
                                 *_language(app), *_share(app, p)]))]
     names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
-        controls.append(_kept(app, p, "who", (seat, names), lambda: sid("table-who", ft.Text(
+        controls.append(keep_piece(app, p, "who", (seat, names), lambda: sid("table-who", ft.Text(
             t("tablemode.host") if seat is None else
             t("tablemode.you", name=names[seat - 1], seat=seat),
             size=15, weight=ft.FontWeight.W_600))))
     if len(names) > 1:
         totals = tuple(p.total(i) for i in range(len(names)))
-        controls.append(_kept(app, p, "players", (names, totals, p.player), lambda: ft.Row([
+        controls.append(keep_piece(app, p, "players", (names, totals, p.player), lambda: ft.Row([
             sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
                 label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
                 selected=i == p.player,
@@ -473,7 +322,7 @@ def build(app: Nav) -> ft.Control:
             t("tablemode.read_only", name=names[p.player]))))
     role = p.role() or ""
     complete = sheet is None or sheet.complete
-    controls.append(_kept(app, p, "total", (names[p.player], role, total, rank, complete),
+    controls.append(keep_piece(app, p, "total", (names[p.player], role, total, rank, complete),
                           lambda: card([
         ft.Row([
             ft.Column([muted(t("sheet.live_total")),
@@ -516,7 +365,7 @@ def build(app: Nav) -> ft.Control:
     for section in sections:
         controls.append(_section(app, p, c, section))
     finish = p.status != Status.FINISHED and p.locked_player is None
-    controls.append(_kept(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
+    controls.append(keep_piece(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
     return ft.Column(controls, spacing=10)
 
 
@@ -524,8 +373,8 @@ def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
     """A finished table on a table link's phone: the final result (read-only), on top."""
     from app.i18n import language_of
     from app.l10n import render
-    from app.ui.presenters_finish import load_finish
-    from app.ui.screens.finish import _result
+    from app.ui.finish.presenter import load_finish
+    from app.ui.finish.view import _result
 
     key = (game_id, app.settings.language)
     kept = app.states.get(TableResult, key)
@@ -556,211 +405,3 @@ def _buttons(app: Nav, p: SheetPresenter, c: TableClient,
                                 _finish_handler(app, p, c), icon=ft.Icons.FLAG))
     items.append(ft.Container(height=TOUCH))
     return ft.Column(items, spacing=10)
-
-
-def _chart(board: Any) -> ft.Control | None:
-    try:
-        import flet_charts as fch
-    except ImportError:
-        return None
-    top = max([*board.totals, 1])
-    max_y = int(top * 1.2) + 1
-    groups = [
-        fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-            from_y=0, to_y=total, width=28, color=ft.Colors.PRIMARY,
-            border_radius=4, tooltip=f"{name}: {total}")])
-        for i, (name, total) in enumerate(zip(board.names, board.totals, strict=True))
-    ]
-    return fch.BarChart(
-        groups=groups, max_y=max_y, interactive=False,
-        bottom_axis=fch.ChartAxis(labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(n[:8], size=12))
-            for i, n in enumerate(board.names)], label_size=28),
-        left_axis=fch.ChartAxis(label_size=36),
-        horizontal_grid_lines=fch.ChartGridLines(interval=max(1, top // 4),
-                                                 color=ft.Colors.OUTLINE_VARIANT, width=1)
-        if hasattr(fch, "ChartGridLines") else None,
-        height=220,
-    )
-
-
-def _stored_board(app: Nav) -> Any | None:
-    """A finished game without a command log (imported): its stored record's scoreboard.
-
-    Only for the app's own user (who sees the whole history); a table-mode seat link
-    sees its table through the session's access rules, never around them.
-    """
-    store = services.shared().store
-    game_id = app.params.get("game_id")
-    if store is None or game_id is None or app.locked is not None:
-        return None
-    try:
-        return stored_scoreboard(store, int(game_id), app.t)
-    except Exception:
-        log.exception("scoreboard of stored game %s", game_id)
-        return None
-
-
-def _side_b(app: Nav, p: SheetPresenter | None) -> bool:
-    """Whether the game plays board side B (advanced): its buildings values are apart."""
-    if p is not None:
-        return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
-    store = services.shared().store
-    rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None else None
-    return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
-
-
-def _confirm_stored(app: Nav, p: SheetPresenter | None, need: Any, value: int
-                    ) -> None:
-    from scoring.printed import confirmed_table
-
-    store = services.shared().store
-    if store is None:
-        return
-    table = confirmed_table(need.table, board_side_b=_side_b(app, p))
-    store.confirm_printed(table=table, key=need.key, value=value)
-    if p is not None:
-        p.printed = dict(store.get_printed())
-        p._sheet = None
-    app.refresh()
-
-
-def app_l10n(app: Nav, code: str, **params: Any) -> str:
-    from app import l10n
-
-    return l10n.render(app.settings.language, code, **params)
-
-
-def _rescore(app: Nav, p: SheetPresenter | None) -> None:
-    store = services.shared().store
-    game_id = app.params.get("game_id")
-    if store is None or game_id is None:
-        return
-    store.rescore_game(game_id=int(game_id))
-    if p is not None:
-        p.printed = dict(store.get_printed())
-        p._sheet = None
-    app.refresh()
-
-
-def build_scoreboard(app: Nav) -> ft.Control:
-    t = app.t
-    opened = open_table(app)
-    p: SheetPresenter | None = None
-    c: TableClient | None = None
-    if isinstance(opened, str):
-        board = _stored_board(app)
-        if board is None:
-            return ft.Column([header(t("score.title"), back=app.back,
-                                     back_label=t("nav.back")), muted(opened)])
-    else:
-        p, c = opened
-        board = scoreboard(p.sheet(), t)
-        if p.status == Status.FINISHED:  # what it was scored with: its stored record
-            board = _stored_board(app) or board
-    controls: list[ft.Control] = [
-        header(t("score.title"), back=app.back, back_label=t("nav.back"),
-               actions=_undo_redo(app, p, c) if p is not None and c is not None else ()),
-    ]
-    if board is None:
-        controls.append(muted(t("sheet.not_scorable")))
-        return ft.Column(controls, spacing=10)
-    col_w = 56
-
-    def cell(text: str, bold: bool = False, ident: str | None = None) -> ft.Control:
-        body = ft.Container(ft.Text(text, weight=ft.FontWeight.BOLD if bold else None,
-                                    text_align=ft.TextAlign.RIGHT, size=15),
-                            width=col_w, alignment=ft.Alignment.CENTER_RIGHT)
-        return sid(ident, body) if ident else body
-
-    rows: list[ft.Control] = [ft.Row(
-        [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
-         *[cell(n[:6], True) for n in board.names]], spacing=4)]
-    for row in board.rows:
-        title: ft.Control = ft.Text(row.label, size=14)
-        if row.waiting:  # "?" in the row, and the question it waits for beside it
-            title = ft.Column([title, *[sid(f"score-{row.category}-waiting", muted(q, 12))
-                                        for q in row.waiting]], spacing=0)
-        rows.append(ft.Row([ft.Container(title, expand=True),
-                            *[cell("?" if v is None else str(v), ident=f"score-{row.category}-{i}")
-                              for i, v in enumerate(row.values)]],
-                           spacing=4))
-    rows.append(ft.Divider(height=1))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD),
-                                     expand=True),
-                        *[cell(str(v), True, f"score-total-{i}")
-                          for i, v in enumerate(board.totals)]], spacing=4))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score.rank")), expand=True),
-                        *[cell(str(r)) for r in board.ranks]], spacing=4))
-    controls.append(card(rows, identifier="score-table"))
-    if board.winners:
-        controls.append(sid("score-winners", ft.Text(
-            t("score.winners", names=", ".join(board.winners)), size=20,
-            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
-    if not board.complete:
-        controls.append(muted(t("score.provisional")))
-    chart = _chart(board)
-    if chart is not None:
-        controls.append(card([ft.Text(t("score.chart"), weight=ft.FontWeight.W_600), chart],
-                             identifier="score-chart"))
-    if board.needs:
-        needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
-                                           weight=ft.FontWeight.BOLD)]
-        for n, need in enumerate(board.needs):
-            if app.locked is not None and (p is None or p.status == Status.FINISHED):
-                # a seat link does not complete a finished game: it only says what is missing
-                needs.append(ft.Text(need.ask, size=15))
-                continue
-            field = app.kept(f"score-need-{need.table}-{need.key}", lambda: ft.TextField(
-                keyboard_type=ft.KeyboardType.NUMBER, width=120,
-                input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
-                                            replacement_string="")))
-            field.label = t("score.value")  # type: ignore[attr-defined]
-
-            async def confirm(_e: Any, need: Any = need, field: Any = field,
-                              p: SheetPresenter | None = p, c: TableClient | None = c) -> None:
-                try:  # the browser's digit filter is a convenience: checked here
-                    value = typed_number(field.value, "value")
-                except Refusal as err:
-                    from app.i18n import language_of
-
-                    field.error = shown(language_of(app.t), err, t("score.value"))
-                    app.refresh()
-                    return
-                field.error = None
-                if p is not None and c is not None and p.status != Status.FINISHED:
-                    await submit_off_loop(app, p, c, lambda: p.confirm_printed(
-                        need.table, need.key, value))
-                    return
-                # a finished game (completed later, from History): remembered, and the
-                # stored games that lacked it are scored again (Store.confirm_printed)
-                _confirm_stored(app, p, need, value)
-            # keyed by the question, not its place: confirming one card removes it, and the
-            # cards after it move up — matched by place, a kept field would take over the id
-            # (and the phone's text) of the one before it
-            needs.append(ft.Column([
-                ft.Text(need.ask, size=15),
-                ft.Row([sid(f"score-need-{n}-value", field),
-                        sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
-                            content=ft.Text(t("score.confirm")), height=TOUCH,
-                            on_click=confirm), button=True)], wrap=True),
-            ], spacing=4, key=f"need-{need.table}-{need.key}"))
-        controls.append(card(needs, identifier="score-needs"))
-    for note in board.notes:
-        controls.append(muted(note, 13))
-    if (p is None or p.status == Status.FINISHED) and app.locked is None \
-            and services.shared().store is not None:
-        # a finished game keeps the values it was scored with; on request, the ones
-        # remembered now (Settings) score it again
-        controls.append(sid("score-rescore", ft.TextButton(
-            content=ft.Text(app_l10n(app, "score-rescore")), height=TOUCH,
-            on_click=lambda e: _rescore(app, p)), button=True))
-    if p is not None and p.error:
-        controls.append(sid("score-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    controls.append(ft.Container(height=TOUCH))
-    return ft.Column(controls, spacing=10)
-
-
-# the play-along pieces draw inside the sheet: their taps go the sheet's way
-play_panel.use_taps(play_panel.SheetTaps(kept=_kept, forget_kept=_forget_kept, tapped=_tapped,
-                                         on_tap=on_tap))

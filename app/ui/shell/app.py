@@ -3,11 +3,11 @@
 Navigation is a state switch (``go("settings")``): the current screen is
 rebuilt from its presenter and put on the page. Screens are functions
 ``build(nav) -> ft.Control`` in ``app/ui/screens``, registered by route in
-:mod:`app.ui.routes`; they see the shell only through the narrow
-:class:`app.ui.nav.Nav` protocol (no screen imports this module). Their state
+:mod:`app.ui.shell.routes`; they see the shell only through the narrow
+:class:`app.ui.kit.nav.Nav` protocol (no screen imports this module). Their state
 lives in presenters (plain Python, ``app/ui/presenters*.py``) and typed objects
 in :attr:`ForestTableApp.states`, never in controls. Every Flet workaround is in
-:mod:`app.ui.flet_compat`.
+:mod:`app.ui.kit.flet_compat`.
 
 Every screen also has an address (:func:`screen_path`: ``/settings``,
 ``/sheet/12``, ``/person/3/forestry``; a table link's screens live under its
@@ -30,12 +30,13 @@ from typing import Any
 import flet as ft
 
 from app.i18n import Translator
-from app.ui import flet_compat
-from app.ui.flet_compat import KeptControls, subtree
-from app.ui.nav import Lock, Nav, Params, ScreenBuilder, States
-from app.ui.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
-from app.ui.presenters_game import NewGamePresenter, SetupPresenter
-from app.ui.routes import screens
+from app.ui.kit import flet_compat
+from app.ui.kit.flet_compat import KeptControls, subtree
+from app.ui.kit.nav import Lock, Params, ScreenBuilder, States
+from app.ui.kit.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
+from app.ui.new_game.presenter import NewGamePresenter
+from app.ui.setup.presenter import SetupPresenter
+from app.ui.shell.routes import screens
 
 log = logging.getLogger(__name__)
 
@@ -191,14 +192,14 @@ class ForestTableApp:
         """The same control instance on every render, with ``props`` applied.
 
         Text fields must survive a redraw: a change event from a replaced field
-        would be dropped, losing what the user just typed (:mod:`app.ui.flet_compat`).
+        would be dropped, losing what the user just typed (:mod:`app.ui.kit.flet_compat`).
         """
         return self._kept.get(key, factory, **props)
 
     def keep_indexed(self, control: ft.BaseControl,
                      inside: list[ft.BaseControl] | None = None) -> None:
         """After this render, put ``control`` (and ``inside``: all it holds) back in Flet's
-        index: Flet 1.0.5 forgets reused controls (:func:`app.ui.flet_compat.reindex`)."""
+        index: Flet 1.0.5 forgets reused controls (:func:`app.ui.kit.flet_compat.reindex`)."""
         self._kept.keep_indexed(control, inside)
 
     def forget(self, prefix: str) -> None:
@@ -234,14 +235,12 @@ class ForestTableApp:
 
     def _join_from_route(self, route: str | None) -> None:
         """A ``/join/<token>`` link opens that table (a seat link shows its own sheet)."""
-        try:
-            from app.table.links import join_route
-        except ImportError:
-            return
+        from app.table.links import join_route
+
         token, _rest = join_route(route)
         if token is None:
             return
-        from app.ui import services
+        from app.ui.kit import services
 
         hub = services.shared().hub()
         access = hub.access(token) if hub is not None else None
@@ -478,7 +477,7 @@ class ForestTableApp:
 
     def start_play(self, _e: Any = None) -> None:
         """Setup done: create the game session with the dealt seed and open its table."""
-        from app.ui import services
+        from app.ui.kit import services
 
         setup = self.states.get(SetupPresenter)
         if setup is None:
@@ -520,7 +519,7 @@ class ForestTableApp:
     def reconnected(self) -> None:
         """Back after a disconnect (sleep, a reload into the kept session): every hook
         (a table catching up) runs, then the whole screen is sent anew (a new screen key,
-        :mod:`app.ui.flet_compat` 5.): what the phone holds is not known."""
+        :mod:`app.ui.kit.flet_compat` 5.): what the phone holds is not known."""
         for fn in list(self._reconnects):
             try:
                 fn()
@@ -543,7 +542,3 @@ class ForestTableApp:
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
 
-
-def as_nav(app: ForestTableApp) -> Nav:
-    """The shell as its screens see it (mypy checks here that it implements :class:`Nav`)."""
-    return app

@@ -1,23 +1,22 @@
-"""The screen registry: route -> screen builder (every screen takes a :class:`~app.ui.nav.Nav`).
+"""The screen registry: route -> screen builder (every screen takes a :class:`~app.ui.kit.nav.Nav`).
 
-Assembled here, imported by the shell (:mod:`app.ui.app`); no screen imports
+Assembled here, imported by the shell (:mod:`app.ui.shell.app`); no screen imports
 this module or the shell.
 """
 
 from __future__ import annotations
 
-from app.ui.nav import ScreenBuilder
-from app.ui.screens import (
-    finish,
-    home,
-    host,
-    new_game,
-    records,
-    reference,
-    settings,
-    setup,
-    sheet,
-)
+from app.ui.finish import view as finish
+from app.ui.home import view as home
+from app.ui.host import view as host
+from app.ui.kit.nav import ScreenBuilder
+from app.ui.new_game import view as new_game
+from app.ui.records import view as records
+from app.ui.reference import view as reference
+from app.ui.settings import view as settings
+from app.ui.setup import view as setup
+from app.ui.sheet import scoreboard
+from app.ui.sheet import view as sheet
 
 
 def screens() -> dict[str, ScreenBuilder]:
@@ -28,7 +27,7 @@ def screens() -> dict[str, ScreenBuilder]:
         "new": new_game.build,
         "setup": setup.build,
         "sheet": sheet.build,
-        "scoreboard": sheet.build_scoreboard,
+        "scoreboard": scoreboard.build,
         "reference": reference.build,
         "history": records.build_history,
         "stats": records.build_stats,

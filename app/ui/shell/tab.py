@@ -12,13 +12,13 @@ package imports no UI shell). A :class:`TableTab`
    nothing → the join screen only (no table data at all, not even names), from
    any address: there is no trust by address (``page.client_ip`` is written by
    the client; the laptop's browser opens the host link ``serve`` prints);
-   a seat token → the app (:class:`app.ui.app.ForestTableApp`) *locked* to that
-   table (:meth:`~app.ui.app.ForestTableApp.lock`): its own sheet editable, the
+   a seat token → the app (:class:`app.ui.shell.app.ForestTableApp`) *locked* to that
+   table (:meth:`~app.ui.shell.app.ForestTableApp.lock`): its own sheet editable, the
    other players' read-only, the scoreboard, the shared table — no home screen,
    history, other games or settings; a table-host token → the same, every sheet
    editable, plus the table's QR codes; the server host token → the whole app
    plus the tables' QR codes.
-3. The sheet subscribes to its table through the hub (``app/ui/screens/sheet.py``);
+3. The sheet subscribes to its table through the hub (``app/ui/sheet/view.py``);
    a revoked token drops the tab to the join screen and the phone forgets it.
 
 Rights are enforced by the hub (:func:`app.table.rights.check_rights`), not here.
@@ -47,7 +47,7 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
-from app.ui.widgets import muted, sid
+from app.ui.kit.widgets import muted, sid
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +76,7 @@ class TabShell:
 
     new_app: Callable[[ft.Page, Any], Any]
     style: Callable[[ft.Page], None]
-    #: the Japanese font, registered once a screen is out (``app.ui.app.use_font``)
+    #: the Japanese font, registered once a screen is out (``app.ui.shell.app.use_font``)
     use_font: Callable[[ft.Page], Any]
     host_link_dir: Callable[[], Path | None] = _no_directory
 
@@ -183,7 +183,7 @@ class TableTab:
 
     async def _language(self) -> None:
         """The phone's language (its stored settings) for the join screen."""
-        from app.ui.prefs import load_settings
+        from app.ui.kit.prefs import load_settings
 
         self.shell.use_font(self.page)  # the join screen may be in Japanese (no CDN here)
         if self.prefs is None:
@@ -252,7 +252,7 @@ class TableTab:
             self._open_table(token, access)
 
     def _new_app(self) -> Any:
-        from app.ui.prefs import MemoryPrefs
+        from app.ui.kit.prefs import MemoryPrefs
 
         # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
         app = self.shell.new_app(self.page, self.prefs if self.prefs is not None
@@ -319,7 +319,7 @@ class TableTab:
         """The browser's Back/Forward, a typed address, or a reload into the kept session.
 
         Another ``/join/<token>`` opens what that token opens; any other address
-        goes to the app (:meth:`~app.ui.app.ForestTableApp.follow`), which keeps a
+        goes to the app (:meth:`~app.ui.shell.app.ForestTableApp.follow`), which keeps a
         table link's tab on its table (``/table/<id>``: the server host opens a table).
         """
         async with self._opening:

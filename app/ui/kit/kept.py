@@ -1,0 +1,66 @@
+"""The sheet's pieces kept between redraws (one set per game id), so a tap elsewhere at the
+table sends this phone only the numbers that changed. ``p`` is the sheet's presenter
+(:class:`app.ui.sheet.presenter.SheetPresenter`: its ``snapshot.game_id``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.ui.kit.flet_compat import on_screen, subtree
+
+if TYPE_CHECKING:
+    from app.ui.kit.nav import Nav
+
+
+@dataclass(slots=True)
+class KeptPieces:
+    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control,
+    everything it holds)."""
+
+    pieces: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = field(default_factory=dict)
+
+
+def keep_piece(app: Nav, p: Any, name: str, key: Any,
+               make: Callable[[], ft.Control]) -> ft.Control:
+    """A piece of the sheet, kept from the last redraw when ``key`` says it is unchanged.
+
+    Another player's tap changes a few numbers on this phone's sheet; every
+    other piece (a card, the header, the buttons) stays the very control the
+    phone already has: nothing to build, diff or send for it. That is what lets
+    one laptop serve many tables. ``key`` must hold everything the piece shows
+    or does; taps inside kept pieces make their command when tapped, with the
+    version on screen then (:class:`~app.ui.kit.sheet_views.Tap`).
+    """
+    key = (key, app.settings.language)
+    game_id = p.snapshot.game_id
+    held = app.states.get(KeptPieces, game_id)
+    if held is None:
+        held = app.states.put(KeptPieces(), game_id)
+        app.on_close(lambda: app.states.pop(KeptPieces, game_id))  # nothing kept past the tab
+    cache = held.pieces
+    kept = cache.get(name)
+    if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
+        app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
+        return kept[1]
+    control = make()
+    control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
+    cache[name] = (key, control, subtree(control))
+    return control
+
+
+def forget_pieces(app: Nav, p: Any) -> None:
+    """Draw this phone's sheet anew at the next redraw: it was tapped.
+
+    A tap may have changed a control on the phone and in its server copy before
+    the handler runs (a chip tapped while selected is now unselected on both);
+    kept as is, it would stay that way. A fresh sheet is diffed against it and the
+    phone shows what the game says. Only the tapping phone pays for this: the other
+    phones at the table keep their pieces.
+    """
+    held = app.states.get(KeptPieces, p.snapshot.game_id)
+    if held is not None:
+        held.pieces.clear()

@@ -1,0 +1,145 @@
+"""The setup walkthrough's presenter: the dealt setup as step cards, marking steps done,
+dealing again before play (the game's own dealer: :func:`app.ui.new_game.presenter.deal`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.l10n import render, sentences
+from app.ui.new_game.presenter import DealRequest, T, deal, new_seed
+
+
+@dataclass(frozen=True, slots=True)
+class StepCard:
+    id: str
+    number: int
+    title: str
+    detail: str
+    big: tuple[str, ...]  # the dealt numbers / outcomes, shown large
+    source: str
+    done: bool
+
+
+def _nums(values: Iterable[int]) -> str:
+    return " · ".join(str(v) for v in values)
+
+
+def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
+    """The dealt outcome of a step, to show large (from the plan's structured fields)."""
+    outcome = tuple(render(lang, m) for m in getattr(step, "outcome", ()))
+    if outcome:
+        return outcome
+    sid = step.id
+    if not hasattr(plan, "harvested"):
+        return ()
+    if sid.endswith(".sawmills") and plan.upgraded_sawmills:
+        return (t("setup.big.sawmills", n=_nums(plan.upgraded_sawmills)),)
+    if sid.endswith(".harvested"):
+        return (t("setup.big.harvested", n=_nums(plan.harvested)),)
+    if sid.endswith(".clearings") and plan.removed_clearings:
+        return (t("setup.big.clearings", n=_nums(plan.removed_clearings)),)
+    if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
+        out = []
+        if plan.meanders:
+            out.append(t("setup.big.meanders", n=_nums(plan.meanders)))
+        if plan.reservoirs:
+            out.append(t("setup.big.reservoirs", n=_nums(plan.reservoirs)))
+        return tuple(out)
+    if sid.endswith(".foresters"):
+        return tuple(t(f"setup.big.forester.{tok.kind.value}", n=tok.space)
+                     for tok in plan.forester_tokens)
+    if sid.endswith(".hq"):
+        return tuple(t("setup.big.hq", area=t(f"area.{area.value}"), n=pos)
+                     for area, pos in plan.hq.tiles)
+    if sid.endswith(".resources") and plan.seat_coins:
+        return (t("setup.big.coins", n=_nums(plan.seat_coins)),)
+    if sid.endswith(".technology") and plan.technology_side:
+        return (t("setup.big.tech_side", side=plan.technology_side.value),)
+    return ()
+
+
+@dataclass
+class SetupPresenter:
+    """The dealt setup as step cards; marking steps done; dealing again before play."""
+
+    t: T
+    request: DealRequest
+    plan: Any = None
+    done: set[str] = field(default_factory=set)
+    game_id: int | None = None
+    lang: str = "en"
+    #: who starts (0-based; 002: the player who last touched a tree): seat coins follow
+    first_player: int = 0
+    #: the spaces the infestation card covers (001), entered on its step
+    infested: set[int] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        if self.plan is None:
+            self.plan = deal(self.request)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.request.players]
+
+    def set_first_player(self, i: int) -> None:
+        if 0 <= i < len(self.request.players):
+            self.first_player = i
+
+    def toggle_infested(self, space: int) -> None:
+        if 1 <= space <= 15:
+            self.infested.symmetric_difference_update({space})
+
+    def _coins_line(self, step: Any) -> tuple[str, ...] | None:
+        """The seat coins by name once the first player is known (002: by seat order)."""
+        coins = getattr(self.plan, "seat_coins", ())
+        if not str(step.id).endswith(".resources") or not coins:
+            return None
+        from setup.forestry import seat_coins
+
+        by_seat = seat_coins(tuple(coins), self.first_player)
+        names = self.player_names()
+        return (self.t("setup.big.coins", n=" · ".join(
+            f"{names[i]} {by_seat[i]}" for i in
+            [(self.first_player + k) % len(names) for k in range(len(names))])),)
+
+    @property
+    def seed(self) -> int:
+        return int(self.request.seed)
+
+    def title(self, step: Any) -> str:
+        """The step's title in the reader's language (the dealer gives a code)."""
+        return render(self.lang, step.title)
+
+    def detail(self, step: Any) -> str:
+        """The step's detail, with its dealt values, in the reader's language."""
+        return sentences(self.lang, step.detail)
+
+    def cards(self) -> list[StepCard]:
+        return [
+            StepCard(s.id, i, self.title(s), self.detail(s),
+                     self._coins_line(s) or big_numbers(self.plan, s, self.t, self.lang),
+                     getattr(s, "source", ""), s.id in self.done)
+            for i, s in enumerate(self.plan.steps, start=1)
+        ]
+
+    def progress(self) -> tuple[int, int]:
+        ids = {s.id for s in self.plan.steps}
+        return len(self.done & ids), len(ids)
+
+    def toggle(self, step_id: str) -> None:
+        self.done.symmetric_difference_update({step_id})
+
+    def all_done(self) -> bool:
+        done, total = self.progress()
+        return done == total
+
+    def deal_again(self, seed_factory: Callable[[], int] = new_seed) -> None:
+        """A new seed, a new deal; steps marked done are cleared."""
+        seed = seed_factory()
+        while seed == self.request.seed:
+            seed = seed_factory()
+        self.request = replace(self.request, seed=seed)
+        self.plan = deal(self.request)
+        self.done.clear()
+        self.infested.clear()  # another infestation card may be dealt
