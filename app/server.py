@@ -261,24 +261,6 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def table_shell() -> Any:
-    """What a table-mode tab opens (:class:`app.ui.shell.tab.TabShell`): the app, its theme
-    and font, the directory the server host link is kept in (``services.serving()``)."""
-    import flet as ft
-
-    from app.ui.kit import services
-    from app.ui.shell.app import FONT_FAMILY, SEED_COLOR, ForestTableApp, use_font
-    from app.ui.shell.tab import TabShell
-
-    def style(page: ft.Page) -> None:  # the Japanese font: once a screen is out (use_font)
-        page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
-        page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
-
-    return TabShell(new_app=lambda page, prefs: ForestTableApp(page, prefs=prefs),
-                    style=style, use_font=use_font,
-                    host_link_dir=lambda: services.serving().host_link_dir())
-
-
 def table_main(page: Any) -> None:
     """``forest-table serve``: one tab of table mode."""
     from app.table.hub import shared_hub
@@ -286,8 +268,8 @@ def table_main(page: Any) -> None:
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
-    TableTab(page, shared_hub(services.shared().store), DevicePrefs(), base_url=BASE_URL,
-             shell=table_shell()).start()
+    TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
+             base_url=BASE_URL).start()
 
 
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,

@@ -98,7 +98,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from flet.pubsub.pubsub_hub import PubSubHub
 
     from app.game.commands import AddScore, SetHarvester, StartGame
-    from app.server import table_shell, tune_runtime
+    from app.server import tune_runtime
     from app.session import GameSession
     from app.store.facade import Store
     from app.table.answers import Accepted
@@ -122,7 +122,7 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     async def open_tab(token: str) -> TableTab:
         client = _Client(pubsub)
         ctx = _context_page.set(client.page)
-        tab = TableTab(client.page, hub, None, shell=table_shell())
+        tab = TableTab(client.page, hub, None)
         tab.client = client  # type: ignore[attr-defined]  # keeps the session alive
         tab.loop = asyncio.get_running_loop()
         _context_page.reset(ctx)

@@ -311,7 +311,6 @@ def _tab_run(store: Store, steps: Any) -> Any:
     from tests.app.flet_harness import Client, new_hub
 
     async def go() -> Any:
-        from app.server import table_shell
         from app.ui.kit.prefs import MemoryPrefs
         from app.ui.shell.tab import TableTab
 
@@ -325,8 +324,7 @@ def _tab_run(store: Store, steps: Any) -> Any:
             clients.append(client)
             client.page.client_ip = ip
             client.page.route = route
-            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs(),
-                           shell=table_shell())
+            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
             await client.start(lambda page: tab.start())
             await asyncio.sleep(0.2)
             return client, tab

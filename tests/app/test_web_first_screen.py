@@ -16,7 +16,6 @@ import asyncio
 import time
 from typing import Any
 
-from app.server import table_shell
 from app.session import GameSession
 from app.store.facade import Store
 from app.table.hub import TableHub
@@ -59,7 +58,7 @@ def _run(steps: Any) -> Any:
             client = Client(pubsub)
             client.page.route = route
             client.page.client_ip = "192.168.1.30"
-            t = TableTab(client.page, hub, prefs, shell=table_shell())
+            t = TableTab(client.page, hub, prefs)
             await client.start(lambda page: t.start())
             return client, t
 

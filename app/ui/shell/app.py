@@ -57,6 +57,14 @@ def use_font(page: ft.Page) -> bool:
     page.fonts = {FONT_FAMILY: FONT_ASSET}
     return True
 SEED_COLOR = ft.Colors.GREEN_800
+
+
+def style(page: ft.Page) -> None:
+    """The app's theme, light and dark (the Japanese font: once a screen is out, use_font)."""
+    page.theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+    page.dark_theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
+
+
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
 
@@ -258,10 +266,7 @@ class ForestTableApp:
             self.page.update()
 
     def apply_theme(self) -> None:
-        theme = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
-        dark = ft.Theme(color_scheme_seed=SEED_COLOR, font_family=FONT_FAMILY)
-        self.page.theme = theme
-        self.page.dark_theme = dark
+        style(self.page)
         self.page.theme_mode = THEME_MODES[self.settings.theme]
 
     def apply_settings(self, settings: Settings, save: bool = True) -> None:

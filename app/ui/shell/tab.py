@@ -1,8 +1,7 @@
 """Table mode in the browser: the token gate; every valid link opens the app's real sheet.
 
 ``forest-table serve`` makes a :class:`TableTab` for every browser tab
-(``app.server.table_main``), giving it the app to open (:class:`TabShell`: this
-package imports no UI shell). A :class:`TableTab`
+(``app.server.table_main``). A :class:`TableTab`
 
 1. finds the phone's token: the ``/join/<token>`` route it was opened with,
    else the one this phone remembered (``ft.SharedPreferences``, i.e. the
@@ -33,9 +32,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -47,7 +43,10 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
+from app.ui.kit import services
+from app.ui.kit.prefs import MemoryPrefs, load_settings
 from app.ui.kit.widgets import muted, sid
+from app.ui.shell.app import ForestTableApp, style, use_font
 
 log = logging.getLogger(__name__)
 
@@ -57,28 +56,6 @@ _UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
-
-
-def _no_directory() -> Path | None:
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class TabShell:
-    """What a table tab needs of the app around it, given by whoever serves it
-    (``app.server.table_shell``): so this package imports no UI shell.
-
-    ``new_app(page, prefs)`` makes the app (``ForestTableApp``); ``style(page)`` sets
-    the page's theme; ``use_font(page)`` registers the Japanese font; ``host_link_dir()``
-    is where the server host link is
-    kept (``app.server.host_link_dir``; None: kept nowhere).
-    """
-
-    new_app: Callable[[ft.Page, Any], Any]
-    style: Callable[[ft.Page], None]
-    #: the Japanese font, registered once a screen is out (``app.ui.shell.app.use_font``)
-    use_font: Callable[[ft.Page], Any]
-    host_link_dir: Callable[[], Path | None] = _no_directory
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
@@ -132,9 +109,8 @@ class TableTab:
     """One browser tab in table mode (``forest-table serve``)."""
 
     def __init__(self, page: ft.Page, hub: TableHub, prefs: Any | None = None,
-                 base_url: str = "", *, shell: TabShell) -> None:
+                 base_url: str = "") -> None:
         self.page = page
-        self.shell = shell
         self.hub = hub
         self.prefs = prefs
         self.base_url = base_url
@@ -160,7 +136,7 @@ class TableTab:
     def start(self) -> None:
         page = self.page
         page.title = self.t("app.title")
-        self.shell.style(page)  # the theme (the Japanese font: once a screen is out)
+        style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
@@ -183,9 +159,7 @@ class TableTab:
 
     async def _language(self) -> None:
         """The phone's language (its stored settings) for the join screen."""
-        from app.ui.kit.prefs import load_settings
-
-        self.shell.use_font(self.page)  # the join screen may be in Japanese (no CDN here)
+        use_font(self.page)  # the join screen may be in Japanese (no CDN here)
         if self.prefs is None:
             return
         try:
@@ -252,11 +226,9 @@ class TableTab:
             self._open_table(token, access)
 
     def _new_app(self) -> Any:
-        from app.ui.kit.prefs import MemoryPrefs
-
         # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
-        app = self.shell.new_app(self.page, self.prefs if self.prefs is not None
-                                 else MemoryPrefs())
+        app = ForestTableApp(self.page, prefs=self.prefs if self.prefs is not None
+                             else MemoryPrefs())
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
@@ -284,7 +256,7 @@ class TableTab:
             self._unwatch()
             self._unwatch = None
         token, _new = await asyncio.to_thread(
-            self.hub.host_link_token, self.shell.host_link_dir(), rotate=True)
+            self.hub.host_link_token, services.serving().host_link_dir(), rotate=True)
         old, self.token = self.token, token
         self._unwatch = self.hub.watch(token, self._on_revoked)
         await self._pref(PREF_TOKEN, token)
