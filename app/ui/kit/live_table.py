@@ -17,7 +17,7 @@ import logging
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from app.game.commands import Command
 from app.session import Snapshot
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from app.ui.kit.sheet_views import Tap
 
 log = logging.getLogger(__name__)
+P = TypeVar("P")
 
 
 class TableClient:
@@ -61,10 +62,11 @@ class TableClient:
             return {}
 
 
-class OpenTable(NamedTuple):
-    """A game this tab has open (one per game id): its presenter and its table link."""
+class OpenTable(NamedTuple, Generic[P]):
+    """A game this tab has open (one per game id): its presenter (the sheet's
+    :class:`~app.ui.sheet.presenter.SheetPresenter`) and its table link."""
 
-    presenter: Any  # the sheet's SheetPresenter (app.ui.sheet.presenter)
+    presenter: P
     client: TableClient
 
 

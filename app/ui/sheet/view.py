@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 # --------------------------------------------------------------------------- wiring
 
 
-def open_table(app: Nav) -> OpenTable | str:
+def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
     """The presenter and table link of the current game (made once per tab and game)."""
     game_id = app.params.get("game_id")
     if game_id is None:
