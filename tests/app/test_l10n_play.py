@@ -25,6 +25,7 @@ from app.game.errors import CodedError
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
 from app.store.facade import Store
+from app.ui.setup.presenter import SetupLabel
 from app.ui.sheet import play as PP
 from scoring.forestry.reference import RefCode, forestry_reference
 from scoring.guardians.reference import (
@@ -35,7 +36,7 @@ from scoring.guardians.reference import (
 from setup.play import PlayCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-CODES = [*PlayCode, *PP.PlayLabel, *RefCode, *GuardiansRefCode,
+CODES = [*PlayCode, *PP.PlayLabel, *SetupLabel, *RefCode, *GuardiansRefCode,
          *(code for enum in QUICK_REFERENCE_CODES for code in enum)]
 
 

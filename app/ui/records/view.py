@@ -170,12 +170,7 @@ def build_stats(app: Nav) -> ft.Control:
         body.append(sid(f"stats-{i}", card([
             ft.Row([ft.Text(line.name, weight=ft.FontWeight.BOLD, expand=True),
                     muted(line.game)]),
-            ft.Row([
-                ft.Text(t("stats.plays", n=line.plays)),
-                ft.Text(t("stats.wins", n=line.wins)),
-                ft.Text(t("stats.average", n=line.average)),
-                ft.Text(t("stats.best", n=line.best)),
-            ], wrap=True, spacing=16),
+            _figures(t, line),
             _win_rate(t, rate, f"{rate * 100:.0f}", f"stats-{i}-win-rate"),
             # a real button (a tap action in the semantics tree, 48 px): the card's own
             # Container.on_click was not one, so the charts could not be opened by
@@ -188,6 +183,13 @@ def build_stats(app: Nav) -> ft.Control:
         body.append(sid("stats-empty", muted(t("stats.empty"))))
     return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
                       *body], spacing=10)
+
+
+def _figures(t: Any, v: Any) -> ft.Control:
+    """Plays, wins, average and best of a person in a game (a stats line or a person)."""
+    return ft.Row([ft.Text(t("stats.plays", n=v.plays)), ft.Text(t("stats.wins", n=v.wins)),
+                   ft.Text(t("stats.average", n=v.average)), ft.Text(t("stats.best", n=v.best))],
+                  wrap=True, spacing=16)
 
 
 def score_chart(v: PersonView) -> ft.Control | None:
@@ -254,12 +256,7 @@ def build_person(app: Nav) -> ft.Control:
         header(v.name, back=app.back, back_label=t("nav.back")),
         muted(v.game_title),
         card([
-            ft.Row([
-                ft.Text(t("stats.plays", n=v.plays)),
-                ft.Text(t("stats.wins", n=v.wins)),
-                ft.Text(t("stats.average", n=v.average)),
-                ft.Text(t("stats.best", n=v.best)),
-            ], wrap=True, spacing=16),
+            _figures(t, v),
             _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
         ], identifier="person-summary"),
     ]

@@ -9,6 +9,15 @@ from typing import Any
 
 from app.l10n import render, sentences
 from app.ui.new_game.presenter import DealRequest, T, deal, new_seed
+from scoring.message import MessageCode
+
+
+class SetupLabel(MessageCode):
+    """Words of the step cards' own controls (the first player, the infestation card)."""
+
+    FIRST_PLAYER = "setup-first-player"
+    INFESTED = "setup-infested"
+    INFESTED_COUNT = "setup-infested-count"
 
 
 @dataclass(frozen=True, slots=True)

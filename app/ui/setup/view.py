@@ -17,8 +17,8 @@ from app.ui.kit.widgets import (
     sid,
     small_button,
 )
-from app.ui.setup.presenter import SetupPresenter
-from app.ui.sheet import play as PP
+from app.ui.setup.presenter import SetupLabel, SetupPresenter
+from setup.deck import SPAWN_CARDS
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -113,7 +113,7 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
         names = setup.player_names()
         if len(names) < 2:
             return []
-        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_FIRST_PLAYER), 14), ft.Row([
+        return [muted(l10n.render(lang, SetupLabel.FIRST_PLAYER), 14), ft.Row([
             sid(f"setup-first-{i}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
                 selected=setup.first_player == i,
@@ -122,14 +122,14 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
     if step_id == "gf.infestation":
         chosen = sorted(setup.infested)
-        return [muted(l10n.render(lang, PP.PlayLabel.SETUP_INFESTED), 14), ft.Row([
+        return [muted(l10n.render(lang, SetupLabel.INFESTED), 14), ft.Row([
             sid(f"setup-infested-{s}", ft.Chip(
                 height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
                 selected=s in setup.infested,
                 on_select=_then_redraw(app, setup.toggle_infested, s)),
                 selected=s in setup.infested)
-            for s in PP.FOREST_SPACES], wrap=True, spacing=4, run_spacing=4),
+            for s in SPAWN_CARDS], wrap=True, spacing=4, run_spacing=4),
             sid("setup-infested-count", muted(l10n.render(
-                lang, PP.PlayLabel.SETUP_INFESTED_COUNT, n=len(chosen),
+                lang, SetupLabel.INFESTED_COUNT, n=len(chosen),
                 spaces=", ".join(map(str, chosen)))))]
     return []

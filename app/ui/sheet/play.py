@@ -62,9 +62,6 @@ class PlayLabel(MessageCode):
     ROUND_TOKEN_NAME = "round-token-name"
     COMMAND_NAME = "command-name"
     REFERENCE_OPEN = "reference-open"
-    SETUP_FIRST_PLAYER = "setup-first-player"
-    SETUP_INFESTED = "setup-infested"
-    SETUP_INFESTED_COUNT = "setup-infested-count"
 
 
 #: Map modes: what a tap on a space does (the first is the default).
