@@ -152,7 +152,7 @@ def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) ->
         assert not set(LATIN.findall(text)) - names, text
         if m.kind in ("replenish_foresters", "spawn_infested_wood", "reveal_round_token",
                       "undo", "redo"):
-            # the sheet says draws with their skip rule, from the catalogues (presenters_play)
+            # the sheet says draws with their skip rule, from the catalogues (app.ui.sheet.play)
             assert JAPANESE.search(message_text(m, ja)) and str(m.data.get("round", "")) in \
                 message_text(m, ja)
         else:

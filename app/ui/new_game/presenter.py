@@ -1,4 +1,4 @@
-"""Presenters for starting a game: the new-game form and the setup walkthrough.
+"""The new-game form's presenter (the setup walkthrough's is app.ui.setup.presenter).
 
 Which option combinations are offered is decided by the setup dealers
 themselves: each option is probed with ``setup.forestry.validate`` (and the

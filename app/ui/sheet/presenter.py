@@ -1,4 +1,4 @@
-"""Presenters for a game in play: the table link, player sheets, the scoreboard.
+"""The sheet's presenter: player sheets and the scoreboard of a game in play.
 
 They turn a session :class:`~app.session.Snapshot` into view models and taps
 into session commands (``app.session``); the rules are applied by the session
@@ -108,7 +108,7 @@ class SheetPresenter:
     error_id: str | None = None
     info: tuple[str, ...] = ()
     printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    #: what the last reveal/draw/turn change said, shown on every phone (presenters_play)
+    #: what the last reveal/draw/turn change said, shown on every phone (app.ui.sheet.play)
     banner: tuple[str, ...] = ()
     _sheet: Any = None
     #: what this phone's last accepted tap said, shown once its broadcast is drawn:

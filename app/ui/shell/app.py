@@ -2,10 +2,10 @@
 
 Navigation is a state switch (``go("settings")``): the current screen is
 rebuilt from its presenter and put on the page. Screens are functions
-``build(nav) -> ft.Control`` in ``app/ui/screens``, registered by route in
-:mod:`app.ui.shell.routes`; they see the shell only through the narrow
-:class:`app.ui.kit.nav.Nav` protocol (no screen imports this module). Their state
-lives in presenters (plain Python, ``app/ui/presenters*.py``) and typed objects
+``build(nav) -> ft.Control`` in each feature's ``view.py`` (``app/ui/<feature>/``),
+registered by route in :mod:`app.ui.shell.routes`; they see the shell only through the
+narrow :class:`app.ui.kit.nav.Nav` protocol (no screen imports this module). Their state
+lives in presenters (plain Python, each feature's ``presenter.py``) and typed objects
 in :attr:`ForestTableApp.states`, never in controls. Every Flet workaround is in
 :mod:`app.ui.kit.flet_compat`.
 
