@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,8 +38,8 @@ from app.store.models import (
     BggGame,
     CommandLog,
     FinishedRecord,
-    Game,
-    GameState,
+    GameRow,
+    GameStateRow,
     Person,
     PrintedValue,
     Seat,
@@ -115,6 +116,26 @@ class KeepRefusal(InvalidData, Refusal):
 # --------------------------------------------------------------------------- helpers
 
 
+@contextmanager
+def transaction(session: Session, *, commit: bool = True) -> Iterator[None]:
+    """The store's one transaction: committed when the block ends, rolled back (and
+    re-raised) on any error, so a caller never sees half a write.
+
+    ``commit=False``: the block joins the caller's transaction (an import writing many
+    games at once), which commits or rolls back itself; nothing is done here.
+    """
+    if not commit:
+        yield
+        return
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+
 def person_key(name: str) -> str:
     """The identity of a person's name: ``app.names.name_key`` (NFKC, spacing, case).
 
@@ -161,9 +182,9 @@ def _allocate_uid(session: Session, fp: str, *, exclude: int | None = None) -> s
     ``sha256("fp:N")`` for the first free N — so different games never share one."""
     uid, n = fp, 1
     while True:
-        stmt = select(Game.id).where(Game.play_uid == uid)
+        stmt = select(GameRow.id).where(GameRow.play_uid == uid)
         if exclude is not None:
-            stmt = stmt.where(Game.id != exclude)
+            stmt = stmt.where(GameRow.id != exclude)
         if session.exec(stmt).first() is None:
             return uid
         n += 1
@@ -212,7 +233,7 @@ def get_or_create_person(session: Session, *, name: str, commit: bool = True) ->
         with session.begin_nested():
             person = Person(name=display, key=person_key(display))
             session.add(person)
-    except IntegrityError:  # someone else created it meanwhile
+    except IntegrityError:  # someone else created it meanwhile (only the savepoint undone)
         found = get_person(session, name=display)
         assert found is not None
         return found
@@ -252,7 +273,7 @@ def _seat_specs(players: Iterable[SeatSpec | Mapping[str, Any] | str]) -> list[S
     return specs
 
 
-def _add_seats(session: Session, game: Game, specs: Sequence[SeatSpec]) -> list[Seat]:
+def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> list[Seat]:
     if not 1 <= len(specs) <= 4:
         raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
     keys: dict[str, int] = {}
@@ -285,7 +306,7 @@ def create_game(
     location: str | None = None,
     played_at: datetime | None = None,
     state: Mapping[str, Any] | None = None,
-) -> Game:
+) -> GameRow:
     """Create an open game with its seats and its version-0 state snapshot.
 
     ``players`` in seat order (seat 1 starts): :class:`SeatSpec`, a mapping with
@@ -295,61 +316,53 @@ def create_game(
     if game not in GAMES:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     now = now_utc()
-    row = Game(game=game, options=dict(options or {}), seed=_seed_column(seed),
-               location=location, status=OPEN, source=SOURCE_APP, created_at=now,
-               updated_at=now, played_at=(played_at or now).astimezone(UTC),
-               utc_offset=played_offset(played_at) if played_at else local_offset(now))
-    try:
+    row = GameRow(game=game, options=dict(options or {}), seed=_seed_column(seed),
+                  location=location, status=OPEN, source=SOURCE_APP, created_at=now,
+                  updated_at=now, played_at=(played_at or now).astimezone(UTC),
+                  utc_offset=played_offset(played_at) if played_at else local_offset(now))
+    with transaction(session):
         session.add(row)
         session.flush()
         _add_seats(session, row, _seat_specs(players))
         assert row.id is not None
-        session.add(GameState(game_id=row.id, seq=0, state=dict(state or {}), updated_at=now))
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
+        session.add(GameStateRow(game_id=row.id, seq=0, state=dict(state or {}), updated_at=now))
     session.refresh(row)
     return row
 
 
-def get_game(session: Session, *, game_id: int) -> Game | None:
+def get_game(session: Session, *, game_id: int) -> GameRow | None:
     """The game with this id, or ``None``."""
-    return session.get(Game, game_id)
+    return session.get(GameRow, game_id)
 
 
-def _require_game(session: Session, game_id: int) -> Game:
-    game = session.get(Game, game_id)
+def _require_game(session: Session, game_id: int) -> GameRow:
+    game = session.get(GameRow, game_id)
     if game is None:
         raise NotFound(f"no game with id {game_id}")
     return game
 
 
-def list_open_games(session: Session) -> list[Game]:
+def list_open_games(session: Session) -> list[GameRow]:
     """Open games, most recently changed first."""
-    stmt = (select(Game).where(Game.status == OPEN)
-            .order_by(col(Game.updated_at).desc(), col(Game.id).desc()))
+    stmt = (select(GameRow).where(GameRow.status == OPEN)
+            .order_by(col(GameRow.updated_at).desc(), col(GameRow.id).desc()))
     return list(session.exec(stmt).all())
 
 
 def delete_game(session: Session, *, game_id: int) -> None:
     """Delete a game with its seats, log, snapshot and record (e.g. an abandoned open game)."""
     game = _require_game(session, game_id)
-    try:
+    with transaction(session):
         people = list(session.exec(select(Seat.person_id).where(Seat.game_id == game_id)).all())
         seat_ids = select(Seat.id).where(Seat.game_id == game_id)
         session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-        for model in (Seat, CommandLog, GameState, FinishedRecord):
+        for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
             table: sa.Table = model.__table__  # type: ignore[union-attr]
             session.execute(sa.delete(table).where(table.c.game_id == game_id))
         session.delete(game)
         session.flush()
         if game.status == FINISHED:
             rebuild_stats(session, people)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,32 +412,30 @@ def append_command(
     entry = CommandLog(game_id=game_id, seq=seq, kind=kind, payload=dict(payload),
                        outcome=outcome, created_at=now)
     try:
-        game = session.get(Game, game_id)
-        if game is None:
-            raise NotFound(f"no game with id {game_id}")
-        if game.status != OPEN:
-            raise GameFinished(f"game {game_id} is {game.status}; its log no longer changes")
-        session.add(entry)
-        try:
-            session.flush()
-        except IntegrityError as exc:
-            raise DuplicateSeq(game_id, seq, None) from exc
-        updated = session.execute(
-            sa.update(GameState)
-            .where(col(GameState.game_id) == game_id, col(GameState.seq) == seq - 1)
-            .values(seq=seq, state=dict(state), updated_at=now)
-        )
-        if updated.rowcount != 1:  # type: ignore[attr-defined]
-            raise DuplicateSeq(game_id, seq, None)
-        session.execute(sa.update(Game).where(col(Game.id) == game_id).values(updated_at=now))
-        session.commit()
-    except DuplicateSeq as exc:
-        session.rollback()
-        current = session.exec(select(GameState.seq).where(GameState.game_id == game_id)).first()
+        with transaction(session):
+            game = session.get(GameRow, game_id)
+            if game is None:
+                raise NotFound(f"no game with id {game_id}")
+            if game.status != OPEN:
+                raise GameFinished(f"game {game_id} is {game.status}; its log no longer changes")
+            session.add(entry)
+            try:
+                session.flush()
+            except IntegrityError as exc:
+                raise DuplicateSeq(game_id, seq, None) from exc
+            updated = session.execute(
+                sa.update(GameStateRow)
+                .where(col(GameStateRow.game_id) == game_id, col(GameStateRow.seq) == seq - 1)
+                .values(seq=seq, state=dict(state), updated_at=now)
+            )
+            if updated.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateSeq(game_id, seq, None)
+            session.execute(sa.update(GameRow).where(col(GameRow.id) == game_id)
+                            .values(updated_at=now))
+    except DuplicateSeq as exc:  # rolled back: say which version is current
+        current = session.exec(select(GameStateRow.seq)
+                               .where(GameStateRow.game_id == game_id)).first()
         raise DuplicateSeq(game_id, seq, current) from exc.__cause__
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(entry)
     return entry
 
@@ -436,15 +447,15 @@ def load_log(session: Session, *, game_id: int, after: int = 0) -> list[CommandL
     return list(session.exec(stmt).all())
 
 
-def latest_state(session: Session, *, game_id: int) -> GameState | None:
+def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
     """The latest snapshot (``.seq`` is the version, ``.state`` the JSON), or ``None``."""
-    return session.get(GameState, game_id)
+    return session.get(GameStateRow, game_id)
 
 
 # --------------------------------------------------------------------------- finishing
 
 
-def _write_results(session: Session, game: Game, seats: Sequence[Seat],
+def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
                    record: Mapping[str, Any], sheet: dict[str, Any], *,
                    update_stats: bool = True) -> None:
     players = list(sheet.get("players") or [])
@@ -491,7 +502,7 @@ def _write_results(session: Session, game: Game, seats: Sequence[Seat],
 
 def finish_game(
     session: Session, *, game_id: int, record: Mapping[str, Any], sheet: Any
-) -> Game:
+) -> GameRow:
     """Finish an open game: totals, ranks, winners, category points, record — one transaction.
 
     ``record`` is the game's record v1; its ``played_at`` and ``location``,
@@ -501,7 +512,7 @@ def finish_game(
     The statistics summaries are updated in the same transaction.
     """
     sj = sheet_json(sheet)
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status == FINISHED:
             raise GameFinished(f"game {game_id} is already finished")
@@ -531,10 +542,6 @@ def finish_game(
         game.finished_at = now
         game.updated_at = now
         session.add(game)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
@@ -547,7 +554,7 @@ def add_finished_game(
     source: str = "import",
     commit: bool = True,
     update_stats: bool = True,
-) -> Game:
+) -> GameRow:
     """Save a finished game straight from a record and its score sheet (import).
 
     With ``commit=False`` the caller owns the transaction (import: all or nothing);
@@ -556,33 +563,28 @@ def add_finished_game(
     """
     sj = sheet_json(sheet)
     now = now_utc()
-    try:
+    with transaction(session, commit=commit):
         played = parse_played_at(record.get("played_at")) or now
         offset = played_offset(record.get("played_at"))
-        game = Game(game=str(record["game"]), options=dict(record.get("options") or {}),
-                    seed=_seed_column(record.get("seed")), location=record.get("location"),
-                    status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
-                    created_at=now, updated_at=now, finished_at=now, played_at=played,
-                    utc_offset=local_offset(now) if offset is None else offset,
-                    play_uid=_allocate_uid(session, fingerprint(record)))
+        game = GameRow(game=str(record["game"]), options=dict(record.get("options") or {}),
+                       seed=_seed_column(record.get("seed")), location=record.get("location"),
+                       status=FINISHED, complete=bool(sj.get("complete", True)),
+                       source=source, created_at=now, updated_at=now, finished_at=now,
+                       played_at=played,
+                       utc_offset=local_offset(now) if offset is None else offset,
+                       play_uid=_allocate_uid(session, fingerprint(record)))
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
         _write_results(session, game, seats, record, sj, update_stats=update_stats)
         session.flush()
-        if commit:
-            session.commit()
-    except BaseException:
-        if commit:
-            session.rollback()
-        raise
     if commit:
         session.refresh(game)
     return game
 
 
 def replace_results(session: Session, *, game_id: int, sheet: Any,
-                    record: Mapping[str, Any] | None = None) -> Game:
+                    record: Mapping[str, Any] | None = None) -> GameRow:
     """Re-score a finished game: new totals, ranks, winners, category points and sheet.
 
     For games that finished incomplete once the missing printed value is
@@ -590,7 +592,7 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
     statistics of its people are recomputed. One transaction.
     """
     sj = sheet_json(sheet)
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != FINISHED:
             raise InvalidData(f"game {game_id} is not finished")
@@ -614,10 +616,6 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
         session.add(game)
         session.flush()
         rebuild_stats(session, [s.person_id for s in seats])
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
@@ -649,7 +647,7 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
 
 def forget_printed(session: Session, *, table: str, key: str) -> bool:
     """Delete a confirmed printed value (it is asked again when needed); False: none."""
-    with _transaction(session):
+    with transaction(session):
         row = get_printed_value(session, table=table, key=key)
         if row is None:
             return False
@@ -659,7 +657,7 @@ def forget_printed(session: Session, *, table: str, key: str) -> bool:
 
 def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:
     """Record (or correct) a printed value the user read off a component."""
-    try:
+    with transaction(session):
         row = get_printed_value(session, table=table, key=key)
         if row is None:
             row = PrintedValue(table=table, key=str(key), value=value, confirmed_at=now_utc())
@@ -667,10 +665,6 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
             row.value = value
             row.confirmed_at = now_utc()
         session.add(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(row)
     return row
 
@@ -678,19 +672,7 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
 # --------------------------------------------------------------------------- keeping the history
 
 
-@contextmanager
-def _transaction(session: Session) -> Iterator[None]:
-    """One transaction: committed when the block ends, rolled back (and re-raised) on any
-    error, so a caller never sees half a write."""
-    try:
-        yield
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-
-
-def _mark_seats(session: Session, game: Game) -> list[Seat]:
+def _mark_seats(session: Session, game: GameRow) -> list[Seat]:
     """The game's seats count as finished exactly when the game is (soft delete, restore)."""
     seats = list(session.exec(select(Seat).where(Seat.game_id == game.id)).all())
     for seat in seats:
@@ -699,14 +681,14 @@ def _mark_seats(session: Session, game: Game) -> list[Seat]:
     return seats
 
 
-def soft_delete_game(session: Session, *, game_id: int) -> Game:
+def soft_delete_game(session: Session, *, game_id: int) -> GameRow:
     """Delete a game (finished, or an open game abandoned) so that it can be undone.
 
     It leaves History, statistics and exports (its seats no longer count as
     finished; the statistics of its people are recomputed); :func:`restore_game`
     brings it back as it was. One transaction.
     """
-    with _transaction(session):
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status == DELETED:
             raise KeepRefusal(KeepCode.ALREADY_DELETED, field="game", id=game_id)
@@ -722,9 +704,9 @@ def soft_delete_game(session: Session, *, game_id: int) -> Game:
     return game
 
 
-def restore_game(session: Session, *, game_id: int) -> Game:
+def restore_game(session: Session, *, game_id: int) -> GameRow:
     """Undo :func:`soft_delete_game`: the game is back with its results and statistics."""
-    with _transaction(session):
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != DELETED:
             raise KeepRefusal(KeepCode.NOT_DELETED, field="game", id=game_id)
@@ -740,12 +722,12 @@ def restore_game(session: Session, *, game_id: int) -> Game:
     return game
 
 
-def set_notes(session: Session, *, game_id: int, notes: str | None) -> Game:
+def set_notes(session: Session, *, game_id: int, notes: str | None) -> GameRow:
     """The notes on a play (free text, up to 2,000 characters; empty removes them)."""
     text = (notes or "").strip()
     if len(text) > MAX_NOTES:
         raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
-    with _transaction(session):
+    with transaction(session):
         game = _require_game(session, game_id)
         game.notes = text or None
         game.updated_at = now_utc()
@@ -766,7 +748,7 @@ def edit_finished_game(
     location: str | None = None,
     names: Sequence[str] | None = None,
     notes: str | None = None,
-) -> Game:
+) -> GameRow:
     """Correct a finished game's details and score it again — one transaction.
 
     ``played_at`` (ISO 8601, its offset kept), ``location`` (``""`` removes it),
@@ -778,7 +760,7 @@ def edit_finished_game(
     from scoring.api import score_record
     from scoring.record import RecordError
 
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != FINISHED:
             raise KeepRefusal(KeepCode.NOT_FINISHED, field="game", id=game_id)
@@ -803,7 +785,7 @@ def edit_finished_game(
             if len(loc) > MAX_LOCATION:
                 raise KeepRefusal(KeepCode.TOO_LONG, field="location", limit=MAX_LOCATION,
                                   length=len(loc))
-            if any(unicodedata_category(ch).startswith("C") for ch in loc):
+            if any(unicodedata.category(ch).startswith("C") for ch in loc):
                 raise KeepRefusal(KeepCode.FORBIDDEN, field="location")
             if loc:
                 record["location"] = loc
@@ -856,25 +838,15 @@ def edit_finished_game(
         session.add(game)
         session.flush()
         rebuild_stats(session, set(old_people) | {s.person_id for s in seats})
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
-
-
-def unicodedata_category(ch: str) -> str:
-    import unicodedata
-
-    return unicodedata.category(ch)
 
 
 def rename_person(session: Session, *, person_id: int, name: str) -> Person:
     """Give a person another name (``clean_name``). Refused when someone else already has
     it (matched by ``name_key``): merge the two people instead."""
     display = clean_name(name)
-    with _transaction(session):
+    with transaction(session):
         person = session.get(Person, person_id)
         if person is None:
             raise NotFound(f"no person with id {person_id}")
@@ -894,7 +866,7 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
     same game (one person cannot take two seats)."""
     if source_id == target_id:
         raise KeepRefusal(KeepCode.MERGE_SELF, field="merge")
-    with _transaction(session):
+    with transaction(session):
         source = session.get(Person, source_id)
         target = session.get(Person, target_id)
         if source is None or target is None:
@@ -931,7 +903,7 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
         raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
-    with _transaction(session):
+    with transaction(session):
         row = session.get(BggGame, game)
         if bgg_id is None:
             if row is not None:

@@ -53,14 +53,14 @@ from app.store.models import (
     FINISHED,
     SOURCE_APP,
     FinishedRecord,
-    Game,
+    GameRow,
     Person,
     Seat,
     utc,
 )
 from app.store.queries import GameSummary, _summaries
 from app.store.summary import rebuild_stats
-from scoring.games import Game as GameName  # (Game here is the table)
+from scoring.games import Game
 from scoring.message import MessageCode, Msg, Refusal, msg
 
 #: Each game's name in exports (BG Stats, CSV).
@@ -94,7 +94,7 @@ class ExportedGame:
     @property
     def play_id(self) -> str:
         """The play's identity outside this database: the content fingerprint of its record
-        as first saved (``Game.play_uid``, revision 0006) — the same in every database the
+        as first saved (``GameRow.play_uid``, revision 0006) — the same in every database the
         record is imported into, in any order; two different games never share one."""
         return self.summary.play_uid or fingerprint(self.record)
 
@@ -105,12 +105,13 @@ class ExportedGame:
 
 def finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
     """The finished games to export: all, oldest first, or ``ids`` (checked) in that order."""
-    order = (col(Game.played_at), col(Game.id))
+    order = (col(GameRow.played_at), col(GameRow.id))
     if ids is None:
-        stmt = select(Game.id).where(Game.status == FINISHED).order_by(*order)
+        stmt = select(GameRow.id).where(GameRow.status == FINISHED).order_by(*order)
         return [int(i) for i in session.exec(stmt).all() if i is not None]
     wanted = list(dict.fromkeys(ids))
-    rows = {g.id: g.status for g in session.exec(select(Game).where(col(Game.id).in_(wanted)))}
+    rows = {g.id: g.status
+            for g in session.exec(select(GameRow).where(col(GameRow.id).in_(wanted)))}
     missing = [i for i in wanted if i not in rows]
     if missing:
         raise NotFound("no game with id " + ", ".join(map(str, missing)))
@@ -125,7 +126,7 @@ def finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
     return wanted
 
 
-def _duration(game: Game) -> int | None:
+def _duration(game: GameRow) -> int | None:
     if game.source != SOURCE_APP or game.finished_at is None:
         return None
     span = (utc(game.finished_at) or game.finished_at) - (utc(game.created_at) or game.created_at)
@@ -159,7 +160,7 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Itera
     bgg = get_bgg_ids(session)
     for start in range(0, len(all_ids), BATCH):
         chunk = all_ids[start:start + BATCH]
-        games = {g.id: g for g in session.exec(select(Game).where(col(Game.id).in_(chunk)))}
+        games = {g.id: g for g in session.exec(select(GameRow).where(col(GameRow.id).in_(chunk)))}
         records = {r.game_id: r for r in session.exec(
             select(FinishedRecord).where(col(FinishedRecord.game_id).in_(chunk)))}
         ordered = [games[i] for i in chunk]
@@ -211,16 +212,16 @@ def _guardians_board(options: Mapping[str, Any]) -> str:
     return "Advanced" if options.get("advanced") else "Basic"
 
 
-_BOARD_TEXT: dict[GameName, Callable[[Mapping[str, Any]], str]] = {
-    GameName.FORESTRY: _forestry_board,
-    GameName.GUARDIANS: _guardians_board,
+_BOARD_TEXT: dict[Game, Callable[[Mapping[str, Any]], str]] = {
+    Game.FORESTRY: _forestry_board,
+    Game.GUARDIANS: _guardians_board,
 }
 
 
 def board_text(game: str, options: Mapping[str, Any]) -> str:
     """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
     Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    return _BOARD_TEXT[GameName(game)](options)
+    return _BOARD_TEXT[Game(game)](options)
 
 
 def _comments(g: ExportedGame) -> str:
@@ -828,8 +829,8 @@ def rescore_incomplete(session: Session) -> list[int]:
     confirmed = get_printed(session)
     if not confirmed:
         return []
-    ids = session.exec(select(Game.id).where(Game.status == FINISHED,
-                                             col(Game.complete).is_(False))).all()
+    ids = session.exec(select(GameRow.id).where(GameRow.status == FINISHED,
+                                             col(GameRow.complete).is_(False))).all()
     done: list[int] = []
     for gid in ids:
         assert gid is not None

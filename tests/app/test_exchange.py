@@ -34,7 +34,7 @@ from app.store.exchange import (
     records_text,
 )
 from app.store.facade import Store
-from app.store.models import Game
+from app.store.models import GameRow
 from scoring.api import score_record
 from tests.app.test_queries import _assert_summaries_match_rebuild
 
@@ -62,7 +62,7 @@ def jsonl(records: list[dict[str, Any]]) -> str:
 
 def count_games(engine: Engine) -> int:
     with Session(engine) as s:
-        return int(s.exec(select(func.count()).select_from(Game)).one())
+        return int(s.exec(select(func.count()).select_from(GameRow)).one())
 
 
 def export_text(engine: Engine, ids: list[int] | None = None) -> str:

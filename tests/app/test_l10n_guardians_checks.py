@@ -228,10 +228,10 @@ OLD_MESSAGE = ("Ken planted their last tree: every other player takes one more t
 def test_an_old_saved_game_with_the_english_sentence_still_loads_and_replays(store: Any) -> None:
     g = _guardians(store)
     g.apply(TriggerGameEnd(version=g.version, player=1, trigger="last_tree_planted"))
-    from app.store.models import GameState as Snapshot
+    from app.store.models import GameStateRow
 
     with store.session() as s:  # the snapshot as versions before gl10n stored it
-        row = s.get(Snapshot, g.game_id)
+        row = s.get(GameStateRow, g.game_id)
         assert row is not None
         old = dict(row.state)
         assert old["table"] == {"end_trigger": "last_tree_planted", "triggered_by": 1}
@@ -250,12 +250,12 @@ def test_an_old_saved_game_with_the_english_sentence_still_loads_and_replays(sto
 def test_a_replayed_old_game_with_a_changed_table_still_fails(store: Any) -> None:
     """Only the old English sentence is overlooked: a different trigger is a ReplayError."""
     from app.game.errors import ReplayError
-    from app.store.models import GameState as Snapshot
+    from app.store.models import GameStateRow
 
     g = _guardians(store)
     g.apply(TriggerGameEnd(version=g.version, player=1, trigger="last_tree_planted"))
     with store.session() as s:
-        row = s.get(Snapshot, g.game_id)
+        row = s.get(GameStateRow, g.game_id)
         assert row is not None
         row.state = {**row.state, "table": {"end_trigger": "last_tile_drawn", "triggered_by": 1,
                                             "message": OLD_MESSAGE}}

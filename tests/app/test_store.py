@@ -39,7 +39,7 @@ from app.store.engine import (
     upgrade,
 )
 from app.store.facade import Store
-from app.store.models import FinishedRecord, Game, Person, Seat, SeatCategory
+from app.store.models import FinishedRecord, GameRow, Person, Seat, SeatCategory
 from tests.app.conftest import make_sheet
 
 FIRST = "0001_base"
@@ -138,7 +138,7 @@ def _check_upgraded(engine: Engine) -> None:
         assert fp == fingerprint(saved)
         # revision 0006: the play id is the record's fingerprint, the offset the record's,
         # person keys NFKC (Ｋｅｎ is ken now; Ｍｅｉ collides with Mei: kept, to be merged)
-        g1 = s.get(Game, 1)
+        g1 = s.get(GameRow, 1)
         assert g1 is not None and g1.play_uid == fp and g1.utc_offset == 9 * 60
         assert g1.status == "finished" and g1.notes is None and g1.deleted_at is None
         keys = dict(s.exec(sa.select(Person.id, Person.key)).all())  # type: ignore[call-overload]
