@@ -1,7 +1,7 @@
 """CRUD: plain functions, a ``Session`` first, everything else keyword-only.
 
 Every function that writes commits its own transaction (or rolls it back and
-raises), so a caller never sees half a write:
+raises), through the one helper :func:`transaction`, so a caller never sees half a write:
 
 - :func:`append_command` writes the log row *and* the state snapshot in one
   transaction. ``seq`` must be the game's current version + 1 (versions count
@@ -367,7 +367,8 @@ def delete_game(session: Session, *, game_id: int) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """A seat with the person's name (what views and exports need)."""
+    """A seat with the person's name: what views, history lists and exports need
+    (``game_seats``; ``queries.GameSummary.players``)."""
 
     seat: int
     person_id: int
@@ -378,16 +379,18 @@ class SeatInfo:
     rank: int | None
     winner: bool
 
+    @classmethod
+    def of(cls, seat: Seat, name: str) -> SeatInfo:
+        """The seat row with its person's name."""
+        return cls(seat.seat, seat.person_id, name, seat.colour, seat.character, seat.total,
+                   seat.rank, seat.winner)
+
 
 def game_seats(session: Session, *, game_id: int) -> list[SeatInfo]:
     """The seats of a game in seat order, with names."""
     stmt = (select(Seat, Person.name).join(Person, col(Person.id) == Seat.person_id)
             .where(Seat.game_id == game_id).order_by(col(Seat.seat)))
-    out: list[SeatInfo] = []
-    for seat, name in session.exec(stmt).all():
-        out.append(SeatInfo(seat.seat, seat.person_id, name, seat.colour, seat.character,
-                            seat.total, seat.rank, seat.winner))
-    return out
+    return [SeatInfo.of(seat, name) for seat, name in session.exec(stmt).all()]
 
 
 # --------------------------------------------------------------------------- log and state

@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
-from app.store.crud import NotFound, person_key
+from app.store.crud import NotFound, SeatInfo, list_open_games, person_key
 from app.store.models import (
     DELETED,
     FINISHED,
@@ -45,22 +45,8 @@ from app.store.models import (
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One seat of a game in a history list."""
-
-    seat: int
-    person_id: int
-    name: str
-    colour: str | None
-    character: str | None
-    total: int | None
-    rank: int | None
-    winner: bool
-
-
-@dataclass(frozen=True, slots=True)
 class GameSummary:
-    """One game in a history list."""
+    """One game in a list (History, the games in progress on the home screen)."""
 
     id: int
     game: str
@@ -69,10 +55,16 @@ class GameSummary:
     source: str
     played_at: datetime
     location: str | None
-    players: tuple[PlayerResult, ...]
+    players: tuple[SeatInfo, ...]
     utc_offset: int | None = None  # minutes east of UTC of the record's own played_at
     notes: str | None = None
     play_uid: str | None = None
+    updated_at: datetime | None = None  # when it last changed (a command, a correction)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Who played, in seat order."""
+        return tuple(p.name for p in self.players)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -302,19 +294,23 @@ def _summaries(session: Session, games: Sequence[GameRow]) -> list[GameSummary]:
         select(Seat, Person.name).join(Person, col(Person.id) == col(Seat.person_id))
         .where(col(Seat.game_id).in_(ids)).order_by(col(Seat.game_id), col(Seat.seat))
     ).all()
-    seats: dict[int, list[PlayerResult]] = {}
+    seats: dict[int, list[SeatInfo]] = {}
     for seat, name in rows:
-        seats.setdefault(seat.game_id, []).append(PlayerResult(
-            seat.seat, seat.person_id, name, seat.colour, seat.character, seat.total, seat.rank,
-            seat.winner))
+        seats.setdefault(seat.game_id, []).append(SeatInfo.of(seat, name))
     out = []
     for g in games:
         assert g.id is not None
         played = utc(g.played_at)
         assert played is not None
         out.append(GameSummary(g.id, g.game, g.status, g.complete, g.source, played, g.location,
-                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid))
+                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid,
+                               utc(g.updated_at)))
     return out
+
+
+def open_games(session: Session) -> list[GameSummary]:
+    """The games in progress, most recently changed first (``crud.list_open_games``)."""
+    return _summaries(session, list_open_games(session))
 
 
 # --------------------------------------------------------------------------- statistics

@@ -78,7 +78,7 @@ def test_a_shared_victory_is_explained(svc):
 
 
 def test_a_broken_tie_names_the_tie_breaker():
-    from app.store.queries import PlayerResult as P
+    from app.store.crud import SeatInfo as P
 
     class S:
         id, game, status = 7, "forestry", "finished"

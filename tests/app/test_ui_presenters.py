@@ -6,8 +6,9 @@ from datetime import datetime
 from types import SimpleNamespace as NS
 
 from app.i18n import Translator
+from app.store.crud import SeatInfo
+from app.store.queries import GameSummary
 from app.ui.home import presenter as presenters_home
-from app.ui.kit.services import GameSummary
 from app.ui.records import presenter as presenters_records
 from app.ui.settings import presenter as presenters_settings
 
@@ -38,7 +39,10 @@ def test_printed_rows_have_sources_and_unknowns():
 
 
 def test_game_lines():
-    g = GameSummary(3, "forestry", ("Mei", "Ken"), datetime(2026, 1, 2, 3, 4), "open")
+    seats = tuple(SeatInfo(i + 1, i + 1, name, None, None, None, None, False)
+                  for i, name in enumerate(("Mei", "Ken")))
+    g = GameSummary(3, "forestry", "open", None, "app", datetime(2026, 1, 1, 20), None, seats,
+                    updated_at=datetime(2026, 1, 2, 3, 4))
     (line,) = presenters_home.game_lines([g], t)
     assert line.title == "Forestry" and "Mei, Ken" in line.detail and "2026-01-02" in line.detail
 
