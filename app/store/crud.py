@@ -135,7 +135,6 @@ def transaction(session: Session, *, commit: bool = True) -> Iterator[None]:
         raise
 
 
-
 def person_key(name: str) -> str:
     """The identity of a person's name: ``app.names.name_key`` (NFKC, spacing, case).
 
