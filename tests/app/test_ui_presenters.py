@@ -47,6 +47,23 @@ def test_game_lines():
     assert line.title == "Forestry" and "Mei, Ken" in line.detail and "2026-01-02" in line.detail
 
 
+def test_the_games_in_progress_come_from_the_store():
+    from app.store.facade import Store
+    from app.ui.kit.services import Services
+
+    store = Store.open("sqlite://")
+    g = store.create_game(game="forest-guardians", players=["Ana", "Bo"])
+    store.create_game(game="forestry", players=["Cy"])
+    done = store.create_game(game="forestry", players=["Dee"])
+    assert g.id is not None and done.id is not None
+    store.delete_game(game_id=done.id)
+    open_now = Services(store).open_games()
+    assert [x.names for x in open_now] == [("Cy",), ("Ana", "Bo")]  # newest change first
+    lines = presenters_home.game_lines(open_now, t)
+    assert lines[1].id == g.id and lines[1].title == "Forest Guardians"
+    assert "Ana, Bo" in lines[1].detail
+
+
 def test_history_and_stats_lines():
     p1 = NS(name="Mei", total=93, winner=True, rank=1, seat=1)
     p2 = NS(name="Ken", total=None, winner=False, rank=None, seat=2)
