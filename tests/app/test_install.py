@@ -86,3 +86,93 @@ def test_database_url_works_against_the_real_server(
     assert main(["records", "export"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [json.loads(line) for line in lines] == sample_records()
+
+
+# --------------------------------------------------------------------------- a package that
+# carries itself (issue 25): the sdist, a wheel built from it, installed outside the checkout
+
+def _site_packages() -> Path:
+    import sysconfig
+
+    return Path(sysconfig.get_paths()["purelib"])
+
+
+@pytest.mark.install
+def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
+        tmp_path: Path) -> None:
+    """``python -m build`` (sdist, then the wheel from it) -> a fresh venv outside the checkout
+    -> ``forest-table serve``: the manifest is ours and the Japanese font answers 200.
+
+    The fresh venv borrows the third-party dependencies from this environment (a ``.pth``
+    line: no download, a few seconds); Forest Table itself comes only from the wheel."""
+    import socket
+    import time
+    import urllib.request
+    import zipfile
+
+    dist = tmp_path / "dist"
+    done = subprocess.run([sys.executable, "-m", "build", "-q", "-o", str(dist), str(ROOT)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    sdist = next(dist.glob("*.tar.gz"))
+    wheel = next(dist.glob("*.whl"))
+    import tarfile
+
+    with tarfile.open(sdist) as tar:
+        in_sdist = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+    with zipfile.ZipFile(wheel) as z:
+        in_wheel = set(z.namelist())
+    for name in ("assets/fonts/NotoSansJP-Subset.otf", "assets/manifest.json",
+                 "app/l10n/en.ftl", "app/l10n/ja.ftl"):
+        assert name in in_sdist, name
+    for name in ("app/assets/fonts/NotoSansJP-Subset.otf", "app/assets/manifest.json",
+                 "app/assets/icons/icon-192.png", "app/l10n/en.ftl", "app/l10n/ja.ftl",
+                 "app/store/migrations/env.py"):
+        assert name in in_wheel, name
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    py = venv / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
+                    "--disable-pip-version-check", str(wheel)], check=True, timeout=120)
+    purelib = subprocess.run([str(py), "-c", "import sysconfig;print(sysconfig.get_paths()"
+                              "['purelib'])"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    (Path(purelib) / "zz_borrowed_dependencies.pth").write_text(f"{_site_packages()}\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "PYTHONPATH")}
+    env["FLET_APP_STORAGE_DATA"] = str(tmp_path / "data")
+    (tmp_path / "data").mkdir()
+    where = subprocess.run([str(py), "-c", "import app.resources as r; print(r.__file__); "
+                            "print(r.assets_dir())"], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, check=True).stdout.split()
+    assert all(w.startswith(str(venv)) for w in where), where  # not the checkout's
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [str(venv / "bin" / "forest-table"), "serve", "--host", "127.0.0.1", "--port",
+         str(port), "--no-qr", "--no-browser"], cwd=tmp_path, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(base + "/manifest.json", timeout=5) as r:
+                    manifest = json.loads(r.read())
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()[0][-2000:]
+                assert time.monotonic() < deadline, "the installed server did not answer"
+                time.sleep(0.3)
+        assert manifest["name"] == "Forest Table"
+        with urllib.request.urlopen(base + "/fonts/NotoSansJP-Subset.otf", timeout=10) as r:
+            assert r.status == 200
+            assert r.read() == (ROOT / "assets" / "fonts" / "NotoSansJP-Subset.otf").read_bytes()
+    finally:
+        server.terminate()
+        try:
+            server.wait(15)
+        except subprocess.TimeoutExpired:
+            server.kill()
