@@ -176,3 +176,52 @@ def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
             server.wait(15)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def _imported_top_modules() -> dict[str, str]:
+    """Every third-party top-level module the shipped code imports -> one file importing it."""
+    import ast
+
+    local = {"app", "scoring", "setup", "main"}
+    found: dict[str, str] = {}
+    for base in ("app", "scoring", "setup"):
+        for path in sorted((ROOT / base).rglob("*.py")):
+            if "migrations" in path.parts and path.name == "script.py.mako":
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                for name in names:
+                    top = name.split(".")[0]
+                    if top not in sys.stdlib_module_names and top not in local:
+                        found.setdefault(top, str(path.relative_to(ROOT)))
+    return found
+
+
+def test_every_imported_package_is_declared_with_bounds() -> None:
+    """msgpack, starlette, sqlalchemy ... are imported by our code, so pyproject names them,
+    each with a lower bound and an upper one (or a pin), not only through another package."""
+    from importlib.metadata import packages_distributions
+
+    from packaging.requirements import Requirement
+
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    declared = {}
+    for line in meta["project"]["dependencies"] + meta["project"]["optional-dependencies"][
+            "postgres"]:
+        req = Requirement(line)
+        declared[req.name.lower().replace("_", "-").replace(".", "-")] = req
+    dists = packages_distributions()
+    missing = []
+    for top, where in _imported_top_modules().items():
+        names = {d.lower().replace("_", "-").replace(".", "-") for d in dists.get(top, [top])}
+        if not names & declared.keys():
+            missing.append(f"{top} ({where}; distribution {sorted(names)})")
+    assert not missing, "imported but not declared in pyproject.toml: " + ", ".join(missing)
+    for name, req in declared.items():
+        ops = {s.operator for s in req.specifier}
+        assert "==" in ops or ({">=", "<"} <= ops), f"{name}: {req.specifier} is not bounded"
