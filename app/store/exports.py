@@ -1,0 +1,377 @@
+"""Export: record v1 (JSON / JSON lines), BG Stats, BoardGameGeek CSV.
+
+Finished games only, oldest first:
+
+- ``record``: one game is one JSON object (indented), several are JSON lines
+  (one compact record per line) — exactly the records stored, so export ->
+  import is lossless.
+- ``bgstats``: a BG Stats play file (``games``/``players``/``locations``/
+  ``plays`` with ``playerScores``), plus one ``bgstats://`` createPlay link
+  per game (:func:`bgstats_link`) that pushes the play into the app.
+- ``bgg-csv``: one row per player with BoardGameGeek's play fields (date,
+  location, length, name, startposition, color, score, win, new).
+
+Import is :mod:`app.store.imports`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+from urllib.parse import quote
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from app.game.registry import VARIANTS
+from app.store.crud import (
+    InvalidData,
+    NotFound,
+    fingerprint,
+    get_bgg_ids,
+    person_key,
+)
+from app.store.models import (
+    DELETED,
+    FINISHED,
+    SOURCE_APP,
+    FinishedRecord,
+    Game,
+    Seat,
+    utc,
+)
+from app.store.queries import GameSummary, _summaries
+from scoring.games import Game as GameName  # (Game here is the table)
+
+#: Each game's name in exports (BG Stats, CSV).
+GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
+SOURCE_NAME = "Forest Table"
+BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+_UUID_NS = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")  # stable ids across exports
+MAX_DURATION = timedelta(hours=12)  # longer: the game was paused, duration unknown
+BATCH = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedGame:
+    """A finished game as the exporters see it."""
+
+    summary: GameSummary
+    record: dict[str, Any]
+    sheet: dict[str, Any]
+    duration_min: int | None
+    new_players: frozenset[int] = field(default_factory=frozenset)  # first play of this game
+    bgg_id: int | None = None  # the game's BoardGameGeek id, when the user entered it
+
+    @property
+    def id(self) -> int:
+        return self.summary.id
+
+    @property
+    def play_id(self) -> str:
+        """The play's identity outside this database: the content fingerprint of its record
+        as first saved (``Game.play_uid``, revision 0006) — the same in every database the
+        record is imported into, in any order; two different games never share one."""
+        return self.summary.play_uid or fingerprint(self.record)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.sheet.get("complete", True))
+
+
+def finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
+    """The finished games to export: all, oldest first, or ``ids`` (checked) in that order."""
+    order = (col(Game.played_at), col(Game.id))
+    if ids is None:
+        stmt = select(Game.id).where(Game.status == FINISHED).order_by(*order)
+        return [int(i) for i in session.exec(stmt).all() if i is not None]
+    wanted = list(dict.fromkeys(ids))
+    rows = {g.id: g.status for g in session.exec(select(Game).where(col(Game.id).in_(wanted)))}
+    missing = [i for i in wanted if i not in rows]
+    if missing:
+        raise NotFound("no game with id " + ", ".join(map(str, missing)))
+    deleted = [i for i in wanted if rows[i] == DELETED]
+    if deleted:
+        raise InvalidData("game " + ", ".join(map(str, deleted))
+                          + " is deleted (bring it back with `records undelete` first)")
+    open_ = [i for i in wanted if rows[i] != FINISHED]
+    if open_:
+        raise InvalidData("game " + ", ".join(map(str, open_))
+                          + " is not finished yet (only finished games are exported)")
+    return wanted
+
+
+def _duration(game: Game) -> int | None:
+    if game.source != SOURCE_APP or game.finished_at is None:
+        return None
+    span = (utc(game.finished_at) or game.finished_at) - (utc(game.created_at) or game.created_at)
+    if span <= timedelta(0) or span > MAX_DURATION:
+        return None
+    return max(1, round(span.total_seconds() / 60))
+
+
+def _new_players(session: Session, ids: Sequence[int]) -> dict[int, set[int]]:
+    """game id -> persons for whom it was their first finished play of that game."""
+    seat: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+    s, t = seat.alias("s"), seat.alias("t")
+    earlier = (sa.select(sa.literal(1)).select_from(t).where(
+        t.c.person_id == s.c.person_id, t.c.finished.is_(True), t.c.game == s.c.game,
+        sa.or_(t.c.played_at < s.c.played_at,
+               sa.and_(t.c.played_at == s.c.played_at, t.c.game_id < s.c.game_id))))
+    out: dict[int, set[int]] = {}
+    rows = session.execute(sa.select(s.c.game_id, s.c.person_id)
+                           .where(s.c.game_id.in_(ids), ~earlier.exists())).all()
+    for gid, pid in rows:
+        out.setdefault(int(gid), set()).add(int(pid))
+    return out
+
+
+def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Iterator[ExportedGame]:
+    """Finished games (all, oldest first, or ``ids`` in that order), streamed in batches.
+
+    Unknown ids raise ``NotFound``, open games ``InvalidData`` — before anything is yielded.
+    """
+    all_ids = finished_ids(session, ids)
+    bgg = get_bgg_ids(session)
+    for start in range(0, len(all_ids), BATCH):
+        chunk = all_ids[start:start + BATCH]
+        games = {g.id: g for g in session.exec(select(Game).where(col(Game.id).in_(chunk)))}
+        records = {r.game_id: r for r in session.exec(
+            select(FinishedRecord).where(col(FinishedRecord.game_id).in_(chunk)))}
+        ordered = [games[i] for i in chunk]
+        summaries = {s.id: s for s in _summaries(session, ordered)}
+        new = _new_players(session, chunk)
+        for g in ordered:
+            assert g.id is not None
+            rec = records[g.id]
+            yield ExportedGame(summaries[g.id], dict(rec.record), dict(rec.sheet), _duration(g),
+                               frozenset(new.get(g.id, set())), bgg.get(g.game))
+
+
+def records_text(games: Sequence[ExportedGame]) -> str:
+    """Record v1: one game as an indented JSON object, several as JSON lines."""
+    if len(games) == 1:
+        return json.dumps(games[0].record, indent=2, ensure_ascii=False) + "\n"
+    return "".join(json.dumps(g.record, ensure_ascii=False, separators=(",", ":")) + "\n"
+                   for g in games)
+
+
+def _bgstats_date(g: ExportedGame) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` in the record's own offset (a game at 00:30 +09:00 is on
+    that day wherever it is exported)."""
+    return g.summary.local_played_at.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _title(word: str) -> str:
+    return " ".join(w.capitalize() for w in word.replace("-", "_").split("_"))
+
+
+def role_name(role: str | None) -> str:
+    """A character/ranger id as people read it (``forest_worker`` -> ``Forest Worker``)."""
+    return _title(role) if role else ""
+
+
+def _forestry_board(options: Mapping[str, Any]) -> str:
+    parts = [_title(str(options.get("mode") or "standard"))]
+    if options.get("technology_side"):
+        parts.append(f"technology {options['technology_side']}")
+    gf = options.get("growing_forward") or {}
+    modules = [m.replace("_", " ") for m in ("infestation", "asymmetric_setup")
+               if isinstance(gf, Mapping) and gf.get(m)]
+    if modules:
+        parts.append("Growing Forward: " + ", ".join(modules))
+    return ", ".join(parts)
+
+
+def _guardians_board(options: Mapping[str, Any]) -> str:
+    return "Advanced" if options.get("advanced") else "Basic"
+
+
+_BOARD_TEXT: dict[GameName, Callable[[Mapping[str, Any]], str]] = {
+    GameName.FORESTRY: _forestry_board,
+    GameName.GUARDIANS: _guardians_board,
+}
+
+
+def board_text(game: str, options: Mapping[str, Any]) -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
+    return _BOARD_TEXT[GameName(game)](options)
+
+
+def _comments(g: ExportedGame) -> str:
+    lines = []
+    for p in g.sheet.get("players") or []:
+        cats = ", ".join(f"{k} {v}" for k, v in (p.get("categories") or {}).items())
+        total = p.get("total") if g.complete else "?"
+        lines.append(f"{p.get('name')}: {total} ({cats})")
+    if not g.complete:
+        needs = ", ".join(f"{n.get('table')}[{n.get('key')}]" for n in g.sheet.get("needs") or [])
+        lines.append("SCORE INCOMPLETE: printed values missing (" + needs + "); no scores, "
+                     "ranks or winners exported")
+    if g.summary.notes:
+        lines.append(g.summary.notes)
+    return f"{SOURCE_NAME} play {g.play_id[:12]}\n" + "\n".join(lines)
+
+
+def _uuid(kind: str, key: str) -> str:
+    return str(uuid.uuid5(_UUID_NS, f"{kind}:{key}")).upper()
+
+
+def bgstats_play(g: ExportedGame) -> dict[str, Any]:
+    """The JSON of BG Stats' createPlay link for one game."""
+    s = g.summary
+    players = []
+    for p in s.players:
+        entry: dict[str, Any] = {
+            "name": p.name, "sourcePlayerId": person_key(p.name),
+            "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
+            g.new_players, "role": role_name(p.character),
+        }
+        if g.complete:  # an incomplete sheet: no score, rank or winner is known
+            entry["winner"] = p.winner
+            if p.total is not None:
+                entry["score"] = p.total
+            if p.rank is not None:
+                entry["rank"] = p.rank
+        if p.colour:
+            entry["color"] = p.colour
+        players.append(entry)
+    game: dict[str, Any] = {"name": GAME_TITLES.get(s.game, s.game), "sourceGameId": s.game,
+                            "highestWins": True, "noPoints": False, "cooperative": False}
+    if g.bgg_id is not None:
+        game["bggId"] = g.bgg_id
+    play: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": g.play_id,
+        "game": game,
+        "board": board_text(s.game, g.record.get("options") or {}),
+        "playDate": _bgstats_date(g),
+        "players": players,
+        "comments": _comments(g),
+    }
+    if g.duration_min is not None:
+        play["durationMin"] = g.duration_min
+    if s.location:
+        play["location"] = s.location
+    return play
+
+
+def bgstats_link(g: ExportedGame) -> str:
+    """``bgstats://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` for one game."""
+    data = json.dumps(bgstats_play(g), ensure_ascii=False, separators=(",", ":"))
+    return BGSTATS_CREATE_PLAY + quote(data, safe="")
+
+
+def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
+    """A BG Stats play file: games, players, locations and plays referring to them by id."""
+    game_ids: dict[str, int] = {}
+    player_ids: dict[str, int] = {}
+    location_ids: dict[str, int] = {}
+    out_games: list[dict[str, Any]] = []
+    out_players: list[dict[str, Any]] = []
+    out_locations: list[dict[str, Any]] = []
+    plays: list[dict[str, Any]] = []
+    for g in games:
+        s = g.summary
+        if s.game not in game_ids:
+            game_ids[s.game] = len(game_ids) + 1
+            entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
+                     "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
+                     "noPoints": False, "cooperative": False, "usesTeams": False}
+            if g.bgg_id is not None:
+                entry["bggId"] = g.bgg_id
+            out_games.append(entry)
+        loc_ref = None
+        if s.location:
+            k = person_key(s.location)
+            if k not in location_ids:
+                location_ids[k] = len(location_ids) + 1
+                out_locations.append({"id": location_ids[k], "uuid": _uuid("location", k),
+                                      "name": s.location})
+            loc_ref = location_ids[k]
+        scores = []
+        for p in s.players:
+            k = person_key(p.name)
+            if k not in player_ids:
+                player_ids[k] = len(player_ids) + 1
+                out_players.append({"id": player_ids[k], "uuid": _uuid("player", k),
+                                    "name": p.name, "isAnonymous": False})
+            known = g.complete  # an incomplete sheet: no score, rank or winner is known
+            ps: dict[str, Any] = {
+                "playerRefId": player_ids[k],
+                "score": "" if p.total is None or not known else str(p.total),
+                "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
+                "seatOrder": p.seat, "startPlayer": p.seat == 1,
+                "newPlayer": p.person_id in g.new_players, "role": role_name(p.character),
+            }
+            if p.colour:
+                ps["color"] = p.colour
+            scores.append(ps)
+        play: dict[str, Any] = {
+            "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
+            "playDate": _bgstats_date(g), "durationMin": g.duration_min or 0,
+            "board": board_text(s.game, g.record.get("options") or {}),
+            "ignored": False, "manualWinner": False, "usesTeams": False,
+            "comments": _comments(g), "playerScores": scores,
+        }
+        if loc_ref is not None:
+            play["locationRefId"] = loc_ref
+        plays.append(play)
+    return {
+        "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
+        "sourceName": SOURCE_NAME,
+        "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
+    }
+
+
+BGG_COLUMNS = ["play_id", "date", "objectid", "game", "location", "quantity", "length", "name",
+               "startposition", "color", "score", "win", "new", "comments"]
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting with ``= + - @``, a tab or a
+    carriage return gets a leading ``'`` (OWASP's CSV injection advice). Numbers stay."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def bgg_csv(games: Iterable[ExportedGame]) -> str:
+    """:func:`bgg_csv_lines` as one text."""
+    return "".join(bgg_csv_lines(games))
+
+
+def bgg_csv_lines(games: Iterable[ExportedGame]) -> Iterator[str]:
+    """BoardGameGeek play fields as CSV lines, one row per player (``win``/``new`` are 0/1;
+    ``objectid`` the game's BGG id when entered in Settings, else empty). Streamed."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+
+    def flush() -> str:
+        text = buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+        return text
+
+    w.writerow(BGG_COLUMNS)
+    yield flush()
+    for g in games:
+        s = g.summary
+        for p in s.players:
+            w.writerow([csv_cell(c) for c in (
+                g.play_id, s.local_played_at.date().isoformat(),
+                "" if g.bgg_id is None else g.bgg_id, GAME_TITLES.get(s.game, s.game),
+                s.location or "", 1, "" if g.duration_min is None else g.duration_min, p.name,
+                p.seat, p.colour or "", "" if p.total is None or not g.complete else p.total,
+                int(p.winner and g.complete), int(p.person_id in g.new_players),
+                "" if g.complete else "score incomplete",
+            )])
+        yield flush()
