@@ -281,7 +281,8 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
 
     with store.session() as s:
         try:
-            ids = exchange.finished_ids(s, args.ids or None)
+            backup = args.format == "record"  # the backup carries deleted games (marked)
+            ids = exchange.finished_ids(s, args.ids or None, deleted=backup)
         except (NotFound, InvalidData) as exc:
             raise Bad(str(exc)) from exc
         if not ids:
@@ -291,7 +292,7 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
         n = len(ids)
 
         def games() -> Iterator[Any]:
-            for i, g in enumerate(exchange.export_games(s, ids=ids), start=1):
+            for i, g in enumerate(exchange.export_games(s, ids=ids, deleted=backup), start=1):
                 bar("export", i, n)
                 yield g
 
@@ -306,8 +307,7 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                 fh.write(exchange.records_text(list(games())))
             elif args.format == "record":
                 for g in games():
-                    fh.write(json.dumps(g.record, ensure_ascii=False, separators=(",", ":"))
-                             + "\n")
+                    fh.write(exchange.record_line(g))
             elif args.format == "bgg-csv":
                 for chunk in exchange.bgg_csv_lines(games()):
                     fh.write(chunk)

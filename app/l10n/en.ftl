@@ -1070,6 +1070,17 @@ import-lone-surrogate = a lone surrogate { $code_point } at column { $column } (
 import-line-too-long = a line longer than { $limit } bytes (one record is far smaller)
 import-location-too-long = at most { $limit } characters (this one has { $length })
 import-cannot-score = the record cannot be scored ({ $error })
+import-history-field = unknown field of the history block (not in record format v1, docs/record-format.md)
+import-history-type = must be { $expected ->
+    [object] a JSON object
+    [str] text
+    [int] a whole number
+    [bool] true or false
+    [list] a list
+   *[other] { $expected }
+}
+import-history-people = one person id (text, at most 64 characters) per player, each once: { $players } in all
+import-history-too-long = from 1 to { $limit } (this one is { $length })
 import-more-problems = … and { $count } more { $count ->
     [one] problem
    *[other] problems

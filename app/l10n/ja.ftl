@@ -1046,6 +1046,17 @@ import-lone-surrogate = { $column } 桁目に対になっていないサロゲ�
 import-line-too-long = { $limit } バイトを超える行があります（記録1件はずっと小さいはずです）
 import-location-too-long = { $limit } 文字までです（この場所は { $length } 文字）
 import-cannot-score = この記録は採点できません（{ $error }）
+import-history-field = history ブロックにない項目です（記録形式 v1、docs/record-format.md）
+import-history-type = { $expected ->
+    [object] JSON オブジェクト
+    [str] 文字列
+    [int] 整数
+    [bool] true か false
+    [list] リスト
+   *[other] { $expected }
+}でなければなりません
+import-history-people = プレイヤーごとに人物 ID（64 文字までの文字列）を 1 つずつ、重複なしで、全部で { $players } 個
+import-history-too-long = 1 から { $limit } まで（この値は { $length }）
 import-more-problems = …ほかに { $count } 件の問題があります（最初の 50 件を表示）
 progress-check = 確認中
 progress-write = 書き込み中

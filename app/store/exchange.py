@@ -12,6 +12,7 @@ from app.store.exports import (
     GAME_TITLES,
     SOURCE_NAME,
     ExportedGame,
+    backup_record,
     bgg_csv,
     bgg_csv_lines,
     bgstats_file,
@@ -21,6 +22,7 @@ from app.store.exports import (
     csv_cell,
     export_games,
     finished_ids,
+    record_line,
     records_text,
     role_name,
 )
@@ -39,7 +41,8 @@ from app.store.imports import (
 
 __all__ = [
     "BGG_COLUMNS", "BGSTATS_CREATE_PLAY", "BULK", "GAME_TITLES", "MAX_RECORD_BYTES",
-    "SOURCE_NAME", "ExportedGame", "ImportCode", "ImportFailed", "ImportProblem",
+    "SOURCE_NAME", "ExportedGame", "backup_record", "record_line", "ImportCode", "ImportFailed",
+    "ImportProblem",
     "ImportResult", "bgg_csv", "bgg_csv_lines", "bgstats_file", "bgstats_link", "bgstats_play",
     "board_text", "csv_cell", "export_games", "finished_ids", "import_records", "iter_records",
     "read_records", "records_text", "rescore_incomplete", "role_name",

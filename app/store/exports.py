@@ -31,6 +31,7 @@ from sqlmodel import Session, col, select
 
 from app.game.registry import VARIANTS
 from app.store.crud import (
+    UID_NAMESPACE,
     InvalidData,
     NotFound,
     fingerprint,
@@ -43,6 +44,7 @@ from app.store.models import (
     SOURCE_APP,
     FinishedRecord,
     Game,
+    Person,
     Seat,
     utc,
 )
@@ -53,7 +55,7 @@ from scoring.games import Game as GameName  # (Game here is the table)
 GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
-_UUID_NS = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")  # stable ids across exports
+_UUID_NS = UID_NAMESPACE  # stable ids across exports
 MAX_DURATION = timedelta(hours=12)  # longer: the game was paused, duration unknown
 BATCH = 500
 
@@ -68,6 +70,8 @@ class ExportedGame:
     duration_min: int | None
     new_players: frozenset[int] = field(default_factory=frozenset)  # first play of this game
     bgg_id: int | None = None  # the game's BoardGameGeek id, when the user entered it
+    person_uids: tuple[str, ...] = ()  # each seat's ``Person.uid`` (0008), in seat order
+    deleted: bool = False  # soft-deleted (only the record backup carries such games)
 
     @property
     def id(self) -> int:
@@ -85,20 +89,27 @@ class ExportedGame:
         return bool(self.sheet.get("complete", True))
 
 
-def finished_ids(session: Session, ids: Sequence[int] | None) -> list[int]:
-    """The finished games to export: all, oldest first, or ``ids`` (checked) in that order."""
+def finished_ids(session: Session, ids: Sequence[int] | None, *,
+                 deleted: bool = False) -> list[int]:
+    """The finished games to export: all, oldest first, or ``ids`` (checked) in that order.
+    With ``deleted`` (the record backup) soft-deleted finished games come too."""
     order = (col(Game.played_at), col(Game.id))
+    kept = col(Game.status) == FINISHED
+    if deleted:
+        kept = sa.or_(kept, sa.and_(col(Game.status) == DELETED,
+                                    col(Game.deleted_status) == FINISHED))
     if ids is None:
-        stmt = select(Game.id).where(Game.status == FINISHED).order_by(*order)
+        stmt = select(Game.id).where(kept).order_by(*order)
         return [int(i) for i in session.exec(stmt).all() if i is not None]
     wanted = list(dict.fromkeys(ids))
-    rows = {g.id: g.status for g in session.exec(select(Game).where(col(Game.id).in_(wanted)))}
+    rows = {g.id: (g.deleted_status if deleted and g.status == DELETED else g.status)
+            for g in session.exec(select(Game).where(col(Game.id).in_(wanted)))}
     missing = [i for i in wanted if i not in rows]
     if missing:
         raise NotFound("no game with id " + ", ".join(map(str, missing)))
-    deleted = [i for i in wanted if rows[i] == DELETED]
-    if deleted:
-        raise InvalidData("game " + ", ".join(map(str, deleted))
+    deleted_ids = [i for i in wanted if rows[i] == DELETED]
+    if deleted_ids:
+        raise InvalidData("game " + ", ".join(map(str, deleted_ids))
                           + " is deleted (bring it back with `records undelete` first)")
     open_ = [i for i in wanted if rows[i] != FINISHED]
     if open_:
@@ -132,12 +143,14 @@ def _new_players(session: Session, ids: Sequence[int]) -> dict[int, set[int]]:
     return out
 
 
-def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Iterator[ExportedGame]:
-    """Finished games (all, oldest first, or ``ids`` in that order), streamed in batches.
+def export_games(session: Session, *, ids: Sequence[int] | None = None,
+                 deleted: bool = False) -> Iterator[ExportedGame]:
+    """Finished games (all, oldest first, or ``ids`` in that order), streamed in batches;
+    with ``deleted`` also the soft-deleted finished ones (the record backup).
 
     Unknown ids raise ``NotFound``, open games ``InvalidData`` — before anything is yielded.
     """
-    all_ids = finished_ids(session, ids)
+    all_ids = finished_ids(session, ids, deleted=deleted)
     bgg = get_bgg_ids(session)
     for start in range(0, len(all_ids), BATCH):
         chunk = all_ids[start:start + BATCH]
@@ -147,19 +160,52 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None) -> Itera
         ordered = [games[i] for i in chunk]
         summaries = {s.id: s for s in _summaries(session, ordered)}
         new = _new_players(session, chunk)
+        people = {p.person_id for s in summaries.values() for p in s.players}
+        uids = {i: u for i, u in session.exec(
+            select(Person.id, Person.uid).where(col(Person.id).in_(people))) if i is not None}
         for g in ordered:
             assert g.id is not None
             rec = records[g.id]
-            yield ExportedGame(summaries[g.id], dict(rec.record), dict(rec.sheet), _duration(g),
-                               frozenset(new.get(g.id, set())), bgg.get(g.game))
+            summary = summaries[g.id]
+            yield ExportedGame(summary, dict(rec.record), dict(rec.sheet), _duration(g),
+                               frozenset(new.get(g.id, set())), bgg.get(g.game),
+                               tuple(uids[p.person_id] for p in summary.players),
+                               g.status == DELETED)
+
+
+def backup_record(g: ExportedGame) -> dict[str, Any]:
+    """The record as a lossless backup (record format v1 with its ``history`` block,
+    docs/record-format.md): the people's names as they are now (after renames and merges),
+    then ``history``: the play id, each seat's person id, the notes, ``deleted`` and the
+    game's BGG id. :func:`app.store.imports.import_records` restores all of it, so export ->
+    import into a fresh database -> export gives the same bytes."""
+    record = {k: v for k, v in g.record.items() if k != "history"}
+    players = [dict(p) for p in record.get("players") or []]
+    for p, seat in zip(players, g.summary.players, strict=False):
+        p["name"] = seat.name
+    record["players"] = players
+    history: dict[str, Any] = {"play_id": g.play_id, "people": list(g.person_uids)}
+    if g.summary.notes:
+        history["notes"] = g.summary.notes
+    if g.deleted:
+        history["deleted"] = True
+    if g.bgg_id is not None:
+        history["bgg_id"] = g.bgg_id
+    record["history"] = history
+    return record
+
+
+def record_line(g: ExportedGame) -> str:
+    """One game of a JSON lines backup (compact, one line)."""
+    return json.dumps(backup_record(g), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def records_text(games: Sequence[ExportedGame]) -> str:
-    """Record v1: one game as an indented JSON object, several as JSON lines."""
+    """Record v1 (with ``history``): one game as an indented JSON object, several as JSON
+    lines."""
     if len(games) == 1:
-        return json.dumps(games[0].record, indent=2, ensure_ascii=False) + "\n"
-    return "".join(json.dumps(g.record, ensure_ascii=False, separators=(",", ":")) + "\n"
-                   for g in games)
+        return json.dumps(backup_record(games[0]), indent=2, ensure_ascii=False) + "\n"
+    return "".join(record_line(g) for g in games)
 
 
 def _bgstats_date(g: ExportedGame) -> str:
@@ -220,6 +266,14 @@ def _comments(g: ExportedGame) -> str:
     return f"{SOURCE_NAME} play {g.play_id[:12]}\n" + "\n".join(lines)
 
 
+def _uids(g: ExportedGame) -> tuple[str, ...]:
+    """Each seat's person id (``Person.uid``: kept through renames); for a game built by
+    hand without them, the id a person of that name was first given."""
+    if len(g.person_uids) == len(g.summary.players):
+        return g.person_uids
+    return tuple(_uuid("player", person_key(p.name)) for p in g.summary.players)
+
+
 def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(_UUID_NS, f"{kind}:{key}")).upper()
 
@@ -228,9 +282,9 @@ def bgstats_play(g: ExportedGame) -> dict[str, Any]:
     """The JSON of BG Stats' createPlay link for one game."""
     s = g.summary
     players = []
-    for p in s.players:
+    for p, uid in zip(s.players, _uids(g), strict=True):
         entry: dict[str, Any] = {
-            "name": p.name, "sourcePlayerId": person_key(p.name),
+            "name": p.name, "sourcePlayerId": uid,
             "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
             g.new_players, "role": role_name(p.character),
         }
@@ -297,11 +351,10 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
                                       "name": s.location})
             loc_ref = location_ids[k]
         scores = []
-        for p in s.players:
-            k = person_key(p.name)
+        for p, k in zip(s.players, _uids(g), strict=True):
             if k not in player_ids:
                 player_ids[k] = len(player_ids) + 1
-                out_players.append({"id": player_ids[k], "uuid": _uuid("player", k),
+                out_players.append({"id": player_ids[k], "uuid": k,
                                     "name": p.name, "isAnonymous": False})
             known = g.complete  # an incomplete sheet: no score, rank or winner is known
             ps: dict[str, Any] = {

@@ -16,7 +16,7 @@ import json
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from sqlmodel import Session, col, select
 
@@ -24,18 +24,24 @@ from app.game.registry import variant
 from app.l10n import render
 from app.names import clean_name
 from app.store.crud import (
+    MAX_NOTES,
     InvalidData,
+    _current_names,
     add_finished_game,
     fingerprint,
+    get_bgg_ids,
     get_printed,
     person_key,
     replace_results,
 )
 from app.store.models import (
+    DELETED,
     FINISHED,
+    BggGame,
     FinishedRecord,
     Game,
     Person,
+    Seat,
 )
 from app.store.summary import rebuild_stats
 from scoring.message import MessageCode, Msg, Refusal, msg
@@ -62,6 +68,10 @@ class ImportCode(MessageCode):
     LINE_TOO_LONG = "import-line-too-long"
     LOCATION_TOO_LONG = "import-location-too-long"
     CANNOT_SCORE = "import-cannot-score"
+    HISTORY_FIELD = "import-history-field"
+    HISTORY_TYPE = "import-history-type"
+    HISTORY_PEOPLE = "import-history-people"
+    HISTORY_TOO_LONG = "import-history-too-long"
     MORE_PROBLEMS = "import-more-problems"
 
 
@@ -326,12 +336,53 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
             problems.append(ImportProblem(line, f"players[{i}].name",
                                           f"same person as players[{seen[k]}] ({p.get('name')!r})"))
         seen.setdefault(k, i)
+    problems += [ImportProblem(line, path, m) for path, m in history_problems(data)]
     loc = data.get("location")
     if isinstance(loc, str) and len(loc) > MAX_LOCATION:
         problems.append(ImportProblem(line, "location", msg(ImportCode.LOCATION_TOO_LONG,
                                                             limit=MAX_LOCATION,
                                                             length=len(loc))))
     return problems, (sheet if not problems else None)
+
+
+#: The ``history`` block of a backup (docs/record-format.md): field -> (type, limit).
+HISTORY_FIELDS: dict[str, tuple[type, int]] = {
+    "play_id": (str, 64), "people": (list, 4), "notes": (str, MAX_NOTES), "deleted": (bool, 1),
+    "bgg_id": (int, 2**31 - 1)}
+MAX_UID = 64
+
+
+def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
+    """What is wrong with a record's ``history`` block (none: it is absent or right)."""
+    hist = data.get("history")
+    if hist is None:
+        return []
+    if not isinstance(hist, dict):
+        return [("history", msg(ImportCode.HISTORY_TYPE, expected="object"))]
+    out: list[tuple[str, Msg]] = []
+    value: Any
+    for key, value in hist.items():
+        path = f"history.{key}"
+        if key not in HISTORY_FIELDS:
+            out.append((path, msg(ImportCode.HISTORY_FIELD)))
+            continue
+        kind, limit = HISTORY_FIELDS[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            out.append((path, msg(ImportCode.HISTORY_TYPE, expected=kind.__name__)))
+            continue
+        value = cast(Any, value)
+        if kind is str and not 0 < len(value) <= limit:
+            out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=len(value))))
+        elif kind is int and not 0 < value <= limit:
+            out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=value)))
+        elif key == "people":
+            players = data.get("players") or []
+            if len(value) != len(players) or not all(
+                    isinstance(u, str) and 0 < len(u) <= MAX_UID for u in value):
+                out.append((path, msg(ImportCode.HISTORY_PEOPLE, players=len(players))))
+            elif len(set(value)) != len(value):
+                out.append((path, msg(ImportCode.HISTORY_PEOPLE, players=len(players))))
+    return out
 
 
 Progress = Callable[[str, int, int | None], None]  # (phase "check"|"write", done, total)
@@ -409,15 +460,23 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     incomplete: list[tuple[int, int, tuple[dict[str, str], ...]]] = []
     seen: dict[str, int] = {}
     keys: set[str] = set()
+    bgg: dict[str, int] = get_bgg_ids(session)
     bulk = valid > BULK
     done = 0
 
     def write(batch: list[tuple[int, dict[str, Any]]]) -> None:
         nonlocal done
-        prints = {fingerprint(d): None for _, d in batch}
+        prints = {fingerprint(_bare(d)): None for _, d in batch}
         for gid, fp in session.exec(select(FinishedRecord.game_id, FinishedRecord.fingerprint)
                                     .where(col(FinishedRecord.fingerprint).in_(list(prints)))):
             seen.setdefault(str(fp), int(gid))
+        # a play id the file brings, or a record as first saved (edited here since): known
+        uids = list(prints) + [str((d.get("history") or {}).get("play_id")) for _, d in batch
+                               if (d.get("history") or {}).get("play_id")]
+        for game_id, uid in session.exec(select(Game.id, Game.play_uid)
+                                         .where(col(Game.play_uid).in_(uids))):
+            if game_id is not None and uid is not None:
+                seen.setdefault(uid, game_id)
         for line, data in batch:
             with session.no_autoflush:  # add_finished_game flushes what it needs itself
                 _write_one(line, data)
@@ -430,15 +489,31 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     def _write_one(line: int, data: dict[str, Any]) -> None:
         from scoring.api import score_record
 
+        hist = data.get("history") or {}
+        data = _bare(data)
         fp = fingerprint(data)
-        if fp in seen:
-            skipped.append((line, seen[fp]))
+        play_id = hist.get("play_id")
+        known: int | None = seen.get(play_id) if play_id else None
+        if known is None and fp in seen:
+            known = seen[fp]
+        if known is not None:
+            skipped.append((line, known))
             return
-        sheet = sheets.pop(line, None) or _sheet_json(score_record(data, confirmed=confirmed))
+        sheet = sheets.pop(line, None)
+        renamed = _people(session, data, hist.get("people") or [])
+        if renamed is not None:  # people known here by another name: scored with theirs
+            data, sheet = renamed, None
+        if sheet is None:
+            sheet = _sheet_json(score_record(data, confirmed=confirmed))
+        deleted = bool(hist.get("deleted"))
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
-                                 commit=False, update_stats=not bulk)
+                                 commit=False, update_stats=not bulk and not deleted,
+                                 play_uid=play_id)
         assert game.id is not None
+        _restore_history(session, game, hist, bgg)
         seen[fp] = game.id
+        if play_id:
+            seen[play_id] = game.id
         imported.append(game.id)
         keys.update(person_key(str(p.get("name", ""))) for p in data.get("players") or [])
         if not sheet.get("complete", True):
@@ -465,6 +540,54 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     return ImportResult(tuple(imported), tuple(skipped), tuple(incomplete))
 
 
+def _bare(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The record without its ``history`` block: what is stored and fingerprinted."""
+    return {k: v for k, v in data.items() if k != "history"}
+
+
+def _people(session: Session, data: dict[str, Any], uids: Sequence[str]
+            ) -> dict[str, Any] | None:
+    """Find or create each seat's person by the id the backup gives (``history.people``):
+    a person already here by that id keeps the name they have here (the record is returned
+    with those names; ``None`` when no name changed); a new one is created with the id, so
+    it never moves. Without ids, people are matched by name (as before)."""
+    if not uids:
+        return None
+    players = [dict(p) for p in data.get("players") or []]
+    changed = False
+    for p, uid in zip(players, uids, strict=True):
+        person = session.exec(select(Person).where(Person.uid == uid)).first()
+        if person is not None:
+            if person_key(person.name) != person_key(str(p.get("name", ""))) or \
+                    person.name != p.get("name"):
+                p["name"] = person.name
+                changed = True
+            continue
+        name = clean_name(str(p.get("name", "")), "name")
+        if session.exec(select(Person.id).where(Person.key == person_key(name))).first() is None:
+            session.add(Person(name=name, key=person_key(name), uid=uid))
+            session.flush()
+    return {**data, "players": players} if changed else None
+
+
+def _restore_history(session: Session, game: Game, hist: Mapping[str, Any],
+                     bgg: dict[str, int]) -> None:
+    """Notes, the deleted mark and the game's BGG id (when none is kept here yet)."""
+    if hist.get("notes"):
+        game.notes = str(hist["notes"])
+    if hist.get("deleted"):
+        game.deleted_status = FINISHED
+        game.status = DELETED
+        game.deleted_at = game.finished_at
+        for seat in session.exec(select(Seat).where(Seat.game_id == game.id)).all():
+            seat.finished = False
+            session.add(seat)
+    session.add(game)
+    if hist.get("bgg_id") and game.game not in bgg:
+        bgg[game.game] = int(hist["bgg_id"])
+        session.add(BggGame(game=game.game, bgg_id=int(hist["bgg_id"])))
+
+
 def rescore_incomplete(session: Session) -> list[int]:
     """Score again the finished games that lacked a printed value, with the values confirmed
     since; those now complete get their totals, ranks and winners. Returns their ids."""
@@ -484,7 +607,9 @@ def rescore_incomplete(session: Session) -> list[int]:
             continue
         from scoring.printed import embed_confirmed
 
-        record = dict(rec.record)
+        seats = list(session.exec(select(Seat).where(Seat.game_id == gid)
+                                  .order_by(col(Seat.seat))).all())
+        record = _current_names(session, seats, rec.record)
         if variant(str(record.get("game"))).printed:  # it keeps what it was scored with, and these
             record = embed_confirmed(record, confirmed, keep_own=True)
         try:

@@ -79,12 +79,16 @@ class PersonBase(SQLModel):
 
 
 class Person(PersonBase, table=True):
-    """Someone who plays; reused across games. ``key`` is the case-folded name (unique)."""
+    """Someone who plays; reused across games. ``key`` is the case-folded name (unique);
+    ``uid`` the person's id outside this database (0008): given once, kept through renames
+    and merges, carried by exports (BG Stats ``sourcePlayerId``)."""
 
     __tablename__ = "person"
+    __table_args__ = (sa.Index("ix_person_uid", "uid", unique=True),)
 
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=80, sa_column_kwargs={"unique": True}, nullable=False)
+    uid: str = Field(max_length=36, nullable=False)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
 
 

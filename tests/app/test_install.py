@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import build_parser, main
-from tests.app.test_exchange import jsonl, sample_records
+from tests.app.test_exchange import as_given, jsonl, sample_records
 
 ROOT = Path(__file__).parents[2]
 
@@ -85,7 +85,8 @@ def test_database_url_works_against_the_real_server(
     assert len(capsys.readouterr().out.splitlines()) == 6
     assert main(["records", "export"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [json.loads(line) for line in lines] == sample_records()
+    assert [as_given(json.loads(line), r) for line, r in zip(lines, sample_records(),
+                                                              strict=True)] == sample_records()
 
 
 # --------------------------------------------------------------------------- a package that
