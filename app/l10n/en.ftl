@@ -1070,6 +1070,10 @@ import-lone-surrogate = a lone surrogate { $code_point } at column { $column } (
 import-line-too-long = a line longer than { $limit } bytes (one record is far smaller)
 import-location-too-long = at most { $limit } characters (this one has { $length })
 import-cannot-score = the record cannot be scored ({ $error })
+bgstats-comment-head = { $app } play { $play }
+bgstats-comment-player = { $name }: { $total } ({ $categories })
+bgstats-comment-category = { $category } { $points }
+bgstats-comment-incomplete = Score incomplete: printed values missing ({ $needs }); no scores, ranks or winners exported
 import-history-field = unknown field of the history block (not in record format v1, docs/record-format.md)
 import-history-type = must be { $expected ->
     [object] a JSON object

@@ -1046,6 +1046,10 @@ import-lone-surrogate = { $column } 桁目に対になっていないサロゲ�
 import-line-too-long = { $limit } バイトを超える行があります（記録1件はずっと小さいはずです）
 import-location-too-long = { $limit } 文字までです（この場所は { $length } 文字）
 import-cannot-score = この記録は採点できません（{ $error }）
+bgstats-comment-head = { $app } のプレイ { $play }
+bgstats-comment-player = { $name }：{ $total }（{ $categories }）
+bgstats-comment-category = { $category } { $points }
+bgstats-comment-incomplete = 得点は未確定：印刷値が不明（{ $needs }）のため、得点・順位・勝者は書き出していません
 import-history-field = history ブロックにない項目です（記録形式 v1、docs/record-format.md）
 import-history-type = { $expected ->
     [object] JSON オブジェクト

@@ -22,7 +22,7 @@ import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import quote
 
@@ -53,6 +53,8 @@ from scoring.games import Game as GameName  # (Game here is the table)
 
 #: Each game's name in exports (BG Stats, CSV).
 GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
+#: Forestry's expansion, as BG Stats' play file names it among its games.
+GROWING_FORWARD = "Forestry: Growing Forward"
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = UID_NAMESPACE  # stable ids across exports
@@ -72,6 +74,8 @@ class ExportedGame:
     bgg_id: int | None = None  # the game's BoardGameGeek id, when the user entered it
     person_uids: tuple[str, ...] = ()  # each seat's ``Person.uid`` (0008), in seat order
     deleted: bool = False  # soft-deleted (only the record backup carries such games)
+    entered_at: datetime | None = None  # when it was first saved here (finished or imported)
+    modified_at: datetime | None = None  # when it last changed here
 
     @property
     def id(self) -> int:
@@ -170,7 +174,7 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
             yield ExportedGame(summary, dict(rec.record), dict(rec.sheet), _duration(g),
                                frozenset(new.get(g.id, set())), bgg.get(g.game),
                                tuple(uids[p.person_id] for p in summary.players),
-                               g.status == DELETED)
+                               g.status == DELETED, utc(g.finished_at), utc(g.updated_at))
 
 
 def backup_record(g: ExportedGame) -> dict[str, Any]:
@@ -218,9 +222,25 @@ def _title(word: str) -> str:
     return " ".join(w.capitalize() for w in word.replace("-", "_").split("_"))
 
 
-def role_name(role: str | None) -> str:
-    """A character/ranger id as people read it (``forest_worker`` -> ``Forest Worker``)."""
-    return _title(role) if role else ""
+def role_name(role: str | None, lang: str = "en") -> str:
+    """A character/ranger id in words (``forest_worker`` -> ``Forest Worker``, ``julia`` ->
+    ``Julia (Animal Expert)``; in Japanese with ``lang="ja"``), from the catalogues."""
+    from app.l10n import has, text
+
+    if not role:
+        return ""
+    for code in (f"character-{role}", f"ranger-{role}"):
+        if has(lang, code) or has("en", code):
+            return text(lang, code)
+    return _title(role)
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    """A score category key in words (``forester_majority`` -> ``Forester tokens``)."""
+    from app.l10n import has, text
+
+    code = f"category-{category}"
+    return text(lang, code) if has(lang, code) or has("en", code) else _title(category)
 
 
 def _forestry_board(options: Mapping[str, Any]) -> str:
@@ -251,19 +271,59 @@ def board_text(game: str, options: Mapping[str, Any]) -> str:
     return _BOARD_TEXT[GameName(game)](options)
 
 
-def _comments(g: ExportedGame) -> str:
+def _comments(g: ExportedGame, lang: str = "en") -> str:
+    """The play's comments in words of ``lang``: each player (the name as kept, cleaned) with
+    their total and categories, a note when printed values were missing, the notes."""
+    from app.l10n import text
+
+    names = [p.name for p in g.summary.players]
     lines = []
-    for p in g.sheet.get("players") or []:
-        cats = ", ".join(f"{k} {v}" for k, v in (p.get("categories") or {}).items())
-        total = p.get("total") if g.complete else "?"
-        lines.append(f"{p.get('name')}: {total} ({cats})")
+    for i, p in enumerate(g.sheet.get("players") or []):
+        cats = text(lang, "list-commas").join(
+            text(lang, "bgstats-comment-category", category=category_name(k, lang), points=v)
+            for k, v in (p.get("categories") or {}).items())
+        total = str(p.get("total")) if g.complete else "?"
+        name = names[i] if i < len(names) else str(p.get("name"))
+        lines.append(text(lang, "bgstats-comment-player", name=name, total=total,
+                          categories=cats))
     if not g.complete:
         needs = ", ".join(f"{n.get('table')}[{n.get('key')}]" for n in g.sheet.get("needs") or [])
-        lines.append("SCORE INCOMPLETE: printed values missing (" + needs + "); no scores, "
-                     "ranks or winners exported")
+        lines.append(text(lang, "bgstats-comment-incomplete", needs=needs))
     if g.summary.notes:
         lines.append(g.summary.notes)
-    return f"{SOURCE_NAME} play {g.play_id[:12]}\n" + "\n".join(lines)
+    head = text(lang, "bgstats-comment-head", app=SOURCE_NAME, play=g.play_id[:12])
+    return head + "\n" + "\n".join(lines)
+
+
+def tie_broken(g: ExportedGame) -> bool:
+    """A tie-breaker, not the score alone, decided the winner: the highest total is shared by
+    more players than won (BG Stats ``manualWinner``: the winner is set, not derived)."""
+    if not g.complete:
+        return False
+    totals = [p.total for p in g.summary.players if p.total is not None]
+    if not totals:
+        return False
+    top = [p for p in g.summary.players if p.total == max(totals)]
+    return len(top) > 1 and len([p for p in top if p.winner]) < len(top)
+
+
+def expansions(g: ExportedGame) -> tuple[str, ...]:
+    """The expansions played, by name: Growing Forward when one of its modules is on."""
+    options = g.record.get("options") or {}
+    gf = options.get("growing_forward") if isinstance(options, Mapping) else None
+    if isinstance(gf, Mapping) and any(gf.values()):
+        return (GROWING_FORWARD,)
+    return ()
+
+
+def _stamp(g: ExportedGame, when: datetime | None) -> str:
+    """A moment as BG Stats writes it (``YYYY-MM-DD HH:MM:SS``) in the record's offset."""
+    if when is None:
+        return _bgstats_date(g)
+    off = g.summary.utc_offset
+    local = when.astimezone() if off is None else when.astimezone(
+        timezone(timedelta(minutes=off)))
+    return local.strftime("%Y-%m-%d %H:%M:%S")
 
 
 def _uids(g: ExportedGame) -> tuple[str, ...]:
@@ -278,15 +338,15 @@ def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(_UUID_NS, f"{kind}:{key}")).upper()
 
 
-def bgstats_play(g: ExportedGame) -> dict[str, Any]:
-    """The JSON of BG Stats' createPlay link for one game."""
+def bgstats_play(g: ExportedGame, lang: str = "en") -> dict[str, Any]:
+    """The JSON of BG Stats' createPlay link for one game (roles and comments in ``lang``)."""
     s = g.summary
     players = []
     for p, uid in zip(s.players, _uids(g), strict=True):
         entry: dict[str, Any] = {
             "name": p.name, "sourcePlayerId": uid,
             "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
-            g.new_players, "role": role_name(p.character),
+            g.new_players, "role": role_name(p.character, lang),
         }
         if g.complete:  # an incomplete sheet: no score, rank or winner is known
             entry["winner"] = p.winner
@@ -308,7 +368,7 @@ def bgstats_play(g: ExportedGame) -> dict[str, Any]:
         "board": board_text(s.game, g.record.get("options") or {}),
         "playDate": _bgstats_date(g),
         "players": players,
-        "comments": _comments(g),
+        "comments": _comments(g, lang),
     }
     if g.duration_min is not None:
         play["durationMin"] = g.duration_min
@@ -317,14 +377,17 @@ def bgstats_play(g: ExportedGame) -> dict[str, Any]:
     return play
 
 
-def bgstats_link(g: ExportedGame) -> str:
+def bgstats_link(g: ExportedGame, lang: str = "en") -> str:
     """``bgstats://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` for one game."""
-    data = json.dumps(bgstats_play(g), ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(bgstats_play(g, lang), ensure_ascii=False, separators=(",", ":"))
     return BGSTATS_CREATE_PLAY + quote(data, safe="")
 
 
-def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
-    """A BG Stats play file: games, players, locations and plays referring to them by id."""
+def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
+                 me: str | None = None) -> dict[str, Any]:
+    """A BG Stats play file: games, players, locations and plays referring to them by id;
+    ``userInfo.meRefId`` is the player named ``me`` (the file's owner), when given. Roles
+    and comments in ``lang``. docs/records.md lists every field and where it comes from."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}
     location_ids: dict[str, int] = {}
@@ -338,10 +401,20 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
             game_ids[s.game] = len(game_ids) + 1
             entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
                      "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
-                     "noPoints": False, "cooperative": False, "usesTeams": False}
+                     "noPoints": False, "cooperative": False, "usesTeams": False,
+                     "isBaseGame": True}
             if g.bgg_id is not None:
                 entry["bggId"] = g.bgg_id
             out_games.append(entry)
+        expansion_refs = []
+        for name in expansions(g):
+            if name not in game_ids:
+                game_ids[name] = len(game_ids) + 1
+                out_games.append({"id": game_ids[name], "uuid": _uuid("game", name),
+                                  "name": name, "highestWins": True, "noPoints": False,
+                                  "cooperative": False, "usesTeams": False,
+                                  "isBaseGame": False})
+            expansion_refs.append({"gameRefId": game_ids[name]})
         loc_ref = None
         if s.location:
             k = person_key(s.location)
@@ -362,25 +435,35 @@ def bgstats_file(games: Sequence[ExportedGame]) -> dict[str, Any]:
                 "score": "" if p.total is None or not known else str(p.total),
                 "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
                 "seatOrder": p.seat, "startPlayer": p.seat == 1,
-                "newPlayer": p.person_id in g.new_players, "role": role_name(p.character),
+                "newPlayer": p.person_id in g.new_players,
+                "role": role_name(p.character, lang),
             }
             if p.colour:
                 ps["color"] = p.colour
             scores.append(ps)
         play: dict[str, Any] = {
             "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
-            "playDate": _bgstats_date(g), "durationMin": g.duration_min or 0,
+            "playDate": _bgstats_date(g), "entryDate": _stamp(g, g.entered_at),
+            "modificationDate": _stamp(g, g.modified_at), "durationMin": g.duration_min or 0,
             "board": board_text(s.game, g.record.get("options") or {}),
-            "ignored": False, "manualWinner": False, "usesTeams": False,
-            "comments": _comments(g), "playerScores": scores,
+            "ignored": False, "manualWinner": tie_broken(g), "usesTeams": False,
+            "scoringSetting": 0,  # the value BG Stats' own files carry (docs/records.md)
+            "comments": _comments(g, lang), "playerScores": scores,
+            "expansionPlays": expansion_refs,
         }
         if loc_ref is not None:
             play["locationRefId"] = loc_ref
         plays.append(play)
+    user: dict[str, Any] = {}
+    if me is not None:
+        mine = [p["id"] for p in out_players if person_key(p["name"]) == person_key(me)]
+        if mine:
+            user["meRefId"] = mine[0]
     return {
         "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
         "sourceName": SOURCE_NAME,
         "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
+        "userInfo": user,
     }
 
 
@@ -397,12 +480,12 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
-def bgg_csv(games: Iterable[ExportedGame]) -> str:
+def bgg_csv(games: Iterable[ExportedGame], lang: str = "en") -> str:
     """:func:`bgg_csv_lines` as one text."""
-    return "".join(bgg_csv_lines(games))
+    return "".join(bgg_csv_lines(games, lang))
 
 
-def bgg_csv_lines(games: Iterable[ExportedGame]) -> Iterator[str]:
+def bgg_csv_lines(games: Iterable[ExportedGame], lang: str = "en") -> Iterator[str]:
     """BoardGameGeek play fields as CSV lines, one row per player (``win``/``new`` are 0/1;
     ``objectid`` the game's BGG id when entered in Settings, else empty). Streamed."""
     buf = io.StringIO()
@@ -425,6 +508,6 @@ def bgg_csv_lines(games: Iterable[ExportedGame]) -> Iterator[str]:
                 s.location or "", 1, "" if g.duration_min is None else g.duration_min, p.name,
                 p.seat, p.colour or "", "" if p.total is None or not g.complete else p.total,
                 int(p.winner and g.complete), int(p.person_id in g.new_players),
-                "" if g.complete else "score incomplete",
+                _comments(g, lang),
             )])
         yield flush()

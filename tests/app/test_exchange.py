@@ -320,10 +320,13 @@ def test_push_link_follows_the_published_format(store: Store) -> None:
     assert _push(forestry)["board"].startswith("Standard")
     assert "bggId" not in _push(forestry)["game"]  # not entered: never guessed
     assert push["game"]["bggId"] == 123456
-    assert push["players"][0]["role"] == ranger.capitalize()
+    from app.l10n import text
+
+    assert push["players"][0]["role"] == text("en", f"ranger-{ranger}")  # in words
+    assert push["players"][0]["role"].startswith(ranger.capitalize())
     data = bgstats_file([g])
     assert data["games"][0]["bggId"] == 123456 and data["plays"][0]["board"] == "Advanced"
-    assert data["plays"][0]["playerScores"][0]["role"] == ranger.capitalize()
+    assert data["plays"][0]["playerScores"][0]["role"] == text("en", f"ranger-{ranger}")
     (row, *_) = csv.DictReader(io.StringIO(bgg_csv([g])))
     assert row["objectid"] == "123456"
     from app.store.exchange import board_text, role_name
@@ -344,7 +347,7 @@ def test_an_incomplete_sheet_exports_no_scores_ranks_or_winners(store: Store) ->
     push = _push(g)
     assert all("score" not in p and "rank" not in p and "winner" not in p
                for p in push["players"])
-    assert "SCORE INCOMPLETE" in push["comments"]
+    assert "Score incomplete" in push["comments"]
     ps = bgstats_file([g])["plays"][0]["playerScores"]
     assert all(p["score"] == "" and p["rank"] == 0 and p["winner"] is False for p in ps)
     rows = list(csv.DictReader(io.StringIO(bgg_csv([g]))))
@@ -485,3 +488,58 @@ def test_round_trip_property(records: list[dict[str, Any]]) -> None:
         assert plays == sum(len(r["players"]) for r in unique)
     finally:
         engine.dispose()
+
+
+# --------------------------------------------------------------------------- BG Stats complete
+# (issue 25): the fields of BG Stats' play file that a record can fill
+
+
+def test_bgstats_file_carries_dates_user_expansions_and_scoring_setting(store: Store) -> None:
+    gf = load("forestry_4p_growing_forward.json")
+    plain = load("guardians_basic_23.json")
+    plain["players"][0]["name"] = "Ｍｅｉ"  # full width: kept as "Mei"
+    with store.session() as s:
+        import_records(s, jsonl([gf, plain]))
+        games = list(export_games(s))
+    data = bgstats_file(games, me="mei")
+    by_name = {g["name"]: g for g in data["games"]}
+    expansion = by_name["Forestry: Growing Forward"]
+    assert expansion["isBaseGame"] is False and by_name["Forestry"]["isBaseGame"] is True
+    plays = {p["gameRefId"]: p for p in data["plays"]}
+    forestry, guardians = plays[by_name["Forestry"]["id"]], plays[by_name["Forest Guardians"]["id"]]
+    assert forestry["expansionPlays"] == [{"gameRefId": expansion["id"]}]
+    assert guardians["expansionPlays"] == []
+    for p in data["plays"]:
+        for key in ("playDate", "entryDate", "modificationDate"):
+            datetime.strptime(p[key], "%Y-%m-%d %H:%M:%S")  # BG Stats' own form
+        assert p["scoringSetting"] == 0 and p["manualWinner"] is False
+        assert [s["startPlayer"] for s in p["playerScores"]][0] is True  # seat 1 starts
+    mei = next(p for p in data["players"] if p["name"] == "Mei")
+    assert data["userInfo"] == {"meRefId": mei["id"]}
+    assert bgstats_file(games)["userInfo"] == {}  # the owner is not known: not guessed
+    # comments in words, with the names as kept (not the record's raw full-width name)
+    assert "Ｍｅｉ" not in guardians["comments"] and "Mei: 23" in guardians["comments"]
+    assert "Trees" in guardians["comments"] and "trees" not in guardians["comments"]
+    ja = bgstats_file(games, "ja")
+    from app.l10n import text
+
+    assert text("ja", "category-trees") in next(
+        p for p in ja["plays"] if p["gameRefId"] == guardians["gameRefId"])["comments"]
+
+
+def test_manual_winner_when_a_tie_breaker_decided() -> None:
+    from app.store.exports import ExportedGame, tie_broken
+    from app.store.queries import GameSummary, PlayerResult
+
+    def game(totals: list[int], winners: list[bool]) -> ExportedGame:
+        players = tuple(PlayerResult(i + 1, i + 1, f"P{i}", None, None, t, 1 if w else 2, w)
+                        for i, (t, w) in enumerate(zip(totals, winners, strict=True)))
+        summary = GameSummary(1, "forest-guardians", "finished", True, "app",
+                              datetime(2026, 1, 1, tzinfo=UTC), None, players, 0, None, "x")
+        return ExportedGame(summary, {"options": {}}, {"complete": True, "players": []}, None)
+
+    assert tie_broken(game([30, 30, 20], [True, False, False]))  # tied, one won: the rule
+    assert not tie_broken(game([30, 30, 20], [True, True, False]))  # a shared win
+    assert not tie_broken(game([31, 30, 20], [True, False, False]))  # the score alone
+    played = bgstats_file([game([30, 30, 20], [True, False, False])])["plays"][0]
+    assert played["manualWinner"] is True
