@@ -402,6 +402,7 @@ finish-export-record = Record (JSON, v1)
 finish-export-bgstats = BG Stats file
 finish-export-bgg = BoardGameGeek CSV
 finish-bgstats_link = Open in BG Stats
+finish-bgstats_qr_hint = Scan with a phone that has BG Stats to add this play there.
 finish-rematch = Rematch
 finish-open = Result and sharing
 stats-win_rate = Win rate { $n }%

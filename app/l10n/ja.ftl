@@ -397,6 +397,7 @@ finish-export-record = 記録（JSON、v1）
 finish-export-bgstats = BG Stats ファイル
 finish-export-bgg = BoardGameGeek CSV
 finish-bgstats_link = BG Stats で開く
+finish-bgstats_qr_hint = BG Stats の入ったスマートフォンで読み取ると、このプレイを BG Stats に追加できます。
 finish-rematch = 再戦
 finish-open = 結果と共有
 stats-win_rate = 勝率 { $n }%

@@ -18,6 +18,7 @@ from app.store.exports import (
     bgstats_file,
     bgstats_link,
     bgstats_play,
+    bgstats_qr_link,
     board_text,
     csv_cell,
     export_games,
@@ -44,6 +45,7 @@ __all__ = [
     "SOURCE_NAME", "ExportedGame", "backup_record", "record_line", "ImportCode", "ImportFailed",
     "ImportProblem",
     "ImportResult", "bgg_csv", "bgg_csv_lines", "bgstats_file", "bgstats_link", "bgstats_play",
+    "bgstats_qr_link",
     "board_text", "csv_cell", "export_games", "finished_ids", "import_records", "iter_records",
     "read_records", "records_text", "rescore_incomplete", "role_name",
 ]

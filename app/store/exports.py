@@ -383,6 +383,26 @@ def bgstats_link(g: ExportedGame, lang: str = "en") -> str:
     return BGSTATS_CREATE_PLAY + quote(data, safe="")
 
 
+#: The web form of the push link (BG Stats' page hands it to the app): what a phone's
+#: camera opens from a QR code. A QR code (error correction M) holds about 2,300 bytes, but
+#: one that dense is hard to scan off a screen: past QR_LIMIT the comments stay out.
+BGSTATS_CREATE_PLAY_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
+QR_LIMIT = 1600
+
+
+def bgstats_qr_link(g: ExportedGame, lang: str = "en") -> str:
+    """The push link for a QR code on the finish screen: the web form of
+    :func:`bgstats_link`; when that is too long for a QR code, the same play without its
+    comments (scores, ranks, winners and people stay)."""
+    play = bgstats_play(g, lang)
+    for candidate in (play, {k: v for k, v in play.items() if k != "comments"}):
+        data = json.dumps(candidate, ensure_ascii=False, separators=(",", ":"))
+        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe="")
+        if len(link.encode("utf-8")) <= QR_LIMIT:
+            return link
+    return link
+
+
 def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                  me: str | None = None) -> dict[str, Any]:
     """A BG Stats play file: games, players, locations and plays referring to them by id;
