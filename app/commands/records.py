@@ -170,6 +170,10 @@ def do_list(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             except NotFound as exc:
                 raise _unknown_person(s, exc) from exc
         rows = []
+        if getattr(args, "json", False):
+            _print_json([_game_json(g) for g in _iter_history(s, game=args.game,
+                                                               player=args.player)], out)
+            return EXIT_OK
         for g in _iter_history(s, game=args.game, player=args.player):
             status = g.status if g.complete is not False else "finished (incomplete)"
             rows.append([g.id, _when(g.played_at, g.utc_offset), TITLES.get(g.game, g.game), status,
@@ -207,6 +211,14 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         rec = get_record(s, game_id=args.id)
         snap = latest_state(s, game_id=args.id)
     assert game is not None
+    if getattr(args, "json", False):
+        data = _game_json(g)
+        data.update(seed=game.seed, options=game.options, source=g.source,
+                    record=None if rec is None else rec.record,
+                    score=None if rec is None else rec.sheet,
+                    version=None if snap is None or rec is not None else snap.seq)
+        _print_json(data, out)
+        return EXIT_OK
     head = [f"Game {g.id}: {TITLES.get(g.game, g.game)}, {g.status}",
             f"played   {_when(g.played_at, g.utc_offset)}"
             + (f" at {g.location}" if g.location else "")]
@@ -222,7 +234,7 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     role = variant(g.game).role
     print("", file=out)
     print(table(["seat", "player", "colour", role],
-                [[p.seat, p.name, p.colour or "", (p.character or "").replace("_", " ")]
+                [[p.seat, p.name, p.colour or "", _role(p.character)]
                  for p in g.players], [True, False, False, False]), file=out)
     print("", file=out)
     if rec is not None:
@@ -309,17 +321,21 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                 for g in games():
                     fh.write(exchange.record_line(g))
             elif args.format == "bgg-csv":
-                for chunk in exchange.bgg_csv_lines(games()):
+                for chunk in exchange.bgg_csv_lines(games(), args.lang):
                     fh.write(chunk)
             else:
                 kept = []
                 for g in games():
                     kept.append(g)
-                    links.append(f"  game {g.id}: {exchange.bgstats_link(g)}")
-                fh.write(json.dumps(exchange.bgstats_file(kept), ensure_ascii=False, indent=2)
-                         + "\n")
+                    links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
+                fh.write(json.dumps(exchange.bgstats_file(kept, args.lang, me=args.me),
+                                    ensure_ascii=False, indent=2) + "\n")
+            fh.flush()
+        except BrokenPipeError:  # `records export | head`: the reader has gone, say nothing
+            raise
         except OSError as exc:
-            raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+            where = "standard output" if fh is out else args.output
+            raise Bad(f"{where}: cannot write it ({exc.strerror or exc})") from exc
         finally:
             bar.done()
             if fh is not out:
@@ -408,6 +424,14 @@ def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             elif args.action == "undelete":
                 g = crud.restore_game(s, game_id=args.id)
                 print(f"Game {g.id} is back ({g.status}).", file=out)
+            elif args.action == "edit":
+                if args.date is None and args.location is None:
+                    raise Bad("edit: give --date and/or --location (see `records edit -h`)")
+                g = crud.edit_finished_game(s, game_id=args.id, played_at=args.date,
+                                            location=args.location)
+                print(f"Game {g.id}: played {_when(g.played_at, g.utc_offset)}"
+                      + (f" at {g.location}" if g.location else " (no location)")
+                      + "; saved.", file=out)
             elif args.action == "note":
                 crud.set_notes(s, game_id=args.id, notes=args.text)
                 print(f"Game {args.id}: notes saved.", file=out)
@@ -460,9 +484,13 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     from app.store import queries
     from app.store.crud import NotFound
 
+    as_json = getattr(args, "json", False)
     with store.session() as s:
         if args.player is None:
             rows = queries.everyone_stats(s, game=args.game)
+            if as_json:
+                _print_json([_stats_json(p) for p in rows], out)
+                return EXIT_OK
             if not rows:
                 print("No finished games yet.", file=out)
                 return EXIT_OK
@@ -476,6 +504,13 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             rivals = queries.opponents(s, person=args.player, game=args.game)
         except NotFound as exc:
             raise _unknown_person(s, exc) from exc
+    if as_json:
+        _print_json({"player": stats[0].name if stats else args.player,
+                     "games": [_stats_json(p) for p in stats],
+                     "opponents": [{"opponent": h.b, "games": h.games, "won": h.a_wins,
+                                    "lost_to": h.b_wins, "average_margin": h.average_margin}
+                                   for h in rivals]}, out)
+        return EXIT_OK
     if not stats:
         print(f"{args.player}: no finished games"
               + (f" of {TITLES[args.game]}" if args.game else "") + ".", file=out)
@@ -498,7 +533,7 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         if p.characters:
             role = variant(p.game).role
             lines += ["", _indent(table([role, "plays", "wins", "win rate"],
-                                        [[(c.character or "(none)").replace("_", " "), c.plays,
+                                        [[_role(c.character) or "(none)", c.plays,
                                           c.wins, _pct(c.win_rate)] for c in p.characters],
                                         [False, True, True, True]))]
         blocks.append("\n".join(lines))
@@ -511,6 +546,56 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                            for h in rivals], [False, True, True, True, True]))]))
     print("\n\n".join(blocks), file=out)
     return EXIT_OK
+
+
+def _role(role: str | None) -> str:
+    """A character or ranger in words (``julia`` -> ``Julia (Animal Expert)``)."""
+    from app.store.exports import role_name
+
+    return role_name(role)
+
+
+def _iso(dt: datetime, offset: int | None) -> str:
+    """ISO 8601 to the second in the record's own offset (the machine's when unknown)."""
+    from datetime import timedelta, timezone
+
+    local = dt.astimezone() if offset is None else dt.astimezone(
+        timezone(timedelta(minutes=offset)))
+    return local.isoformat(timespec="seconds")
+
+
+def _game_json(g: Any) -> dict[str, Any]:
+    """A game of ``records list --json`` / ``show --json``: names and roles in words too."""
+    finished = g.status == Status.FINISHED
+    return {
+        "id": g.id, "game": g.game, "game_name": TITLES.get(g.game, g.game),
+        "status": g.status, "complete": g.complete, "played_at": _iso(g.played_at, g.utc_offset),
+        "location": g.location, "notes": g.notes, "play_id": g.play_uid,
+        "players": [{"seat": p.seat, "name": p.name, "colour": p.colour,
+                     "role": p.character, "role_name": _role(p.character) or None,
+                     "total": p.total if finished else None,
+                     "rank": p.rank if finished else None,
+                     "winner": bool(p.winner) if finished else None} for p in g.players],
+        "winners": list(g.winners) if finished else [],
+    }
+
+
+def _stats_json(p: Any) -> dict[str, Any]:
+    return {
+        "name": p.name, "game": p.game, "game_name": TITLES.get(p.game, p.game),
+        "plays": p.plays, "wins": p.wins, "win_rate": p.win_rate,
+        "scored_plays": p.scored_plays, "average": p.average_score, "best": p.best_score,
+        "categories": [{"category": c.category, "label": _label(c.category),
+                        "average": c.average, "games": c.games}
+                       for c in sorted(p.categories, key=lambda c: _category_order(c.category))],
+        "roles": [{"role": c.character, "role_name": _role(c.character) or None,
+                   "plays": c.plays, "wins": c.wins, "win_rate": c.win_rate}
+                  for c in p.characters],
+    }
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
 
 
 def _people(s: Any) -> list[Any]:
@@ -558,7 +643,7 @@ def run(args: argparse.Namespace) -> int:
             return do_import(store, args, out)
         if args.action == "bgg-id":
             return do_bgg_id(store, args, out)
-        if args.action in ("delete", "undelete", "rename", "merge", "note"):
+        if args.action in ("delete", "undelete", "rename", "merge", "note", "edit"):
             return do_keep(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "stats":
             return do_stats(store, args, SafeOut(out))  # type: ignore[arg-type]

@@ -226,3 +226,24 @@ def test_every_imported_package_is_declared_with_bounds() -> None:
     for name, req in declared.items():
         ops = {s.operator for s in req.specifier}
         assert "==" in ops or ({">=", "<"} <= ops), f"{name}: {req.specifier} is not bounded"
+
+
+def test_make_run_takes_a_port() -> None:
+    done = subprocess.run(["make", "-n", "run", "PORT=9123"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "forest-table serve --port 9123" in done.stdout
+    plain = subprocess.run(["make", "-n", "run"], cwd=ROOT, capture_output=True, text=True,
+                           timeout=60)
+    assert "forest-table serve" in plain.stdout and "--port" not in plain.stdout
+
+
+def test_a_test_run_says_how_many_postgres_tests_it_skipped() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("PG_TEST_URL", "DATABASE_URL")}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "tests/app/test_store.py", "-k", "postgres_migrates_to_head or empty_database"],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert "1 PostgreSQL test skipped (PG_TEST_URL is not set)" in done.stdout
+    assert "PG_TEST_URL=postgresql+psycopg://" in done.stdout and ".ci/run" in done.stdout

@@ -87,6 +87,11 @@ def test_finish_shows_the_bgstats_push_link_as_a_qr_code(svc):
     assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     img = Image.open(io.BytesIO(qr_png(link, box_size=6, border=4)))
     assert [r.text for r in zxingcpp.read_barcodes(img)] == [link]
+    record = json.loads(v.exports.record_json)
+    # dated to the second, in this machine's offset (it was UTC with microseconds)
+    when = datetime.fromisoformat(record["played_at"])
+    assert "." not in record["played_at"] and when.microsecond == 0
+    assert when.utcoffset() == when.astimezone().utcoffset()
     play = json.loads(urllib.parse.unquote(link.split("data=", 1)[1]))
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
         ("Mei", 1, False), ("Ken", 3, True), ("Aki", 2, False)]
