@@ -135,10 +135,15 @@ def build_parser() -> argparse.ArgumentParser:
                    help="BG Stats: the player who owns the file (its userInfo)")
     r.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write to FILE (default: standard output)")
-    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)",
-                        description=_DB_HELP)
-    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines; - for standard "
-                                                "input")
+    r = rsub.add_parser("import", help="import a backup (record v1), a BG Stats export or "
+                        "BGG plays (all or nothing)", description=_DB_HELP)
+    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines, a BG Stats play "
+                   "file, BGG plays (XML) or this app's BGG CSV; - for standard input")
+    r.add_argument("--from", dest="source", choices=["record", "bgstats", "bgg"], default=None,
+                   help="what the file is (default: told by its contents)")
+    r.add_argument("--match", action="append", default=[], metavar="THEIRS=OURS",
+                   help="BG Stats/BGG: their player THEIRS is our person OURS (repeatable; "
+                        "others are matched by id, then by name, else added)")
     r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
     r.add_argument("--player", default=None, metavar="NAME",
                    help="one person's statistics, categories, characters and head-to-head")

@@ -237,7 +237,14 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                 [[p.seat, p.name, p.colour or "", _role(p.character)]
                  for p in g.players], [True, False, False, False]), file=out)
     print("", file=out)
-    if rec is not None:
+    if rec is not None and rec.record.get("format") == "forest-table/play":
+        where = {"bgstats": "BG Stats", "bgg": "BoardGameGeek"}.get(
+            str(rec.record.get("source")), str(rec.record.get("source")))
+        print(f"From {where}: totals only (no board, no categories)", file=out)
+        print(table(["player", "total", "rank", "won"],
+                    [[p.name, p.total, p.rank, "yes" if p.winner else ""] for p in g.players],
+                    [False, True, True, False]), file=out)
+    elif rec is not None:
         print(render(_sheet(rec.sheet), rec.record), file=out)
     else:
         version = 0 if snap is None else snap.seq
@@ -350,16 +357,84 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
     return EXIT_OK
 
 
+def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, source: str,
+                  out: TextIO) -> int:
+    """A BG Stats export or BGG plays: people matched, then all or nothing."""
+    from app.store import exchange
+    from app.store.plays_import import import_plays
+
+    pairs: dict[str, str] = {}
+    for item in getattr(args, "match", None) or []:
+        theirs, sep, ours = item.partition("=")
+        if not sep or not theirs.strip() or not ours.strip():
+            raise Bad(f"--match {item!r}: give THEIRS=OURS, e.g. --match 'Meiko=Mei'")
+        pairs[theirs.strip()] = ours.strip()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Bad(f"{source}: not UTF-8 text (byte {exc.start + 1})") from exc
+    try:
+        with store.session() as s:
+            result, matches = import_plays(s, text, kind, match=pairs)
+    except exchange.ImportFailed as exc:
+        n = exc.count
+        lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
+        lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
+        raise Bad("\n".join(lines)) from exc
+    how = {"given": "as you said", "id": "same person id", "name": "same name",
+           "new": "new person"}
+    if matches:
+        print("People:", file=out)
+        for m in matches:
+            print(f"  {m.theirs} -> {m.ours} ({how[m.how]})", file=out)
+    ids = result.imported
+    print(f"Imported {len(ids)} play{'s' if len(ids) != 1 else ''} from "
+          f"{'BG Stats' if kind == 'bgstats' else 'BoardGameGeek'}"
+          + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + ".", file=out)
+    for n, gid in result.skipped[:MAX_LISTED]:
+        print(f"  play {n}: already saved as game {gid}, skipped", file=out)
+    return EXIT_OK
+
+
 def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     from app.store import exchange
 
     source = "standard input" if args.file == "-" else args.file
+    kind = getattr(args, "source", None)
+    if kind != "record":
+        from app.store.plays_import import sniff
+
+        try:
+            if args.file == "-":
+                raw = sys.stdin.buffer.read()
+            else:
+                with open(args.file, "rb") as peek:
+                    raw = peek.read(1 << 16) if kind is None else b""
+        except FileNotFoundError as exc:
+            raise Bad(f"{source}: no such file") from exc
+        except OSError as exc:
+            raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+        if kind is None:
+            kind = sniff(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+        if kind != "record":
+            if args.file != "-":
+                with open(args.file, "rb") as whole:
+                    raw = whole.read()
+            return _import_plays(store, args, raw, kind, source, out)
+        if args.file == "-":
+            import io
+
+            return _import_records(store, io.BytesIO(raw), source, out, exchange)
     try:
         fh = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except FileNotFoundError as exc:
         raise Bad(f"{source}: no such file") from exc
     except OSError as exc:
         raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+    return _import_records(store, fh, source, out, exchange)
+
+
+def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any) -> int:
     bar = Progress(sys.stderr)
     try:
         with store.session() as s:

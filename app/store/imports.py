@@ -80,11 +80,12 @@ class ImportProblem:
     line: int
     path: str
     message: str | Msg
+    where: str = ""  # the entry, when not a line (a BG Stats file's "plays[3]")
 
     def text(self, lang: str = "en") -> str:
         m = self.message
         body = m if isinstance(m, str) else render(lang, m)
-        where = f"line {self.line}"
+        where = self.where or f"line {self.line}"
         return f"{where}: {self.path}: {body}" if self.path else f"{where}: {body}"
 
     def __str__(self) -> str:
@@ -311,9 +312,14 @@ def _sheet_json(sheet: Any) -> dict[str, Any]:
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
+    from app.store.plays_import import PLAY_FORMAT, check_play_record, play_sheet
     from scoring.api import parse_record, score_record
     from scoring.record import RecordError
 
+    if isinstance(data, dict) and data.get("format") == PLAY_FORMAT:  # totals from elsewhere
+        found = [ImportProblem(line, "", p) for p in check_play_record(data)]
+        found += [ImportProblem(line, path, m) for path, m in history_problems(data)]
+        return found, (None if found else play_sheet(data))
     try:
         parse_record(data)
         sheet = _sheet_json(score_record(data, confirmed=confirmed))
@@ -504,7 +510,10 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
-            sheet = _sheet_json(score_record(data, confirmed=confirmed))
+            from app.store.plays_import import PLAY_FORMAT, play_sheet
+
+            sheet = (play_sheet(data) if data.get("format") == PLAY_FORMAT
+                     else _sheet_json(score_record(data, confirmed=confirmed)))
         deleted = bool(hist.get("deleted"))
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
@@ -607,6 +616,8 @@ def rescore_incomplete(session: Session) -> list[int]:
             continue
         from scoring.printed import embed_confirmed
 
+        if rec.record.get("format") == "forest-table/play":  # totals only: nothing to score
+            continue
         seats = list(session.exec(select(Seat).where(Seat.game_id == gid)
                                   .order_by(col(Seat.seat))).all())
         record = _current_names(session, seats, rec.record)
