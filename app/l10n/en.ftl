@@ -1118,6 +1118,23 @@ people-merge-confirm = Merge { $source } into { $target }? Every game of { $sour
 people-merge-yes = Yes, merge
 people-merged = { $source } merged into { $target }.
 people-renamed = Renamed: { $name }.
+settings-import-title = Import plays (BG Stats, BoardGameGeek)
+settings-import-hint = Paste a BG Stats play file, BoardGameGeek plays (XML) or this app's BGG CSV. Plays of other games are left out; plays already here are skipped.
+settings-import-field = The file's contents
+settings-import-check = Check
+settings-import-people = { $plays ->
+    [one] 1 play of these games. Who is who here? Type one of your people's names, or a new name to add someone.
+   *[other] { $plays } plays of these games. Who is who here? Type one of your people's names, or a new name to add someone.
+}
+settings-import-how = { $how ->
+    [id] the same person (their id)
+    [name] the same name
+    [given] as you said
+   *[new] a new person
+}
+settings-import-go = Import
+settings-import-done = Imported { $count }, skipped { $skipped } already here.
+settings-import-bad = Nothing imported: { $problems }
 settings-bgg-title = BoardGameGeek ids
 settings-bgg-hint = The number in the game's address on BoardGameGeek. Exports to BG Stats and BGG carry it; nothing is guessed.
 settings-bgg-field = { $game } BGG id

@@ -1091,6 +1091,20 @@ people-merge-confirm = { $source } を { $target } に統合しますか？ { $s
 people-merge-yes = 統合する
 people-merged = { $source } を { $target } に統合しました。
 people-renamed = 名前を変更しました: { $name }
+settings-import-title = プレイの取り込み（BG Stats、BoardGameGeek）
+settings-import-hint = BG Stats のプレイファイル、BoardGameGeek のプレイ（XML）、このアプリの BGG CSV を貼り付けてください。ほかのゲームのプレイは取り込まず、すでにあるプレイは飛ばします。
+settings-import-field = ファイルの中身
+settings-import-check = 確認
+settings-import-people = このゲームのプレイが { $plays } 件あります。誰が誰か、あなたの記録の名前を入力してください（新しい名前なら人を追加します）。
+settings-import-how = { $how ->
+    [id] 同じ人（ID が一致）
+    [name] 同じ名前
+    [given] 指定どおり
+   *[new] 新しい人
+}
+settings-import-go = 取り込む
+settings-import-done = { $count } 件取り込み、すでにある { $skipped } 件は飛ばしました。
+settings-import-bad = 何も取り込んでいません：{ $problems }
 settings-bgg-title = BoardGameGeek の ID
 settings-bgg-hint = BoardGameGeek のゲームのアドレスにある番号です。BG Stats や BGG への書き出しに含まれます。推測はしません。
 settings-bgg-field = { $game } の BGG ID

@@ -312,7 +312,7 @@ def _sheet_json(sheet: Any) -> dict[str, Any]:
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
-    from app.store.plays_import import PLAY_FORMAT, check_play_record, play_sheet
+    from app.store.play_records import PLAY_FORMAT, check_play_record, play_sheet
     from scoring.api import parse_record, score_record
     from scoring.record import RecordError
 
@@ -510,7 +510,7 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
-            from app.store.plays_import import PLAY_FORMAT, play_sheet
+            from app.store.play_records import PLAY_FORMAT, play_sheet
 
             sheet = (play_sheet(data) if data.get("format") == PLAY_FORMAT
                      else _sheet_json(score_record(data, confirmed=confirmed)))

@@ -143,3 +143,37 @@ def test_sniff() -> None:
     assert sniff(_text("bgg_plays_sample.xml")) == "bgg"
     assert sniff("play_id,date,objectid\n") == "bgg"
     assert sniff(json.dumps(load("guardians_basic_23.json"))) == "record"
+
+
+def test_the_app_imports_with_a_people_matching_step(svc) -> None:  # type: ignore[no-untyped-def]
+    """Settings -> Import plays: paste, check (their people, our suggestion for each), change
+    one, import; a second import skips what is there."""
+    import asyncio
+
+    from tests.app.flet_harness import by_id, semantics_ids, start_app
+    from tests.app.test_history_keep import tap
+
+    with svc.store.session() as s:
+        import_records(s, json.dumps(load("guardians_basic_23.json")))  # Mei and Ken
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        client.session.get_page_patch()
+        await client.type(by_id(client, "settings-import-text"), _text("bgstats_sample.json"))
+        await tap(client, "settings-import-check")
+        fields = [by_id(client, f"settings-import-person-{i}") for i in range(3)]
+        assert [(f.label, f.value) for f in fields] == [
+            ("Meiko", "Meiko"), ("Ｋｅｎ", "Ken"), ("Rin", "Rin")]
+        await client.type(fields[0], "Mei")  # Meiko is our Mei
+        await tap(client, "settings-import-go")
+        assert "settings-import-message" in semantics_ids(client)
+        assert "Imported 2" in str(by_id(client, "settings-import-message").value)
+        await tap(client, "settings-import-check")
+        await tap(client, "settings-import-go")
+        assert "skipped 2" in str(by_id(client, "settings-import-message").value)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert {p.name for p in crud.list_people(s)} == {"Mei", "Ken", "Rin"}
