@@ -1085,6 +1085,7 @@ import-history-type = must be { $expected ->
    *[other] { $expected }
 }
 import-history-people = one person id (text, at most 64 characters) per player, each once: { $players } in all
+import-history-first-plays = one true or false per player ({ $players } in all): whose first play of the game it was
 import-history-too-long = from 1 to { $limit } (this one is { $length })
 import-more-problems = … and { $count } more { $count ->
     [one] problem

@@ -1061,6 +1061,7 @@ import-history-type = { $expected ->
    *[other] { $expected }
 }でなければなりません
 import-history-people = プレイヤーごとに人物 ID（64 文字までの文字列）を 1 つずつ、重複なしで、全部で { $players } 個
+import-history-first-plays = プレイヤーごとに true か false を 1 つ（全部で { $players } 個）：そのゲームを初めて遊んだかどうか
 import-history-too-long = 1 から { $limit } まで（この値は { $length }）
 import-more-problems = …ほかに { $count } 件の問題があります（最初の 50 件を表示）
 progress-check = 確認中

@@ -541,6 +541,7 @@ def finish_game(
         elif game.location:
             record["location"] = game.location
         _write_results(session, game, seats, record, sj)
+        mark_first_plays(session, game, seats)
         game.play_uid = _allocate_uid(session, fingerprint(record), exclude=game.id)
         now = now_utc()
         game.status = FINISHED
@@ -565,6 +566,7 @@ def add_finished_game(
     commit: bool = True,
     update_stats: bool = True,
     play_uid: str | None = None,
+    first_plays: Sequence[bool] | None = None,
 ) -> Game:
     """Save a finished game straight from a record and its score sheet (import).
 
@@ -597,6 +599,7 @@ def add_finished_game(
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
         _write_results(session, game, seats, record, sj, update_stats=update_stats)
+        mark_first_plays(session, game, seats, first_plays)
         saved = session.get(FinishedRecord, game.id)
         if saved is not None and saved.fingerprint != first_print:
             saved.fingerprint = first_print
@@ -652,6 +655,24 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
         raise
     session.refresh(game)
     return game
+
+
+def mark_first_plays(session: Session, game: Game, seats: Sequence[Seat],
+                     given: Sequence[bool] | None = None) -> None:
+    """Judge once, at the first save, whose first play of this game it is (``given``: what
+    a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
+    for i, seat in enumerate(seats):
+        if given is not None and i < len(given):
+            seat.first_play = bool(given[i])
+        else:
+            earlier = select(Seat.id).where(
+                Seat.person_id == seat.person_id, Seat.game == game.game,
+                col(Seat.finished).is_(True), Seat.game_id != game.id,
+                sa.or_(col(Seat.played_at) < game.played_at,
+                       sa.and_(col(Seat.played_at) == game.played_at,
+                               col(Seat.game_id) < (game.id or 0))))
+            seat.first_play = session.exec(earlier).first() is None
+        session.add(seat)
 
 
 def _current_names(session: Session, seats: Sequence[Seat],

@@ -164,6 +164,13 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
         ordered = [games[i] for i in chunk]
         summaries = {s.id: s for s in _summaries(session, ordered)}
         new = _new_players(session, chunk)
+        for gid, pid, first in session.exec(select(Seat.game_id, Seat.person_id,
+                                                   Seat.first_play)
+                                            .where(col(Seat.game_id).in_(chunk))):
+            if first:  # judged at its first save (0008): that answer stands
+                new.setdefault(gid, set()).add(pid)
+            elif first is not None:
+                new.get(gid, set()).discard(pid)
         people = {p.person_id for s in summaries.values() for p in s.players}
         uids = {i: u for i, u in session.exec(
             select(Person.id, Person.uid).where(col(Person.id).in_(people))) if i is not None}
@@ -188,7 +195,9 @@ def backup_record(g: ExportedGame) -> dict[str, Any]:
     for p, seat in zip(players, g.summary.players, strict=False):
         p["name"] = seat.name
     record["players"] = players
-    history: dict[str, Any] = {"play_id": g.play_id, "people": list(g.person_uids)}
+    history: dict[str, Any] = {"play_id": g.play_id, "people": list(g.person_uids),
+                               "first_plays": [p.person_id in g.new_players
+                                               for p in g.summary.players]}
     if g.summary.notes:
         history["notes"] = g.summary.notes
     if g.deleted:

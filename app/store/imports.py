@@ -71,6 +71,7 @@ class ImportCode(MessageCode):
     HISTORY_FIELD = "import-history-field"
     HISTORY_TYPE = "import-history-type"
     HISTORY_PEOPLE = "import-history-people"
+    HISTORY_FIRST_PLAYS = "import-history-first-plays"
     HISTORY_TOO_LONG = "import-history-too-long"
     MORE_PROBLEMS = "import-more-problems"
 
@@ -353,8 +354,8 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 
 #: The ``history`` block of a backup (docs/record-format.md): field -> (type, limit).
 HISTORY_FIELDS: dict[str, tuple[type, int]] = {
-    "play_id": (str, 64), "people": (list, 4), "notes": (str, MAX_NOTES), "deleted": (bool, 1),
-    "bgg_id": (int, 2**31 - 1)}
+    "play_id": (str, 64), "people": (list, 4), "first_plays": (list, 4),
+    "notes": (str, MAX_NOTES), "deleted": (bool, 1), "bgg_id": (int, 2**31 - 1)}
 MAX_UID = 64
 
 
@@ -381,6 +382,10 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
             out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=len(value))))
         elif kind is int and not 0 < value <= limit:
             out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=value)))
+        elif key == "first_plays":
+            players = data.get("players") or []
+            if len(value) != len(players) or not all(isinstance(b, bool) for b in value):
+                out.append((path, msg(ImportCode.HISTORY_FIRST_PLAYS, players=len(players))))
         elif key == "people":
             players = data.get("players") or []
             if len(value) != len(players) or not all(
@@ -517,7 +522,7 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         deleted = bool(hist.get("deleted"))
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
-                                 play_uid=play_id)
+                                 play_uid=play_id, first_plays=hist.get("first_plays"))
         assert game.id is not None
         _restore_history(session, game, hist, bgg)
         seen[fp] = game.id

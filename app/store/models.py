@@ -191,6 +191,9 @@ class Seat(SeatBase, table=True):
     total: int | None = None  # NULL while open, and when the score sheet is incomplete
     rank: int | None = None
     winner: bool = Field(default=False)
+    # (revision 0008) the person's first play of this game, judged once, when the game was
+    # first saved (BG Stats newPlayer); a backup carries it. NULL: saved before 0008
+    first_play: bool | None = None
 
 
 class SeatPublic(SeatBase):

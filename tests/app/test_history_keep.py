@@ -469,3 +469,37 @@ def test_old_record_files_still_import(store: Store) -> None:
     assert "history.people: one person id" in text and "history.colour: unknown field" in text
     with store.session() as s:
         assert len(queries.history(s, limit=10).items) == 1
+
+
+def test_new_player_is_judged_once_and_travels(store: Store) -> None:
+    """BG Stats newPlayer: whose first play of the game it was, judged when the game was
+    first saved, carried by the backup; a database that has only the later game (or gets
+    an older one afterwards) does not judge it again."""
+    from app.store.engine import open_engine
+    from app.store.exchange import bgstats_file
+
+    _import(store, _guardians("2026-03-01T19:00:00+09:00"))
+    (second,) = _import(store, _guardians("2026-03-08T19:00:00+09:00"))
+    with store.session() as s:
+        text = "".join(
+            line + "\n" for line in _backup(store).splitlines()
+            if json.loads(line)["played_at"].startswith("2026-03-08"))
+    assert json.loads(text)["history"]["first_plays"] == [False, False]
+    other = open_engine("sqlite://")
+    try:
+        away = Store(other)
+        with away.session() as s:  # only the second game: still not their first play
+            import_records(s, text)
+            (g,) = export_games(s)
+            scores = bgstats_file([g])["plays"][0]["playerScores"]
+            assert [p["newPlayer"] for p in scores] == [False, False]
+        with away.session() as s:  # an older game arrives later: it was their first
+            import_records(s, json.dumps(_guardians("2026-02-01T19:00:00+09:00")))
+            older, later = export_games(s)
+            assert [p["newPlayer"] for p in bgstats_file([older])["plays"][0]
+                    ["playerScores"]] == [True, True]
+            assert [p["newPlayer"] for p in bgstats_file([later])["plays"][0]
+                    ["playerScores"]] == [False, False]
+    finally:
+        other.dispose()
+    assert second

@@ -1,4 +1,5 @@
-"""A person id that never moves: ``person.uid``, kept through renames and merges.
+"""A person id that never moves: ``person.uid``, kept through renames and merges; and
+``seat.first_play``, each person's first play of a game judged once, at its first save.
 
 BG Stats knows a player by ``sourcePlayerId`` (and a play file's player ``uuid``); until
 now that was the name's key, so a rename made BG Stats see a new player, and a backup
@@ -6,7 +7,8 @@ moved to another database gave its people new ids. ``person.uid`` is given once,
 person is first saved, and travels with every export (record ``history.people``,
 docs/record-format.md). Backfilled with the id play files already used for the person:
 ``uuid5(<Forest Table namespace>, "player:<key>")`` in upper case (frozen here), so a
-player BG Stats has seen keeps their identity.
+player BG Stats has seen keeps their identity. ``seat.first_play`` (BG Stats
+``newPlayer``) stays NULL for games saved before: exports judge those from the database.
 
 Revision ID: 0008_person_uid
 Revises: 0007_complete_category_stats
@@ -39,9 +41,13 @@ def upgrade() -> None:
     with op.batch_alter_table("person") as batch:
         batch.alter_column("uid", existing_type=sa.String(length=36), nullable=False)
         batch.create_index("ix_person_uid", ["uid"], unique=True)
+    with op.batch_alter_table("seat") as batch:
+        batch.add_column(sa.Column("first_play", sa.Boolean(), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("seat") as batch:
+        batch.drop_column("first_play")
     with op.batch_alter_table("person") as batch:
         batch.drop_index("ix_person_uid")
         batch.drop_column("uid")
