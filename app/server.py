@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from app.resources import assets_dir
 
 #: A tab that went away keeps its session (and seat view) this long, in seconds; a
 #: phone back later gets a fresh session and finds its seat again from its stored token.
@@ -293,7 +293,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
+    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
@@ -327,5 +327,5 @@ def desktop() -> int:
 
     from app.flet_main import main as app_main
 
-    ft.run(app_main, assets_dir=str(ASSETS))
+    ft.run(app_main, assets_dir=str(assets_dir()))
     return 0

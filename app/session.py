@@ -33,7 +33,7 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlalchemy.engine import Engine
@@ -71,11 +71,15 @@ from scoring.sheet import ScoreSheet
 from setup import play
 
 
-def _iso(value: datetime) -> str:
-    """A stored timestamp as ISO 8601 with its UTC offset (SQLite returns naive UTC)."""
+def _iso(value: datetime, offset: int | None = None) -> str:
+    """A stored timestamp as ISO 8601 to the second (docs/record-format.md), in the game's
+    own UTC offset (minutes east; this machine's when unknown): a record saved from it
+    carries the local date and time it was played, not UTC with microseconds."""
     aware = utc(value)
     assert aware is not None
-    return aware.isoformat()
+    local = aware.astimezone() if offset is None else aware.astimezone(
+        timezone(timedelta(minutes=offset)))
+    return local.isoformat(timespec="seconds")
 
 
 # =========================================================================== the session
@@ -188,7 +192,8 @@ class GameSession:
             payload["infested"] = sorted(infested)
         st.append_command(game_id=row.id, seq=1, kind="create", payload=payload, outcome=data,
                           state=data)
-        return cls(st, row.id, state, played_at=_iso(row.played_at), location=location)
+        return cls(st, row.id, state, played_at=_iso(row.played_at, row.utc_offset),
+                   location=location)
 
     @classmethod
     def load(cls, store: Store | Engine, game_id: int) -> GameSession:
@@ -204,7 +209,7 @@ class GameSession:
             if snap is None or not snap.state:
                 raise ReplayError(f"game {game_id} has neither a log nor a state")
             initial = GameState.from_json(snap.state)
-            session = cls(st, game_id, initial, played_at=_iso(row.played_at),
+            session = cls(st, game_id, initial, played_at=_iso(row.played_at, row.utc_offset),
                           location=row.location)
             st.append_command(game_id=game_id, seq=1, kind="create", payload={},
                               outcome=snap.state, state=snap.state)
@@ -212,7 +217,7 @@ class GameSession:
         if log[0].kind != "create":
             raise ReplayError(f"game {game_id}: the log does not start with 'create'")
         session = cls(st, game_id, GameState.from_json(log[0].outcome),
-                      played_at=_iso(row.played_at), location=row.location)
+                      played_at=_iso(row.played_at, row.utc_offset), location=row.location)
         for entry in log[1:]:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
         session._version = log[-1].seq

@@ -402,6 +402,7 @@ finish-export-record = Record (JSON, v1)
 finish-export-bgstats = BG Stats file
 finish-export-bgg = BoardGameGeek CSV
 finish-bgstats_link = Open in BG Stats
+finish-bgstats_qr_hint = Scan with a phone that has BG Stats to add this play there.
 finish-rematch = Rematch
 finish-open = Result and sharing
 stats-win_rate = Win rate { $n }%
@@ -1070,6 +1071,22 @@ import-lone-surrogate = a lone surrogate { $code_point } at column { $column } (
 import-line-too-long = a line longer than { $limit } bytes (one record is far smaller)
 import-location-too-long = at most { $limit } characters (this one has { $length })
 import-cannot-score = the record cannot be scored ({ $error })
+bgstats-comment-head = { $app } play { $play }
+bgstats-comment-player = { $name }: { $total } ({ $categories })
+bgstats-comment-category = { $category } { $points }
+bgstats-comment-incomplete = Score incomplete: printed values missing ({ $needs }); no scores, ranks or winners exported
+import-history-field = unknown field of the history block (not in record format v1, docs/record-format.md)
+import-history-type = must be { $expected ->
+    [object] a JSON object
+    [str] text
+    [int] a whole number
+    [bool] true or false
+    [list] a list
+   *[other] { $expected }
+}
+import-history-people = one person id (text, at most 64 characters) per player, each once: { $players } in all
+import-history-first-plays = one true or false per player ({ $players } in all): whose first play of the game it was
+import-history-too-long = from 1 to { $limit } (this one is { $length })
 import-more-problems = … and { $count } more { $count ->
     [one] problem
    *[other] problems
@@ -1102,6 +1119,23 @@ people-merge-confirm = Merge { $source } into { $target }? Every game of { $sour
 people-merge-yes = Yes, merge
 people-merged = { $source } merged into { $target }.
 people-renamed = Renamed: { $name }.
+settings-import-title = Import plays (BG Stats, BoardGameGeek)
+settings-import-hint = Paste a BG Stats play file, BoardGameGeek plays (XML) or this app's BGG CSV. Plays of other games are left out; plays already here are skipped.
+settings-import-field = The file's contents
+settings-import-check = Check
+settings-import-people = { $plays ->
+    [one] 1 play of these games. Who is who here? Type one of your people's names, or a new name to add someone.
+   *[other] { $plays } plays of these games. Who is who here? Type one of your people's names, or a new name to add someone.
+}
+settings-import-how = { $how ->
+    [id] the same person (their id)
+    [name] the same name
+    [given] as you said
+   *[new] a new person
+}
+settings-import-go = Import
+settings-import-done = Imported { $count }, skipped { $skipped } already here.
+settings-import-bad = Nothing imported: { $problems }
 settings-bgg-title = BoardGameGeek ids
 settings-bgg-hint = The number in the game's address on BoardGameGeek. Exports to BG Stats and BGG carry it; nothing is guessed.
 settings-bgg-field = { $game } BGG id

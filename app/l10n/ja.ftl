@@ -397,6 +397,7 @@ finish-export-record = 記録（JSON、v1）
 finish-export-bgstats = BG Stats ファイル
 finish-export-bgg = BoardGameGeek CSV
 finish-bgstats_link = BG Stats で開く
+finish-bgstats_qr_hint = BG Stats の入ったスマートフォンで読み取ると、このプレイを BG Stats に追加できます。
 finish-rematch = 再戦
 finish-open = 結果と共有
 stats-win_rate = 勝率 { $n }%
@@ -1046,6 +1047,22 @@ import-lone-surrogate = { $column } 桁目に対になっていないサロゲ�
 import-line-too-long = { $limit } バイトを超える行があります（記録1件はずっと小さいはずです）
 import-location-too-long = { $limit } 文字までです（この場所は { $length } 文字）
 import-cannot-score = この記録は採点できません（{ $error }）
+bgstats-comment-head = { $app } のプレイ { $play }
+bgstats-comment-player = { $name }：{ $total }（{ $categories }）
+bgstats-comment-category = { $category } { $points }
+bgstats-comment-incomplete = 得点は未確定：印刷値が不明（{ $needs }）のため、得点・順位・勝者は書き出していません
+import-history-field = history ブロックにない項目です（記録形式 v1、docs/record-format.md）
+import-history-type = { $expected ->
+    [object] JSON オブジェクト
+    [str] 文字列
+    [int] 整数
+    [bool] true か false
+    [list] リスト
+   *[other] { $expected }
+}でなければなりません
+import-history-people = プレイヤーごとに人物 ID（64 文字までの文字列）を 1 つずつ、重複なしで、全部で { $players } 個
+import-history-first-plays = プレイヤーごとに true か false を 1 つ（全部で { $players } 個）：そのゲームを初めて遊んだかどうか
+import-history-too-long = 1 から { $limit } まで（この値は { $length }）
 import-more-problems = …ほかに { $count } 件の問題があります（最初の 50 件を表示）
 progress-check = 確認中
 progress-write = 書き込み中
@@ -1075,6 +1092,20 @@ people-merge-confirm = { $source } を { $target } に統合しますか？ { $s
 people-merge-yes = 統合する
 people-merged = { $source } を { $target } に統合しました。
 people-renamed = 名前を変更しました: { $name }
+settings-import-title = プレイの取り込み（BG Stats、BoardGameGeek）
+settings-import-hint = BG Stats のプレイファイル、BoardGameGeek のプレイ記録、このアプリの BGG CSV の中身を貼り付けてください。ほかのゲームのプレイは取り込まず、すでにあるプレイは飛ばします。
+settings-import-field = ファイルの中身
+settings-import-check = 確認
+settings-import-people = このゲームのプレイが { $plays } 件あります。誰が誰か、あなたの記録の名前を入力してください（新しい名前なら人を追加します）。
+settings-import-how = { $how ->
+    [id] 同じ人（ID が一致）
+    [name] 同じ名前
+    [given] 指定どおり
+   *[new] 新しい人
+}
+settings-import-go = 取り込む
+settings-import-done = { $count } 件取り込み、すでにある { $skipped } 件は飛ばしました。
+settings-import-bad = 何も取り込んでいません：{ $problems }
 settings-bgg-title = BoardGameGeek の ID
 settings-bgg-hint = BoardGameGeek のゲームのアドレスにある番号です。BG Stats や BGG への書き出しに含まれます。推測はしません。
 settings-bgg-field = { $game } の BGG ID

@@ -19,5 +19,6 @@ Public API (see docs/session.md "app/store" and docs/records.md):
   ``NotFound``, ``InvalidData``, ``DuplicateSeq``, ``GameFinished``);
 - :class:`app.store.facade.Store`: the same bound to an engine, one session per call;
 - history and statistics: :mod:`app.store.queries` (summaries kept by
-  :mod:`app.store.summary`); export/import: :mod:`app.store.exchange`.
+  :mod:`app.store.summary`); export: :mod:`app.store.exports`, import:
+  :mod:`app.store.imports` (both re-exported by :mod:`app.store.exchange`).
 """

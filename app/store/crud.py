@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
+import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -222,6 +223,21 @@ def get_person(session: Session, *, name: str) -> Person | None:
     return session.exec(select(Person).where(Person.key == person_key(name))).first()
 
 
+#: The namespace of the ids exports give (people, plays, games, locations): uuid5 in it.
+UID_NAMESPACE = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")
+
+
+def new_person_uid(session: Session, key: str) -> str:
+    """The id a new person keeps for good (``Person.uid``): ``uuid5(UID_NAMESPACE,
+    "player:<key>")`` in upper case — what two databases that meet the same name give it,
+    and what play files gave a player before 0008 — or a random one when that is taken
+    (someone renamed away from this name keeps it)."""
+    uid = str(uuid.uuid5(UID_NAMESPACE, f"player:{key}")).upper()
+    if session.exec(select(Person.id).where(Person.uid == uid)).first() is not None:
+        uid = str(uuid.uuid4()).upper()
+    return uid
+
+
 def get_or_create_person(session: Session, *, name: str, commit: bool = True) -> Person:
     """The person with this name, created when new (race-safe: unique ``key``)."""
     display = clean_name(name)
@@ -230,7 +246,8 @@ def get_or_create_person(session: Session, *, name: str, commit: bool = True) ->
         return found
     try:
         with session.begin_nested():
-            person = Person(name=display, key=person_key(display))
+            person = Person(name=display, key=person_key(display),
+                            uid=new_person_uid(session, person_key(display)))
             session.add(person)
     except IntegrityError:  # someone else created it meanwhile (only the savepoint undone)
         found = get_person(session, name=display)
@@ -537,6 +554,7 @@ def finish_game(
         elif game.location:
             record["location"] = game.location
         _write_results(session, game, seats, record, sj)
+        mark_first_plays(session, game, seats)
         game.play_uid = _allocate_uid(session, fingerprint(record), exclude=game.id)
         now = now_utc()
         game.status = FINISHED
@@ -556,29 +574,45 @@ def add_finished_game(
     source: str = "import",
     commit: bool = True,
     update_stats: bool = True,
+    play_uid: str | None = None,
+    first_plays: Sequence[bool] | None = None,
 ) -> GameRow:
     """Save a finished game straight from a record and its score sheet (import).
 
-    With ``commit=False`` the caller owns the transaction (import: all or nothing);
-    with ``update_stats=False`` the caller calls ``summary.rebuild_stats`` afterwards
-    (faster for many games).
+    A record without ``played_at`` is dated once, now (in this machine's offset, to the
+    second), and the saved record says so: every later export carries that date. The
+    fingerprint stays the one of the record as given (a re-import of the file is known).
+    ``play_uid``: the play id the record brought (a backup's ``history.play_id``); else
+    its fingerprint. With ``commit=False`` the caller owns the transaction (import: all or
+    nothing); with ``update_stats=False`` the caller calls ``summary.rebuild_stats``
+    afterwards (faster for many games).
     """
     sj = sheet_json(sheet)
     now = now_utc()
     with transaction(session, commit=commit):
+        first_print = fingerprint(record)
+        record = dict(record)
+        if record.get("played_at") is None:
+            off = local_offset(now)
+            record["played_at"] = now.astimezone(timezone(timedelta(minutes=off))).isoformat(
+                timespec="seconds")
         played = parse_played_at(record.get("played_at")) or now
         offset = played_offset(record.get("played_at"))
         game = GameRow(game=str(record["game"]), options=dict(record.get("options") or {}),
                        seed=_seed_column(record.get("seed")), location=record.get("location"),
-                       status=FINISHED, complete=bool(sj.get("complete", True)),
-                       source=source, created_at=now, updated_at=now, finished_at=now,
-                       played_at=played,
+                       status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
+                       created_at=now, updated_at=now, finished_at=now, played_at=played,
                        utc_offset=local_offset(now) if offset is None else offset,
-                       play_uid=_allocate_uid(session, fingerprint(record)))
+                       play_uid=play_uid or _allocate_uid(session, first_print))
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
         _write_results(session, game, seats, record, sj, update_stats=update_stats)
+        mark_first_plays(session, game, seats, first_plays)
+        saved = session.get(FinishedRecord, game.id)
+        if saved is not None and saved.fingerprint != first_print:
+            saved.fingerprint = first_print
+            session.add(saved)
         session.flush()
     if commit:
         session.refresh(game)
@@ -600,10 +634,10 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
             raise InvalidData(f"game {game_id} is not finished")
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record) if record is None else dict(record)
         first_print = saved.fingerprint  # a re-import of the same file is still known
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        record = _current_names(session, seats, saved.record if record is None else record)
         session.execute(sa.delete(SeatCategory).where(
             col(SeatCategory.seat_id).in_([s.id for s in seats])))
         session.delete(saved)
@@ -620,6 +654,40 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
         rebuild_stats(session, [s.person_id for s in seats])
     session.refresh(game)
     return game
+
+
+def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
+                     given: Sequence[bool] | None = None) -> None:
+    """Judge once, at the first save, whose first play of this game it is (``given``: what
+    a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
+    for i, seat in enumerate(seats):
+        if given is not None and i < len(given):
+            seat.first_play = bool(given[i])
+        else:
+            earlier = select(Seat.id).where(
+                Seat.person_id == seat.person_id, Seat.game == game.game,
+                col(Seat.finished).is_(True), Seat.game_id != game.id,
+                sa.or_(col(Seat.played_at) < game.played_at,
+                       sa.and_(col(Seat.played_at) == game.played_at,
+                               col(Seat.game_id) < (game.id or 0))))
+            seat.first_play = session.exec(earlier).first() is None
+        session.add(seat)
+
+
+def _current_names(session: Session, seats: Sequence[Seat],
+                   record: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a saved record whose players carry their people's names as they are now:
+    a rename or a merge changes the person, not the records already saved, and a record
+    scored again must match its seats."""
+    names = dict(session.exec(select(Person.id, Person.name).where(
+        col(Person.id).in_([s.person_id for s in seats]))).all())
+    out = dict(record)
+    players = [dict(p) for p in out.get("players") or []]
+    for p, seat in zip(players, seats, strict=False):
+        if seat.person_id in names:
+            p["name"] = names[seat.person_id]
+    out["players"] = players
+    return out
 
 
 def get_record(session: Session, *, game_id: int) -> FinishedRecord | None:
@@ -768,9 +836,9 @@ def edit_finished_game(
             raise KeepRefusal(KeepCode.NOT_FINISHED, field="game", id=game_id)
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record)
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        record = _current_names(session, seats, saved.record)
         if played_at is not None:
             try:
                 when = datetime.fromisoformat(played_at.strip())

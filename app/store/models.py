@@ -76,13 +76,17 @@ def _ts(**kw: Any) -> Any:
 
 
 class Person(SQLModel, table=True):
-    """Someone who plays; reused across games. ``key`` is the case-folded name (unique)."""
+    """Someone who plays; reused across games. ``key`` is the case-folded name (unique);
+    ``uid`` the person's id outside this database (0008): given once, kept through renames
+    and merges, carried by exports (BG Stats ``sourcePlayerId``)."""
 
     __tablename__ = "person"
+    __table_args__ = (sa.Index("ix_person_uid", "uid", unique=True),)
 
     name: str = Field(max_length=80)
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=80, sa_column_kwargs={"unique": True}, nullable=False)
+    uid: str = Field(max_length=36, nullable=False)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
 
 
@@ -164,6 +168,9 @@ class Seat(SQLModel, table=True):
     total: int | None = None  # NULL while open, and when the score sheet is incomplete
     rank: int | None = None
     winner: bool = Field(default=False)
+    # (revision 0008) the person's first play of this game, judged once, when the game was
+    # first saved (BG Stats newPlayer); a backup carries it. NULL: saved before 0008
+    first_play: bool | None = None
 
 
 class SeatCategory(SQLModel, table=True):

@@ -236,6 +236,9 @@ class RecordIn(_Strict):
     printed: Any = None
     detached_storages: Any = None
     players: Any
+    # the app's backup block (play id, person ids, notes ...): not scored, checked by the
+    # importer (app/store/imports.py, docs/record-format.md "history")
+    history: Any = None
 
 
 REQUIREMENT_KEYS = ("contract", "seedlings", "forester", "sawmill_upgrade", "river_token",

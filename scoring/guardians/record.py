@@ -126,6 +126,7 @@ class GuardiansRecordIn(_Strict):
     options: OptionsIn
     printed: dict[str, Any] | None = None
     players: list[PlayerIn]
+    history: Any = None  # the app's backup block: not scored (app/store/imports.py)
 
     @field_validator("played_at")
     @classmethod

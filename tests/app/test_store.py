@@ -143,6 +143,14 @@ def _check_upgraded(engine: Engine) -> None:
         assert g1.status == "finished" and g1.notes is None and g1.deleted_at is None
         keys = dict(s.exec(sa.select(Person.id, Person.key)).all())  # type: ignore[call-overload]
         assert keys == {1: "mei", 2: "bo", 3: "ken", 4: "ｍｅｉ"}
+        # revision 0008: every person has the id play files gave them (uuid5 of the key)
+        uids = dict(s.exec(sa.select(Person.id, Person.uid)).all())  # type: ignore[call-overload]
+        import uuid
+
+        from app.store.crud import UID_NAMESPACE
+
+        assert uids == {i: str(uuid.uuid5(UID_NAMESPACE, f"player:{k}")).upper()
+                        for i, k in keys.items()}
     rec = st.get_record(game_id=1)
     assert rec is not None and rec.record == saved
     # the upgraded database keeps working: the next command of the open game

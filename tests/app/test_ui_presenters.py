@@ -73,3 +73,22 @@ def test_history_and_stats_lines():
     s = NS(name="Mei", game="forestry", plays=3, wins=2, average_score=81.333, best_score=93)
     (line,) = presenters_records.stats_lines([s], t)
     assert (line.average, line.best, line.plays) == ("81.3", "93", 3)
+
+
+def test_game_lines_show_local_time(monkeypatch):
+    """The store keeps UTC; home shows when a game in progress changed in local time (issue
+    25: it showed UTC)."""
+    import time
+    from datetime import UTC
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        seat = SeatInfo(1, 1, "Mei", None, None, None, None, False)
+        g = GameSummary(3, "forestry", "open", None, "app", datetime(2026, 1, 2, 20, tzinfo=UTC),
+                        None, (seat,), updated_at=datetime(2026, 1, 2, 23, 30, tzinfo=UTC))
+        (line,) = presenters_home.game_lines([g], t)
+        assert "2026-01-03 08:30" in line.detail
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -35,6 +35,7 @@ class Exports:
     bgstats_json: str  # a BG Stats play file
     bgstats_link: str  # bgstats://...createPlay.html?data=...
     bgg_csv: str
+    bgstats_qr: str = ""  # the push link's web form, short enough for a QR code
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +83,9 @@ def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequen
 
 
 def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
-                notes: Sequence[str] = ()) -> FinishView:
-    """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None."""
+                notes: Sequence[str] = (), lang: str = "en") -> FinishView:
+    """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None;
+    the BG Stats comments and roles are in ``lang``."""
     from app.store import exchange
 
     seats = sorted(summary.players, key=lambda p: (p.rank if p.rank is not None else 99, p.seat))
@@ -95,10 +97,11 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
     if exported is not None:
         exports = Exports(
             record_json=exchange.records_text([exported]),
-            bgstats_json=json.dumps(exchange.bgstats_file([exported]), ensure_ascii=False,
-                                    indent=2) + "\n",
-            bgstats_link=exchange.bgstats_link(exported),
-            bgg_csv=exchange.bgg_csv([exported]),
+            bgstats_json=json.dumps(exchange.bgstats_file([exported], lang),
+                                    ensure_ascii=False, indent=2) + "\n",
+            bgstats_link=exchange.bgstats_link(exported, lang),
+            bgg_csv=exchange.bgg_csv([exported], lang),
+            bgstats_qr=exchange.bgstats_qr_link(exported, lang),
         )
     return FinishView(
         game_id=int(summary.id), game=str(summary.game), title=title, date=date, rows=rows,
@@ -107,7 +110,8 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
     )
 
 
-def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = ()) -> FinishView | None:
+def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = (),
+                lang: str = "en") -> FinishView | None:
     """The finish view of a stored game (None: not found or not finished)."""
     from app.store import exchange, queries
 
@@ -117,7 +121,7 @@ def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = ()) -> Fi
             return None
         saved = any(g.id == game_id for g in queries.history(s, limit=50).items)
         exported = next(iter(exchange.export_games(s, ids=[game_id])), None)
-    return finish_view(summary, exported, t, saved=saved, notes=notes)
+    return finish_view(summary, exported, t, saved=saved, notes=notes, lang=lang)
 
 
 def export_files(view: FinishView) -> list[tuple[str, str, str]]:

@@ -45,10 +45,11 @@ def _notes(app: Nav, game_id: int) -> tuple[str, ...]:
         return ()
 
 
-def qr_image(text: str) -> ft.Control:
+def qr_image(text: str, size: int = 240) -> ft.Control:
     from app.table.links import qr_png
 
-    return ft.Container(ft.Image(src=qr_png(text, box_size=6, border=4), width=240, height=240),
+    return ft.Container(ft.Image(src=qr_png(text, box_size=6, border=4), width=size,
+                                 height=size),
                         bgcolor=ft.Colors.WHITE, padding=8, border_radius=8)
 
 
@@ -126,7 +127,8 @@ def build(app: Nav) -> ft.Control:
     view = None
     if game_id is not None and store is not None:
         try:
-            view = load_finish(store, int(game_id), t, notes=_notes(app, int(game_id)))
+            view = load_finish(store, int(game_id), t, notes=_notes(app, int(game_id)),
+                               lang=app.settings.language)
         except Exception as exc:
             log.exception("finish view")
             return ft.Column([top, muted(t("common.error", message=str(exc)))])
@@ -155,6 +157,12 @@ def build(app: Nav) -> ft.Control:
                 icon=ft.Icons.COPY, tooltip=t("finish.copy"),
                 on_click=lambda e, x=text: _copy(app, x)), button=True),
         ]))
+    if view.exports is not None and view.exports.bgstats_qr:
+        # a phone at the table scans it to take the play into BG Stats
+        exports.append(muted(t("finish.bgstats_qr_hint")))
+        exports.append(ft.Row([sid("finish-bgstats-qr", qr_image(view.exports.bgstats_qr, 320),
+                                   label=t("finish.bgstats_qr_hint"))],
+                              alignment=ft.MainAxisAlignment.CENTER))
     if view.exports is not None:
         exports.append(sid("finish-bgstats-link", ft.TextButton(
             content=ft.Text(t("finish.bgstats_link")), icon=ft.Icons.OPEN_IN_NEW,

@@ -25,7 +25,9 @@ def game_lines(games: list[GameSummary], t: T) -> list[GameLine]:
     """One line per game in progress: the game's name, players, when last changed."""
     lines = []
     for g in games:
-        when = g.updated_at.strftime("%Y-%m-%d %H:%M") if isinstance(g.updated_at, datetime) else ""
+        # stored in UTC: shown in this machine's time
+        when = (g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+                if isinstance(g.updated_at, datetime) else "")
         players = ", ".join(g.names)
         lines.append(GameLine(g.id, t(f"game.{g.game}"), t("home.game_line", game=f"#{g.id}",
                                                           players=players, when=when)))

@@ -14,6 +14,7 @@ from app.ui.kit import services
 from app.ui.kit.prefs import THEMES
 from app.ui.kit.sheet_views import label
 from app.ui.kit.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from app.ui.settings.import_plays import import_section
 from app.ui.settings.presenter import printed_rows, rules_decisions_text
 from scoring.games import GAMES
 from scoring.message import MessageCode
@@ -134,6 +135,7 @@ def build(app: Nav) -> ft.Control:
             section(t("settings.theme"), [theme], identifier="settings-theme"),
             ft.Divider(),
             bgg_section(app),
+            import_section(app),
             sid("settings-printed", ft.ExpansionTile(
                 title=ft.Text(t("settings.printed")),
                 controls=[ft.Container(ft.Column(printed, spacing=10), padding=8)],
