@@ -52,7 +52,6 @@ from app.game.commands import (
 )
 from app.game.errors import (
     AlreadyDone,
-    CodedError,
     DomainError,
     ReplayError,
     SessionCode,
@@ -367,9 +366,9 @@ class GameSession:
         the table server sets it from the token, never from what a phone says.
         """
         if not isinstance(command, Command):
-            raise DomainError(SessionCode.NOT_COMMAND, field=None)
+            raise DomainError(SessionCode.NOT_COMMAND)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
-            raise CodedError("by", play.PlayCode.BAD_AUTHOR)
+            raise DomainError(play.PlayCode.BAD_AUTHOR, field="by")
         if isinstance(command, Undo | Redo | UndoMine | Finish):
             return self._session_op(command, by)
         with self._lock:
@@ -416,7 +415,7 @@ class GameSession:
         """
         index = next((n for n, s in enumerate(self._done) if s.seq == seq), None)
         if index is None:
-            raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+            raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
         step = self._done[index]
         state = self._done[index - 1].state if index else self._initial
         kept = list(self._done[:index])
@@ -424,9 +423,9 @@ class GameSession:
             try:
                 state, messages = replay_command(state, later.command, later.outcome)
             except ReplayError as err:
-                raise CodedError(None, play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
-                                 later=later.command.kind, seq=later.seq,
-                                 by=-1 if later.by is None else later.by) from err
+                raise DomainError(play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
+                                  later=later.command.kind, seq=later.seq,
+                                  by=-1 if later.by is None else later.by) from err
             kept.append(replace(later, state=state, messages=messages))
         return kept, step
 
@@ -446,7 +445,7 @@ class GameSession:
                                   field="status")
             seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
             if seq is None:
-                raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+                raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
             kept, step = self._without(seq)
             after = kept[-1].state if kept else self._initial
             payload: dict[str, Any] = {"version": version}
@@ -456,8 +455,7 @@ class GameSession:
             self._done = kept
             self._undone.clear()
             data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by}
-            self._messages = (Message(f"Undone: {step.command.kind}", play.PlayCode.UNDONE_MINE,
-                                      by, data),)
+            self._messages = (Message(play.PlayCode.UNDONE_MINE, by, data),)
             return self.snapshot()
 
     def undo(self, version: int) -> Snapshot:
@@ -465,7 +463,7 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._done:
-                raise DomainError(SessionCode.NOTHING_TO_UNDO, field=None)
+                raise DomainError(SessionCode.NOTHING_TO_UNDO)
             if self.state.status == Status.FINISHED:
                 raise DomainError(
                     SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
@@ -475,8 +473,7 @@ class GameSession:
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
             self._undone.append(self._done.pop())
-            self._messages = (Message(f"Undone: {step.command.kind}", "undo", None,
-                                      {"command": step.command.kind}),)
+            self._messages = (Message("undo", None, {"command": step.command.kind}),)
             return self.snapshot()
 
     def redo(self, version: int) -> Snapshot:
@@ -484,12 +481,11 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._undone:
-                raise DomainError(SessionCode.NOTHING_TO_REDO, field=None)
+                raise DomainError(SessionCode.NOTHING_TO_REDO)
             step = self._undone[-1]
             self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
             self._done.append(self._undone.pop())
-            self._messages = (Message(f"Redone: {step.command.kind}", "redo", None,
-                                      {"command": step.command.kind}), *step.messages)
+            self._messages = (Message("redo", None, {"command": step.command.kind}), *step.messages)
             return self.snapshot()
 
     def finish(self, version: int) -> Snapshot:

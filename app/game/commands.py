@@ -538,7 +538,7 @@ def command_from_json(data: Mapping[str, Any]) -> Command:
     """A command (or session operation) from its JSON (``to_json``); unknown kinds or fields
     raise DomainError."""
     if not isinstance(data, Mapping):
-        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT, field=None)
+        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT)
     kind = data.get("kind")
     cls = COMMANDS.get(str(kind)) or SESSION_COMMANDS.get(str(kind))
     if cls is None:

@@ -19,7 +19,7 @@ from app.game.commands import (
     StartGame,
     TriggerGameEnd,
 )
-from app.game.errors import CodedError, DomainError, SessionCode, refusal_of
+from app.game.errors import DomainError, SessionCode, refusal_of
 from app.game.handling import (
     Ctx,
     Handler,
@@ -47,7 +47,6 @@ from scoring.guardians.checks import GameEndStatus, Turn, game_end_status
 from scoring.guardians.model import GuardiansPlayer
 from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
 from scoring.guardians.score import score_guardians
-from scoring.message import msg
 from setup import guardians as guardians_setup
 from setup import play
 from setup.guardians import GuardiansOptions
@@ -95,8 +94,7 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: Ctx) -> GameState:
     data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
     if status is not None:
         data.update(remaining=list(status.remaining), over=status.over)
-    said = english(status.message) if status is not None else ""
-    ctx.messages.append(Message(said, "game_end", i, data))
+    ctx.messages.append(Message("game_end", i, data))
     return replace(state, table=GuardiansTable(trigger.value, i))
 
 
@@ -153,8 +151,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
     if name.startswith("tree_points."):
         row = name.partition(".")[2]
         if row not in ("0", "1", "2"):
-            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                              msg(SessionCode.NOT_A_COUNT, field=name))
+            raise DomainError(SessionCode.NOT_A_COUNT, field=f"players[{i}].{name}")
         rows = list(board.tree_points)
         rows[int(row)] += delta
         value: int | tuple[int, ...] = tuple(rows)
@@ -162,8 +159,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
     elif name in GUARDIANS_STEPPED:
         value = int(getattr(board, name)) + delta
     else:
-        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                          msg(SessionCode.NOT_A_COUNT, field=name))
+        raise DomainError(SessionCode.NOT_A_COUNT, field=f"players[{i}].{name}")
     return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
                                               value=value), ctx)
 
@@ -171,7 +167,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
 def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_player: int = 0,
              infested: Iterable[int] = ()) -> GameState:
     if first_player or tuple(infested):
-        raise CodedError("first_player", play.PlayCode.FORESTRY_ONLY)
+        raise DomainError(play.PlayCode.FORESTRY_ONLY, field="first_player")
     return _guardians_initial(options, seats, seed)
 
 

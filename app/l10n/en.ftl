@@ -732,7 +732,6 @@ gsetup-ranger-line = { $player }: { $ranger ->
 
 ## Refusals: what the rules, the session and the table refuse (the *Code enums of each module)
 
-refusal-untranslated = { $text }
 refusal-unexpected = { $detail }
 refusal-session-stale-version = the game has changed since (version { $current }, your view was at { $made_at }): look again and repeat the tap if it still applies
 refusal-session-bad-arguments = { $kind }: { $detail }

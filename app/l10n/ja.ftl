@@ -709,7 +709,6 @@ gsetup-ranger-line = { $player }：{ $ranger ->
 
 ## 拒否：ルール・セッション・テーブルが受け付けないもの（各モジュールの *Code）
 
-refusal-untranslated = { $text }
 refusal-unexpected = 処理できませんでした。
 refusal-session-stale-version = ゲームが更新されました（最新{ $current }・表示中{ $made_at }）。画面を確認して、必要ならもう一度タップしてください。
 refusal-session-bad-arguments = { $command }の項目が正しくありません。

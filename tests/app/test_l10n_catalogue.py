@@ -144,16 +144,14 @@ def test_the_japanese_glossary_uses_the_rulebook_terms() -> None:
     assert l10n.render("ja", "label-logistics_manager") == "ロジスティクス管理者"
 
 
-def test_the_session_s_refusal_keeps_its_older_forms_working() -> None:
-    """DomainError(field, sentence) shows the sentence; (field, sentence, msg) is msg."""
-    from app.game.errors import CodedError, DomainError
+def test_the_session_s_refusal_is_a_code_with_a_field_and_values() -> None:
+    """DomainError(code, *, field=None, **params): one form, worded by the catalogues."""
+    from app.game.errors import DomainError
 
-    old = DomainError("players", "a sentence not converted yet")
-    assert old.field == "players" and l10n.refusal("ja", old) == "a sentence not converted yet"
-    coded = DomainError("space", "space 4 holds no harvester",
-                        msg("refusal-play-space-holds-no-harvester", space=4))
+    coded = DomainError("refusal-play-space-holds-no-harvester", field="space", space=4)
     assert coded.field == "space" and coded.code == "refusal-play-space-holds-no-harvester"
+    assert coded.params == {"space": 4}
     assert l10n.refusal("ja", coded) == "スペース4には伐採機トークンがありません。"
-    same = CodedError("space", "refusal-play-space-holds-no-harvester", space=4)
-    assert (same.field, same.msg) == (coded.field, coded.msg)
-    assert same.message == "space 4 holds no harvester"
+    assert l10n.refusal("en", coded) == "space 4 holds no harvester"
+    with pytest.raises(TypeError):
+        DomainError("space", "a sentence")  # type: ignore[misc]  # the old forms are gone

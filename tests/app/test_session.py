@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from app.events import event_msg
 from app.game.chance import command_rng
 from app.game.commands import (
     COMMANDS,
@@ -55,6 +56,7 @@ from app.game.forestry import pending_spawns
 from app.game.rules import apply_command, replay_command
 from app.game.state import ForestryTable, GameState
 from app.game.status import Status
+from app.l10n import english, refusal
 from app.session import GameSession
 from app.store.engine import open_engine
 from app.store.facade import Store
@@ -197,7 +199,7 @@ def test_invalid_command_writes_nothing_and_names_the_field(store: Store) -> Non
         with pytest.raises(DomainError) as err:
             s.apply(cmd)
         assert err.value.field == fieldname, cmd
-        assert isinstance(err.value, ValueError) and err.value.message
+        assert isinstance(err.value, ValueError) and refusal("en", err.value) != err.value.code
     assert (s.version, s.state, log_seqs(store, s.game_id)) == before
 
 
@@ -706,7 +708,8 @@ def test_forest_guardians_session(store: Store) -> None:
         do(s, PlantSeedling, player=0, area="orange")
     assert err.value.field == "kind"
     snap = do(s, TriggerGameEnd, player=1, trigger="last_tree_planted")
-    assert "every other player takes one more turn" in snap.messages[0].text
+    said = event_msg(snap.messages[0].kind, snap.messages[0].data)
+    assert said is not None and "every other player takes one more turn" in english(said)
     with pytest.raises(DomainError):
         do(s, TriggerGameEnd, player=2, trigger="last_tile_drawn")
     sheet = s.score()

@@ -49,7 +49,7 @@ def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (its code from ``kind`` and ``data``).
 
     The play-along messages (``app.ui.sheet.play.message_lines``) first; a kind
-    the catalogues do not know yet shows the message's own text.
+    the catalogues do not know shows its kind (a code).
     """
     from app.ui.sheet.play import message_lines
 
@@ -57,7 +57,7 @@ def message_text(message: Any, t: T) -> str:
     if lines is not None:
         return " ".join(lines)
     said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
-    return render(language_of(t), said) if said is not None else str(message.text)
+    return render(language_of(t), said if said is not None else str(message.kind))
 
 
 # --------------------------------------------------------------------------- view models
