@@ -40,7 +40,6 @@ from sqlalchemy.engine import Engine
 
 from app.game.chance import command_rng
 from app.game.commands import (
-    INTENTS,
     Command,
     ConfirmPrinted,
     EndGame,
@@ -127,7 +126,7 @@ class _Step:
     at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
-#: A shared action (a variant's ``once_kinds``) from another phone this soon after the same
+#: A shared action (a command declared ``once``) from another phone this soon after the same
 #: action, with nothing in between, is the same tap made twice (seconds): ``_already_done``.
 DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
@@ -329,8 +328,8 @@ class GameSession:
         ``command.version``, the same action applied after that version is the
         second phone's tap on the same state.
         """
-        rules = variant(self.state.game)
-        key = rules.action_key(self.state, command) if rules.action_key else None
+        shared = command.shared_key
+        key = shared.matches(self.state, command) if shared is not None else None
         last = self._done[-1] if self._done else None
         if key is True and last is not None and last.command.kind == command.kind \
                 and last.by != by and last.at \
@@ -344,7 +343,7 @@ class GameSession:
                         None)
             raise AlreadyDone(command.kind, step.seq if step else 0,
                               step.messages if step else ())
-        if command.kind not in rules.once_kinds or command.version >= self._version:
+        if not command.once or command.version >= self._version:
             return False
         mine = {k: v for k, v in command.payload().items() if k != "version"}
         for step in reversed(self._done):
@@ -374,7 +373,7 @@ class GameSession:
         with self._lock:
             # an intent holds no value seen on screen; a shared action already done by
             # another phone is answered by _already_done (raises AlreadyDone)
-            if not self._already_done(command, by) and not isinstance(command, INTENTS):
+            if not self._already_done(command, by) and not command.intent:
                 self._check_version(command.version)
             seq = self._version + 1
             state, outcome, messages = apply_command(self.state, command,

@@ -200,18 +200,6 @@ def _log_entry(entry: play.LogEntry, ctx: Ctx, **extra: Any) -> None:
     ctx.messages.append(Message(entry.action, None, {**data, **extra}))
 
 
-def action_key(state: GameState, command: Command) -> bool | None:
-    """Does a shared-table action's key match the state? None: the command has no key."""
-    table = narrow(state.table, ForestryTable)
-    if isinstance(command, RevealRoundToken) and command.round is not None:
-        return command.round == table.round
-    if isinstance(command, EndTurn) and command.turn is not None:
-        return command.turn == table.turn
-    if isinstance(command, ReplenishForesters) and command.foresters is not None:
-        return command.foresters == len(table.forest.foresters)
-    return None
-
-
 def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
     """``(player, reproduction space)`` for every infested wood due at the end of this turn.
 
@@ -776,7 +764,5 @@ VARIANT = Variant(
                      "resources", "wood"),
     printed=True,
     confirmed_table=_confirmed_table,
-    action_key=action_key,
-    once_kinds=frozenset({RevealRoundToken.kind, ReplenishForesters.kind, EndTurn.kind}),
     has_forest_map=True,
 )
