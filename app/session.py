@@ -57,7 +57,7 @@ from app.game.errors import (
     StaleVersion,
 )
 from app.game.messages import Message, plain
-from app.game.registry import variant
+from app.game.registry import state_from_json, variant
 from app.game.rules import apply_command, initial_state, replay_command
 from app.game.state import GameState, comparable, with_confirmed_printed
 from app.game.status import Status
@@ -201,7 +201,7 @@ class GameSession:
             snap = st.latest_state(game_id=game_id)
             if snap is None or not snap.state:
                 raise ReplayError(f"game {game_id} has neither a log nor a state")
-            initial = GameState.from_json(snap.state)
+            initial = state_from_json(snap.state)
             session = cls(st, game_id, initial, played_at=_iso(row.played_at),
                           location=row.location)
             st.append_command(game_id=game_id, seq=1, kind="create", payload={},
@@ -209,7 +209,7 @@ class GameSession:
             return session
         if log[0].kind != "create":
             raise ReplayError(f"game {game_id}: the log does not start with 'create'")
-        session = cls(st, game_id, GameState.from_json(log[0].outcome),
+        session = cls(st, game_id, state_from_json(log[0].outcome),
                       played_at=_iso(row.played_at), location=row.location)
         for entry in log[1:]:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)

@@ -65,10 +65,10 @@ from app.game.handling import (
 )
 from app.game.messages import Message, event_message
 from app.game.state import (
-    CODECS,
     ForestryTable,
     GameState,
     PlayerSeat,
+    StateCodec,
     Suggestion,
     json_text,
     narrow,
@@ -92,6 +92,7 @@ from scoring.forestry.model import (
     DetachedStorage,
     ForestBuildingTask,
     ForesterTask,
+    ForestryGame,
     ForestryPlayer,
     GrowingForward,
     RiverTokenTask,
@@ -102,6 +103,8 @@ from scoring.forestry.model import (
     reforestation_row_full,
 )
 from scoring.forestry.model import ForestryOptions as RecordOptions
+from scoring.forestry.record import parse_forestry
+from scoring.forestry.record import to_record as forestry_to_record
 from scoring.forestry.score import score_forestry
 from scoring.games import Game
 from scoring.message import msg
@@ -680,7 +683,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
             raise DomainError(play.PlayCode.INFESTED_OFF, field="infested")
         forest = _play(lambda: play.set_infested(forest, infested), "infested")
     table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
-    state = GameState(game=Game.FORESTRY, options=record_options, players=seats, table=table,
+    state = GameState(codec=CODEC, options=record_options, players=seats, table=table,
                       boards=tuple(boards), seed=seed, setup=json_text(plan.to_json(english)),
                       suggestions=tuple(income))
     token = plan.board.round_tokens.current
@@ -743,6 +746,25 @@ HANDLERS: dict[type[Command], Handler] = {
     EndGame: end,
 }
 
+def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
+    table = narrow(state.table, ForestryTable)
+    game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
+                        detached_storages=table.detached_storages, seed=state.seed,
+                        played_at=played_at, location=location)
+    return forestry_to_record(game)
+
+
+def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
+               common: dict[str, Any]) -> GameState:
+    game = parse_forestry(rec)
+    return GameState(codec=codec, options=game.options,
+                     table=ForestryTable.from_json(t, game.detached_storages),
+                     boards=game.players, **common)
+
+
+#: Forestry's state as its record v1 and snapshot JSON, and back.
+CODEC = StateCodec(Game.FORESTRY, parse_forestry, _record, _from_json)
+
 VARIANT = Variant(
     game=Game.FORESTRY,
     name="Forestry",
@@ -758,7 +780,7 @@ VARIANT = Variant(
     role="character",
     initial_state=_initial,
     handlers=HANDLERS,
-    codec=CODECS[Game.FORESTRY],
+    codec=CODEC,
     score=lambda game, confirmed: score_forestry(game, confirmed=confirmed),
     base_categories=("score_track", "buildings", "water", "tasks", "forester_majority",
                      "resources", "wood"),

@@ -32,10 +32,10 @@ from app.game.handling import (
 )
 from app.game.messages import Message
 from app.game.state import (
-    CODECS,
     GameState,
     GuardiansTable,
     PlayerSeat,
+    StateCodec,
     json_text,
     narrow,
     validate_state,
@@ -44,7 +44,9 @@ from app.game.variant import Variant
 from app.l10n import english
 from scoring.games import Game
 from scoring.guardians.checks import GameEndStatus, Turn, game_end_status
-from scoring.guardians.model import GuardiansPlayer
+from scoring.guardians.model import GuardiansGame, GuardiansPlayer
+from scoring.guardians.record import parse_guardians
+from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
 from scoring.guardians.score import score_guardians
 from setup import guardians as guardians_setup
@@ -135,7 +137,7 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
                   for s, r in zip(seats, rangers, strict=True))
     boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
                    for s, r in zip(seats, rangers, strict=True))
-    state = GameState(game=Game.GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
+    state = GameState(codec=CODEC, options=opts, players=seats, table=GuardiansTable(),
                       boards=boards, seed=seed, setup=json_text(plan.to_json(english)))
     validate_state(state)
     return state
@@ -194,6 +196,22 @@ HANDLERS: dict[type[Command], Handler] = {
     EndGame: end,
 }
 
+def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
+    options = narrow(state.options, GuardiansOptions)
+    return guardians_to_record(GuardiansGame(state.boards_of(GuardiansPlayer), options.advanced,
+                                             played_at, location, state.seed))
+
+
+def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
+               common: dict[str, Any]) -> GameState:
+    g = parse_guardians(rec)
+    return GameState(codec=codec, options=GuardiansOptions(g.advanced),
+                     table=GuardiansTable.from_json(t), boards=g.players, **common)
+
+
+#: Forest Guardians' state as its record v1 and snapshot JSON, and back.
+CODEC = StateCodec(Game.GUARDIANS, parse_guardians, _record, _from_json)
+
 VARIANT = Variant(
     game=Game.GUARDIANS,
     name="Forest Guardians",
@@ -208,7 +226,7 @@ VARIANT = Variant(
     role="ranger",
     initial_state=_initial,
     handlers=HANDLERS,
-    codec=CODECS[Game.GUARDIANS],
+    codec=CODEC,
     score=lambda game, confirmed: score_guardians(game),
     base_categories=("trees", "animals", "fires"),
     has_end_trigger=True,

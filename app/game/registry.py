@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from app.game import forestry, guardians
 from app.game.commands import Command
 from app.game.errors import DomainError, SessionCode
+from app.game.state import GameState
 from app.game.variant import Variant
 from scoring.games import GAMES, Game
 
@@ -33,6 +35,11 @@ def variant(game: str) -> Variant:
     except (ValueError, KeyError):
         raise DomainError(SessionCode.ONE, field="game", forestry=str(Game.FORESTRY),
                           guardians=str(Game.GUARDIANS), game=game) from None
+
+
+def state_from_json(data: Mapping[str, Any]) -> GameState:
+    """A state from its snapshot JSON (``GameState.to_json``), read by its game's codec."""
+    return GameState.from_json(data, variant(str(data.get("game"))).codec)
 
 
 def owner_of(command: Command | type[Command]) -> Variant | None:

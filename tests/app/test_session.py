@@ -53,8 +53,9 @@ from app.game.commands import (
 )
 from app.game.errors import DomainError, StaleVersion
 from app.game.forestry import pending_spawns
+from app.game.registry import state_from_json
 from app.game.rules import apply_command, replay_command
-from app.game.state import ForestryTable, GameState
+from app.game.state import ForestryTable
 from app.game.status import Status
 from app.l10n import english, refusal
 from app.session import GameSession
@@ -481,7 +482,7 @@ def test_state_json_round_trips(store: Store) -> None:
     do(s, AddContract, player=0, categories=("building", "furniture"))
     do(s, AddTaskCard, player=0, task={"seedlings": "orange"})
     do(s, ConfirmPrinted, table="detached_top_tie", key="", value=[8, 5, 1])
-    assert GameState.from_json(s.state.to_json()) == s.state
+    assert state_from_json(s.state.to_json()) == s.state
 
 
 def test_pure_replay_equals_live_application(store: Store) -> None:
@@ -873,13 +874,13 @@ def test_a_game_created_before_the_mirror_principle_replays_as_it_was_played(
         store: Store) -> None:
     """Its saved states have no ``mirror``: VP and income were added as they happened, so
     the log must replay to those very states (an upgrade never breaks a game in play)."""
+    from app.game.registry import state_from_json
     from app.game.rules import apply_command
-    from app.game.state import GameState
 
     s = forestry(store)
     data = s.state.to_json()
     assert data.pop("mirror") is True
-    old = GameState.from_json(data)
+    old = state_from_json(data)
     assert old.mirror is False and old.to_json() == data
     import random
 
