@@ -142,7 +142,7 @@ def comparable(data: Mapping[str, Any]) -> dict[str, Any]:
     """
     out = dict(data)
     table = out.get("table")
-    if out.get("game") == Game.GUARDIANS.value and isinstance(table, Mapping):
+    if isinstance(table, Mapping):  # only Forest Guardians' table ever wrote one
         out["table"] = {k: v for k, v in table.items() if k not in LEGACY_TABLE_KEYS}
     return out
 
