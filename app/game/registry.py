@@ -18,6 +18,7 @@ from app.game.errors import DomainError, SessionCode
 from app.game.state import GameState
 from app.game.variant import Variant
 from scoring.games import GAMES, Game
+from scoring.message import ListCode, joined
 
 #: Every game's variant, in the order of ``scoring.games.GAMES``.
 VARIANTS: Mapping[Game, Variant] = MappingProxyType(
@@ -33,8 +34,8 @@ def variant(game: str) -> Variant:
     try:
         return VARIANTS[Game(game)]
     except (ValueError, KeyError):
-        raise DomainError(SessionCode.ONE, field="game", forestry=str(Game.FORESTRY),
-                          guardians=str(Game.GUARDIANS), game=game) from None
+        raise DomainError(SessionCode.ONE, field="game", game=game,
+                          games=joined(ListCode.COMMAS, (str(g) for g in VARIANTS))) from None
 
 
 def state_from_json(data: Mapping[str, Any]) -> GameState:
