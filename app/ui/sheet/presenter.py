@@ -57,7 +57,7 @@ def message_text(message: Any, t: T) -> str:
     if lines is not None:
         return " ".join(lines)
     said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
-    return render(language_of(t), said if said is not None else str(message.kind))
+    return render(language_of(t), said) if said is not None else str(message.kind)
 
 
 # --------------------------------------------------------------------------- view models
