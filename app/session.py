@@ -410,7 +410,7 @@ class GameSession:
         """The undo stack without the step ``seq``, every later step replayed on top.
 
         A later step that no longer applies, or would draw differently, without
-        it (it depends on it) raises :class:`CodedError` ``refusal-undo-depends``.
+        it (it depends on it) raises :class:`DomainError` ``refusal-undo-depends``.
         """
         index = next((n for n, s in enumerate(self._done) if s.seq == seq), None)
         if index is None:
