@@ -117,13 +117,13 @@ def test_a_third_language_is_one_more_catalogue_file(tmp_path: Path) -> None:
         shutil.copy(l10n.HERE / f"{lang}.ftl", tmp_path / f"{lang}.ftl")
     source = (l10n.HERE / "en.ftl").read_text(encoding="utf-8")
     source = source.replace("-harvester = harvester", "-harvester = XX-harvester")
-    source = source.replace("home-new_game = New game", "home-new_game = XX new game")
+    source = source.replace("home-new-game = New game", "home-new-game = XX new game")
     source = source.replace("lang-en = English", "lang-en = English\nlang-xx = Xxish")
     (tmp_path / "xx.ftl").write_text(source, encoding="utf-8")
     with l10n.catalogue_directory(tmp_path):
         assert l10n.languages() == ("en", "ja", "xx")
-        assert Translator("xx").t("home.new_game") == "XX new game"
-        assert Translator("en").t("lang.xx") == "Xxish"  # named in its own words
+        assert Translator("xx").t("home-new-game") == "XX new game"
+        assert Translator("en").t("lang-xx") == "Xxish"  # named in its own words
         said = l10n.render("xx", msg("refusal-play-space-holds-no-harvester", space=4))
         assert said == "space 4 holds no XX-harvester"  # the glossary term, in every message
         assert l10n.render("en", "refusal-play-space-holds-no-harvester", space=4) == (

@@ -330,7 +330,7 @@ def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     old_view = other.set_harvester(1, 4)  # tapped before the broadcast below reached it
     p.result(c.submit(p.set_harvester(0, 3)))
     other.result(c.submit(old_view))  # made against the old version
-    assert other.error == Translator("ja").t("sheet.stale")
+    assert other.error == Translator("ja").t("sheet-stale")
     assert other.version == p.version  # and it shows the current state (the broadcast)
 
 

@@ -224,11 +224,11 @@ class SheetPresenter:
         if answer.reason in (Reason.STORAGE, Reason.FINISHED):
             self.error = render(lang, coded)
         elif answer.reason == Reason.STALE:
-            self.error = self.t("sheet.stale")
+            self.error = self.t("sheet-stale")
         elif answer.reason == Reason.FORBIDDEN:
-            self.error = self.t("sheet.forbidden")
+            self.error = self.t("sheet-forbidden")
         else:
-            self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
+            self.error = self.t("sheet-refused", message=refusal_line(lang, coded, names))
         self.error_id = field_to_id(answer.field)
         self.info = ()
 
@@ -403,7 +403,7 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
     rows = []
     for cat in order:
         values = tuple(p.categories.get(cat) for p in sheet.players)
-        rows.append(ScoreRow(cat, label(t, f"category.{cat}", cat), values,
+        rows.append(ScoreRow(cat, label(t, f"category-{cat}", cat), values,
                              waiting(cat, values)))
     notes = tuple(render(lang, n) for n in sheet.notes)
     return Scoreboard(
