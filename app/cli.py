@@ -39,7 +39,22 @@ def port(text: str) -> int:
     return value
 
 
+def _deal_forestry(args: argparse.Namespace) -> int:
+    from app.commands.setup_forestry import run
+
+    return run(args)
+
+
+def _deal_guardians(args: argparse.Namespace) -> int:
+    from app.commands.setup_guardians import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from scoring.games import GAMES
+
+    GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
     parser = argparse.ArgumentParser(
         prog="forest-table",
         description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
@@ -69,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     from app.commands.setup_common import add_player_options
 
     f = gsub.add_parser("forestry", help="deal Forestry (with Growing Forward)")
+    f.set_defaults(deal=_deal_forestry)  # each game's subcommand carries its own dealer
     add_player_options(f, 1, 4)
     f.add_argument("--seed", type=int, default=None,
                    help="deal this seed (default: one is picked and printed)")
@@ -95,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     f.add_argument("--json", action="store_true", help="print the plan as JSON")
     g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
+    g.set_defaults(deal=_deal_guardians)
     add_player_options(g, 2, 4)
     g.add_argument("--seed", type=int, default=None,
                    help="deal this seed (default: one is picked and printed)")
@@ -113,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description=_DB_HELP)
     rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     r = rsub.add_parser("list", help="finished and open games", description=_DB_HELP)
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("--game", choices=GAME_NAMES, default=None,
                    help="only games of this kind")
     r.add_argument("--player", default=None, metavar="NAME",
                    help="only games this person played (case and width do not matter)")
@@ -147,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
     r.add_argument("--player", default=None, metavar="NAME",
                    help="one person's statistics, categories, characters and head-to-head")
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("--game", choices=GAME_NAMES, default=None,
                    help="only games of this kind")
     r.add_argument("--json", action="store_true", help="print the statistics as JSON")
     r = rsub.add_parser("edit", help="correct a finished game's date or location (it keeps "
@@ -174,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("into", metavar="INTO", help="the person who keeps every game")
     r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
                         description=_DB_HELP)
-    r.add_argument("game", nargs="?", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("game", nargs="?", choices=GAME_NAMES, default=None,
                    help="the game whose BGG id to keep (without: show them)")
     r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
                    help="its id on boardgamegeek.com (the number in the game's page address); "

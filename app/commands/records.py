@@ -107,15 +107,17 @@ def _short(text: str, width: int = 32) -> str:
 
 
 def _label(category: str) -> str:
-    from app.commands.score import LABELS
+    from app.l10n import english, has
+    from scoring.message import msg
 
-    return LABELS.get(category, category.replace("_", " "))
+    code = f"category-{category}"
+    return english(msg(code)) if has("en", code) else category.replace("_", " ")
 
 
 def _category_order(category: str) -> tuple[int, str]:
-    from app.commands.score import LABELS
+    from scoring.api import all_categories
 
-    keys = list(LABELS)
+    keys = all_categories()
     return (keys.index(category) if category in keys else len(keys), category)
 
 

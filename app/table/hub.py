@@ -487,4 +487,3 @@ def shared_hub(store: Store | None = None) -> TableHub:
         if _hub is None:
             _hub = TableHub(store if store is not None else Store.open())
         return _hub
-

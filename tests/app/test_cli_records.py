@@ -51,7 +51,7 @@ def test_list_show_stats(loaded: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["records", "show", "2"]) == 0
     out2 = capsys.readouterr().out
     assert "Game 2: Forest Guardians, finished" in out2 and "Winner: Mei" in out2
-    assert "total              23     13" in out2
+    assert "total       23     13" in out2  # the widest label: "Animals"
 
     assert main(["records", "stats", "--player", "mei"]) == 0
     out3 = capsys.readouterr().out

@@ -528,8 +528,8 @@ def test_bgstats_file_carries_dates_user_expansions_and_scoring_setting(store: S
 
 
 def test_manual_winner_when_a_tie_breaker_decided() -> None:
-    from app.store.exports import ExportedGame, tie_broken
     from app.store.crud import SeatInfo
+    from app.store.exports import ExportedGame, tie_broken
     from app.store.queries import GameSummary
 
     def game(totals: list[int], winners: list[bool]) -> ExportedGame:

@@ -63,10 +63,10 @@ def _tie_note(rows: Sequence[FinishRow], winners: Sequence[str], notes: Sequence
     if len(tied) < 2:
         return None
     if len(winners) > 1:
-        return t("finish.tie_shared", names=", ".join(winners), total=top)
+        return t("finish-tie-shared", names=", ".join(winners), total=top)
     said = [n for n in notes if "tie" in n.casefold() or "タイ" in n or "同点" in n]
-    how = "; ".join(said) if said else t("finish.tie_rules")
-    return t("finish.tie_broken", names=", ".join(tied), total=top, how=how)
+    how = "; ".join(said) if said else t("finish-tie-rules")
+    return t("finish-tie-broken", names=", ".join(tied), total=top, how=how)
 
 
 def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequence[str],
@@ -78,7 +78,7 @@ def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequen
         rank = "-" if r.rank is None else str(r.rank)
         lines.append(f"{rank}. {r.name} {total}")
     if winners:
-        lines.append(t("score.winners", names=", ".join(winners)))
+        lines.append(t("score-winners", names=", ".join(winners)))
     return "\n".join(lines)
 
 
@@ -91,7 +91,7 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
     seats = sorted(summary.players, key=lambda p: (p.rank if p.rank is not None else 99, p.seat))
     rows = tuple(FinishRow(p.name, p.total, p.rank, bool(p.winner), p.colour) for p in seats)
     winners = tuple(summary.winners)
-    title = t(f"game.{summary.game}")
+    title = t(f"game-{summary.game}")
     date = summary.played_at.astimezone().date().isoformat()
     exports = None
     if exported is not None:

@@ -29,6 +29,6 @@ def game_lines(games: list[GameSummary], t: T) -> list[GameLine]:
         when = (g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
                 if isinstance(g.updated_at, datetime) else "")
         players = ", ".join(g.names)
-        lines.append(GameLine(g.id, t(f"game.{g.game}"), t("home.game_line", game=f"#{g.id}",
+        lines.append(GameLine(g.id, t(f"game-{g.game}"), t("home-game-line", game=f"#{g.id}",
                                                           players=players, when=when)))
     return lines

@@ -95,9 +95,9 @@ def join_screen(t: Any, message: str | None = None) -> ft.Control:
     items: list[ft.Control] = [
         ft.Container(height=24),
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=ft.Colors.PRIMARY),
-        sid("join-title", ft.Text(t("tablemode.join.title"), size=26,
+        sid("join-title", ft.Text(t("tablemode-join-title"), size=26,
                                   weight=ft.FontWeight.BOLD), header=True),
-        sid("join-scan", muted(t("tablemode.join.how"), size=16)),
+        sid("join-scan", muted(t("tablemode-join-how"), size=16)),
     ]
     if message:
         items.append(sid("join-message", ft.Text(message, color=ft.Colors.ERROR, size=15)))
@@ -135,7 +135,7 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        page.title = self.t("app.title")
+        page.title = self.t("app-title")
         style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
@@ -143,7 +143,7 @@ class TableTab:
         page.on_connect = self._reconnected
         page.on_route_change = self._route_changed
         guard_session(page, self.lang)
-        self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode.loading"))],
+        self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode-loading"))],
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         page.run_task(self.open, join_route(page.route)[0])
 
@@ -191,7 +191,7 @@ class TableTab:
             token = candidates[tried]
             tried += 1
             if message is None:
-                message = self.t("tablemode.join.invalid")
+                message = self.t("tablemode-join-invalid")
             wait = self.hub.bad_tokens.delay(self.peer())
             if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
                 await self._language()
@@ -336,7 +336,7 @@ class TableTab:
         self._close_app()
         self.access, self.token = None, None
         await self._pref(PREF_TOKEN, "")
-        self._show(join_screen(self.t, self.t("tablemode.join.revoked")))
+        self._show(join_screen(self.t, self.t("tablemode-join-revoked")))
 
     # ------------------------------------------------------------------ drawing
     def _show(self, body: ft.Control) -> None:
