@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 import flet as ft
@@ -56,6 +57,24 @@ _UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
+
+
+#: every tab of this process (``serve`` tells them when it stops: :func:`announce_stop`)
+_TABS: weakref.WeakSet[TableTab] = weakref.WeakSet()
+
+
+async def announce_stop(flush: float = 0.3) -> int:
+    """Tell every tab that the server stops (``serve``'s SIGTERM/Ctrl+C); how many.
+
+    Each shows a dialog (``server-stopped``) before its websocket closes; ``flush``
+    seconds are left for the frames to go out.
+    """
+    tabs = list(_TABS)
+    for tab in tabs:
+        tab.server_stopping()
+    if tabs:
+        await asyncio.sleep(flush)
+    return len(tabs)
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
@@ -135,6 +154,7 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
+        _TABS.add(self)
         page.title = self.t("app.title")
         style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -282,6 +302,7 @@ class TableTab:
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
+        _TABS.discard(self)
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
@@ -321,6 +342,19 @@ class TableTab:
         if app is None:
             return
         app.reconnected()  # every table catches up; the whole screen anew
+
+    def server_stopping(self) -> None:
+        """The server stops (any thread): a dialog says so, on this tab's own session."""
+        try:
+            self.page.run_task(self._stopping)
+        except Exception:  # the tab is gone
+            log.debug("stop notice for a closed tab", exc_info=True)
+
+    async def _stopping(self) -> None:
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=sid("server-stopped", ft.Text(self.t("tablemode.stopped.title"))),
+            content=ft.Text(self.t("tablemode.stopped.how"))))
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
