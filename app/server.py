@@ -248,8 +248,7 @@ def check_storage(directory: Path, min_free: int = MIN_FREE_BYTES) -> None:
     finally:
         os.close(fd)
         probe.unlink(missing_ok=True)
-    stat = os.statvfs(directory)
-    if stat.f_bavail * stat.f_frsize < min_free:
+    if _free_bytes(directory) < min_free:
         raise OSError(errno.ENOSPC, "less than the minimum free", str(directory))
 
 
@@ -283,7 +282,17 @@ def storage_error_line(err: BaseException, path: Path | None) -> str:
         if not parent.exists():
             return _say("serve-error-missing-dir", path=str(parent))
         return _say("serve-error-readonly", path=where)
+    if _free_bytes(Path(where).parent if path is not None else Path(where)) < MIN_FREE_BYTES:
+        return _say("serve-error-disk-full", path=where)  # SQLite says "disk I/O error"
     return _say("serve-error-database", reason=type(err).__name__)
+
+
+def _free_bytes(directory: Path) -> int:
+    try:
+        stat = os.statvfs(directory)
+    except (OSError, AttributeError):  # gone, or no statvfs (Windows)
+        return MIN_FREE_BYTES
+    return stat.f_bavail * stat.f_frsize
 
 
 def tune_runtime() -> None:

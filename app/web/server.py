@@ -48,6 +48,12 @@ STOP_DEADLINE = 4.5
 GRACEFUL_STOP = 2
 #: of which the tabs get this long to be told that the server stops
 ANNOUNCE_STOP = 1.0
+#: connections the kernel queues for accepting (the listening socket's backlog)
+LISTEN_BACKLOG = 2048
+#: connections accepted in one go (asyncio takes up to the server's ``backlog`` per turn
+#: of the loop, each a descriptor before any protocol may close it: 2048 at once would
+#: exhaust a 1024 limit before the caps can act)
+ACCEPT_BATCH = 64
 
 
 class BindError(Exception):
@@ -117,7 +123,7 @@ def bind(host: str | None, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(sockaddr)
-        sock.listen(2048)
+        sock.listen(LISTEN_BACKLOG)
     except OSError as e:
         sock.close()
         if e.errno == errno.EADDRINUSE:
@@ -145,7 +151,7 @@ def config(app: ASGIApp, log_level: str = "warning") -> Any:
     return uvicorn.Config(app, http=http, ws=ws, log_level=log_level, access_log=False,
                           lifespan="on", timeout_keep_alive=KEEP_ALIVE,
                           timeout_graceful_shutdown=GRACEFUL_STOP,
-                          ws_max_size=1 << 20)
+                          ws_max_size=1 << 20, backlog=ACCEPT_BATCH)
 
 
 def _hard_exit(deadline: float) -> None:
@@ -176,6 +182,14 @@ def _server_class() -> type[Any]:
             elif sig == signal.SIGTERM:  # a second SIGTERM: do not wait for anything
                 self.force_exit = True
             super().handle_exit(sig, frame)
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            for sock in sockets or []:  # asyncio listened with the batch: queue more
+                try:
+                    sock.listen(LISTEN_BACKLOG)
+                except OSError:
+                    pass
 
         async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
             if self.on_stop is not None:

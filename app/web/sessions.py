@@ -257,7 +257,7 @@ class QuietFrameErrors(logging.Filter):
 
 def quiet_frame_errors() -> None:
     """Install :class:`QuietFrameErrors` on flet-web's app logger (once)."""
-    flet_log = logging.getLogger("flet_web.fastapi.flet_app")
+    flet_log = logging.getLogger("flet_web.fastapi")  # flet_app.py logs there
     if not any(isinstance(f, QuietFrameErrors) for f in flet_log.filters):
         flet_log.addFilter(QuietFrameErrors())
 
@@ -320,6 +320,8 @@ class SessionGuard:
 
         async def watch(message: Message) -> None:
             nonlocal session_id
+            if gone.is_set() and message["type"] in ("websocket.send", "websocket.close"):
+                return  # closed here (a malformed frame) or by the client: nothing to send
             if session_id is None and message["type"] == "websocket.send" \
                     and message.get("bytes"):
                 sid = registered_session_id(message["bytes"])
