@@ -29,7 +29,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.app.web_server import free_port
+from tests.app.web_server import fill_disk, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST_LINK = re.compile(r"http://127\.0\.0\.1:\d+/join/([A-Za-z0-9_\-]+)")
@@ -467,16 +467,7 @@ def test_serve_on_a_read_only_folder_is_one_line_and_exit_1(tmpfs: Path) -> None
 def test_serve_on_a_full_disk_is_one_line_and_exit_1(tmpfs: Path) -> None:
     data = tmpfs / "data"
     _fresh_database(data)
-    fd = os.open(tmpfs / "filler", os.O_WRONLY | os.O_CREAT)
-    try:  # fill the disk to the last block
-        for size in (65536, 4096, 512, 1):
-            try:
-                while True:
-                    os.write(fd, b"\0" * size)
-            except OSError:
-                pass
-    finally:
-        os.close(fd)
+    fill_disk(tmpfs / "filler")
     done = _serve_once(data)
     assert done.returncode == 1, done.stdout + done.stderr
     lines = done.stderr.strip().splitlines()

@@ -343,12 +343,16 @@ class TableTab:
             return
         app.reconnected()  # every table catches up; the whole screen anew
 
+    def _hop(self, work: Callable[[], Any], what: str) -> None:
+        """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
+        try:
+            self.page.run_task(work)
+        except Exception:  # the tab is gone
+            log.debug("%s for a closed tab", what, exc_info=True)
+
     def server_stopping(self) -> None:
         """The server stops (any thread): a dialog says so, on this tab's own session."""
-        try:
-            self.page.run_task(self._stopping)
-        except Exception:  # the tab is gone
-            log.debug("stop notice for a closed tab", exc_info=True)
+        self._hop(self._stopping, "stop notice")
 
     async def _stopping(self) -> None:
         self.page.show_dialog(ft.AlertDialog(
@@ -359,10 +363,7 @@ class TableTab:
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
         """Called by the hub (any thread): hop onto this tab's own session."""
-        try:
-            self.page.run_task(self._revoked)
-        except Exception:  # the tab is gone
-            log.debug("revocation for a closed tab", exc_info=True)
+        self._hop(self._revoked, "revocation")
 
     async def _revoked(self) -> None:
         if self.app is not None:
