@@ -15,7 +15,8 @@ even a phone's page load). Below the ASGI app, at the transport:
   is free again straight away. One log line per address and minute says so.
 - **Headers**: a request's head must be complete within :data:`HEADER_TIMEOUT`
   seconds of the connection opening, or of the previous response on a kept-alive
-  connection (``FOREST_TABLE_HEADER_TIMEOUT``); else the connection is closed.
+  connection (``FOREST_TABLE_HEADER_TIMEOUT``), and within :data:`MAX_HEAD` bytes;
+  else the connection is closed.
   An idle kept-alive connection is closed after uvicorn's ``timeout_keep_alive``
   (:data:`KEEP_ALIVE`). Websockets are pinged (uvicorn: every 20 s, closed when
   no answer within 20 s).
@@ -50,6 +51,8 @@ PER_ADDRESS = 64
 TOTAL = 4096
 #: seconds a connection has to send a request's whole head
 HEADER_TIMEOUT = 10.0
+#: bytes a request's head may take (httptools sets no limit; browsers send a few KB)
+MAX_HEAD = 64 * 1024
 #: seconds an idle kept-alive HTTP connection stays open (uvicorn ``timeout_keep_alive``)
 KEEP_ALIVE = 5
 #: descriptors kept out of the global cap: the interpreter, the database files, pipes
@@ -185,8 +188,9 @@ REFUSAL_LOGS = LogLimiter(per_address=3, total=20)
 @dataclass
 class _Open:
     key: str
-    timer: asyncio.TimerHandle | None = None
+    timer: asyncio.TimerHandle | None = None  # set while a request's head is awaited
     transport: Any = None
+    head_bytes: int = 0
 
 
 @dataclass
@@ -245,6 +249,15 @@ class ConnectionLimiter:
         else:
             self._counts.pop(entry.key, None)
 
+    def received(self, peer: Any, size: int) -> bool:
+        """Bytes in on an HTTP connection: False (close it) when a head outgrows
+        :data:`MAX_HEAD` before it is complete."""
+        entry = self._open.get(_peer(peer))
+        if entry is None or entry.timer is None:
+            return True
+        entry.head_bytes += size
+        return entry.head_bytes <= MAX_HEAD
+
     def headers_done(self, peer: Any) -> None:
         """A request's head is in (the app got it): its deadline is off."""
         entry = self._open.get(_peer(peer))
@@ -259,6 +272,7 @@ class ConnectionLimiter:
             self._arm(entry)
 
     def _arm(self, entry: _Open) -> None:
+        entry.head_bytes = 0
         if entry.timer is not None:
             entry.timer.cancel()
         try:
@@ -303,6 +317,12 @@ def guarded_protocols(limiter: ConnectionLimiter) -> tuple[type[Any], type[Any]]
 
         def data_received(self, data: bytes) -> None:
             if self._ft_refused:  # over a cap: answered and closed, read nothing
+                return
+            if not limiter.received(self._ft_peer, len(data)):
+                log_limited(limiter.logs, "head:" + address_key(str(self._ft_peer[0])),
+                            "closed a connection from %s: a request head over %d bytes",
+                            address_key(str(self._ft_peer[0])), MAX_HEAD)
+                self.transport.close()
                 return
             super().data_received(data)
 

@@ -34,7 +34,13 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
-from app.web.limits import KEEP_ALIVE, ConnectionLimiter, HeaderDeadline, guarded_protocols
+from app.web.limits import (
+    KEEP_ALIVE,
+    MAX_HEAD,
+    ConnectionLimiter,
+    HeaderDeadline,
+    guarded_protocols,
+)
 from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
 from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry, quiet_frame_errors
@@ -151,7 +157,8 @@ def config(app: ASGIApp, log_level: str = "warning") -> Any:
     return uvicorn.Config(app, http=http, ws=ws, log_level=log_level, access_log=False,
                           lifespan="on", timeout_keep_alive=KEEP_ALIVE,
                           timeout_graceful_shutdown=GRACEFUL_STOP,
-                          ws_max_size=1 << 20, backlog=ACCEPT_BATCH)
+                          ws_max_size=1 << 20, backlog=ACCEPT_BATCH,
+                          h11_max_incomplete_event_size=MAX_HEAD)
 
 
 def _hard_exit(deadline: float) -> None:

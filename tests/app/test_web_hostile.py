@@ -405,6 +405,23 @@ def test_1000_malformed_frames_give_a_few_log_lines(serve: Any) -> None:
     assert Phone(srv.url).load_page() < 3
 
 
+def test_an_endless_request_head_is_cut_off(serve: Any) -> None:
+    srv = serve()
+    with socket.create_connection(("127.0.0.1", srv.port), timeout=10,
+                                  source_address=("127.0.0.6", 0)) as s:
+        t0 = time.monotonic()
+        try:
+            s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n" % srv.port)
+            for _ in range(200):  # 200 x 1 KiB of headers, never an end (the cap: 64 KiB)
+                s.sendall(b"X-Pad: " + b"a" * 1017 + b"\r\n")
+            got = s.recv(100)
+        except OSError:  # reset by the server while sending
+            got = b""
+        assert got == b"" and time.monotonic() - t0 < 5
+    assert Phone(srv.url).load_page() < 3
+    assert "request head over" in srv.log()
+
+
 def test_files_are_private_after_a_first_start_and_looser_ones_are_named(serve: Any,
                                                                           tmp_path: Path
                                                                           ) -> None:
