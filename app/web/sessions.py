@@ -26,7 +26,8 @@ Frames: every frame a client sends is checked before flet-web reads it
 its shape, ``REGISTER_CLIENT`` first). A malformed one closes the socket (1007)
 with one log line, rate-limited per address (:class:`app.web.limits.LogLimiter`);
 flet-web's own traceback for a frame it still fails on is cut to one such line
-(:class:`QuietFrameErrors`). A session handler that does not end within
+(:class:`QuietFrameErrors`); a socket that sends no first frame within
+:data:`REGISTER_TIMEOUT` seconds is closed the same way. A session handler that does not end within
 :data:`GRACE` seconds after its socket closed is cancelled (flet-web waits forever
 for a socket that closed before it registered).
 
@@ -58,6 +59,8 @@ log = logging.getLogger(__name__)
 DEFAULT_CAP = 16
 #: seconds a session handler may run on after its socket closed
 GRACE = 5.0
+#: seconds an open websocket has to send its first frame (``REGISTER_CLIENT``)
+REGISTER_TIMEOUT = 30.0
 #: the largest frame a client may send (a tap is tens of bytes; uvicorn's own limit 16 MiB)
 MAX_FRAME = 1 << 20
 #: one line per malformed frame, at most 3 per address and 20 in all a minute
@@ -300,9 +303,17 @@ class SessionGuard:
 
         async def checked() -> Message:
             nonlocal frames
-            message = await receive()
+            late = False
+            if frames == 0:  # the client's first frame: not waited for forever
+                try:
+                    message = await asyncio.wait_for(receive(), REGISTER_TIMEOUT)
+                except TimeoutError:
+                    late, message = True, {"type": "websocket.receive", "bytes": None}
+            else:
+                message = await receive()
             if message["type"] == "websocket.receive":
-                problem = frame_problem(message.get("bytes"), first=frames == 0)
+                problem = "no first frame in time" if late else \
+                    frame_problem(message.get("bytes"), first=frames == 0)
                 frames += 1
                 if problem is not None:
                     log_limited(FRAME_LOGS, address, "closed a websocket from %s: a "
