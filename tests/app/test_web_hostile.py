@@ -498,14 +498,6 @@ def test_serve_on_a_full_disk_is_one_line_and_exit_1(tmpfs: Path) -> None:
 # --------------------------------------------------------------------------- import
 
 
-def _import(tmp_path: Path, record: dict[str, Any]) -> subprocess.CompletedProcess[str]:
-    src = tmp_path / "in.json"
-    src.write_text(json.dumps(record))
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'records.sqlite3'}")
-    return subprocess.run([sys.executable, "-m", "app", "records", "import", str(src)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
-
-
 @pytest.mark.parametrize("name", ["guardians_basic_23.json", "forestry_4p_growing_forward.json"])
 @pytest.mark.parametrize(("change", "field", "expected"), [
     ({"seed": 10**40}, "seed", "from 0 to 9,223,372,036,854,775,807"),
@@ -514,17 +506,19 @@ def _import(tmp_path: Path, record: dict[str, Any]) -> subprocess.CompletedProce
     ({"location": "Kyoto\x1b[2J"}, "location", "U+001B"),
 ])
 def test_import_refuses_out_of_range_numbers_and_control_characters(
-        tmp_path: Path, name: str, change: dict[str, Any], field: str, expected: str) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        name: str, change: dict[str, Any], field: str, expected: str) -> None:
+    from app.cli import main
     from tests.app.test_exchange import load
 
-    record = dict(load(name), **change)
-    done = _import(tmp_path, record)
-    assert done.returncode == 2, done.stdout + done.stderr
-    assert f"line 1: {field}: " in done.stderr and expected in done.stderr, done.stderr
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{tmp_path / 'records.sqlite3'}")
-    listed = subprocess.run([sys.executable, "-m", "app", "records", "list"], cwd=ROOT,
-                            env=env, capture_output=True, text=True, timeout=60)
-    assert "No games yet." in listed.stdout
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps(dict(load(name), **change)))
+    assert main(["records", "import", str(src)]) == 2
+    err = capsys.readouterr().err
+    assert f"line 1: {field}: " in err and expected in err, err
+    assert main(["records", "list"]) == 0
+    assert "No games yet." in capsys.readouterr().out  # nothing stored, no NULL seed
 
 
 def test_notes_and_locations_are_cleaned_like_names() -> None:
