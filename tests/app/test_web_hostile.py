@@ -28,6 +28,7 @@ import msgpack
 import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from tests.app.web_server import fill_disk, free_port
 
@@ -209,7 +210,8 @@ class Phone:
 
     async def open(self, route: str) -> float:
         t0 = time.monotonic()
-        self.ws = await connect(self.url.replace("http://", "ws://") + "/ws", origin=self.url,
+        self.ws = await connect(self.url.replace("http://", "ws://") + "/ws",
+                                origin=Origin(self.url),
                                 local_addr=(self.source, 0), open_timeout=10)
         await self.ws.send(register_frame(route))
         first = decode(await asyncio.wait_for(self.ws.recv(), 10))
@@ -531,7 +533,7 @@ def test_notes_and_locations_are_cleaned_like_names() -> None:
             crud.create_game(s, game="forestry", players=["Ann"], location="Kyoto\u202e")
         assert err.value.field == "location"
         game = crud.create_game(s, game="forestry", players=["Ann"], location=" Kyoto  Ginza ")
-        assert game.location == "Kyoto Ginza"
+        assert game.location == "Kyoto Ginza" and game.id is not None
         for bad in ("a\x00b", "evil\u202egood", "x\x1b[2J"):
             with pytest.raises(crud.KeepRefusal) as err:
                 crud.set_notes(s, game_id=game.id, notes=bad)
