@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
