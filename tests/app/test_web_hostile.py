@@ -297,8 +297,9 @@ def test_1500_slow_clients_from_one_address_leave_a_phone_working(serve: Any) ->
             s.close()
 
 
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])  # SIGINT: Ctrl+C
 def test_sigterm_with_1500_connections_held_stops_within_5_s_and_phones_are_told(
-        serve: Any) -> None:
+        serve: Any, sig: int) -> None:
     srv = serve()
     phone = Phone(srv.url)
 
@@ -312,7 +313,7 @@ def test_sigterm_with_1500_connections_held_stops_within_5_s_and_phones_are_told
         held = hold_half_requests(srv.port, 1500)
         try:
             t0 = time.monotonic()
-            srv.proc.send_signal(signal.SIGTERM)
+            srv.proc.send_signal(sig)
 
             async def told() -> bool:
                 try:
