@@ -409,6 +409,8 @@ tablemode-join-how = Scan the table's QR code with this phone's camera: the host
 tablemode-join-invalid = This link no longer works. Ask the host for your seat's new QR code.
 tablemode-join-revoked = The host gave this seat a new link. Scan the new QR code to come back.
 tablemode-loading = Joining the table…
+tablemode-stopped-title = The table server has stopped
+tablemode-stopped-how = Nothing you entered is lost. When the host starts it again, reload this page.
 tablemode-you = { $name } · seat { $seat }
 tablemode-host = Host · everything on this table
 tablemode-read-only = { $name }'s sheet: read only. Tap your own name to play.
@@ -896,6 +898,8 @@ record-unknown-field = unknown field (not in record format v1)
 record-missing = required field is missing
 record-at-most = Input should be less than or equal to { $limit } (got { $value })
 record-at-least = Input should be greater than or equal to { $limit } (got { $value })
+record-seed-out-of-range = must be a whole number from { $low } to { $high } (got { $value })
+record-forbidden-character = must not contain control or direction characters (found { $code_point })
 record-not-an-integer = Input should be a valid integer (got { $value })
 record-invalid-input = { $detail } (got { $value })
 record-forestry-not-a-category = must be one of { $allowed } (got { $value })
@@ -1175,6 +1179,7 @@ serve-error-readonly = forest-table serve: cannot write the database in { $path 
 serve-error-missing-dir = forest-table serve: the database directory { $path } does not exist.
 serve-error-disk-full = forest-table serve: the disk holding { $path } is full. Free some space and start again.
 serve-error-database = forest-table serve: the database could not be opened ({ $reason }).
+serve-warn-not-private = forest-table serve: warning: other users of this computer can read { $paths } (make them private: chmod go= …).
 ## play
 
 -reproduction-space = reproduction space

@@ -404,6 +404,8 @@ tablemode-join-how = ホストが席ごとに表示するテーブルのQRコー
 tablemode-join-invalid = このリンクはもう使えません。ホストに自分の席の新しいQRコードを表示してもらってください。
 tablemode-join-revoked = ホストがこの席に新しいリンクを発行しました。新しいQRコードを読み取って戻ってください。
 tablemode-loading = テーブルに接続しています…
+tablemode-stopped-title = テーブルのサーバーが停止しました
+tablemode-stopped-how = 入力した内容は失われていません。ホストがサーバーを再び起動したら、このページを再読み込みしてください。
 tablemode-you = { $name } · { $seat }番席
 tablemode-host = ホスト · このテーブルのすべてを操作できます
 tablemode-read-only = { $name }さんのシート（閲覧のみ）。自分の名前をタップすると戻ります。
@@ -873,6 +875,8 @@ record-unknown-field = 記録形式v1にない項目です。
 record-missing = 必要な項目がありません。
 record-at-most = { $limit }以下で入力してください（{ $value }）。
 record-at-least = { $limit }以上で入力してください（{ $value }）。
+record-seed-out-of-range = { $low }から{ $high }までの整数で入力してください（{ $value }）。
+record-forbidden-character = 制御文字や書字方向の文字は使えません（{ $code_point }）。
 record-not-an-integer = 整数で入力してください（{ $value }）。
 record-invalid-input = 入力の形式が正しくありません（{ $value }）。
 record-forestry-not-a-category = 選べない値です（{ $value }）。
@@ -1145,6 +1149,7 @@ serve-error-readonly = forest-table serve：{ $path } のデータベースに�
 serve-error-missing-dir = forest-table serve：データベースのフォルダー { $path } がありません。
 serve-error-disk-full = forest-table serve：{ $path } のディスクがいっぱいです。空き容量を増やしてから、もう一度起動してください。
 serve-error-database = forest-table serve：データベースを開けませんでした（{ $reason }）。
+serve-warn-not-private = forest-table serve：警告：このコンピューターの他のユーザーが { $paths } を読めます（chmod go= … で本人だけにしてください）。
 ## play
 
 -reproduction-space = 繁殖トークンのマス

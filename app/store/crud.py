@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -332,6 +331,8 @@ def create_game(
     if game not in GAMES:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     now = now_utc()
+    if location is not None:
+        location = _free_text(location, "location", MAX_LOCATION) or None
     row = GameRow(game=game, options=dict(options or {}), seed=_seed_column(seed),
                   location=location, status=OPEN, source=SOURCE_APP, created_at=now,
                   updated_at=now, played_at=(played_at or now).astimezone(UTC),
@@ -794,9 +795,7 @@ def restore_game(session: Session, *, game_id: int) -> GameRow:
 
 def set_notes(session: Session, *, game_id: int, notes: str | None) -> GameRow:
     """The notes on a play (free text, up to 2,000 characters; empty removes them)."""
-    text = (notes or "").strip()
-    if len(text) > MAX_NOTES:
-        raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
+    text = _free_text(notes or "", "notes", MAX_NOTES, lines=True)
     with transaction(session):
         game = _require_game(session, game_id)
         game.notes = text or None
@@ -808,6 +807,19 @@ def set_notes(session: Session, *, game_id: int, notes: str | None) -> GameRow:
 
 MAX_NOTES = 2000
 MAX_LOCATION = 200
+
+
+def _free_text(raw: str, field: str, limit: int, *, lines: bool = False) -> str:
+    """A location (one line, inner white space made one space) or notes (``lines``):
+    trimmed, at most ``limit`` characters, no control or bidi characters (as names)."""
+    from scoring.record import forbidden_character
+
+    text = raw.strip() if lines else " ".join(raw.split())
+    if len(text) > limit:
+        raise KeepRefusal(KeepCode.TOO_LONG, field=field, limit=limit, length=len(text))
+    if forbidden_character(text, lines=lines) is not None:
+        raise KeepRefusal(KeepCode.FORBIDDEN, field=field)
+    return text
 
 
 def edit_finished_game(
@@ -851,12 +863,7 @@ def edit_finished_game(
             game.played_at = when.astimezone(UTC)
             game.utc_offset = played_offset(when)
         if location is not None:
-            loc = " ".join(location.split())
-            if len(loc) > MAX_LOCATION:
-                raise KeepRefusal(KeepCode.TOO_LONG, field="location", limit=MAX_LOCATION,
-                                  length=len(loc))
-            if any(unicodedata.category(ch).startswith("C") for ch in loc):
-                raise KeepRefusal(KeepCode.FORBIDDEN, field="location")
+            loc = _free_text(location, "location", MAX_LOCATION)
             if loc:
                 record["location"] = loc
             else:
@@ -878,11 +885,7 @@ def edit_finished_game(
                 players[i]["name"] = name
             record["players"] = players
         if notes is not None:
-            text = notes.strip()
-            if len(text) > MAX_NOTES:
-                raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES,
-                                  length=len(text))
-            game.notes = text or None
+            game.notes = _free_text(notes, "notes", MAX_NOTES, lines=True) or None
         try:
             from app.l10n import english
 

@@ -124,7 +124,7 @@ def write_host_token(directory: Path, token: str) -> None:
     Written to a temporary file first, then renamed over the old one: a crash leaves
     either the old link or the new one, never half of one.
     """
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = directory / f".{HOST_LINK_FILE}.{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:

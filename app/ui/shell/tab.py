@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -56,6 +58,24 @@ _UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
+
+
+#: every tab of this process (``serve`` tells them when it stops: :func:`announce_stop`)
+_TABS: weakref.WeakSet[TableTab] = weakref.WeakSet()
+
+
+async def announce_stop(flush: float = 0.3) -> int:
+    """Tell every tab that the server stops (``serve``'s SIGTERM/Ctrl+C); how many.
+
+    Each shows a dialog (``server-stopped``) before its websocket closes; ``flush``
+    seconds are left for the frames to go out.
+    """
+    tabs = list(_TABS)
+    for tab in tabs:
+        tab.server_stopping()
+    if tabs:
+        await asyncio.sleep(flush)
+    return len(tabs)
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
@@ -135,6 +155,7 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
+        _TABS.add(self)
         page.title = self.t("app-title")
         style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
@@ -282,6 +303,7 @@ class TableTab:
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
+        _TABS.discard(self)
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
@@ -322,13 +344,27 @@ class TableTab:
             return
         app.reconnected()  # every table catches up; the whole screen anew
 
+    def _hop(self, work: Callable[[], Any], what: str) -> None:
+        """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
+        try:
+            self.page.run_task(work)
+        except Exception:  # the tab is gone
+            log.debug("%s for a closed tab", what, exc_info=True)
+
+    def server_stopping(self) -> None:
+        """The server stops (any thread): a dialog says so, on this tab's own session."""
+        self._hop(self._stopping, "stop notice")
+
+    async def _stopping(self) -> None:
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=sid("server-stopped", ft.Text(self.t("tablemode-stopped-title"))),
+            content=ft.Text(self.t("tablemode-stopped-how"))))
+
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
         """Called by the hub (any thread): hop onto this tab's own session."""
-        try:
-            self.page.run_task(self._revoked)
-        except Exception:  # the tab is gone
-            log.debug("revocation for a closed tab", exc_info=True)
+        self._hop(self._revoked, "revocation")
 
     async def _revoked(self) -> None:
         if self.app is not None:
