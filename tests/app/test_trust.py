@@ -132,8 +132,7 @@ def test_printed_lines_are_quiet_and_say_how_to_stop(capsys: pytest.CaptureFixtu
     assert "localhost:8550" in out[3] and "Ctrl+C" in out[4]
 
 
-def test_tokens_never_reach_a_log(caplog: pytest.LogCaptureFixture,
-                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tokens_never_reach_a_log(caplog: pytest.LogCaptureFixture) -> None:
     from app import server
     from app.table.hub import new_token
 
@@ -144,9 +143,6 @@ def test_tokens_never_reach_a_log(caplog: pytest.LogCaptureFixture,
     caplog.set_level(logging.DEBUG)
     log = logging.getLogger("flet_test_redaction")
     access = logging.getLogger("uvicorn.access")
-    # uvicorn's own logging setup (an earlier in-process serve) stops this logger propagating
-    # to the capture; the redaction is on the logger, so let the record through to be read
-    monkeypatch.setattr(access, "propagate", True)
     log.debug("route %s", f"/join/{token}/scoreboard")
     log.debug("lookup_path: join/%s", short)
     log.debug("send %s", {"key": "forest_table.table_token", "value": token})
