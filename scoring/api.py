@@ -21,6 +21,7 @@ from scoring.guardians.model import GuardiansGame
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.score import CATEGORIES as GUARDIANS_CATEGORIES
 from scoring.guardians.score import score_guardians
+from scoring.message import ListCode, Msg, msg
 from scoring.record import check_envelope
 from scoring.sheet import ScoreSheet
 
@@ -40,6 +41,9 @@ class RecordCodec:
     categories: tuple[str, ...]
     #: the domain record -> for each player, the categories that apply to them
     applies: Callable[[Any], tuple[frozenset[str], ...]]
+    #: a record's options -> the board played (mode, sides, modules) as one message
+    #: (BG Stats' ``board``; the catalogues' ``board-*`` word it)
+    board: Callable[[Mapping[str, Any]], Msg]
 
 
 def _score_forestry(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
@@ -60,14 +64,31 @@ def _guardians_applies(game: GuardiansGame) -> tuple[frozenset[str], ...]:
     return tuple(frozenset(key for key, _fn in GUARDIANS_CATEGORIES) for _p in game.players)
 
 
+def _forestry_board(options: Mapping[str, Any]) -> Msg:
+    parts = [msg("board-mode", mode=str(options.get("mode") or "standard"))]
+    if options.get("technology_side"):
+        parts.append(msg("board-technology", side=str(options["technology_side"])))
+    gf = options.get("growing_forward")
+    modules = tuple(msg(f"board-module-{m.replace('_', '-')}")
+                    for m in ("infestation", "asymmetric_setup")
+                    if isinstance(gf, Mapping) and gf.get(m))
+    if modules:
+        parts.append(msg("board-growing-forward", modules=msg(ListCode.COMMAS, items=modules)))
+    return msg(ListCode.COMMAS, items=tuple(parts))
+
+
+def _guardians_board(options: Mapping[str, Any]) -> Msg:
+    return msg("board-guardians", advanced=bool(options.get("advanced")))
+
+
 #: Every game's record codec.
 CODECS: Mapping[Game, RecordCodec] = {
     Game.FORESTRY: RecordCodec(parse_forestry, _score_forestry,
                                tuple(c.value for c, _a, _fn in FORESTRY_CATEGORIES),
-                               _forestry_applies),
+                               _forestry_applies, _forestry_board),
     Game.GUARDIANS: RecordCodec(parse_guardians, _score_guardians,
                                 tuple(key for key, _fn in GUARDIANS_CATEGORIES),
-                                _guardians_applies),
+                                _guardians_applies, _guardians_board),
 }
 
 
@@ -97,3 +118,8 @@ def score_record(data: Any, confirmed: Confirmed | None = None) -> ScoreSheet:
     win over the values shipped with the product.
     """
     return CODECS[check_envelope(data)].score(data, confirmed)
+
+
+def board_of(game: Game, options: Mapping[str, Any]) -> Msg:
+    """The board a record's ``options`` describe (mode, sides, modules), as one message."""
+    return CODECS[game].board(options)

@@ -269,9 +269,6 @@ def test_table_mode_imports_no_flet_and_nothing_of_the_ui() -> None:
 GAME_KEYED = re.compile(r"\b(?:dict|Mapping)\[Game")
 #: The only modules that hold a table keyed by the game.
 REGISTRIES = frozenset({"scoring/api.py", "app/game/registry.py", "app/ui/kit/games.py"})
-#: Tables that issue 21's other parts fold into the registries (the store's own tidy-up):
-#: emptied as those parts land (state.py's codecs and the CLI's dealers have).
-PENDING = frozenset({"app/store/exports.py"})
 
 
 def game_keyed_tables() -> list[str]:
@@ -290,7 +287,7 @@ def test_game_keyed_pattern_matches_what_it_should() -> None:
 
 def test_game_keyed_tables_live_only_in_the_registries() -> None:
     found = [line for line in game_keyed_tables()
-             if line.split(":")[0] not in REGISTRIES | PENDING]
+             if line.split(":")[0] not in REGISTRIES]
     assert found == [], "\n".join(found)
 
 

@@ -1673,3 +1673,18 @@ ref-fg-decision-starting_tile = No tree may be planted on the { -fg-starting-til
 ref-fg-decision-first_trigger = The first end condition stays fired; drawing the last { -fg-terrain-tile } during the final round ends the game after that turn.
 ref-fg-decision-two_player_first = With 2 players the removals are done before shuffling anything; the 4 high-altitude tiles are taken at random among the regular ones.
 ref-fg-decision-rangers_dealt = In the advanced game the app deals rangers at random from the seed unless players choose theirs.
+
+## the board played, in exports (BG Stats' board): scoring.api.board_of
+board-mode = { $mode ->
+        [tutorial] Tutorial
+        [advanced] Advanced
+       *[standard] Standard
+    }
+board-technology = technology { $side }
+board-growing-forward = { -growing-forward }: { $modules }
+board-module-infestation = infestation
+board-module-asymmetric-setup = asymmetric setup
+board-guardians = { $advanced ->
+        [true] Advanced
+       *[false] Basic
+    }

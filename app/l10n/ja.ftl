@@ -1619,3 +1619,18 @@ ref-fg-decision-starting_tile = { -fg-starting-tile }には木を植えられま
 ref-fg-decision-first_trigger = 最初に満たされた終了条件はそのまま有効です。最終ラウンド中に最後の{ -fg-terrain-tile }が引かれたら、その手番のあとでゲーム終了です。
 ref-fg-decision-two_player_first = 2人プレイでは、何かをシャッフルする前に取り除きます。高地の4枚は通常のタイルからランダムに選びます。
 ref-fg-decision-rangers_dealt = 上級ゲームでは、プレイヤーが選ばないかぎり、アプリがシードからランダムにレンジャーを配ります。
+
+## 書き出しでの遊んだ盤面（BG Stats の board）：scoring.api.board_of
+board-mode = { $mode ->
+        [tutorial] チュートリアル
+        [advanced] 上級ゲーム
+       *[standard] スタンダード
+    }
+board-technology = 技術タイル{ $side }面
+board-growing-forward = { -growing-forward }：{ $modules }
+board-module-infestation = { -infestation-module }
+board-module-asymmetric-setup = 非対称セットアップカード
+board-guardians = { $advanced ->
+        [true] 上級ゲーム
+       *[false] 基本ゲーム
+    }

@@ -20,7 +20,7 @@ import csv
 import io
 import json
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -49,6 +49,7 @@ from app.store.models import (
     utc,
 )
 from app.store.queries import GameSummary, _summaries
+from scoring.api import board_of
 from scoring.games import Game
 
 #: Each game's name in exports (BG Stats, CSV).
@@ -252,32 +253,13 @@ def category_name(category: str, lang: str = "en") -> str:
     return text(lang, code) if has(lang, code) or has("en", code) else _title(category)
 
 
-def _forestry_board(options: Mapping[str, Any]) -> str:
-    parts = [_title(str(options.get("mode") or "standard"))]
-    if options.get("technology_side"):
-        parts.append(f"technology {options['technology_side']}")
-    gf = options.get("growing_forward") or {}
-    modules = [m.replace("_", " ") for m in ("infestation", "asymmetric_setup")
-               if isinstance(gf, Mapping) and gf.get(m)]
-    if modules:
-        parts.append("Growing Forward: " + ", ".join(modules))
-    return ", ".join(parts)
-
-
-def _guardians_board(options: Mapping[str, Any]) -> str:
-    return "Advanced" if options.get("advanced") else "Basic"
-
-
-_BOARD_TEXT: dict[Game, Callable[[Mapping[str, Any]], str]] = {
-    Game.FORESTRY: _forestry_board,
-    Game.GUARDIANS: _guardians_board,
-}
-
-
-def board_text(game: str, options: Mapping[str, Any]) -> str:
+def board_text(game: str, options: Mapping[str, Any], lang: str = "en") -> str:
     """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
-    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``)."""
-    return _BOARD_TEXT[Game(game)](options)
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``), in words of
+    ``lang``; each game says what its board is (``scoring.api.board_of``)."""
+    from app.l10n import render
+
+    return render(lang, board_of(Game(game), options))
 
 
 def _comments(g: ExportedGame, lang: str = "en") -> str:
@@ -374,7 +356,7 @@ def bgstats_play(g: ExportedGame, lang: str = "en") -> dict[str, Any]:
         "sourceName": SOURCE_NAME,
         "sourcePlayId": g.play_id,
         "game": game,
-        "board": board_text(s.game, g.record.get("options") or {}),
+        "board": board_text(s.game, g.record.get("options") or {}, lang),
         "playDate": _bgstats_date(g),
         "players": players,
         "comments": _comments(g, lang),
@@ -474,7 +456,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
             "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
             "playDate": _bgstats_date(g), "entryDate": _stamp(g, g.entered_at),
             "modificationDate": _stamp(g, g.modified_at), "durationMin": g.duration_min or 0,
-            "board": board_text(s.game, g.record.get("options") or {}),
+            "board": board_text(s.game, g.record.get("options") or {}, lang),
             "ignored": False, "manualWinner": tie_broken(g), "usesTeams": False,
             "scoringSetting": 0,  # the value BG Stats' own files carry (docs/records.md)
             "comments": _comments(g, lang), "playerScores": scores,
