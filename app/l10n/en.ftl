@@ -64,7 +64,10 @@ ask-buildings-vp = Read the number printed under your rightmost uncovered space 
 ask-tasks-vp = Read the { -vp } for { $count } fulfilled { $count ->
         [one] { -task-card }
        *[other] { -task-card }s
-    } on row 3 of the back of the reference tile.
+    } on row 3 of the back of the reference tile{ $count ->
+        [0] {" "}(enter 0 if nothing is printed there)
+       *[other] {""}
+    }.
 ask-forest-worker-buildings-vp = Read the number printed under the rightmost uncovered space on the Forest Worker board's buildings track ({ $count } { -building-token }s used).
 ask-technician-vp = Read the { -vp } printed below the rightmost collected Technician tile on the optimisation track of the Technician board ({ $count } tiles collected; enter 0 if no number is printed for it).
 ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached scoring card's row for two { -detached-storage }s tied for the most { -infested-wood }.
@@ -83,7 +86,7 @@ note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
     } ({ $values }).
 note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
 note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
-note-one-player = One player: scored by the multiplayer rules (the solo opponent's rules are not in the sources); most { -forester-token }s pays 10.
+note-one-player = One player: the sources give no solo end scoring (the solo game has an opponent whose rules they do not print), so this is no solo end score and names no winner: it is only the sum of the categories shown. Most { -forester-token }s is not scored (there is nobody in the sources to compare with).
 note-value-used = { $table }[{ $key }] = { $value } ({ $origin ->
         [record] this record's printed values
        *[confirmed] confirmed by you earlier
@@ -93,7 +96,18 @@ note-contract-chosen = contract { $number } ({ $first }/{ $second }) -> { $chose
         [true] chosen by the player
        *[false] best
     })
-note-contracts-chosen = { $player }: { $parts }. The app picks the assignment with the most water + task { -vp }; choose a contract's category to override it.
+note-contracts-chosen = { $player }: { $parts }. Choose a contract's category to pin it.
+note-assignment-rule = Two-category contracts: each counts for the category that gives its player the most { -vp } over everything it changes (water, { -task-card }s, unused resources{ $ranked ->
+        [true] , the { -detached-storage } ranking { -task-card }s fulfilled
+       *[false] {""}
+    }), then the most { -task-card }s fulfilled, then the first such choice in record order.
+note-assignment-replies = { $fallback ->
+        [true] A { -detached-storage } ranks { -task-card }s fulfilled, so the players' choices depend on each other; taking, in seat order, each player's best reply to the others' did not settle within { $rounds } rounds, so each player's best choice without that storage is used.
+       *[false] A { -detached-storage } ranks { -task-card }s fulfilled, so the players' choices depend on each other: in seat order each player took their best reply to the others' choices until a whole round changed nothing ({ $rounds } { $rounds ->
+            [one] round
+           *[other] rounds
+        }).
+    }
 note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
 
 ## UI texts (the screens' words; a screen asks for the id itself: t("home-new-game"))

@@ -53,7 +53,10 @@ ask-buildings-vp = { $side_b ->
         [true] { -player-board }（B面）
        *[false] { -player-board }
     }の建物トラックで、見えている一番右のスペースの下に印刷された数字を読んでください（使った{ -building-token }{ $count }つ）。
-ask-tasks-vp = リファレンスタイル裏面の3行目から、達成した{ -task-card }{ $count }枚の{ -vp }を読んでください。
+ask-tasks-vp = リファレンスタイル裏面の3行目から、達成した{ -task-card }{ $count }枚の{ -vp }を読んでください{ $count ->
+        [0] （数字が印刷されていなければ0を入力）
+       *[other] {""}
+    }。
 ask-forest-worker-buildings-vp = 森林作業員ボードの建物トラックで、見えている一番右のスペースの下に印刷された数字を読んでください（使った{ -building-token }{ $count }つ）。
 ask-technician-vp = 技術者ボードの最適化トラックで、集めた一番右の技術者タイルの下に印刷された{ -vp }を読んでください（集めたタイル{ $count }枚。数字がなければ0を入力）。
 ask-detached-top-tie = { -detached-storage }の得点カードで、{ -infested-wood }が最も多い{ -detached-storage }が2つ同数のときの行から、1位／2位／3位の{ -vp }を読んでください。
@@ -72,7 +75,7 @@ note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $level ->
     }で順位が決まりました（{ $values }）。
 note-tie-shared = { $names }は{ $total }{ -vp }で同点。タイブレーク（{ -tie-breaker(level: 1) }、{ -tie-breaker(level: 2) }、{ -tie-breaker(level: 3) }）もすべて同じため、同じ順位になります。
 note-not-complete = 未完了：順位は暫定です（まだ値が必要なカテゴリを除いています）。すべての値がそろうまで勝者は決まりません。
-note-one-player = 1人プレイ：複数人用のルールで計算しています（ソロ対戦相手のルールは資料にありません）。{ -forester-token }最多は10{ -vp }です。
+note-one-player = 1人プレイ：資料にはソロの最終得点計算がありません（ソロゲームには対戦相手がいますが、そのルールは資料にありません）。このため、これはソロの最終得点ではなく、表示したカテゴリの合計にすぎず、勝者も決めません。{ -forester-token }最多は得点にしていません（資料の中に比べる相手がいません）。
 note-value-used = { $table ->
         [buildings_vp] 建物トラックの{ -vp }
         [tasks_vp] { -task-card }の{ -vp }
@@ -88,7 +91,15 @@ note-contract-chosen = 契約{ $number }（{ $first }/{ $second }）→{ $chosen
         [true] プレイヤーが指定
        *[false] 最適
     }）
-note-contracts-chosen = { $player }：{ $parts }。水施設と{ -task-card }の{ -vp }の合計が最も大きくなる割り当てをアプリが選んでいます。{ -contract-card }ごとにカテゴリを指定すると、そちらが優先されます。
+note-contracts-chosen = { $player }：{ $parts }。{ -contract-card }ごとにカテゴリを指定すると、そのカテゴリに固定されます。
+note-assignment-rule = 2カテゴリの{ -contract-card }：それぞれ、その割り当てで変わるもの（水施設、{ -task-card }、未使用の資源{ $ranked ->
+        [true] 、{ -task-card }の達成枚数を順位付けする{ -detached-storage }
+       *[false] {""}
+    }）の合計で、そのプレイヤーの{ -vp }が最も大きくなるカテゴリに数えます。同じなら達成した{ -task-card }が多い方、それも同じなら記録の順で最初の割り当てです。
+note-assignment-replies = { $fallback ->
+        [true] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取っても{ $rounds }巡以内に落ち着かなかったため、その{ -detached-storage }を除いた各プレイヤーの最善の選択を使います。
+       *[false] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取り、1巡全体で何も変わらなくなるまで続けました（{ $rounds }巡）。
+    }
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
 ## 画面の文言（画面は ID をそのまま求める：t("home-new-game")）
