@@ -1028,6 +1028,7 @@ event-water-step = Water track step ({ $reason ->
     }): multiplier { $multiplier }x.
 event-reward-lap = Reward track lap: +{ $vp } { -vp }.
 event-forest-worker-row = Forest Worker: { $table } row { $row } full; take the bonus printed on your combined table by hand (not applied automatically).
+event-infested-supply-empty = no { -infested-wood } left in the supply (all { $total } are out), so none spawns and no { -spawn-card } is drawn (the sources do not say; the app's decision)
 event-placement = card { $card }: { $space ->
         [0] every space is occupied, no { $token } placed
        *[other] { $token } on space { $space }{ $has_skipped ->
@@ -1391,7 +1392,7 @@ ref-fo-foresters = At the start of every turn the board holds 3 { -forester-toke
 ref-fo-ap-start = You have { $ap } action points (AP) per turn, tracked on the action track; spend them on actions in any order.
 ref-fo-ap-more = Advancing on the development track can raise your AP (the first advance gives a technology upgrade instead).
 ref-fo-turn-end = Your turn ends when you have spent all AP (bought ones included); play passes clockwise.
-ref-fo-spawn = { -infested-wood } module: a score that reaches or passes a { -reproduction-space } spawns one { -infested-wood } per token at the end of that turn.
+ref-fo-spawn = { -infested-wood } module: a score that reaches or passes a { -reproduction-space } spawns one { -infested-wood } per token at the end of that turn. The supply holds 21; with none left, none spawns (the sources do not say: the app's decision).
 ref-fo-free-renew = Any number of times: pay { $coins } coin to renew the contracts of your manager's area.
 ref-fo-free-task = Once per turn: discard a task card for its immediate effect.
 ref-fo-free-buy-ap = Up to { $times } times per turn: buy 1 AP for { $coins } coins.

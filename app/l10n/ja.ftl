@@ -1007,6 +1007,7 @@ event-forest-worker-row = 森林作業員：{ $table ->
         [forestry] { -forestry-table }
        *[reforestation] { -reforestation-table }
     }の{ $row }行目が埋まりました。一体型テーブルに印刷されたボーナスは手で受け取ってください（自動では反映されません）。
+event-infested-supply-empty = サプライに{ -infested-wood }が残っていません（{ $total }個すべてが使われています）。出現せず、{ -spawn-card }も引きません（資料に記載がないため、アプリの決定です）
 event-placement = カード{ $card }：{ $space ->
         [0] 空いているスペースがないため{ $token }は置きません
        *[other] { $token }をスペース{ $space }へ{ $has_skipped ->
@@ -1361,7 +1362,7 @@ ref-fo-foresters = 各手番の開始時、盤面には{ -forester-token }が3�
 ref-fo-ap-start = 手番ごとに{ $ap }アクションポイントがあり、アクショントラックで管理します。任意の順にアクションに使います。
 ref-fo-ap-more = 開発トラックを進めるとアクションポイントが増えることがあります（最初の前進ではテクノロジーのアップグレードになります）。
 ref-fo-turn-end = 購入分も含めてアクションポイントをすべて使うと手番が終わり、時計回りに次のプレイヤーへ移ります。
-ref-fo-spawn = { -infestation-module }：得点が{ -reproduction-space }に到達するか通過すると、その手番の終わりにトークン1つにつき{ -infested-wood }が1つ出現します。
+ref-fo-spawn = { -infestation-module }：得点が{ -reproduction-space }に到達するか通過すると、その手番の終わりにトークン1つにつき{ -infested-wood }が1つ出現します。サプライは21個で、残っていなければ出現しません（資料に記載がないため、アプリの決定です）。
 ref-fo-free-renew = 何度でも：{ $coins }コインで管理者のいるエリアの{ -contract-card }を更新します。
 ref-fo-free-task = 1手番に1回：{ -task-card }を捨てて即時効果を使います。
 ref-fo-free-buy-ap = 1手番に最大{ $times }回：{ $coins }コインで1アクションポイントを購入します。
