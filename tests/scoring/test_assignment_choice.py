@@ -14,12 +14,12 @@ import copy
 import itertools
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from app.l10n import english
 from scoring.forestry.record import parse_forestry
-from scoring.forestry.score import NoteCode, score_forestry
+from scoring.forestry.score import NoteCode, possible_assignments, score_forestry
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 from tests.scoring.test_forestry_properties import CATS, CRITERIA, _fit_the_table, players
@@ -76,11 +76,12 @@ def boards(draw: st.DrawFn) -> dict[str, Any]:
         p["contracts"] = draw(st.permutations(contracts))
         p["task_cards"] = p["task_cards"][:2] + [
             {"contract": draw(st.sampled_from(CATS))} for _ in range(draw(st.integers(0, 4)))]
-    # task VP only ever grows (RULES "tracks never fall"), steps of 0-4
+    # task VP only ever grows (RULES "tracks never fall"), through the printed 5 -> 11 (002)
     tasks_vp, v = {}, draw(st.integers(0, 2))
     for k in range(12):
-        tasks_vp[str(k)] = v
-        v += draw(st.integers(0, 4))
+        tasks_vp[str(k)] = 11 if k == 5 else v
+        v = 11 if k == 5 else v
+        v += draw(st.integers(0, 2 if k < 4 else 4))
     printed = {"buildings_vp": {str(k): draw(st.integers(0, 20)) for k in range(7)},
                "tasks_vp": tasks_vp,
                "detached_top_tie": draw(st.lists(st.integers(0, 10), min_size=3, max_size=3))}
@@ -113,6 +114,8 @@ def test_chosen_assignment_is_the_brute_force_best_over_the_whole_total(
     sheet = _sheet(data)
     assert sheet.complete
     assume(not replies_fell_back(sheet))
+    ranked = [n.params["rounds"] for n in sheet.notes if n.code == NoteCode.ASSIGNMENT_REPLIES]
+    event(f"replies: {ranked[0] if ranked else 'none'} rounds")
     chosen = [p.details["contract_categories"] for p in sheet.players]
     # everybody pinned to what the app chose scores the same
     fixed = copy.deepcopy(data)
@@ -279,3 +282,36 @@ def test_one_player_has_no_invented_end_score() -> None:
     assert sheet.winners == ()
     (note,) = [english(n) for n in sheet.notes if n.code == NoteCode.ONE_PLAYER]
     assert "no solo end score" in note and "not scored" in note
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(boards(), st.data())
+def test_asking_one_value_at_a_time_reaches_the_full_knowledge_sheet(
+        data: dict[str, Any], draw: st.DataObject) -> None:
+    """RULES "tracks never fall" with the whole objective and the detached ranks: starting
+    from a random part of the task-card row, answering what the sheet asks (and nothing
+    else) ends in the sheet the whole row gives; every value asked is a count some player
+    can reach, and none is asked twice."""
+    full = _sheet(data)
+    row = dict(data["printed"]["tasks_vp"])
+    keep = draw.draw(st.sets(st.sampled_from(sorted(row))))
+    partial = copy.deepcopy(data)
+    partial["printed"]["tasks_vp"] = {k: row[k] for k in keep}
+    game = parse_forestry(data)
+    reachable = {str(a.tasks_fulfilled) for p in game.players
+                 for a in possible_assignments(p)}
+    asked: list[str] = []
+    for _ in range(len(row) + 1):
+        sheet = score(partial)
+        if sheet.complete:
+            break
+        need = sheet.needs[0]
+        assert need.table == "tasks_vp" and need.key in reachable and need.key not in asked
+        asked.append(need.key)
+        partial["printed"]["tasks_vp"][need.key] = row[need.key]
+    event(f"asked {min(len(asked), 3)}+")
+    assert sheet.complete
+    assert [(p.total, p.categories, p.details.get("contract_categories"))
+            for p in sheet.players] == [
+        (p.total, p.categories, p.details.get("contract_categories")) for p in full.players]
