@@ -91,7 +91,7 @@ note-value-used = { $table }[{ $key }] = { $value } ({ $origin ->
         [record] this record's printed values
        *[confirmed] confirmed by you earlier
     }).
-note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the { -task-card } { -vp } listed as needed are known.
+note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the values listed as needed are known.
 note-contract-chosen = contract { $number } ({ $first }/{ $second }) -> { $chosen } ({ $by_record ->
         [true] chosen by the player
        *[false] best

@@ -86,7 +86,7 @@ note-value-used = { $table ->
         [record] この記録に入力された印刷値
        *[confirmed] 以前に確認済みの値
     }）。
-note-contracts-unknown = { $player }：必要な{ -task-card }の{ -vp }がわかるまで、2カテゴリの{ -contract-card }の割り当ては決まりません。
+note-contracts-unknown = { $player }：必要な値がわかるまで、2カテゴリの{ -contract-card }の割り当ては決まりません。
 note-contract-chosen = 契約{ $number }（{ $first }/{ $second }）→{ $chosen }（{ $by_record ->
         [true] プレイヤーが指定
        *[false] 最適

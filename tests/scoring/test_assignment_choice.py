@@ -315,3 +315,23 @@ def test_asking_one_value_at_a_time_reaches_the_full_knowledge_sheet(
     assert [(p.total, p.categories, p.details.get("contract_categories"))
             for p in sheet.players] == [
         (p.total, p.categories, p.details.get("contract_categories")) for p in full.players]
+
+
+def test_an_unknown_detached_spread_is_the_only_question() -> None:
+    """001 Detached Storage Scoring: two storages tied at the top pay a row the sources do
+    not print. When the task-card storage is one of them, A's choice depends on it; the
+    detached category asks for it anyway, so it is the only question (no task VP asked:
+    they are all known)."""
+    data = _ranked_game({"0": 0, "1": 0})
+    data["detached_storages"][1]["infested_wood"] = 3  # tied with the task storage
+    sheet = score(data)
+    assert [(n.table, n.key) for n in sheet.needs] == [("detached_top_tie", "")]
+    a = sheet.players[0]
+    assert "contract_categories" not in a.details and "water" not in a.categories
+    data["printed"]["detached_top_tie"] = [8, 5, 1]
+    sheet = score(data)
+    assert sheet.complete
+    # accessory: A and B tie 1st/2nd on task cards (8 + 5) // 2 = 6 > building: water 1 +
+    # A and C tie 2nd/3rd (5 + 1) // 2 = 3
+    assert sheet.players[0].details["contract_categories"] == [ACC]
+    assert sheet.players[0].details["detached"][TASK_CRITERION] == 6
