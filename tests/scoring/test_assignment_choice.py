@@ -17,9 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from app.l10n import english
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.score import NoteCode, possible_assignments, score_forestry
+from scoring.message import msg
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 from tests.scoring.test_forestry_properties import CATS, CRITERIA, _fit_the_table, players
@@ -200,9 +200,8 @@ def test_the_detached_rank_of_task_cards_decides_the_assignment() -> None:
     assert a.categories["water"] == 0 and a.details["detached"][TASK_CRITERION] == 8
     assert b.details["detached"][TASK_CRITERION] == 8
     assert c.details["detached"][TASK_CRITERION] == 2
-    notes = [english(n) for n in sheet.notes]
-    assert any("detached storage ranking task cards fulfilled" in n for n in notes)
-    assert any("until a whole round changed nothing" in n for n in notes)
+    assert msg(NoteCode.ASSIGNMENT_RULE, ranked=True) in sheet.notes
+    assert msg(NoteCode.ASSIGNMENT_REPLIES, rounds=2, fallback=False) in sheet.notes
 
 
 def test_tie_breaker_task_cards_fulfilled_decides_between_equal_totals() -> None:
@@ -280,8 +279,7 @@ def test_one_player_has_no_invented_end_score() -> None:
     sheet = score(record(p, printed=ALL_PRINTED))
     assert "forester_majority" not in sheet.players[0].categories
     assert sheet.winners == ()
-    (note,) = [english(n) for n in sheet.notes if n.code == NoteCode.ONE_PLAYER]
-    assert "no solo end score" in note and "not scored" in note
+    assert msg(NoteCode.ONE_PLAYER) in sheet.notes
 
 
 @settings(max_examples=60, deadline=None,

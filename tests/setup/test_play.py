@@ -455,18 +455,3 @@ def test_infested_wood_supply_runs_out_at_21_tokens() -> None:
     _, untracked = spawn_for_triggers(board, _random.Random(4), (4, 10), 2, 12)
     assert not any(p.supply_empty for p in untracked.placements)
 
-
-def test_empty_supply_is_told_to_the_table() -> None:
-    import random as _random
-
-    from app.events import log_entry_msg
-    from app.l10n import render
-    from setup.play import INFESTED_WOOD_TOKENS, ForestBoard, spawn_for_triggers
-
-    board = ForestBoard(deck=deck_with_top(7))
-    _, entry = spawn_for_triggers(board, _random.Random(1), (4,), 0, 5,
-                                  held=INFESTED_WOOD_TOKENS)
-    m = log_entry_msg(entry, old_score=0, new_score=5)
-    assert m is not None
-    assert "no infested wood left in the supply (all 21 are out)" in render("en", m)
-    assert "サプライに" in render("ja", m)
