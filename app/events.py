@@ -17,7 +17,7 @@ from scoring.guardians.checks import end_message
 from scoring.guardians.rules import EndTrigger
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
 from setup.forestry import round_token_effect
-from setup.play import ROUND_TOKENS_BY_ID
+from setup.play import INFESTED_WOOD_TOKENS, ROUND_TOKENS_BY_ID
 
 
 class EventCode(MessageCode):
@@ -32,6 +32,7 @@ class EventCode(MessageCode):
     REWARD_LAP = "event-reward-lap"
     FOREST_WORKER_ROW = "event-forest-worker-row"
     PLACEMENT = "event-placement"
+    INFESTED_SUPPLY_EMPTY = "event-infested-supply-empty"
     RESHUFFLED = "event-reshuffled"
     FORESTERS_REPLENISHED = "event-foresters-replenished"
     FORESTERS_FULL = "event-foresters-full"
@@ -59,7 +60,8 @@ def log_entry_data(entry: Any) -> dict[str, Any]:
         data.update({
             "reveals": [r.to_json() for r in entry.reveals],
             "placements": [{"token": p.token, "card": p.card, "space": p.space,
-                            "skipped": list(p.skipped), "trigger": p.trigger}
+                            "skipped": list(p.skipped), "trigger": p.trigger,
+                            **({"supply_empty": True} if p.supply_empty else {})}
                            for p in entry.placements],
             "reshuffled": entry.reshuffled,
         })
@@ -72,6 +74,8 @@ def log_entry_msg(entry: Any, **extra: Any) -> Msg | None:
 
 
 def _placement(p: Mapping[str, Any]) -> Msg:
+    if p.get("supply_empty"):
+        return msg(EventCode.INFESTED_SUPPLY_EMPTY, total=INFESTED_WOOD_TOKENS)
     return msg(EventCode.PLACEMENT, card=int(p["card"]), token=msg(f"label-{p['token']}"),
                space=p["space"] if p.get("space") is not None else 0,
                skipped=joined(ListCode.COMMAS, p.get("skipped") or ()),

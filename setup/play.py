@@ -292,7 +292,8 @@ class Placement:
 
     ``space`` is ``None`` when every space was blocked (the token is not placed).
     ``trigger`` is the score-track space whose reproduction token caused an
-    infested-wood spawn.
+    infested-wood spawn. ``supply_empty``: no infested wood token was left in the
+    supply, so none spawned and no card was drawn (``card`` 0; docs/rules-decisions.md).
     """
 
     token: str  # a ForesterType value or "infested_wood"
@@ -300,6 +301,7 @@ class Placement:
     space: int | None
     skipped: tuple[int, ...] = ()
     trigger: int | None = None
+    supply_empty: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +360,20 @@ def replenish_foresters(board: ForestBoard, rng: random.Random) -> tuple[ForestB
 REPRODUCTION_SPACES: tuple[int, ...] = (4, 10, 18, 28)
 #: Length of one lap of the score track; the marker flips to "50+" after it (002).
 SCORE_TRACK_LAP = 50
+#: Infested wood tokens in the game (001 Components).
+INFESTED_WOOD_TOKENS = 21
+
+
+def infested_supply(board: ForestBoard, held: int) -> int:
+    """Infested wood tokens left in the supply: the 21 of the game (001) less those on
+    the forest and ``held`` (in players' storages and delivered to detached storages).
+
+    >>> from setup.deck import new_deck
+    >>> board = ForestBoard(deck=new_deck(random.Random(1)), infested=frozenset({3, 7}))
+    >>> infested_supply(board, held=4)
+    15
+    """
+    return max(0, INFESTED_WOOD_TOKENS - len(board.infested) - held)
 
 
 def reproduction_crossings(old_score: int, new_score: int) -> tuple[int, ...]:
@@ -393,7 +409,8 @@ def reproduction_crossings(old_score: int, new_score: int) -> tuple[int, ...]:
 
 
 def spawn_infested_wood(
-    board: ForestBoard, rng: random.Random, old_score: int, new_score: int
+    board: ForestBoard, rng: random.Random, old_score: int, new_score: int,
+    *, held: int | None = None,
 ) -> tuple[ForestBoard, LogEntry]:
     """End of the turn in which a score marker moved ``old`` → ``new`` (001).
 
@@ -402,9 +419,14 @@ def spawn_infested_wood(
     wood (including one placed a moment ago) or a harvester is skipped for the
     next higher number, after 15 comes 1 (RULES §2.3 decision). If every space
     is blocked the card is still revealed and no token is placed.
+
+    ``held``: infested wood out of the supply but not on the forest (players'
+    storages, detached storages); with it, the supply of 21 tokens (001) is kept:
+    once it is empty, a trigger spawns nothing and draws no card (decision, 001 is
+    silent). ``None``: the supply is not tracked.
     """
     triggers = reproduction_crossings(old_score, new_score)
-    return spawn_for_triggers(board, rng, triggers, old_score, new_score)
+    return spawn_for_triggers(board, rng, triggers, old_score, new_score, held=held)
 
 
 def spawn_for_triggers(
@@ -413,19 +435,27 @@ def spawn_for_triggers(
     triggers: tuple[int, ...],
     old_score: int = 0,
     new_score: int = 0,
+    *,
+    held: int | None = None,
 ) -> tuple[ForestBoard, LogEntry]:
     """One infested wood per reproduction space in ``triggers`` (see ``spawn_infested_wood``)."""
     deck = board.deck
     start_cycle = deck.cycle
     infested = set(board.infested)
+    left = None if held is None else infested_supply(board, held)
     reveals: list[Reveal] = []
     placements: list[Placement] = []
     for trigger in triggers:
+        if left == 0:  # nothing to spawn: no card is drawn (docs/rules-decisions.md)
+            placements.append(Placement("infested_wood", 0, None, (), trigger, True))
+            continue
         card, deck = draw(deck, rng, SpawnPurpose.INFESTED_WOOD)
         reveals.append(card)
         space, skipped = next_free_space(card.card, infested | board.harvesters)
         if space is not None:
             infested.add(space)
+            if left is not None:
+                left -= 1
         placements.append(Placement("infested_wood", card.card, space, skipped, trigger))
     reshuffled = deck.cycle != start_cycle
     new_board = replace(board, deck=deck, infested=frozenset(infested))

@@ -228,11 +228,14 @@ def _spawn_at_end_of_turn(state: GameState, ctx: Ctx) -> GameState:
     forest = table.forest
     peaks = list(table.score_peaks)
     due = pending_spawns(state)
+    held = (sum(b.storage.infested_wood for b in state.forestry_boards)
+            + sum(s.infested_wood for s in table.detached_storages))  # out of the supply
     for i in table.seat_order:
         triggers = tuple(t for p, t in due if p == i)
         score = state.forestry_boards[i].score_track
         if triggers:
-            forest, entry = play.spawn_for_triggers(forest, ctx.rng, triggers, peaks[i], score)
+            forest, entry = play.spawn_for_triggers(forest, ctx.rng, triggers, peaks[i], score,
+                                                    held=held)
             _log_entry(entry, ctx, old_score=peaks[i], new_score=score, player=i)
         peaks[i] = max(peaks[i], score)
     return replace(state, table=replace(table, forest=forest, score_peaks=tuple(peaks)))

@@ -64,7 +64,10 @@ ask-buildings-vp = Read the number printed under your rightmost uncovered space 
 ask-tasks-vp = Read the { -vp } for { $count } fulfilled { $count ->
         [one] { -task-card }
        *[other] { -task-card }s
-    } on row 3 of the back of the reference tile.
+    } on row 3 of the back of the reference tile{ $count ->
+        [0] {" "}(enter 0 if nothing is printed there)
+       *[other] {""}
+    }.
 ask-forest-worker-buildings-vp = Read the number printed under the rightmost uncovered space on the Forest Worker board's buildings track ({ $count } { -building-token }s used).
 ask-technician-vp = Read the { -vp } printed below the rightmost collected Technician tile on the optimisation track of the Technician board ({ $count } tiles collected; enter 0 if no number is printed for it).
 ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached scoring card's row for two { -detached-storage }s tied for the most { -infested-wood }.
@@ -83,17 +86,28 @@ note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
     } ({ $values }).
 note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
 note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
-note-one-player = One player: scored by the multiplayer rules (the solo opponent's rules are not in the sources); most { -forester-token }s pays 10.
+note-one-player = One player: the sources give no solo end scoring (the solo game has an opponent whose rules they do not print), so this is no solo end score and names no winner: it is only the sum of the categories shown. Most { -forester-token }s is not scored (there is nobody in the sources to compare with).
 note-value-used = { $table }[{ $key }] = { $value } ({ $origin ->
         [record] this record's printed values
        *[confirmed] confirmed by you earlier
     }).
-note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the { -task-card } { -vp } listed as needed are known.
+note-contracts-unknown = { $player }: the two-category contracts cannot be assigned until the values listed as needed are known.
 note-contract-chosen = contract { $number } ({ $first }/{ $second }) -> { $chosen } ({ $by_record ->
         [true] chosen by the player
        *[false] best
     })
-note-contracts-chosen = { $player }: { $parts }. The app picks the assignment with the most water + task { -vp }; choose a contract's category to override it.
+note-contracts-chosen = { $player }: { $parts }. Choose a contract's category to pin it.
+note-assignment-rule = Two-category contracts: each counts for the category that gives its player the most { -vp } over everything it changes (water, { -task-card }s, unused resources{ $ranked ->
+        [true] , the { -detached-storage } ranking { -task-card }s fulfilled
+       *[false] {""}
+    }), then the most { -task-card }s fulfilled, then the first such choice in record order.
+note-assignment-replies = { $fallback ->
+        [true] A { -detached-storage } ranks { -task-card }s fulfilled, so the players' choices depend on each other; taking, in seat order, each player's best reply to the others' did not settle within { $rounds } rounds, so each player's best choice without that storage is used.
+       *[false] A { -detached-storage } ranks { -task-card }s fulfilled, so the players' choices depend on each other: in seat order each player took their best reply to the others' choices until a whole round changed nothing ({ $rounds } { $rounds ->
+            [one] round
+           *[other] rounds
+        }).
+    }
 note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
 
 ## UI texts (the screens' words; a screen asks for the id itself: t("home-new-game"))
@@ -550,7 +564,7 @@ step-hq = Take the set of three HQ tiles for { $players ->
        *[other] { $players } players
     } up.
 step-hq-tile = tile { $position } on the { $area } HQ space
-step-hq-solo = Solo: our sources do not say which set a solo game uses; if your copy has none for 1 player, your solo rules decide.
+step-hq-solo = Solo: 002 picks the set of three HQ tiles and its side by the number of players, and our sources name none for 1 player: take the tiles and side your solo rules give. Lay the three in a row in any order and count them 1, 2, 3 from the left; put { $tiles }.
 step-harvest-tokens = Put the 15 { -harvest-token }s, colourful side up, on the spaces printed for them.
 step-harvest-tokens-gf = ({ -growing-forward }: you may use its wooden { -harvest-token }s instead.)
 step-harvested = Spawn cards { $cards } came up{ $passed_over ->
@@ -575,7 +589,7 @@ step-supply = Make a common supply of coins, construction materials, temp worker
 step-foresters = All 15 { -spawn-card }s were shuffled into a new deck and cards { $cards } came up: put one { -forester-token } of each type on the forest — { $where }. Playing without the app? Shuffle all 15 { -spawn-card }s into a face-down deck for play.
 step-forester-on = { $kind } on space { $space }
 step-gf-storages = Shuffle the 3 { -detached-storage } tiles face down and put one face up between each pair of neighbouring HQ tiles, next to the board.
-step-gf-scoring = Detached scoring tokens: starting with the { -detached-storage } near the start of the score track and going clockwise, put on the marked space (right side) of each: { $criteria }. The other three tokens go back in the box.
+step-gf-scoring = Starting with the { -detached-storage } near the start of the score track and going clockwise, put on the marked space (right side) of each: { $criteria }. The other three tokens go back in the box.
 step-gf-criterion = { $number }) { $criterion }
 step-gf-reproduction = Put a spruce bark beetle reproduction token on score-track spaces 4, 10, 18 and 28.
 step-gf-infestation = Put the 21 { -infested-wood } tokens in a supply. Lay the three infestation cards face up in a row in any order and take card { $card }, counting from the left; put an { -infested-wood } token on each space it shows for { $players } players and return the cards to the box. The cards' spaces are not in our sources: tell the app which spaces got { -infested-wood }.
@@ -593,7 +607,7 @@ step-characters-pool = (Drawn from the four base characters{ $growing_forward ->
 step-trade = Put the five reward tokens, bright side up, below the character picture, one per wood type: { $rewards }.
 step-trade-reward = { $species } → { $reward }
 step-ecologist = Put the den tree board next to the { -player-board }; shuffle the 15 creature tokens (5 blue, 5 yellow, 5 red) face down nearby.
-step-logistics = At player step 7 use the { -logistics-manager }'s own { -storage-extension } tiles on the three rightmost { -storage } spaces.
+step-logistics = At step { $step } (002 player setup 7, the { -storage-extension } tiles) use the { -logistics-manager }'s own { -storage-extension } tiles on the three rightmost { -storage } spaces.
 step-monitoring = Put one data token on every forest space.
 step-forest-worker = Uses the Forest Worker { -player-board } with its combined forestry and reforestation table.
 step-road-manager = Lay the three Forest Road Manager setup cards face up in a row in any order and take card { $card }, counting from the left. Shuffle the 9 damaged road tiles face down and put one, damaged side up, on each border the card highlights; the rest go back in the box.
@@ -650,20 +664,20 @@ step-round-token-name = { $gain ->
        *[coins] { $coins } coins
     }
 step-round-token-effect = { $gain ->
-        [flip] Every player takes 1 coin; the first player turns one { $species } { -harvest-token } from its colourful to its dark (harvested) side, if there is one.
+        [flip] Every player takes 1 coin; the first player turns a { $species } { -harvest-token } from its colourful to its dark (harvested) side, if one is left; which one is not the first player's choice: the rulebook fixes the order (its picture, not in our sources).
         [construction_material] Every player takes 1 construction material.
         [seedling] Every player takes 1 { -seedling }.
         [task_card] Every player draws 1 random { -task-card } from the deck.
         [temp_worker] Every player takes 1 temp worker.
        *[coins] Every player takes { $coins } coins.
     }
-hq-set = the HQ tile set for { $players ->
-        [one] 1 player
-       *[other] { $players } players
+hq-set = { $players ->
+        [one] the HQ tiles your solo rules give (our sources name no set for 1 player)
+       *[other] the HQ tile set for { $players } players
     }
-hq-side = the side for { $players ->
-        [one] 1 player
-       *[other] { $players } players
+hq-side = { $players ->
+        [one] the side your solo rules give (our sources name none for 1 player)
+       *[other] the side for { $players } players
     }
 hq-positions = 1-3 from the left in a row of the set's tiles laid out in any order
 
@@ -691,7 +705,7 @@ gsetup-removal = { $count ->
         [common_pheasant_cards] Common Pheasant animal cards
        *[common_pheasant_tokens] Common Pheasant animal tokens
     }
-gsetup-animal-tokens = Put all { $count } animal tokens on the table, next to the play area.
+gsetup-animal-tokens = Put all the animal tokens on the table, next to the play area ({ $count } by our count, one per animal card in play; 003 does not print the number).
 gsetup-resource-deck = Shuffle the { $count } resource cards and place them face down as the draw deck.
 gsetup-animal-deck = Sort the { $count } animal cards into 2 piles by the symbol on their backs. Shuffle each pile on its own, then stack them face down with the pile showing the marked symbol on top.
 gsetup-starting-tile = Place the starting tile face up in the middle of the table and stand the Illegal Logger on his base.
@@ -1014,6 +1028,7 @@ event-water-step = Water track step ({ $reason ->
     }): multiplier { $multiplier }x.
 event-reward-lap = Reward track lap: +{ $vp } { -vp }.
 event-forest-worker-row = Forest Worker: { $table } row { $row } full; take the bonus printed on your combined table by hand (not applied automatically).
+event-infested-supply-empty = no { -infested-wood } left in the supply (all { $total } are out), so none spawns and no { -spawn-card } is drawn (the sources do not say; the app's decision)
 event-placement = card { $card }: { $space ->
         [0] every space is occupied, no { $token } placed
        *[other] { $token } on space { $space }{ $has_skipped ->
@@ -1037,7 +1052,7 @@ event-round-revealed = Round { $round }: { $effect }{ $last ->
        *[false] {""}
     }
 event-last-round-token = This is the last { -round-token }: afterwards each player takes one final turn.
-event-flip-harvest-token = First player: turn one { $species } { -harvest-token } to its harvested side if there is one (tap the space).
+event-flip-harvest-token = First player: turn a { $species } { -harvest-token } to its harvested side if one is left — the one the rulebook's order gives, not one of your choice (tap the space).
 event-draw-task-card = Every player draws a random { -task-card }: add it to your board when you know its requirement.
 event-command-undone = Undone: { $command }
 event-command-redone = Redone: { $command }
@@ -1265,7 +1280,7 @@ event-round-token = Round { $round }: { $token }.{ $last ->
     [true] {" "}This is the last { -round-token }: afterwards everyone takes one final turn.
    *[other] {""}
   }
-event-flip-harvest = { $first } (the { -first-player }): turn one { $species } { -harvest-token } to its harvested side if there is one (on the forest map: "Turn { -harvest-token }s", then tap the space).
+event-flip-harvest = { $first } (the { -first-player }): turn a { $species } { -harvest-token } to its harvested side if one is left — the one the rulebook's order gives, not one of your choice (on the forest map: "Turn { -harvest-token }s", then tap the space).
 event-task-card = Every player draws a random task card.
 event-undone-mine = { $who } took back their last change ({ $command }).
 note-skip-forester = If the map is not current: put it on space { $card } unless that space holds a { -forester-token } or a { -harvester }; then the next space up without either (after 15 comes 1).
@@ -1372,22 +1387,22 @@ ref-section-hq = HQ tiles (moving the sawmill manager)
 ref-section-end = Rounds and the end
 ref-section-guardians-turn = A turn
 ref-section-guardians-planting = Planting trees
-ref-fo-round-token = Each round, before the { -first-player }'s turn: turn up the next { -round-token }; every player gets its bonus.
+ref-fo-round-token = Each round, before the { -first-player }'s turn: turn up the next { -round-token }; every player gets its bonus. On a harvest-token round token the { -first-player } does not pick which token of that species turns: the rulebook fixes the order (002 ラウンドトークン; the order is in its picture, not in our sources).
 ref-fo-foresters = At the start of every turn the board holds 3 { -forester-token }s: draw a { -spawn-card } for each missing one (thinning, den tree, painting); occupied spaces are skipped upwards.
 ref-fo-ap-start = You have { $ap } action points (AP) per turn, tracked on the action track; spend them on actions in any order.
 ref-fo-ap-more = Advancing on the development track can raise your AP (the first advance gives a technology upgrade instead).
 ref-fo-turn-end = Your turn ends when you have spent all AP (bought ones included); play passes clockwise.
-ref-fo-spawn = { -infested-wood } module: a score passing a { -reproduction-space } spawns one { -infested-wood } per token at the end of that turn.
+ref-fo-spawn = { -infested-wood } module: a score that reaches or passes a { -reproduction-space } spawns one { -infested-wood } per token at the end of that turn. The supply holds 21; with none left, none spawns (the sources do not say: the app's decision).
 ref-fo-free-renew = Any number of times: pay { $coins } coin to renew the contracts of your manager's area.
 ref-fo-free-task = Once per turn: discard a task card for its immediate effect.
 ref-fo-free-buy-ap = Up to { $times } times per turn: buy 1 AP for { $coins } coins.
-ref-fo-free-storage = Up to { $times } times per turn: open the next storage space for the coins printed on it (the first costs { $first } coins; the others are printed on the board, not in the sources) and take its reward.
+ref-fo-free-storage = Up to { $times } times per turn: open the next storage space for the coins printed on it (the costs are printed on the board, not in the sources) and take its reward.
 ref-fo-move = Move the { -harvester }: { $ap } AP for up to { $spaces } spaces; one { -harvester } per space at the end; { $coins } coin per river crossed (none over a reservoir with bridge; a meander also gives a { -seedling }).
 ref-fo-harvest = Harvest (colourful { -harvest-token }): 1 or 2 AP as the dots on the token show; take the wood shown, gain its stars, turn the token.
 ref-fo-reforest = Reforest (dark { -harvest-token }): 1 or 2 AP (the dots) and 1 or 2 { -seedling }s as the token shows; turn the token.
 ref-fo-tend = Tend the forest: { $ap } AP; the { -forester-token } on your space goes onto your { -forestry-table }.
 ref-fo-infested = Remove { -infested-wood } on your space: { $ap } AP (the harvest action); nothing else happens on that space before it is gone.
-ref-fo-forest-building = Forest building: { $ap } AP, 1 construction material and 1 temp worker; the clearing's reward costs { $coins } coins more, if you want it.
+ref-fo-forest-building = Forest building: { $ap } AP, 1 construction material and 1 temp worker; then take the clearing token's reward. Only one reward has a cost: on the "any wood token" clearing, paying { $coins } coins (if you want) gets you one wood token of any kind.
 ref-fo-water = Water structure: { $ap } AP and { $n } temp workers (meander) or { $n } construction materials (reservoir with bridge), as your board shows.
 ref-fo-manager = Move the sawmill manager to another HQ tile: { $ap } AP (then the HQ reward, below).
 ref-fo-sawmill-use = Use a sawmill building in your manager's area: { $ap } AP each time (several per turn are fine).
@@ -1596,13 +1611,13 @@ ref-fg-title-two_players = Two players
 ref-fg-title-rangers = Rangers (advanced game, board side B)
 ref-fg-title-decisions = Where the rulebook is silent (the app's decisions)
 
-ref-fg-component-animal_cards = { $count } × Animal cards: 5 animals, 2 cards each; value read off the card
+ref-fg-component-animal_cards = { $count } × Animal cards (printed): value read off the card; 5 animals with 2 cards each is our inference (003 prints the total and five animals' living conditions, not the cards per animal)
 ref-fg-component-resource_cards = { $count } × Resource cards: one type is Water (used to put out fire)
 ref-fg-component-terrain_tiles = { $count } × Terrain tiles: regular I/II/III, mountains and lakes
 ref-fg-component-starting_tile = { $count } × Starting tile: holds the { -fg-illegal-logger }'s base
 ref-fg-component-upgrade_cubes = { $count } × Wooden upgrade cubes: 4 go on each ranger board at setup
 ref-fg-component-trees = { $count } × Trees: Taiwan Spruce, { -fg-calocedrus }, Camphor Tree
-ref-fg-component-animals_and_rangers = { $count } × Animal tokens, ranger tokens and the { -fg-illegal-logger }: 10 { -fg-animal-token }s (one per animal card), 4 { -fg-ranger-token }s, 1 { -fg-illegal-logger }
+ref-fg-component-animals_and_rangers = { $count } × Animal tokens, ranger tokens and the { -fg-illegal-logger } (printed: the total only); the split is our inference, not printed: 10 { -fg-animal-token }s (one per animal card), 4 { -fg-ranger-token }s (one per ranger board), 1 { -fg-illegal-logger }
 ref-fg-component-fire_tokens = { $count } × Fire tokens: 1 point each for whoever puts the fire out
 ref-fg-component-ranger_boards = { $count } × Ranger boards: side A basic game, side B advanced game
 

@@ -53,7 +53,10 @@ ask-buildings-vp = { $side_b ->
         [true] { -player-board }（B面）
        *[false] { -player-board }
     }の建物トラックで、見えている一番右のスペースの下に印刷された数字を読んでください（使った{ -building-token }{ $count }つ）。
-ask-tasks-vp = リファレンスタイル裏面の3行目から、達成した{ -task-card }{ $count }枚の{ -vp }を読んでください。
+ask-tasks-vp = リファレンスタイル裏面の3行目から、達成した{ -task-card }{ $count }枚の{ -vp }を読んでください{ $count ->
+        [0] （数字が印刷されていなければ0を入力）
+       *[other] {""}
+    }。
 ask-forest-worker-buildings-vp = 森林作業員ボードの建物トラックで、見えている一番右のスペースの下に印刷された数字を読んでください（使った{ -building-token }{ $count }つ）。
 ask-technician-vp = 技術者ボードの最適化トラックで、集めた一番右の技術者タイルの下に印刷された{ -vp }を読んでください（集めたタイル{ $count }枚。数字がなければ0を入力）。
 ask-detached-top-tie = { -detached-storage }の得点カードで、{ -infested-wood }が最も多い{ -detached-storage }が2つ同数のときの行から、1位／2位／3位の{ -vp }を読んでください。
@@ -72,7 +75,7 @@ note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $level ->
     }で順位が決まりました（{ $values }）。
 note-tie-shared = { $names }は{ $total }{ -vp }で同点。タイブレーク（{ -tie-breaker(level: 1) }、{ -tie-breaker(level: 2) }、{ -tie-breaker(level: 3) }）もすべて同じため、同じ順位になります。
 note-not-complete = 未完了：順位は暫定です（まだ値が必要なカテゴリを除いています）。すべての値がそろうまで勝者は決まりません。
-note-one-player = 1人プレイ：複数人用のルールで計算しています（ソロ対戦相手のルールは資料にありません）。{ -forester-token }最多は10{ -vp }です。
+note-one-player = 1人プレイ：資料にはソロの最終得点計算がありません（ソロゲームには対戦相手がいますが、そのルールは資料にありません）。このため、これはソロの最終得点ではなく、表示したカテゴリの合計にすぎず、勝者も決めません。{ -forester-token }最多は得点にしていません（資料の中に比べる相手がいません）。
 note-value-used = { $table ->
         [buildings_vp] 建物トラックの{ -vp }
         [tasks_vp] { -task-card }の{ -vp }
@@ -83,12 +86,20 @@ note-value-used = { $table ->
         [record] この記録に入力された印刷値
        *[confirmed] 以前に確認済みの値
     }）。
-note-contracts-unknown = { $player }：必要な{ -task-card }の{ -vp }がわかるまで、2カテゴリの{ -contract-card }の割り当ては決まりません。
+note-contracts-unknown = { $player }：必要な値がわかるまで、2カテゴリの{ -contract-card }の割り当ては決まりません。
 note-contract-chosen = 契約{ $number }（{ $first }/{ $second }）→{ $chosen }（{ $by_record ->
         [true] プレイヤーが指定
        *[false] 最適
     }）
-note-contracts-chosen = { $player }：{ $parts }。水施設と{ -task-card }の{ -vp }の合計が最も大きくなる割り当てをアプリが選んでいます。{ -contract-card }ごとにカテゴリを指定すると、そちらが優先されます。
+note-contracts-chosen = { $player }：{ $parts }。{ -contract-card }ごとにカテゴリを指定すると、そのカテゴリに固定されます。
+note-assignment-rule = 2カテゴリの{ -contract-card }：それぞれ、その割り当てで変わるもの（水施設、{ -task-card }、未使用の資源{ $ranked ->
+        [true] 、{ -task-card }の達成枚数を順位付けする{ -detached-storage }
+       *[false] {""}
+    }）の合計で、そのプレイヤーの{ -vp }が最も大きくなるカテゴリに数えます。同じなら達成した{ -task-card }が多い方、それも同じなら記録の順で最初の割り当てです。
+note-assignment-replies = { $fallback ->
+        [true] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取っても{ $rounds }巡以内に落ち着かなかったため、その{ -detached-storage }を除いた各プレイヤーの最善の選択を使います。
+       *[false] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取り、1巡全体で何も変わらなくなるまで続けました（{ $rounds }巡）。
+    }
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
 ## 画面の文言（画面は ID をそのまま求める：t("home-new-game")）
@@ -536,7 +547,7 @@ step-sawmills-upgraded = { $count ->
 step-processing = 木材加工トークンを、同じ加工シンボルが描かれた3つの{ -sawmill-building }の横にそれぞれ置きます。
 step-hq = { $players }人用のHQタイル3枚のセットを用意します。好きな順で表向きに1列に並べ、左から1、2、3と数えます。{ $tiles }を、{ $players }人用の面を上にして置きます。
 step-hq-tile = { $area }のHQスペースにタイル{ $position }
-step-hq-solo = ソロ：ソロでどのセットを使うかは資料に書かれていません。1人用のセットがなければ、ソロ用ルールに従ってください。
+step-hq-solo = ソロ：002ではHQタイル3枚のセットと面をプレイ人数で選びますが、資料には1人用のセットも面もありません。ソロ用ルールが示すタイルと面を使ってください。3枚を好きな順で1列に並べ、左から1、2、3と数えます。{ $tiles }を置きます。
 step-harvest-tokens = { -harvest-token }15枚を、色の付いた面を上にして、ボードに印刷された場所に置きます。
 step-harvest-tokens-gf = （{ -growing-forward }の木製{ -harvest-token }を代わりに使っても構いません。）
 step-harvested = { -spawn-card }{ $cards }が出ました{ $passed_over ->
@@ -561,7 +572,7 @@ step-supply = コイン、{ -construction-material }、{ -temp-worker }、{ -see
 step-foresters = 15枚すべての{ -spawn-card }をシャッフルして新しいデッキにし、カード{ $cards }が出ました。{ -forester-token }を各タイプ1枚ずつ森に置きます：{ $where }。アプリなしで遊ぶ場合は、{ -spawn-card }15枚をすべて切って裏向きのデッキにします。
 step-forester-on = { $kind }をスペース{ $space }
 step-gf-storages = { -detached-storage }タイル3枚を裏向きで混ぜ、ボードの横、隣り合うHQタイルの間に1枚ずつ表向きで置きます。
-step-gf-scoring = { -detached-storage }の得点トークン：スコアトラックの始まりに近い{ -detached-storage }から時計回りに、各{ -detached-storage }の右側の印のスペースへ次の順で置きます：{ $criteria }。残り3枚は箱に戻します。
+step-gf-scoring = スコアトラックの始まりに近い{ -detached-storage }から時計回りに、各{ -detached-storage }の右側の印のスペースへ次の順で置きます：{ $criteria }。残り3枚は箱に戻します。
 step-gf-criterion = { $number }) { $criterion }
 step-gf-reproduction = スコアトラックの4、10、18、28のスペースに、トウヒキクイムシの繁殖トークンを置きます。
 step-gf-infestation = { -infested-wood }トークン21枚をサプライに置きます。侵入カード3枚を好きな順で表向きに1列に並べ、左から数えて{ $card }枚目を使います。そのカードが{ $players }人用に示すスペースすべてに{ -infested-wood }トークンを1枚ずつ置き、カードは箱に戻します。カードのスペースは資料にないので、どのスペースに{ -infested-wood }を置いたかをアプリに入力してください。
@@ -579,7 +590,7 @@ step-characters-pool = （基本の4キャラクター{ $growing_forward ->
 step-trade = 報酬トークン5枚を、明るい面を上にして、キャラクターの絵の下に{ -wood }の種類ごとに1枚ずつ置きます：{ $rewards }。
 step-trade-reward = { $species }→{ $reward }
 step-ecologist = 巣穴の木ボードを{ -player-board }の隣に置き、生物トークン15枚（青・黄・赤が5枚ずつ）を裏向きで混ぜてそばに置きます。
-step-logistics = プレイヤーのセットアップ7では、{ -logistics-manager }専用の{ -storage-extension }を右端の3つの{ -storage }スペースに置きます。
+step-logistics = 手順{ $step }（002 プレイヤーのセットアップ7、{ -storage-extension }）では、{ -logistics-manager }専用の{ -storage-extension }を右端の3つの{ -storage }スペースに置きます。
 step-monitoring = 森のすべてのスペースにデータトークンを1枚ずつ置きます。
 step-forest-worker = { -forestry-table }と{ -reforestation-table }が一体になった、森林作業員専用の{ -player-board }を使います。
 step-road-manager = 林道管理者のセットアップカード3枚を好きな順で表向きに1列に並べ、左から数えて{ $card }枚目を使います。損傷した道路タイル9枚を裏向きで混ぜ、そのカードが示す境界それぞれに損傷面を上にして1枚ずつ置きます。残りは箱に戻します。
@@ -636,15 +647,21 @@ step-round-token-name = { $gain ->
        *[coins] { $coins }コイン
     }
 step-round-token-effect = { $gain ->
-        [flip] 全員が1コインを受け取ります。ファーストプレイヤーは、{ $species }の{ -harvest-token }が表向きで残っていれば、そのうち1枚を裏（伐採済み）に返します。
+        [flip] 全員が1コインを受け取ります。ファーストプレイヤーは、{ $species }の{ -harvest-token }が表向きで残っていれば1枚を裏（伐採済み）に返します。どれを返すかはファーストプレイヤーの選択ではなく、ルールブックが順序を決めています（図にあり、資料の文章にはありません）。
         [construction_material] 全員が{ -construction-material }1つを受け取ります。
         [seedling] 全員が{ -seedling }1つを受け取ります。
         [task_card] 全員がタスクデッキから{ -task-card }を1枚ずつ引きます。
         [temp_worker] 全員が{ -temp-worker }1人を受け取ります。
        *[coins] 全員が{ $coins }コインを受け取ります。
     }
-hq-set = { $players }人用のHQタイルのセット
-hq-side = { $players }人用の面
+hq-set = { $players ->
+        [one] ソロ用ルールが示すHQタイル（資料に1人用のセットはありません）
+       *[other] { $players }人用のHQタイルのセット
+    }
+hq-side = { $players ->
+        [one] ソロ用ルールが示す面（資料に1人用の面はありません）
+       *[other] { $players }人用の面
+    }
 hq-positions = 好きな順で1列に並べたセットのタイルの、左からの位置（1〜3）
 
 ## フォレストガーディアンズのセットアップ（setup.guardians.GuardiansStep）
@@ -668,7 +685,7 @@ gsetup-removal = { $id ->
         [common_pheasant_cards] キジの動物カード{ $count }枚
        *[common_pheasant_tokens] キジの動物トークン{ $count }つ
     }
-gsetup-animal-tokens = 動物トークン{ $count }つをすべて、プレイエリアの横に置きます。
+gsetup-animal-tokens = 動物トークンをすべて、プレイエリアの横に置きます（推定で{ $count }つ：使う動物カード1枚につき1つ。003に個数は印刷されていません）。
 gsetup-resource-deck = 資源カード{ $count }枚をシャッフルし、裏向きにして山札にします。
 gsetup-animal-deck = 動物カード{ $count }枚を裏面のシンボルで2つの山に分けます。それぞれを別々にシャッフルし、印の付いたシンボルの山が上になるように裏向きで重ねます。
 gsetup-starting-tile = スタートタイルを表向きでテーブルの中央に置き、違法伐採者のコマを台に立てます。
@@ -990,6 +1007,7 @@ event-forest-worker-row = 森林作業員：{ $table ->
         [forestry] { -forestry-table }
        *[reforestation] { -reforestation-table }
     }の{ $row }行目が埋まりました。一体型テーブルに印刷されたボーナスは手で受け取ってください（自動では反映されません）。
+event-infested-supply-empty = サプライに{ -infested-wood }が残っていません（{ $total }個すべてが使われています）。出現せず、{ -spawn-card }も引きません（資料に記載がないため、アプリの決定です）
 event-placement = カード{ $card }：{ $space ->
         [0] 空いているスペースがないため{ $token }は置きません
        *[other] { $token }をスペース{ $space }へ{ $has_skipped ->
@@ -1013,7 +1031,7 @@ event-round-revealed = ラウンド{ $round }：{ $effect }{ $last ->
        *[false] {""}
     }
 event-last-round-token = これが最後の{ -round-token }です。このあと各プレイヤーが最後の手番を1回ずつ行います。
-event-flip-harvest-token = ファーストプレイヤー：{ $species }の{ -harvest-token }があれば、1枚を伐採済みの面に裏返してください（そのスペースをタップ）。
+event-flip-harvest-token = ファーストプレイヤー：{ $species }の{ -harvest-token }が残っていれば、ルールブックの順序が示す1枚（自分で選ぶのではありません）を伐採済みの面に裏返してください（そのスペースをタップ）。
 event-draw-task-card = 全員が{ -task-card }を1枚ランダムに引きます。条件がわかったら自分のボードに追加してください。
 event-command-undone = 取り消しました：{ $command }
 event-command-redone = やり直しました：{ $command }
@@ -1235,7 +1253,7 @@ event-round-token = ラウンド{ $round }：{ $token }。{ $last ->
     [true] これが最後の{ -round-token }です：この後、全員が最後の手番を1回行います。
    *[other] {""}
   }
-event-flip-harvest = { $first }（{ -first-player }）：{ $species }の{ -harvest-token }があれば1枚を伐採済みの面に裏返してください（森のマップで「{ -harvest-token }を裏返す」を選んでマスをタップ）。
+event-flip-harvest = { $first }（{ -first-player }）：{ $species }の{ -harvest-token }が残っていれば、ルールブックの順序が示す1枚（自分で選ぶのではありません）を伐採済みの面に裏返してください（森のマップで「{ -harvest-token }を裏返す」を選んでマスをタップ）。
 event-task-card = 全員が{ -task-card }をランダムに1枚引きます。
 event-undone-mine = { $who }が自分の最後の変更（{ $command }）を取り消しました。
 note-skip-forester = マップが最新でない場合：マス{ $card }に{ -forester-token }も{ -harvester }もなければそこに、あれば番号の大きい方へ両方ともないマスを探して置きます（15の次は1）。
@@ -1339,22 +1357,22 @@ ref-section-hq = HQタイル（製材所管理者の移動）
 ref-section-end = ラウンドとゲーム終了
 ref-section-guardians-turn = 手番
 ref-section-guardians-planting = 木を植える
-ref-fo-round-token = 各ラウンド、{ -first-player }の手番の前に次の{ -round-token }を公開します。全員がそのボーナスを受け取ります。
+ref-fo-round-token = 各ラウンド、{ -first-player }の手番の前に次の{ -round-token }を公開します。全員がそのボーナスを受け取ります。{ -harvest-token }を裏返す{ -round-token }では、その樹種のどのトークンを裏返すかを{ -first-player }は選びません：ルールブックが順序を決めています（002 ラウンドトークン。順序は図にあり、資料の文章にはありません）。
 ref-fo-foresters = 各手番の開始時、盤面には{ -forester-token }が3つあります：足りない分だけ{ -spawn-card }を引きます（間伐、巣穴の木、塗装の順）。埋まっているマスは番号の大きい方へ飛ばします。
 ref-fo-ap-start = 手番ごとに{ $ap }アクションポイントがあり、アクショントラックで管理します。任意の順にアクションに使います。
 ref-fo-ap-more = 開発トラックを進めるとアクションポイントが増えることがあります（最初の前進ではテクノロジーのアップグレードになります）。
 ref-fo-turn-end = 購入分も含めてアクションポイントをすべて使うと手番が終わり、時計回りに次のプレイヤーへ移ります。
-ref-fo-spawn = { -infestation-module }：得点が{ -reproduction-space }を通過すると、その手番の終わりにトークン1つにつき{ -infested-wood }が1つ出現します。
+ref-fo-spawn = { -infestation-module }：得点が{ -reproduction-space }に到達するか通過すると、その手番の終わりにトークン1つにつき{ -infested-wood }が1つ出現します。サプライは21個で、残っていなければ出現しません（資料に記載がないため、アプリの決定です）。
 ref-fo-free-renew = 何度でも：{ $coins }コインで管理者のいるエリアの{ -contract-card }を更新します。
 ref-fo-free-task = 1手番に1回：{ -task-card }を捨てて即時効果を使います。
 ref-fo-free-buy-ap = 1手番に最大{ $times }回：{ $coins }コインで1アクションポイントを購入します。
-ref-fo-free-storage = 1手番に最大{ $times }回：次の{ -storage }のスペースを記載のコインで開放し、報酬を得ます（最初は{ $first }コイン。他はボードに印刷されていて、出典にはありません）。
+ref-fo-free-storage = 1手番に最大{ $times }回：次の{ -storage }のスペースを記載のコインで開放し、報酬を得ます（費用はボードに印刷されていて、出典にはありません）。
 ref-fo-move = { -harvester }の移動：{ $ap }アクションポイントで最大{ $spaces }スペース。移動の終わりに1マスに{ -harvester }は1つ。川を渡るたびに{ $coins }コイン（橋付き貯水池は無料、蛇行は{ -seedling }ももらえます）。
 ref-fo-harvest = 伐採（明るい面の{ -harvest-token }）：トークンのドットの数だけ1または2アクションポイント。示された木材と星を得て、トークンを裏返します。
 ref-fo-reforest = 植林（暗い面の{ -harvest-token }）：1または2アクションポイント（ドット）と、トークンが示す1または2つの{ -seedling }。トークンを裏返します。
 ref-fo-tend = 森の手入れ：{ $ap }アクションポイント。自分のマスの{ -forester-token }を{ -forestry-table }に置きます。
 ref-fo-infested = 自分のマスの{ -infested-wood }の除去：{ $ap }アクションポイント（伐採アクション）。除去するまでそのマスでは他のアクションはできません。
-ref-fo-forest-building = { -forest-building }：{ $ap }アクションポイント、{ -construction-material }1つ、{ -temp-worker }1人。空き地の報酬が欲しければさらに{ $coins }コイン。
+ref-fo-forest-building = { -forest-building }：{ $ap }アクションポイント、{ -construction-material }1つ、{ -temp-worker }1人。その後、{ -clearing-token }の報酬を受け取ります。費用がかかる報酬は1つだけです：「任意の種類の{ -wood }トークン」の空き地では、希望すれば{ $coins }コインを払って任意の種類の{ -wood }トークンを1つ受け取ります。
 ref-fo-water = 水施設：{ $ap }アクションポイントと、{ -temp-worker }{ $n }人（蛇行）または{ -construction-material }{ $n }つ（橋付き貯水池）。ボードの表示どおり。
 ref-fo-manager = 製材所管理者を別のHQタイルへ移動：{ $ap }アクションポイント（その後HQの報酬、下記）。
 ref-fo-sawmill-use = 管理者のいるエリアの{ -sawmill-building }を使う：1回につき{ $ap }アクションポイント（1手番に何回でも）。
@@ -1557,13 +1575,13 @@ ref-fg-title-two_players = 2人プレイ
 ref-fg-title-rangers = レンジャー（上級ゲーム、ボードのB面）
 ref-fg-title-decisions = ルールブックに書かれていないこと（アプリの決定）
 
-ref-fg-component-animal_cards = { -fg-animal-card } × { $count }：5種類の動物が2枚ずつ。点数はカードから読みます
+ref-fg-component-animal_cards = { -fg-animal-card } × { $count }（印刷された数）：点数はカードから読みます。5種類の動物が2枚ずつというのは推定です（003には合計枚数と5種類の動物の生息条件があり、動物ごとの枚数はありません）
 ref-fg-component-resource_cards = { -fg-resource-card } × { $count }：種類の1つは水（消火に使います）
 ref-fg-component-terrain_tiles = { -fg-terrain-tile } × { $count }：通常（I／II／III）、山、湖
 ref-fg-component-starting_tile = { -fg-starting-tile } × { $count }：{ -fg-illegal-logger }の拠点があります
 ref-fg-component-upgrade_cubes = 木製の{ -fg-upgrade-cube } × { $count }：準備で各{ -fg-ranger-board }に4つ置きます
 ref-fg-component-trees = 木 × { $count }：ニイタカトウヒ、{ -fg-calocedrus }、クスノキ
-ref-fg-component-animals_and_rangers = { -fg-animal-token }、{ -fg-ranger-token }、{ -fg-illegal-logger } × { $count }：{ -fg-animal-token }10個（{ -fg-animal-card }1枚につき1個）、{ -fg-ranger-token }4個、{ -fg-illegal-logger }1個
+ref-fg-component-animals_and_rangers = { -fg-animal-token }、{ -fg-ranger-token }、{ -fg-illegal-logger } × { $count }（印刷されているのは合計のみ）。内訳は推定で、印刷されていません：{ -fg-animal-token }10個（{ -fg-animal-card }1枚につき1個）、{ -fg-ranger-token }4個（レンジャーボード1枚につき1個）、{ -fg-illegal-logger }1個
 ref-fg-component-fire_tokens = { -fg-fire-token } × { $count }：消火したプレイヤーに1つにつき1点
 ref-fg-component-ranger_boards = { -fg-ranger-board } × { $count }：A面は基本ゲーム、B面は上級ゲーム
 

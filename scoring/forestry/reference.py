@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scoring.message import MessageCode, Msg, msg
+from scoring.sourced import Sourced
 
 
 class RefCode(MessageCode):
@@ -85,8 +86,7 @@ FORESTRY_REFERENCE: tuple[RefLine, ...] = (
     _line(_F, RefCode.FREE_RENEW, "002 フリーアクション 1", coins=1),
     _line(_F, RefCode.FREE_TASK, "002 フリーアクション 2", times=1),
     _line(_F, RefCode.FREE_BUY_AP, "002 フリーアクション 3", times=2, coins=4),
-    _line(_F, RefCode.FREE_STORAGE, "002 フリーアクション 4; 002 リソース (first extension)",
-          times=3, first=5),
+    _line(_F, RefCode.FREE_STORAGE, "002 フリーアクション 4", times=3),
     _line(_A, RefCode.MOVE, "000 Movement; 002 伐採機アクション: 移動", ap=1, spaces=2, coins=1),
     _line(_A, RefCode.HARVEST, "000 Harvest; 002 伐採機アクション"),
     _line(_A, RefCode.REFOREST, "000 Reforestation; 002 植林"),
@@ -111,3 +111,57 @@ FORESTRY_REFERENCE: tuple[RefLine, ...] = (
 def forestry_reference() -> tuple[RefLine, ...]:
     """The Forestry quick reference lines, in play order."""
     return FORESTRY_REFERENCE
+
+
+def _n(value: int, what: str, source: str) -> Sourced:
+    return Sourced(value, what, source)
+
+
+_MOVE = "002 伐採機アクション: 移動"
+_HQ = "002 製材所管理者のアクション: 移動"
+
+#: Every number each quick reference line states (its parameters and the catalogue's
+#: words alike), with its source (``tests/app/test_l10n_numbers.py``).
+REF_NUMBERS: dict[str, tuple[Sourced, ...]] = {
+    RefCode.ROUND_TOKEN: (),
+    RefCode.FORESTERS: (_n(3, "forester tokens on the board", "000 Replenishing forester tokens"),
+                        _n(1, "spawn card per missing token", "000 Replenishing forester tokens")),
+    RefCode.AP_START: (_n(3, "action points at the start", "002 アクションポイントトラック"),),
+    RefCode.AP_MORE: (),
+    RefCode.TURN_END: (),
+    RefCode.SPAWN: (_n(1, "infested wood per reproduction token", "001 Spawning Infested Wood"),
+                    _n(21, "infested wood tokens in the supply", "001 Components")),
+    RefCode.FREE_RENEW: (_n(1, "coin to renew the contracts", "002 フリーアクション 1"),),
+    RefCode.FREE_TASK: (_n(1, "task card effect per turn", "002 フリーアクション 2"),),
+    RefCode.FREE_BUY_AP: (_n(2, "bought AP per turn", "002 フリーアクション 3"),
+                          _n(4, "coins per bought AP", "002 フリーアクション 3"),
+                          _n(1, "AP bought at a time", "002 フリーアクション 3")),
+    RefCode.FREE_STORAGE: (_n(3, "storage spaces opened per turn", "002 フリーアクション 4"),
+                           _n(1, "per (one) turn", "002 フリーアクション 4")),
+    RefCode.MOVE: (_n(1, "AP per move", _MOVE), _n(2, "spaces per AP", _MOVE),
+                   _n(1, "coin per river crossed", _MOVE)),
+    RefCode.HARVEST: (_n(1, "AP (one dot)", "002 伐採機アクション (伐採)"),
+                      _n(2, "AP (two dots)", "002 伐採機アクション (伐採)")),
+    RefCode.REFOREST: (_n(1, "AP or seedlings (one)", "002 植林"),
+                       _n(2, "AP or seedlings (two)", "002 植林")),
+    RefCode.TEND: (_n(1, "AP", "002 森の手入れ"),),
+    RefCode.INFESTED: (_n(1, "AP", "001 Removing Infested Wood"),),
+    RefCode.FOREST_BUILDING: (
+        _n(1, "AP, construction material, temp worker", "002 森の建物"),
+        _n(2, "coins for the any-wood clearing reward", "002 空き地トークン")),
+    RefCode.WATER: (_n(1, "AP", "002 水施設"),
+                    _n(3, "temp workers or construction materials", "002 水施設")),
+    RefCode.MANAGER: (_n(1, "AP", _HQ),),
+    RefCode.SAWMILL_USE: (_n(1, "AP", "002 製材所アクション"),),
+    RefCode.SAWMILL_UPGRADE: (_n(1, "AP", "002 製材所のアップグレード"),),
+    RefCode.CONTRACT: (_n(1, "AP", "002 契約の履行"),),
+    RefCode.HQ_COUNT: (_n(1, "rewards per HQ tile with 2 players", _HQ),
+                       _n(2, "rewards per HQ tile with 3-4 players; 2 players", _HQ),
+                       _n(3, "3 players", _HQ), _n(4, "4 players", _HQ)),
+    RefCode.HQ_REWARDS: (),
+    RefCode.HQ_EMPTY: (_n(2, "the second reward", _HQ),),
+    RefCode.HQ_PRINTED: (_n(1, "coin for the first reward's purchase", "002 HQタイルアイコン"),),
+    RefCode.ROUNDS: (_n(10, "rounds", "002 ゲームのセットアップ 12"),
+                     _n(9, "rounds in the advanced game", "002 上級ゲーム")),
+    RefCode.FINAL_TURN: (_n(1, "final turn each", "002 ゲーム終了とスコアリング"),),
+}

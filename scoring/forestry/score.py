@@ -7,8 +7,10 @@ One small pure function per category and a table of categories
 :mod:`scoring.printed`; an unknown one becomes a need and the category that
 depends on it is left out of the total (``complete`` is then false).
 
-Two-category contracts are assigned, per player, to maximise water + task VP
-(then the most task cards fulfilled), unless the record sets ``chosen``.
+Two-category contracts are assigned, per player, for the most VP over every category
+the assignment touches (water, task cards, unused resources, the detached storage
+ranking task cards), then the most task cards fulfilled, unless the record sets
+``chosen`` (:func:`choose_assignments`).
 """
 
 from __future__ import annotations
@@ -182,13 +184,24 @@ def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, in
 # --------------------------------------------------------------------------- contract assignment
 
 
+def resources_vp(player: ForestryPlayer, tasks_fulfilled: int) -> int:
+    """Unused resources VP (002 end-game scoring 5): materials + seedlings + temp workers +
+    coins + unfulfilled task cards (each counts as a resource), per 3."""
+    r = player.resources
+    unfulfilled = len(player.task_cards) - tasks_fulfilled
+    total = r.construction_materials + r.seedlings + r.temp_workers + r.coins + unfulfilled
+    return total // RESOURCES_PER_VP
+
+
 @dataclass(frozen=True, slots=True)
 class Assignment:
-    """One way to count a player's contracts: a category per contract, in record order."""
+    """One way to count a player's contracts: a category per contract, in record order,
+    and what it gives: water VP, task cards fulfilled and unused-resources VP."""
 
     categories: tuple[ContractCategory, ...]
     water: int
     tasks_fulfilled: int
+    resources: int = 0
 
 
 def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
@@ -223,7 +236,8 @@ def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
         counts = category_counts(final)
         water = sum(mult * river_symbols(player, token, counts)
                     for token in player.river_tokens)
-        out.append(Assignment(final, water, count_tasks(counts)))
+        fulfilled = count_tasks(counts)
+        out.append(Assignment(final, water, fulfilled, resources_vp(player, fulfilled)))
     return out
 
 
@@ -237,33 +251,150 @@ class Choice:
     alternatives: int = 1
 
 
-def choose_assignment(player: ForestryPlayer, task_vp: Callable[[int], Found | Need]) -> Choice:
-    """Pick the assignment with the most water + task VP, then the most task cards.
+#: The VP of an assignment that do not come from the task-card row (all known): water,
+#: unused resources and, where the choices interact, the detached storage ranking task cards.
+OtherVP = Callable[[Assignment], int]
 
-    If the candidates fulfil different numbers of task cards and the task VP
-    for one of those numbers is unknown, the choice cannot be made: the
-    needs for those numbers are returned instead (never guessed).
+
+def own_vp(a: Assignment) -> int:
+    """Water + unused-resources VP of an assignment (what it changes besides task VP)."""
+    return a.water + a.resources
+
+
+def best_assignment(options: Sequence[Assignment], task_vp: Callable[[int], Found | Need],
+                    other: OtherVP = own_vp) -> Assignment | Need:
+    """The assignment with the most VP over everything it changes (``other`` + task VP),
+    then the most task cards fulfilled (002's last tie-breaker; seedlings planted and
+    contracts fulfilled do not depend on it), then the first in ``options``.
+
+    An unknown task VP is bounded (:func:`settle_with_bounds`); the one value that could
+    change the choice is returned as a need instead of a guess.
     """
-    options = possible_assignments(player)
-    counts = sorted({a.tasks_fulfilled for a in options})
-    vps = {n: task_vp(n) for n in counts}
-    unknown = tuple(v for v in vps.values() if isinstance(v, Need))
-    if len(counts) > 1 and unknown:
-        settled = settle_with_bounds(options, vps, task_vp)
-        if isinstance(settled, Need):
-            return Choice(None, (settled,), None, len(options))
-        return Choice(settled, (), vps[settled.tasks_fulfilled], len(options))
-    if len(counts) == 1:
-        best = max(options, key=lambda a: a.water)  # first of equals: stable
-        return Choice(best, (), vps[counts[0]], len(options))
+    counts = {a.tasks_fulfilled for a in options}
+    if len(counts) == 1:  # the task VP is the same for all: it cannot change the choice
+        return max(options, key=other)  # first of equals: stable
+    vps = {n: task_vp(n) for n in sorted(counts)}
+    if any(isinstance(v, Need) for v in vps.values()):
+        return settle_with_bounds(options, vps, task_vp, other)
+    known = {n: v.value for n, v in vps.items() if isinstance(v, Found)}
 
     def value(a: Assignment) -> tuple[int, int]:
-        found = vps[a.tasks_fulfilled]
-        assert isinstance(found, Found) and isinstance(found.value, int)
-        return (a.water + found.value, a.tasks_fulfilled)
+        vp = known[a.tasks_fulfilled]
+        assert isinstance(vp, int)
+        return (other(a) + vp, a.tasks_fulfilled)
 
-    best = max(options, key=value)
-    return Choice(best, (), vps[best.tasks_fulfilled], len(options))
+    return max(options, key=value)
+
+
+def _decided(player_options: Sequence[Assignment], best: Assignment,
+             task_vp: Callable[[int], Found | Need]) -> Choice:
+    return Choice(best, (), task_vp(best.tasks_fulfilled), len(player_options))
+
+
+def choose_assignment(player: ForestryPlayer, task_vp: Callable[[int], Found | Need],
+                      other: OtherVP = own_vp) -> Choice:
+    """One player's assignment by :func:`best_assignment` (no detached ranks involved)."""
+    options = possible_assignments(player)
+    best = best_assignment(options, task_vp, other)
+    if isinstance(best, Need):
+        return Choice(None, (best,), None, len(options))
+    return _decided(options, best, task_vp)
+
+
+#: Rounds of best replies before the fallback (docs/rules-decisions.md).
+MAX_REPLY_ROUNDS = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """How the assignments were settled, for the breakdown.
+
+    ``ranked``: a detached storage ranks task cards fulfilled and at least one player's
+    choice changes their count, so the players' choices depend on each other. ``rounds``:
+    rounds of best replies in seat order until a round changed nothing. ``fallback``: no
+    such round within :data:`MAX_REPLY_ROUNDS`; each player's best choice without that
+    storage is used.
+    """
+
+    ranked: bool = False
+    rounds: int = 0
+    fallback: bool = False
+
+
+def task_criterion_spread(game: ForestryGame, spreads: Sequence[tuple[int, ...] | Need] | None
+                          ) -> tuple[int, ...] | Need | None:
+    """The spread of the detached storage ranking task cards fulfilled, if one does."""
+    if spreads is None:
+        return None
+    for storage, spread in zip(game.detached_storages, spreads, strict=True):
+        if storage.criterion is DetachedCriterion.MOST_TASK_CARDS_FULFILLED:
+            return spread
+    return None
+
+
+def choose_assignments(game: ForestryGame, task_vp: Callable[[int], Found | Need],
+                       spreads: Sequence[tuple[int, ...] | Need] | None = None
+                       ) -> tuple[list[Choice], Settlement]:
+    """Every player's assignment: the most VP for that player over every category it
+    touches (water, task cards, unused resources, the detached storage ranking task
+    cards), then the most task cards fulfilled (docs/rules-decisions.md).
+
+    Without a detached storage ranking task cards, each player's choice is their own. With
+    one, a player's VP depend on the others' counts: each player first takes their best
+    choice without that storage; then, in seat order, each takes their best reply to the
+    others' current choices (keeping theirs when nothing is better) until a whole round
+    changes nothing. No settled round within :data:`MAX_REPLY_ROUNDS`: the first choices
+    stand. An undecided reply (a task VP to ask) leaves every player whose count can
+    change undecided.
+    """
+    players = game.players
+    options = [possible_assignments(p) for p in players]
+    start = [best_assignment(o, task_vp) for o in options]
+    in_play = [i for i, o in enumerate(options) if len({a.tasks_fulfilled for a in o}) > 1]
+    spread = task_criterion_spread(game, spreads)
+
+    def result(profile: Sequence[Assignment | Need], undecided: tuple[Need, ...] = ()
+               ) -> list[Choice]:
+        out: list[Choice] = []
+        for i, (o, got) in enumerate(zip(options, profile, strict=True)):
+            if isinstance(got, Need):
+                out.append(Choice(None, (got,), None, len(o)))
+            elif undecided and i in in_play:
+                out.append(Choice(None, undecided, None, len(o)))
+            else:
+                out.append(_decided(o, got, task_vp))
+        return out
+
+    if spread is None or not in_play:
+        return result(start), Settlement()
+    if isinstance(spread, Need):  # the detached category asks for it anyway
+        return result(start, (spread,)), Settlement(ranked=True)
+    waiting = tuple(dict.fromkeys(s for i, s in enumerate(start)
+                                  if isinstance(s, Need) and i in in_play))
+    if waiting:
+        return result(start, waiting), Settlement(ranked=True)
+    current = [s for s in start if isinstance(s, Assignment)]
+    for rounds in range(1, MAX_REPLY_ROUNDS + 1):
+        changed = False
+        for i in in_play:
+            counts = [a.tasks_fulfilled for a in current]
+
+            def other(a: Assignment, i: int = i, counts: list[int] = counts) -> int:
+                ranked = list(counts)
+                ranked[i] = a.tasks_fulfilled
+                return own_vp(a) + split_spread(ranked, spread)[i]
+
+            mine = current[i]
+            ordered = [mine, *(a for a in options[i] if a is not mine)]
+            reply = best_assignment(ordered, task_vp, other)
+            if isinstance(reply, Need):
+                return result(current, (reply,)), Settlement(ranked=True, rounds=rounds)
+            if reply is not mine:
+                current[i] = reply
+                changed = True
+        if not changed:
+            return result(current), Settlement(ranked=True, rounds=rounds)
+    return result(start), Settlement(ranked=True, rounds=MAX_REPLY_ROUNDS, fallback=True)
 
 
 #: Counts above the highest candidate looked up for an upper bound (a task tile row).
@@ -286,15 +417,16 @@ def vp_bounds(n: int, known: Mapping[int, int]) -> tuple[int, int | None]:
 
 
 def settle_with_bounds(options: Sequence[Assignment], vps: Mapping[int, Found | Need],
-                       task_vp: Callable[[int], Found | Need]) -> Assignment | Need:
+                       task_vp: Callable[[int], Found | Need],
+                       other: OtherVP = own_vp) -> Assignment | Need:
     """The best assignment when the unknown task VP cannot change it, else the one value
     to ask for first.
 
     An assignment whose task VP is known wins without asking when even the most an
     unknown one could pay (its upper bound, :func:`vp_bounds`) does not beat it (on
-    water + task VP, then task cards fulfilled). Otherwise the value asked first is the
-    highest count still in question: the count the player reached with the assignment
-    that could be best (once known, the others may no longer matter).
+    ``other`` + task VP, then task cards fulfilled). Otherwise the value asked first is
+    the highest count still in question: the count the player reached with the
+    assignment that could be best (once known, the others may no longer matter).
     """
     known: dict[int, int] = {}
     for n, v in vps.items():
@@ -309,16 +441,16 @@ def settle_with_bounds(options: Sequence[Assignment], vps: Mapping[int, Found | 
     candidates = {a.tasks_fulfilled for a in options}
     best_known = max((a for a in options if a.tasks_fulfilled in known
                       and a.tasks_fulfilled in candidates),
-                     key=lambda a: (a.water + known[a.tasks_fulfilled], a.tasks_fulfilled),
+                     key=lambda a: (other(a) + known[a.tasks_fulfilled], a.tasks_fulfilled),
                      default=None)
     open_ones = [a for a in options if a.tasks_fulfilled not in known]
     if best_known is not None:
-        floor = (best_known.water + known[best_known.tasks_fulfilled],
+        floor = (other(best_known) + known[best_known.tasks_fulfilled],
                  best_known.tasks_fulfilled)
         contenders = []
         for a in open_ones:
             high = vp_bounds(a.tasks_fulfilled, known)[1]
-            if high is None or (a.water + high, a.tasks_fulfilled) > floor:
+            if high is None or (other(a) + high, a.tasks_fulfilled) > floor:
                 contenders.append(a)
         if not contenders:
             return best_known
@@ -410,10 +542,7 @@ def resources(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
     choice = ctx.choices[i]
     if choice.assignment is None:
         return choice.needs
-    r = player.resources
-    unfulfilled = len(player.task_cards) - choice.assignment.tasks_fulfilled
-    total = r.construction_materials + r.seedlings + r.temp_workers + r.coins + unfulfilled
-    return total // RESOURCES_PER_VP
+    return resources_vp(player, choice.assignment.tasks_fulfilled)
 
 
 def wood(i: int, player: ForestryPlayer, ctx: Context) -> Outcome:
@@ -448,7 +577,7 @@ CATEGORIES: tuple[tuple[Category, Callable[[ForestryPlayer, ForestryGame], bool]
     (Category.BUILDINGS, _always, buildings),
     (Category.WATER, _always, water),
     (Category.TASKS, _always, tasks),
-    (Category.FORESTER_MAJORITY, _always, forester_majority),
+    (Category.FORESTER_MAJORITY, lambda p, g: len(g.players) > 1, forester_majority),
     (Category.RESOURCES, _always, resources),
     (Category.WOOD, _always, wood),
     (Category.DETACHED, lambda p, g: g.options.infestation, detached),
@@ -501,15 +630,15 @@ def criterion_value(criterion: DetachedCriterion, player: ForestryPlayer,
     return seedlings_planted(player)
 
 
-def detached_points(game: ForestryGame, choices: Sequence[Choice], confirmed: Confirmed | None
+def detached_points(game: ForestryGame, choices: Sequence[Choice],
+                    spreads: Sequence[tuple[int, ...] | Need]
                     ) -> tuple[list[Outcome], list[dict[str, int]]]:
     """Each player's detached storage VP (or needs), and the VP per criterion."""
     n = len(game.players)
     totals = [0] * n
     per: list[dict[str, int]] = [{} for _ in range(n)]
     needs: list[Need] = []
-    for storage, spread in zip(game.detached_storages,
-                               detached_spreads(game, confirmed), strict=True):
+    for storage, spread in zip(game.detached_storages, spreads, strict=True):
         if isinstance(spread, Need):
             needs.append(spread)
             continue
@@ -542,6 +671,8 @@ class NoteCode(MessageCode):
     CONTRACTS_UNKNOWN = "note-contracts-unknown"
     CONTRACTS_CHOSEN = "note-contracts-chosen"
     CONTRACT_CHOSEN = "note-contract-chosen"
+    ASSIGNMENT_RULE = "note-assignment-rule"
+    ASSIGNMENT_REPLIES = "note-assignment-replies"
 
 
 #: The parameters each note is rendered with (the catalogue test renders every code).
@@ -556,6 +687,8 @@ NOTE_PARAMS: dict[str, tuple[str, ...]] = {
     NoteCode.CONTRACTS_UNKNOWN: ("player",),
     NoteCode.CONTRACTS_CHOSEN: ("player", "parts"),
     NoteCode.CONTRACT_CHOSEN: ("number", "first", "second", "chosen", "by_record"),
+    NoteCode.ASSIGNMENT_RULE: ("ranked",),
+    NoteCode.ASSIGNMENT_REPLIES: ("rounds", "fallback"),
 }
 
 
@@ -589,11 +722,13 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
     """
     players = game.players
     ctx = Context(game, confirmed, [], [], None, [])
-    ctx.choices = [choose_assignment(p, lambda n: ctx.count(TASKS_VP, n)) for p in players]
+    spreads = detached_spreads(game, confirmed) if game.options.infestation else None
+    ctx.choices, settlement = choose_assignments(game, lambda n: ctx.count(TASKS_VP, n),
+                                                 spreads)
     ctx.majority = split_spread([forester_tokens_total(p) for p in players],
                                 FORESTER_MAJORITY.points)
-    if game.options.infestation:
-        ctx.detached, ctx.detached_details = detached_points(game, ctx.choices, confirmed)
+    if spreads is not None:
+        ctx.detached, ctx.detached_details = detached_points(game, ctx.choices, spreads)
 
     needs: list[Need] = []
     notes: list[Msg] = []
@@ -624,6 +759,7 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         rows.append((cats, details))
         player_complete.append(done)
         notes.extend(_contract_notes(player, choice))
+    notes.extend(_assignment_notes(players, settlement))
 
     complete = not needs
     totals = [sum(cats.values()) for cats, _ in rows]
@@ -633,12 +769,13 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
     ]
     ranks = shared_ranks(keys)
     names = [p.name for p in players]
-    if complete:
+    if complete and len(players) > 1:
         winners = tuple(names[i] for i, r in enumerate(ranks) if r == 1)
         notes.extend(_tie_notes(names, totals, keys))
     else:
         winners = ()
-        notes.append(msg(NoteCode.NOT_COMPLETE))
+        if not complete:
+            notes.append(msg(NoteCode.NOT_COMPLETE))
     if len(players) == 1:
         notes.append(msg(NoteCode.ONE_PLAYER))
     for found in ctx.used:
@@ -660,6 +797,17 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
 
 def _tasks_or_unknown(choice: Choice) -> int:
     return -1 if choice.assignment is None else choice.assignment.tasks_fulfilled
+
+
+def _assignment_notes(players: Sequence[ForestryPlayer], settlement: Settlement) -> list[Msg]:
+    """How two-category contracts were assigned (shown whenever one was left to the app)."""
+    if not any(c.is_double and c.chosen is None for p in players for c in p.contracts):
+        return []
+    notes = [msg(NoteCode.ASSIGNMENT_RULE, ranked=settlement.ranked)]
+    if settlement.ranked and settlement.rounds:
+        notes.append(msg(NoteCode.ASSIGNMENT_REPLIES, rounds=settlement.rounds,
+                         fallback=settlement.fallback))
+    return notes
 
 
 def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[Msg]:

@@ -128,7 +128,7 @@ def test_setup_steps_in_english() -> None:
                   "2 animal cards and 2 animal tokens"):
         assert words in removals
     assert "no III pile with 2 players" in _step(two, "terrain_piles")
-    assert "8 animal tokens" in _step(two, "animal_tokens")
+    assert "(8 by our count" in _step(two, "animal_tokens")  # not printed (issue 26)
     board = _step(guardians.deal(G_BASIC, 3, seed=1), "ranger_boards")
     assert "side A" in board and "4 wooden upgrade cubes" in board
     assert "not in our sources" in _step(forestry.deal(forestry.ForestryOptions(), 1, 9),
@@ -150,7 +150,16 @@ def test_setup_steps_in_english() -> None:
          values=msg("list-commas", items=("Ann 1", "Ben 0"))), "seedlings planted"),
     (msg("note-tie-shared", names=("Ann", "Ben"), total=8), "share the rank"),
     (msg("note-guardians-shared-win", names=("Mei", "Ken"), points=23), "share the win"),
-    (msg("note-one-player"), "solo"),
+    (msg("note-one-player"), "no solo end score"),
+    (msg("note-one-player"), "Most forester tokens is not scored"),
+    (ask("tasks_vp", "0"), "enter 0 if nothing is printed there"),
+    (msg("note-assignment-rule", ranked=True),
+     "the detached storage ranking task cards fulfilled"),
+    (msg("note-assignment-rule", ranked=False), "unused resources), then the most task cards"),
+    (msg("note-assignment-replies", rounds=2, fallback=False),
+     "until a whole round changed nothing (2 rounds)"),
+    (msg("note-assignment-replies", rounds=10, fallback=True),
+     "each player's best choice without that storage is used"),
 ])
 def test_asks_and_notes_in_english(message: Msg, words: str) -> None:
     assert words in english(message)
@@ -171,3 +180,8 @@ def test_in_play_draws_in_english() -> None:
     _, log = spawn_infested_wood(full, random.Random(0), 0, 4)
     told = log_entry_msg(log, old_score=0, new_score=4)
     assert told is not None and "no infested wood placed" in english(told)
+    # issue 26: the supply of 21 is empty, nothing spawns (decision, docs/rules-decisions.md)
+    _, log = spawn_infested_wood(ForestBoard(deck=_deck(7)), random.Random(0), 0, 4, held=21)
+    told = log_entry_msg(log, old_score=0, new_score=4)
+    assert told is not None
+    assert "no infested wood left in the supply (all 21 are out)" in english(told)

@@ -43,7 +43,17 @@ ENUMS = R.QUICK_REFERENCE_CODES
 CORRECTED = {("decisions", 3): (
     "Every player may enter the animals in their shelter (only Julia scores them); "
     "Calocedrus on mountains only for Fluffy (at most 4: four mountains), reported as an "
-    "error for anyone else.")}
+    "error for anyone else."),
+    # issue 26: counts 003 does not print are marked as our inference
+    ("components", 0): (
+        "10 × Animal cards (printed): value read off the card; 5 animals with 2 cards each "
+        "is our inference (003 prints the total and five animals' living conditions, not "
+        "the cards per animal)"),
+    ("components", 6): (
+        "15 × Animal tokens, ranger tokens and the Illegal Logger (printed: the total "
+        "only); the split is our inference, not printed: 10 animal tokens (one per animal "
+        "card), 4 ranger tokens (one per ranger board), 1 Illegal Logger"),
+}
 
 
 def expected_en(game: str) -> dict[str, dict[str, Any]]:
@@ -106,7 +116,8 @@ def test_the_japanese_reference_has_no_english_left(game: str) -> None:
 def test_the_japanese_words_follow_the_tables_and_the_glossary() -> None:
     by_id = {s.id: s for s in quick_reference()}
     ja = {k: [l10n.render("ja", e) for e in s.entries] for k, s in by_id.items()}
-    assert ja["components"][0] == "動物カード × 10：5種類の動物が2枚ずつ。点数はカードから読みます"
+    assert ja["components"][0].startswith("動物カード × 10（印刷された数）：")
+    assert "推定" in ja["components"][0] and "推定" in ja["components"][6]
     assert ja["animals"][3].startswith("ベンガルヤマネコ：地形IIまたはIIIに自分の木3本、")
     assert "ジュリアは2個まで" in ja["other_actions"][1]
     basic = {s.id: s for s in quick_reference(False)}

@@ -255,10 +255,17 @@ def to_record_tasks(player: ForestryPlayer) -> list[dict[str, Any]]:
 @SETTINGS
 @given(records())
 def test_chosen_assignment_is_as_good_as_every_other(data: dict[str, Any]) -> None:
+    """Independent water and matching code: without a detached storage ranking task cards
+    the choice is the best water + task + unused-resources VP, then the most task cards
+    (tests/scoring/test_assignment_choice.py checks the whole total by brute force)."""
+    assume(not any(s["criterion"] == "most_task_cards_fulfilled"
+                   for s in data.get("detached_storages") or []))
     game = parsed(data)
     sheet = score_forestry(game)
     tasks_vp = {int(k): v for k, v in data["printed"]["tasks_vp"].items()}
     for player, result in zip(game.players, sheet.players, strict=True):
+        r = player.resources
+        held = r.construction_materials + r.seedlings + r.temp_workers + r.coins
         options = []
         for cats in itertools.product(*[
                 [c.chosen.value] if c.chosen else [x.value for x in c.categories]
@@ -267,10 +274,12 @@ def test_chosen_assignment_is_as_good_as_every_other(data: dict[str, Any]) -> No
             mult = water_multiplier(player)
             water = sum(mult * _symbols(player, r, cats_list) for r in player.river_tokens)
             n = _max_matching(player, cats_list)
-            options.append((water + tasks_vp[n], n, water, cats_list))
+            unused = (held + len(player.task_cards) - n) // 3
+            options.append((water + tasks_vp[n] + unused, n, water, cats_list))
         best = max(o[:2] for o in options)
         got_n = result.details["tasks_fulfilled"]
-        got = (result.categories["water"] + result.categories["tasks"], got_n)
+        got = (result.categories["water"] + result.categories["tasks"]
+               + result.categories["resources"], got_n)
         assert got == best
         assert result.categories["tasks"] == tasks_vp[got_n]
         chosen = result.details["contract_categories"]

@@ -471,6 +471,8 @@ def test_detached_category_only_with_infestation() -> None:
 
 
 def test_one_player_record_is_scored_with_a_note() -> None:
+    """001 Solo Game Compatibility: no solo end scoring in the sources; nothing invented."""
     sheet = score(record(player("Solo", score_track=40), printed=ALL_PRINTED))
-    assert sheet.players[0].categories["forester_majority"] == 10
+    assert "forester_majority" not in sheet.players[0].categories
+    assert sheet.complete and sheet.winners == ()
     assert noted(sheet, NoteCode.ONE_PLAYER)

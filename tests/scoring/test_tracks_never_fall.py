@@ -1,6 +1,8 @@
 """RULES.md decision "tracks never fall": an unknown task-card entry lies between its known
 neighbours, so a value that cannot change the contract assignment is never asked, and the
-first value asked is the count the player reached with the assignment that could be best."""
+first value asked is the count the player reached with the assignment that could be best.
+The choice weighs water, task and unused-resources VP (an unfulfilled card is a resource,
+002 end-game scoring 5): ``own_vp`` + task VP."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from scoring.forestry.model import (
 )
 from scoring.forestry.score import (
     choose_assignment,
+    own_vp,
     possible_assignments,
     settle_with_bounds,
     vp_bounds,
@@ -69,7 +72,7 @@ def test_asking_only_what_matters_finds_the_true_best(player: ForestryPlayer,
     options = possible_assignments(player)
 
     def worth(a):  # type: ignore[no-untyped-def]
-        return (a.water + full[a.tasks_fulfilled], a.tasks_fulfilled)
+        return (own_vp(a) + full[a.tasks_fulfilled], a.tasks_fulfilled)
 
     best = max(worth(a) for a in options)
     known = {n: full[n] for n in known_keys}
@@ -94,9 +97,9 @@ def test_asking_only_what_matters_finds_the_true_best(player: ForestryPlayer,
 
 def _may_win(a, options, known):  # type: ignore[no-untyped-def]
     high = vp_bounds(a.tasks_fulfilled, known)[1]
-    rivals = [(b.water + known[b.tasks_fulfilled], b.tasks_fulfilled)
+    rivals = [(own_vp(b) + known[b.tasks_fulfilled], b.tasks_fulfilled)
               for b in options if b.tasks_fulfilled in known]
-    return high is None or not rivals or (a.water + high, a.tasks_fulfilled) > max(rivals)
+    return high is None or not rivals or (own_vp(a) + high, a.tasks_fulfilled) > max(rivals)
 
 
 def test_the_issue_example_four_cards_never_asked_when_five_wins() -> None:

@@ -429,3 +429,29 @@ def test_the_map_is_corrected_one_token_at_a_time() -> None:
         set_forester(board, T, 5)  # the den tree token is there
     with pytest.raises(PlayError):
         set_forester(board, P, 16)
+
+
+# ------------------------------------------------------------ infested supply (issue 26)
+
+
+def test_infested_wood_supply_runs_out_at_21_tokens() -> None:
+    """001 Components: 21 infested wood tokens; 001 Spawning Infested Wood: one per
+    reproduction token reached or passed. The supply is silent on running out; decision
+    (docs/rules-decisions.md): with none left, nothing spawns and no card is drawn."""
+    import random as _random
+
+    from setup.play import INFESTED_WOOD_TOKENS, ForestBoard, infested_supply, spawn_for_triggers
+
+    board = ForestBoard(deck=deck_with_top(7, 2, 11), infested=frozenset({1, 2, 3}))
+    held = INFESTED_WOOD_TOKENS - 3 - 1  # one token left in the supply
+    assert infested_supply(board, held) == 1
+    new, entry = spawn_for_triggers(board, _random.Random(4), (4, 10), 2, 12, held=held)
+    first, second = entry.placements
+    assert first.space is not None and not first.supply_empty
+    assert second.supply_empty and second.space is None and second.card == 0
+    assert len(entry.reveals) == 1  # no card drawn for the empty supply
+    assert len(new.infested) == 4
+    # not tracked: both spawn as before
+    _, untracked = spawn_for_triggers(board, _random.Random(4), (4, 10), 2, 12)
+    assert not any(p.supply_empty for p in untracked.placements)
+
