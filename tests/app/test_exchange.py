@@ -340,7 +340,8 @@ def test_push_link_follows_the_published_format(store: Store) -> None:
     assert board_text("forest-guardians", {"advanced": True}, "ja") == "上級ゲーム"
     assert board_text("forestry", {"mode": "standard", "growing_forward": {
         "infestation": True, "asymmetric_setup": True}}, "ja") \
-        == "スタンダード、グローイング・フォワード：キクイムシ侵入モジュール、非対称セットアップカード"
+        == "スタンダード、グローイング・フォワード：" \
+           "キクイムシ侵入モジュール、非対称セットアップカード"
 
 
 def test_an_incomplete_sheet_exports_no_scores_ranks_or_winners(store: Store) -> None:
