@@ -90,6 +90,11 @@ def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) 
     return out
 
 
+_SECTIONS: OrderedDict[tuple[int, int, int, bool, str], tuple[GameState, tuple[Section, ...]]] \
+    = OrderedDict()
+_SECTIONS_LOCK = threading.Lock()
+
+
 @dataclass
 class SheetPresenter:
     """One table in play: whose sheet is shown, the last error, the live scores."""
@@ -320,7 +325,24 @@ class SheetPresenter:
     def sections(self) -> list[Section]:
         """The sheet's sections. Their controls hold :class:`Tap` values (no version):
         equal sections look and act the same, so a card is kept between redraws; a tap
-        makes its command with the version on screen (:meth:`command`)."""
+        makes its command with the version on screen (:meth:`command`).
+
+        View models of one version, built once for every phone showing the same board in
+        the same language (read-only or not) and shared: they are immutable."""
+        snap = self.snapshot
+        key = (snap.game_id, snap.version, self.player, self.read_only, language_of(self.t))
+        with _SECTIONS_LOCK:
+            kept = _SECTIONS.get(key)
+        if kept is not None and kept[0] is snap.state:
+            return list(kept[1])
+        made = self._sections()
+        with _SECTIONS_LOCK:
+            _SECTIONS[key] = (snap.state, tuple(made))
+            while len(_SECTIONS) > _SHEETS_KEPT:
+                _SECTIONS.popitem(last=False)
+        return made
+
+    def _sections(self) -> list[Section]:
         kind = self.kind()
         own = kind.own_sections()
         shared = kind.table_section()
