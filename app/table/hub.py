@@ -164,6 +164,11 @@ class TableHub:
     def snapshot(self, game_id: int) -> Snapshot:
         """The table now, scored (the state, its score sheet, the printed values in force)."""
         table = self._table(game_id)
+        kept = table.scored  # the newest scored version: no lock (the loop never waits
+        # behind a write of this table)
+        if kept is not None and kept.version == table.session.version \
+                and kept.printed is table.session.printed():
+            return kept
         with table.lock:
             return self._now(table)
 
