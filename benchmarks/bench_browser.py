@@ -65,22 +65,6 @@ TOTAL_JS = """([ident, name]) => {
 }"""
 
 
-def _deal(db: Path) -> list[str]:
-    from app.game.commands import SetHarvester, StartGame
-    from app.session import GameSession
-    from app.store.facade import Store
-    from app.table.hub import TableHub
-
-    store = Store.open(f"sqlite:///{db}")
-    s = GameSession.create(store, game="forestry", players=PLAYERS, seed=11)
-    for i in range(len(PLAYERS)):
-        s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
-    s.apply(StartGame(version=s.version))
-    tokens = [TableHub(store).issue(s.game_id, seat) for seat in range(1, len(PLAYERS) + 1)]
-    store.engine.dispose()
-    return tokens
-
-
 def _total(page: Any) -> int | None:
     value = page.evaluate(TOTAL_JS, [CHIP, PLAYERS[0]])
     return int(value) if value is not None else None
@@ -139,7 +123,8 @@ def measure(url: str, tokens: list[str]) -> list[list[float]]:
 
 
 def main() -> None:
-    from benchmarks.bench_web import CHROMIUM, Server, _free_port
+    from benchmarks.bench_load import _deal, serving
+    from benchmarks.bench_web import CHROMIUM
 
     if not Path(CHROMIUM).exists():
         print(f"  skipped: {CHROMIUM} missing")
@@ -148,19 +133,9 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench-browser-"))
     try:
         db = tmp / "browser.sqlite3"
-        tokens = _deal(db)
-        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-        env.update(FLET_APP_STORAGE_DATA=str(tmp / "data"), PYTHONUNBUFFERED="1",
-                   FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
-                   DATABASE_URL=f"sqlite:///{db}", FOREST_TABLE_NO_BROWSER="1")
-        port = _free_port()
-        server = Server([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
-                         "--port", str(port), "--no-qr", "--no-browser"], port, env)
-        try:
-            server.wait(r"Stop the server", timeout=120)
-            ms = measure(f"http://127.0.0.1:{port}", tokens)
-        finally:
-            server.stop()
+        tokens = _deal(db, 1, PLAYERS)[0]
+        with serving(tmp, db) as (url, _server):
+            ms = measure(url, tokens)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     seat2 = [t[0] for t in ms]

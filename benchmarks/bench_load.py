@@ -39,6 +39,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -303,7 +305,7 @@ def worker_main(argv: list[str]) -> None:
 # =========================================================================== the run
 
 
-def _deal(db: Path, tables: int) -> list[list[str]]:
+def _deal(db: Path, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
     """The tables, dealt and started, and each one's seat tokens (before serve starts)."""
     from app.game.commands import SetHarvester, StartGame
     from app.session import GameSession
@@ -314,13 +316,35 @@ def _deal(db: Path, tables: int) -> list[list[str]]:
     hub = TableHub(store)
     out = []
     for t in range(tables):
-        s = GameSession.create(store, game="forestry", players=PLAYERS, seed=t)
-        for i in range(len(PLAYERS)):
+        s = GameSession.create(store, game="forestry", players=players, seed=t)
+        for i in range(len(players)):
             s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
         s.apply(StartGame(version=s.version))
-        out.append([hub.issue(s.game_id, seat) for seat in range(1, len(PLAYERS) + 1)])
+        out.append([hub.issue(s.game_id, seat) for seat in range(1, len(players) + 1)])
     store.engine.dispose()
     return out
+
+
+@contextmanager
+def serving(tmp: Path, db: Path) -> Iterator[tuple[str, Any]]:
+    """``forest-table serve`` on loopback and a free port over ``db``: (its URL, Server)."""
+    from benchmarks.bench_web import Server, _free_port
+
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(FLET_APP_STORAGE_DATA=str(tmp / "data"), PYTHONUNBUFFERED="1",
+               FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
+               DATABASE_URL=f"sqlite:///{db}", FOREST_TABLE_NO_BROWSER="1")
+    port = _free_port()
+    server = Server([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
+                     "--port", str(port), "--no-qr", "--no-browser"], port, env)
+    try:
+        server.wait(r"Stop the server", timeout=120)
+        yield f"http://127.0.0.1:{port}", server
+    finally:
+        if os.environ.get("FOREST_TABLE_LOAD_LOG"):  # the server's log, kept (with
+            # FOREST_TABLE_TRACE=1: each command's time in the hub)
+            shutil.copy(server.log.name, os.environ["FOREST_TABLE_LOAD_LOG"])
+        server.stop()
 
 
 def _pct(values: list[float], p: float) -> float:
@@ -331,7 +355,7 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
-    from benchmarks.bench_web import Server, _free_port, cpu_seconds
+    from benchmarks.bench_web import cpu_seconds
 
     tables = phones // len(PLAYERS)
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
@@ -339,53 +363,43 @@ def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
     try:
         db = tmp / "load.sqlite3"
         tokens = _deal(db, tables)
-        env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-        env.update(FLET_APP_STORAGE_DATA=str(tmp / "data"), PYTHONUNBUFFERED="1",
-                   FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
-                   DATABASE_URL=f"sqlite:///{db}", FOREST_TABLE_NO_BROWSER="1")
-        port = _free_port()
-        server = Server([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
-                         "--port", str(port), "--no-qr", "--no-browser"], port, env)
         workers: list[subprocess.Popen[str]] = []
-        try:
-            server.wait(r"Stop the server", timeout=120)
-            url = f"http://127.0.0.1:{port}"
-            n = min(WORKERS, tables)
-            for w in range(n):
-                spec = tmp / f"worker{w}.json"
-                spec.write_text(json.dumps({"tables": tokens[w::n], "duration": duration,
-                                            "seed": w}))
-                workers.append(subprocess.Popen(
-                    [sys.executable, "-m", "benchmarks.bench_load", "worker", url, str(spec)],
-                    cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True))
-            t0 = time.perf_counter()
-            ready = 0
-            for w in workers:
-                assert w.stdout is not None
-                line = w.stdout.readline()
-                ready += int(line.split()[1]) if line.startswith("READY") else 0
-            joined = time.perf_counter() - t0
-            cpu0, wall0 = cpu_seconds(server.proc.pid), time.perf_counter()
-            for w in workers:
-                assert w.stdin is not None
-                w.stdin.write("GO\n")
-                w.stdin.flush()
-            results = []
-            for w in workers:
-                out, _ = w.communicate(timeout=duration + 120)
-                line = next((x for x in out.splitlines() if x.startswith("RESULT ")), None)
-                if line is not None:
-                    results.append(json.loads(line[7:]))
-            cpu = cpu_seconds(server.proc.pid) - cpu0
-            wall = time.perf_counter() - wall0
-        finally:
-            for w in workers:
-                if w.poll() is None:
-                    w.kill()
-            if os.environ.get("FOREST_TABLE_LOAD_LOG"):  # the server's log, kept (with
-                # FOREST_TABLE_TRACE=1: each command's time in the hub)
-                shutil.copy(server.log.name, os.environ["FOREST_TABLE_LOAD_LOG"])
-            server.stop()
+        with serving(tmp, db) as (url, server):
+            try:
+                n = min(WORKERS, tables)
+                for w in range(n):
+                    spec = tmp / f"worker{w}.json"
+                    spec.write_text(json.dumps({"tables": tokens[w::n],
+                                                "duration": duration, "seed": w}))
+                    workers.append(subprocess.Popen(
+                        [sys.executable, "-m", "benchmarks.bench_load", "worker", url,
+                         str(spec)], cwd=ROOT, stdin=subprocess.PIPE,
+                        stdout=subprocess.PIPE, text=True))
+                t0 = time.perf_counter()
+                ready = 0
+                for w in workers:
+                    assert w.stdout is not None
+                    line = w.stdout.readline()
+                    ready += int(line.split()[1]) if line.startswith("READY") else 0
+                joined = time.perf_counter() - t0
+                cpu0, wall0 = cpu_seconds(server.proc.pid), time.perf_counter()
+                for w in workers:
+                    assert w.stdin is not None
+                    w.stdin.write("GO\n")
+                    w.stdin.flush()
+                results = []
+                for w in workers:
+                    out, _ = w.communicate(timeout=duration + 120)
+                    line = next((x for x in out.splitlines() if x.startswith("RESULT ")),
+                                None)
+                    if line is not None:
+                        results.append(json.loads(line[7:]))
+                cpu = cpu_seconds(server.proc.pid) - cpu0
+                wall = time.perf_counter() - wall0
+            finally:
+                for w in workers:
+                    if w.poll() is None:
+                        w.kill()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     lat = [x for r in results for x in r["latencies"]]
