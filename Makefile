@@ -1,4 +1,6 @@
 # Forest Table — the two commands a newcomer needs: `make run` and `make test`.
+# `make test` ends by saying how many PostgreSQL tests it skipped and how to run them
+# (tests/conftest.py); `make run PORT=9000` serves on another port.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -24,8 +26,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(RSTAMP)
 
+# `make run PORT=9000`: another port (forest-table checks it is 1-65535)
+PORT ?=
 run: $(RSTAMP)
-	@$(BIN)/forest-table serve
+	@$(BIN)/forest-table serve $(if $(PORT),--port $(PORT))
 
 desktop: $(RSTAMP)
 	$(BIN)/forest-table desktop

@@ -27,7 +27,34 @@ def _version() -> str:
         return "unknown"
 
 
+def port(text: str) -> int:
+    """A TCP port for ``serve --port``: a whole number from 1 to 65535."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to 65535 (got {text!r})") from None
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 65535 (got {value})")
+    return value
+
+
+def _deal_forestry(args: argparse.Namespace) -> int:
+    from app.commands.setup_forestry import run
+
+    return run(args)
+
+
+def _deal_guardians(args: argparse.Namespace) -> int:
+    from app.commands.setup_guardians import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from scoring.games import GAMES
+
+    GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
     parser = argparse.ArgumentParser(
         prog="forest-table",
         description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
@@ -39,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
-    p.add_argument("--port", type=int, default=8550, help="port (default 8550)")
+    p.add_argument("--port", type=port, default=8550, help="port, 1-65535 (default 8550)")
     p.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     p.add_argument("--new-host-link", action="store_true",
                    help="revoke the host link and issue a new one (kept for later starts)")
@@ -57,6 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     from app.commands.setup_common import add_player_options
 
     f = gsub.add_parser("forestry", help="deal Forestry (with Growing Forward)")
+    f.set_defaults(deal=_deal_forestry)  # each game's subcommand carries its own dealer
     add_player_options(f, 1, 4)
     f.add_argument("--seed", type=int, default=None,
                    help="deal this seed (default: one is picked and printed)")
@@ -83,6 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     f.add_argument("--json", action="store_true", help="print the plan as JSON")
     g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
+    g.set_defaults(deal=_deal_guardians)
     add_player_options(g, 2, 4)
     g.add_argument("--seed", type=int, default=None,
                    help="deal this seed (default: one is picked and printed)")
@@ -101,29 +130,50 @@ def build_parser() -> argparse.ArgumentParser:
                        description=_DB_HELP)
     rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
     r = rsub.add_parser("list", help="finished and open games", description=_DB_HELP)
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("--game", choices=GAME_NAMES, default=None,
                    help="only games of this kind")
     r.add_argument("--player", default=None, metavar="NAME",
                    help="only games this person played (case and width do not matter)")
+    r.add_argument("--json", action="store_true", help="print the games as JSON")
     r = rsub.add_parser("show", help="one game with its score breakdown", description=_DB_HELP)
     r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r.add_argument("--json", action="store_true",
+                   help="print the game, its record and its score output as JSON")
     r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
     r.add_argument("ids", nargs="*", type=int, metavar="ID",
                    help="the games to export (default: every finished game, oldest first)")
     r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record",
-                   help="record v1 JSON / JSON lines (default), a BG Stats play file with "
-                        "push links, or BoardGameGeek play fields as CSV")
+                   help="record v1 JSON / JSON lines with the history block: a lossless "
+                        "backup, deleted games marked (default); a BG Stats play file with "
+                        "push links; or BoardGameGeek play fields as CSV")
+    r.add_argument("--lang", choices=["en", "ja"], default="en",
+                   help="the language of roles and comments in BG Stats and CSV exports")
+    r.add_argument("--me", default=None, metavar="NAME",
+                   help="BG Stats: the player who owns the file (its userInfo)")
     r.add_argument("-o", "--output", default=None, metavar="FILE",
                    help="write to FILE (default: standard output)")
-    r = rsub.add_parser("import", help="import record v1 JSON or JSON lines (all or nothing)",
-                        description=_DB_HELP)
-    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines; - for standard "
-                                                "input")
+    r = rsub.add_parser("import", help="import a backup (record v1), a BG Stats export or "
+                        "BGG plays (all or nothing)", description=_DB_HELP)
+    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines, a BG Stats play "
+                   "file, BGG plays (XML) or this app's BGG CSV; - for standard input")
+    r.add_argument("--from", dest="source", choices=["record", "bgstats", "bgg"], default=None,
+                   help="what the file is (default: told by its contents)")
+    r.add_argument("--match", action="append", default=[], metavar="THEIRS=OURS",
+                   help="BG Stats/BGG: their player THEIRS is our person OURS (repeatable; "
+                        "others are matched by id, then by name, else added)")
     r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
     r.add_argument("--player", default=None, metavar="NAME",
                    help="one person's statistics, categories, characters and head-to-head")
-    r.add_argument("--game", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("--game", choices=GAME_NAMES, default=None,
                    help="only games of this kind")
+    r.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    r = rsub.add_parser("edit", help="correct a finished game's date or location (it keeps "
+                        "its id; scored again)", description=_DB_HELP)
+    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r.add_argument("--date", default=None, metavar="WHEN",
+                   help="when it was played, ISO 8601 (2026-03-01T19:30, +09:00 optional)")
+    r.add_argument("--location", default=None, metavar="TEXT",
+                   help="where it was played (\"\" removes it)")
     r = rsub.add_parser("delete", help="delete a game (finished, or abandon an open one); "
                         "undone by undelete", description=_DB_HELP)
     r.add_argument("id", type=int, help="the game's id (see `records list`)")
@@ -141,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("into", metavar="INTO", help="the person who keeps every game")
     r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
                         description=_DB_HELP)
-    r.add_argument("game", nargs="?", choices=["forestry", "forest-guardians"], default=None,
+    r.add_argument("game", nargs="?", choices=GAME_NAMES, default=None,
                    help="the game whose BGG id to keep (without: show them)")
     r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
                    help="its id on boardgamegeek.com (the number in the game's page address); "

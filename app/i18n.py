@@ -1,11 +1,12 @@
 """The screens' translator: a thin shim over the catalogues of ``app.l10n``.
 
-Every word lives in ``app/l10n/<lang>.ftl``. The screens ask for a text by a
-dotted key (``t("home.new_game")``); the catalogue's id is the same key with
-``-`` for ``.`` (Fluent ids cannot hold dots): ``home-new_game``. ``{name}``
-fields are the keyword arguments. A key no catalogue has shows itself, so a slip
-shows up on screen instead of crashing; ``tests/app/test_ui_i18n.py`` keeps
-every catalogue on the same ids and every key the screens use present.
+Every word lives in ``app/l10n/<lang>.ftl``. The screens ask for a text by the
+catalogue's own id, in the one spelling every message id has (lower-case words
+joined by ``-``; a part that is a record value keeps its own spelling:
+``t("home-new-game")``, ``t(f"river-{symbol}")`` -> ``river-forester_pair``).
+``{name}`` fields are the keyword arguments. An id no catalogue has shows itself,
+so a slip shows up on screen instead of crashing; ``tests/app/test_ui_i18n.py``
+keeps every catalogue on the same ids and every id the screens use present.
 """
 
 from __future__ import annotations
@@ -18,11 +19,6 @@ from app import l10n
 DEFAULT_LANGUAGE = l10n.DEFAULT_LANGUAGE
 #: The languages with a catalogue, English first (a new ``.ftl`` file adds one).
 LANGUAGES: tuple[str, ...] = l10n.languages()
-
-
-def ftl_id(key: str) -> str:
-    """The catalogue id of a screen key: ``home.new_game`` -> ``home-new_game``."""
-    return key.replace(".", "-").lower()
 
 
 class Translator:
@@ -39,7 +35,7 @@ class Translator:
             return _word(self.lang, key, fields)
 
     def has(self, key: str) -> bool:
-        return l10n.has(self.lang, ftl_id(key))
+        return l10n.has(self.lang, key)
 
 
 @lru_cache(maxsize=8192)
@@ -48,16 +44,15 @@ def _worded(lang: str, key: str, fields: tuple[tuple[str, type, Any], ...]) -> s
 
 
 def _word(lang: str, key: str, fields: dict[str, Any]) -> str:
-    code = ftl_id(key)
-    if key.startswith("lang.") and key[5:] in l10n.languages():
+    if key.startswith("lang-") and key[5:] in l10n.languages():
         lang = key[5:]  # a language is named in its own words (its own catalogue)
-    if not (l10n.has(lang, code) or l10n.has(DEFAULT_LANGUAGE, code)):
+    if not (l10n.has(lang, key) or l10n.has(DEFAULT_LANGUAGE, key)):
         return key
     # fields are shown as given (ids, seeds, counts); plurals and number formats
     # belong to catalogue messages that take numbers (app.l10n.render)
     args = {k: (str(v) if isinstance(v, int) and not isinstance(v, bool) else v)
             for k, v in fields.items()}
-    return l10n.render(lang, code, **args)
+    return l10n.render(lang, key, **args)
 
 
 def language_of(t: Any) -> str:

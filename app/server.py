@@ -7,7 +7,13 @@ start, a new one with ``--new-host-link``), prints it with its QR code, opens it
 in the laptop's browser (not with ``--no-browser``, in CI or without a display),
 then serves table mode (:func:`table_main`: an :class:`app.ui.shell.tab.TableTab`) to browsers on
 the LAN, offline. Tokens never reach a log (:func:`redact_tokens`). A database
-that cannot be opened or written is one line on stderr and exit status 1.
+that cannot be opened or written is one line on stderr and exit status 1: the
+start writes and syncs a real file in the data folder and wants
+:data:`MIN_FREE_BYTES` free there (:func:`check_storage`). The data folder, the
+database and the host link's file are their owner's only; looser ones get a
+warning line (:func:`not_private`). The open-file limit is raised first
+(:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
+and stops within :data:`app.web.server.STOP_DEADLINE` seconds.
 See docs/table-mode.md.
 """
 
@@ -22,7 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
+from app.resources import assets_dir
 
 #: A tab that went away keeps its session (and seat view) this long, in seconds; a
 #: phone back later gets a fresh session and finds its seat again from its stored token.
@@ -31,6 +37,12 @@ SESSION_TIMEOUT = 900
 #: ``serve`` waits at most this long for another program's SQLite write lock (a records
 #: import): the tap then says "busy, tap again" instead of freezing the phone.
 SERVE_BUSY_TIMEOUT_MS = 1500
+
+#: ``serve`` does not start with less than this free in the data folder (a tap's write,
+#: the write-ahead log before a checkpoint: a few MB at most)
+MIN_FREE_BYTES = 8 * 1024 * 1024
+#: what the start writes (and syncs) in the data folder to know it can
+PROBE_BYTES = 64 * 1024
 
 #: The URL phones reach this server at (set by :func:`serve`; used for the join links).
 BASE_URL = ""
@@ -219,6 +231,39 @@ def check_writable(store: Any) -> None:
             raw.isolation_level = saved
 
 
+def check_storage(directory: Path, min_free: int = MIN_FREE_BYTES) -> None:
+    """Raise ``OSError`` unless ``directory`` takes a real write: a file of
+    :data:`PROBE_BYTES` written, synced to the disk and removed (``EROFS``/``EACCES``:
+    read-only; ``ENOSPC``: full), and ``min_free`` bytes free after it."""
+    import errno
+    import secrets
+
+    probe = directory / f".forest-table-write-check-{secrets.token_hex(4)}"
+    fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
+        left = memoryview(b"\0" * PROBE_BYTES)
+        while left:
+            left = left[os.write(fd, left):]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+        probe.unlink(missing_ok=True)
+    if _free_bytes(directory) < min_free:
+        raise OSError(errno.ENOSPC, "less than the minimum free", str(directory))
+
+
+def not_private(directory: Path, files: list[Path]) -> list[Path]:
+    """Which of the data folder and its files others may read or write (mode ``go`` bits)."""
+    loose = []
+    for path in [directory, *files]:
+        try:
+            if path.stat().st_mode & 0o077:
+                loose.append(path)
+        except OSError:
+            continue
+    return loose
+
+
 def storage_error_line(err: BaseException, path: Path | None) -> str:
     """One line for a database that cannot be opened or written (no traceback)."""
     import errno
@@ -237,7 +282,17 @@ def storage_error_line(err: BaseException, path: Path | None) -> str:
         if not parent.exists():
             return _say("serve-error-missing-dir", path=str(parent))
         return _say("serve-error-readonly", path=where)
+    if _free_bytes(Path(where).parent if path is not None else Path(where)) < MIN_FREE_BYTES:
+        return _say("serve-error-disk-full", path=where)  # SQLite says "disk I/O error"
     return _say("serve-error-database", reason=type(err).__name__)
+
+
+def _free_bytes(directory: Path) -> int:
+    try:
+        stat = os.statvfs(directory)
+    except (OSError, AttributeError):  # gone, or no statvfs (Windows)
+        return MIN_FREE_BYTES
+    return stat.f_bavail * stat.f_frsize
 
 
 def tune_runtime() -> None:
@@ -282,10 +337,15 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
     redact_tokens()
     from app.store.facade import Store
+    from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
     from app.table.links import join_link
     from app.ui.kit import services
+    from app.ui.shell.tab import announce_stop
     from app.web import server as web
+    from app.web.limits import raise_open_file_limit
+
+    raise_open_file_limit()  # a laptop's usual soft limit is 1024 descriptors
 
     # the web server (app/web): bound first, so a busy port is one line and no traceback
     try:
@@ -293,7 +353,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app, _client = web.build_app(table_main, assets_dir=ASSETS, port=port, host=host,
+    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
     BASE_URL = join_url(host, port).rstrip("/")
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
@@ -302,12 +362,22 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         store = Store.open()
         services.set_shared(services.Services(store))  # every tab uses this store
         check_writable(store)
+        if path is None:  # PostgreSQL: the host link is still kept in the data folder
+            host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
+        check_storage(host_link_dir())
         hub = shared_hub(store)
         tables = hub.resume()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
     except Exception as err:  # a one-line answer, not a traceback
         print(storage_error_line(err, path), file=sys.stderr)
         return 1
+    files = [host_link_dir() / HOST_LINK_FILE]
+    if path is not None:
+        files += [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+    loose = not_private(host_link_dir(), files)
+    if loose:
+        print(_say("serve-warn-not-private", paths=", ".join(str(p) for p in loose)),
+              file=sys.stderr)
     if tables:
         print(f"Resumed {len(tables)} open table(s): " + ", ".join(f"#{t}" for t in tables))
     local = local_url(host, port)
@@ -317,7 +387,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     print_join(join_link(BASE_URL, token), show_qr, local=local_link, new=new and new_host_link,
                opened=opened)
     tune_runtime()
-    web.run(app, sock)
+    web.run(app, sock, on_stop=announce_stop)
     return 0
 
 
@@ -327,5 +397,5 @@ def desktop() -> int:
 
     from app.flet_main import main as app_main
 
-    ft.run(app_main, assets_dir=str(ASSETS))
+    ft.run(app_main, assets_dir=str(assets_dir()))
     return 0

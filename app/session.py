@@ -34,14 +34,13 @@ import threading
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from sqlalchemy.engine import Engine
 
 from app.game.chance import command_rng
 from app.game.commands import (
-    INTENTS,
     Command,
     ConfirmPrinted,
     EndGame,
@@ -53,14 +52,13 @@ from app.game.commands import (
 )
 from app.game.errors import (
     AlreadyDone,
-    CodedError,
     DomainError,
     ReplayError,
     SessionCode,
     StaleVersion,
 )
 from app.game.messages import Message, plain
-from app.game.registry import variant
+from app.game.registry import state_from_json, variant
 from app.game.rules import apply_command, initial_state, replay_command
 from app.game.state import GameState, comparable, parsed_state, with_confirmed_printed
 from app.game.status import Status
@@ -74,11 +72,15 @@ from setup import play
 log = logging.getLogger(__name__)
 
 
-def _iso(value: datetime) -> str:
-    """A stored timestamp as ISO 8601 with its UTC offset (SQLite returns naive UTC)."""
+def _iso(value: datetime, offset: int | None = None) -> str:
+    """A stored timestamp as ISO 8601 to the second (docs/record-format.md), in the game's
+    own UTC offset (minutes east; this machine's when unknown): a record saved from it
+    carries the local date and time it was played, not UTC with microseconds."""
     aware = utc(value)
     assert aware is not None
-    return aware.isoformat()
+    local = aware.astimezone() if offset is None else aware.astimezone(
+        timezone(timedelta(minutes=offset)))
+    return local.isoformat(timespec="seconds")
 
 
 # =========================================================================== the session
@@ -175,7 +177,7 @@ class _Step:
     at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
-#: A shared action (a variant's ``once_kinds``) from another phone this soon after the same
+#: A shared action (a command declared ``once``) from another phone this soon after the same
 #: action, with nothing in between, is the same tap made twice (seconds): ``_already_done``.
 DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
@@ -235,7 +237,8 @@ class GameSession:
             payload["infested"] = sorted(infested)
         st.append_command(game_id=row.id, seq=1, kind="create", payload=payload, outcome=data,
                           state=data)
-        return cls(st, row.id, state, played_at=_iso(row.played_at), location=location)
+        return cls(st, row.id, state, played_at=_iso(row.played_at, row.utc_offset),
+                   location=location)
 
     @classmethod
     def load(cls, store: Store | Engine, game_id: int) -> GameSession:
@@ -250,16 +253,16 @@ class GameSession:
             snap = st.latest_state(game_id=game_id)
             if snap is None or not snap.state:
                 raise ReplayError(f"game {game_id} has neither a log nor a state")
-            initial = GameState.from_json(snap.state)
-            session = cls(st, game_id, initial, played_at=_iso(row.played_at),
+            initial = state_from_json(snap.state)
+            session = cls(st, game_id, initial, played_at=_iso(row.played_at, row.utc_offset),
                           location=row.location)
             st.append_command(game_id=game_id, seq=1, kind="create", payload={},
                               outcome=snap.state, state=snap.state)
             return session
         if log[0].kind != "create":
             raise ReplayError(f"game {game_id}: the log does not start with 'create'")
-        session = cls(st, game_id, GameState.from_json(log[0].outcome),
-                      played_at=_iso(row.played_at), location=row.location)
+        session = cls(st, game_id, state_from_json(log[0].outcome),
+                      played_at=_iso(row.played_at, row.utc_offset), location=row.location)
         for entry in log[1:]:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
         session._version = log[-1].seq
@@ -377,8 +380,8 @@ class GameSession:
         ``command.version``, the same action applied after that version is the
         second phone's tap on the same state.
         """
-        rules = variant(self.state.game)
-        key = rules.action_key(self.state, command) if rules.action_key else None
+        shared = command.shared_key
+        key = shared.matches(self.state, command) if shared is not None else None
         last = self._done[-1] if self._done else None
         if key is True and last is not None and last.command.kind == command.kind \
                 and last.by != by and last.at \
@@ -392,7 +395,7 @@ class GameSession:
                         None)
             raise AlreadyDone(command.kind, step.seq if step else 0,
                               step.messages if step else ())
-        if command.kind not in rules.once_kinds or command.version >= self._version:
+        if not command.once or command.version >= self._version:
             return False
         mine = {k: v for k, v in command.payload().items() if k != "version"}
         for step in reversed(self._done):
@@ -414,15 +417,15 @@ class GameSession:
         the table server sets it from the token, never from what a phone says.
         """
         if not isinstance(command, Command):
-            raise DomainError(SessionCode.NOT_COMMAND, field=None)
+            raise DomainError(SessionCode.NOT_COMMAND)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
-            raise CodedError("by", play.PlayCode.BAD_AUTHOR)
+            raise DomainError(play.PlayCode.BAD_AUTHOR, field="by")
         if isinstance(command, Undo | Redo | UndoMine | Finish):
             return self._session_op(command, by)
         with self._lock:
             # an intent holds no value seen on screen; a shared action already done by
             # another phone is answered by _already_done (raises AlreadyDone)
-            if not self._already_done(command, by) and not isinstance(command, INTENTS):
+            if not self._already_done(command, by) and not command.intent:
                 self._check_version(command.version)
             seq = self._version + 1
             state, outcome, messages = apply_command(self.state, command,
@@ -459,11 +462,11 @@ class GameSession:
         """The undo stack without the step ``seq``, every later step replayed on top.
 
         A later step that no longer applies, or would draw differently, without
-        it (it depends on it) raises :class:`CodedError` ``refusal-undo-depends``.
+        it (it depends on it) raises :class:`DomainError` ``refusal-undo-depends``.
         """
         index = next((n for n, s in enumerate(self._done) if s.seq == seq), None)
         if index is None:
-            raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+            raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
         step = self._done[index]
         state = self._done[index - 1].state if index else self._initial
         kept = list(self._done[:index])
@@ -471,9 +474,9 @@ class GameSession:
             try:
                 state, messages = replay_command(state, later.command, later.outcome)
             except ReplayError as err:
-                raise CodedError(None, play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
-                                 later=later.command.kind, seq=later.seq,
-                                 by=-1 if later.by is None else later.by) from err
+                raise DomainError(play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
+                                  later=later.command.kind, seq=later.seq,
+                                  by=-1 if later.by is None else later.by) from err
             kept.append(replace(later, state=state, messages=messages))
         return kept, step
 
@@ -493,7 +496,7 @@ class GameSession:
                                   field="status")
             seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
             if seq is None:
-                raise CodedError(None, play.PlayCode.NOTHING_OF_YOURS)
+                raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
             kept, step = self._without(seq)
             after = kept[-1].state if kept else self._initial
             payload: dict[str, Any] = {"version": version}
@@ -503,8 +506,7 @@ class GameSession:
             self._done = kept
             self._undone.clear()
             data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by}
-            self._messages = (Message(f"Undone: {step.command.kind}", play.PlayCode.UNDONE_MINE,
-                                      by, data),)
+            self._messages = (Message(play.PlayCode.UNDONE_MINE, by, data),)
             return self.snapshot()
 
     def undo(self, version: int) -> Snapshot:
@@ -512,7 +514,7 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._done:
-                raise DomainError(SessionCode.NOTHING_TO_UNDO, field=None)
+                raise DomainError(SessionCode.NOTHING_TO_UNDO)
             if self.state.status == Status.FINISHED:
                 raise DomainError(
                     SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
@@ -522,8 +524,7 @@ class GameSession:
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
             self._undone.append(self._done.pop())
-            self._messages = (Message(f"Undone: {step.command.kind}", "undo", None,
-                                      {"command": step.command.kind}),)
+            self._messages = (Message("undo", None, {"command": step.command.kind}),)
             return self.snapshot()
 
     def redo(self, version: int) -> Snapshot:
@@ -531,12 +532,11 @@ class GameSession:
         with self._lock:
             self._check_version(version)
             if not self._undone:
-                raise DomainError(SessionCode.NOTHING_TO_REDO, field=None)
+                raise DomainError(SessionCode.NOTHING_TO_REDO)
             step = self._undone[-1]
             self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
             self._done.append(self._undone.pop())
-            self._messages = (Message(f"Redone: {step.command.kind}", "redo", None,
-                                      {"command": step.command.kind}), *step.messages)
+            self._messages = (Message("redo", None, {"command": step.command.kind}), *step.messages)
             return self.snapshot()
 
     def finish(self, version: int) -> Snapshot:

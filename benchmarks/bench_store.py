@@ -93,8 +93,9 @@ def populate(engine: Engine, n_games: int, *, seed: int = 1) -> None:
     with engine.begin() as conn:
         # a big page cache while loading: index inserts land all over the B-trees
         conn.exec_driver_sql("PRAGMA cache_size=-262144")
-        conn.exec_driver_sql("INSERT INTO person (id, name, key, created_at) VALUES (?, ?, ?, ?)",
-                             [(i + 1, n, n.casefold(), now) for i, n in enumerate(PEOPLE)])
+        conn.exec_driver_sql(
+            "INSERT INTO person (id, name, key, uid, created_at) VALUES (?, ?, ?, ?, ?)",
+            [(i + 1, n, n.casefold(), f"BENCH-{i + 1}", now) for i, n in enumerate(PEOPLE)])
         rows: dict[str, list[tuple[Any, ...]]] = {name: [] for name in SQL}
         seat_id = 0
 

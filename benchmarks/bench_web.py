@@ -454,7 +454,7 @@ def main() -> None:
         hello_url, stock_url = servers[1].wait(), servers[2].wait()
         from app.i18n import Translator
 
-        screen = Translator("en").t("home.new_game")  # the host link's home screen
+        screen = Translator("en").t("home-new-game")  # the host link's home screen
         report(asyncio.run(measure(app_url, hello_url, stock_url, servers[0].proc.pid,
                                    screen)))
     finally:

@@ -12,11 +12,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.forestry.model import ForestryGame
 from scoring.forestry.record import parse_forestry
+from scoring.forestry.score import CATEGORIES as FORESTRY_CATEGORIES
 from scoring.forestry.score import score_forestry
-from scoring.games import Game
+from scoring.games import GAMES, Game
+from scoring.guardians.model import GuardiansGame
 from scoring.guardians.record import parse_guardians
+from scoring.guardians.score import CATEGORIES as GUARDIANS_CATEGORIES
 from scoring.guardians.score import score_guardians
+from scoring.message import ListCode, Msg, msg
 from scoring.record import check_envelope
 from scoring.sheet import ScoreSheet
 
@@ -26,12 +31,19 @@ Confirmed = Mapping[str, Mapping[str, Any]]
 
 @dataclass(frozen=True, slots=True)
 class RecordCodec:
-    """How one game reads a record v1 and scores it."""
+    """How one game reads a record v1 and scores it, and what its score output holds."""
 
     #: decoded record -> the game's domain record (raises ``RecordError``)
     parse: Callable[[Any], Any]
     #: decoded record, confirmed printed values -> score sheet (raises ``RecordError``)
     score: Callable[[Any, Confirmed | None], ScoreSheet]
+    #: the game's score categories, in score-output order (``category-<key>`` words them)
+    categories: tuple[str, ...]
+    #: the domain record -> for each player, the categories that apply to them
+    applies: Callable[[Any], tuple[frozenset[str], ...]]
+    #: a record's options -> the board played (mode, sides, modules) as one message
+    #: (BG Stats' ``board``; the catalogues' ``board-*`` word it)
+    board: Callable[[Mapping[str, Any]], Msg]
 
 
 def _score_forestry(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
@@ -43,16 +55,59 @@ def _score_guardians(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
     return score_guardians(parse_guardians(data))
 
 
+def _forestry_applies(game: ForestryGame) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(c.value for c, applies, _fn in FORESTRY_CATEGORIES
+                           if applies(p, game)) for p in game.players)
+
+
+def _guardians_applies(game: GuardiansGame) -> tuple[frozenset[str], ...]:
+    return tuple(frozenset(key for key, _fn in GUARDIANS_CATEGORIES) for _p in game.players)
+
+
+def _forestry_board(options: Mapping[str, Any]) -> Msg:
+    parts = [msg("board-mode", mode=str(options.get("mode") or "standard"))]
+    if options.get("technology_side"):
+        parts.append(msg("board-technology", side=str(options["technology_side"])))
+    gf = options.get("growing_forward")
+    modules = tuple(msg(f"board-module-{m.replace('_', '-')}")
+                    for m in ("infestation", "asymmetric_setup")
+                    if isinstance(gf, Mapping) and gf.get(m))
+    if modules:
+        parts.append(msg("board-growing-forward", modules=msg(ListCode.COMMAS, items=modules)))
+    return msg(ListCode.COMMAS, items=tuple(parts))
+
+
+def _guardians_board(options: Mapping[str, Any]) -> Msg:
+    return msg("board-guardians", advanced=bool(options.get("advanced")))
+
+
 #: Every game's record codec.
 CODECS: Mapping[Game, RecordCodec] = {
-    Game.FORESTRY: RecordCodec(parse_forestry, _score_forestry),
-    Game.GUARDIANS: RecordCodec(parse_guardians, _score_guardians),
+    Game.FORESTRY: RecordCodec(parse_forestry, _score_forestry,
+                               tuple(c.value for c, _a, _fn in FORESTRY_CATEGORIES),
+                               _forestry_applies, _forestry_board),
+    Game.GUARDIANS: RecordCodec(parse_guardians, _score_guardians,
+                                tuple(key for key, _fn in GUARDIANS_CATEGORIES),
+                                _guardians_applies, _guardians_board),
 }
 
 
 def parse_record(data: Any) -> Any:
     """Validate a decoded record and return the game's domain record (raises ``RecordError``)."""
     return CODECS[check_envelope(data)].parse(data)
+
+
+def all_categories() -> tuple[str, ...]:
+    """Every game's score categories, in score-output order (games in ``GAMES`` order)."""
+    keys = (key for game in GAMES for key in CODECS[game].categories)
+    return tuple(dict.fromkeys(keys))
+
+
+def categories_of(data: Any) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    """A record's score categories in score-output order and, for each player, those that
+    apply to them (a character's, an option's); raises ``RecordError``."""
+    codec = CODECS[check_envelope(data)]
+    return codec.categories, codec.applies(codec.parse(data))
 
 
 def score_record(data: Any, confirmed: Confirmed | None = None) -> ScoreSheet:
@@ -63,3 +118,8 @@ def score_record(data: Any, confirmed: Confirmed | None = None) -> ScoreSheet:
     win over the values shipped with the product.
     """
     return CODECS[check_envelope(data)].score(data, confirmed)
+
+
+def board_of(game: Game, options: Mapping[str, Any]) -> Msg:
+    """The board a record's ``options`` describe (mode, sides, modules), as one message."""
+    return CODECS[game].board(options)

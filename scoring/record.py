@@ -14,6 +14,7 @@ above all three.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,9 @@ from scoring.message import MessageCode, Msg, msg
 
 FORMAT = "forest-table/record"
 VERSION = 1
+#: the seeds a record may carry: those the app deals and its database keeps (BIGINT)
+SEED_MIN, SEED_MAX = 0, 2**63 - 1
+_JOINERS = {"\u200c", "\u200d"}  # ZWNJ/ZWJ: emoji and some scripts need them
 
 
 class RecordCode(MessageCode):
@@ -40,6 +44,8 @@ class RecordCode(MessageCode):
     NOT_AN_INTEGER = "record-not-an-integer"
     RECORD_MUST_BE_JSON_OBJECT = "record-record-must-be-json-object"
     UNKNOWN_FIELD = "record-unknown-field"
+    SEED_RANGE = "record-seed-out-of-range"
+    FORBIDDEN_CHARACTER = "record-forbidden-character"
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,3 +145,39 @@ def check_envelope(data: Any) -> Game:
     if problems:
         raise RecordError(problems)
     return Game(str(game))
+
+
+def forbidden_character(text: str, *, lines: bool = False) -> str | None:
+    """The first control, bidi or other format character in ``text`` (None: none), as
+    names refuse them (``app.names.clean_name``; ZWJ/ZWNJ and a plain tab are fine;
+    with ``lines``, line breaks too: notes).
+
+    >>> forbidden_character("Kyoto \u202eevil"), forbidden_character("Café 👩\u200d💻")
+    ('\u202e', None)
+    """
+    for ch in text:
+        if ch in _JOINERS or ch == " " or ch == "\t" or (lines and ch in "\n\r"):
+            continue
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return ch
+    return None
+
+
+def common_problems(data: dict[str, Any]) -> list[Problem]:
+    """What every game's record refuses the same way: a seed outside
+    :data:`SEED_MIN`..:data:`SEED_MAX` (never stored as nothing), a location with a
+    control or bidi character. Wrong types are the game parsers' to report."""
+    problems: list[Problem] = []
+    seed = data.get("seed")
+    if isinstance(seed, int) and not isinstance(seed, bool) and not SEED_MIN <= seed <= SEED_MAX:
+        text = str(seed)
+        shown = text if len(text) <= 60 else f"{text[:20]}… ({len(text)} digits)"
+        problems.append(Problem("seed", msg(RecordCode.SEED_RANGE, low=SEED_MIN, high=SEED_MAX,
+                                            value=shown)))
+    location = data.get("location")
+    if isinstance(location, str):
+        bad = forbidden_character(location)
+        if bad is not None:
+            problems.append(Problem("location", msg(RecordCode.FORBIDDEN_CHARACTER,
+                                                    code_point=f"U+{ord(bad):04X}")))
+    return problems

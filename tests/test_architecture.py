@@ -196,7 +196,7 @@ def test_pure_packages_import_no_app_and_no_io_library(package: str) -> None:
 #: is below every feature folder (``app.ui.<feature>``, one layer) and the shell on top.
 LAYERS: dict[str, int] = {
     "scoring": 0, "setup": 1,
-    "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.events": 2,
+    "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.events": 2, "app.resources": 2,
     "app.i18n": 3, "app.game": 3, "app.store": 4, "app.session": 5,
     "app.table": 6, "app.commands": 6, "app.web": 6,
     "app.ui.kit": 7, "app.ui": 8, "app.ui.shell": 9,
@@ -269,9 +269,6 @@ def test_table_mode_imports_no_flet_and_nothing_of_the_ui() -> None:
 GAME_KEYED = re.compile(r"\b(?:dict|Mapping)\[Game")
 #: The only modules that hold a table keyed by the game.
 REGISTRIES = frozenset({"scoring/api.py", "app/game/registry.py", "app/ui/kit/games.py"})
-#: Tables that issue 21's other parts fold into the registries (the game's variant; the
-#: store's own tidy-up): emptied as those parts land.
-PENDING = frozenset({"app/game/state.py", "app/commands/setup_cmd.py", "app/store/exchange.py"})
 
 
 def game_keyed_tables() -> list[str]:
@@ -290,7 +287,7 @@ def test_game_keyed_pattern_matches_what_it_should() -> None:
 
 def test_game_keyed_tables_live_only_in_the_registries() -> None:
     found = [line for line in game_keyed_tables()
-             if line.split(":")[0] not in REGISTRIES | PENDING]
+             if line.split(":")[0] not in REGISTRIES]
     assert found == [], "\n".join(found)
 
 

@@ -107,15 +107,17 @@ def _short(text: str, width: int = 32) -> str:
 
 
 def _label(category: str) -> str:
-    from app.commands.score import LABELS
+    from app.l10n import english, has
+    from scoring.message import msg
 
-    return LABELS.get(category, category.replace("_", " "))
+    code = f"category-{category}"
+    return english(msg(code)) if has("en", code) else category.replace("_", " ")
 
 
 def _category_order(category: str) -> tuple[int, str]:
-    from app.commands.score import LABELS
+    from scoring.api import all_categories
 
-    keys = list(LABELS)
+    keys = all_categories()
     return (keys.index(category) if category in keys else len(keys), category)
 
 
@@ -170,6 +172,10 @@ def do_list(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             except NotFound as exc:
                 raise _unknown_person(s, exc) from exc
         rows = []
+        if getattr(args, "json", False):
+            _print_json([_game_json(g) for g in _iter_history(s, game=args.game,
+                                                               player=args.player)], out)
+            return EXIT_OK
         for g in _iter_history(s, game=args.game, player=args.player):
             status = g.status if g.complete is not False else "finished (incomplete)"
             rows.append([g.id, _when(g.played_at, g.utc_offset), TITLES.get(g.game, g.game), status,
@@ -207,6 +213,14 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         rec = get_record(s, game_id=args.id)
         snap = latest_state(s, game_id=args.id)
     assert game is not None
+    if getattr(args, "json", False):
+        data = _game_json(g)
+        data.update(seed=game.seed, options=game.options, source=g.source,
+                    record=None if rec is None else rec.record,
+                    score=None if rec is None else rec.sheet,
+                    version=None if snap is None or rec is not None else snap.seq)
+        _print_json(data, out)
+        return EXIT_OK
     head = [f"Game {g.id}: {TITLES.get(g.game, g.game)}, {g.status}",
             f"played   {_when(g.played_at, g.utc_offset)}"
             + (f" at {g.location}" if g.location else "")]
@@ -222,10 +236,17 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     role = variant(g.game).role
     print("", file=out)
     print(table(["seat", "player", "colour", role],
-                [[p.seat, p.name, p.colour or "", (p.character or "").replace("_", " ")]
+                [[p.seat, p.name, p.colour or "", _role(p.character)]
                  for p in g.players], [True, False, False, False]), file=out)
     print("", file=out)
-    if rec is not None:
+    if rec is not None and rec.record.get("format") == "forest-table/play":
+        where = {"bgstats": "BG Stats", "bgg": "BoardGameGeek"}.get(
+            str(rec.record.get("source")), str(rec.record.get("source")))
+        print(f"From {where}: totals only (no board, no categories)", file=out)
+        print(table(["player", "total", "rank", "won"],
+                    [[p.name, p.total, p.rank, "yes" if p.winner else ""] for p in g.players],
+                    [False, True, True, False]), file=out)
+    elif rec is not None:
         print(render(_sheet(rec.sheet), rec.record), file=out)
     else:
         version = 0 if snap is None else snap.seq
@@ -281,7 +302,8 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
 
     with store.session() as s:
         try:
-            ids = exchange.finished_ids(s, args.ids or None)
+            backup = args.format == "record"  # the backup carries deleted games (marked)
+            ids = exchange.finished_ids(s, args.ids or None, deleted=backup)
         except (NotFound, InvalidData) as exc:
             raise Bad(str(exc)) from exc
         if not ids:
@@ -291,7 +313,7 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
         n = len(ids)
 
         def games() -> Iterator[Any]:
-            for i, g in enumerate(exchange.export_games(s, ids=ids), start=1):
+            for i, g in enumerate(exchange.export_games(s, ids=ids, deleted=backup), start=1):
                 bar("export", i, n)
                 yield g
 
@@ -306,20 +328,23 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                 fh.write(exchange.records_text(list(games())))
             elif args.format == "record":
                 for g in games():
-                    fh.write(json.dumps(g.record, ensure_ascii=False, separators=(",", ":"))
-                             + "\n")
+                    fh.write(exchange.record_line(g))
             elif args.format == "bgg-csv":
-                for chunk in exchange.bgg_csv_lines(games()):
+                for chunk in exchange.bgg_csv_lines(games(), args.lang):
                     fh.write(chunk)
             else:
                 kept = []
                 for g in games():
                     kept.append(g)
-                    links.append(f"  game {g.id}: {exchange.bgstats_link(g)}")
-                fh.write(json.dumps(exchange.bgstats_file(kept), ensure_ascii=False, indent=2)
-                         + "\n")
+                    links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
+                fh.write(json.dumps(exchange.bgstats_file(kept, args.lang, me=args.me),
+                                    ensure_ascii=False, indent=2) + "\n")
+            fh.flush()
+        except BrokenPipeError:  # `records export | head`: the reader has gone, say nothing
+            raise
         except OSError as exc:
-            raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
+            where = "standard output" if fh is out else args.output
+            raise Bad(f"{where}: cannot write it ({exc.strerror or exc})") from exc
         finally:
             bar.done()
             if fh is not out:
@@ -334,16 +359,84 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
     return EXIT_OK
 
 
+def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, source: str,
+                  out: TextIO) -> int:
+    """A BG Stats export or BGG plays: people matched, then all or nothing."""
+    from app.store import exchange
+    from app.store.plays_import import import_plays
+
+    pairs: dict[str, str] = {}
+    for item in getattr(args, "match", None) or []:
+        theirs, sep, ours = item.partition("=")
+        if not sep or not theirs.strip() or not ours.strip():
+            raise Bad(f"--match {item!r}: give THEIRS=OURS, e.g. --match 'Meiko=Mei'")
+        pairs[theirs.strip()] = ours.strip()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise Bad(f"{source}: not UTF-8 text (byte {exc.start + 1})") from exc
+    try:
+        with store.session() as s:
+            result, matches = import_plays(s, text, kind, match=pairs)
+    except exchange.ImportFailed as exc:
+        n = exc.count
+        lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
+        lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
+        raise Bad("\n".join(lines)) from exc
+    how = {"given": "as you said", "id": "same person id", "name": "same name",
+           "new": "new person"}
+    if matches:
+        print("People:", file=out)
+        for m in matches:
+            print(f"  {m.theirs} -> {m.ours} ({how[m.how]})", file=out)
+    ids = result.imported
+    print(f"Imported {len(ids)} play{'s' if len(ids) != 1 else ''} from "
+          f"{'BG Stats' if kind == 'bgstats' else 'BoardGameGeek'}"
+          + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + ".", file=out)
+    for n, gid in result.skipped[:MAX_LISTED]:
+        print(f"  play {n}: already saved as game {gid}, skipped", file=out)
+    return EXIT_OK
+
+
 def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     from app.store import exchange
 
     source = "standard input" if args.file == "-" else args.file
+    kind = getattr(args, "source", None)
+    if kind != "record":
+        from app.store.plays_import import sniff
+
+        try:
+            if args.file == "-":
+                raw = sys.stdin.buffer.read()
+            else:
+                with open(args.file, "rb") as peek:
+                    raw = peek.read(1 << 16) if kind is None else b""
+        except FileNotFoundError as exc:
+            raise Bad(f"{source}: no such file") from exc
+        except OSError as exc:
+            raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+        if kind is None:
+            kind = sniff(raw.decode("utf-8", "replace").lstrip("\ufeff"))
+        if kind != "record":
+            if args.file != "-":
+                with open(args.file, "rb") as whole:
+                    raw = whole.read()
+            return _import_plays(store, args, raw, kind, source, out)
+        if args.file == "-":
+            import io
+
+            return _import_records(store, io.BytesIO(raw), source, out, exchange)
     try:
         fh = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
     except FileNotFoundError as exc:
         raise Bad(f"{source}: no such file") from exc
     except OSError as exc:
         raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+    return _import_records(store, fh, source, out, exchange)
+
+
+def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any) -> int:
     bar = Progress(sys.stderr)
     try:
         with store.session() as s:
@@ -408,6 +501,14 @@ def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             elif args.action == "undelete":
                 g = crud.restore_game(s, game_id=args.id)
                 print(f"Game {g.id} is back ({g.status}).", file=out)
+            elif args.action == "edit":
+                if args.date is None and args.location is None:
+                    raise Bad("edit: give --date and/or --location (see `records edit -h`)")
+                g = crud.edit_finished_game(s, game_id=args.id, played_at=args.date,
+                                            location=args.location)
+                print(f"Game {g.id}: played {_when(g.played_at, g.utc_offset)}"
+                      + (f" at {g.location}" if g.location else " (no location)")
+                      + "; saved.", file=out)
             elif args.action == "note":
                 crud.set_notes(s, game_id=args.id, notes=args.text)
                 print(f"Game {args.id}: notes saved.", file=out)
@@ -460,9 +561,13 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     from app.store import queries
     from app.store.crud import NotFound
 
+    as_json = getattr(args, "json", False)
     with store.session() as s:
         if args.player is None:
             rows = queries.everyone_stats(s, game=args.game)
+            if as_json:
+                _print_json([_stats_json(p) for p in rows], out)
+                return EXIT_OK
             if not rows:
                 print("No finished games yet.", file=out)
                 return EXIT_OK
@@ -476,6 +581,13 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             rivals = queries.opponents(s, person=args.player, game=args.game)
         except NotFound as exc:
             raise _unknown_person(s, exc) from exc
+    if as_json:
+        _print_json({"player": stats[0].name if stats else args.player,
+                     "games": [_stats_json(p) for p in stats],
+                     "opponents": [{"opponent": h.b, "games": h.games, "won": h.a_wins,
+                                    "lost_to": h.b_wins, "average_margin": h.average_margin}
+                                   for h in rivals]}, out)
+        return EXIT_OK
     if not stats:
         print(f"{args.player}: no finished games"
               + (f" of {TITLES[args.game]}" if args.game else "") + ".", file=out)
@@ -498,7 +610,7 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         if p.characters:
             role = variant(p.game).role
             lines += ["", _indent(table([role, "plays", "wins", "win rate"],
-                                        [[(c.character or "(none)").replace("_", " "), c.plays,
+                                        [[_role(c.character) or "(none)", c.plays,
                                           c.wins, _pct(c.win_rate)] for c in p.characters],
                                         [False, True, True, True]))]
         blocks.append("\n".join(lines))
@@ -511,6 +623,56 @@ def do_stats(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                            for h in rivals], [False, True, True, True, True]))]))
     print("\n\n".join(blocks), file=out)
     return EXIT_OK
+
+
+def _role(role: str | None) -> str:
+    """A character or ranger in words (``julia`` -> ``Julia (Animal Expert)``)."""
+    from app.store.exports import role_name
+
+    return role_name(role)
+
+
+def _iso(dt: datetime, offset: int | None) -> str:
+    """ISO 8601 to the second in the record's own offset (the machine's when unknown)."""
+    from datetime import timedelta, timezone
+
+    local = dt.astimezone() if offset is None else dt.astimezone(
+        timezone(timedelta(minutes=offset)))
+    return local.isoformat(timespec="seconds")
+
+
+def _game_json(g: Any) -> dict[str, Any]:
+    """A game of ``records list --json`` / ``show --json``: names and roles in words too."""
+    finished = g.status == Status.FINISHED
+    return {
+        "id": g.id, "game": g.game, "game_name": TITLES.get(g.game, g.game),
+        "status": g.status, "complete": g.complete, "played_at": _iso(g.played_at, g.utc_offset),
+        "location": g.location, "notes": g.notes, "play_id": g.play_uid,
+        "players": [{"seat": p.seat, "name": p.name, "colour": p.colour,
+                     "role": p.character, "role_name": _role(p.character) or None,
+                     "total": p.total if finished else None,
+                     "rank": p.rank if finished else None,
+                     "winner": bool(p.winner) if finished else None} for p in g.players],
+        "winners": list(g.winners) if finished else [],
+    }
+
+
+def _stats_json(p: Any) -> dict[str, Any]:
+    return {
+        "name": p.name, "game": p.game, "game_name": TITLES.get(p.game, p.game),
+        "plays": p.plays, "wins": p.wins, "win_rate": p.win_rate,
+        "scored_plays": p.scored_plays, "average": p.average_score, "best": p.best_score,
+        "categories": [{"category": c.category, "label": _label(c.category),
+                        "average": c.average, "games": c.games}
+                       for c in sorted(p.categories, key=lambda c: _category_order(c.category))],
+        "roles": [{"role": c.character, "role_name": _role(c.character) or None,
+                   "plays": c.plays, "wins": c.wins, "win_rate": c.win_rate}
+                  for c in p.characters],
+    }
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2), file=out)
 
 
 def _people(s: Any) -> list[Any]:
@@ -558,7 +720,7 @@ def run(args: argparse.Namespace) -> int:
             return do_import(store, args, out)
         if args.action == "bgg-id":
             return do_bgg_id(store, args, out)
-        if args.action in ("delete", "undelete", "rename", "merge", "note"):
+        if args.action in ("delete", "undelete", "rename", "merge", "note", "edit"):
             return do_keep(store, args, SafeOut(out))  # type: ignore[arg-type]
         if args.action == "stats":
             return do_stats(store, args, SafeOut(out))  # type: ignore[arg-type]

@@ -17,33 +17,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from app.game.registry import variant
 from app.l10n import english
-from scoring.api import score_record
+from scoring.api import categories_of, score_record
+from scoring.message import msg
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
 EXIT_INVALID = 2
-
-LABELS = {
-    "score_track": "score track",
-    "buildings": "buildings",
-    "water": "water structures",
-    "tasks": "task cards",
-    "forester_majority": "forester tokens (most)",
-    "resources": "unused resources",
-    "wood": "wood",
-    "detached": "detached storages",
-    "road_connections": "road connections",
-    "technician": "technician tiles",
-    "trees": "trees",
-    "animals": "animals",
-    "fires": "fires",
-    "ranger": "ranger ability",
-}
-
 
 def _read(path: str) -> Any:
     """Decode the record; raises OSError / ValueError with a readable message."""
@@ -55,38 +37,16 @@ def _read(path: str) -> Any:
     return json.loads(text)
 
 
-def _expected(data: Any, game: str, index: int, key: str) -> bool:
-    """Whether a category applies to a player (a missing one is then still needed)."""
-    if key in variant(game).base_categories:
-        return True
-    try:
-        player = data["players"][index]
-        if key == "detached":
-            return bool(data["options"]["growing_forward"]["infestation"])
-        if key == "road_connections":
-            return bool(player.get("character") == "forest_road_manager")
-        if key == "technician":
-            return bool(player.get("character") == "technician")
-        if key == "ranger":
-            return bool(data["options"].get("advanced"))
-    except (KeyError, TypeError, IndexError, AttributeError):
-        return False
-    return False
-
-
 def render(sheet: ScoreSheet, data: Any) -> str:
     """The readable score table (plain text)."""
     names = [p.name for p in sheet.players]
-    order = list(LABELS)
-    keys: list[str] = []
-    for key in order:
-        if any(key in p.categories for p in sheet.players) or any(
-            _expected(data, sheet.game, i, key) for i in range(len(names))
-        ):
-            keys.append(key)
-    width = max([len(LABELS[k]) for k in keys] + [len("rank")])
+    order, applies = categories_of(data)  # the game's own (scoring.api), none written here
+    keys = [key for key in order
+            if any(key in p.categories for p in sheet.players) or any(key in a for a in applies)]
+    labels = {key: english(msg(f"category-{key}")) for key in keys}
+    width = max([len(labels[k]) for k in keys] + [len("rank")])
     cols = [max(len(n), 5) for n in names]
-    title = variant(sheet.game).name
+    title = english(msg(f"game-{sheet.game}"))
     status = "complete" if sheet.complete else "NOT complete: some printed values are needed"
     lines = [f"{title}: {status}", ""]
     lines.append(" " * width + "  " + "  ".join(n.rjust(c) for n, c in zip(names, cols,
@@ -96,11 +56,11 @@ def render(sheet: ScoreSheet, data: Any) -> str:
         for i, p in enumerate(sheet.players):
             if key in p.categories:
                 cells.append(str(p.categories[key]))
-            elif _expected(data, sheet.game, i, key):
+            elif key in applies[i]:
                 cells.append("?")
             else:
                 cells.append("-")
-        lines.append(LABELS[key].ljust(width) + "  "
+        lines.append(labels[key].ljust(width) + "  "
                      + "  ".join(c.rjust(w) for c, w in zip(cells, cols, strict=True)))
     lines.append("-" * (width + 2 + sum(cols) + 2 * (len(cols) - 1)))
     lines.append("total".ljust(width) + "  " + "  ".join(

@@ -1,24 +1,16 @@
-"""``forest-table setup GAME``: dispatch to the game's dealer command."""
+"""``forest-table setup GAME``: run the dealer command the game's subcommand carries
+(``app.cli``: ``set_defaults(deal=...)``), quietly when piped into ``head``."""
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
-
-from app.commands.setup_forestry import run as run_forestry
-from app.commands.setup_guardians import run as run_guardians
-from scoring.games import Game
-
-#: each game's dealer command
-DEALERS: Mapping[Game, Callable[[argparse.Namespace], int]] = {
-    Game.FORESTRY: run_forestry,
-    Game.GUARDIANS: run_guardians,
-}
+from collections.abc import Callable
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        return DEALERS[Game(args.game)](args)
+        deal: Callable[[argparse.Namespace], int] = args.deal
+        return deal(args)
     except BrokenPipeError:  # piped into `head`: the reader has what it wanted
         quiet_stdout()
         return 0

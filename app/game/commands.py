@@ -12,14 +12,15 @@ The JSON ``kind`` strings are the log's: never rename one (old logs replay).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from app.events import command_name
 from app.game.errors import DomainError, SessionCode
 from app.game.messages import plain
+from app.game.state import ForestryTable, GameState, narrow
 
 
 class Rights(StrEnum):
@@ -41,11 +42,23 @@ class Rights(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Command:
-    """A tap, made against ``version`` (the version of the game the tapper saw)."""
+    """A tap, made against ``version`` (the version of the game the tapper saw).
 
+    What a command is to the table is declared on its class by :func:`command`
+    (boardgame.io keeps a move's flags on the move): read them as class attributes.
+    """
+
+    #: the log's name of the command (never renamed: old logs replay)
     kind: ClassVar[str] = ""
-    #: who may send it at a table (``app.table`` checks it against the sender's token)
+    #: who may send it at a table (``app.table.rights`` checks it against the sender's token)
     rights: ClassVar[Rights] = Rights.HOST
+    #: an intent, not a value: it applies at any version (the session skips the stale check)
+    intent: ClassVar[bool] = False
+    #: a shared action that applies once: the same action made against an older version
+    #: after it was done is "already done" (``GameSession._already_done``)
+    once: ClassVar[bool] = False
+    #: a shared action's key: what the tapper saw, against the state now (``None``: none)
+    shared_key: ClassVar[SharedKey | None] = None
     version: int
 
     def payload(self) -> dict[str, Any]:
@@ -55,46 +68,85 @@ class Command:
         return {"kind": self.kind, **self.payload()}
 
 
+@dataclass(frozen=True, slots=True)
+class SharedKey:
+    """A shared action's key: the command's ``field`` holds what the tapper's screen showed
+    (the round, the turn, the forester count), ``now`` reads the same from the state."""
+
+    field: str
+    now: Callable[[GameState], Any]
+
+    def matches(self, state: GameState, cmd: Command) -> bool | None:
+        """Does the key the tapper saw match the state? ``None``: the command carries none."""
+        seen = getattr(cmd, self.field)
+        return None if seen is None else bool(seen == self.now(state))
+
+
 #: The game commands (state transitions a variant handles), by ``kind``.
 COMMANDS: dict[str, type[Command]] = {}
+#: The session operations, by ``kind`` (log entries of their own: ``undo``, ``redo``, ...).
+SESSION_COMMANDS: dict[str, type[Command]] = {}
+
+C = TypeVar("C", bound=Command)
 
 
-def _register(cls: type[Command]) -> type[Command]:
-    COMMANDS[cls.kind] = cls
-    return cls
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+def command(kind: str, *, rights: Rights = Rights.HOST, intent: bool = False,
+            once: bool = False, shared_key: SharedKey | None = None,
+            session: bool = False
+            ) -> Callable[[type[C]], type[C]]:
+    """Declare a command class: a frozen, keyword-only dataclass with its flags, registered.
+
+    ``kind`` (the log's name), ``rights`` (who may send it), ``intent`` (skips the
+    stale check), ``once`` (a shared action applied once), ``shared_key`` (its
+    :class:`SharedKey`) and ``session`` (a session operation: it walks the log, in
+    :data:`SESSION_COMMANDS`; else a game command, in :data:`COMMANDS`).
+    """
+    def declare(cls: type[C]) -> type[C]:
+        cls.kind, cls.rights, cls.intent, cls.once = kind, rights, intent, once
+        cls.shared_key = shared_key
+        made = dataclass(frozen=True, slots=True, kw_only=True)(cls)
+        registry = SESSION_COMMANDS if session else COMMANDS
+        assert kind not in COMMANDS and kind not in SESSION_COMMANDS, kind
+        registry[kind] = made
+        return made
+    return declare
+
+
+def _forestry_table(state: GameState) -> ForestryTable:
+    return narrow(state.table, ForestryTable)
+
+
+#: Forestry's shared actions' keys (the round, the turn, the foresters on the board)
+ROUND = SharedKey("round", lambda state: _forestry_table(state).round)
+TURN = SharedKey("turn", lambda state: _forestry_table(state).turn)
+FORESTERS = SharedKey("foresters", lambda state: len(_forestry_table(state).forest.foresters))
 
 
 # --- Forestry: one player's board (player = 0-based seat index) --------------------------
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_count", rights=Rights.OWN_BOARD)
 class SetCount(Command):
     """Set a count on a player's board (``scoring.forestry.board.COUNT_FIELDS``).
 
     Raising ``score_track`` past a reproduction space spawns infested wood.
     """
 
-    kind: ClassVar[str] = "set_count"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     field: str
     value: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("add_score", rights=Rights.OWN_BOARD)
 class AddScore(Command):
     """Move a score marker by ``delta`` VP (negative to correct); may spawn infested wood."""
 
-    kind: ClassVar[str] = "add_score"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     delta: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("place_forester", rights=Rights.OWN_BOARD)
 class PlaceForester(Command):
     """Put a forester token on the forestry table (``column`` 0-based, ``None``: automatic).
 
@@ -102,143 +154,101 @@ class PlaceForester(Command):
     player's harvester space when it holds a token of that type.
     """
 
-    kind: ClassVar[str] = "place_forester"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     type: str
     column: int | None = None
     space: int | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("plant_seedling", rights=Rights.OWN_BOARD)
 class PlantSeedling(Command):
-    kind: ClassVar[str] = "plant_seedling"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     area: str
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("build_forest_building", rights=Rights.OWN_BOARD)
 class BuildForestBuilding(Command):
-    kind: ClassVar[str] = "build_forest_building"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("upgrade_sawmill", rights=Rights.OWN_BOARD)
 class UpgradeSawmill(Command):
-    kind: ClassVar[str] = "upgrade_sawmill"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     area: str
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("open_storage_extension", rights=Rights.OWN_BOARD)
 class OpenStorageExtension(Command):
-    kind: ClassVar[str] = "open_storage_extension"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("add_river_token", rights=Rights.OWN_BOARD)
 class AddRiverToken(Command):
-    kind: ClassVar[str] = "add_river_token"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     symbol: str
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("remove_river_token", rights=Rights.OWN_BOARD)
 class RemoveRiverToken(Command):
-    kind: ClassVar[str] = "remove_river_token"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     symbol: str
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("add_contract", rights=Rights.OWN_BOARD)
 class AddContract(Command):
     """A fulfilled contract: one or two categories; ``chosen`` overrides a double."""
 
-    kind: ClassVar[str] = "add_contract"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     categories: tuple[str, ...]
     chosen: str | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("remove_contract", rights=Rights.OWN_BOARD)
 class RemoveContract(Command):
-    kind: ClassVar[str] = "remove_contract"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     index: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("choose_contract_category", rights=Rights.OWN_BOARD)
 class ChooseContractCategory(Command):
     """Override a two-category contract's category (``None``: let the scoring choose)."""
 
-    kind: ClassVar[str] = "choose_contract_category"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     index: int
     chosen: str | None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("add_task_card", rights=Rights.OWN_BOARD)
 class AddTaskCard(Command):
     """A task card held; ``task`` is its record-v1 JSON, e.g. ``{"forester": "thinning"}``."""
 
-    kind: ClassVar[str] = "add_task_card"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     task: Mapping[str, Any]
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("remove_task_card", rights=Rights.OWN_BOARD)
 class RemoveTaskCard(Command):
-    kind: ClassVar[str] = "remove_task_card"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     index: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_task_met", rights=Rights.OWN_BOARD)
 class SetTaskMet(Command):
     """Confirm a forest-building task card's adjacency (the app does not model the map)."""
 
-    kind: ClassVar[str] = "set_task_met"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     index: int
     met: bool
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("take_reward_lap", rights=Rights.OWN_BOARD)
 class TakeRewardLap(Command):
     """A reward-track lap taken as 3 VP."""
 
-    kind: ClassVar[str] = "take_reward_lap"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("adjust_count", rights=Rights.OWN_BOARD, intent=True)
 class AdjustCount(Command):
     """An intent, not a value: move a count by ``delta`` (a stepper's "+1" / "−1").
 
@@ -249,62 +259,43 @@ class AdjustCount(Command):
     ``tree_points.<row 0-2>``.
     """
 
-    kind: ClassVar[str] = "adjust_count"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     field: str
     delta: int
 
 
-#: Commands that say what to change, not what the tapper saw: they apply at any version
-#: (two fast "+" taps on a phone that has not redrawn yet both count).
-INTENTS: tuple[type[Command], ...] = (AdjustCount,)
-
-
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_column", rights=Rights.OWN_BOARD)
 class SetColumn(Command):
     """Set forestry table column ``column`` (0-based; the next one starts a new column) to
     ``count`` tokens of ``type``; ``count`` 0 takes the column away."""
 
-    kind: ClassVar[str] = "set_column"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     column: int
     type: str
     count: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("remove_column", rights=Rights.OWN_BOARD)
 class RemoveColumn(Command):
-    kind: ClassVar[str] = "remove_column"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     column: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+# a suggestion is on one board: its seat settles it (older logs name no player)
+@command("apply_suggestion", rights=Rights.OWN_BOARD)
 class ApplySuggestion(Command):
     """Apply a suggested immediate effect once (its VP to the score track, its gains)."""
 
-    kind: ClassVar[str] = "apply_suggestion"
-    #: a suggestion is on one board: its seat settles it (older logs name no player)
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     id: int
     #: the board the suggestion is on (checked against the suggestion)
     player: int | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+# a suggestion is on one board: its seat settles it (older logs name no player)
+@command("dismiss_suggestion", rights=Rights.OWN_BOARD)
 class DismissSuggestion(Command):
     """Drop a suggestion (already counted on the board, or not taken)."""
 
-    kind: ClassVar[str] = "dismiss_suggestion"
-    #: a suggestion is on one board: its seat settles it (older logs name no player)
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     id: int
     #: the board the suggestion is on (checked against the suggestion)
     player: int | None = None
@@ -313,19 +304,15 @@ class DismissSuggestion(Command):
 # --- Forestry: the shared table ----------------------------------------------------------
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_harvester", rights=Rights.OWN_BOARD)
 class SetHarvester(Command):
     """Put, move (or with ``None`` lift) a player's harvester; one harvester per space."""
 
-    kind: ClassVar[str] = "set_harvester"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     space: int | None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("replenish_foresters", rights=Rights.SHARED, once=True, shared_key=FORESTERS)
 class ReplenishForesters(Command):
     """Start of a turn: draw spawn cards until the board holds 3 forester tokens.
 
@@ -333,13 +320,10 @@ class ReplenishForesters(Command):
     key: with fewer or more now, someone else did it or changed it: "already done").
     """
 
-    kind: ClassVar[str] = "replenish_foresters"
-    rights: ClassVar[Rights] = Rights.SHARED
     foresters: int | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("reveal_round_token", rights=Rights.SHARED, once=True, shared_key=ROUND)
 class RevealRoundToken(Command):
     """Turn up the next round token; its coins/resources go to every player.
 
@@ -347,45 +331,33 @@ class RevealRoundToken(Command):
     round, whichever phone taps first; see :meth:`GameSession.apply`).
     """
 
-    kind: ClassVar[str] = "reveal_round_token"
-    rights: ClassVar[Rights] = Rights.SHARED
     round: int | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("remove_infested_wood", rights=Rights.SHARED)
 class RemoveInfestedWood(Command):
     """Infested wood leaves ``space``; with ``player`` it goes into that player's storage."""
 
-    kind: ClassVar[str] = "remove_infested_wood"
-    rights: ClassVar[Rights] = Rights.SHARED
     space: int
     player: int | None = None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_infested_wood", rights=Rights.SHARED)
 class SetInfestedWood(Command):
     """Correct the map: infested wood on ``space`` (the infestation card, or a fix)."""
 
-    kind: ClassVar[str] = "set_infested_wood"
-    rights: ClassVar[Rights] = Rights.SHARED
     space: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_forester_token", rights=Rights.SHARED)
 class SetForesterToken(Command):
     """Correct the map: the ``type`` forester token lies on ``space`` (``None``: not on it)."""
 
-    kind: ClassVar[str] = "set_forester_token"
-    rights: ClassVar[Rights] = Rights.SHARED
     type: str
     space: int | None
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("end_turn", rights=Rights.SHARED, once=True, shared_key=TURN)
 class EndTurn(Command):
     """The current player's turn ends (RULES §2.3).
 
@@ -395,29 +367,21 @@ class EndTurn(Command):
     board is brought back to 3 forester tokens (000, 002).
     """
 
-    kind: ClassVar[str] = "end_turn"
-    rights: ClassVar[Rights] = Rights.SHARED
     turn: int | None = None  # turns ended on the tapper's screen (the action's key)
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_detached_wood", rights=Rights.SHARED)
 class SetDetachedWood(Command):
     """Set the infested wood delivered to detached storage ``storage`` (0-2, scoring order)."""
 
-    kind: ClassVar[str] = "set_detached_wood"
-    rights: ClassVar[Rights] = Rights.SHARED
     storage: int
     value: int
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_harvest_token", rights=Rights.SHARED)
 class SetHarvestToken(Command):
     """Turn the harvest token on ``space`` to its dark (harvested) side or back."""
 
-    kind: ClassVar[str] = "set_harvest_token"
-    rights: ClassVar[Rights] = Rights.SHARED
     space: int
     harvested: bool
 
@@ -426,26 +390,20 @@ class SetHarvestToken(Command):
 
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("set_guardians", rights=Rights.OWN_BOARD)
 class SetGuardians(Command):
     """Set a Forest Guardians value: ``tree_points`` (3 rows), ``animal_cards`` (values),
     ``fire_tokens``, ``animals_in_shelter`` (Julia), ``calocedrus_on_mountains`` (Fluffy)."""
 
-    kind: ClassVar[str] = "set_guardians"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     field: str
     value: int | tuple[int, ...]
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("trigger_game_end", rights=Rights.OWN_BOARD)
 class TriggerGameEnd(Command):
     """A game-end condition fired: ``last_tree_planted`` or ``last_tile_drawn`` (003)."""
 
-    kind: ClassVar[str] = "trigger_game_end"
-    rights: ClassVar[Rights] = Rights.OWN_BOARD
     player: int
     trigger: str
 
@@ -453,81 +411,56 @@ class TriggerGameEnd(Command):
 # --- both games --------------------------------------------------------------------------
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("confirm_printed", rights=Rights.SHARED)
 class ConfirmPrinted(Command):
     """A printed value read off a component (``key`` ``""`` for ``detached_top_tie``)."""
 
-    kind: ClassVar[str] = "confirm_printed"
-    rights: ClassVar[Rights] = Rights.SHARED
     table: str
     key: str
     value: Any
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("start_game", rights=Rights.HOST)
 class StartGame(Command):
     """Setup is done (harvesters placed): play begins."""
 
-    kind: ClassVar[str] = "start_game"
-    rights: ClassVar[Rights] = Rights.HOST
 
 
-@_register
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("end_game", rights=Rights.HOST)
 class EndGame(Command):
     """The game is over: the state becomes read-only (``GameSession.finish`` stores it)."""
 
-    kind: ClassVar[str] = "end_game"
-    rights: ClassVar[Rights] = Rights.HOST
 
 
 # --- session operations: they walk the log, not the rules ---------------------------------
-
-#: The session operations, by ``kind`` (log entries of their own: ``undo``, ``redo``, ...).
-SESSION_COMMANDS: dict[str, type[Command]] = {}
-
 
 def _session_op(cls: type[Command]) -> type[Command]:
     SESSION_COMMANDS[cls.kind] = cls
     return cls
 
 
-@_session_op
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("undo", rights=Rights.HOST, session=True)
 class Undo(Command):
     """Take back the table's last change (the host's table-wide undo)."""
 
-    kind: ClassVar[str] = "undo"
-    rights: ClassVar[Rights] = Rights.HOST
 
 
-@_session_op
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("redo", rights=Rights.HOST, session=True)
 class Redo(Command):
     """Apply the last undone change again, with its logged outcome."""
 
-    kind: ClassVar[str] = "redo"
-    rights: ClassVar[Rights] = Rights.HOST
 
 
-@_session_op
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("undo_mine", rights=Rights.ANY_SEAT, session=True)
 class UndoMine(Command):
     """Take back the sender's own last change (who sent it comes from the token)."""
 
-    kind: ClassVar[str] = "undo_mine"
-    rights: ClassVar[Rights] = Rights.ANY_SEAT
 
 
-@_session_op
-@dataclass(frozen=True, slots=True, kw_only=True)
+@command("finish", rights=Rights.HOST, session=True)
 class Finish(Command):
     """End the game and store its record and score sheet."""
 
-    kind: ClassVar[str] = "finish"
-    rights: ClassVar[Rights] = Rights.HOST
 
 
 #: Session operations: they walk the log (``GameSession.apply`` runs them).
@@ -538,7 +471,7 @@ def command_from_json(data: Mapping[str, Any]) -> Command:
     """A command (or session operation) from its JSON (``to_json``); unknown kinds or fields
     raise DomainError."""
     if not isinstance(data, Mapping):
-        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT, field=None)
+        raise DomainError(SessionCode.COMMAND_MUST_BE_JSON_OBJECT)
     kind = data.get("kind")
     cls = COMMANDS.get(str(kind)) or SESSION_COMMANDS.get(str(kind))
     if cls is None:

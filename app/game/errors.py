@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.game.messages import Message
-from app.l10n import english
-from scoring.message import MessageCode, Msg, Refusal
+from scoring.message import MessageCode, Refusal
 from setup import play
 
 
@@ -18,7 +17,6 @@ class SessionCode(MessageCode):
     """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
 
     STALE_VERSION = "refusal-session-stale-version"
-    UNTRANSLATED = "refusal-untranslated"
     BAD_ARGUMENTS = "refusal-session-bad-arguments"
     INVALID_VALUE = "refusal-session-invalid-value"
     WHOLE_NUMBER = "refusal-session-whole-number"  # a session operation's version
@@ -71,44 +69,20 @@ class SessionCode(MessageCode):
 class DomainError(Refusal):
     """A command the rules (or the session) refuse; nothing was written.
 
-    A typed refusal (:class:`scoring.message.Refusal`): a code from
-    :class:`SessionCode` (or the rules' own codes), ``field`` naming what is
-    wrong (a record-v1 path such as ``players[0].storage.wood``, a command
-    field, or ``None``) and the values; the catalogues word it next to the
-    control that caused it (``app.l10n.refusal``).
-
-    ``DomainError(field, sentence)`` (the old form) still works for code not
-    converted yet: the sentence is shown as it is, in every language; and
-    ``DomainError(field, sentence, msg)`` is the refusal ``msg`` at ``field``.
+    ``DomainError(code, *, field=None, **params)``: a typed refusal
+    (:class:`scoring.message.Refusal`) with a code from :class:`SessionCode` (or the
+    rules' own codes), ``field`` naming what is wrong (a record-v1 path such as
+    ``players[0].storage.wood``, a command field, or ``None``) and the values; the
+    catalogues word it next to the control that caused it (``app.l10n.refusal``).
     """
 
-    def __init__(self, code: str | None, message: str | None = None,
-                 coded: Msg | None = None, /, field: str | None = None, **params: Any) -> None:
-        if isinstance(coded, Msg):  # the (field, sentence, msg) form: the code is the refusal
-            super().__init__(coded.code, field=code)
-            self.msg = coded  # its own values (a ``field`` among them is the message's)
-        elif message is not None:  # the old (field, sentence) form
-            super().__init__(SessionCode.UNTRANSLATED, field=code, text=message)
-        else:
-            super().__init__(str(code), field=field, **params)
+    def __init__(self, code: str, /, *, field: str | None = None, **params: Any) -> None:
+        super().__init__(str(code), field=field, **params)
 
     @classmethod
     def of(cls, err: Refusal, field: str | None = None) -> DomainError:
         """The rules' refusal ``err`` as the session's, keeping its code and values."""
         return cls(err.code, field=field if field is not None else err.field, **err.params)
-
-    @property
-    def message(self) -> str:
-        """The refusal in English (logs, the CLI); screens use ``app.l10n.refusal``."""
-        return english(self.msg)
-
-
-class CodedError(DomainError):
-    """A refusal given as ``(field, code, **params)`` (the same as ``DomainError(code,
-    field=field, **params)``; kept for callers written in that order)."""
-
-    def __init__(self, field: str | None, code: str, **params: Any) -> None:
-        super().__init__(code, field=field, **params)
 
 
 def refusal_of(err: ValueError, field: str) -> DomainError:
@@ -128,7 +102,7 @@ class StaleVersion(DomainError):
         self.current = current
 
 
-class AlreadyDone(CodedError):
+class AlreadyDone(DomainError):
     """A shared-table action made against a version after which the same action was done.
 
     Two phones tapping "turn up the next round token" against one version: the
@@ -137,7 +111,7 @@ class AlreadyDone(CodedError):
     """
 
     def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
-        super().__init__("version", play.PlayCode.ALREADY_DONE, kind=kind, seq=seq)
+        super().__init__(play.PlayCode.ALREADY_DONE, field="version", kind=kind, seq=seq)
         self.kind = kind
         self.seq = seq
         self.messages = messages

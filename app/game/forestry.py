@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.events import log_entry_data, log_entry_msg
+from app.events import log_entry_data
 from app.game.commands import (
     AddContract,
     AddRiverToken,
@@ -52,7 +52,7 @@ from app.game.commands import (
     TakeRewardLap,
     UpgradeSawmill,
 )
-from app.game.errors import CodedError, DomainError, SessionCode, refusal_of
+from app.game.errors import DomainError, SessionCode, refusal_of
 from app.game.handling import (
     Ctx,
     Handler,
@@ -65,10 +65,10 @@ from app.game.handling import (
 )
 from app.game.messages import Message, event_message
 from app.game.state import (
-    CODECS,
     ForestryTable,
     GameState,
     PlayerSeat,
+    StateCodec,
     Suggestion,
     json_text,
     narrow,
@@ -92,6 +92,7 @@ from scoring.forestry.model import (
     DetachedStorage,
     ForestBuildingTask,
     ForesterTask,
+    ForestryGame,
     ForestryPlayer,
     GrowingForward,
     RiverTokenTask,
@@ -102,6 +103,8 @@ from scoring.forestry.model import (
     reforestation_row_full,
 )
 from scoring.forestry.model import ForestryOptions as RecordOptions
+from scoring.forestry.record import parse_forestry
+from scoring.forestry.record import to_record as forestry_to_record
 from scoring.forestry.score import score_forestry
 from scoring.games import Game
 from scoring.message import msg
@@ -184,8 +187,6 @@ def _suggest(state: GameState, i: int, before: ForestryPlayer, after: ForestryPl
 def _play(fn: Callable[[], Any], field_name: str) -> Any:
     try:
         return fn()
-    except play.PlayRefusal as err:
-        raise CodedError(field_name, err.code, **err.params) from err
     except (play.PlayError, DeckError) as err:
         raise DomainError.of(err, field=field_name) from err
 
@@ -199,21 +200,7 @@ def _log_entry(entry: play.LogEntry, ctx: Ctx, **extra: Any) -> None:
     data = log_entry_data(entry)
     if entry.reveals or entry.placements:
         ctx.draws.append(data)
-    said = log_entry_msg(entry, **extra)
-    text = english(said) if said is not None else entry.action
-    ctx.messages.append(Message(text, entry.action, None, {**data, **extra}))
-
-
-def action_key(state: GameState, command: Command) -> bool | None:
-    """Does a shared-table action's key match the state? None: the command has no key."""
-    table = narrow(state.table, ForestryTable)
-    if isinstance(command, RevealRoundToken) and command.round is not None:
-        return command.round == table.round
-    if isinstance(command, EndTurn) and command.turn is not None:
-        return command.turn == table.turn
-    if isinstance(command, ReplenishForesters) and command.foresters is not None:
-        return command.foresters == len(table.forest.foresters)
-    return None
+    ctx.messages.append(Message(entry.action, None, {**data, **extra}))
 
 
 def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
@@ -308,8 +295,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
     delta = step_of(cmd.delta)
     field_name = str(cmd.field)
     if field_name not in B.COUNT_FIELDS:
-        raise DomainError(f"players[{i}].{field_name}", str(SessionCode.NOT_A_COUNT.value),
-                          msg(SessionCode.NOT_A_COUNT, field=field_name))
+        raise DomainError(SessionCode.NOT_A_COUNT, field=f"players[{i}].{field_name}")
 
     def adjust(b: ForestryPlayer) -> B.Result:
         return B.set_count(b, field_name, B.count_of(b, field_name) + delta)
@@ -426,7 +412,7 @@ def _set_harvester(state: GameState, cmd: SetHarvester, ctx: Ctx) -> GameState:
 def _replenish(state: GameState, cmd: ReplenishForesters, ctx: Ctx) -> GameState:
     table = _forestry(state)[0]
     if not table.forest.missing_foresters:
-        raise DomainError(SessionCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER, field=None)
+        raise DomainError(SessionCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER)
     forest, entry = _play(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
     _log_entry(entry, ctx)
     return replace(state, table=replace(table, forest=forest))
@@ -481,14 +467,10 @@ def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: Ct
 
 def _round_token_messages(state: GameState, token: play.RoundToken, ctx: Ctx) -> None:
     if token.gain == "task_card":
-        ctx.messages.append(Message("Every player draws a random task card: add it to your "
-                                    "board when you know its requirement.", "round_token",
-                                    None, {"round_token": token.id}))
+        ctx.messages.append(Message("round_token", None, {"round_token": token.id}))
     if token.flip_species is not None:
         first = _forestry(state)[0].first_player
         ctx.messages.append(Message(
-            f"First player: turn one {token.flip_species.value} harvest token to its harvested "
-            "side if there is one (on the forest map: Turn harvest tokens, tap the space).",
             play.PlayCode.FLIP_HARVEST, first,
             {"round_token": token.id, "species": token.flip_species.value,
              "first": state.players[first].name}))
@@ -519,7 +501,7 @@ def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: Ctx) -> Gam
 
 def _set_infested_wood(state: GameState, cmd: SetInfestedWood, ctx: Ctx) -> GameState:
     if not narrow(state.options, RecordOptions).infestation:
-        raise CodedError("space", play.PlayCode.INFESTED_OFF)
+        raise DomainError(play.PlayCode.INFESTED_OFF, field="space")
     table = _forestry(state)[0]
     if isinstance(cmd.space, int) and cmd.space in table.forest.infested:
         return state
@@ -539,7 +521,7 @@ def _set_forester_token(state: GameState, cmd: SetForesterToken, ctx: Ctx) -> Ga
 
 def _end_turn(state: GameState, cmd: EndTurn, ctx: Ctx) -> GameState:
     if state.status != Status.PLAYING:
-        raise CodedError("status", play.PlayCode.NOT_PLAYING)
+        raise DomainError(play.PlayCode.NOT_PLAYING, field="status")
     state = _spawn_at_end_of_turn(state, ctx)
     table = _forestry(state)[0]
     ended = table.current
@@ -548,11 +530,10 @@ def _end_turn(state: GameState, cmd: EndTurn, ctx: Ctx) -> GameState:
     names = [p.name for p in state.players]
     data: dict[str, Any] = {"ended": names[ended], "next": names[table.current],
                             "turn": table.turn + 1, "new_round": new_round}
-    ctx.messages.append(Message(f"{names[ended]}'s turn ended; {names[table.current]} is next.",
-                                play.PlayCode.TURN_ENDED, None, data))
+    ctx.messages.append(Message(play.PlayCode.TURN_ENDED, None, data))
     if new_round:
         code = play.PlayCode.FINAL_TURNS_DONE if table.final_turns else play.PlayCode.NEW_ROUND
-        ctx.messages.append(Message(code, code, None, {"first": names[table.current]}))
+        ctx.messages.append(Message(code, None, {"first": names[table.current]}))
     forest = table.forest
     if forest.missing_foresters:  # the start of the next turn (000, 002)
         forest, entry = _play(lambda: play.replenish_foresters(forest, ctx.rng), "table")
@@ -675,7 +656,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
                          if opts.growing_forward else None))
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(seats):
-        raise CodedError("first_player", play.PlayCode.FIRST_PLAYER, players=len(seats))
+        raise DomainError(play.PlayCode.FIRST_PLAYER, field="first_player", players=len(seats))
     coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
     boards = []
     income: list[Suggestion] = []
@@ -699,10 +680,10 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
     forest = plan.board
     if infested:
         if not opts.infestation:
-            raise CodedError("infested", play.PlayCode.INFESTED_OFF)
+            raise DomainError(play.PlayCode.INFESTED_OFF, field="infested")
         forest = _play(lambda: play.set_infested(forest, infested), "infested")
     table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
-    state = GameState(game=Game.FORESTRY, options=record_options, players=seats, table=table,
+    state = GameState(codec=CODEC, options=record_options, players=seats, table=table,
                       boards=tuple(boards), seed=seed, setup=json_text(plan.to_json(english)),
                       suggestions=tuple(income))
     token = plan.board.round_tokens.current
@@ -765,6 +746,25 @@ HANDLERS: dict[type[Command], Handler] = {
     EndGame: end,
 }
 
+def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
+    table = narrow(state.table, ForestryTable)
+    game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
+                        detached_storages=table.detached_storages, seed=state.seed,
+                        played_at=played_at, location=location)
+    return forestry_to_record(game)
+
+
+def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
+               common: dict[str, Any]) -> GameState:
+    game = parse_forestry(rec)
+    return GameState(codec=codec, options=game.options,
+                     table=ForestryTable.from_json(t, game.detached_storages),
+                     boards=game.players, **common)
+
+
+#: Forestry's state as its record v1 and snapshot JSON, and back.
+CODEC = StateCodec(Game.FORESTRY, parse_forestry, _record, _from_json)
+
 VARIANT = Variant(
     game=Game.FORESTRY,
     name="Forestry",
@@ -780,13 +780,11 @@ VARIANT = Variant(
     role="character",
     initial_state=_initial,
     handlers=HANDLERS,
-    codec=CODECS[Game.FORESTRY],
+    codec=CODEC,
     score=lambda game, confirmed: score_forestry(game, confirmed=confirmed),
     base_categories=("score_track", "buildings", "water", "tasks", "forester_majority",
                      "resources", "wood"),
     printed=True,
     confirmed_table=_confirmed_table,
-    action_key=action_key,
-    once_kinds=frozenset({RevealRoundToken.kind, ReplenishForesters.kind, EndTurn.kind}),
     has_forest_map=True,
 )

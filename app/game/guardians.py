@@ -19,7 +19,7 @@ from app.game.commands import (
     StartGame,
     TriggerGameEnd,
 )
-from app.game.errors import CodedError, DomainError, SessionCode, refusal_of
+from app.game.errors import DomainError, SessionCode, refusal_of
 from app.game.handling import (
     Ctx,
     Handler,
@@ -32,10 +32,10 @@ from app.game.handling import (
 )
 from app.game.messages import Message
 from app.game.state import (
-    CODECS,
     GameState,
     GuardiansTable,
     PlayerSeat,
+    StateCodec,
     json_text,
     narrow,
     validate_state,
@@ -44,10 +44,11 @@ from app.game.variant import Variant
 from app.l10n import english
 from scoring.games import Game
 from scoring.guardians.checks import GameEndStatus, Turn, game_end_status
-from scoring.guardians.model import GuardiansPlayer
+from scoring.guardians.model import GuardiansGame, GuardiansPlayer
+from scoring.guardians.record import parse_guardians
+from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
 from scoring.guardians.score import score_guardians
-from scoring.message import msg
 from setup import guardians as guardians_setup
 from setup import play
 from setup.guardians import GuardiansOptions
@@ -95,8 +96,7 @@ def _trigger_end(state: GameState, cmd: TriggerGameEnd, ctx: Ctx) -> GameState:
     data: dict[str, Any] = {"trigger": trigger.value, "by": names[i]}
     if status is not None:
         data.update(remaining=list(status.remaining), over=status.over)
-    said = english(status.message) if status is not None else ""
-    ctx.messages.append(Message(said, "game_end", i, data))
+    ctx.messages.append(Message("game_end", i, data))
     return replace(state, table=GuardiansTable(trigger.value, i))
 
 
@@ -137,7 +137,7 @@ def _guardians_initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int) -
                   for s, r in zip(seats, rangers, strict=True))
     boards = tuple(GuardiansPlayer(s.name, None if r is None else Ranger(r), (0, 0, 0), (), 0)
                    for s, r in zip(seats, rangers, strict=True))
-    state = GameState(game=Game.GUARDIANS, options=opts, players=seats, table=GuardiansTable(),
+    state = GameState(codec=CODEC, options=opts, players=seats, table=GuardiansTable(),
                       boards=boards, seed=seed, setup=json_text(plan.to_json(english)))
     validate_state(state)
     return state
@@ -153,8 +153,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
     if name.startswith("tree_points."):
         row = name.partition(".")[2]
         if row not in ("0", "1", "2"):
-            raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                              msg(SessionCode.NOT_A_COUNT, field=name))
+            raise DomainError(SessionCode.NOT_A_COUNT, field=f"players[{i}].{name}")
         rows = list(board.tree_points)
         rows[int(row)] += delta
         value: int | tuple[int, ...] = tuple(rows)
@@ -162,8 +161,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
     elif name in GUARDIANS_STEPPED:
         value = int(getattr(board, name)) + delta
     else:
-        raise DomainError(f"players[{i}].{name}", str(SessionCode.NOT_A_COUNT.value),
-                          msg(SessionCode.NOT_A_COUNT, field=name))
+        raise DomainError(SessionCode.NOT_A_COUNT, field=f"players[{i}].{name}")
     return _set_guardians(state, SetGuardians(version=cmd.version, player=i, field=name,
                                               value=value), ctx)
 
@@ -171,7 +169,7 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
 def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_player: int = 0,
              infested: Iterable[int] = ()) -> GameState:
     if first_player or tuple(infested):
-        raise CodedError("first_player", play.PlayCode.FORESTRY_ONLY)
+        raise DomainError(play.PlayCode.FORESTRY_ONLY, field="first_player")
     return _guardians_initial(options, seats, seed)
 
 
@@ -198,6 +196,22 @@ HANDLERS: dict[type[Command], Handler] = {
     EndGame: end,
 }
 
+def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
+    options = narrow(state.options, GuardiansOptions)
+    return guardians_to_record(GuardiansGame(state.boards_of(GuardiansPlayer), options.advanced,
+                                             played_at, location, state.seed))
+
+
+def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
+               common: dict[str, Any]) -> GameState:
+    g = parse_guardians(rec)
+    return GameState(codec=codec, options=GuardiansOptions(g.advanced),
+                     table=GuardiansTable.from_json(t), boards=g.players, **common)
+
+
+#: Forest Guardians' state as its record v1 and snapshot JSON, and back.
+CODEC = StateCodec(Game.GUARDIANS, parse_guardians, _record, _from_json)
+
 VARIANT = Variant(
     game=Game.GUARDIANS,
     name="Forest Guardians",
@@ -212,7 +226,7 @@ VARIANT = Variant(
     role="ranger",
     initial_state=_initial,
     handlers=HANDLERS,
-    codec=CODECS[Game.GUARDIANS],
+    codec=CODEC,
     score=lambda game, confirmed: score_guardians(game),
     base_categories=("trees", "animals", "fires"),
     has_end_trigger=True,

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import Any
 
 from app.game import forestry, guardians
 from app.game.commands import Command
 from app.game.errors import DomainError, SessionCode
+from app.game.state import GameState
 from app.game.variant import Variant
 from scoring.games import GAMES, Game
+from scoring.message import ListCode, joined
 
 #: Every game's variant, in the order of ``scoring.games.GAMES``.
 VARIANTS: Mapping[Game, Variant] = MappingProxyType(
@@ -31,8 +34,13 @@ def variant(game: str) -> Variant:
     try:
         return VARIANTS[Game(game)]
     except (ValueError, KeyError):
-        raise DomainError(SessionCode.ONE, field="game", forestry=str(Game.FORESTRY),
-                          guardians=str(Game.GUARDIANS), game=game) from None
+        raise DomainError(SessionCode.ONE, field="game", game=game,
+                          games=joined(ListCode.COMMAS, (str(g) for g in VARIANTS))) from None
+
+
+def state_from_json(data: Mapping[str, Any]) -> GameState:
+    """A state from its snapshot JSON (``GameState.to_json``), read by its game's codec."""
+    return GameState.from_json(data, variant(str(data.get("game"))).codec)
 
 
 def owner_of(command: Command | type[Command]) -> Variant | None:

@@ -4,27 +4,23 @@ Seats, options, the dealt setup plan, the shared table (:class:`ForestryTable` /
 :class:`GuardiansTable`), one board per player (the rules model's types), the
 printed values confirmed, the suggestions offered, the status. Every state is a
 valid record v1 (:func:`validate_state`, cross-player limits included); each
-game's :class:`StateCodec` (:data:`CODECS`) turns it into its record and its
-snapshot JSON and back.
+game's :class:`StateCodec` (built by its module, held by its states) turns it into
+its record and its snapshot JSON and back.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from app.game.errors import DomainError, ReplayError, SessionCode
 from app.game.status import Status
-from scoring.forestry.model import DetachedStorage, ForestryGame, ForestryPlayer
+from scoring.forestry.model import DetachedStorage, ForestryPlayer
 from scoring.forestry.model import ForestryOptions as RecordOptions
-from scoring.forestry.record import parse_forestry
-from scoring.forestry.record import to_record as forestry_to_record
 from scoring.games import Game
-from scoring.guardians.model import GuardiansGame, GuardiansPlayer
-from scoring.guardians.record import parse_guardians
-from scoring.guardians.record import to_record as guardians_to_record
+from scoring.guardians.model import GuardiansPlayer
 from scoring.message import Msg, msg
 from scoring.printed import embed_confirmed
 from scoring.record import RecordError
@@ -146,7 +142,7 @@ def comparable(data: Mapping[str, Any]) -> dict[str, Any]:
     """
     out = dict(data)
     table = out.get("table")
-    if out.get("game") == Game.GUARDIANS.value and isinstance(table, Mapping):
+    if isinstance(table, Mapping):  # only Forest Guardians' table ever wrote one
         out["table"] = {k: v for k, v in table.items() if k not in LEGACY_TABLE_KEYS}
     return out
 
@@ -211,7 +207,8 @@ class GameState:
     with ``key`` ``""`` for ``detached_top_tie``.
     """
 
-    game: Game
+    #: how this game's state becomes its record and snapshot (its variant's ``codec``)
+    codec: StateCodec = field(repr=False)
     options: Options
     players: tuple[PlayerSeat, ...]
     table: Table
@@ -228,6 +225,10 @@ class GameState:
     mirror: bool = True
 
     # ------------------------------------------------------------------ views
+    @property
+    def game(self) -> Game:
+        return self.codec.game
+
     def suggestions_of(self, player: int) -> tuple[Suggestion, ...]:
         return tuple(x for x in self.suggestions if x.player == player)
 
@@ -255,7 +256,7 @@ class GameState:
     def record(self, *, played_at: str | None = None, location: str | None = None
                ) -> dict[str, Any]:
         """The record v1 of this state (not validated here: see :func:`validate_state`)."""
-        out = CODECS[self.game].record(self, played_at, location)
+        out = self.codec.record(self, played_at, location)
         printed = self.printed_json()
         if printed:
             out["printed"] = printed
@@ -282,7 +283,9 @@ class GameState:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+    def from_json(cls, data: Mapping[str, Any], codec: StateCodec) -> GameState:
+        """The state of ``codec``'s game from its snapshot (``app.game.registry.state_from_json``
+        finds the codec by the snapshot's ``game``)."""
         if data.get("schema") != STATE_SCHEMA:
             raise ReplayError(f"unknown state schema {data.get('schema')!r}")
         rec = data["record"]
@@ -295,7 +298,7 @@ class GameState:
                                        for x in data.get("suggestions", ())),
                   "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
                   "mirror": bool(data.get("mirror", False))}
-        return CODECS[Game(data["game"])].from_json(rec, data["table"], common)
+        return codec.from_json(codec, rec, data["table"], common)
 
 
 def printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], ...]:
@@ -339,7 +342,7 @@ def parsed_state(state: GameState) -> tuple[Mapping[str, Any], Any]:
         return kept[1], kept[2]
     record = state.record()
     try:
-        parsed = CODECS[state.game].parse(record)
+        parsed = state.codec.parse(record)
     except RecordError as err:
         first = err.problems[0]
         raise DomainError(first.msg.code, field=first.path or None, **first.msg.params) from err
@@ -383,50 +386,13 @@ class StateCodec:
 
     ``parse``: record-v1 JSON to the rules model's game (raises ``RecordError``);
     ``record``: the state's record (``state, played_at, location``); ``from_json``:
-    the state from its record, its table JSON and the fields every game has.
+    the state from the codec itself, its record, its table JSON and the fields every
+    game has. Each game's module (``app.game.forestry``, ``app.game.guardians``) builds
+    its own, which its variant carries and every state of that game holds.
     """
 
     game: Game
     parse: Callable[[Any], Any]
     record: Callable[[GameState, str | None, str | None], dict[str, Any]]
-    from_json: Callable[[Mapping[str, Any], Mapping[str, Any], dict[str, Any]], GameState]
-
-
-def _forestry_record(state: GameState, played_at: str | None, location: str | None
-                     ) -> dict[str, Any]:
-    table = narrow(state.table, ForestryTable)
-    game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
-                        detached_storages=table.detached_storages, seed=state.seed,
-                        played_at=played_at, location=location)
-    return forestry_to_record(game)
-
-
-def _forestry_from_json(rec: Mapping[str, Any], t: Mapping[str, Any], common: dict[str, Any]
-                        ) -> GameState:
-    game = parse_forestry(rec)
-    return GameState(game=Game.FORESTRY, options=game.options,
-                     table=ForestryTable.from_json(t, game.detached_storages),
-                     boards=game.players, **common)
-
-
-def _guardians_record(state: GameState, played_at: str | None, location: str | None
-                      ) -> dict[str, Any]:
-    options = narrow(state.options, GuardiansOptions)
-    return guardians_to_record(GuardiansGame(state.boards_of(GuardiansPlayer), options.advanced,
-                                             played_at, location, state.seed))
-
-
-def _guardians_from_json(rec: Mapping[str, Any], t: Mapping[str, Any], common: dict[str, Any]
-                         ) -> GameState:
-    g = parse_guardians(rec)
-    return GameState(game=Game.GUARDIANS, options=GuardiansOptions(g.advanced),
-                     table=GuardiansTable.from_json(t), boards=g.players, **common)
-
-
-#: Each game's state codec (the variants of ``app.game.registry`` carry the same objects).
-CODECS: Mapping[Game, StateCodec] = {
-    Game.FORESTRY: StateCodec(Game.FORESTRY, parse_forestry, _forestry_record,
-                              _forestry_from_json),
-    Game.GUARDIANS: StateCodec(Game.GUARDIANS, parse_guardians, _guardians_record,
-                               _guardians_from_json),
-}
+    from_json: Callable[[StateCodec, Mapping[str, Any], Mapping[str, Any], dict[str, Any]],
+                        GameState]

@@ -38,10 +38,9 @@ class Variant:
     ``role`` (what a seat's role is called: ``character`` or ``ranger``, also the
     record's field).
 
-    Play: ``initial_state``, ``handlers`` (the commands it accepts),
-    ``action_key`` (a shared action's key against the state, ``None``: no key:
-    see ``GameSession._already_done``), ``once_kinds`` (shared actions that apply
-    once: a copy made against an older version after the same action is "already done").
+    Play: ``initial_state``, ``handlers`` (the commands it accepts; what a command
+    is to the table, its rights, intent, applies-once and shared key, is declared on
+    its class: ``app.game.commands.command``).
 
     Records and scores: ``codec`` (``parse``/``record`` of ``scoring.*.record``,
     the snapshot JSON), ``score`` (``scoring.*.score``), ``base_categories``
@@ -73,8 +72,6 @@ class Variant:
     base_categories: tuple[str, ...]
     printed: bool = False
     confirmed_table: Callable[[GameState, str], str] | None = None
-    action_key: Callable[[GameState, Command], bool | None] | None = None
-    once_kinds: frozenset[str] = frozenset()
     has_forest_map: bool = False
     has_end_trigger: bool = False
     options_with_seats: Callable[[Any, tuple[PlayerSeat, ...]], Any] = lambda opts, seats: opts

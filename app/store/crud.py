@@ -1,7 +1,7 @@
 """CRUD: plain functions, a ``Session`` first, everything else keyword-only.
 
 Every function that writes commits its own transaction (or rolls it back and
-raises), so a caller never sees half a write:
+raises), through the one helper :func:`transaction`, so a caller never sees half a write:
 
 - :func:`append_command` writes the log row *and* the state snapshot in one
   transaction. ``seq`` must be the game's current version + 1 (versions count
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -37,8 +38,8 @@ from app.store.models import (
     BggGame,
     CommandLog,
     FinishedRecord,
-    Game,
-    GameState,
+    GameRow,
+    GameStateRow,
     Person,
     PrintedValue,
     Seat,
@@ -115,6 +116,25 @@ class KeepRefusal(InvalidData, Refusal):
 # --------------------------------------------------------------------------- helpers
 
 
+@contextmanager
+def transaction(session: Session, *, commit: bool = True) -> Iterator[None]:
+    """The store's one transaction: committed when the block ends, rolled back (and
+    re-raised) on any error, so a caller never sees half a write.
+
+    ``commit=False``: the block joins the caller's transaction (an import writing many
+    games at once), which commits or rolls back itself; nothing is done here.
+    """
+    if not commit:
+        yield
+        return
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
 def person_key(name: str) -> str:
     """The identity of a person's name: ``app.names.name_key`` (NFKC, spacing, case).
 
@@ -161,9 +181,9 @@ def _allocate_uid(session: Session, fp: str, *, exclude: int | None = None) -> s
     ``sha256("fp:N")`` for the first free N — so different games never share one."""
     uid, n = fp, 1
     while True:
-        stmt = select(Game.id).where(Game.play_uid == uid)
+        stmt = select(GameRow.id).where(GameRow.play_uid == uid)
         if exclude is not None:
-            stmt = stmt.where(Game.id != exclude)
+            stmt = stmt.where(GameRow.id != exclude)
         if session.exec(stmt).first() is None:
             return uid
         n += 1
@@ -202,6 +222,21 @@ def get_person(session: Session, *, name: str) -> Person | None:
     return session.exec(select(Person).where(Person.key == person_key(name))).first()
 
 
+#: The namespace of the ids exports give (people, plays, games, locations): uuid5 in it.
+UID_NAMESPACE = uuid.UUID("6f0d9a8e-3c1b-5d7e-9a40-f0a5e57ab1e0")
+
+
+def new_person_uid(session: Session, key: str) -> str:
+    """The id a new person keeps for good (``Person.uid``): ``uuid5(UID_NAMESPACE,
+    "player:<key>")`` in upper case — what two databases that meet the same name give it,
+    and what play files gave a player before 0008 — or a random one when that is taken
+    (someone renamed away from this name keeps it)."""
+    uid = str(uuid.uuid5(UID_NAMESPACE, f"player:{key}")).upper()
+    if session.exec(select(Person.id).where(Person.uid == uid)).first() is not None:
+        uid = str(uuid.uuid4()).upper()
+    return uid
+
+
 def get_or_create_person(session: Session, *, name: str, commit: bool = True) -> Person:
     """The person with this name, created when new (race-safe: unique ``key``)."""
     display = clean_name(name)
@@ -210,9 +245,10 @@ def get_or_create_person(session: Session, *, name: str, commit: bool = True) ->
         return found
     try:
         with session.begin_nested():
-            person = Person(name=display, key=person_key(display))
+            person = Person(name=display, key=person_key(display),
+                            uid=new_person_uid(session, person_key(display)))
             session.add(person)
-    except IntegrityError:  # someone else created it meanwhile
+    except IntegrityError:  # someone else created it meanwhile (only the savepoint undone)
         found = get_person(session, name=display)
         assert found is not None
         return found
@@ -252,7 +288,7 @@ def _seat_specs(players: Iterable[SeatSpec | Mapping[str, Any] | str]) -> list[S
     return specs
 
 
-def _add_seats(session: Session, game: Game, specs: Sequence[SeatSpec]) -> list[Seat]:
+def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> list[Seat]:
     if not 1 <= len(specs) <= 4:
         raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
     keys: dict[str, int] = {}
@@ -285,7 +321,7 @@ def create_game(
     location: str | None = None,
     played_at: datetime | None = None,
     state: Mapping[str, Any] | None = None,
-) -> Game:
+) -> GameRow:
     """Create an open game with its seats and its version-0 state snapshot.
 
     ``players`` in seat order (seat 1 starts): :class:`SeatSpec`, a mapping with
@@ -295,66 +331,61 @@ def create_game(
     if game not in GAMES:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     now = now_utc()
-    row = Game(game=game, options=dict(options or {}), seed=_seed_column(seed),
-               location=location, status=OPEN, source=SOURCE_APP, created_at=now,
-               updated_at=now, played_at=(played_at or now).astimezone(UTC),
-               utc_offset=played_offset(played_at) if played_at else local_offset(now))
-    try:
+    if location is not None:
+        location = _free_text(location, "location", MAX_LOCATION) or None
+    row = GameRow(game=game, options=dict(options or {}), seed=_seed_column(seed),
+                  location=location, status=OPEN, source=SOURCE_APP, created_at=now,
+                  updated_at=now, played_at=(played_at or now).astimezone(UTC),
+                  utc_offset=played_offset(played_at) if played_at else local_offset(now))
+    with transaction(session):
         session.add(row)
         session.flush()
         _add_seats(session, row, _seat_specs(players))
         assert row.id is not None
-        session.add(GameState(game_id=row.id, seq=0, state=dict(state or {}), updated_at=now))
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
+        session.add(GameStateRow(game_id=row.id, seq=0, state=dict(state or {}), updated_at=now))
     session.refresh(row)
     return row
 
 
-def get_game(session: Session, *, game_id: int) -> Game | None:
+def get_game(session: Session, *, game_id: int) -> GameRow | None:
     """The game with this id, or ``None``."""
-    return session.get(Game, game_id)
+    return session.get(GameRow, game_id)
 
 
-def _require_game(session: Session, game_id: int) -> Game:
-    game = session.get(Game, game_id)
+def _require_game(session: Session, game_id: int) -> GameRow:
+    game = session.get(GameRow, game_id)
     if game is None:
         raise NotFound(f"no game with id {game_id}")
     return game
 
 
-def list_open_games(session: Session) -> list[Game]:
+def list_open_games(session: Session) -> list[GameRow]:
     """Open games, most recently changed first."""
-    stmt = (select(Game).where(Game.status == OPEN)
-            .order_by(col(Game.updated_at).desc(), col(Game.id).desc()))
+    stmt = (select(GameRow).where(GameRow.status == OPEN)
+            .order_by(col(GameRow.updated_at).desc(), col(GameRow.id).desc()))
     return list(session.exec(stmt).all())
 
 
 def delete_game(session: Session, *, game_id: int) -> None:
     """Delete a game with its seats, log, snapshot and record (e.g. an abandoned open game)."""
     game = _require_game(session, game_id)
-    try:
+    with transaction(session):
         people = list(session.exec(select(Seat.person_id).where(Seat.game_id == game_id)).all())
         seat_ids = select(Seat.id).where(Seat.game_id == game_id)
         session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-        for model in (Seat, CommandLog, GameState, FinishedRecord):
+        for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
             table: sa.Table = model.__table__  # type: ignore[union-attr]
             session.execute(sa.delete(table).where(table.c.game_id == game_id))
         session.delete(game)
         session.flush()
         if game.status == FINISHED:
             rebuild_stats(session, people)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """A seat with the person's name (what views and exports need)."""
+    """A seat with the person's name: what views, history lists and exports need
+    (``game_seats``; ``queries.GameSummary.players``)."""
 
     seat: int
     person_id: int
@@ -365,16 +396,18 @@ class SeatInfo:
     rank: int | None
     winner: bool
 
+    @classmethod
+    def of(cls, seat: Seat, name: str) -> SeatInfo:
+        """The seat row with its person's name."""
+        return cls(seat.seat, seat.person_id, name, seat.colour, seat.character, seat.total,
+                   seat.rank, seat.winner)
+
 
 def game_seats(session: Session, *, game_id: int) -> list[SeatInfo]:
     """The seats of a game in seat order, with names."""
     stmt = (select(Seat, Person.name).join(Person, col(Person.id) == Seat.person_id)
             .where(Seat.game_id == game_id).order_by(col(Seat.seat)))
-    out: list[SeatInfo] = []
-    for seat, name in session.exec(stmt).all():
-        out.append(SeatInfo(seat.seat, seat.person_id, name, seat.colour, seat.character,
-                            seat.total, seat.rank, seat.winner))
-    return out
+    return [SeatInfo.of(seat, name) for seat, name in session.exec(stmt).all()]
 
 
 # --------------------------------------------------------------------------- log and state
@@ -399,32 +432,30 @@ def append_command(
     entry = CommandLog(game_id=game_id, seq=seq, kind=kind, payload=dict(payload),
                        outcome=outcome, created_at=now)
     try:
-        game = session.get(Game, game_id)
-        if game is None:
-            raise NotFound(f"no game with id {game_id}")
-        if game.status != OPEN:
-            raise GameFinished(f"game {game_id} is {game.status}; its log no longer changes")
-        session.add(entry)
-        try:
-            session.flush()
-        except IntegrityError as exc:
-            raise DuplicateSeq(game_id, seq, None) from exc
-        updated = session.execute(
-            sa.update(GameState)
-            .where(col(GameState.game_id) == game_id, col(GameState.seq) == seq - 1)
-            .values(seq=seq, state=dict(state), updated_at=now)
-        )
-        if updated.rowcount != 1:  # type: ignore[attr-defined]
-            raise DuplicateSeq(game_id, seq, None)
-        session.execute(sa.update(Game).where(col(Game.id) == game_id).values(updated_at=now))
-        session.commit()
-    except DuplicateSeq as exc:
-        session.rollback()
-        current = session.exec(select(GameState.seq).where(GameState.game_id == game_id)).first()
+        with transaction(session):
+            game = session.get(GameRow, game_id)
+            if game is None:
+                raise NotFound(f"no game with id {game_id}")
+            if game.status != OPEN:
+                raise GameFinished(f"game {game_id} is {game.status}; its log no longer changes")
+            session.add(entry)
+            try:
+                session.flush()
+            except IntegrityError as exc:
+                raise DuplicateSeq(game_id, seq, None) from exc
+            updated = session.execute(
+                sa.update(GameStateRow)
+                .where(col(GameStateRow.game_id) == game_id, col(GameStateRow.seq) == seq - 1)
+                .values(seq=seq, state=dict(state), updated_at=now)
+            )
+            if updated.rowcount != 1:  # type: ignore[attr-defined]
+                raise DuplicateSeq(game_id, seq, None)
+            session.execute(sa.update(GameRow).where(col(GameRow.id) == game_id)
+                            .values(updated_at=now))
+    except DuplicateSeq as exc:  # rolled back: say which version is current
+        current = session.exec(select(GameStateRow.seq)
+                               .where(GameStateRow.game_id == game_id)).first()
         raise DuplicateSeq(game_id, seq, current) from exc.__cause__
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(entry)
     return entry
 
@@ -436,15 +467,15 @@ def load_log(session: Session, *, game_id: int, after: int = 0) -> list[CommandL
     return list(session.exec(stmt).all())
 
 
-def latest_state(session: Session, *, game_id: int) -> GameState | None:
+def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
     """The latest snapshot (``.seq`` is the version, ``.state`` the JSON), or ``None``."""
-    return session.get(GameState, game_id)
+    return session.get(GameStateRow, game_id)
 
 
 # --------------------------------------------------------------------------- finishing
 
 
-def _write_results(session: Session, game: Game, seats: Sequence[Seat],
+def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
                    record: Mapping[str, Any], sheet: dict[str, Any], *,
                    update_stats: bool = True) -> None:
     players = list(sheet.get("players") or [])
@@ -491,7 +522,7 @@ def _write_results(session: Session, game: Game, seats: Sequence[Seat],
 
 def finish_game(
     session: Session, *, game_id: int, record: Mapping[str, Any], sheet: Any
-) -> Game:
+) -> GameRow:
     """Finish an open game: totals, ranks, winners, category points, record — one transaction.
 
     ``record`` is the game's record v1; its ``played_at`` and ``location``,
@@ -501,7 +532,7 @@ def finish_game(
     The statistics summaries are updated in the same transaction.
     """
     sj = sheet_json(sheet)
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status == FINISHED:
             raise GameFinished(f"game {game_id} is already finished")
@@ -524,6 +555,7 @@ def finish_game(
         elif game.location:
             record["location"] = game.location
         _write_results(session, game, seats, record, sj)
+        mark_first_plays(session, game, seats)
         game.play_uid = _allocate_uid(session, fingerprint(record), exclude=game.id)
         now = now_utc()
         game.status = FINISHED
@@ -531,10 +563,6 @@ def finish_game(
         game.finished_at = now
         game.updated_at = now
         session.add(game)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
 
@@ -547,42 +575,53 @@ def add_finished_game(
     source: str = "import",
     commit: bool = True,
     update_stats: bool = True,
-) -> Game:
+    play_uid: str | None = None,
+    first_plays: Sequence[bool] | None = None,
+) -> GameRow:
     """Save a finished game straight from a record and its score sheet (import).
 
-    With ``commit=False`` the caller owns the transaction (import: all or nothing);
-    with ``update_stats=False`` the caller calls ``summary.rebuild_stats`` afterwards
-    (faster for many games).
+    A record without ``played_at`` is dated once, now (in this machine's offset, to the
+    second), and the saved record says so: every later export carries that date. The
+    fingerprint stays the one of the record as given (a re-import of the file is known).
+    ``play_uid``: the play id the record brought (a backup's ``history.play_id``); else
+    its fingerprint. With ``commit=False`` the caller owns the transaction (import: all or
+    nothing); with ``update_stats=False`` the caller calls ``summary.rebuild_stats``
+    afterwards (faster for many games).
     """
     sj = sheet_json(sheet)
     now = now_utc()
-    try:
+    with transaction(session, commit=commit):
+        first_print = fingerprint(record)
+        record = dict(record)
+        if record.get("played_at") is None:
+            off = local_offset(now)
+            record["played_at"] = now.astimezone(timezone(timedelta(minutes=off))).isoformat(
+                timespec="seconds")
         played = parse_played_at(record.get("played_at")) or now
         offset = played_offset(record.get("played_at"))
-        game = Game(game=str(record["game"]), options=dict(record.get("options") or {}),
-                    seed=_seed_column(record.get("seed")), location=record.get("location"),
-                    status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
-                    created_at=now, updated_at=now, finished_at=now, played_at=played,
-                    utc_offset=local_offset(now) if offset is None else offset,
-                    play_uid=_allocate_uid(session, fingerprint(record)))
+        game = GameRow(game=str(record["game"]), options=dict(record.get("options") or {}),
+                       seed=_seed_column(record.get("seed")), location=record.get("location"),
+                       status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
+                       created_at=now, updated_at=now, finished_at=now, played_at=played,
+                       utc_offset=local_offset(now) if offset is None else offset,
+                       play_uid=play_uid or _allocate_uid(session, first_print))
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
         _write_results(session, game, seats, record, sj, update_stats=update_stats)
+        mark_first_plays(session, game, seats, first_plays)
+        saved = session.get(FinishedRecord, game.id)
+        if saved is not None and saved.fingerprint != first_print:
+            saved.fingerprint = first_print
+            session.add(saved)
         session.flush()
-        if commit:
-            session.commit()
-    except BaseException:
-        if commit:
-            session.rollback()
-        raise
     if commit:
         session.refresh(game)
     return game
 
 
 def replace_results(session: Session, *, game_id: int, sheet: Any,
-                    record: Mapping[str, Any] | None = None) -> Game:
+                    record: Mapping[str, Any] | None = None) -> GameRow:
     """Re-score a finished game: new totals, ranks, winners, category points and sheet.
 
     For games that finished incomplete once the missing printed value is
@@ -590,16 +629,16 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
     statistics of its people are recomputed. One transaction.
     """
     sj = sheet_json(sheet)
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != FINISHED:
             raise InvalidData(f"game {game_id} is not finished")
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record) if record is None else dict(record)
         first_print = saved.fingerprint  # a re-import of the same file is still known
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        record = _current_names(session, seats, saved.record if record is None else record)
         session.execute(sa.delete(SeatCategory).where(
             col(SeatCategory.seat_id).in_([s.id for s in seats])))
         session.delete(saved)
@@ -614,12 +653,42 @@ def replace_results(session: Session, *, game_id: int, sheet: Any,
         session.add(game)
         session.flush()
         rebuild_stats(session, [s.person_id for s in seats])
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
+
+
+def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
+                     given: Sequence[bool] | None = None) -> None:
+    """Judge once, at the first save, whose first play of this game it is (``given``: what
+    a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
+    for i, seat in enumerate(seats):
+        if given is not None and i < len(given):
+            seat.first_play = bool(given[i])
+        else:
+            earlier = select(Seat.id).where(
+                Seat.person_id == seat.person_id, Seat.game == game.game,
+                col(Seat.finished).is_(True), Seat.game_id != game.id,
+                sa.or_(col(Seat.played_at) < game.played_at,
+                       sa.and_(col(Seat.played_at) == game.played_at,
+                               col(Seat.game_id) < (game.id or 0))))
+            seat.first_play = session.exec(earlier).first() is None
+        session.add(seat)
+
+
+def _current_names(session: Session, seats: Sequence[Seat],
+                   record: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a saved record whose players carry their people's names as they are now:
+    a rename or a merge changes the person, not the records already saved, and a record
+    scored again must match its seats."""
+    names = dict(session.exec(select(Person.id, Person.name).where(
+        col(Person.id).in_([s.person_id for s in seats]))).all())
+    out = dict(record)
+    players = [dict(p) for p in out.get("players") or []]
+    for p, seat in zip(players, seats, strict=False):
+        if seat.person_id in names:
+            p["name"] = names[seat.person_id]
+    out["players"] = players
+    return out
 
 
 def get_record(session: Session, *, game_id: int) -> FinishedRecord | None:
@@ -649,7 +718,7 @@ def get_printed_value(session: Session, *, table: str, key: str) -> PrintedValue
 
 def forget_printed(session: Session, *, table: str, key: str) -> bool:
     """Delete a confirmed printed value (it is asked again when needed); False: none."""
-    with _transaction(session):
+    with transaction(session):
         row = get_printed_value(session, table=table, key=key)
         if row is None:
             return False
@@ -659,7 +728,7 @@ def forget_printed(session: Session, *, table: str, key: str) -> bool:
 
 def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> PrintedValue:
     """Record (or correct) a printed value the user read off a component."""
-    try:
+    with transaction(session):
         row = get_printed_value(session, table=table, key=key)
         if row is None:
             row = PrintedValue(table=table, key=str(key), value=value, confirmed_at=now_utc())
@@ -667,10 +736,6 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
             row.value = value
             row.confirmed_at = now_utc()
         session.add(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(row)
     return row
 
@@ -678,19 +743,7 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
 # --------------------------------------------------------------------------- keeping the history
 
 
-@contextmanager
-def _transaction(session: Session) -> Iterator[None]:
-    """One transaction: committed when the block ends, rolled back (and re-raised) on any
-    error, so a caller never sees half a write."""
-    try:
-        yield
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-
-
-def _mark_seats(session: Session, game: Game) -> list[Seat]:
+def _mark_seats(session: Session, game: GameRow) -> list[Seat]:
     """The game's seats count as finished exactly when the game is (soft delete, restore)."""
     seats = list(session.exec(select(Seat).where(Seat.game_id == game.id)).all())
     for seat in seats:
@@ -699,14 +752,14 @@ def _mark_seats(session: Session, game: Game) -> list[Seat]:
     return seats
 
 
-def soft_delete_game(session: Session, *, game_id: int) -> Game:
+def soft_delete_game(session: Session, *, game_id: int) -> GameRow:
     """Delete a game (finished, or an open game abandoned) so that it can be undone.
 
     It leaves History, statistics and exports (its seats no longer count as
     finished; the statistics of its people are recomputed); :func:`restore_game`
     brings it back as it was. One transaction.
     """
-    with _transaction(session):
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status == DELETED:
             raise KeepRefusal(KeepCode.ALREADY_DELETED, field="game", id=game_id)
@@ -722,9 +775,9 @@ def soft_delete_game(session: Session, *, game_id: int) -> Game:
     return game
 
 
-def restore_game(session: Session, *, game_id: int) -> Game:
+def restore_game(session: Session, *, game_id: int) -> GameRow:
     """Undo :func:`soft_delete_game`: the game is back with its results and statistics."""
-    with _transaction(session):
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != DELETED:
             raise KeepRefusal(KeepCode.NOT_DELETED, field="game", id=game_id)
@@ -740,12 +793,10 @@ def restore_game(session: Session, *, game_id: int) -> Game:
     return game
 
 
-def set_notes(session: Session, *, game_id: int, notes: str | None) -> Game:
+def set_notes(session: Session, *, game_id: int, notes: str | None) -> GameRow:
     """The notes on a play (free text, up to 2,000 characters; empty removes them)."""
-    text = (notes or "").strip()
-    if len(text) > MAX_NOTES:
-        raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES, length=len(text))
-    with _transaction(session):
+    text = _free_text(notes or "", "notes", MAX_NOTES, lines=True)
+    with transaction(session):
         game = _require_game(session, game_id)
         game.notes = text or None
         game.updated_at = now_utc()
@@ -758,6 +809,19 @@ MAX_NOTES = 2000
 MAX_LOCATION = 200
 
 
+def _free_text(raw: str, field: str, limit: int, *, lines: bool = False) -> str:
+    """A location (one line, inner white space made one space) or notes (``lines``):
+    trimmed, at most ``limit`` characters, no control or bidi characters (as names)."""
+    from scoring.record import forbidden_character
+
+    text = raw.strip() if lines else " ".join(raw.split())
+    if len(text) > limit:
+        raise KeepRefusal(KeepCode.TOO_LONG, field=field, limit=limit, length=len(text))
+    if forbidden_character(text, lines=lines) is not None:
+        raise KeepRefusal(KeepCode.FORBIDDEN, field=field)
+    return text
+
+
 def edit_finished_game(
     session: Session,
     *,
@@ -766,7 +830,7 @@ def edit_finished_game(
     location: str | None = None,
     names: Sequence[str] | None = None,
     notes: str | None = None,
-) -> Game:
+) -> GameRow:
     """Correct a finished game's details and score it again — one transaction.
 
     ``played_at`` (ISO 8601, its offset kept), ``location`` (``""`` removes it),
@@ -778,15 +842,15 @@ def edit_finished_game(
     from scoring.api import score_record
     from scoring.record import RecordError
 
-    try:
+    with transaction(session):
         game = _require_game(session, game_id)
         if game.status != FINISHED:
             raise KeepRefusal(KeepCode.NOT_FINISHED, field="game", id=game_id)
         saved = session.get(FinishedRecord, game_id)
         assert saved is not None
-        record = dict(saved.record)
         seats = list(session.exec(select(Seat).where(Seat.game_id == game_id)
                                   .order_by(col(Seat.seat))).all())
+        record = _current_names(session, seats, saved.record)
         if played_at is not None:
             try:
                 when = datetime.fromisoformat(played_at.strip())
@@ -799,12 +863,7 @@ def edit_finished_game(
             game.played_at = when.astimezone(UTC)
             game.utc_offset = played_offset(when)
         if location is not None:
-            loc = " ".join(location.split())
-            if len(loc) > MAX_LOCATION:
-                raise KeepRefusal(KeepCode.TOO_LONG, field="location", limit=MAX_LOCATION,
-                                  length=len(loc))
-            if any(unicodedata_category(ch).startswith("C") for ch in loc):
-                raise KeepRefusal(KeepCode.FORBIDDEN, field="location")
+            loc = _free_text(location, "location", MAX_LOCATION)
             if loc:
                 record["location"] = loc
             else:
@@ -826,11 +885,7 @@ def edit_finished_game(
                 players[i]["name"] = name
             record["players"] = players
         if notes is not None:
-            text = notes.strip()
-            if len(text) > MAX_NOTES:
-                raise KeepRefusal(KeepCode.TOO_LONG, field="notes", limit=MAX_NOTES,
-                                  length=len(text))
-            game.notes = text or None
+            game.notes = _free_text(notes, "notes", MAX_NOTES, lines=True) or None
         try:
             from app.l10n import english
 
@@ -856,25 +911,15 @@ def edit_finished_game(
         session.add(game)
         session.flush()
         rebuild_stats(session, set(old_people) | {s.person_id for s in seats})
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     session.refresh(game)
     return game
-
-
-def unicodedata_category(ch: str) -> str:
-    import unicodedata
-
-    return unicodedata.category(ch)
 
 
 def rename_person(session: Session, *, person_id: int, name: str) -> Person:
     """Give a person another name (``clean_name``). Refused when someone else already has
     it (matched by ``name_key``): merge the two people instead."""
     display = clean_name(name)
-    with _transaction(session):
+    with transaction(session):
         person = session.get(Person, person_id)
         if person is None:
             raise NotFound(f"no person with id {person_id}")
@@ -894,7 +939,7 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
     same game (one person cannot take two seats)."""
     if source_id == target_id:
         raise KeepRefusal(KeepCode.MERGE_SELF, field="merge")
-    with _transaction(session):
+    with transaction(session):
         source = session.get(Person, source_id)
         target = session.get(Person, target_id)
         if source is None or target is None:
@@ -931,7 +976,7 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
     if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
         raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
-    with _transaction(session):
+    with transaction(session):
         row = session.get(BggGame, game)
         if bgg_id is None:
             if row is not None:

@@ -4,7 +4,10 @@
   data directory (``FLET_APP_STORAGE_DATA`` when set — built apps and
   ``flet run`` — else platformdirs' per-user data dir for ``forest-table``).
 - :func:`make_engine` — an engine for a URL, nothing else (SQLite: WAL,
-  ``foreign_keys=ON``, ``busy_timeout`` on every connection).
+  ``foreign_keys=ON``, ``busy_timeout`` on every connection). A SQLite file it
+  creates is its owner's only (0600; SQLite gives its WAL and shared-memory files
+  the same mode), and so is the default data directory when it makes it (0700):
+  names and games are nobody else's business on a shared computer.
 - :func:`open_engine` — :func:`make_engine` plus :func:`upgrade` to the newest
   schema: opening a database never loses records.
 """
@@ -90,6 +93,18 @@ def _sqlite_on_connect(dbapi_conn: Any, _record: Any) -> None:
         cur.close()
 
 
+def create_private_file(path: Path) -> bool:
+    """Create ``path`` empty, readable and writable by its owner only, if it is missing
+    (an empty file is an empty SQLite database); whether it was made. Never raises: a
+    file that cannot be made is reported by whoever opens it."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:
+        return False
+    os.close(fd)
+    return True
+
+
 def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
     """An engine for ``url`` (default :func:`database_url`), without migrating.
 
@@ -112,7 +127,9 @@ def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
                     raise DatabaseDirMissing(
                         f"the directory {path.parent} does not exist (DATABASE_URL names "
                         f"{path}); create it first, or fix the path")
-                path.parent.mkdir(parents=True, exist_ok=True)  # the default data directory
+                # the default data directory: its owner's only
+                path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            create_private_file(path)
             u = u.set(database=str(path))
         engine = sa.create_engine(u, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)

@@ -22,7 +22,7 @@ from sqlmodel import Session
 from app.game.registry import variant
 from app.store import crud
 from app.store.engine import open_engine
-from app.store.models import CommandLog, FinishedRecord, Game, GameState, Person, PrintedValue
+from app.store.models import CommandLog, FinishedRecord, GameRow, GameStateRow, Person, PrintedValue
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +67,12 @@ class Store:
         location: str | None = None,
         played_at: datetime | None = None,
         state: Mapping[str, Any] | None = None,
-    ) -> Game:
+    ) -> GameRow:
         with self.session() as s:
             return crud.create_game(s, game=game, players=players, options=options, seed=seed,
                                     location=location, played_at=played_at, state=state)
 
-    def get_game(self, *, game_id: int) -> Game | None:
+    def get_game(self, *, game_id: int) -> GameRow | None:
         with self.session() as s:
             return crud.get_game(s, game_id=game_id)
 
@@ -80,7 +80,7 @@ class Store:
         with self.session() as s:
             return crud.game_seats(s, game_id=game_id)
 
-    def list_open_games(self) -> list[Game]:
+    def list_open_games(self) -> list[GameRow]:
         with self.session() as s:
             return crud.list_open_games(s)
 
@@ -107,12 +107,12 @@ class Store:
         with self.session() as s:
             return crud.load_log(s, game_id=game_id, after=after)
 
-    def latest_state(self, *, game_id: int) -> GameState | None:
+    def latest_state(self, *, game_id: int) -> GameStateRow | None:
         with self.session() as s:
             return crud.latest_state(s, game_id=game_id)
 
     # finishing ---------------------------------------------------------------
-    def finish_game(self, *, game_id: int, record: Mapping[str, Any], sheet: Any) -> Game:
+    def finish_game(self, *, game_id: int, record: Mapping[str, Any], sheet: Any) -> GameRow:
         with self.session() as s:
             return crud.finish_game(s, game_id=game_id, record=record, sheet=sheet)
 

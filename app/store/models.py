@@ -1,7 +1,8 @@
 """SQLModel tables: people, games, seats, command log, snapshots, printed values, records.
 
-Naming follows the SQLModel template: ``XBase`` holds the shared fields,
-``X(XBase, table=True)`` is the table, ``XPublic`` is what leaves the store.
+A table class whose name would shadow a domain name is named as a row
+(``GameRow``: not ``scoring.games.Game``; ``GameStateRow``: not
+``app.game.state.GameState``); ``__tablename__`` names every table explicitly.
 All timestamps are UTC; :func:`utc` turns what a driver returns (naive on
 SQLite, aware on PostgreSQL) back into an aware UTC ``datetime``.
 
@@ -74,35 +75,25 @@ def _ts(**kw: Any) -> Any:
 # --------------------------------------------------------------------------- people
 
 
-class PersonBase(SQLModel):
-    name: str = Field(max_length=80)
-
-
-class Person(PersonBase, table=True):
-    """Someone who plays; reused across games. ``key`` is the case-folded name (unique)."""
+class Person(SQLModel, table=True):
+    """Someone who plays; reused across games. ``key`` is the case-folded name (unique);
+    ``uid`` the person's id outside this database (0008): given once, kept through renames
+    and merges, carried by exports (BG Stats ``sourcePlayerId``)."""
 
     __tablename__ = "person"
+    __table_args__ = (sa.Index("ix_person_uid", "uid", unique=True),)
 
+    name: str = Field(max_length=80)
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=80, sa_column_kwargs={"unique": True}, nullable=False)
+    uid: str = Field(max_length=36, nullable=False)
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
-
-
-class PersonPublic(PersonBase):
-    id: int
 
 
 # --------------------------------------------------------------------------- games
 
 
-class GameBase(SQLModel):
-    game: str = Field(max_length=32)  # "forestry" | "forest-guardians"
-    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
-    seed: int | None = Field(default=None, sa_type=sa.BigInteger)
-    location: str | None = Field(default=None, max_length=200)
-
-
-class Game(GameBase, table=True):
+class GameRow(SQLModel, table=True):
     """One game, open (being played) or finished.
 
     ``played_at`` is when the game was played: the record's ``played_at`` when
@@ -117,6 +108,10 @@ class Game(GameBase, table=True):
         sa.Index("ix_game_play_uid", "play_uid", unique=True),  # (revision 0006)
     )
 
+    game: str = Field(max_length=32)  # "forestry" | "forest-guardians"
+    options: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    seed: int | None = Field(default=None, sa_type=sa.BigInteger)
+    location: str | None = Field(default=None, max_length=200)
     id: int | None = Field(default=None, primary_key=True)
     status: str = Field(default=OPEN, max_length=16)
     complete: bool | None = None  # finished: was the score sheet complete (no "needs")?
@@ -135,27 +130,10 @@ class Game(GameBase, table=True):
     deleted_status: str | None = Field(default=None, max_length=16)  # status before deletion
 
 
-class GamePublic(GameBase):
-    id: int
-    status: str
-    complete: bool | None
-    source: str
-    created_at: datetime
-    updated_at: datetime
-    finished_at: datetime | None
-    played_at: datetime
-
-
 # --------------------------------------------------------------------------- seats
 
 
-class SeatBase(SQLModel):
-    seat: int  # 1-based; seat 1 starts
-    colour: str | None = Field(default=None, max_length=32)
-    character: str | None = Field(default=None, max_length=40)  # character or ranger
-
-
-class Seat(SeatBase, table=True):
+class Seat(SQLModel, table=True):
     """A person at a game. Totals, rank and winner are set when the game finishes."""
 
     __tablename__ = "seat"
@@ -172,6 +150,9 @@ class Seat(SeatBase, table=True):
         sa.Index("ix_seat_game_person", "game_id", "person_id", "winner", "total"),
     )
 
+    seat: int  # 1-based; seat 1 starts
+    colour: str | None = Field(default=None, max_length=32)
+    character: str | None = Field(default=None, max_length=40)  # character or ranger
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(
         sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
@@ -187,17 +168,9 @@ class Seat(SeatBase, table=True):
     total: int | None = None  # NULL while open, and when the score sheet is incomplete
     rank: int | None = None
     winner: bool = Field(default=False)
-
-
-class SeatPublic(SeatBase):
-    id: int
-    game_id: int
-    person_id: int
-    name: str
-    total: int | None
-    rank: int | None
-    winner: bool
-    categories: dict[str, int]
+    # (revision 0008) the person's first play of this game, judged once, when the game was
+    # first saved (BG Stats newPlayer); a backup carries it. NULL: saved before 0008
+    first_play: bool | None = None
 
 
 class SeatCategory(SQLModel, table=True):
@@ -225,19 +198,16 @@ class SeatCategory(SQLModel, table=True):
 # --------------------------------------------------------------------------- log and state
 
 
-class CommandLogBase(SQLModel):
-    seq: int
-    kind: str = Field(max_length=64)
-    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
-    outcome: Any = Field(default=None, sa_type=JSONType, nullable=True)
-
-
-class CommandLog(CommandLogBase, table=True):
+class CommandLog(SQLModel, table=True):
     """One applied command, append-only. ``seq`` counts from 1 per game."""
 
     __tablename__ = "command_log"
     __table_args__ = (sa.UniqueConstraint("game_id", "seq", name="uq_command_log_game_seq"),)
 
+    seq: int
+    kind: str = Field(max_length=64)
+    payload: dict[str, Any] = Field(default_factory=dict, sa_type=JSONType)
+    outcome: Any = Field(default=None, sa_type=JSONType, nullable=True)
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(
         sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
@@ -246,12 +216,7 @@ class CommandLog(CommandLogBase, table=True):
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
 
 
-class CommandLogPublic(CommandLogBase):
-    game_id: int
-    created_at: datetime
-
-
-class GameState(SQLModel, table=True):
+class GameStateRow(SQLModel, table=True):
     """The latest state snapshot of a game (``seq`` = version of the last log entry)."""
 
     __tablename__ = "game_state"
@@ -268,24 +233,17 @@ class GameState(SQLModel, table=True):
 # --------------------------------------------------------------------------- printed values
 
 
-class PrintedValueBase(SQLModel):
-    table: str = Field(max_length=64)  # e.g. "buildings_vp"
-    key: str = Field(max_length=64)  # e.g. "4"
-    value: Any = Field(sa_type=JSONType)
-
-
-class PrintedValue(PrintedValueBase, table=True):
+class PrintedValue(SQLModel, table=True):
     """A printed value a user read off a component and confirmed (unique per table/key)."""
 
     __tablename__ = "printed_value"
     __table_args__ = (sa.UniqueConstraint("table", "key", name="uq_printed_value_table_key"),)
 
+    table: str = Field(max_length=64)  # e.g. "buildings_vp"
+    key: str = Field(max_length=64)  # e.g. "4"
+    value: Any = Field(sa_type=JSONType)
     id: int | None = Field(default=None, primary_key=True)
     confirmed_at: datetime = _ts(default_factory=now_utc, nullable=False)
-
-
-class PrintedValuePublic(PrintedValueBase):
-    confirmed_at: datetime
 
 
 # --------------------------------------------------------------------------- finished records

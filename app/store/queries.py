@@ -27,11 +27,11 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
-from app.store.crud import NotFound, person_key
+from app.store.crud import NotFound, SeatInfo, list_open_games, person_key
 from app.store.models import (
     DELETED,
     FINISHED,
-    Game,
+    GameRow,
     PairStat,
     Person,
     PersonCategoryStat,
@@ -45,22 +45,8 @@ from app.store.models import (
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerResult:
-    """One seat of a game in a history list."""
-
-    seat: int
-    person_id: int
-    name: str
-    colour: str | None
-    character: str | None
-    total: int | None
-    rank: int | None
-    winner: bool
-
-
-@dataclass(frozen=True, slots=True)
 class GameSummary:
-    """One game in a history list."""
+    """One game in a list (History, the games in progress on the home screen)."""
 
     id: int
     game: str
@@ -69,10 +55,16 @@ class GameSummary:
     source: str
     played_at: datetime
     location: str | None
-    players: tuple[PlayerResult, ...]
+    players: tuple[SeatInfo, ...]
     utc_offset: int | None = None  # minutes east of UTC of the record's own played_at
     notes: str | None = None
     play_uid: str | None = None
+    updated_at: datetime | None = None  # when it last changed (a command, a correction)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Who played, in seat order."""
+        return tuple(p.name for p in self.players)
 
     @property
     def winners(self) -> tuple[str, ...]:
@@ -204,16 +196,16 @@ def _history_filters(
 ) -> list[Any]:
     conds: list[Any] = []
     if status is not None:
-        conds.append(col(Game.status) == status)
+        conds.append(col(GameRow.status) == status)
     else:  # open and finished games; soft-deleted ones only when asked for by status
-        conds.append(col(Game.status) != DELETED)
+        conds.append(col(GameRow.status) != DELETED)
     if game is not None:
-        conds.append(col(Game.game) == game)
-    conds.extend(_range(col(Game.played_at), since, until))
+        conds.append(col(GameRow.game) == game)
+    conds.extend(_range(col(GameRow.played_at), since, until))
     if person is not None:
         pid = resolve_person(session, person).id
         conds.append(
-            sa.exists().where(col(Seat.game_id) == col(Game.id), col(Seat.person_id) == pid)
+            sa.exists().where(col(Seat.game_id) == col(GameRow.id), col(Seat.person_id) == pid)
         )
     return conds
 
@@ -244,13 +236,13 @@ def history(
                                limit=limit, offset=offset, with_total=with_total)
     conds = _history_filters(session, game=game, person=person, since=since, until=until,
                              status=status)
-    ids_stmt = (select(Game).where(*conds)
-                .order_by(col(Game.played_at).desc(), col(Game.id).desc())
+    ids_stmt = (select(GameRow).where(*conds)
+                .order_by(col(GameRow.played_at).desc(), col(GameRow.id).desc())
                 .limit(limit + 1).offset(offset))
     games = list(session.exec(ids_stmt).all())
     total = None
     if with_total:
-        total = int(session.exec(select(sa.func.count()).select_from(Game).where(*conds)).one())
+        total = int(session.exec(select(sa.func.count()).select_from(GameRow).where(*conds)).one())
     return HistoryPage(tuple(_summaries(session, games[:limit])), len(games) > limit, limit,
                        offset, total)
 
@@ -282,7 +274,7 @@ def _person_history(
     if with_total:
         total = int(session.exec(select(sa.func.count()).select_from(Seat).where(*conds)).one())
     games = {g.id: g for g in session.exec(
-        select(Game).where(col(Game.id).in_(ids[:limit]))).all()}
+        select(GameRow).where(col(GameRow.id).in_(ids[:limit]))).all()}
     ordered = [games[i] for i in ids[:limit] if i in games]
     return HistoryPage(tuple(_summaries(session, ordered)), len(ids) > limit, limit, offset,
                        total)
@@ -290,11 +282,11 @@ def _person_history(
 
 def game_summary(session: Session, *, game_id: int) -> GameSummary | None:
     """One game as in a history list, or ``None``."""
-    game = session.get(Game, game_id)
+    game = session.get(GameRow, game_id)
     return None if game is None else _summaries(session, [game])[0]
 
 
-def _summaries(session: Session, games: Sequence[Game]) -> list[GameSummary]:
+def _summaries(session: Session, games: Sequence[GameRow]) -> list[GameSummary]:
     if not games:
         return []
     ids = [g.id for g in games]
@@ -302,19 +294,23 @@ def _summaries(session: Session, games: Sequence[Game]) -> list[GameSummary]:
         select(Seat, Person.name).join(Person, col(Person.id) == col(Seat.person_id))
         .where(col(Seat.game_id).in_(ids)).order_by(col(Seat.game_id), col(Seat.seat))
     ).all()
-    seats: dict[int, list[PlayerResult]] = {}
+    seats: dict[int, list[SeatInfo]] = {}
     for seat, name in rows:
-        seats.setdefault(seat.game_id, []).append(PlayerResult(
-            seat.seat, seat.person_id, name, seat.colour, seat.character, seat.total, seat.rank,
-            seat.winner))
+        seats.setdefault(seat.game_id, []).append(SeatInfo.of(seat, name))
     out = []
     for g in games:
         assert g.id is not None
         played = utc(g.played_at)
         assert played is not None
         out.append(GameSummary(g.id, g.game, g.status, g.complete, g.source, played, g.location,
-                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid))
+                               tuple(seats.get(g.id, [])), g.utc_offset, g.notes, g.play_uid,
+                               utc(g.updated_at)))
     return out
+
+
+def open_games(session: Session) -> list[GameSummary]:
+    """The games in progress, most recently changed first (``crud.list_open_games``)."""
+    return _summaries(session, list_open_games(session))
 
 
 # --------------------------------------------------------------------------- statistics
@@ -469,10 +465,10 @@ def score_timeline(session: Session, *, person: str | int, game: str,
     # number (the annotation names the row)
     columns: Select[int, datetime | None, int | None, bool, int | None] = Select(
         col(Seat.game_id), col(Seat.played_at), col(Seat.total), col(Seat.winner),
-        col(Game.utc_offset))
+        col(GameRow.utc_offset))
     rows = session.exec(
         columns
-        .join(Game, col(Game.id) == col(Seat.game_id))
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
         .where(col(Seat.person_id) == pid, col(Seat.finished).is_(True),
                col(Seat.game) == game)
         .order_by(col(Seat.played_at).desc(), col(Seat.game_id).desc())

@@ -20,6 +20,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from app.store.crud import transaction
 from app.store.models import UTCDateTime, now_utc
 
 
@@ -52,8 +53,8 @@ def add_token(session: Session, *, token: str, game_id: int | None, seat: int | 
               ) -> TableToken:
     """Store the hash of a new token (commits)."""
     row = TableToken(game_id=game_id, seat=seat, token_hash=token_hash(token))
-    session.add(row)
-    session.commit()
+    with transaction(session):
+        session.add(row)
     session.refresh(row)
     return row
 
@@ -79,12 +80,12 @@ def revoke_tokens(session: Session, *, game_id: int | None, seat: int | None,
     q = q.where(col(TableToken.game_id).is_(None) if game_id is None
                 else TableToken.game_id == game_id)
     q = q.where(col(TableToken.seat).is_(None) if seat is None else TableToken.seat == seat)
-    rows = session.exec(q).all()
-    now = now_utc()
-    for row in rows:
-        row.revoked_at = now
-        session.add(row)
-    session.commit()
+    with transaction(session):
+        rows = session.exec(q).all()
+        now = now_utc()
+        for row in rows:
+            row.revoked_at = now
+            session.add(row)
     return len(rows)
 
 
@@ -123,7 +124,7 @@ def write_host_token(directory: Path, token: str) -> None:
     Written to a temporary file first, then renamed over the old one: a crash leaves
     either the old link or the new one, never half of one.
     """
-    directory.mkdir(parents=True, exist_ok=True)
+    directory.mkdir(parents=True, exist_ok=True, mode=0o700)
     tmp = directory / f".{HOST_LINK_FILE}.{secrets.token_hex(4)}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
@@ -135,9 +136,3 @@ def write_host_token(directory: Path, token: str) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-
-
-def list_tokens(session: Session, *, game_id: int) -> list[TableToken]:
-    """Every token row of a table, oldest first (revoked ones included)."""
-    return list(session.exec(select(TableToken).where(TableToken.game_id == game_id)
-                             .order_by(col(TableToken.id))).all())

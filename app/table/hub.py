@@ -514,4 +514,3 @@ def shared_hub(store: Store | None = None) -> TableHub:
         if _hub is None:
             _hub = TableHub(store if store is not None else Store.open())
         return _hub
-

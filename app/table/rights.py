@@ -23,6 +23,7 @@ from app.events import command_name
 from app.game.commands import Command, Rights
 from app.game.errors import DomainError
 from app.table.codes import TableCode
+from scoring.message import Msg, msg
 
 SERVER, HOST, SEAT = "server", "host", "seat"
 
@@ -74,6 +75,7 @@ def check_rights(access: Access, game_id: int, command: Command,
     if rights == Rights.SHARED and player is None:
         return
     if player != me:  # another board, or a shared action's token for another seat
-        who = names[me] if me is not None and me < len(names) else f"seat {access.seat}"
+        who: str | Msg = names[me] if me is not None and me < len(names) else \
+            msg("new-seat", n=access.seat)
         raise Forbidden(TableCode.THIS_PHONE_IT_CHANGES_ONLY_BOARD, field="player",
                         who=who, who2=who)

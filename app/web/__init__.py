@@ -12,6 +12,8 @@ the Flet sessions and a static-file server for the Flutter client. Around it:
   ``rive_native.js``) and drops flet-web's wildcard CORS header.
 - :mod:`app.web.sessions` captures each websocket's real peer address
   (:mod:`app.peer`) and caps the sessions one address may hold.
+- :mod:`app.web.limits` caps open connections per address and in all, gives a
+  request's head a deadline and rate-limits the log lines of refusals.
 - :mod:`app.web.server` puts them together and runs uvicorn on a socket bound
   first (a busy port is a one-line error).
 

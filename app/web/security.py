@@ -42,6 +42,7 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from app.web.limits import REFUSAL_LOGS, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
@@ -204,16 +205,18 @@ class SameOrigin:
         headers = {k: v for k, v in scope["headers"]}
         host = headers.get(b"host", b"").decode("latin-1")
         if not self.policy.host_ok(host):
-            log.warning("refused a request for unknown host %r from %s", host[:100],
-                        (scope.get("client") or ("?",))[0])
+            address = str((scope.get("client") or ("?",))[0])
+            log_limited(REFUSAL_LOGS, address, "refused a request for unknown host %r from "
+                        "%s", host[:100], address)
             await refuse(scope, receive, send, 400 if kind == "http" else 403,
                          say(WebCode.UNKNOWN_HOST))
             return
         if kind == "websocket":
             origin = headers.get(b"origin", b"").decode("latin-1")
             if not self.policy.origin_ok(origin, host):
-                log.warning("refused a websocket from origin %r (host %r) from %s",
-                            origin[:100], host[:100], (scope.get("client") or ("?",))[0])
+                address = str((scope.get("client") or ("?",))[0])
+                log_limited(REFUSAL_LOGS, address, "refused a websocket from origin %r (host "
+                            "%r) from %s", origin[:100], host[:100], address)
                 await refuse(scope, receive, send, 403, say(WebCode.FOREIGN_ORIGIN))
                 return
             await self.app(scope, receive, send)

@@ -3,12 +3,18 @@
 :func:`build_app` stacks our layers on flet-web's app (``flet_web.fastapi.app``,
 which gives ``/ws`` and runs the sessions)::
 
-    uvicorn -> SameOrigin (Host, Origin, CSP, headers) -> SessionGuard (peer, cap)
-            -> WebClient (the client's files, compressed and cached) -> flet-web
+    uvicorn (connection caps, header deadline: app/web/limits.py)
+      -> HeaderDeadline -> SameOrigin (Host, Origin, CSP, headers)
+      -> SessionGuard (peer, session cap, frame checks)
+      -> WebClient (the client's files, compressed and cached) -> flet-web
 
-:func:`run` binds the listening socket itself, so a busy port or an address that
-is not this machine's is one clear line (:class:`BindError`), not a traceback,
-then serves until SIGINT/SIGTERM.
+:func:`bind` binds the listening socket itself, so a busy port or an address that
+is not this machine's is one clear line (:class:`BindError`), not a traceback;
+:func:`run` serves until SIGINT/SIGTERM and is gone within :data:`STOP_DEADLINE`
+seconds of it whatever is open: the tabs are told first (``on_stop``), connections
+get :data:`GRACEFUL_STOP` seconds, then whatever still runs is cancelled, and a
+watchdog ends the process at the deadline if anything still holds it (a thread in
+the database, an interpreter stuck on a lock).
 """
 
 from __future__ import annotations
@@ -17,19 +23,43 @@ import asyncio
 import errno
 import logging
 import os
+import signal
 import socket
-from collections.abc import Callable
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 from starlette.types import ASGIApp
 
+from app.web.limits import (
+    KEEP_ALIVE,
+    MAX_HEAD,
+    ConnectionLimiter,
+    HeaderDeadline,
+    guarded_protocols,
+)
 from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
-from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry
+from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry, quiet_frame_errors
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
 
 log = logging.getLogger(__name__)
+
+#: seconds from SIGTERM/SIGINT to the process being gone, whatever is open
+STOP_DEADLINE = 4.5
+#: of which open connections and sessions get this long to finish
+GRACEFUL_STOP = 2
+#: of which the tabs get this long to be told that the server stops
+ANNOUNCE_STOP = 1.0
+#: connections the kernel queues for accepting (the listening socket's backlog)
+LISTEN_BACKLOG = 2048
+#: connections accepted in one go (asyncio takes up to the server's ``backlog`` per turn
+#: of the loop, each a descriptor before any protocol may close it: 2048 at once would
+#: exhaust a 1024 limit before the caps can act)
+ACCEPT_BATCH = 64
 
 
 class BindError(Exception):
@@ -46,16 +76,22 @@ class _QuietRefusals(logging.Filter):
 
 def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               host: str | None = None, session_timeout: int = 3600,
-              sessions_per_address: int | None = None, cap_loopback: bool = False,
+              sessions_per_address: int | None = None, cap_loopback: bool = True,
               cache_dir: Path | None = None, compress_in_background: bool = True,
+              limiter: ConnectionLimiter | None = None,
               ) -> tuple[ASGIApp, WebClient]:
-    """The whole web app for ``main`` (a Flet entry point) served on ``port``."""
+    """The whole web app for ``main`` (a Flet entry point) served on ``port``.
+
+    The app's ``limiter`` attribute is the :class:`ConnectionLimiter` :func:`run` gives
+    uvicorn's protocols (default: from the environment, :meth:`ConnectionLimiter.from_env`).
+    """
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
 
     uvicorn_log = logging.getLogger("uvicorn.error")
     if not any(isinstance(f, _QuietRefusals) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_QuietRefusals())
+    quiet_frame_errors()
 
     flet = flet_fastapi.app(
         main,
@@ -74,7 +110,9 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
                                                   DEFAULT_CAP))
     registry = SessionRegistry(sessions_per_address, session_timeout, cap_loopback)
     guarded = SessionGuard(client, registry)
-    app = SameOrigin(guarded, HostPolicy(port, host), client.inline_hashes())
+    limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
+    app = HeaderDeadline(SameOrigin(guarded, HostPolicy(port, host), client.inline_hashes()),
+                         limiter)
     return app, client
 
 
@@ -91,7 +129,7 @@ def bind(host: str | None, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(sockaddr)
-        sock.listen(2048)
+        sock.listen(LISTEN_BACKLOG)
     except OSError as e:
         sock.close()
         if e.errno == errno.EADDRINUSE:
@@ -106,16 +144,82 @@ def bind(host: str | None, port: int) -> socket.socket:
     return sock
 
 
-def run(app: ASGIApp, sock: socket.socket) -> None:
-    """Serve ``app`` on ``sock`` until interrupted (uvicorn, flet-web's websocket impl)."""
+def config(app: ASGIApp, log_level: str = "warning") -> Any:
+    """uvicorn's settings for ``app``: our guarded protocols (when ``app`` has a limiter),
+    websockets' sans-I/O implementation, the keep-alive and stop timeouts."""
     import uvicorn
 
+    limiter = getattr(app, "limiter", None)
+    http: Any = "auto"
+    ws: Any = "websockets-sansio"
+    if isinstance(limiter, ConnectionLimiter):
+        http, ws = guarded_protocols(limiter)
+    return uvicorn.Config(app, http=http, ws=ws, log_level=log_level, access_log=False,
+                          lifespan="on", timeout_keep_alive=KEEP_ALIVE,
+                          timeout_graceful_shutdown=GRACEFUL_STOP,
+                          ws_max_size=1 << 20, backlog=ACCEPT_BATCH,
+                          h11_max_incomplete_event_size=MAX_HEAD)
+
+
+def _hard_exit(deadline: float) -> None:
+    """The watchdog: the process ends at ``deadline`` (monotonic) if it is still here."""
+    time.sleep(max(0.0, deadline - time.monotonic()))
+    try:
+        sys.stderr.write("forest-table serve: stopped (not everything had finished)\n")
+        sys.stderr.flush()
+    finally:
+        os._exit(0)
+
+
+def _server_class() -> type[Any]:
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        """uvicorn's server with a stop that keeps to :data:`STOP_DEADLINE`."""
+
+        on_stop: Callable[[], Awaitable[Any]] | None = None
+        _watchdog: threading.Thread | None = None
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if self._watchdog is None:
+                self._watchdog = threading.Thread(
+                    target=_hard_exit, args=(time.monotonic() + STOP_DEADLINE,),
+                    name="forest-table-stop", daemon=True)
+                self._watchdog.start()
+            elif sig == signal.SIGTERM:  # a second SIGTERM: do not wait for anything
+                self.force_exit = True
+            super().handle_exit(sig, frame)
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            for sock in sockets or []:  # asyncio listened with the batch: queue more
+                try:
+                    sock.listen(LISTEN_BACKLOG)
+                except OSError:
+                    pass
+
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            if self.on_stop is not None:
+                try:
+                    await asyncio.wait_for(self.on_stop(), ANNOUNCE_STOP)
+                except Exception:
+                    log.debug("telling the tabs of the stop failed", exc_info=True)
+            await super().shutdown(sockets)
+
+    return Server
+
+
+def run(app: ASGIApp, sock: socket.socket,
+        on_stop: Callable[[], Awaitable[Any]] | None = None) -> None:
+    """Serve ``app`` on ``sock`` until interrupted (uvicorn, flet-web's websocket impl).
+
+    ``on_stop``: awaited first when a stop is asked for (at most :data:`ANNOUNCE_STOP` s).
+    """
     level = logging.getLogger("flet").getEffectiveLevel()
     log_level = "warning" if level in (logging.NOTSET, logging.CRITICAL) else \
         logging.getLevelName(level).lower()
-    config = uvicorn.Config(app, ws="websockets-sansio", log_level=log_level,
-                            access_log=False, lifespan="on")
-    server = uvicorn.Server(config)
+    server = _server_class()(config(app, log_level))
+    server.on_stop = on_stop
     try:
         asyncio.run(server.serve(sockets=[sock]))
     except KeyboardInterrupt:

@@ -9,28 +9,47 @@ frame the server sends on the socket and records the socket's real peer address
 
 The cap: an address may hold at most ``cap`` sessions — connected ones and the
 ones Flet keeps for a tab that went away (``SESSION_TIMEOUT`` after it left). A
-websocket from an address at its cap may only resume one of that address's kept
-sessions (a phone waking up, a reload): anything else is closed at once with code
-1008 and a one-line reason, before any session is made, and the server logs one
-line. A tab that resumes its session does not count twice. Loopback
-peers are not capped by default: they are the laptop itself, or a reverse proxy
-in front (then every phone would share one address).
+websocket from an address at its cap resumes one of that address's kept sessions
+(a phone waking up, a reload), or else the oldest session that address keeps for a
+tab that went away is dropped (:meth:`SessionRegistry.evict_oldest`, also from
+flet-web) to make room: a tab that comes back to it later gets a new session and
+finds its seat from its stored token. Only when every one of the address's
+sessions is connected now is the socket closed at once with code 1008 and a
+one-line reason, before any session is made, and the server logs one line. So a
+household's tabs that were opened and closed never lock out a valid seat link. A
+tab that resumes its session does not count twice. Loopback peers are capped like
+any other (the laptop's own tabs stay far below it; behind a reverse proxy every
+phone shares the proxy's address: raise the cap there).
+
+Frames: every frame a client sends is checked before flet-web reads it
+(:func:`frame_problem`: a Flet protocol message with a known action and a body of
+its shape, ``REGISTER_CLIENT`` first). A malformed one closes the socket (1007)
+with one log line, rate-limited per address (:class:`app.web.limits.LogLimiter`);
+flet-web's own traceback for a frame it still fails on is cut to one such line
+(:class:`QuietFrameErrors`); a socket that sends no first frame within
+:data:`REGISTER_TIMEOUT` seconds is closed the same way. A session handler that does not end within
+:data:`GRACE` seconds after its socket closed is cancelled (flet-web waits forever
+for a socket that closed before it registered).
 
 Rights never depend on any of this: tokens decide (app/table.py).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import ipaddress
 import logging
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import peer
+from app.web.limits import REFUSAL_LOGS, LogLimiter, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
@@ -38,6 +57,17 @@ log = logging.getLogger(__name__)
 #: The default cap on sessions per peer address (a phone has one or two tabs; a
 #: laptop a handful). FOREST_TABLE_SESSIONS_PER_ADDRESS overrides it.
 DEFAULT_CAP = 16
+#: seconds a session handler may run on after its socket closed
+GRACE = 5.0
+#: seconds an open websocket has to send its first frame (``REGISTER_CLIENT``)
+REGISTER_TIMEOUT = 30.0
+#: the largest frame a client may send (a tap is tens of bytes; uvicorn's own limit 16 MiB)
+MAX_FRAME = 1 << 20
+#: one line per malformed frame, at most 3 per address and 20 in all a minute
+FRAME_LOGS = LogLimiter(per_address=3, total=20)
+#: the peer address of the websocket a task serves (for flet-web's log lines)
+CURRENT_PEER: contextvars.ContextVar[str] = contextvars.ContextVar("forest_table_peer",
+                                                                    default="?")
 
 
 @dataclass
@@ -50,7 +80,7 @@ class Held:
 class SessionRegistry:
     """Sessions by id with the address that holds them (thread-safe; one per server)."""
 
-    def __init__(self, cap: int, keep_seconds: float, cap_loopback: bool = False) -> None:
+    def __init__(self, cap: int, keep_seconds: float, cap_loopback: bool = True) -> None:
         self.cap = cap
         self.keep_seconds = keep_seconds
         self.cap_loopback = cap_loopback
@@ -82,6 +112,19 @@ class SessionRegistry:
             except ValueError:
                 pass
         return self.count(address) >= self.cap
+
+    def evict_oldest(self, address: str) -> str | None:
+        """Forget the session ``address`` kept longest for a tab that went away; its id
+        (None: every session of ``address`` is connected now)."""
+        with self._lock:
+            self._expire(time.monotonic())
+            kept = [(h.left_at, sid) for sid, h in self._held.items()
+                    if h.address == address and h.connections == 0]
+            if not kept:
+                return None
+            sid = min(kept)[1]
+            del self._held[sid]
+            return sid
 
     def opened(self, session_id: str, address: str) -> None:
         with self._lock:
@@ -136,6 +179,106 @@ def client_session_id(frame: bytes) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
+def _bodies() -> dict[int, Any]:
+    from flet.messaging import protocol as p
+
+    a = p.MessageAction
+    return {a.REGISTER_CLIENT.value: p.RegisterClientRequestBody,
+            a.CONTROL_EVENT.value: p.ControlEventBody,
+            a.UPDATE_CONTROL_PROPS.value: p.UpdateControlPropsBody,
+            a.INVOKE_METHOD.value: p.InvokeMethodResponseBody}
+
+
+_BODIES: dict[int, Any] = {}
+
+
+def frame_problem(frame: bytes | None, *, first: bool) -> str | None:
+    """What is wrong with a frame a client sent (None: nothing flet-web would trip on).
+
+    A Flet frame is ``0x00`` + a msgpack ``[action, body]`` (or ``0x01`` + a data
+    channel's bytes): the action one a client sends, the body a map that makes that
+    action's body class, the first frame a ``REGISTER_CLIENT``.
+
+    >>> frame_problem(b"\\x00\\xc1", first=True)
+    'not msgpack'
+    """
+    if frame is None:
+        return "a text frame"
+    if not frame:
+        return None if not first else "empty"
+    if len(frame) > MAX_FRAME:
+        return "too large"
+    if frame[0] == 0x01 and not first:
+        return None
+    if frame[0] != 0x00:
+        return "unknown frame type"
+    if not _BODIES:
+        _BODIES.update(_bodies())
+    try:
+        message = msgpack.unpackb(frame[1:], strict_map_key=False)
+    except Exception:
+        return "not msgpack"
+    if not isinstance(message, (list, tuple)) or len(message) < 2:
+        return "not a message"
+    action, body = message[0], message[1]
+    make = _BODIES.get(action) if isinstance(action, int) else None
+    if make is None:
+        return "unknown action"
+    if first and make is not _BODIES[1]:
+        return "not registered first"
+    if not isinstance(body, dict) or not all(isinstance(k, str) for k in body):
+        return "body not a map"
+    try:
+        made = make(**body)
+    except Exception:
+        return "body of the wrong shape"
+    if make is _BODIES[1] and not (isinstance(made.page, dict) and isinstance(
+            made.session_id, (str, type(None)))):
+        return "body of the wrong shape"
+    return None
+
+
+class QuietFrameErrors(logging.Filter):
+    """flet-web's "Receive loop error" (a traceback per bad frame) as one line, with the
+    peer address, rate-limited per address (:data:`FRAME_LOGS`)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith("Receive loop error"):
+            return True
+        address = CURRENT_PEER.get()
+        exc = record.exc_info[1] if record.exc_info else None
+        if not FRAME_LOGS.allow(address):
+            return False
+        held = FRAME_LOGS.held_back(address)
+        record.msg = "a frame from %s failed in flet-web: %s%s"
+        record.args = (address, type(exc).__name__ if exc else "?",
+                       f" (and {held} such lines held back)" if held else "")
+        record.exc_info = None
+        record.exc_text = None
+        return True
+
+
+def quiet_frame_errors() -> None:
+    """Install :class:`QuietFrameErrors` on flet-web's app logger (once)."""
+    flet_log = logging.getLogger("flet_web.fastapi")  # flet_app.py logs there
+    if not any(isinstance(f, QuietFrameErrors) for f in flet_log.filters):
+        flet_log.addFilter(QuietFrameErrors())
+
+
+async def _evict_from_flet(session_id: str) -> None:
+    """Drop a kept session from flet-web too (its memory, its ``main``): best effort."""
+    try:
+        from flet_web.fastapi.flet_app_manager import app_manager
+
+        held: dict[str, Any] = getattr(app_manager, "_FletAppManager__sessions", {})
+        for key in [k for k in list(held) if f"_{session_id}_" in k]:
+            session = held.get(key)
+            if session is not None and getattr(session, "connection", None) is None:
+                await app_manager.delete_session(key)
+    except Exception:
+        log.debug("could not drop session %s from flet-web", session_id, exc_info=True)
+
+
 class SessionGuard:
     """ASGI middleware on websockets: the cap at the handshake, the peer on register."""
 
@@ -148,15 +291,48 @@ class SessionGuard:
             await self.app(scope, receive, send)
             return
         address = str((scope.get("client") or ("",))[0])
+        CURRENT_PEER.set(address)
         if self.registry.capped(address):
             passed = await self._at_cap(scope, receive, send, address)
             if passed is None:
                 return
             receive, send = passed
         session_id: str | None = None
+        gone = asyncio.Event()  # the socket closed (or was closed for a bad frame)
+        frames = 0
+
+        async def checked() -> Message:
+            nonlocal frames
+            late = False
+            if frames == 0:  # the client's first frame: not waited for forever
+                try:
+                    message = await asyncio.wait_for(receive(), REGISTER_TIMEOUT)
+                except TimeoutError:
+                    late, message = True, {"type": "websocket.receive", "bytes": None}
+            else:
+                message = await receive()
+            if message["type"] == "websocket.receive":
+                problem = "no first frame in time" if late else \
+                    frame_problem(message.get("bytes"), first=frames == 0)
+                frames += 1
+                if problem is not None:
+                    log_limited(FRAME_LOGS, address, "closed a websocket from %s: a "
+                                "malformed frame (%s)", address, problem)
+                    gone.set()
+                    try:
+                        await send({"type": "websocket.close", "code": 1007,
+                                    "reason": "malformed frame"})
+                    except Exception:
+                        pass
+                    return {"type": "websocket.disconnect", "code": 1007}
+            elif message["type"] == "websocket.disconnect":
+                gone.set()
+            return message
 
         async def watch(message: Message) -> None:
             nonlocal session_id
+            if gone.is_set() and message["type"] in ("websocket.send", "websocket.close"):
+                return  # closed here (a malformed frame) or by the client: nothing to send
             if session_id is None and message["type"] == "websocket.send" \
                     and message.get("bytes"):
                 sid = registered_session_id(message["bytes"])
@@ -166,7 +342,7 @@ class SessionGuard:
             await send(message)
 
         try:
-            await self.app(scope, receive, watch)
+            await run_with_grace(self.app(scope, checked, watch), gone)
         finally:
             if session_id is not None:
                 self.registry.closed(session_id)
@@ -188,13 +364,29 @@ class SessionGuard:
         frame = await receive()
         sid = client_session_id(frame.get("bytes") or b"") \
             if frame["type"] == "websocket.receive" else None
+        if not (sid and self.registry.kept(sid, address)) and \
+                frame["type"] == "websocket.receive":
+            evicted = self.registry.evict_oldest(address)
+            if evicted is not None:  # room made: a new session, like any other
+                await _evict_from_flet(evicted)
+                peer.forget(evicted)
+                sid = None
+                return self._replay(first, frame, receive, send)
         if not sid or not self.registry.kept(sid, address):
-            log.warning("refused a websocket from %s: %d sessions already (the cap)",
-                        address, self.registry.count(address))
+            log_limited(REFUSAL_LOGS, address, "refused a websocket from %s: %d sessions "
+                        "already, all connected (the cap)", address,
+                        self.registry.count(address))
             if frame["type"] != "websocket.disconnect":
                 await send({"type": "websocket.close", "code": 1008,
                             "reason": say(WebCode.TOO_MANY_SESSIONS)})
             return None
+        return self._replay(first, frame, receive, send)
+
+    @staticmethod
+    def _replay(first: Message, frame: Message, receive: Receive,
+                send: Send) -> tuple[Receive, Send]:
+        """flet-web gets the connection with ``first`` and ``frame`` again (its own accept
+        is swallowed: the socket was accepted here)."""
         replay = [first, frame]
 
         async def replayed() -> Message:
@@ -205,3 +397,26 @@ class SessionGuard:
                 await send(message)
 
         return replayed, accepted
+
+
+async def run_with_grace(work: Any, gone: asyncio.Event, grace: float | None = None) -> None:
+    """Run ``work`` (a coroutine); once ``gone`` is set it has ``grace`` seconds more
+    (default :data:`GRACE`), then it is cancelled."""
+    task = asyncio.ensure_future(work)
+    waiter = asyncio.ensure_future(gone.wait())
+    try:
+        await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if not task.done():
+            try:
+                await asyncio.wait_for(asyncio.shield(task), GRACE if grace is None else grace)
+            except TimeoutError:
+                task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            if not task.cancelled() or asyncio.current_task().cancelling():  # type: ignore[union-attr]
+                raise
+    finally:
+        waiter.cancel()
+        if not task.done():
+            task.cancel()

@@ -378,7 +378,7 @@ class WebClient:
                 client = icons.client_icons(self.web_dir)
                 keep = icons.codepoints(client, self.icon_names)
                 icons.make_subset(font, keep, self.icon_subset)
-            except (ImportError, OSError, ValueError, KeyError) as e:  # whole: never a box
+            except (OSError, ValueError, KeyError) as e:  # whole: never a box
                 log.warning("Material icons font not cut down (%s): serving it whole", e)
                 return False
         with self._lock:

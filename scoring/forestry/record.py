@@ -74,7 +74,15 @@ from scoring.forestry.model import (
 )
 from scoring.message import MessageCode, Msg, msg
 from scoring.printed import COUNT_TABLES, TABLE_KEYS
-from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
+from scoring.record import (
+    FORMAT,
+    VERSION,
+    Problem,
+    RecordError,
+    check_envelope,
+    common_problems,
+    problems_from,
+)
 
 #: Characters of the Growing Forward expansion (001); the rest are base game (002).
 GROWING_FORWARD_CHARACTERS = frozenset(
@@ -236,6 +244,9 @@ class RecordIn(_Strict):
     printed: Any = None
     detached_storages: Any = None
     players: Any
+    # the app's backup block (play id, person ids, notes ...): not scored, checked by the
+    # importer (app/store/imports.py, docs/record-format.md "history")
+    history: Any = None
 
 
 REQUIREMENT_KEYS = ("contract", "seedlings", "forester", "sawmill_upgrade", "river_token",
@@ -911,6 +922,8 @@ def parse_forestry(data: Any) -> ForestryGame:
     seed = top.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         ps.add("seed", msg(ForestryRecordCode.MUST_BE_WHOLE_NUMBER, seed=seed))
+    for problem in common_problems(top):
+        ps.add(problem.path, problem.msg)
 
     options: ForestryOptions | None = None
     if "options" in top:

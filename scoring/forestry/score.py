@@ -106,12 +106,6 @@ def river_symbols(player: ForestryPlayer, symbol: RiverSymbol,
     return counts.get(ContractCategory(symbol.value), 0)
 
 
-def water_points(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
-    """Water structures: for each river token, multiplier x matching symbols."""
-    mult = water_multiplier(player)
-    return sum(mult * river_symbols(player, token, counts) for token in player.river_tokens)
-
-
 #: A task card requirement: what kind of item, and which one (category, area, type).
 Requirement = tuple[str, object]
 

@@ -40,7 +40,15 @@ from scoring.guardians.rules import (
     Ranger,
 )
 from scoring.message import MessageCode, msg
-from scoring.record import FORMAT, VERSION, Problem, RecordError, check_envelope, problems_from
+from scoring.record import (
+    FORMAT,
+    VERSION,
+    Problem,
+    RecordError,
+    check_envelope,
+    common_problems,
+    problems_from,
+)
 
 GAME_ID = "forest-guardians"
 TWO_PLAYER_ANIMAL_CARDS = ANIMAL_CARDS - 2  # both Common Pheasant sets removed (003)
@@ -126,6 +134,7 @@ class GuardiansRecordIn(_Strict):
     options: OptionsIn
     printed: dict[str, Any] | None = None
     players: list[PlayerIn]
+    history: Any = None  # the app's backup block: not scored (app/store/imports.py)
 
     @field_validator("played_at")
     @classmethod
@@ -155,7 +164,7 @@ def parse_guardians(data: Any) -> GuardiansGame:
         model = GuardiansRecordIn.model_validate(data)
     except ValidationError as exc:
         problems.extend(problems_from(exc))
-    for p in _cross_problems(data):
+    for p in [*_cross_problems(data), *common_problems(data)]:
         if p not in problems:
             problems.append(p)
     if problems or model is None:

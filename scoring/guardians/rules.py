@@ -196,17 +196,6 @@ class TreeRowRule:
     same_type: bool
     source: str = SOURCE
 
-    @property
-    def allowed_label(self) -> str:
-        names = [a.value for a in PILE_ORDER if a in self.allowed]
-        return " or ".join(names)
-
-    @property
-    def cost_label(self) -> str:
-        if self.cost_cards == 1:
-            return "1 resource card of any type"
-        return f"{self.cost_cards} resource cards of one type"
-
 
 _I, _II, _III = Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW
 TREE_ROWS: dict[TreeRow, TreeRowRule] = {

@@ -50,7 +50,9 @@ def sqlite_path(tmp_path: os.PathLike[str]) -> str:
 
 
 @pytest.fixture
-def file_engine(sqlite_path: str) -> Iterator[Engine]:
+def file_engine(sqlite_path: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Engine]:
+    # the store's own default, whatever an in-process `serve` test set for its process
+    monkeypatch.delenv("FOREST_TABLE_BUSY_TIMEOUT_MS", raising=False)
     eng = open_engine(f"sqlite:///{sqlite_path}")
     yield eng
     eng.dispose()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from tests.app.test_exchange import DATA, jsonl, sample_records
+from tests.app.test_exchange import DATA, as_given, jsonl, sample_records
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def test_list_show_stats(loaded: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["records", "show", "2"]) == 0
     out2 = capsys.readouterr().out
     assert "Game 2: Forest Guardians, finished" in out2 and "Winner: Mei" in out2
-    assert "total              23     13" in out2
+    assert "total       23     13" in out2  # the widest label: "Animals"
 
     assert main(["records", "stats", "--player", "mei"]) == 0
     out3 = capsys.readouterr().out
@@ -86,10 +86,12 @@ def test_bad_input_exits_2(loaded: Path, tmp_path: Path,
 def test_export_formats(loaded: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out.jsonl"
     assert main(["records", "export", "-o", str(out)]) == 0
-    assert [json.loads(x) for x in out.read_text().splitlines()] == sample_records()
+    assert [as_given(json.loads(x), r) for x, r in zip(
+        out.read_text().splitlines(), sample_records(), strict=True)] == sample_records()
     assert "Exported 4 games" in capsys.readouterr().err
     assert main(["records", "export", "2"]) == 0
-    assert json.loads(capsys.readouterr().out) == sample_records()[1]
+    assert as_given(json.loads(capsys.readouterr().out), sample_records()[1]) == \
+        sample_records()[1]
     assert main(["records", "export", "1", "2", "--format", "bgg-csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["name"] for r in rows] == ["Pink", "Blue", "Green", "Mei", "Ken"]
@@ -133,4 +135,116 @@ def test_show_an_open_game(db: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["records", "show", str(g.id)]) == 0
     out = capsys.readouterr().out
     assert "Game 1: Forest Guardians, open" in out and "Still being played (version 0)" in out
-    assert "julia" in out
+    assert "Julia (Animal Expert)" in out  # the ranger in words
+
+
+# --------------------------------------------------------------------------- issue 25: each CLI
+# defect has a test that failed before it was fixed
+
+
+def test_list_show_and_stats_answer_json(loaded: Path, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    assert main(["records", "list", "--json"]) == 0
+    games = json.loads(capsys.readouterr().out)
+    assert [g["id"] for g in games] == [4, 3, 2, 1]
+    g2 = next(g for g in games if g["id"] == 2)
+    assert g2["game_name"] == "Forest Guardians" and g2["winners"] == ["Mei"]
+    assert g2["played_at"] == "2026-02-15T20:00:00+02:00"  # its own offset, to the second
+    assert [(p["name"], p["total"], p["winner"]) for p in g2["players"]] == [
+        ("Mei", 23, True), ("Ken", 13, False)]
+    assert main(["records", "show", "3", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["record"]["game"] == "forest-guardians" and shown["score"]["winners"]
+    assert shown["players"][0]["role"] == "julia"
+    assert shown["players"][0]["role_name"] == "Julia (Animal Expert)"
+    assert main(["records", "stats", "--json"]) == 0
+    everyone = json.loads(capsys.readouterr().out)
+    assert {(p["name"], p["game"]) for p in everyone} >= {("Mei", "forest-guardians")}
+    assert main(["records", "stats", "--player", "mei", "--json"]) == 0
+    mei = json.loads(capsys.readouterr().out)
+    assert mei["player"] == "Mei" and mei["games"][0]["plays"] == 3
+    assert {r["role_name"] for r in mei["games"][0]["roles"]} >= {"Julia (Animal Expert)"}
+    assert all(c["label"] for c in mei["games"][0]["categories"])
+    assert {o["opponent"] for o in mei["opponents"]} >= {"Ken"}
+
+
+def test_show_and_stats_name_roles_in_words(loaded: Path, capsys: pytest.CaptureFixture[str]
+                                            ) -> None:
+    assert main(["records", "show", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Julia (Animal Expert)" in out and "Jack (Firefighter)" in out
+    assert " julia" not in out
+    assert main(["records", "stats", "--player", "Mei", "--game", "forest-guardians"]) == 0
+    out = capsys.readouterr().out
+    assert "Julia (Animal Expert)" in out and "julia" not in out
+
+
+def test_export_into_a_closed_pipe_is_quiet(loaded: Path, tmp_path: Path) -> None:
+    """``records export | head -c 10``: no "None: cannot write it (Broken pipe)", status 0."""
+    import os
+    import subprocess
+    import sys
+
+    script = ("import sys; from app.cli import main; "
+              "sys.exit(main(['records', 'export']))")
+    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=dict(os.environ),
+                            cwd=Path(__file__).parents[2])
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(10)
+    proc.stdout.close()  # the reader goes away (head -c 10)
+    err = proc.stderr.read().decode()
+    assert proc.wait(60) == 0, err
+    assert "Broken pipe" not in err and "None" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", ["99999", "0", "-1", "65536", "http"])
+def test_serve_port_must_be_a_port(value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--port", value])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "--port" in err and "65535" in err and "in use" not in err
+
+
+def test_edit_changes_date_and_location(loaded: Path, capsys: pytest.CaptureFixture[str]
+                                        ) -> None:
+    assert main(["records", "list", "--json"]) == 0
+    before = {g["id"]: g for g in json.loads(capsys.readouterr().out)}
+    assert main(["records", "edit", "2", "--date", "2026-02-16T21:30:00+09:00",
+                 "--location", "Kyoto"]) == 0
+    assert "Game 2: played 2026-02-16 21:30 at Kyoto" in capsys.readouterr().out
+    assert main(["records", "show", "2", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["played_at"] == "2026-02-16T21:30:00+09:00" and shown["location"] == "Kyoto"
+    assert shown["record"]["played_at"] == "2026-02-16T21:30:00+09:00"
+    assert shown["play_id"] == before[2]["play_id"]  # the play keeps its id
+    assert main(["records", "edit", "2", "--location", ""]) == 0
+    capsys.readouterr()
+    assert main(["records", "show", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["location"] is None
+    assert main(["records", "edit", "2", "--date", "yesterday"]) == 2
+    err = capsys.readouterr().err
+    assert "played_at" in err or "date" in err
+    assert main(["records", "edit", "2"]) == 2
+    assert "--date" in capsys.readouterr().err
+    assert main(["records", "edit", "99", "--location", "x"]) == 2
+
+
+def test_readme_lists_every_records_subcommand() -> None:
+    from app.cli import build_parser
+
+    parser = build_parser()
+    records = next(a for a in parser._subparsers._group_actions  # type: ignore[union-attr]
+                   ).choices["records"]
+    actions = next(a for a in records._subparsers._group_actions).choices  # type: ignore
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    missing = [name for name in actions if f"`forest-table records {name}" not in readme]
+    assert not missing, f"README's command table lacks records {missing}"
+    for name, sub in actions.items():  # and each option the subcommand takes
+        row = next(line for line in readme.splitlines()
+                   if line.startswith(f"| `forest-table records {name}"))
+        for action in sub._actions:
+            flags = [f for f in action.option_strings if f not in ("-h", "--help")]
+            if flags:
+                assert any(f in row for f in flags), f"records {name}: {flags} not in README"

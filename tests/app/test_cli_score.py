@@ -19,6 +19,77 @@ from tests.scoring.test_forestry_support import RECORDS, load, player, record
 EXAMPLE = RECORDS / "forestry_93vp_worked_example.json"
 ROOT = Path(__file__).resolve().parents[2]
 
+#: What the CLI prints for each case of ``INVALID`` (by id), after the field it names: the
+#: problem in English, its numbers in place (the scoring tests assert its code).
+WORDS: dict[str, str] = {
+    "forest-over-6": "7 is more than the 6 building tokens",
+    "forest-plus-sawmill-over-6": "= 7 building tokens, more than the 6",
+    "sawmill-4-in-one-area": "each area has 3 sawmill buildings",
+    "storage-overfull": "more than the 3 open storage spaces",
+    "extensions-over-3": "4 is more than the 3 storage extensions",
+    "four-columns": "4 columns is more than the 3",
+    "column-count-0": "at least 1",
+    "column-count-4": "4 is more than the 3 spaces",
+    "three-river-tokens": "3 river tokens is more than 2",
+    "reforestation-4": "4 is more than the 3 spaces",
+    "reforestation-negative": "must not be negative",
+    "negative-coins": "must not be negative (got -2)",
+    "negative-score-track": "must not be negative",
+    "negative-below": "must not be negative",
+    "infestation-solo": "cannot be played solo",
+    "detached-missing": "required with the infestation module",
+    "detached-two": "exactly 3 detached storages (got 2)",
+    "detached-without-infestation": "only with the Growing Forward infestation module",
+    "detached-duplicate-criterion": "most_buildings is already on detached_storages[0]",
+    "detached-negative": "must not be negative",
+    "infested-wood-without-module": "only with the Growing Forward infestation module",
+    "task-no-requirement": "exactly one requirement",
+    "task-two-requirements": "got contract, forester",
+    "task-river-false": "must be true",
+    "task-forest-building-without-met": "required for a forest_building task card",
+    "task-met-elsewhere": "only a forest_building task card",
+    "technology-side-missing": "required in the standard game",
+    "technology-side-in-tutorial": "must be null in the tutorial",
+    "character-in-standard": "only played in the advanced game",
+    "character-twice": "already played by players[0]",
+    "growing-forward-character-without-expansion": "comes with Growing Forward",
+    "extra-for-another-character": "only the forest_road_manager character",
+    "extra-missing-for-character": "required for the technician character",
+    "full-seedling-rows-over-3": "4 is more than the most possible (3)",
+    "chosen-not-a-category": "building is not one of this contract's categories",
+    "chosen-on-single": "only a two-category contract",
+    "contract-three-categories": "1 or 2 categories (got 3)",
+    "contract-same-category-twice": "two different categories",
+    "contract-unknown-category": "must be one of building",
+    "no-players": "1-4 players (got 0)",
+    "five-players": "1-4 players (got 5)",
+    "duplicate-names": "already the name of players[0]",
+    "empty-name": "must not be empty",
+    "unknown-player-field": "unknown field",
+    "unknown-top-field": "unknown field",
+    "typo-in-nested-field": "unknown field",
+    "missing-field": "required field",
+    "wrong-type-bool-for-int": "valid integer",
+    "wrong-type-string-for-int": "valid integer",
+    "unknown-area": "'light_green', 'dark_green' or 'orange'",
+    "unknown-mode": "tutorial",
+    "bad-played-at": "ISO 8601",
+    "printed-bad-key": "whole numbers",
+    "printed-key-out-of-range": "run from 0 to 6",
+    "printed-forest-worker-key": "run from 5 to 6",
+    "printed-negative": "must not be negative",
+    "printed-top-tie-length": "must list 3 numbers",
+    "printed-unknown-table": "unknown field",
+    "forester-below-while-a-column-can-take-it": "can still take a painting token",
+    "forester-below-with-an-empty-column": "can still take a painting token",
+    "forester-below-with-its-column-not-full": "no thinning column is full",
+    "seedlings-below-without-a-full-column": "no reforestation column is full",
+    "too-many-sawmill-upgrades-in-all": "4 sawmill upgrades in orange in all",
+    "too-many-forest-buildings-in-all":
+        "9 forest buildings in all, but a 3-player game has 8 clearings",
+}
+
+
 GUARDIANS = {
     "format": "forest-table/record", "version": 1, "game": "forest-guardians",
     "options": {"advanced": True},
@@ -89,7 +160,12 @@ def test_tie_break_is_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert "Winner: Ann" in out
 
 
-@pytest.mark.parametrize(("mutate", "path", "words"), [c[1:] for c in INVALID],
+def test_every_invalid_case_has_its_words() -> None:
+    assert sorted(WORDS) == sorted(c[0] for c in INVALID)
+
+
+@pytest.mark.parametrize(("mutate", "path", "words"),
+                         [(c[1], c[2], WORDS[c[0]]) for c in INVALID],
                          ids=[c[0] for c in INVALID])
 def test_invalid_record_exits_2_naming_the_field(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -147,7 +223,7 @@ def test_process_imports_no_ui_or_database(tmp_path: Path) -> None:
         "from app.cli import main\n"
         f"rc = main(['score', {str(EXAMPLE)!r}, '--json'])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
-        "('flet', 'sqlalchemy', 'sqlmodel', 'alembic'))\n"
+        "('flet', 'sqlalchemy', 'sqlmodel', 'alembic', 'setup') or m.startswith('app.game'))\n"
         "print(repr((rc, heavy)), file=sys.stderr)\n"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

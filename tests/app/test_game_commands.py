@@ -60,6 +60,29 @@ def test_every_command_has_its_rights() -> None:
     assert AddScore.rights is Rights.OWN_BOARD
 
 
+def test_every_command_declares_its_flags_on_its_class() -> None:
+    """Intent, applies-once and the shared key are the class's own (one ``command`` decorator)."""
+    from dataclasses import FrozenInstanceError, is_dataclass
+
+    from app.game.commands import ROUND, AdjustCount, EndTurn, ReplenishForesters, RevealRoundToken
+
+    assert {k for k, c in ALL.items() if c.intent} == {"adjust_count"}
+    assert {k for k, c in ALL.items() if c.once} == {"reveal_round_token", "replenish_foresters",
+                                                      "end_turn"}
+    assert {k: c.shared_key.field for k, c in ALL.items() if c.shared_key} == {
+        "reveal_round_token": "round", "replenish_foresters": "foresters", "end_turn": "turn"}
+    for kind, cls in ALL.items():
+        assert cls.kind == kind and is_dataclass(cls) and "__slots__" in vars(cls), kind
+        if cls.shared_key is not None:  # the key is a field the tapper's screen fills in
+            assert cls.shared_key.field in {f.name for f in fields(cls)}, kind
+    assert RevealRoundToken.shared_key is ROUND and AdjustCount.intent
+    assert not (EndTurn.intent or ReplenishForesters.intent)
+    with pytest.raises(TypeError):
+        AdjustCount(1, 0, "coins", 1)  # type: ignore[misc]  # keyword-only
+    with pytest.raises(FrozenInstanceError):
+        AdjustCount(version=1, player=0, field="coins", delta=1).delta = 2  # type: ignore[misc]
+
+
 def _example(cls: type[Command], player: int | None) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": cls.kind, "version": 1}
     if player is not None:

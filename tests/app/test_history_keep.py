@@ -290,3 +290,216 @@ def test_settings_take_the_bgg_ids_once(svc) -> None:  # type: ignore[no-untyped
     asyncio.run(go())
     with svc.store.session() as s:
         assert crud.get_bgg_ids(s) == {"forestry": 12345}
+
+
+# --------------------------------------------------------------------------- a lossless backup
+# (issue 25): record export -> import into a fresh database -> export is byte-identical,
+# after notes, renames, merges, deletes and edits; play and person ids never move
+
+
+def _backup(store: Store) -> str:
+    from app.store.exchange import records_text
+
+    with store.session() as s:
+        return records_text(list(export_games(s, deleted=True)))
+
+
+def _bgstats(store: Store) -> dict:
+    from app.store.exchange import bgstats_file
+
+    with store.session() as s:
+        return bgstats_file(list(export_games(s)))
+
+
+def _ids(data: dict) -> tuple[list[str], dict[str, str]]:
+    """BG Stats' play uuids, and each player's uuid by name."""
+    return ([p["uuid"] for p in data["plays"]], {p["name"]: p["uuid"] for p in data["players"]})
+
+
+def _edited_store(store: Store) -> tuple[int, ...]:
+    undated = _guardians("2026-01-01T10:00:00+09:00", "Ann", "Cy")
+    del undated["played_at"]  # dated once, at its first save
+    ids = _import(store, _guardians("2026-03-01T19:00:00+09:00"),
+                  _guardians("2026-03-02T19:00:00+09:00", "Bo", "Ken"),
+                  _guardians("2026-03-03T19:00:00+09:00", "Mei", "Jo"), undated)
+    with store.session() as s:
+        crud.set_notes(s, game_id=ids[0], notes="rainy evening, 初めての ★")
+        crud.edit_finished_game(s, game_id=ids[1], location="Kyoto",
+                                played_at="2026-03-02T20:30:00+09:00")
+        bo = queries.resolve_person(s, "Bo")
+        mei = queries.resolve_person(s, "Mei")
+        assert bo.id is not None and mei.id is not None
+        crud.rename_person(s, person_id=bo.id, name="Bob")
+        crud.merge_people(s, source_id=queries.resolve_person(s, "Jo").id or 0,
+                          target_id=queries.resolve_person(s, "Bob").id or 0)
+        crud.soft_delete_game(s, game_id=ids[2])
+        crud.set_bgg_id(s, game="forest-guardians", bgg_id=171668)
+    return ids
+
+
+def test_backup_round_trip_is_byte_identical_after_edits(any_engine) -> None:  # type: ignore[no-untyped-def]
+    from app.store.engine import open_engine
+
+    home = Store(any_engine)
+    ids = _edited_store(home)
+    text = _backup(home)
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert len(lines) == 4  # the deleted game too, marked
+    by_play = {r["history"]["play_id"]: r for r in lines}
+    assert len(by_play) == 4
+    noted = next(r for r in lines if r["history"].get("notes"))
+    assert noted["history"]["notes"] == "rainy evening, 初めての ★"
+    deleted = [r for r in lines if r["history"].get("deleted")]
+    assert [p["name"] for p in deleted[0]["players"]] == ["Mei", "Bob"]  # merged: Jo is Bob
+    assert all(r["history"]["bgg_id"] == 171668 for r in lines)
+    edited = next(r for r in lines if r.get("location") == "Kyoto")
+    assert edited["played_at"] == "2026-03-02T20:30:00+09:00"
+    assert [p["name"] for p in edited["players"]] == ["Bob", "Ken"]  # renamed
+    undated = next(r for r in lines if r["players"][0]["name"] == "Ann")
+    assert len(undated["played_at"]) == len("2026-01-01T10:00:00+00:00")  # to the second
+    before = _bgstats(home)
+
+    fresh = open_engine("sqlite://")
+    try:
+        away = Store(fresh)
+        with away.session() as s:
+            assert len(import_records(s, text).imported) == 4
+        assert _backup(away) == text  # the same bytes
+        assert _ids(_bgstats(away)) == _ids(before)  # BG Stats sees the same plays and people
+        with away.session() as s:
+            assert {p.name for p in crud.list_people(s)} == {"Mei", "Ken", "Bob", "Ann", "Cy"}
+            (g,) = [x for x in queries.history(s, limit=10).items
+                    if x.notes]
+            assert g.notes == "rainy evening, 初めての ★"
+            assert crud.get_bgg_ids(s) == {"forest-guardians": 171668}
+            # the deleted game is deleted there too: out of History and the statistics
+            assert len(queries.history(s, limit=10).items) == 3
+        assert _stats(away, "Bob") == _stats(home, "Bob")
+        _assert_summaries_match_rebuild(fresh)
+        with home.session() as s:  # and back home: every play is known by its id
+            again = import_records(s, text)
+        assert again.imported == () and len(again.skipped) == 4
+        # round two, from the copy: still the same bytes
+        fresh2 = open_engine("sqlite://")
+        try:
+            with Store(fresh2).session() as s:
+                import_records(s, _backup(away))
+            assert _backup(Store(fresh2)) == text
+        finally:
+            fresh2.dispose()
+    finally:
+        fresh.dispose()
+    assert ids
+
+
+def test_a_rename_keeps_the_bgstats_player_id(store: Store) -> None:
+    _import(store, _guardians("2026-03-01T19:00:00+09:00"))
+    _, people = _ids(_bgstats(store))
+    with store.session() as s:
+        mei = queries.resolve_person(s, "Mei")
+        assert mei.id is not None
+        crud.rename_person(s, person_id=mei.id, name="Meiko")
+    _, after = _ids(_bgstats(store))
+    assert after["Meiko"] == people["Mei"] and after["Ken"] == people["Ken"]
+    from app.store.exchange import bgstats_play
+
+    with store.session() as s:
+        (g,) = export_games(s)
+    assert {p["name"]: p["sourcePlayerId"] for p in bgstats_play(g)["players"]} == after
+
+
+def test_an_edited_game_keeps_one_bgstats_id_in_two_databases(store: Store) -> None:
+    """Home edits a game; one copy came from the original file, another from a backup made
+    after the edit: BG Stats gets one play id from all three."""
+    from app.store.engine import open_engine
+
+    rec = _guardians("2026-03-01T19:00:00+09:00")
+    (gid,) = _import(store, rec)
+    with store.session() as s:
+        crud.edit_finished_game(s, game_id=gid, location="Osaka",
+                                played_at="2026-03-01T21:00:00+09:00")
+    home, _ = _ids(_bgstats(store))
+    for source in (json.dumps(rec), _backup(store)):
+        other = open_engine("sqlite://")
+        try:
+            with Store(other).session() as s:
+                import_records(s, source)
+            assert _ids(_bgstats(Store(other)))[0] == home
+        finally:
+            other.dispose()
+    with store.session() as s:  # the original file again, after the edit: known, skipped
+        again = import_records(s, json.dumps(rec))
+    assert again.imported == () and again.skipped == ((1, gid),)
+
+
+def test_an_undated_record_keeps_its_first_date(store: Store) -> None:
+    from app.store.engine import open_engine
+
+    rec = _guardians("2026-03-01T19:00:00+09:00")
+    del rec["played_at"]
+    _import(store, rec)
+    first = json.loads(_backup(store))["played_at"]
+    other = open_engine("sqlite://")
+    try:
+        import time
+
+        time.sleep(1.1)  # a second later: another database would have dated it otherwise
+        with Store(other).session() as s:
+            import_records(s, _backup(store))
+        assert json.loads(_backup(Store(other)))["played_at"] == first
+    finally:
+        other.dispose()
+    with store.session() as s:  # the undated file again: the same record, skipped
+        assert import_records(s, json.dumps(rec)).imported == ()
+
+
+def test_old_record_files_still_import(store: Store) -> None:
+    """A version-1 file without ``history`` (every file written before it) imports as before;
+    a bad history block is refused naming the field, nothing written."""
+    from app.store.exchange import ImportFailed
+
+    assert len(_import(store, _guardians("2026-03-01T19:00:00+09:00"))) == 1
+    bad = _guardians("2026-03-02T19:00:00+09:00")
+    bad["history"] = {"play_id": 7, "people": ["A"], "colour": "red"}
+    with store.session() as s, pytest.raises(ImportFailed) as e:
+        import_records(s, json.dumps(bad))
+    text = str(e.value)
+    assert "history.play_id: must be a whole number" not in text
+    assert "history.play_id: must be text" in text
+    assert "history.people: one person id" in text and "history.colour: unknown field" in text
+    with store.session() as s:
+        assert len(queries.history(s, limit=10).items) == 1
+
+
+def test_new_player_is_judged_once_and_travels(store: Store) -> None:
+    """BG Stats newPlayer: whose first play of the game it was, judged when the game was
+    first saved, carried by the backup; a database that has only the later game (or gets
+    an older one afterwards) does not judge it again."""
+    from app.store.engine import open_engine
+    from app.store.exchange import bgstats_file
+
+    _import(store, _guardians("2026-03-01T19:00:00+09:00"))
+    (second,) = _import(store, _guardians("2026-03-08T19:00:00+09:00"))
+    with store.session() as s:
+        text = "".join(
+            line + "\n" for line in _backup(store).splitlines()
+            if json.loads(line)["played_at"].startswith("2026-03-08"))
+    assert json.loads(text)["history"]["first_plays"] == [False, False]
+    other = open_engine("sqlite://")
+    try:
+        away = Store(other)
+        with away.session() as s:  # only the second game: still not their first play
+            import_records(s, text)
+            (g,) = export_games(s)
+            scores = bgstats_file([g])["plays"][0]["playerScores"]
+            assert [p["newPlayer"] for p in scores] == [False, False]
+        with away.session() as s:  # an older game arrives later: it was their first
+            import_records(s, json.dumps(_guardians("2026-02-01T19:00:00+09:00")))
+            older, later = export_games(s)
+            assert [p["newPlayer"] for p in bgstats_file([older])["plays"][0]
+                    ["playerScores"]] == [True, True]
+            assert [p["newPlayer"] for p in bgstats_file([later])["plays"][0]
+                    ["playerScores"]] == [False, False]
+    finally:
+        other.dispose()
+    assert second

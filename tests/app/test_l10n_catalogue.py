@@ -117,13 +117,13 @@ def test_a_third_language_is_one_more_catalogue_file(tmp_path: Path) -> None:
         shutil.copy(l10n.HERE / f"{lang}.ftl", tmp_path / f"{lang}.ftl")
     source = (l10n.HERE / "en.ftl").read_text(encoding="utf-8")
     source = source.replace("-harvester = harvester", "-harvester = XX-harvester")
-    source = source.replace("home-new_game = New game", "home-new_game = XX new game")
+    source = source.replace("home-new-game = New game", "home-new-game = XX new game")
     source = source.replace("lang-en = English", "lang-en = English\nlang-xx = Xxish")
     (tmp_path / "xx.ftl").write_text(source, encoding="utf-8")
     with l10n.catalogue_directory(tmp_path):
         assert l10n.languages() == ("en", "ja", "xx")
-        assert Translator("xx").t("home.new_game") == "XX new game"
-        assert Translator("en").t("lang.xx") == "Xxish"  # named in its own words
+        assert Translator("xx").t("home-new-game") == "XX new game"
+        assert Translator("en").t("lang-xx") == "Xxish"  # named in its own words
         said = l10n.render("xx", msg("refusal-play-space-holds-no-harvester", space=4))
         assert said == "space 4 holds no XX-harvester"  # the glossary term, in every message
         assert l10n.render("en", "refusal-play-space-holds-no-harvester", space=4) == (
@@ -144,16 +144,14 @@ def test_the_japanese_glossary_uses_the_rulebook_terms() -> None:
     assert l10n.render("ja", "label-logistics_manager") == "ロジスティクス管理者"
 
 
-def test_the_session_s_refusal_keeps_its_older_forms_working() -> None:
-    """DomainError(field, sentence) shows the sentence; (field, sentence, msg) is msg."""
-    from app.game.errors import CodedError, DomainError
+def test_the_session_s_refusal_is_a_code_with_a_field_and_values() -> None:
+    """DomainError(code, *, field=None, **params): one form, worded by the catalogues."""
+    from app.game.errors import DomainError
 
-    old = DomainError("players", "a sentence not converted yet")
-    assert old.field == "players" and l10n.refusal("ja", old) == "a sentence not converted yet"
-    coded = DomainError("space", "space 4 holds no harvester",
-                        msg("refusal-play-space-holds-no-harvester", space=4))
+    coded = DomainError("refusal-play-space-holds-no-harvester", field="space", space=4)
     assert coded.field == "space" and coded.code == "refusal-play-space-holds-no-harvester"
+    assert coded.params == {"space": 4}
     assert l10n.refusal("ja", coded) == "スペース4には伐採機トークンがありません。"
-    same = CodedError("space", "refusal-play-space-holds-no-harvester", space=4)
-    assert (same.field, same.msg) == (coded.field, coded.msg)
-    assert same.message == "space 4 holds no harvester"
+    assert l10n.refusal("en", coded) == "space 4 holds no harvester"
+    with pytest.raises(TypeError):
+        DomainError("space", "a sentence")  # type: ignore[misc]  # the old forms are gone

@@ -21,7 +21,7 @@ from app.game.commands import (
     SetInfestedWood,
     StartGame,
 )
-from app.game.errors import CodedError
+from app.game.errors import AlreadyDone
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
 from app.store.facade import Store
@@ -156,7 +156,7 @@ def test_already_done_and_undo_refusals_in_words() -> None:
     s = _game(store)
     v = s.version
     s.apply(RevealRoundToken(version=v), by=0)
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(AlreadyDone) as err:
         s.apply(RevealRoundToken(version=v), by=1)
     for lang in ("en", "ja"):
         text = PP.refusal_line(lang, err.value.msg, ["Mei", "Bo"])

@@ -25,7 +25,7 @@ from app.game.commands import (
     Undo,
     UndoMine,
 )
-from app.game.errors import CodedError, DomainError
+from app.game.errors import AlreadyDone, DomainError
 from app.game.forestry import pending_spawns
 from app.game.rules import initial_state
 from app.game.state import ForestryTable
@@ -95,7 +95,7 @@ def test_seat_coins_follow_the_first_player() -> None:
 
 
 def test_a_first_player_outside_the_table_is_refused() -> None:
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         initial_state("forestry", None, PLAYERS, 1, first_player=3)
     assert err.value.field == "first_player" and err.value.msg.code == "refusal-first-player"
 
@@ -143,10 +143,10 @@ def test_the_map_can_always_be_corrected(store: Store) -> None:
 
 def test_infested_wood_needs_the_module(store: Store) -> None:
     s = started(store)
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         do(s, SetInfestedWood, space=3)
     assert err.value.msg.code == "refusal-infestation-off"
-    with pytest.raises(CodedError):
+    with pytest.raises(DomainError):
         GameSession.create(store, game="forestry", players=PLAYERS, seed=1, infested=(3,))
 
 
@@ -182,7 +182,7 @@ def test_a_spawn_waits_for_the_end_of_the_turn(store: Store) -> None:
 
 def test_end_turn_before_play_is_refused(store: Store) -> None:
     s = GameSession.create(store, game="forestry", players=PLAYERS, seed=3)
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         do(s, EndTurn)
     assert err.value.msg.code == "refusal-not-playing"
 
@@ -214,7 +214,7 @@ def test_the_same_shared_action_on_the_same_state_applies_once(store: Store,
     s = started(store)
     v = s.version
     first = s.apply(cls(version=v), by=0)
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         s.apply(cls(version=v), by=1)
     assert err.value.msg.code == "refusal-already-done"
     assert err.value.messages == first.messages  # type: ignore[attr-defined]
@@ -227,7 +227,7 @@ def test_a_different_stale_command_is_still_stale(store: Store) -> None:
     do(s, SetCount, player=0, field="resources.coins", value=9)
     with pytest.raises(DomainError) as err:
         s.apply(RevealRoundToken(version=v))
-    assert err.value.field == "version" and not isinstance(err.value, CodedError)
+    assert err.value.field == "version" and not isinstance(err.value, AlreadyDone)
 
 
 def test_replenish_is_once_too(store: Store) -> None:
@@ -236,7 +236,7 @@ def test_replenish_is_once_too(store: Store) -> None:
     do(s, PlaceForester, player=0, type=kind.value, space=space)
     v = s.version
     s.apply(ReplenishForesters(version=v))
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         s.apply(ReplenishForesters(version=v))
     assert err.value.msg.code == "refusal-already-done"
 
@@ -278,7 +278,7 @@ def test_a_seat_undoes_its_own_last_change_and_another_seats_stays(store: Store)
     assert coins[0] == start[0] and coins[1] == 7
     assert snap.messages[0].kind == "event-undone-mine"
     assert [c.by for c in snap.changes][-1] == 1
-    with pytest.raises(CodedError) as err:  # seat 3 changed nothing
+    with pytest.raises(DomainError) as err:  # seat 3 changed nothing
         s.undo_mine(2, s.version)
     assert err.value.msg.code == "refusal-nothing-of-yours-to-undo"
     again = GameSession.load(store, s.game_id)
@@ -291,7 +291,7 @@ def test_undo_refuses_when_a_later_change_depends_on_it(store: Store) -> None:
     do(s, PlaceForester, by=0, player=0, type=kind.value, space=space)
     do(s, EndTurn, by=1)  # the replenishment drew for the token seat 1 took
     before = s.state
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         s.undo_mine(0, s.version)
     assert err.value.msg.code == "refusal-undo-depends"
     assert err.value.msg.params["later"] == "end_turn"
@@ -358,7 +358,7 @@ def test_a_keyed_action_applies_once_even_when_the_tapping_phone_had_redrawn(sto
     s = started(store)
     shown = table(s).round
     first = s.apply(RevealRoundToken(version=s.version, round=shown), by=0)
-    with pytest.raises(CodedError) as err:  # stamped with the new version, same key
+    with pytest.raises(DomainError) as err:  # stamped with the new version, same key
         s.apply(RevealRoundToken(version=s.version, round=shown), by=1)
     assert err.value.msg.code == "refusal-already-done"
     assert err.value.messages == first.messages  # type: ignore[attr-defined]
@@ -371,13 +371,13 @@ def test_a_keyed_action_is_not_stale_after_an_unrelated_change(store: Store) -> 
     do(s, SetCount, player=1, field="resources.coins", value=9)  # someone else's tap
     snap = s.apply(EndTurn(version=v, turn=turn), by=0)
     assert table(snap.state).turn == turn + 1
-    with pytest.raises(CodedError):
+    with pytest.raises(DomainError):
         s.apply(EndTurn(version=v, turn=turn), by=2)
     kind, space = table(s).forest.foresters[0].kind, table(s).forest.foresters[0].space
     do(s, PlaceForester, player=1, type=kind.value, space=space)
     n = len(table(s).forest.foresters)
     s.apply(ReplenishForesters(version=s.version, foresters=n))
-    with pytest.raises(CodedError):
+    with pytest.raises(DomainError):
         s.apply(ReplenishForesters(version=s.version, foresters=n))
 
 
@@ -392,7 +392,7 @@ def test_a_second_phones_tap_right_after_the_same_action_is_the_same_tap(
     monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
     s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)
     now[0] += 0.5
-    with pytest.raises(CodedError) as err:
+    with pytest.raises(DomainError) as err:
         s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=1)
     assert err.value.msg.code == "refusal-already-done"
     s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)  # same seat: ok

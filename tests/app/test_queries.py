@@ -70,6 +70,25 @@ def _ids(page: queries.HistoryPage, names: dict[str, int]) -> list[str]:
     return [back[g.id] for g in page.items]
 
 
+def test_open_games_are_the_games_in_progress_with_who_plays(
+        data: tuple[Store, dict[str, int]]) -> None:
+    store, ids = data
+    g7 = store.create_game(game=FG, players=["Cy", "Bo", "Ann"])
+    assert g7.id is not None
+    with store.session() as s:
+        first = queries.open_games(s)
+        assert [g.id for g in first] == [g7.id, ids["G6"]]  # most recently changed first
+        assert first[0].names == ("Cy", "Bo", "Ann") and first[1].names == ("Ann", "Dee")
+        assert {g.status for g in first} == {"open"} and not first[0].winners
+    store.append_command(game_id=ids["G6"], seq=1, kind="noop", payload={}, outcome=None,
+                         state={})
+    with store.session() as s:
+        again = queries.open_games(s)
+    assert [g.id for g in again] == [ids["G6"], g7.id]
+    assert again[0].updated_at is not None and first[1].updated_at is not None
+    assert again[0].updated_at > first[1].updated_at
+
+
 def test_history_filters_and_paging(data: tuple[Store, dict[str, int]]) -> None:
     store, ids = data
     with store.session() as s:

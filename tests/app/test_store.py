@@ -39,7 +39,7 @@ from app.store.engine import (
     upgrade,
 )
 from app.store.facade import Store
-from app.store.models import FinishedRecord, Game, Person, Seat, SeatCategory
+from app.store.models import FinishedRecord, GameRow, Person, Seat, SeatCategory
 from tests.app.conftest import make_sheet
 
 FIRST = "0001_base"
@@ -138,11 +138,19 @@ def _check_upgraded(engine: Engine) -> None:
         assert fp == fingerprint(saved)
         # revision 0006: the play id is the record's fingerprint, the offset the record's,
         # person keys NFKC (Ｋｅｎ is ken now; Ｍｅｉ collides with Mei: kept, to be merged)
-        g1 = s.get(Game, 1)
+        g1 = s.get(GameRow, 1)
         assert g1 is not None and g1.play_uid == fp and g1.utc_offset == 9 * 60
         assert g1.status == "finished" and g1.notes is None and g1.deleted_at is None
         keys = dict(s.exec(sa.select(Person.id, Person.key)).all())  # type: ignore[call-overload]
         assert keys == {1: "mei", 2: "bo", 3: "ken", 4: "ｍｅｉ"}
+        # revision 0008: every person has the id play files gave them (uuid5 of the key)
+        uids = dict(s.exec(sa.select(Person.id, Person.uid)).all())  # type: ignore[call-overload]
+        import uuid
+
+        from app.store.crud import UID_NAMESPACE
+
+        assert uids == {i: str(uuid.uuid5(UID_NAMESPACE, f"player:{k}")).upper()
+                        for i, k in keys.items()}
     rec = st.get_record(game_id=1)
     assert rec is not None and rec.record == saved
     # the upgraded database keeps working: the next command of the open game

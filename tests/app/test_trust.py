@@ -32,6 +32,7 @@ from app.ui.kit.live_table import OpenTable
 from app.ui.sheet.view import Inbox
 from scoring.message import Refusal
 from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
+from tests.app.web_server import fill_disk
 
 
 @pytest.fixture
@@ -388,16 +389,7 @@ def test_a_full_disk_gives_a_message_and_loses_nothing(tmp_path: Path,
         host = hub.issue(game)
         v = _started(hub, game, host)
         filler = mnt / "filler"
-        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-        try:  # fill the disk to the last block
-            for size in (65536, 4096, 512, 1):
-                try:
-                    while True:
-                        os.write(fd, b"\0" * size)
-                except OSError:
-                    pass
-        finally:
-            os.close(fd)
+        fill_disk(filler)  # to the last block
         refused = None
         for value in range(10, 60):  # the WAL may have room for a few; then it is full
             r = _coins(hub, game, host, value)

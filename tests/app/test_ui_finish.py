@@ -70,6 +70,34 @@ def test_finished_game_view_ranks_saves_and_exports(svc):
     assert names[0].endswith(f"-{gid}.json") and names[2].endswith(".csv")
 
 
+def test_finish_shows_the_bgstats_push_link_as_a_qr_code(svc):
+    """A phone at the table scans the code and BG Stats takes the play (issue 25): the code
+    decodes to the push link's web form with the play's people, scores and play id."""
+    import urllib.parse
+
+    import zxingcpp
+    from PIL import Image
+
+    from app.table.links import qr_png
+
+    gid, _ = guardians(svc, names=("Mei", "Ken", "Aki"), fires=(1, 3, 2))
+    v = load_finish(svc.store, gid, t, lang="ja")
+    assert v is not None and v.exports is not None
+    link = v.exports.bgstats_qr
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    img = Image.open(io.BytesIO(qr_png(link, box_size=6, border=4)))
+    assert [r.text for r in zxingcpp.read_barcodes(img)] == [link]
+    record = json.loads(v.exports.record_json)
+    # dated to the second, in this machine's offset (it was UTC with microseconds)
+    when = datetime.fromisoformat(record["played_at"])
+    assert "." not in record["played_at"] and when.microsecond == 0
+    assert when.utcoffset() == when.astimezone().utcoffset()
+    play = json.loads(urllib.parse.unquote(link.split("data=", 1)[1]))
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [
+        ("Mei", 1, False), ("Ken", 3, True), ("Aki", 2, False)]
+    assert play["sourcePlayId"] == json.loads(v.exports.record_json)["history"]["play_id"]
+
+
 def test_a_shared_victory_is_explained(svc):
     gid, _ = guardians(svc, fires=(2, 2))
     v = load_finish(svc.store, gid, t)
@@ -78,7 +106,7 @@ def test_a_shared_victory_is_explained(svc):
 
 
 def test_a_broken_tie_names_the_tie_breaker():
-    from app.store.queries import PlayerResult as P
+    from app.store.crud import SeatInfo as P
 
     class S:
         id, game, status = 7, "forestry", "finished"
@@ -150,6 +178,7 @@ def test_finishing_on_the_sheet_opens_the_finish_screen(svc):
         assert app.route == "finish"
         assert by_id(client, "finish-saved") is not None
         assert by_id(client, "finish-qr") is not None
+        assert by_id(client, "finish-bgstats-qr") is not None
         assert by_id(client, "finish-bgstats-link").url.startswith("bgstats://")
         await press("finish-rematch")
         await settle()

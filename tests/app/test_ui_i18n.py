@@ -8,7 +8,7 @@ from pathlib import Path
 from fluent.syntax import FluentParser, ast, visitor
 
 from app import l10n
-from app.i18n import LANGUAGES, Translator, ftl_id
+from app.i18n import LANGUAGES, Translator
 
 
 def _variables(pattern: ast.Pattern | None) -> set[str]:
@@ -55,20 +55,54 @@ def test_same_variables_in_every_language() -> None:
 
 
 def test_translator_falls_back_and_formats() -> None:
-    assert Translator("ja").t("home.new_game") == "新しいゲーム"
+    assert Translator("ja").t("home-new-game") == "新しいゲーム"
     assert Translator("xx").lang == "en"
-    assert Translator("en").t("new.player_name", n=2) == "Player 2"
-    assert Translator("en").t("no.such.key") == "no.such.key"
-    assert ftl_id("game.forest-guardians") == "game-forest-guardians"
+    assert Translator("en").t("new-player-name", n=2) == "Player 2"
+    assert Translator("en").t("no-such-key") == "no-such-key"
+    assert Translator("ja").t("lang-en") == "English"  # a language in its own words
+
+
+#: A screen's key: the catalogue's id (``t("home-new-game")``, ``t(f"area-{a.value}")``).
+#: (A key the screens build otherwise, in a table, is caught by test_ui_no_raw_keys's walk.)
+KEY = re.compile(r"""(?:\bt\(\s*|\blabel\(\s*t,\s*)(f?)["']([a-z][a-z0-9_\-.]*)""")
+
+
+def _screen_keys() -> list[tuple[bool, str]]:
+    root = Path(__file__).resolve().parents[2] / "app"
+    found = []
+    for path in [*root.joinpath("ui").rglob("*.py"), root / "flet_main.py"]:
+        # f"area-{a.value}" and "area-" + a.value: a prefix, a record value after it
+        found += [(bool(f) or key.endswith("-"), key) for f, key in KEY.findall(path.read_text())]
+    assert len(found) > 250, len(found)
+    return found
 
 
 def test_every_key_used_in_the_ui_exists() -> None:
-    root = Path(__file__).resolve().parents[2] / "app"
-    used = set()
-    for path in [*root.joinpath("ui").rglob("*.py"), root / "flet_main.py"]:
-        used |= set(re.findall(r'\bt\("([a-z_\-]+\.[a-z_.\-]+)"', path.read_text()))
-    missing = {k for k in used if not l10n.has("en", ftl_id(k))}
+    used = {key for dynamic, key in _screen_keys() if not dynamic}
+    missing = {k for k in used if not l10n.has("en", k)}
     assert not missing, missing
+    prefixes = {key for dynamic, key in _screen_keys() if dynamic}
+    orphans = {p for p in prefixes if not any(i.startswith(p) for i in l10n.message_ids("en"))}
+    assert not orphans, orphans
+
+
+def test_one_key_style() -> None:
+    """The screens ask for the catalogue's own ids: no dotted key (``home.new_game``), and
+    every id a screen names is spelt as every code is: words joined by ``-``; a record
+    value in it (``river-forester_pair``) keeps its own spelling, after its prefix."""
+    keys = _screen_keys()
+    assert not [k for _, k in keys if "." in k], [k for _, k in keys if "." in k]
+    prefixes = {k for dynamic, k in keys if dynamic}
+    for _, key in keys:
+        fixed = next((p for p in sorted(prefixes, key=len, reverse=True)
+                      if key.startswith(p) and key != p), key)
+        assert "_" not in fixed, key
+    for lang in LANGUAGES:
+        words = [i for i in l10n.message_ids(lang)
+                 if "_" in i and not any(i.startswith(p) for p in prefixes)]
+        # the rest spell a record value after a code's prefix: label-, command-, step-, ref-
+        assert all(i.split("-", 1)[0] in {"label", "command", "step", "ref"} for i in words), \
+            [i for i in words if i.split("-", 1)[0] not in {"label", "command", "step", "ref"}]
 
 
 def test_font_subset_covers_the_japanese_ui() -> None:

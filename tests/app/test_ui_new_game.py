@@ -60,7 +60,7 @@ def test_tutorial_has_no_technology_side_and_characters_need_advanced():
     p.set_mode(Mode.TUTORIAL.value)
     sides = {c.value: c for c in p.tech_side_choices()}
     assert sides["random"].enabled and not sides["A"].enabled
-    assert sides["A"].reason == t("new.reason.tech_tutorial")
+    assert sides["A"].reason == t("new-reason-tech-tutorial")
     assert all(not tg.enabled for tg in p.character_toggles())
 
 
@@ -88,8 +88,8 @@ def test_submit_checks_names_and_seed():
     p.set_name(1, " mei ")
     p.set_seed_text("x1")
     assert p.submit() is None
-    assert p.errors["players[1].name"] == t("new.error.names_unique")
-    assert p.errors["seed"].startswith(t("new.seed")) and "0 to 9" in p.errors["seed"]
+    assert p.errors["players[1].name"] == t("new-error-names-unique")
+    assert p.errors["seed"].startswith(t("new-seed")) and "0 to 9" in p.errors["seed"]
     p.set_name(1, "Ken")
     p.set_seed_text("42")
     req = p.submit()

@@ -1,7 +1,8 @@
 """No raw message key or developer notation on any screen, in either language (issue 11
 item 7): a walk through every screen of the app shell collects each text a person reads
-(texts, labels, tooltips, chips, buttons) and looks for catalogue keys
-(``river.forester_pair``), identifiers (``forester_pair``), record paths
+(texts, labels, tooltips, chips, buttons) and looks for catalogue ids
+(``home-new-game``, ``river-forester_pair``), old dotted keys (``river.forester_pair``),
+identifiers (``forester_pair``), record paths
 (``buildings_vp[4]``) and quoted field names (``set "chosen"``). The rules decisions
 (Markdown, a document about the record format) are not screen text and are skipped."""
 
@@ -14,6 +15,7 @@ from typing import Any
 import flet as ft
 import pytest
 
+from app import l10n
 from tests.app.flet_harness import on_page, settle, shown, start_app
 
 RAW = [
@@ -21,6 +23,10 @@ RAW = [
     re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b"),  # an identifier: forester_pair, buildings_vp
     re.compile(r"\w\[\d+\]"),  # a record path: buildings_vp[4], players[0]
     re.compile(r"\"[a-z_]+\""),  # a quoted field name: set "chosen"
+    # a catalogue id shown as it is: home-new-game (an id with a "-" in it)
+    re.compile(r"(?<![\w-])(?:" + "|".join(sorted(
+        (re.escape(i) for i in l10n.message_ids("en") if "-" in i), key=len, reverse=True))
+        + r")(?![\w-])"),
 ]
 
 
@@ -126,6 +132,8 @@ def test_no_screen_shows_a_raw_key_or_developer_notation(svc: Any, lang: str) ->
 
 
 def test_the_walk_would_see_a_raw_key() -> None:
-    assert raw(["river.forester_pair", "set \"chosen\"", "buildings_vp[4] = 7"]) == [
-        "river.forester_pair", "set \"chosen\"", "buildings_vp[4] = 7"]
+    assert raw(["river.forester_pair", "set \"chosen\"", "buildings_vp[4] = 7",
+                "home-new-game", "Tap sheet-reward-lap"]) == [
+        "river.forester_pair", "set \"chosen\"", "buildings_vp[4] = 7", "home-new-game",
+        "Tap sheet-reward-lap"]
     assert raw(["Forester pair", "Score track VP", "フォレスター"]) == []

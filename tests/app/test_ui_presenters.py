@@ -6,8 +6,9 @@ from datetime import datetime
 from types import SimpleNamespace as NS
 
 from app.i18n import Translator
+from app.store.crud import SeatInfo
+from app.store.queries import GameSummary
 from app.ui.home import presenter as presenters_home
-from app.ui.kit.services import GameSummary
 from app.ui.records import presenter as presenters_records
 from app.ui.settings import presenter as presenters_settings
 
@@ -38,9 +39,29 @@ def test_printed_rows_have_sources_and_unknowns():
 
 
 def test_game_lines():
-    g = GameSummary(3, "forestry", ("Mei", "Ken"), datetime(2026, 1, 2, 3, 4), "open")
+    seats = tuple(SeatInfo(i + 1, i + 1, name, None, None, None, None, False)
+                  for i, name in enumerate(("Mei", "Ken")))
+    g = GameSummary(3, "forestry", "open", None, "app", datetime(2026, 1, 1, 20), None, seats,
+                    updated_at=datetime(2026, 1, 2, 3, 4))
     (line,) = presenters_home.game_lines([g], t)
     assert line.title == "Forestry" and "Mei, Ken" in line.detail and "2026-01-02" in line.detail
+
+
+def test_the_games_in_progress_come_from_the_store():
+    from app.store.facade import Store
+    from app.ui.kit.services import Services
+
+    store = Store.open("sqlite://")
+    g = store.create_game(game="forest-guardians", players=["Ana", "Bo"])
+    store.create_game(game="forestry", players=["Cy"])
+    done = store.create_game(game="forestry", players=["Dee"])
+    assert g.id is not None and done.id is not None
+    store.delete_game(game_id=done.id)
+    open_now = Services(store).open_games()
+    assert [x.names for x in open_now] == [("Cy",), ("Ana", "Bo")]  # newest change first
+    lines = presenters_home.game_lines(open_now, t)
+    assert lines[1].id == g.id and lines[1].title == "Forest Guardians"
+    assert "Ana, Bo" in lines[1].detail
 
 
 def test_history_and_stats_lines():
@@ -52,3 +73,22 @@ def test_history_and_stats_lines():
     s = NS(name="Mei", game="forestry", plays=3, wins=2, average_score=81.333, best_score=93)
     (line,) = presenters_records.stats_lines([s], t)
     assert (line.average, line.best, line.plays) == ("81.3", "93", 3)
+
+
+def test_game_lines_show_local_time(monkeypatch):
+    """The store keeps UTC; home shows when a game in progress changed in local time (issue
+    25: it showed UTC)."""
+    import time
+    from datetime import UTC
+
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    try:
+        seat = SeatInfo(1, 1, "Mei", None, None, None, None, False)
+        g = GameSummary(3, "forestry", "open", None, "app", datetime(2026, 1, 2, 20, tzinfo=UTC),
+                        None, (seat,), updated_at=datetime(2026, 1, 2, 23, 30, tzinfo=UTC))
+        (line,) = presenters_home.game_lines([g], t)
+        assert "2026-01-03 08:30" in line.detail
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()

@@ -177,12 +177,11 @@ def test_session_messages_are_translated_when_we_know_them():
 
     from app.ui.sheet.presenter import message_text
 
-    m = NS(kind="SeedlingPlanted", text="Seedling planted in the orange column, row 1.",
-           data={"area": "orange", "row": 1})
+    m = NS(kind="SeedlingPlanted", data={"area": "orange", "row": 1})  # no words in it
     assert message_text(m, Translator("ja").t) == "苗木をオレンジの列の1行目に植えました。"
     assert message_text(m, t) == "Seedling planted in the orange column, row 1."
-    odd = NS(kind="Notice", text="Do it by hand.", data={})
-    assert message_text(odd, Translator("ja").t) == "Do it by hand."
+    odd = NS(kind="Notice", data={})  # nothing the catalogues can word: its kind, as a code
+    assert message_text(odd, Translator("ja").t) == "Notice"
 
 
 def test_shared_table_round_tokens_and_detached_storages(svc):
@@ -331,7 +330,7 @@ def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     old_view = other.set_harvester(1, 4)  # tapped before the broadcast below reached it
     p.result(c.submit(p.set_harvester(0, 3)))
     other.result(c.submit(old_view))  # made against the old version
-    assert other.error == Translator("ja").t("sheet.stale")
+    assert other.error == Translator("ja").t("sheet-stale")
     assert other.version == p.version  # and it shows the current state (the broadcast)
 
 

@@ -26,7 +26,7 @@ from app.game.commands import (
     TakeRewardLap,
     TriggerGameEnd,
 )
-from app.game.errors import DomainError, SessionCode
+from app.game.errors import DomainError
 from app.i18n import Translator
 from app.l10n import sentences
 from app.ui.new_game.presenter import DealRequest, PlayerEntry
@@ -144,7 +144,7 @@ def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) ->
     assert kinds == EMITTED_KINDS, EMITTED_KINDS ^ kinds
     for m in messages:
         said = event_msg(m.kind, m.data)
-        assert said is not None, (m.kind, m.data, m.text)
+        assert said is not None, (m.kind, m.data)
         assert not errors("ja", said) and not errors("en", said), (m.kind, said)
         text = render("ja", said)
         assert JAPANESE.search(text), text
@@ -206,7 +206,6 @@ def test_refusals_in_japanese_keep_their_values(store: Any) -> None:
             refusals.append(err)
     assert len(refusals) == 10
     for err in refusals:
-        assert err.code != SessionCode.UNTRANSLATED, err
         assert not errors("ja", err.msg) and not errors("en", err.msg), err
         english, said = refusal("en", err), refusal("ja", err)
         assert JAPANESE.search(said) and not JAPANESE.search(english), (english, said)

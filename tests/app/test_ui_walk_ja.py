@@ -28,7 +28,7 @@ def _quoted_source(text: str) -> bool:
     decisions document (docs/rules-decisions.md, kept in English)."""
     from app.i18n import Translator
 
-    cite = Translator("ja").t("settings.printed_source", source="")
+    cite = Translator("ja").t("settings-printed-source", source="")
     return text.startswith(cite) or text.startswith("# Rules decisions")
 WORD = re.compile(r"[A-Za-z][A-Za-z]+|\b[A-Za-z]\b")
 

@@ -79,3 +79,19 @@ async def register(ws: Any, session_id: str = "") -> str:
     action, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
     assert action == 1
     return str(body["session_id"])
+
+
+def fill_disk(path: Path) -> None:
+    """Write ``path`` until its disk is full, to the last byte (a small tmpfs)."""
+    import os
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        for size in (65536, 4096, 512, 1):
+            try:
+                while True:
+                    os.write(fd, b"\0" * size)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)

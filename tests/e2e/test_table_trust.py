@@ -8,6 +8,7 @@ sleeps or walks out of the Wi-Fi) and let it come back to its kept Flet session.
 from __future__ import annotations
 
 import re
+import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -214,3 +215,31 @@ def test_a_held_write_lock_says_busy_and_the_tap_works_after(phones: Any) -> Non
     assert "The table is busy saving" not in _text(page)
     log = server.log()
     assert "Traceback" not in log, log[-3000:]
+
+
+def test_sigterm_stops_serve_within_5_s_and_the_phone_says_so(table_browser: Any) -> None:
+    """Issue 27: SIGTERM stops ``serve`` within 5 s whatever is open, and a phone at the
+    table shows that the server stopped (and that nothing entered is lost)."""
+    server = TableServer()  # its own: this one is stopped
+    game_id = server.seed()
+    server.start()
+    ctx = table_browser.new_context(viewport=TALL)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{server.url}/join/{_token(server, game_id, 2)}")
+        enable_semantics(page)
+        _int(page, COINS)  # the sheet is on the phone
+        assert server.proc is not None
+        started = time.monotonic()
+        server.proc.send_signal(signal.SIGTERM)
+        server.proc.wait(timeout=10)
+        took = time.monotonic() - started
+        print(f"serve gone {took:.2f} s after SIGTERM")
+        assert took < 5
+        _wait_in_text(page, "The table server has stopped")
+        page.wait_for_timeout(3000)  # the client's own reconnect attempts do not hide it
+        assert "The table server has stopped" in _text(page)
+        assert CRASH not in _text(page)
+    finally:
+        ctx.close()
+        server.kill()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.l10n import english
+from scoring.message import msg
 from scoring.printed import (
     DETACHED_ALL_TIED,
     DETACHED_LEAST,
@@ -10,6 +10,7 @@ from scoring.printed import (
     DETACHED_SECOND,
     DETACHED_TIED_BELOW_TOP,
     SHIPPED,
+    AskCode,
     Found,
     confirmed_table,
     lookup_count,
@@ -42,18 +43,17 @@ def test_lookup_order() -> None:
 def test_unknown_entries_are_needs_with_a_plain_ask() -> None:
     need = lookup_count("buildings_vp", 3, record={}, confirmed={"buildings_vp": {"3": "x"}})
     assert isinstance(need, Need) and (need.table, need.key) == ("buildings_vp", "3")
-    assert english(need.ask).startswith(
-        "Read the number printed under your rightmost uncovered space")
+    assert need.ask == msg(AskCode.BUILDINGS_VP, count=3, side_b=False)
     tech = lookup_count("technician_vp", 2, record={}, confirmed=None)
-    assert isinstance(tech, Need) and "Technician" in english(tech.ask)
+    assert isinstance(tech, Need) and tech.ask == msg(AskCode.TECHNICIAN_VP, count=2)
     fw = lookup_count("forest_worker_buildings_vp", 6, record={}, confirmed=None)
-    assert isinstance(fw, Need) and "Forest Worker" in english(fw.ask)
+    assert isinstance(fw, Need) and fw.ask == msg(AskCode.FOREST_WORKER_BUILDINGS_VP, count=6)
 
 
 def test_side_b_never_reuses_side_a_values() -> None:
     need = lookup_count("buildings_vp", 5, record={}, confirmed={"buildings_vp": {"5": 7}},
                         board_side_b=True)
-    assert isinstance(need, Need) and "side B" in english(need.ask)
+    assert isinstance(need, Need) and need.ask == msg(AskCode.BUILDINGS_VP, count=5, side_b=True)
     assert confirmed_table("buildings_vp", board_side_b=True) == "buildings_vp_side_b"
     assert confirmed_table("tasks_vp", board_side_b=True) == "tasks_vp"
     found = lookup_count("buildings_vp", 5, record={}, board_side_b=True,

@@ -6,16 +6,24 @@ from typing import Any
 
 import pytest
 
-from app.l10n import english
 from scoring.api import score_record
 from scoring.forestry.record import parse_forestry
-from scoring.forestry.score import score_forestry
+from scoring.forestry.score import NoteCode, score_forestry
+from scoring.message import Msg, msg
+from scoring.printed import AskCode
 from scoring.sheet import PlayerScore, ScoreSheet
+from tests.refused import has_params
 from tests.scoring.test_forestry_support import ALL_PRINTED, columns, load, player, record
 
 
 def by_name(sheet: ScoreSheet) -> dict[str, PlayerScore]:
     return {p.name: p for p in sheet.players}
+
+
+def noted(sheet: ScoreSheet, code: str, **params: Any) -> list[Msg]:
+    """The sheet's notes with this code and these parameters (their English:
+    tests/app/test_l10n_scoring.py)."""
+    return [n for n in sheet.notes if n.code == code and has_params(n, **params)]
 
 
 def score(data: dict[str, Any], **kw: Any) -> ScoreSheet:
@@ -173,7 +181,7 @@ def test_tie_broken_by_seedlings_planted() -> None:
     assert s["Ann"].total == s["Ben"].total == 19  # 11 + 8 (tied on forester tokens)
     assert sheet.winners == ("Ann",)
     assert s["Ann"].rank == 1 and s["Ben"].rank == 2
-    assert any("seedlings planted" in n for n in map(english, sheet.notes))
+    assert noted(sheet, NoteCode.TIE_DECIDED, level=1, names=("Ann", "Ben"))  # seedlings
 
 
 def test_tie_broken_by_contracts_then_tasks() -> None:
@@ -182,14 +190,14 @@ def test_tie_broken_by_contracts_then_tasks() -> None:
     b = player("Ben", score_track=2)
     sheet = score(record(a, b, printed=base))
     assert sheet.winners == ("Ann",)
-    assert any("contracts fulfilled" in n for n in map(english, sheet.notes))
+    assert noted(sheet, NoteCode.TIE_DECIDED, level=2)  # contracts fulfilled
     a = player("Ann", score_track=0, contracts=[["building"]],
                task_cards=[{"contract": "building"}])
     b = player("Ben", score_track=1, contracts=[["furniture"]])
     sheet = score(record(a, b, printed=base))
     assert by_name(sheet)["Ann"].total == by_name(sheet)["Ben"].total
     assert sheet.winners == ("Ann",)
-    assert any("task cards fulfilled" in n for n in map(english, sheet.notes))
+    assert noted(sheet, NoteCode.TIE_DECIDED, level=3)  # task cards fulfilled
 
 
 def test_players_tied_below_the_winner_share_a_rank() -> None:
@@ -205,7 +213,7 @@ def test_shared_win() -> None:
     sheet = score(record(player("Ann"), player("Ben"), printed=ALL_PRINTED))
     assert sheet.winners == ("Ann", "Ben")
     assert [p.rank for p in sheet.players] == [1, 1]
-    assert any("share the rank" in n for n in map(english, sheet.notes))
+    assert noted(sheet, NoteCode.TIE_SHARED, names=("Ann", "Ben"), total=8)
 
 
 # --------------------------------------------------------------------------- contracts
@@ -227,7 +235,13 @@ def test_chosen_override_is_honoured() -> None:
     a = by_name(sheet)["A"]
     assert a.details["contract_categories"] == ["building"]
     assert a.categories["water"] == 1 and a.categories["tasks"] == 0
-    assert any("chosen by the player" in n for n in map(english, sheet.notes))
+    (chosen,) = noted(sheet, NoteCode.CONTRACTS_CHOSEN, player="A")
+    parts = chosen.params["parts"]
+    assert isinstance(parts, Msg)
+    assert parts.params["items"] == (msg(NoteCode.CONTRACT_CHOSEN, number=1, by_record=True,
+                                         first=msg("category-building"),
+                                         second=msg("category-accessory"),
+                                         chosen=msg("category-building")),)
 
 
 def test_assignment_undecided_when_task_vp_unknown() -> None:
@@ -253,8 +267,7 @@ def test_missing_buildings_value_is_a_need() -> None:
     assert not sheet.complete
     need = next(n for n in sheet.needs if n.key == "4")
     assert need.table == "buildings_vp"
-    ask = english(need.ask)
-    assert "rightmost uncovered space" in ask and "4 building tokens" in ask
+    assert need.ask == msg(AskCode.BUILDINGS_VP, count=4, side_b=False)
     assert "buildings" not in a.categories
     assert a.total == sum(a.categories.values())
     assert sheet.winners == ()
@@ -290,7 +303,7 @@ def test_shipped_board_a_values_not_used_in_advanced_games() -> None:
     sheet = score(record(p, player("B"), mode="advanced", printed={"tasks_vp": {"0": 0},
                                                                    "buildings_vp": {"0": 0}}))
     need = next(n for n in sheet.needs if n.table == "buildings_vp")
-    assert need.key == "5" and "side B" in english(need.ask)
+    assert need.key == "5" and need.ask == msg(AskCode.BUILDINGS_VP, count=5, side_b=True)
     s = score(record(p, player("B"), mode="advanced", printed={"tasks_vp": {"0": 0},
                                                                "buildings_vp": {"0": 0}}),
               confirmed={"buildings_vp": {"5": 7}, "buildings_vp_side_b": {"5": 8}})
@@ -356,7 +369,7 @@ def test_technician_needs_its_printed_value() -> None:
     sheet = score(record(t, player("B"), mode="advanced", growing_forward=GF,
                          printed=ALL_PRINTED))
     assert [(n.table, n.key) for n in sheet.needs] == [("technician_vp", "4")]
-    assert "Technician" in english(sheet.needs[0].ask)
+    assert sheet.needs[0].ask == msg(AskCode.TECHNICIAN_VP, count=4)
     sheet = score(record(t, player("B"), mode="advanced", growing_forward=GF,
                          printed=dict(ALL_PRINTED, technician_vp={"4": 7})))
     assert by_name(sheet)["T"].categories["technician"] == 7
@@ -445,7 +458,7 @@ def test_detached_top_tie_unknown_is_a_need() -> None:
     data["printed"] = ALL_PRINTED
     sheet = score(data)
     assert [(n.table, n.key) for n in sheet.needs] == [("detached_top_tie", "")]
-    assert "detached scoring card" in english(sheet.needs[0].ask)
+    assert sheet.needs[0].ask == msg(AskCode.DETACHED_TOP_TIE)
     assert all("detached" not in p.categories for p in sheet.players)
     assert not sheet.complete
     sheet = score(data, confirmed={"detached_top_tie": {"": [8, 5, 1]}})
@@ -460,4 +473,4 @@ def test_detached_category_only_with_infestation() -> None:
 def test_one_player_record_is_scored_with_a_note() -> None:
     sheet = score(record(player("Solo", score_track=40), printed=ALL_PRINTED))
     assert sheet.players[0].categories["forester_majority"] == 10
-    assert any("solo" in n for n in map(english, sheet.notes))
+    assert noted(sheet, NoteCode.ONE_PLAYER)

@@ -9,13 +9,17 @@ from typing import Any
 
 import pytest
 
-from app.commands.score import problem_text
-from app.l10n import english
 from scoring.api import parse_record
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
-from scoring.guardians.record import parse_guardians, to_record, validate_guardians
+from scoring.guardians.record import (
+    GuardiansRecordCode,
+    parse_guardians,
+    to_record,
+    validate_guardians,
+)
 from scoring.guardians.rules import Ranger
-from scoring.record import RecordError
+from scoring.message import Msg, msg
+from scoring.record import RecordCode, RecordError
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 
@@ -41,10 +45,17 @@ def advanced() -> dict[str, Any]:
     return load("guardians_advanced.json")  # type: ignore[no-any-return]
 
 
-def problems(data: Any) -> list[str]:
+def problems(data: Any) -> list[tuple[str, Msg]]:
+    """The record's problems: (path, message); as the CLI words them:
+    tests/app/test_l10n_records.py."""
     with pytest.raises(RecordError) as exc:
         parse_guardians(data)
-    return [problem_text(p) for p in exc.value.problems]
+    return [(p.path, p.msg) for p in exc.value.problems]
+
+
+def limit(n: int, *, two: bool) -> Msg:
+    """Why so many animal cards are too many: the table's limit (8 with 2 players)."""
+    return msg(GuardiansRecordCode.ANIMAL_LIMIT, limit=n, two=two)
 
 
 def paths(data: Any) -> list[str]:
@@ -148,60 +159,68 @@ def mutate(base: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 _DELETE = object()
 
 INVALID = [
-    # (base, path to change, new value, expected problem path, words in the message)
-    ("basic", "players[1].fire_tokens", -1, "players[1].fire_tokens", "greater than or equal"),
-    ("basic", "players[1].fire_tokens", 13, "players[1].fire_tokens", "less than or equal to 12"),
-    ("basic", "players[1].fire_tokens", "2", "players[1].fire_tokens", "valid integer"),
-    ("basic", "players[1].fire_tokens", True, "players[1].fire_tokens", "valid integer"),
-    ("basic", "players[1].fire_tokens", 2.0, "players[1].fire_tokens", "valid integer"),
-    ("basic", "players[0].tree_points", [2, 6], "players[0].tree_points", "exactly 3"),
-    ("basic", "players[0].tree_points", [2, 6, 3, 1], "players[0].tree_points", "exactly 3"),
-    ("basic", "players[0].tree_points", 11, "players[0].tree_points", "valid list"),
-    ("basic", "players[0].tree_points[1]", -6, "players[0].tree_points[1]", "greater than"),
-    ("basic", "players[0].animal_cards[0]", -3, "players[0].animal_cards[0]", "greater than"),
-    ("basic", "players[0].animal_cards", 9, "players[0].animal_cards", "valid list"),
-    ("basic", "players[0].name", "  ", "players[0].name", "needs a name"),
-    ("basic", "players[1].name", "mei", "players[1].name", "unique"),
-    ("basic", "players[1].name", " Mei ", "players[1].name", "unique"),
-    ("basic", "players[0].ranger", "julia", "players[0].ranger", "only in the advanced game"),
-    ("basic", "players[0].ranger", "Julia", "players[0].ranger", "'julia'"),
+    # (base, path to change, new value, expected problem path, the problem's code)
+    ("basic", "players[1].fire_tokens", -1, "players[1].fire_tokens", "record-at-least"),
+    ("basic", "players[1].fire_tokens", 13, "players[1].fire_tokens", "record-at-most"),
+    ("basic", "players[1].fire_tokens", "2", "players[1].fire_tokens", "record-not-an-integer"),
+    ("basic", "players[1].fire_tokens", True, "players[1].fire_tokens", "record-not-an-integer"),
+    ("basic", "players[1].fire_tokens", 2.0, "players[1].fire_tokens", "record-not-an-integer"),
+    ("basic", "players[0].tree_points", [2, 6], "players[0].tree_points",
+     "record-guardians-tree-points-need-3"),
+    ("basic", "players[0].tree_points", [2, 6, 3, 1], "players[0].tree_points",
+     "record-guardians-tree-points-need-3"),
+    ("basic", "players[0].tree_points", 11, "players[0].tree_points", "record-invalid-input"),
+    ("basic", "players[0].tree_points[1]", -6, "players[0].tree_points[1]", "record-at-least"),
+    ("basic", "players[0].animal_cards[0]", -3, "players[0].animal_cards[0]", "record-at-least"),
+    ("basic", "players[0].animal_cards", 9, "players[0].animal_cards", "record-invalid-input"),
+    ("basic", "players[0].name", "  ", "players[0].name", "record-guardians-player-needs-name"),
+    ("basic", "players[1].name", "mei", "players[1].name",
+     "record-guardians-already-name-players-names-must-be"),
+    ("basic", "players[1].name", " Mei ", "players[1].name",
+     "record-guardians-already-name-players-names-must-be"),
+    ("basic", "players[0].ranger", "julia", "players[0].ranger",
+     "record-guardians-rangers-are-played-only-in-advanced"),
+    ("basic", "players[0].ranger", "Julia", "players[0].ranger", "record-invalid-input"),
     ("basic", "players[0].animals_in_shelter", 11, "players[0].animals_in_shelter",
-     "less than or equal to 10"),
+     "record-at-most"),
     ("basic", "players[0].calocedrus_on_mountains", 1, "players[0].calocedrus_on_mountains",
-     "fluffy"),
-    ("basic", "players[0].tree_point", [1, 2, 3], "players[0].tree_point", "unknown field"),
-    ("basic", "players[0].fire_tokens", _DELETE, "players[0].fire_tokens", "missing"),
-    ("basic", "players[0].name", _DELETE, "players[0].name", "missing"),
-    ("basic", "options.advanced", "yes", "options.advanced", "valid boolean"),
-    ("basic", "options.advanced", _DELETE, "options.advanced", "missing"),
-    ("basic", "options.expert", True, "options.expert", "unknown field"),
-    ("basic", "options", _DELETE, "options", "missing"),
-    ("basic", "seed", "42", "seed", "valid integer"),
-    ("basic", "played_at", "yesterday", "played_at", "ISO 8601"),
-    ("basic", "played_at", "2026-11-29", "played_at", "date-time"),
-    ("basic", "location", 5, "location", "valid string"),
-    ("basic", "printed", {"tree_values": {"1": 2}}, "printed.tree_values", "no printed values"),
-    ("basic", "printed", [], "printed", "valid dictionary"),
-    ("basic", "winner", "Mei", "winner", "unknown field"),
-    ("basic", "players", [], "players", "2-4 players"),
-    ("advanced", "players[1].ranger", None, "players[1].ranger", "every player has a ranger"),
-    ("advanced", "players[1].ranger", "julia", "players[1].ranger", "already played by players[0]"),
-    ("advanced", "players[3].ranger", "frodo", "players[3].ranger", "'julia', 'jack'"),
+     "record-guardians-only-mountain-protector-fluffy-may"),
+    ("basic", "players[0].tree_point", [1, 2, 3], "players[0].tree_point", "record-unknown-field"),
+    ("basic", "players[0].fire_tokens", _DELETE, "players[0].fire_tokens", "record-missing"),
+    ("basic", "players[0].name", _DELETE, "players[0].name", "record-missing"),
+    ("basic", "options.advanced", "yes", "options.advanced", "record-invalid-input"),
+    ("basic", "options.advanced", _DELETE, "options.advanced", "record-missing"),
+    ("basic", "options.expert", True, "options.expert", "record-unknown-field"),
+    ("basic", "options", _DELETE, "options", "record-missing"),
+    ("basic", "seed", "42", "seed", "record-not-an-integer"),
+    ("basic", "played_at", "yesterday", "played_at", "record-guardians-not-a-date-time"),
+    ("basic", "played_at", "2026-11-29", "played_at", "record-guardians-not-a-date-time"),
+    ("basic", "location", 5, "location", "record-invalid-input"),
+    ("basic", "printed", {"tree_values": {"1": 2}}, "printed.tree_values",
+     "record-guardians-forest-guardians-scoring-needs-no"),
+    ("basic", "printed", [], "printed", "record-invalid-input"),
+    ("basic", "winner", "Mei", "winner", "record-unknown-field"),
+    ("basic", "players", [], "players", "record-guardians-forest-guardians-for-players"),
+    ("advanced", "players[1].ranger", None, "players[1].ranger",
+     "record-guardians-in-advanced-game-every-player-has"),
+    ("advanced", "players[1].ranger", "julia", "players[1].ranger",
+     "record-guardians-already-played-by-players-each-ranger"),
+    ("advanced", "players[3].ranger", "frodo", "players[3].ranger", "record-invalid-input"),
     ("advanced", "players[0].calocedrus_on_mountains", 1, "players[0].calocedrus_on_mountains",
-     "must be 0 for the julia player"),
+     "record-guardians-only-mountain-protector-fluffy-may"),
     ("advanced", "players[2].calocedrus_on_mountains", 5, "players[2].calocedrus_on_mountains",
-     "less than or equal to 4"),
+     "record-at-most"),
 ]
 
 
-@pytest.mark.parametrize(("base", "path", "value", "where", "words"), INVALID)
-def test_invalid_field_is_named(base: str, path: str, value: Any, where: str, words: str) -> None:
+@pytest.mark.parametrize(("base", "path", "value", "where", "code"), INVALID)
+def test_invalid_field_is_named(base: str, path: str, value: Any, where: str, code: str) -> None:
     data = mutate(basic() if base == "basic" else advanced(), path, value)
     with pytest.raises(RecordError) as exc:
         parse_guardians(data)
     found = [p for p in exc.value.problems if p.path == where]
-    assert found, [problem_text(p) for p in exc.value.problems]
-    assert any(words in english(p.msg) for p in found), [english(p.msg) for p in found]
+    assert found, [(p.path, p.msg.code) for p in exc.value.problems]
+    assert code in [p.msg.code for p in found], [p.msg for p in found]
 
 
 def test_more_than_four_players() -> None:
@@ -214,35 +233,38 @@ def test_more_than_four_players() -> None:
     d["players"].append({"name": "Eve", "tree_points": [0, 0, 0], "animal_cards": [],
                          "fire_tokens": 0})
     assert paths(d) == ["players"]
-    assert "got 5" in problems(d)[0]
+    assert problems(d) == [("players", msg(GuardiansRecordCode.FOREST_GUARDIANS_FOR_PLAYERS,
+                                           min_players=2, max_players=4, n=5))]
 
 
 def test_one_player_is_rejected() -> None:
     d = basic()
     d["players"] = d["players"][:1]
-    assert problems(d) == ["players: Forest Guardians is for 2-4 players; got 1"]
+    assert problems(d) == [("players", msg(GuardiansRecordCode.FOREST_GUARDIANS_FOR_PLAYERS,
+                                           min_players=2, max_players=4, n=1))]
 
 
 def test_fire_tokens_across_the_table() -> None:
     d = basic()
     d["players"][0]["fire_tokens"] = 7
     d["players"][1]["fire_tokens"] = 6
-    assert problems(d) == ["players: fire_tokens add up to 13 across the table; the game has 12"]
+    assert problems(d) == [("players", msg(GuardiansRecordCode.FIRE_TOKENS_ADD_UP_TO_ACROSS,
+                                           fire_tokens=12, fire_total=13))]
 
 
 def test_animal_cards_across_the_table() -> None:
     d = advanced()
     d["players"][3]["animal_cards"] = [1, 1, 1, 1, 1, 1, 1]  # 4 + 7 = 11 > 10
-    msgs = problems(d)
-    assert len(msgs) == 1 and msgs[0].startswith("players: animal_cards: 11 held")
+    assert problems(d) == [("players", msg(GuardiansRecordCode.ANIMAL_CARDS_HELD_ACROSS_TABLE,
+                                           cards_total=11, why=limit(10, two=False)))]
 
 
 def test_two_player_game_has_no_pheasants() -> None:
     d = basic()
     d["players"][0]["animal_cards"] = [1, 2, 3, 4, 5]
     d["players"][1]["animal_cards"] = [1, 2, 3, 4]  # 9 > 8 with 2 players
-    msgs = problems(d)
-    assert len(msgs) == 1 and "Common Pheasants are removed" in msgs[0]
+    assert problems(d) == [("players", msg(GuardiansRecordCode.ANIMAL_CARDS_HELD_ACROSS_TABLE,
+                                           cards_total=9, why=limit(8, two=True)))]
 
 
 def test_julia_shelter_counts_towards_the_animals() -> None:
@@ -250,8 +272,8 @@ def test_julia_shelter_counts_towards_the_animals() -> None:
     d["players"] = d["players"][:2]
     d["players"][0]["animal_cards"] = [1, 2, 3, 4, 5, 6]
     d["players"][0]["animals_in_shelter"] = 2  # 6 + 1 cards + 2 sheltered = 9 > 8
-    msgs = problems(d)
-    assert len(msgs) == 1 and "animals_in_shelter make 9 animals" in msgs[0]
+    assert problems(d) == [("players", msg(GuardiansRecordCode.ANIMAL_CARDS_PLUS_JULIA_ANIMALS_IN,
+                                           value=9, why=limit(8, two=True)))]
 
 
 def test_single_player_animal_cards_over_ten() -> None:
@@ -292,9 +314,8 @@ def test_envelope_problems() -> None:
 def test_problem_message_format() -> None:
     d = basic()
     d["players"][1]["fire_tokens"] = -1
-    assert problems(d) == [
-        "players[1].fire_tokens: Input should be greater than or equal to 0 (got -1)"
-    ]
+    assert problems(d) == [("players[1].fire_tokens", msg(RecordCode.AT_LEAST, limit="0",
+                                                          value="-1"))]
 
 
 def test_invalid_example_file() -> None:

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.l10n import english
 from scoring.guardians.checks import (
     GameEndCode,
+    GuardiansRuleCode,
     GuardiansRuleError,
     PlantingCheck,
     PlantingCode,
@@ -27,7 +27,13 @@ from scoring.guardians.checks import (
     shelter_capacity,
     trees_on_board_after_removal,
 )
-from scoring.guardians.reference import guardians_reference_lines, quick_reference
+from scoring.guardians.reference import (
+    DecisionCode,
+    GuardiansRefCode,
+    LivingCode,
+    guardians_reference_lines,
+    quick_reference,
+)
 from scoring.guardians.rules import (
     COMPONENTS,
     DECISIONS,
@@ -257,12 +263,13 @@ def test_tile_needs_an_altitude() -> None:
 def test_skills() -> None:
     assert hand_limit() == 3
     assert hand_limit(1) == 4 and hand_limit(2) == 5
-    with refused(GuardiansRuleError, "at most 5"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.HAND_LIMIT_AT_MOST_SO_AT, rmax=5, value=2):
         hand_limit(3)
     assert actions_per_turn() == 1
     assert actions_per_turn(2) == 3
     assert actions_per_turn(2, resource_upgrades=2) == 3
-    with refused(GuardiansRuleError, "4 upgrade cubes"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.RANGER_BOARD_HAS_UPGRADE_CUBES,
+                 cubes_per_board=4):
         actions_per_turn(3, resource_upgrades=2)
     with pytest.raises(GuardiansRuleError):
         actions_per_turn(-1)
@@ -316,7 +323,7 @@ def test_last_tree_gives_every_other_player_one_turn() -> None:
     assert s.over and s.remaining == ()
     assert s.message.params["over"] is True and s.message.params["last"] == "A"
     assert s.message.params["remaining"] == joined(ListCode.COMMAS, ())
-    with refused(GuardiansRuleError, "already over"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.TURNS_GAME_ALREADY_OVER, i=5):
         game_end_status(SEATS, [*turns, Turn("C"), Turn("D"), Turn("A"), Turn("B")])
 
 
@@ -351,13 +358,15 @@ def test_two_players() -> None:
 
 
 def test_turn_order_is_checked() -> None:
-    with refused(GuardiansRuleError, "it is B's turn"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.TURNS_IT_TURN_NOT_PLAY_GOES, i=1,
+                 expected="B", player="C"):
         game_end_status(SEATS, [Turn("A"), Turn("C")])
-    with refused(GuardiansRuleError, "not at the table"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.TURNS_NOT_AT_TABLE, i=0, player="Z"):
         game_end_status(SEATS, [Turn("Z")])
-    with refused(GuardiansRuleError, "2-4 players"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.FOREST_GUARDIANS_FOR_2_4_PLAYERS,
+                 seats_count=1):
         game_end_status(["A"], [])
-    with refused(GuardiansRuleError, "unique"):
+    with refused(GuardiansRuleError, GuardiansRuleCode.PLAYER_NAMES_MUST_BE_UNIQUE):
         game_end_status(["A", "A"], [])
 
 
@@ -376,20 +385,20 @@ def test_quick_reference_sections() -> None:
     planting = next(s for s in basic if s.id == "planting")
     assert planting.entries == tuple(
         line.message for line in guardians_reference_lines() if line.section == "planting")
-    assert english(planting.entries[2]) == (
-        "Bottom row: terrain II / III; cost 3 resource cards of one type.")
+    assert planting.entries[2] == msg(GuardiansRefCode.ROW, row="bottom", allowed="II / III",
+                                      cards=3, same_type=True)
     assert all(s.as_json()["entries"] for s in quick_reference())
     decisions = next(s for s in basic if s.id == "decisions")
     assert [m.code for m in decisions.entries] == [
         f"ref-fg-decision-{d.id}" for d in DECISIONS]
-    assert any("share the win" in english(e) for e in decisions.entries)
+    assert msg(DecisionCode.SHARED_WIN) in decisions.entries
     # the entries follow the rules tables: counts and altitudes are parameters
     components = next(s for s in basic if s.id == "components")
     assert [m.params["count"] for m in components.entries] == [c.count for c in COMPONENTS]
     animals = next(s for s in basic if s.id == "animals")
     leopard = animals.entries[list(LIVING_CONDITIONS).index(AnimalSpecies.LEOPARD_CAT)]
-    assert leopard.params["trees"] == 3
-    assert english(leopard).startswith("Leopard Cat: 3 trees of yours on terrain II or III,")
+    assert leopard == msg(LivingCode.LEOPARD_CAT, trees=3,
+                          altitudes=joined(ListCode.OR, ("II", "III")))
 
 
 def test_scoring_and_setup_stay_pure() -> None:

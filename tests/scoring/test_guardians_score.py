@@ -10,13 +10,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.commands.score import problem_text
-from app.l10n import english
 from scoring.api import score_record
 from scoring.guardians.model import GuardiansGame, GuardiansPlayer
-from scoring.guardians.record import parse_guardians
+from scoring.guardians.record import GuardiansRecordCode, parse_guardians
 from scoring.guardians.rules import Ranger
-from scoring.guardians.score import CATEGORIES, score_guardians
+from scoring.guardians.score import CATEGORIES, GuardiansNote, score_guardians
+from scoring.message import msg
 from scoring.record import RecordError
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
@@ -72,7 +71,7 @@ def test_spec_snippet_alone_is_not_a_full_record() -> None:
     with pytest.raises(RecordError) as exc:
         parse_guardians(load("guardians_spec_example.json"))
     assert [p.path for p in exc.value.problems] == ["players"]
-    assert "2-4 players" in problem_text(exc.value.problems[0])
+    assert exc.value.problems[0].msg.code == GuardiansRecordCode.FOREST_GUARDIANS_FOR_PLAYERS
 
 
 def test_advanced_record_every_ranger() -> None:
@@ -114,7 +113,7 @@ def test_tie_is_a_shared_win() -> None:
     assert [p.total for p in sheet.players] == [23, 23, 3]
     assert [p.rank for p in sheet.players] == [1, 1, 3]
     assert sheet.winners == ("Mei", "Ken")
-    assert any("share the win" in n for n in map(english, sheet.notes))
+    assert sheet.notes == (msg(GuardiansNote.SHARED_WIN, names=("Mei", "Ken"), points=23),)
 
 
 def test_score_output_json_shape() -> None:

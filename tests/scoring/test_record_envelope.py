@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
-from app.commands.score import problem_text
-from scoring.record import Problem, RecordError, check_envelope, path_of, problems_from
+from scoring.message import msg
+from scoring.record import Problem, RecordCode, RecordError, check_envelope, path_of, problems_from
 
 
 def test_path_of() -> None:
@@ -14,12 +14,9 @@ def test_path_of() -> None:
     assert path_of(()) == ""
 
 
-def test_problem_text() -> None:
-    from scoring.message import msg
-
+def test_a_record_error_reads_as_its_codes() -> None:
+    """The developer form: codes, no words (the CLI's English: tests/app/test_l10n_records.py)."""
     empty = msg("record-forestry-must-not-be-empty")
-    assert problem_text(Problem("players[1].name", empty)) == "players[1].name: must not be empty"
-    assert problem_text(Problem("", empty)) == "must not be empty"
     assert str(RecordError([Problem("a", empty)])) == "a: record-forestry-must-not-be-empty {}"
 
 
@@ -30,9 +27,9 @@ def test_problems_from_pydantic() -> None:
 
     with pytest.raises(ValidationError) as info:
         M.model_validate({"n": "1", "typo": 2})
-    got = [problem_text(p) for p in problems_from(info.value)]
-    assert got == ["n: Input should be a valid integer (got '1')",
-                   "typo: unknown field (not in record format v1)"]
+    got = [(p.path, p.msg) for p in problems_from(info.value)]
+    assert got == [("n", msg(RecordCode.NOT_AN_INTEGER, value="'1'")),
+                   ("typo", msg(RecordCode.UNKNOWN_FIELD))]
 
 
 def test_envelope() -> None:

@@ -13,15 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.l10n import sentences
 from scoring.forestry.enums import Area, Character, ForesterType, Mode, TechnologySide
+from scoring.message import Msg, msg
 from setup.deck import SPAWN_CARDS, SpawnPurpose
 from setup.forestry import (
     STEPS,
     ForestryOptions,
     LocationTile,
+    SetupCode,
     SetupOptionError,
     SetupPlan,
+    StepCode,
     deal,
 )
 from setup.play import (
@@ -93,16 +95,18 @@ def test_invalid_combinations_are_refused(
 
 
 def test_options_of_the_wrong_type_are_refused() -> None:
-    with refused(SetupOptionError, "mode"):
+    with refused(SetupOptionError, SetupCode.ONE, field="mode",
+                 value="tutorial, standard, advanced"):
         deal(ForestryOptions(mode="expert"), 2, 1)  # type: ignore[arg-type]
-    with refused(SetupOptionError, "character"):
+    with refused(SetupOptionError, SetupCode.NOT_CHARACTER, field="character", value="wizard"):
         deal(ForestryOptions(mode=Mode.ADVANCED, characters=("wizard",)), 2, 1)  # type: ignore[arg-type]
-    with refused(SetupOptionError, "technology-side"):
+    with refused(SetupOptionError, SetupCode.OR_B, field="technology-side"):
         deal(ForestryOptions(technology_side="C"), 2, 1)  # type: ignore[arg-type]
 
 
 def test_infestation_refusal_says_why() -> None:
-    with refused(ValueError, "solo"):
+    with refused(ValueError, SetupCode.BARK_BEETLE_INFESTATION_MODULE_CANNOT_BE,
+                 field="infestation"):
         deal(ForestryOptions(infestation=True), 1, 3)
 
 
@@ -223,22 +227,22 @@ def test_step_table_is_declarative_and_cited() -> None:
     ]
 
 
-def _detail(plan: SetupPlan, step_id: str) -> str:
-    return next(sentences("en", s.detail) for s in plan.steps if s.id == step_id)
+def _detail(plan: SetupPlan, step_id: str) -> tuple[Msg, ...]:
+    """A step's detail messages (their English: tests/app/test_l10n_setup.py)."""
+    return next(tuple(s.detail) for s in plan.steps if s.id == step_id)
 
 
 def test_asymmetric_cards_replace_seedling_and_coins() -> None:
     plan = deal(ForestryOptions(asymmetric=True), 3, 5)
-    text = _detail(plan, "player.16.resources")
-    assert "Asymmetric" in text and "3/4/4/5" not in text and plan.seat_coins == ()
+    assert _detail(plan, "player.16.resources") == (msg(StepCode.P_ASYMMETRIC, solo=False),)
+    assert plan.seat_coins == ()
     solo = deal(ForestryOptions(asymmetric=True), 1, 5)
-    assert "Only you choose" in _detail(solo, "player.16.resources")
+    assert _detail(solo, "player.16.resources") == (msg(StepCode.P_ASYMMETRIC, solo=True),)
 
 
 def test_solo_deal_says_what_is_missing() -> None:
     plan = deal(STD, 1, 9)
-    note = _detail(plan, "solo.note")
-    assert "not in our sources" in note
+    assert _detail(plan, "solo.note") == (msg(StepCode.SOLO),)
     assert plan.steps[0].id == "solo.note"
     assert plan.seat_coins == (3,)
 
@@ -253,11 +257,15 @@ def test_nothing_unknown_is_invented() -> None:
         4,
         11,
     )
-    contract = _detail(plan, "player.12.contract")
-    assert "at random" in contract
-    assert "tell the app" in _detail(plan, "gf.infestation")
-    assert f"take card {plan.road_manager_card}" in _detail(plan, "char.forest_road_manager")
-    assert "count them 1, 2, 3" in _detail(plan, "board.7.hq")
+    assert _detail(plan, "player.12.contract") == (msg(StepCode.P_CONTRACT),)
+    (infestation,) = _detail(plan, "gf.infestation")
+    assert infestation.code == StepCode.GF_INFESTATION and infestation.params["players"] == 4
+    assert _detail(plan, "char.forest_road_manager") == (
+        msg(StepCode.ROAD_MANAGER, card=plan.road_manager_card),)
+    (hq,) = _detail(plan, "board.7.hq")
+    tiles = hq.params["tiles"]
+    assert hq.code == StepCode.HQ and isinstance(tiles, tuple)
+    assert sorted(t.params["position"] for t in tiles) == [1, 2, 3]  # type: ignore[union-attr]
 
 
 def test_tutorial_and_tutorial_table_have_no_technology_tiles() -> None:
@@ -267,7 +275,7 @@ def test_tutorial_and_tutorial_table_have_no_technology_tiles() -> None:
     ):
         plan = deal(options, 2, 1)
         assert plan.technology_side is None
-        assert "printed on the player board" in _detail(plan, "player.6.technology")
+        assert _detail(plan, "player.6.technology") == (msg(StepCode.P_TECHNOLOGY_NONE),)
 
 
 def test_chosen_technology_side_is_kept() -> None:

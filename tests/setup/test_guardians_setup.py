@@ -9,12 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.l10n import sentences
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.rules import Ranger
+from scoring.message import Msg, msg
 from setup.guardians import (
     TWO_PLAYER_REMOVALS,
     GuardiansOptions,
+    GuardiansSetupCode,
+    GuardiansStep,
     SetupError,
     deal,
 )
@@ -22,6 +24,13 @@ from tests.refused import refused
 
 BASIC = GuardiansOptions()
 ADVANCED = GuardiansOptions(advanced=True)
+
+
+def details(plan: object) -> dict[str, tuple[Msg, ...]]:
+    """Each step's detail messages by step id (their English: tests/app/test_l10n_setup.py)."""
+    return {s.id: tuple(s.detail) for s in plan.steps}  # type: ignore[attr-defined]
+
+
 ORDER = [
     "animal_tokens",
     "resource_deck",
@@ -46,14 +55,12 @@ def test_two_players_remove_exactly_what_the_rules_say() -> None:
     assert plan.removed == TWO_PLAYER_REMOVALS
     first = plan.steps[0]
     assert first.id == "two_player_removals"
-    for words in ("4 regular high-altitude (I)", "every low-altitude (III)", "Common Pheasant",
-                  "2 animal cards and 2 animal tokens"):
-        assert words in sentences("en", first.detail)
+    assert first.detail == (msg(GuardiansStep.TWO_PLAYER_REMOVALS),)
     assert [s.id for s in plan.steps[1:]] == ORDER
-    details = {s.id: sentences("en", s.detail) for s in plan.steps}
-    assert "8 animal tokens" in details["animal_tokens"]
-    assert "8 animal cards" in details["animal_deck"]
-    assert "no III pile with 2 players" in details["terrain_piles"]
+    d = details(plan)
+    assert d["animal_tokens"] == (msg(GuardiansStep.ANIMAL_TOKENS, count=8),)
+    assert d["animal_deck"] == (msg(GuardiansStep.ANIMAL_DECK, count=8),)
+    assert d["terrain_piles"] == (msg(GuardiansStep.TERRAIN_PILES, two=True),)
 
 
 @pytest.mark.parametrize("n", [3, 4])
@@ -62,26 +69,28 @@ def test_three_and_four_players_remove_nothing(n: int) -> None:
         plan = deal(options, n, seed=5)
         assert plan.removed == ()
         assert [s.id for s in plan.steps] == ORDER
-        details = {s.id: sentences("en", s.detail) for s in plan.steps}
-        assert "10 animal tokens" in details["animal_tokens"]
-        assert "I, then II, then III" in details["terrain_piles"]
+        d = details(plan)
+        assert d["animal_tokens"] == (msg(GuardiansStep.ANIMAL_TOKENS, count=10),)
+        assert d["terrain_piles"] == (msg(GuardiansStep.TERRAIN_PILES, two=False),)
 
 
 def test_setup_steps_follow_the_rulebook() -> None:
-    d = {s.id: sentences("en", s.detail) for s in deal(BASIC, 3, seed=1).steps}
-    assert "30 resource cards" in d["resource_deck"] and "face down" in d["resource_deck"]
-    assert "2 piles" in d["animal_deck"] and "marked symbol on top" in d["animal_deck"]
-    assert "Illegal Logger" in d["starting_tile"] and "middle" in d["starting_tile"]
-    assert "draws 3 resource cards" in d["starting_hands"]
-    assert "side A" in d["ranger_boards"] and "4 wooden upgrade cubes" in d["ranger_boards"]
-    assert "youngest player starts" in d["start_player"]
+    d = details(deal(BASIC, 3, seed=1))
+    assert d["resource_deck"] == (msg(GuardiansStep.RESOURCE_DECK, count=30),)
+    assert d["animal_deck"] == (msg(GuardiansStep.ANIMAL_DECK, count=10),)
+    assert d["starting_tile"] == (msg(GuardiansStep.STARTING_TILE),)
+    assert d["starting_hands"] == (msg(GuardiansStep.STARTING_HANDS, count=3),)
+    assert d["ranger_boards"] == (msg(GuardiansStep.RANGER_BOARDS, advanced=False, cubes=4,
+                                      side="A"),)
+    assert d["start_player"] == (msg(GuardiansStep.START_PLAYER),)
 
 
 def test_basic_game_deals_no_rangers() -> None:
     plan = deal(BASIC, ["Mei", "Ken", "Ana"], seed=3)
     assert plan.rangers == ()
     assert plan.to_json()["board_side"] == "A"
-    with refused(SetupError, "only in the advanced game"):
+    with refused(SetupError, GuardiansSetupCode.RANGERS_ARE_PLAYED_ONLY_IN_ADVANCED,
+                 field="rangers"):
         deal(BASIC, ["Mei", "Ken"], seed=3, rangers={"Mei": Ranger.JULIA})
 
 
@@ -91,8 +100,8 @@ def test_advanced_game_deals_distinct_rangers() -> None:
     assert [d.player for d in plan.rangers] == ["Mei", "Ken", "Ana", "Bo"]
     assert not any(d.chosen for d in plan.rangers)
     board = next(s for s in plan.steps if s.id == "ranger_boards")
-    detail = sentences("en", board.detail)
-    assert "side B" in detail and "ranger token" in detail
+    assert board.detail == (msg(GuardiansStep.RANGER_BOARDS, advanced=True, cubes=4, side="B"),
+                            msg(GuardiansStep.RANGER_TOKENS))
     assert len(board.outcome) == 4
 
 
@@ -102,11 +111,12 @@ def test_chosen_rangers_are_kept_and_the_rest_dealt() -> None:
     chosen = {d.player: d.chosen for d in plan.rangers}
     assert chosen == {"Mei": False, "Ken": True, "Ana": False}
     assert len({d.ranger for d in plan.rangers}) == 3
-    with refused(SetupError, "chosen twice"):
+    with refused(SetupError, GuardiansSetupCode.CHOSEN_TWICE_EACH_RANGER_EXISTS_ONCE,
+                 field="rangers", value=msg("ranger-jack")):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Mei": "jack", "Ken": Ranger.JACK})
-    with refused(SetupError, "not one of the players"):
+    with refused(SetupError, GuardiansSetupCode.NOT_ONE_PLAYERS, field="rangers", player="Eve"):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Eve": "jack"})
-    with refused(SetupError, "not a ranger"):
+    with refused(SetupError, GuardiansSetupCode.NOT_RANGER, field="rangers", value="gandalf"):
         deal(ADVANCED, ["Mei", "Ken"], seed=2, rangers={"Mei": "gandalf"})
 
 
@@ -115,17 +125,18 @@ def test_random_rangers_vary_with_the_seed() -> None:
     assert len(seen) > 5
 
 
-@pytest.mark.parametrize("bad", [0, 1, 5, []])
-def test_player_count(bad: object) -> None:
-    with refused(SetupError, "2-4 players"):
+@pytest.mark.parametrize(("bad", "count"), [(0, 0), (1, 1), (5, 5), ([], 0)])
+def test_player_count(bad: object, count: int) -> None:
+    with refused(SetupError, GuardiansSetupCode.FOREST_GUARDIANS_FOR_PLAYERS_NOT, field="players",
+                 count=count, min_players=2, max_players=4):
         deal(BASIC, bad, seed=1)  # type: ignore[arg-type]
 
 
 def test_player_names() -> None:
     assert deal(BASIC, 3, seed=1).players == ("Player 1", "Player 2", "Player 3")
-    with refused(SetupError, "twice"):
+    with refused(SetupError, GuardiansSetupCode.NAME_GIVEN_TWICE, field="players", n="mei"):
         deal(BASIC, ["Mei", "mei"], seed=1)
-    with refused(SetupError, "needs a name"):
+    with refused(SetupError, GuardiansSetupCode.EVERY_PLAYER_NEEDS_NAME, field="players"):
         deal(BASIC, ["Mei", " "], seed=1)
 
 

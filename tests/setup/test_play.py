@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.events import log_entry_msg
-from app.l10n import english
+from app.events import EventCode, log_entry_msg
 from scoring.forestry.enums import ForesterType
+from scoring.message import ListCode, Msg, joined, msg
 from setup.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose, new_deck
+from setup.forestry import round_token_effect
 from setup.play import (
     REPRODUCTION_SPACES,
     ROUND_TOKENS,
@@ -37,11 +38,21 @@ from setup.play import (
 )
 
 
-def said(log: Any, **extra: Any) -> str:
-    """A draw's message in English (the session adds scores and the round)."""
+def told(log: Any, **extra: Any) -> Msg:
+    """A draw's message, as the table is told it (the session adds scores and the round);
+    its English: tests/app/test_l10n_play.py."""
     m = log_entry_msg(log, **extra)
     assert m is not None
-    return english(m)
+    return m
+
+
+def placements(m: Msg) -> tuple[Msg, ...]:
+    """The placement messages of a draw's message, in order."""
+    joined_ = m.params["placements"]
+    assert isinstance(joined_, Msg) and joined_.code == ListCode.SEMICOLONS
+    items = joined_.params["items"]
+    assert isinstance(items, tuple)
+    return tuple(i for i in items if isinstance(i, Msg))
 
 
 T, D, P = ForesterType.THINNING, ForesterType.DEN_TREE, ForesterType.PAINTING
@@ -89,7 +100,12 @@ def test_replenish_skips_foresters_and_harvesters_upwards_with_wrap() -> None:
     assert after.forester_space(T) == 2
     assert after.forester_space(D) == 3
     assert log.placements[0].skipped == (15, 1)
-    assert "skipped occupied 15, 1" in said(log)
+    m = told(log)
+    assert m.code == EventCode.FORESTERS_REPLENISHED
+    first = placements(m)[0]
+    assert first.params["has_skipped"] is True
+    assert (first.params["card"], first.params["space"]) == (15, 2)
+    assert first.params["skipped"] == joined(ListCode.COMMAS, (15, 1))
 
 
 def test_replenish_skips_a_token_placed_a_moment_ago() -> None:
@@ -106,13 +122,13 @@ def test_replenish_with_a_full_board_draws_nothing() -> None:
         foresters=(ForesterToken(T, 1), ForesterToken(D, 2), ForesterToken(P, 3)),
     )
     after, log = replenish_foresters(board, random.Random(0))
-    assert after == board and log.reveals == () and "already" in said(log)
+    assert after == board and log.reveals == () and told(log) == msg(EventCode.FORESTERS_FULL)
 
 
 def test_replenish_reshuffles_an_empty_deck() -> None:
     board = ForestBoard(deck=SpawnDeck(remaining=(), discard=SPAWN_CARDS, cycle=2))
     after, log = replenish_foresters(board, random.Random(1))
-    assert log.reshuffled and after.deck.cycle == 3 and "reshuffled" in said(log)
+    assert log.reshuffled and after.deck.cycle == 3 and told(log).params["reshuffled"] is True
     assert len(after.foresters) == 3
 
 
@@ -231,7 +247,10 @@ def test_spawn_on_a_full_forest_places_nothing() -> None:
     )
     after, log = spawn_infested_wood(board, random.Random(0), 0, 4)
     assert log.placements[0].space is None and after.infested == board.infested
-    assert "no infested wood placed" in said(log, old_score=0, new_score=4)
+    m = told(log, old_score=0, new_score=4)
+    assert m.code == EventCode.INFESTED_WOOD and (m.params["old"], m.params["new"]) == (0, 4)
+    (nowhere,) = placements(m)
+    assert nowhere.params["space"] == 0 and nowhere.params["has_skipped"] is True
 
 
 def test_spawn_without_crossing_draws_nothing() -> None:
@@ -283,7 +302,9 @@ def test_reveal_round_tokens_to_the_end() -> None:
         assert log.round_token is not None
         seen.append(log.round_token.id)
     assert tuple(seen) == order and board.round_tokens.round == 9
-    assert "last round token" in said(log, round=9, last=True)
+    m = told(log, round=9, last=True)
+    assert m.code == EventCode.ROUND_TOKEN and m.params["last"] is True
+    assert m.params["effect"] == round_token_effect(log.round_token)
     with pytest.raises(PlayError):
         reveal_round_token(board)
 

@@ -35,6 +35,7 @@ class Exports:
     bgstats_json: str  # a BG Stats play file
     bgstats_link: str  # bgstats://...createPlay.html?data=...
     bgg_csv: str
+    bgstats_qr: str = ""  # the push link's web form, short enough for a QR code
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,10 @@ def _tie_note(rows: Sequence[FinishRow], winners: Sequence[str], notes: Sequence
     if len(tied) < 2:
         return None
     if len(winners) > 1:
-        return t("finish.tie_shared", names=", ".join(winners), total=top)
+        return t("finish-tie-shared", names=", ".join(winners), total=top)
     said = [n for n in notes if "tie" in n.casefold() or "タイ" in n or "同点" in n]
-    how = "; ".join(said) if said else t("finish.tie_rules")
-    return t("finish.tie_broken", names=", ".join(tied), total=top, how=how)
+    how = "; ".join(said) if said else t("finish-tie-rules")
+    return t("finish-tie-broken", names=", ".join(tied), total=top, how=how)
 
 
 def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequence[str],
@@ -77,28 +78,30 @@ def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequen
         rank = "-" if r.rank is None else str(r.rank)
         lines.append(f"{rank}. {r.name} {total}")
     if winners:
-        lines.append(t("score.winners", names=", ".join(winners)))
+        lines.append(t("score-winners", names=", ".join(winners)))
     return "\n".join(lines)
 
 
 def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
-                notes: Sequence[str] = ()) -> FinishView:
-    """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None."""
+                notes: Sequence[str] = (), lang: str = "en") -> FinishView:
+    """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None;
+    the BG Stats comments and roles are in ``lang``."""
     from app.store import exchange
 
     seats = sorted(summary.players, key=lambda p: (p.rank if p.rank is not None else 99, p.seat))
     rows = tuple(FinishRow(p.name, p.total, p.rank, bool(p.winner), p.colour) for p in seats)
     winners = tuple(summary.winners)
-    title = t(f"game.{summary.game}")
+    title = t(f"game-{summary.game}")
     date = summary.played_at.astimezone().date().isoformat()
     exports = None
     if exported is not None:
         exports = Exports(
             record_json=exchange.records_text([exported]),
-            bgstats_json=json.dumps(exchange.bgstats_file([exported]), ensure_ascii=False,
-                                    indent=2) + "\n",
-            bgstats_link=exchange.bgstats_link(exported),
-            bgg_csv=exchange.bgg_csv([exported]),
+            bgstats_json=json.dumps(exchange.bgstats_file([exported], lang),
+                                    ensure_ascii=False, indent=2) + "\n",
+            bgstats_link=exchange.bgstats_link(exported, lang),
+            bgg_csv=exchange.bgg_csv([exported], lang),
+            bgstats_qr=exchange.bgstats_qr_link(exported, lang),
         )
     return FinishView(
         game_id=int(summary.id), game=str(summary.game), title=title, date=date, rows=rows,
@@ -107,7 +110,8 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
     )
 
 
-def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = ()) -> FinishView | None:
+def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = (),
+                lang: str = "en") -> FinishView | None:
     """The finish view of a stored game (None: not found or not finished)."""
     from app.store import exchange, queries
 
@@ -117,7 +121,7 @@ def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = ()) -> Fi
             return None
         saved = any(g.id == game_id for g in queries.history(s, limit=50).items)
         exported = next(iter(exchange.export_games(s, ids=[game_id])), None)
-    return finish_view(summary, exported, t, saved=saved, notes=notes)
+    return finish_view(summary, exported, t, saved=saved, notes=notes, lang=lang)
 
 
 def export_files(view: FinishView) -> list[tuple[str, str, str]]:

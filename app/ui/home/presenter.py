@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from app.ui.kit.services import GameSummary
+from app.store.queries import GameSummary
 
 T = Callable[..., str]
 
@@ -25,8 +25,10 @@ def game_lines(games: list[GameSummary], t: T) -> list[GameLine]:
     """One line per game in progress: the game's name, players, when last changed."""
     lines = []
     for g in games:
-        when = g.updated.strftime("%Y-%m-%d %H:%M") if isinstance(g.updated, datetime) else ""
-        players = ", ".join(g.players)
-        lines.append(GameLine(g.id, t(f"game.{g.game}"), t("home.game_line", game=f"#{g.id}",
+        # stored in UTC: shown in this machine's time
+        when = (g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
+                if isinstance(g.updated_at, datetime) else "")
+        players = ", ".join(g.names)
+        lines.append(GameLine(g.id, t(f"game-{g.game}"), t("home-game-line", game=f"#{g.id}",
                                                           players=players, when=when)))
     return lines

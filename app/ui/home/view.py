@@ -30,10 +30,10 @@ def build(app: Nav) -> ft.Control:
             button=True,
         ))
     if not in_progress:
-        in_progress.append(muted(t("home.no_games")))
+        in_progress.append(muted(t("home-no-games")))
     tables: list[ft.Control] = []
     if app.table_host and app.has_screen("tables"):  # `forest-table serve`: the phones' QR codes
-        tables.append(big_button("home-tables", t("tablemode.tables"),
+        tables.append(big_button("home-tables", t("tablemode-tables"),
                                  lambda e: app.go("tables"), icon=ft.Icons.QR_CODE))
     return ft.Column(
         [
@@ -41,23 +41,23 @@ def build(app: Nav) -> ft.Control:
             ft.Row(
                 [
                     ft.Icon(ft.Icons.FOREST, size=40, color=ft.Colors.PRIMARY),
-                    sid("home-title", ft.Text(t("app.title"), size=30,
+                    sid("home-title", ft.Text(t("app-title"), size=30,
                                               weight=ft.FontWeight.BOLD), header=True),
                 ],
                 spacing=8,
             ),
-            muted(t("app.tagline")),
+            muted(t("app-tagline")),
             ft.Container(height=8),
-            big_button("home-new-game", t("home.new_game"), app.new_game,
+            big_button("home-new-game", t("home-new-game"), app.new_game,
                        icon=ft.Icons.ADD, primary=True),
-            section(t("home.in_progress"), in_progress, identifier="home-in-progress"),
+            section(t("home-in-progress"), in_progress, identifier="home-in-progress"),
             *tables,
             ft.Divider(),
-            big_button("home-history", t("home.history"), lambda e: app.go("history"),
+            big_button("home-history", t("home-history"), lambda e: app.go("history"),
                        icon=ft.Icons.HISTORY),
-            big_button("home-stats", t("home.statistics"), lambda e: app.go("stats"),
+            big_button("home-stats", t("home-statistics"), lambda e: app.go("stats"),
                        icon=ft.Icons.BAR_CHART),
-            big_button("home-settings", t("home.settings"), lambda e: app.go("settings"),
+            big_button("home-settings", t("home-settings"), lambda e: app.go("settings"),
                        icon=ft.Icons.SETTINGS),
         ],
         spacing=12,

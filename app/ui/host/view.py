@@ -51,7 +51,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
     names = hub.names(game_id)
     items: list[ft.Control] = []
     host_link = join_link(url, hub.link_token(game_id))
-    items.append(ft.Text(t("host.host_link"), weight=ft.FontWeight.W_600))
+    items.append(ft.Text(t("host-host-link"), weight=ft.FontWeight.W_600))
     items.append(qr_image(host_link, "host-qr-host", size=160))
     items.append(sid("host-link-host", ft.Text(host_link, selectable=True, size=11)))
     for seat, name in enumerate(names, start=1):
@@ -60,15 +60,15 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
         def reissue(_e: Any, seat: int = seat) -> None:
             hub.reissue(game_id, seat)
             if on_change is not None:
-                on_change(t("host.reissued", seat=seat))
+                on_change(t("host-reissued", seat=seat))
 
         items.append(ft.Divider())
-        items.append(sid(f"host-seat-{seat}", ft.Text(t("host.seat", seat=seat, name=name),
+        items.append(sid(f"host-seat-{seat}", ft.Text(t("host-seat", seat=seat, name=name),
                                                      size=18, weight=ft.FontWeight.BOLD)))
-        items.append(muted(t("host.scan", name=name)))
+        items.append(muted(t("host-scan", name=name)))
         items.append(qr_image(link, f"host-qr-{seat}"))
         items.append(sid(f"host-link-{seat}", ft.Text(link, selectable=True, size=11)))
-        items.append(small_button(f"host-reissue-{seat}", t("host.reissue"), reissue,
+        items.append(small_button(f"host-reissue-{seat}", t("host-reissue"), reissue,
                                   icon=ft.Icons.LINK_OFF))
     return ft.Column(items, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
 
@@ -93,9 +93,9 @@ def build(app: Nav) -> ft.Control:
         app.open_game(game_id)  # the full sheet, every board editable (host rights)
 
     return ft.Column([
-        header(t("host.title", game_id=game_id), back=app.back,
-               back_label=app.t("nav.back")),
-        big_button("host-open-table", t("host.open"), open_table, icon=ft.Icons.TABLE_RESTAURANT,
+        header(t("host-title", game_id=game_id), back=app.back,
+               back_label=app.t("nav-back")),
+        big_button("host-open-table", t("host-open"), open_table, icon=ft.Icons.TABLE_RESTAURANT,
                    primary=True),
         panel(hub, game_id, base_url(), t, on_change=changed),
     ], spacing=8)
@@ -115,13 +115,13 @@ def build_tables(app: Nav) -> ft.Control:
         except Exception:  # a table that cannot be loaded is listed, not fatal
             players = "?"
         rows.append(sid(f"tables-{game_id}", ft.ListTile(
-            title=ft.Text(t("host.open_table", game_id=game_id, players=players)),
+            title=ft.Text(t("host-open-table", game_id=game_id, players=players)),
             trailing=ft.Icon(ft.Icons.QR_CODE),
             on_click=lambda e, gid=game_id: app.go("host", game_id=gid),
         ), button=True))
     if not rows:
-        rows.append(muted(t("host.no_tables")))
-    return ft.Column([header(t("host.tables"), back=app.back, back_label=app.t("nav.back")),
+        rows.append(muted(t("host-no-tables")))
+    return ft.Column([header(t("host-tables"), back=app.back, back_label=app.t("nav-back")),
                       *rows, *_host_link(app)], spacing=8)
 
 

@@ -75,8 +75,7 @@ class ForestrySheet(GameSheet):
                           value=value)
 
     def _river_label(self, symbol: str) -> str:
-        text = self.t(f"river.{symbol}")
-        return text if text != f"river.{symbol}" else self.say(f"river-{symbol.replace('_', '-')}")
+        return self.t(f"river-{symbol}")
 
     def suggestions_section(self) -> Section | None:
         """The immediate effects offered as one-tap "apply" (never applied by themselves)."""
@@ -95,7 +94,7 @@ class ForestrySheet(GameSheet):
         t = self.t
         params = dict(x.params)
         if "type" in params:
-            params["type"] = t(f"forester.{params['type']}")
+            params["type"] = t(f"forester-{params['type']}")
         if "table" in params:
             params["table"] = self.say(f"sheet-table-{params['table']}")
         if "gain" in params:
@@ -118,7 +117,7 @@ class ForestrySheet(GameSheet):
         for i in range(min(len(columns) + 1, 3)):
             have = columns[i] if i < len(columns) else None
             rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
-                                  tuple(Option(f.value, self.t(f"forester.{f.value}"),
+                                  tuple(Option(f.value, self.t(f"forester-{f.value}"),
                                                have is not None and have.type is f,
                                                tap(SetColumn, player=p, column=i,
                                                            type=f.value,
@@ -138,59 +137,59 @@ class ForestrySheet(GameSheet):
         b = self.board()
         res = b.resources
         sections = [
-            Section("score", t("sheet.sec.score"), counts=(
-                self._count("score_track", b.score_track, t("field.score_track")),
+            Section("score", t("sheet-sec-score"), counts=(
+                self._count("score_track", b.score_track, t("field-score_track")),
             ), actions=(
-                Action("reward-lap", t("sheet.reward_lap"), tap(TakeRewardLap, player=p)),
+                Action("reward-lap", t("sheet-reward-lap"), tap(TakeRewardLap, player=p)),
             )),
-            Section("resources", t("sheet.sec.resources"), counts=tuple(
-                self._count(f"resources.{name}", getattr(res, name), t(f"field.{name}"))
+            Section("resources", t("sheet-sec-resources"), counts=tuple(
+                self._count(f"resources.{name}", getattr(res, name), t(f"field-{name}"))
                 for name in ("coins", "construction_materials", "seedlings", "temp_workers")
             )),
         ]
         storage = [self._count("storage.extensions", b.storage.extensions,
                                self.say("sheet-field-extensions")),
-                   self._count("storage.wood", b.storage.wood, t("field.wood"))]
+                   self._count("storage.wood", b.storage.wood, t("field-wood"))]
         if getattr(self.state.options, "infestation", False):
             storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
-                                       t("field.infested_wood")))
-        sections.append(Section("storage", t("sheet.sec.storage"), counts=tuple(storage)))
+                                       t("field-infested_wood")))
+        sections.append(Section("storage", t("sheet-sec-storage"), counts=tuple(storage)))
         refo = b.reforestation_table
         sections.append(Section(
-            "reforestation", t("sheet.sec.reforestation"),
-            counts=(self._count("seedlings_below", b.seedlings_below, t("field.seedlings_below")),),
+            "reforestation", t("sheet-sec-reforestation"),
+            counts=(self._count("seedlings_below", b.seedlings_below, t("field-seedlings_below")),),
             choices=tuple(ChoiceRow(f"seedlings-{a.value}",
-                                    self.say("sheet-seedlings-in", area=t(f"area.{a.value}")),
+                                    self.say("sheet-seedlings-in", area=t(f"area-{a.value}")),
                                     tuple(Option(str(n), str(n), refo.of(a) == n,
                                                  self._set(f"reforestation_table.{a.value}", n))
                                           for n in range(0, 4)))
                           for a in Area),
         ))
         sections.append(Section(
-            "forestry-table", t("sheet.sec.forestry_table"),
+            "forestry-table", t("sheet-sec-forestry-table"),
             counts=tuple(self._count(f"forester_tokens_below.{f.value}",
                                      b.forester_tokens_below.of(f),
-                                     t("field.below", what=t(f"forester.{f.value}")))
+                                     t("field-below", what=t(f"forester-{f.value}")))
                          for f in ForesterType),
             actions=tuple(Action(f"place-{f.value}",
-                                 t("sheet.place_forester", what=t(f"forester.{f.value}")),
+                                 t("sheet-place-forester", what=t(f"forester-{f.value}")),
                                  tap(PlaceForester, player=p, type=f.value))
                           for f in ForesterType),
             choices=self._column_rows(b),
         ))
         sections.append(Section(
-            "buildings", t("sheet.sec.buildings"),
+            "buildings", t("sheet-sec-buildings"),
             counts=(self._count("buildings.forest", b.buildings.forest,
                                 self.say("sheet-field-forest-buildings")),
                     *(self._count(f"buildings.sawmill.{a.value}",
                                   b.buildings.sawmill.count(a),
                                   self.say("sheet-field-sawmill-upgrades",
-                                         area=t(f"area.{a.value}")))
+                                         area=t(f"area-{a.value}")))
                       for a in Area)),
         ))
         rivers = b.river_tokens
         sections.append(Section(
-            "river-tokens", t("sheet.sec.river_tokens"),
+            "river-tokens", t("sheet-sec-river-tokens"),
             counts=tuple(Count(
                 f"river-{s.value}", self._river_label(s.value), rivers.count(s),
                 tap(RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
@@ -202,9 +201,9 @@ class ForestrySheet(GameSheet):
         for name in ("road_connections", "technician_tiles", "full_seedling_rows"):
             value = getattr(b, name)
             if value is not None:
-                extras.append(self._count(name, value, t(f"field.{name}")))
+                extras.append(self._count(name, value, t(f"field-{name}")))
         if extras:
-            sections.append(Section("character", t("sheet.sec.character"), counts=tuple(extras)))
+            sections.append(Section("character", t("sheet-sec-character"), counts=tuple(extras)))
         suggested = self.suggestions_section()
         return [suggested, *sections] if suggested is not None else sections
 
@@ -212,49 +211,49 @@ class ForestrySheet(GameSheet):
         t, p = self.t, self.player
         cats = list(ContractCategory)
         singles = tuple(Action(f"contract-{c.value}",
-                               t("sheet.add_contract", what=t(f"category.{c.value}")),
+                               t("sheet-add-contract", what=t(f"category-{c.value}")),
                                tap(AddContract, player=p, categories=(c.value,)))
                         for c in cats)
         pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
-        doubles = ChoiceRow("contract-double", t("sheet.add_double_contract"), tuple(
+        doubles = ChoiceRow("contract-double", t("sheet-add-double-contract"), tuple(
             Option(f"{a.value}-{c.value}",
-                   f"{t('category.' + a.value)} / {t('category.' + c.value)}", False,
+                   f"{t('category-' + a.value)} / {t('category-' + c.value)}", False,
                    tap(AddContract, player=p, categories=(a.value, c.value)))
             for a, c in pairs))
         choices = [doubles]
         lines = []
         for i, k in enumerate(b.contracts):
-            names = " / ".join(t(f"category.{c.value}") for c in k.categories)
+            names = " / ".join(t(f"category-{c.value}") for c in k.categories)
             lines.append(f"{i + 1}. {names}")
             if k.is_double:
-                choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet.contract_counts_as",
+                choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet-contract-counts-as",
                                                                    n=i + 1), (
-                    Option("auto", t("sheet.contract_auto"), k.chosen is None,
+                    Option("auto", t("sheet-contract-auto"), k.chosen is None,
                            tap(ChooseContractCategory, player=p, index=i, chosen=None)),
-                    *(Option(c.value, t(f"category.{c.value}"), k.chosen == c,
+                    *(Option(c.value, t(f"category-{c.value}"), k.chosen == c,
                              tap(ChooseContractCategory, player=p, index=i,
                                                       chosen=c.value))
                       for c in k.categories))))
         remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
                               tap(RemoveContract, player=p, index=i))
                        for i in range(len(b.contracts)))
-        return Section("contracts", t("sheet.sec.contracts"), actions=singles + remove,
-                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
+        return Section("contracts", t("sheet-sec-contracts"), actions=singles + remove,
+                       lines=tuple(lines) or (t("common-none"),), choices=tuple(choices))
 
     def task_label(self, task: Any) -> str:
         t = self.t
         name = type(task).__name__
         if name == "ContractTask":
-            return t("task.contract", what=t(f"category.{task.category.value}"))
+            return t("task-contract", what=t(f"category-{task.category.value}"))
         if name == "SeedlingsTask":
-            return t("task.seedlings", area=t(f"area.{task.area.value}"))
+            return t("task-seedlings", area=t(f"area-{task.area.value}"))
         if name == "ForesterTask":
-            return t("task.forester", what=t(f"forester.{task.type.value}"))
+            return t("task-forester", what=t(f"forester-{task.type.value}"))
         if name == "SawmillUpgradeTask":
-            return t("task.sawmill_upgrade", area=t(f"area.{task.area.value}"))
+            return t("task-sawmill-upgrade", area=t(f"area-{task.area.value}"))
         if name == "RiverTokenTask":
-            return t("task.river_token")
-        return t("task.forest_building")
+            return t("task-river-token")
+        return t("task-forest-building")
 
     def _tasks_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player
@@ -263,22 +262,22 @@ class ForestrySheet(GameSheet):
             return tap(AddTaskCard, player=p, task={kind: value})
 
         choices = [
-            ChoiceRow("task-add-contract", t("sheet.task_add_contract"), tuple(
-                Option(c.value, t(f"category.{c.value}"), False, add("contract", c.value))
+            ChoiceRow("task-add-contract", t("sheet-task-add-contract"), tuple(
+                Option(c.value, t(f"category-{c.value}"), False, add("contract", c.value))
                 for c in ContractCategory)),
-            ChoiceRow("task-add-seedlings", t("sheet.task_add_seedlings"), tuple(
-                Option(a.value, t(f"area.{a.value}"), False, add("seedlings", a.value))
+            ChoiceRow("task-add-seedlings", t("sheet-task-add-seedlings"), tuple(
+                Option(a.value, t(f"area-{a.value}"), False, add("seedlings", a.value))
                 for a in Area)),
-            ChoiceRow("task-add-forester", t("sheet.task_add_forester"), tuple(
-                Option(f.value, t(f"forester.{f.value}"), False, add("forester", f.value))
+            ChoiceRow("task-add-forester", t("sheet-task-add-forester"), tuple(
+                Option(f.value, t(f"forester-{f.value}"), False, add("forester", f.value))
                 for f in ForesterType)),
-            ChoiceRow("task-add-sawmill", t("sheet.task_add_sawmill"), tuple(
-                Option(a.value, t(f"area.{a.value}"), False, add("sawmill_upgrade", a.value))
+            ChoiceRow("task-add-sawmill", t("sheet-task-add-sawmill"), tuple(
+                Option(a.value, t(f"area-{a.value}"), False, add("sawmill_upgrade", a.value))
                 for a in Area)),
         ]
         actions = [
-            Action("task-add-river", t("sheet.task_add_river"), add("river_token", True)),
-            Action("task-add-forest-building", t("sheet.task_add_forest_building"),
+            Action("task-add-river", t("sheet-task-add-river"), add("river_token", True)),
+            Action("task-add-forest-building", t("sheet-task-add-forest-building"),
                    tap(AddTaskCard, player=p,
                                  task={"forest_building": "", "met": False})),
         ]
@@ -286,16 +285,16 @@ class ForestrySheet(GameSheet):
         for i, task in enumerate(b.task_cards):
             lines.append(f"{i + 1}. {self.task_label(task)}")
             if isinstance(task, ForestBuildingTask):
-                choices.append(ChoiceRow(f"task-{i}-met", t("sheet.task_met", n=i + 1), (
-                    Option("yes", t("common.yes"), bool(task.met),
+                choices.append(ChoiceRow(f"task-{i}-met", t("sheet-task-met", n=i + 1), (
+                    Option("yes", t("common-yes"), bool(task.met),
                            tap(SetTaskMet, player=p, index=i, met=True)),
-                    Option("no", t("common.no"), not task.met,
+                    Option("no", t("common-no"), not task.met,
                            tap(SetTaskMet, player=p, index=i, met=False)))))
         actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
                            tap(RemoveTaskCard, player=p, index=i))
                     for i in range(len(b.task_cards))]
-        return Section("task-cards", t("sheet.sec.tasks"), actions=tuple(actions),
-                       lines=tuple(lines) or (t("common.none"),), choices=tuple(choices))
+        return Section("task-cards", t("sheet-sec-tasks"), actions=tuple(actions),
+                       lines=tuple(lines) or (t("common-none"),), choices=tuple(choices))
 
     def table_section(self) -> Section | None:
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
@@ -304,31 +303,31 @@ class ForestrySheet(GameSheet):
         assert isinstance(table, ForestryTable)  # a Forestry state has a Forestry table
         forest = table.forest
         stack = forest.round_tokens
-        lines = [t("table.round", n=stack.round, left=stack.left)]
+        lines = [t("table-round", n=stack.round, left=stack.left)]
         if forest.foresters:
-            lines.append(t("table.foresters", spaces=", ".join(
-                f"{t('forester.' + f.kind.value)} {f.space}" for f in forest.foresters)))
+            lines.append(t("table-foresters", spaces=", ".join(
+                f"{t('forester-' + f.kind.value)} {f.space}" for f in forest.foresters)))
         if forest.infested:
-            lines.append(t("table.infested", spaces=", ".join(map(str,
+            lines.append(t("table-infested", spaces=", ".join(map(str,
                                                                   sorted(forest.infested)))))
         if table.final_turns:
-            lines.append(t("table.final_turns"))
+            lines.append(t("table-final-turns"))
         counts = tuple(
-            Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
+            Count(f"detached-{i}", label(t, f"criterion-{d.criterion.value}",
                                          d.criterion.value), int(d.infested_wood),
                   tap(SetDetachedWood, storage=i, value=d.infested_wood - 1)
                   if d.infested_wood > 0 else None,
                   tap(SetDetachedWood, storage=i, value=d.infested_wood + 1),
-                  hint=t("table.detached_hint"))
+                  hint=t("table-detached-hint"))
             for i, d in enumerate(table.detached_storages))
         actions = (
-            Action("round-token", t("table.reveal_round"),
+            Action("round-token", t("table-reveal-round"),
                    tap(RevealRoundToken, round=stack.round))
-            if stack.left else Action("round-token", t("table.no_round_left"), None),
-            Action("replenish", t("table.replenish"),
+            if stack.left else Action("round-token", t("table-no-round-left"), None),
+            Action("replenish", t("table-replenish"),
                    tap(ReplenishForesters, foresters=len(forest.foresters))),
         )
-        return Section("table", t("table.title"), counts=counts, actions=actions,
+        return Section("table", t("table-title"), counts=counts, actions=actions,
                        lines=tuple(lines))
 
 

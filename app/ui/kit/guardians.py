@@ -59,42 +59,42 @@ class GuardiansSheet(GameSheet):
         b = self.board()
         trees = tuple(b.tree_points)
         counts = [self._gcount(f"tree-points-{i + 1}", f"tree_points.{i}", value,
-                               t("field.tree_row", n=i + 1))
+                               t("field-tree_row", n=i + 1))
                   for i, value in enumerate(trees)]
         counts.append(self._gcount("fire-tokens", "fire_tokens", int(b.fire_tokens),
-                                   t("field.fire_tokens")))
+                                   t("field-fire_tokens")))
         ranger = getattr(b, "ranger", None)
         ranger_value = getattr(ranger, "value", ranger)
         # every player has an Animal Shelter (003); only the Animal Expert scores it
         shelter = self._gcount("animals-in-shelter", "animals_in_shelter",
-                               int(b.animals_in_shelter), t("field.animals_in_shelter"))
+                               int(b.animals_in_shelter), t("field-animals_in_shelter"))
         shelter = replace(shelter, hint=self.say("sheet-shelter-scored" if ranger_value == "julia"
                                                else "sheet-shelter-not-scored"))
         extras = []
         if ranger_value == "fluffy":
             extras.append(self._gcount("calocedrus-on-mountains", "calocedrus_on_mountains",
                                        int(b.calocedrus_on_mountains),
-                                       t("field.calocedrus_on_mountains")))
+                                       t("field-calocedrus_on_mountains")))
         cards = tuple(int(c) for c in b.animal_cards)
         card_actions = tuple(
-            Action(f"animal-add-{n}", t("sheet.add_animal", n=n),
+            Action(f"animal-add-{n}", t("sheet-add-animal", n=n),
                    self._g("animal_cards", cards + (n,))) for n in range(1, 7))
         if cards:
-            card_actions += (Action("animal-remove-last", t("sheet.remove_last_animal"),
+            card_actions += (Action("animal-remove-last", t("sheet-remove-last-animal"),
                                     self._g("animal_cards", cards[:-1])),)
             card_actions += tuple(  # any card entered by mistake, by its own button
                 Action(f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
                        self._g("animal_cards", cards[:i] + cards[i + 1:]))
                 for i in range(len(cards)))
         sections = [
-            Section("trees", t("sheet.sec.trees"), counts=tuple(counts)),
-            Section("animals", t("sheet.sec.animals"), actions=card_actions,
+            Section("trees", t("sheet-sec-trees"), counts=tuple(counts)),
+            Section("animals", t("sheet-sec-animals"), actions=card_actions,
                     counts=(shelter,),
-                    lines=(" + ".join(map(str, cards)) if cards else t("common.none"),)),
+                    lines=(" + ".join(map(str, cards)) if cards else t("common-none"),)),
         ]
         if extras:
-            sections.append(Section("ranger", t("sheet.sec.ranger", ranger=label(
-                                        t, f"ranger.{ranger_value}", str(ranger_value))),
+            sections.append(Section("ranger", t("sheet-sec-ranger", ranger=label(
+                                        t, f"ranger-{ranger_value}", str(ranger_value))),
                                     counts=tuple(extras)))
         return sections
 
@@ -104,11 +104,11 @@ class GuardiansSheet(GameSheet):
         table = self.state.table
         assert isinstance(table, GuardiansTable)  # a Forest Guardians state has its table
         if table.end_trigger:
-            return Section("table", t("table.title"), lines=(
-                t(f"table.end.{table.end_trigger}",
+            return Section("table", t("table-title"), lines=(
+                t(f"table-end-{table.end_trigger}",
                   name=self.names()[table.triggered_by or 0]),))
-        return Section("table", t("table.title"), choices=tuple(
-            ChoiceRow(f"end-{trigger}", t(f"table.trigger.{trigger}"), tuple(
+        return Section("table", t("table-title"), choices=tuple(
+            ChoiceRow(f"end-{trigger}", t(f"table-trigger-{trigger}"), tuple(
                 Option(str(i), name, False,
                        tap(TriggerGameEnd, player=i, trigger=trigger))
                 for i, name in enumerate(self.names())))

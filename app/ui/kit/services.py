@@ -12,20 +12,13 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.store.queries import GameSummary
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    id: int
-    game: str
-    players: tuple[str, ...]
-    updated: datetime | None
-    status: str
 
 
 class Services:
@@ -49,19 +42,6 @@ class Services:
                     log.exception("could not open the store")
                     return None
             return self._store
-
-    def _summaries(self, games: list[Any]) -> list[GameSummary]:
-        out = []
-        for g in games:
-            try:
-                seats = self.store.game_seats(game_id=g.id) if self.store else []
-            except Exception:
-                seats = []
-            out.append(GameSummary(
-                id=int(g.id), game=str(g.game), players=tuple(s.name for s in seats),
-                updated=getattr(g, "updated_at", None), status=str(getattr(g, "status", "")),
-            ))
-        return out
 
     # ------------------------------------------------------------------ tables
     def hub(self) -> Any | None:
@@ -103,11 +83,15 @@ class Services:
         return None if hub is None else hub.link_token(game_id)
 
     def open_games(self) -> list[GameSummary]:
+        """The games in progress, most recently changed first (``queries.open_games``)."""
+        from app.store import queries
+
         store = self.store
         if store is None:
             return []
         try:
-            return self._summaries(store.list_open_games())
+            with store.session() as s:
+                return list(queries.open_games(s))
         except Exception:
             log.exception("open games")
             return []

@@ -77,15 +77,15 @@ class DealRequest:
 def _reason_key(option: str, code: str) -> str | None:
     """The new-game form's own short reason for a dealer refusal, when it has one."""
     if option == "infestation":
-        return "new.reason.infestation_solo"
+        return "new-reason-infestation-solo"
     if option == "technology-side":
-        return "new.reason.tech_tutorial"
+        return "new-reason-tech-tutorial"
     if option == "character" and code == forestry_setup.SetupCode.CHARACTERS_BELONG_TO_ADVANCED:
-        return "new.reason.characters_advanced"
+        return "new-reason-characters-advanced"
     if option == "character":
-        return "new.reason.characters_count"
+        return "new-reason-characters-count"
     if option == "tutorial-table":
-        return "new.reason.tutorial_table"
+        return "new-reason-tutorial-table"
     return None
 
 
@@ -189,14 +189,14 @@ class NewGamePresenter:
         return self.form.limits
 
     def game_choices(self) -> list[Choice]:
-        return [Choice(g, self.t(f"game.{g}"), True) for g in GAMES]
+        return [Choice(g, self.t(f"game-{g}"), True) for g in GAMES]
 
     def count_choices(self) -> list[Choice]:
         out = []
         for n in range(1, 5):
             lo, hi = self.player_limits()
             if not lo <= n <= hi:
-                out.append(Choice(str(n), str(n), False, self.t("new.reason.guardians_players")))
+                out.append(Choice(str(n), str(n), False, self.t("new-reason-guardians-players")))
                 continue
             if self.form.probes_dealer:
                 refused = self.refusal(self.forestry_options(), n)
@@ -212,14 +212,14 @@ class NewGamePresenter:
             refused = self.refusal(self.forestry_options(mode=mode, characters=(),
                                                          tutorial_table=False,
                                                          technology_side=None))
-            out.append(Choice(mode.value, self.t(f"new.mode.{mode.value}"), refused is None,
+            out.append(Choice(mode.value, self.t(f"new-mode-{mode.value}"), refused is None,
                               refused[1] if refused else None))
         return out
 
     def tech_side_choices(self) -> list[Choice]:
         out = []
         for value, side in (("random", None), ("A", TechnologySide.A), ("B", TechnologySide.B)):
-            label = self.t("new.tech_random") if side is None else side.value
+            label = self.t("new-tech-random") if side is None else side.value
             refused = (self.refusal(self.forestry_options(technology_side=side))
                        if side is not None else None)
             out.append(Choice(value, label, refused is None, refused[1] if refused else None))
@@ -236,9 +236,9 @@ class NewGamePresenter:
 
     def forestry_toggles(self) -> list[Toggle]:
         return [
-            self._toggle("new-infestation", "new.infestation", "infestation"),
-            self._toggle("new-asymmetric", "new.asymmetric", "asymmetric"),
-            self._toggle("new-tutorial-table", "new.tutorial_table", "tutorial_table"),
+            self._toggle("new-infestation", "new-infestation", "infestation"),
+            self._toggle("new-asymmetric", "new-asymmetric", "asymmetric"),
+            self._toggle("new-tutorial-table", "new-tutorial-table", "tutorial_table"),
         ]
 
     def character_toggles(self) -> list[Toggle]:
@@ -247,24 +247,24 @@ class NewGamePresenter:
             on = ch in self.characters
             refused = None if on else self.refusal(
                 self.forestry_options(characters=(*self.characters, ch)))
-            out.append(Toggle(f"new-character-{ch.value}", self.t(f"character.{ch.value}"),
+            out.append(Toggle(f"new-character-{ch.value}", self.t(f"character-{ch.value}"),
                               on, refused is None, refused[1] if refused else None))
         return out
 
     def ranger_choices(self, i: int) -> list[Choice]:
         """Rangers a player may choose (advanced game); ones taken by others are disabled."""
         taken = {p.role for j, p in enumerate(self.players) if j != i and p.role}
-        out = [Choice("dealt", self.t("new.ranger_dealt"), True)]
+        out = [Choice("dealt", self.t("new-ranger-dealt"), True)]
         for r in guardian_rules.Ranger:
-            out.append(Choice(r.value, self.t(f"ranger.{r.value}"), r.value not in taken,
-                              self.t("new.ranger_taken") if r.value in taken else None))
+            out.append(Choice(r.value, self.t(f"ranger-{r.value}"), r.value not in taken,
+                              self.t("new-ranger-taken") if r.value in taken else None))
         return out
 
     def set_ranger(self, i: int, value: str) -> None:
         self.players[i].role = None if value == "dealt" else value
 
     def colour_choices(self) -> list[Choice]:
-        return [Choice(c, self.t(f"colour.{c}"), True) for c in COLOURS]
+        return [Choice(c, self.t(f"colour-{c}"), True) for c in COLOURS]
 
     # ------------------------------------------------------------------ taps
     def set_game(self, game: str) -> None:
@@ -327,14 +327,14 @@ class NewGamePresenter:
         taken = {p.role for j, p in enumerate(self.players) if j != i and p.role}
         others = tuple(Character(p.role) for j, p in enumerate(self.players)
                        if j != i and p.role)
-        out = [Choice("dealt", self.t("new.character_dealt"), True)]
+        out = [Choice("dealt", self.t("new-character-dealt"), True)]
         for ch in Character:
             if ch.value in taken:
-                out.append(Choice(ch.value, self.t(f"character.{ch.value}"), False,
-                                  self.t("new.ranger_taken")))
+                out.append(Choice(ch.value, self.t(f"character-{ch.value}"), False,
+                                  self.t("new-ranger-taken")))
                 continue
             refused = self.refusal(self.forestry_options(characters=(*others, ch)))
-            out.append(Choice(ch.value, self.t(f"character.{ch.value}"), refused is None,
+            out.append(Choice(ch.value, self.t(f"character-{ch.value}"), refused is None,
                               refused[1] if refused else None))
         return out
 
@@ -370,24 +370,24 @@ class NewGamePresenter:
         for i, p in enumerate(self.players):  # checked here, on the server, whatever was sent
             field = f"players[{i}].name"
             if not isinstance(p.name, str) or not p.name.strip():
-                self.errors[field] = self.t("new.error.name_required")
+                self.errors[field] = self.t("new-error-name-required")
                 names.append("")
                 continue
             try:
                 name = clean_name(p.name, field)
             except Refusal as err:
-                self.errors[field] = shown(lang, err, self.t("new.player_name", n=i + 1))
+                self.errors[field] = shown(lang, err, self.t("new-player-name", n=i + 1))
                 names.append("")
                 continue
             if name_key(name) in seen:
-                self.errors[field] = self.t("new.error.names_unique")
+                self.errors[field] = self.t("new-error-names-unique")
             seen.add(name_key(name))
             names.append(name)
         seed: int | None = None
         try:
             seed = parse_seed(self.seed_text, "seed")
         except Refusal as err:
-            self.errors["seed"] = shown(lang, err, self.t("new.seed"))
+            self.errors["seed"] = shown(lang, err, self.t("new-seed"))
         options = self.form.options(self)
         refused = self.form.refused(self, options)
         if refused:

@@ -63,10 +63,10 @@ Redraw = Callable[[Callable[..., Any]], Callable[..., None]]
 def _forestry_options(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
     """Mode, technology side and the modules (each probed with the dealer)."""
     t = app.t
-    options: list[ft.Control] = [ft.Text(t("new.mode"))]
+    options: list[ft.Control] = [ft.Text(t("new-mode"))]
     options += _chips_with_reasons("new-mode", p.mode_choices(), p.mode.value,
                                    redraw(p.set_mode))
-    options += [ft.Text(t("new.tech_side"))]
+    options += [ft.Text(t("new-tech-side"))]
     options += _chips_with_reasons("new-tech", p.tech_side_choices(), p.tech_side_value(),
                                    redraw(p.set_tech_side))
     for tg in p.forestry_toggles():
@@ -74,14 +74,14 @@ def _forestry_options(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.
         options.append(toggle(tg.id, tg.label, tg.value,
                               partial(redraw(p.set_toggle), attr),
                               disabled=not tg.enabled,
-                              reason=None if tg.enabled else t("new.unavailable",
+                              reason=None if tg.enabled else t("new-unavailable",
                                                                reason=tg.reason)))
     return options
 
 
 def _advanced_only(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
     """One toggle: the advanced game."""
-    return [toggle("new-advanced", app.t("new.guardians_advanced"), p.advanced,
+    return [toggle("new-advanced", app.t("new-guardians-advanced"), p.advanced,
                    lambda v: redraw(p.set_toggle)("advanced", v))]
 
 
@@ -112,15 +112,15 @@ def build(app: Nav) -> ft.Control:
         name.expand = True
         field: ft.TextField = name.content  # type: ignore[attr-defined, assignment]
         field.value = entry.name
-        field.label = t("new.player_name", n=i + 1)
-        field.hint_text = t("new.player_name_hint")
+        field.label = t("new-player-name", n=i + 1)
+        field.hint_text = t("new-player-name-hint")
         field.error = err
         moves = ft.Row([
             sid(f"new-player-{i}-up", ft.IconButton(
-                icon=ft.Icons.ARROW_UPWARD, tooltip=t("new.move_up"), width=TOUCH, height=TOUCH,
+                icon=ft.Icons.ARROW_UPWARD, tooltip=t("new-move-up"), width=TOUCH, height=TOUCH,
                 disabled=i == 0, on_click=lambda e, i=i: redraw(p.move)(i, -1))),
             sid(f"new-player-{i}-down", ft.IconButton(
-                icon=ft.Icons.ARROW_DOWNWARD, tooltip=t("new.move_down"), width=TOUCH,
+                icon=ft.Icons.ARROW_DOWNWARD, tooltip=t("new-move-down"), width=TOUCH,
                 height=TOUCH, disabled=i == len(p.players) - 1,
                 on_click=lambda e, i=i: redraw(p.move)(i, 1))),
         ], spacing=0)
@@ -130,13 +130,13 @@ def build(app: Nav) -> ft.Control:
             entry.colour, partial(redraw(p.set_colour), i),
         )
         seat: list[ft.Control] = [
-            ft.Text(t("new.seat", n=i + 1), weight=ft.FontWeight.W_600),
+            ft.Text(t("new-seat", n=i + 1), weight=ft.FontWeight.W_600),
             ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
             colours,
         ]
         role = p.seat_role()  # an advanced game: each seat's character or ranger
         if role is not None:
-            seat.append(ft.Text(t(f"new.{role.value}")))
+            seat.append(ft.Text(t(f"new-{role.value}")))
             seat.append(choice_chips(
                 f"new-player-{i}-{role.value}",
                 [(c.value, c.label, c.enabled) for c in p.role_choices(i)],
@@ -156,8 +156,8 @@ def build(app: Nav) -> ft.Control:
     )))
     seed_field: ft.TextField = seed.content  # type: ignore[attr-defined, assignment]
     seed_field.value = p.seed_text
-    seed_field.label = t("new.seed")
-    seed_field.hint_text = t("new.seed_hint")
+    seed_field.label = t("new-seed")
+    seed_field.hint_text = t("new-seed-hint")
     seed_field.error = p.errors.get("seed")
 
     def start(_e):  # type: ignore[no-untyped-def]
@@ -169,18 +169,18 @@ def build(app: Nav) -> ft.Control:
 
     return ft.Column(
         [
-            header(t("new.title"), back=app.back, back_label=t("nav.back")),
-            section(t("new.game"), [choice_chips("new-game", [
+            header(t("new-title"), back=app.back, back_label=t("nav-back")),
+            section(t("new-game"), [choice_chips("new-game", [
                 (c.value, c.label, c.enabled) for c in p.game_choices()], p.game,
                 redraw(p.set_game))]),
-            section(t("new.player_count"), _chips_with_reasons(
+            section(t("new-player-count"), _chips_with_reasons(
                 "new-count", p.count_choices(), str(p.count), redraw(p.set_count))
                 + [muted(f"{lo}–{hi}", 12)]),
-            section(t("new.seat_order"), rows),
-            section(t("new.options"), options),
+            section(t("new-seat-order"), rows),
+            section(t("new-options"), options),
             seed,
             ft.Container(height=4),
-            big_button("new-start", t("new.start"), start, icon=ft.Icons.PLAY_ARROW,
+            big_button("new-start", t("new-start"), start, icon=ft.Icons.PLAY_ARROW,
                        primary=True),
             ft.Container(height=24),
         ],

@@ -34,7 +34,7 @@ def history_lines(games: list[Any], t: T) -> list[HistoryLine]:
         players = tuple(
             f"{p.name} {'–' if p.total is None else p.total}{' ★' if p.winner else ''}"
             for p in sorted(g.players, key=lambda p: (p.rank or 99, p.seat)))
-        out.append(HistoryLine(int(g.id), t(f"game.{g.game}"), when, players,
+        out.append(HistoryLine(int(g.id), t(f"game-{g.game}"), when, players,
                                getattr(g, "complete", None) is False))
     return out
 
@@ -73,11 +73,11 @@ def history_filters(stats: list[Any], game: str, person: str, t: T) -> HistoryFi
     people: dict[str, str] = {}
     for s in stats:
         people.setdefault(str(s.person_id), str(s.name))
-    games = ((ALL, t("history.all_games"), True),
-             *((g, t(f"game.{g}"), g in played) for g in GAMES))
+    games = ((ALL, t("history-all-games"), True),
+             *((g, t(f"game-{g}"), g in played) for g in GAMES))
     return HistoryFilters(
         games=games,
-        people=((ALL, t("history.everyone"), True),
+        people=((ALL, t("history-everyone"), True),
                 *sorted(((pid, name, True) for pid, name in people.items()),
                         key=lambda o: (o[1].casefold(), o[0]))),
         game=game if game in played else ALL,
@@ -97,7 +97,7 @@ class StatsLine:
 
 def stats_lines(stats: list[Any], t: T) -> list[StatsLine]:
     return [
-        StatsLine(s.name, t(f"game.{s.game}"), int(s.plays), int(s.wins),
+        StatsLine(s.name, t(f"game-{s.game}"), int(s.plays), int(s.wins),
                   "–" if s.average_score is None else f"{s.average_score:.1f}",
                   "–" if s.best_score is None else str(s.best_score))
         for s in stats

@@ -75,13 +75,13 @@ def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
                    + (" ★" if p.winner else ""))
         for i, p in enumerate(q for q in timeline if q.total is not None))
     cats = tuple(sorted(
-        (CategoryBar(c.category, _label(t, f"category.{c.category}", c.category),
+        (CategoryBar(c.category, _label(t, f"category-{c.category}", c.category),
                      float(c.average)) for c in stats.categories),
         key=lambda c: (-c.average, c.category)))
     rate = float(stats.win_rate)
     return PersonView(
         person_id=int(stats.person_id), name=str(stats.name), game=str(stats.game),
-        game_title=t(f"game.{stats.game}"), plays=int(stats.plays), wins=int(stats.wins),
+        game_title=t(f"game-{stats.game}"), plays=int(stats.plays), wins=int(stats.wins),
         win_rate=rate, win_rate_text=f"{rate * 100:.0f}",
         average="–" if stats.average_score is None else f"{stats.average_score:.1f}",
         best="–" if stats.best_score is None else str(stats.best_score),

@@ -87,9 +87,9 @@ def _filter_chips(app: Nav, f: HistoryFilters, chosen: HistoryFilter) -> list[ft
 
     t = app.t
     return [
-        muted(t("history.filter_game"), 13),
+        muted(t("history-filter-game"), 13),
         choice_chips("history-filter-game", f.games, f.game, pick("game")),
-        muted(t("history.filter_person"), 13),
+        muted(t("history-filter-person"), 13),
         choice_chips("history-filter-person", f.people, f.person, pick("person")),
     ]
 
@@ -139,23 +139,23 @@ def build_history(app: Nav) -> ft.Control:
         def more(_e: Any) -> None:
             chosen.limit = limit + HISTORY_PAGE
             app.refresh()
-        body.append(big_button("history-more", t("history.more"), more,
+        body.append(big_button("history-more", t("history-more"), more,
                                icon=ft.Icons.EXPAND_MORE))
     if not lines:
         filtered = (f.game, f.person) != (ALL, ALL)
         body.append(sid("history-empty", muted(
-            t("history.none_match" if filtered else "history.empty"))))
+            t("history-none-match" if filtered else "history-empty"))))
     people = sid("history-people", ft.IconButton(
         icon=ft.Icons.PEOPLE, tooltip=_tx(app, RecordsCode.PEOPLE), width=TOUCH, height=TOUCH,
         on_click=lambda e: app.go("people")), button=True)
-    return ft.Column([header(t("history.title"), back=app.back, back_label=t("nav.back"),
+    return ft.Column([header(t("history-title"), back=app.back, back_label=t("nav-back"),
                              actions=[people]),
                       *body], spacing=10)
 
 
 def _win_rate(t: Any, rate: float, text: str, ident: str) -> ft.Control:
     return ft.Row([
-        sid(ident, ft.Text(t("stats.win_rate", n=text), weight=ft.FontWeight.W_600)),
+        sid(ident, ft.Text(t("stats-win-rate", n=text), weight=ft.FontWeight.W_600)),
         ft.ProgressBar(value=rate, expand=True, bar_height=10, border_radius=5),
     ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
@@ -175,20 +175,20 @@ def build_stats(app: Nav) -> ft.Control:
             # a real button (a tap action in the semantics tree, 48 px): the card's own
             # Container.on_click was not one, so the charts could not be opened by
             # assistive technology (nor by a tap on the card's semantics node)
-            big_button(f"stats-{i}-charts", t("stats.charts"),
+            big_button(f"stats-{i}-charts", t("stats-charts"),
                        partial(_open_person, app, st.person_id, st.game),
                        icon=ft.Icons.SHOW_CHART),
         ])))
     if not body:
-        body.append(sid("stats-empty", muted(t("stats.empty"))))
-    return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
+        body.append(sid("stats-empty", muted(t("stats-empty"))))
+    return ft.Column([header(t("stats-title"), back=app.back, back_label=t("nav-back")),
                       *body], spacing=10)
 
 
 def _figures(t: Any, v: Any) -> ft.Control:
     """Plays, wins, average and best of a person in a game (a stats line or a person)."""
-    return ft.Row([ft.Text(t("stats.plays", n=v.plays)), ft.Text(t("stats.wins", n=v.wins)),
-                   ft.Text(t("stats.average", n=v.average)), ft.Text(t("stats.best", n=v.best))],
+    return ft.Row([ft.Text(t("stats-plays", n=v.plays)), ft.Text(t("stats-wins", n=v.wins)),
+                   ft.Text(t("stats-average", n=v.average)), ft.Text(t("stats-best", n=v.best))],
                   wrap=True, spacing=16)
 
 
@@ -250,10 +250,10 @@ def build_person(app: Nav) -> ft.Control:
     v = load_person(store, int(pid), str(game), t) \
         if store is not None and pid is not None and game else None
     if v is None:
-        return ft.Column([header(t("stats.title"), back=app.back, back_label=t("nav.back")),
-                          sid("stats-empty", muted(t("stats.empty")))], spacing=10)
+        return ft.Column([header(t("stats-title"), back=app.back, back_label=t("nav-back")),
+                          sid("stats-empty", muted(t("stats-empty")))], spacing=10)
     controls: list[ft.Control] = [
-        header(v.name, back=app.back, back_label=t("nav.back")),
+        header(v.name, back=app.back, back_label=t("nav-back")),
         muted(v.game_title),
         card([
             _figures(t, v),
@@ -262,11 +262,11 @@ def build_person(app: Nav) -> ft.Control:
     ]
     chart = score_chart(v)
     if chart is not None:
-        controls.append(card([ft.Text(t("stats.chart_scores"), weight=ft.FontWeight.W_600),
+        controls.append(card([ft.Text(t("stats-chart-scores"), weight=ft.FontWeight.W_600),
                               chart], identifier="person-scores"))
     chart = category_chart(v)
     if chart is not None:
-        controls.append(card([ft.Text(t("stats.chart_categories"), weight=ft.FontWeight.W_600),
+        controls.append(card([ft.Text(t("stats-chart-categories"), weight=ft.FontWeight.W_600),
                               chart, *[muted(f"{c.label}: {c.average:.1f}", 13)
                                        for c in v.categories]],
                              identifier="person-categories"))
@@ -363,7 +363,7 @@ def build_played(app: Nav) -> ft.Control:
         with store.session() as s:
             summary = queries.game_summary(s, game_id=int(gid))
     back = header(_tx(app, RecordsCode.PLAYED_TITLE, id=int(gid or 0)), back=app.back,
-                  back_label=app.t("nav.back"))
+                  back_label=app.t("nav-back"))
     if store is None or gid is None or summary is None or summary.status == "deleted":
         return ft.Column([back, sid("played-missing", muted(_tx(app, RecordsCode.NOT_FOUND)))],
                          spacing=10)
@@ -424,7 +424,7 @@ def build_played(app: Nav) -> ft.Control:
         start(app, int(gid))
 
     if summary.status == "open":  # an open game: only abandoned (confirmed; undo in History)
-        controls = [back, muted(app.t(f"game.{summary.game}")),
+        controls = [back, muted(app.t(f"game-{summary.game}")),
                     muted(", ".join(p.name for p in summary.players))]
         if ui.confirm:
             controls.append(sid("played-delete-confirm", card([
@@ -437,7 +437,7 @@ def build_played(app: Nav) -> ft.Control:
             controls.append(big_button("played-delete", _tx(app, RecordsCode.ABANDON),
                                        ask_delete, icon=ft.Icons.DELETE_OUTLINE))
         return ft.Column(controls, spacing=10)
-    controls = [back, muted(app.t(f"game.{summary.game}")),
+    controls = [back, muted(app.t(f"game-{summary.game}")),
                 date_ctl, loc_ctl, *names, notes_ctl]
     if ui.error:
         controls.append(sid("played-error", ft.Text(ui.error, color=ft.Colors.ERROR)))
@@ -476,7 +476,7 @@ def build_people(app: Nav) -> ft.Control:
             people = [(int(p.id), p.name) for p in crud.list_people(s) if p.id is not None]
     names = dict(people)
     controls: list[ft.Control] = [header(_tx(app, RecordsCode.PEOPLE_TITLE), back=app.back,
-                                         back_label=app.t("nav.back"))]
+                                         back_label=app.t("nav-back"))]
     if ui.message:
         controls.append(sid("people-message", muted(ui.message)))
     if ui.error:
@@ -557,5 +557,5 @@ def build_people(app: Nav) -> ft.Control:
                                     pick(pid), icon=ft.Icons.CALL_MERGE))
         controls.append(sid(f"people-{pid}", card(row)))
     if not people:
-        controls.append(sid("people-empty", muted(app.t("history.empty"))))
+        controls.append(sid("people-empty", muted(app.t("history-empty"))))
     return ft.Column(controls, spacing=10)

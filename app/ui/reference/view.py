@@ -68,7 +68,7 @@ def build(app: Nav) -> ft.Control:
     game = _game(app)
     controls: list[ft.Control] = [
         header(l10n.render(lang, "reference-title"), back=app.back,
-               back_label=app.t("nav.back")),
+               back_label=app.t("nav-back")),
         sid("reference-game", ft.Text(l10n.render(lang, "reference-game", game=str(game)), size=20,
                                       weight=ft.FontWeight.BOLD)),
     ]

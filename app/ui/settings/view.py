@@ -14,6 +14,7 @@ from app.ui.kit import services
 from app.ui.kit.prefs import THEMES
 from app.ui.kit.sheet_views import label
 from app.ui.kit.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
+from app.ui.settings.import_plays import import_section
 from app.ui.settings.presenter import printed_rows, rules_decisions_text
 from scoring.games import GAMES
 from scoring.message import MessageCode
@@ -94,24 +95,24 @@ def build(app: Nav) -> ft.Control:
     s = app.settings
     language = choice_chips(
         "settings-lang",
-        [(lang, t(f"lang.{lang}"), True) for lang in LANGUAGES],
+        [(lang, t(f"lang-{lang}"), True) for lang in LANGUAGES],
         s.language,
         lambda v: app.apply_settings(s.with_(language=v)),
     )
     theme = choice_chips(
         "settings-theme",
-        [(th, t(f"settings.theme.{th}"), True) for th in THEMES],
+        [(th, t(f"settings-theme-{th}"), True) for th in THEMES],
         s.theme,
         lambda v: app.apply_settings(s.with_(theme=v)),
     )
-    printed: list[ft.Control] = [muted(t("settings.printed_intro"), 13)]
+    printed: list[ft.Control] = [muted(t("settings-printed-intro"), 13)]
     confirmed = services.shared().confirmed_printed()
     for row in printed_rows(confirmed):
-        name = label(t, f"printed.{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
+        name = label(t, f"printed-{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
         if row.known and row.source == "confirmed":
             printed.append(_confirmed_row(app, row, name))
         elif row.known:
-            source = (t("settings.printed_source", source=row.source) if row.source else "")
+            source = (t("settings-printed-source", source=row.source) if row.source else "")
             printed.append(ft.Column([
                 ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
                         ft.Text(row.value, weight=ft.FontWeight.BOLD)]),
@@ -120,26 +121,27 @@ def build(app: Nav) -> ft.Control:
         else:
             printed.append(ft.Column([
                 ft.Text(name, weight=ft.FontWeight.W_500),
-                muted(t("settings.printed_unknown"), 12),
+                muted(t("settings-printed-unknown"), 12),
             ], spacing=0))
     rules = rules_decisions_text()
     rules_view: ft.Control = (
         ft.Markdown(rules, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
-        if rules else muted(t("settings.rules_missing"))
+        if rules else muted(t("settings-rules-missing"))
     )
     return ft.Column(
         [
-            header(t("settings.title"), back=app.back, back_label=t("nav.back")),
-            section(t("settings.language"), [language], identifier="settings-language"),
-            section(t("settings.theme"), [theme], identifier="settings-theme"),
+            header(t("settings-title"), back=app.back, back_label=t("nav-back")),
+            section(t("settings-language"), [language], identifier="settings-language"),
+            section(t("settings-theme"), [theme], identifier="settings-theme"),
             ft.Divider(),
             bgg_section(app),
+            import_section(app),
             sid("settings-printed", ft.ExpansionTile(
-                title=ft.Text(t("settings.printed")),
+                title=ft.Text(t("settings-printed")),
                 controls=[ft.Container(ft.Column(printed, spacing=10), padding=8)],
             )),
             sid("settings-rules", ft.ExpansionTile(
-                title=ft.Text(t("settings.rules")),
+                title=ft.Text(t("settings-rules")),
                 controls=[ft.Container(rules_view, padding=8)],
             )),
         ],
@@ -183,7 +185,7 @@ def bgg_section(app: Nav) -> ft.Control:
     for game in BGG_GAMES:
         ctl = app.kept(f"settings-bgg-{game}", partial(_bgg_field, str(game), known))
         ctl.content.label = render(lang, BggCode.FIELD,  # type: ignore[attr-defined]
-                                   game=app.t(f"game.{game}"))
+                                   game=app.t(f"game-{game}"))
         fields[game] = ctl
 
     def save(_e: Any) -> None:
@@ -193,7 +195,7 @@ def bgg_section(app: Nav) -> ft.Control:
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
             if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
-                ui.message = render(lang, BggCode.BAD, game=app.t(f"game.{game}"))
+                ui.message = render(lang, BggCode.BAD, game=app.t(f"game-{game}"))
                 app.refresh()
                 return
             values[str(game)] = int(raw) if raw else None

@@ -44,28 +44,28 @@ def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]
     if not hasattr(plan, "harvested"):
         return ()
     if sid.endswith(".sawmills") and plan.upgraded_sawmills:
-        return (t("setup.big.sawmills", n=_nums(plan.upgraded_sawmills)),)
+        return (t("setup-big-sawmills", n=_nums(plan.upgraded_sawmills)),)
     if sid.endswith(".harvested"):
-        return (t("setup.big.harvested", n=_nums(plan.harvested)),)
+        return (t("setup-big-harvested", n=_nums(plan.harvested)),)
     if sid.endswith(".clearings") and plan.removed_clearings:
-        return (t("setup.big.clearings", n=_nums(plan.removed_clearings)),)
+        return (t("setup-big-clearings", n=_nums(plan.removed_clearings)),)
     if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
         out = []
         if plan.meanders:
-            out.append(t("setup.big.meanders", n=_nums(plan.meanders)))
+            out.append(t("setup-big-meanders", n=_nums(plan.meanders)))
         if plan.reservoirs:
-            out.append(t("setup.big.reservoirs", n=_nums(plan.reservoirs)))
+            out.append(t("setup-big-reservoirs", n=_nums(plan.reservoirs)))
         return tuple(out)
     if sid.endswith(".foresters"):
-        return tuple(t(f"setup.big.forester.{tok.kind.value}", n=tok.space)
+        return tuple(t(f"setup-big-forester-{tok.kind.value}", n=tok.space)
                      for tok in plan.forester_tokens)
     if sid.endswith(".hq"):
-        return tuple(t("setup.big.hq", area=t(f"area.{area.value}"), n=pos)
+        return tuple(t("setup-big-hq", area=t(f"area-{area.value}"), n=pos)
                      for area, pos in plan.hq.tiles)
     if sid.endswith(".resources") and plan.seat_coins:
-        return (t("setup.big.coins", n=_nums(plan.seat_coins)),)
+        return (t("setup-big-coins", n=_nums(plan.seat_coins)),)
     if sid.endswith(".technology") and plan.technology_side:
-        return (t("setup.big.tech_side", side=plan.technology_side.value),)
+        return (t("setup-big-tech-side", side=plan.technology_side.value),)
     return ()
 
 
@@ -108,7 +108,7 @@ class SetupPresenter:
 
         by_seat = seat_coins(tuple(coins), self.first_player)
         names = self.player_names()
-        return (self.t("setup.big.coins", n=" · ".join(
+        return (self.t("setup-big-coins", n=" · ".join(
             f"{names[i]} {by_seat[i]}" for i in
             [(self.first_player + k) % len(names) for k in range(len(names))])),)
 

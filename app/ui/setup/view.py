@@ -28,8 +28,8 @@ def build(app: Nav) -> ft.Control:
     t = app.t
     p = app.states.get(SetupPresenter)
     if p is None:
-        return ft.Column([header(t("setup.title"), back=app.back, back_label=t("nav.back")),
-                          muted(t("setup.dealer_missing"))])
+        return ft.Column([header(t("setup-title"), back=app.back, back_label=t("nav-back")),
+                          muted(t("setup-dealer-missing"))])
     p.t = app.t
     p.lang = app.settings.language
     done, total = p.progress()
@@ -50,13 +50,13 @@ def build(app: Nav) -> ft.Control:
         check = sid(f"setup-step-{c.number}-done", ft.IconButton(
             icon=ft.Icons.CHECK_CIRCLE if c.done else ft.Icons.RADIO_BUTTON_UNCHECKED,
             icon_color=ft.Colors.PRIMARY if c.done else None, icon_size=32,
-            tooltip=t("setup.mark_undone" if c.done else "setup.mark_done"),
+            tooltip=t("setup-mark-undone" if c.done else "setup-mark-done"),
             on_click=toggle(c.id), width=56, height=56), toggled=c.done,
-            label=f"{t('setup.step', n=c.number)} {c.title}")
+            label=f"{t('setup-step', n=c.number)} {c.title}")
         body = ft.Column([
             ft.Row([
                 ft.Column([
-                    muted(t("setup.step", n=c.number), 13),
+                    muted(t("setup-step", n=c.number), 13),
                     ft.Text(c.title, size=20, weight=ft.FontWeight.BOLD),
                 ], spacing=0, expand=True),
                 check,
@@ -64,7 +64,7 @@ def build(app: Nav) -> ft.Control:
             *big,
             ft.Text(c.detail, size=16),
             *setup_extras(app, p, c.id),
-            muted(t("setup.source", source=c.source), 12) if c.source else ft.Container(),
+            muted(t("setup-source", source=c.source), 12) if c.source else ft.Container(),
         ], spacing=6)
         cards.append(sid(f"setup-step-{c.number}", ft.Card(
             content=ft.Container(body, padding=16),
@@ -73,20 +73,20 @@ def build(app: Nav) -> ft.Control:
 
     footer: list[ft.Control] = []
     if p.all_done():
-        footer.append(sid("setup-all-done", ft.Text(t("setup.all_done"), size=18,
+        footer.append(sid("setup-all-done", ft.Text(t("setup-all-done"), size=18,
                                                      weight=ft.FontWeight.BOLD)))
-    footer.append(big_button("setup-start-play", t("setup.start_play"), app.start_play,
+    footer.append(big_button("setup-start-play", t("setup-start-play"), app.start_play,
                              icon=ft.Icons.PLAY_ARROW, primary=True))
     return ft.Column(
         [
-            header(t("setup.title"), back=app.back, back_label=t("nav.back")),
+            header(t("setup-title"), back=app.back, back_label=t("nav-back")),
             ft.Row([
-                sid("setup-seed", ft.Text(t("setup.seed", seed=p.seed), size=14)),
-                small_button("setup-deal-again", t("setup.deal_again"), deal_again,
+                sid("setup-seed", ft.Text(t("setup-seed", seed=p.seed), size=14)),
+                small_button("setup-deal-again", t("setup-deal-again"), deal_again,
                              icon=ft.Icons.CASINO, filled=True),
             ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
-            muted(t("setup.deal_again_help"), 12),
-            sid("setup-progress-text", ft.Text(t("setup.progress", done=done, total=total))),
+            muted(t("setup-deal-again-help"), 12),
+            sid("setup-progress-text", ft.Text(t("setup-progress", done=done, total=total))),
             sid("setup-progress", ft.ProgressBar(value=(done / total) if total else 0,
                                                   height=8)),
             *cards,

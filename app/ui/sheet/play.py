@@ -292,8 +292,8 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
 def _game_end_lines(lang: str, message: Any, data: Mapping[str, Any]) -> list[str]:
     """The game end from its data (who fired which trigger, who still plays), in ``lang``.
 
-    Data without the status (older messages) falls back to the trigger alone, then to
-    the message's own text.
+    Data without the status (older messages) falls back to the trigger alone, else
+    there is nothing to say.
     """
     said = event_msg("game_end", data)
     if said is not None:
@@ -301,8 +301,7 @@ def _game_end_lines(lang: str, message: Any, data: Mapping[str, Any]) -> list[st
     trigger, by = data.get("trigger"), data.get("by")
     if trigger in set(EndTrigger) and isinstance(by, str):
         return [l10n.render(lang, f"table-end-{trigger}", name=by)]
-    text = str(getattr(message, "text", "") or "")
-    return [text] if text else []
+    return []
 
 
 def banner_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:

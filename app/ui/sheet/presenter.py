@@ -50,7 +50,7 @@ def message_text(message: Any, t: T) -> str:
     """A session message in the reader's language (its code from ``kind`` and ``data``).
 
     The play-along messages (``app.ui.sheet.play.message_lines``) first; a kind
-    the catalogues do not know yet shows the message's own text.
+    the catalogues do not know shows its kind (a code).
     """
     from app.ui.sheet.play import message_lines
 
@@ -58,7 +58,7 @@ def message_text(message: Any, t: T) -> str:
     if lines is not None:
         return " ".join(lines)
     said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
-    return render(language_of(t), said) if said is not None else str(message.text)
+    return render(language_of(t), said) if said is not None else str(message.kind)
 
 
 # --------------------------------------------------------------------------- view models
@@ -226,11 +226,11 @@ class SheetPresenter:
         if answer.reason in (Reason.STORAGE, Reason.FINISHED):
             self.error = render(lang, coded)
         elif answer.reason == Reason.STALE:
-            self.error = self.t("sheet.stale")
+            self.error = self.t("sheet-stale")
         elif answer.reason == Reason.FORBIDDEN:
-            self.error = self.t("sheet.forbidden")
+            self.error = self.t("sheet-forbidden")
         else:
-            self.error = self.t("sheet.refused", message=refusal_line(lang, coded, names))
+            self.error = self.t("sheet-refused", message=refusal_line(lang, coded, names))
         self.error_id = field_to_id(answer.field)
         self.info = ()
 
@@ -432,7 +432,7 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
     rows = []
     for cat in order:
         values = tuple(p.categories.get(cat) for p in sheet.players)
-        rows.append(ScoreRow(cat, label(t, f"category.{cat}", cat), values,
+        rows.append(ScoreRow(cat, label(t, f"category-{cat}", cat), values,
                              waiting(cat, values)))
     notes = tuple(render(lang, n) for n in sheet.notes)
     return Scoreboard(

@@ -116,19 +116,19 @@ def build(app: Nav) -> ft.Control:
     if isinstance(opened, str):
         board = _stored_board(app)
         if board is None:
-            return ft.Column([header(t("score.title"), back=app.back,
-                                     back_label=t("nav.back")), muted(opened)])
+            return ft.Column([header(t("score-title"), back=app.back,
+                                     back_label=t("nav-back")), muted(opened)])
     else:
         p, c = opened
         board = scoreboard(p.sheet(), t)
         if p.status == Status.FINISHED:  # what it was scored with: its stored record
             board = _stored_board(app) or board
     controls: list[ft.Control] = [
-        header(t("score.title"), back=app.back, back_label=t("nav.back"),
+        header(t("score-title"), back=app.back, back_label=t("nav-back"),
                actions=undo_redo(app, p, c) if p is not None and c is not None else ()),
     ]
     if board is None:
-        controls.append(muted(t("sheet.not_scorable")))
+        controls.append(muted(t("sheet-not-scorable")))
         return ft.Column(controls, spacing=10)
     col_w = 56
 
@@ -139,7 +139,7 @@ def build(app: Nav) -> ft.Control:
         return sid(ident, body) if ident else body
 
     rows: list[ft.Control] = [ft.Row(
-        [ft.Container(ft.Text(t("score.category"), weight=ft.FontWeight.W_600), expand=True),
+        [ft.Container(ft.Text(t("score-category"), weight=ft.FontWeight.W_600), expand=True),
          *[cell(n[:6], True) for n in board.names]], spacing=4)]
     for row in board.rows:
         title: ft.Control = ft.Text(row.label, size=14)
@@ -151,25 +151,25 @@ def build(app: Nav) -> ft.Control:
                               for i, v in enumerate(row.values)]],
                            spacing=4))
     rows.append(ft.Divider(height=1))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score.total"), weight=ft.FontWeight.BOLD),
+    rows.append(ft.Row([ft.Container(ft.Text(t("score-total"), weight=ft.FontWeight.BOLD),
                                      expand=True),
                         *[cell(str(v), True, f"score-total-{i}")
                           for i, v in enumerate(board.totals)]], spacing=4))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score.rank")), expand=True),
+    rows.append(ft.Row([ft.Container(ft.Text(t("score-rank")), expand=True),
                         *[cell(str(r)) for r in board.ranks]], spacing=4))
     controls.append(card(rows, identifier="score-table"))
     if board.winners:
         controls.append(sid("score-winners", ft.Text(
-            t("score.winners", names=", ".join(board.winners)), size=20,
+            t("score-winners", names=", ".join(board.winners)), size=20,
             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
     if not board.complete:
-        controls.append(muted(t("score.provisional")))
+        controls.append(muted(t("score-provisional")))
     chart = _chart(board)
     if chart is not None:
-        controls.append(card([ft.Text(t("score.chart"), weight=ft.FontWeight.W_600), chart],
+        controls.append(card([ft.Text(t("score-chart"), weight=ft.FontWeight.W_600), chart],
                              identifier="score-chart"))
     if board.needs:
-        needs: list[ft.Control] = [ft.Text(t("score.needs_title"), size=18,
+        needs: list[ft.Control] = [ft.Text(t("score-needs-title"), size=18,
                                            weight=ft.FontWeight.BOLD)]
         for n, need in enumerate(board.needs):
             if app.locked is not None and (p is None or p.status == Status.FINISHED):
@@ -180,7 +180,7 @@ def build(app: Nav) -> ft.Control:
                 keyboard_type=ft.KeyboardType.NUMBER, width=120,
                 input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
                                             replacement_string="")))
-            field.label = t("score.value")  # type: ignore[attr-defined]
+            field.label = t("score-value")  # type: ignore[attr-defined]
 
             async def confirm(_e: Any, need: Any = need, field: Any = field,
                               p: SheetPresenter | None = p, c: TableClient | None = c) -> None:
@@ -189,7 +189,7 @@ def build(app: Nav) -> ft.Control:
                 except Refusal as err:
                     from app.i18n import language_of
 
-                    field.error = shown(language_of(app.t), err, t("score.value"))
+                    field.error = shown(language_of(app.t), err, t("score-value"))
                     app.refresh()
                     return
                 field.error = None
@@ -207,7 +207,7 @@ def build(app: Nav) -> ft.Control:
                 ft.Text(need.ask, size=15),
                 ft.Row([sid(f"score-need-{n}-value", field),
                         sid(f"score-need-{n}-confirm", ft.FilledTonalButton(
-                            content=ft.Text(t("score.confirm")), height=TOUCH,
+                            content=ft.Text(t("score-confirm")), height=TOUCH,
                             on_click=confirm), button=True)], wrap=True),
             ], spacing=4, key=f"need-{need.table}-{need.key}"))
         controls.append(card(needs, identifier="score-needs"))

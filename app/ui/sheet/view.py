@@ -48,7 +48,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
     """The presenter and table link of the current game (made once per tab and game)."""
     game_id = app.params.get("game_id")
     if game_id is None:
-        return app.t("common.not_available_reason", what="game")
+        return app.t("common-not-available-reason", what="game")
     kept = app.states.get(OpenTable, game_id)
     if kept is not None:
         kept.presenter.t = app.t
@@ -56,7 +56,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
     svc = services.shared()
     hub = app.hub if app.hub is not None else svc.hub()
     if hub is None:
-        return app.t("common.not_available_reason", what="session")
+        return app.t("common-not-available-reason", what="session")
     token = app.params.get("token") or app.tokens.get(game_id) or svc.host_token(game_id)
     client = TableClient(hub, game_id, cast(str, token))  # None: no token (the hub refuses)
     try:
@@ -66,7 +66,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
         from app.i18n import language_of
         from app.l10n import refusal
 
-        return app.t("sheet.no_table", message=refusal(language_of(app.t), exc))
+        return app.t("sheet-no-table", message=refusal(language_of(app.t), exc))
     locked = access.player if access is not None and not access.is_host else None
     presenter = SheetPresenter(app.t, snap, locked_player=locked)
     opened = app.states.put(OpenTable(presenter, client), game_id)
@@ -179,7 +179,7 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
             f"sheet-{count.id}", count.label, count.value,
             tapped(app, p, c, count.minus) if count.minus else None,
             tapped(app, p, c, count.plus) if count.plus else None,
-            t("sheet.decrease", field=count.label), t("sheet.increase", field=count.label),
+            t("sheet-decrease", field=count.label), t("sheet-increase", field=count.label),
             error=err, hint=count.hint, on_typed=typed,
         ))
     for row in s.choices:
@@ -209,10 +209,10 @@ def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     if p.locked_player is not None:  # undo/redo take back anyone's taps: the host's
         return []
     return [
-        sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet.undo"),
+        sid("sheet-undo", ft.IconButton(icon=ft.Icons.UNDO, tooltip=t("sheet-undo"),
                                         disabled=not snap.can_undo, width=TOUCH, height=TOUCH,
                                         on_click=on_tap(app, p, c, p.undo))),
-        sid("sheet-redo", ft.IconButton(icon=ft.Icons.REDO, tooltip=t("sheet.redo"),
+        sid("sheet-redo", ft.IconButton(icon=ft.Icons.REDO, tooltip=t("sheet-redo"),
                                         disabled=not snap.can_redo, width=TOUCH, height=TOUCH,
                                         on_click=on_tap(app, p, c, p.redo))),
     ]
@@ -228,7 +228,7 @@ def _language(app: Nav) -> list[ft.Control]:
         if app.settings.language in LANGUAGES else LANGUAGES[0]
     return [sid("table-language", ft.IconButton(
         icon=ft.Icons.TRANSLATE,
-        tooltip=app.t("tablemode.language", language=app.t(f"lang.{other}")),
+        tooltip=app.t("tablemode-language", language=app.t(f"lang-{other}")),
         width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
@@ -241,7 +241,7 @@ def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
             lock is not None and "host" not in lock["routes"]):
         return []
     return [sid("sheet-share", ft.IconButton(
-        icon=ft.Icons.QR_CODE, tooltip=app.t("sheet.share"), width=TOUCH, height=TOUCH,
+        icon=ft.Icons.QR_CODE, tooltip=app.t("sheet-share"), width=TOUCH, height=TOUCH,
         on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
 
 
@@ -254,7 +254,7 @@ def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
 
 def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
-    items: list[ft.Control] = [ft.Text(t("sheet.setup_status"), weight=ft.FontWeight.W_600)]
+    items: list[ft.Control] = [ft.Text(t("sheet-setup-status"), weight=ft.FontWeight.W_600)]
     players = range(len(p.names())) if p.locked_player is None else [p.locked_player]
     for i in players:
         current = p.harvester_of(i)
@@ -266,12 +266,12 @@ def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
                 selected=current == space)
             for space, free in p.harvester_choices(i)
         ]
-        items += [ft.Text(t("sheet.harvester", name=p.names()[i])),
+        items += [ft.Text(t("sheet-harvester", name=p.names()[i])),
                   ft.Row(chips, wrap=True, spacing=4, run_spacing=4)]
     if p.error and p.error_id and p.error_id.startswith("table"):
         items.append(sid("sheet-setup-error", ft.Text(p.error, color=ft.Colors.ERROR)))
     if p.locked_player is None:
-        items.append(big_button("sheet-start-game", t("sheet.start_game"),
+        items.append(big_button("sheet-start-game", t("sheet-start-game"),
                                 on_tap(app, p, c, p.start_game),
                                 icon=ft.Icons.PLAY_ARROW, primary=True))
     return card(items, identifier="sheet-setup")
@@ -284,7 +284,7 @@ def build(app: Nav) -> ft.Control:
     t = app.t
     opened = open_table(app)
     if isinstance(opened, str):
-        return ft.Column([header(t("app.title"), back=app.back, back_label=t("nav.back")),
+        return ft.Column([header(t("app-title"), back=app.back, back_label=t("nav-back")),
                           muted(opened)])
     p, c = opened
     lock = app.locked  # a table link (table mode): no way to the rest of the app
@@ -293,16 +293,16 @@ def build(app: Nav) -> ft.Control:
     controls: list[ft.Control] = [keep_piece(
         app, p, "header",
         (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
-        lambda: header(t(f"game.{p.game}"), back=None if lock else app.home,
-                       back_label=t("nav.home"),
+        lambda: header(t(f"game-{p.game}"), back=None if lock else app.home,
+                       back_label=t("nav-home"),
                        actions=[*undo_redo(app, p, c), play_panel.reference_button(app, p),
                                 *_language(app), *_share(app, p)]))]
     names = tuple(p.names())
     if lock is not None:
         seat = lock.get("seat")
         controls.append(keep_piece(app, p, "who", (seat, names), lambda: sid("table-who", ft.Text(
-            t("tablemode.host") if seat is None else
-            t("tablemode.you", name=names[seat - 1], seat=seat),
+            t("tablemode-host") if seat is None else
+            t("tablemode-you", name=names[seat - 1], seat=seat),
             size=15, weight=ft.FontWeight.W_600))))
     if len(names) > 1:
         totals = tuple(p.total(i) for i in range(len(names)))
@@ -319,7 +319,7 @@ def build(app: Nav) -> ft.Control:
     rank = sheet.players[p.player].rank if sheet is not None else None
     if p.read_only:
         controls.append(sid("sheet-read-only", muted(
-            t("tablemode.read_only", name=names[p.player]))))
+            t("tablemode-read-only", name=names[p.player]))))
     role = p.role() or ""
     complete = sheet is None or sheet.complete
     if p.score_error:  # never a silent "–": the scores failed (the server logged it)
@@ -328,14 +328,14 @@ def build(app: Nav) -> ft.Control:
     controls.append(keep_piece(app, p, "total", (names[p.player], role, total, rank, complete),
                           lambda: card([
         ft.Row([
-            ft.Column([muted(t("sheet.live_total")),
+            ft.Column([muted(t("sheet-live-total")),
                        ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
                        muted(role, 13)],
                       spacing=0, expand=True),
             ft.Column([
                 sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
-                muted(t("sheet.rank", rank=rank)) if rank else ft.Container(),
+                muted(t("sheet-rank", rank=rank)) if rank else ft.Container(),
                 sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
                 if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
@@ -354,15 +354,15 @@ def build(app: Nav) -> ft.Control:
     if p.status == Status.SETUP and ui(p.game).harvesters_at_setup:
         controls.append(_harvesters(app, p, c))
     elif p.status == Status.SETUP and p.locked_player is None:
-        controls.append(big_button("sheet-start-game", t("sheet.start_game"),
+        controls.append(big_button("sheet-start-game", t("sheet-start-game"),
                                    on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
     if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
         controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == Status.FINISHED:
-        controls.append(muted(t("sheet.finished")))
+        controls.append(muted(t("sheet-finished")))
         if app.has_screen("finish") and app.locked is None:
-            controls.append(big_button("sheet-result", t("finish.open"),
+            controls.append(big_button("sheet-result", t("finish-open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
     for section in sections:
@@ -400,11 +400,11 @@ def _buttons(app: Nav, p: SheetPresenter, c: TableClient,
              finish: bool) -> ft.Control:
     """The scoreboard and finish buttons at the end of the sheet."""
     t = app.t
-    items = [big_button("sheet-scoreboard", t("sheet.scoreboard"),
+    items = [big_button("sheet-scoreboard", t("sheet-scoreboard"),
                         lambda e: app.go("scoreboard", **app.params),
                         icon=ft.Icons.LEADERBOARD, primary=True)]
     if finish:
-        items.append(big_button("sheet-finish", t("sheet.finish"),
+        items.append(big_button("sheet-finish", t("sheet-finish"),
                                 _finish_handler(app, p, c), icon=ft.Icons.FLAG))
     items.append(ft.Container(height=TOUCH))
     return ft.Column(items, spacing=10)

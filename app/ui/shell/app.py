@@ -220,7 +220,7 @@ class ForestTableApp:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        page.title = self.t("app.title")
+        page.title = self.t("app-title")
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = None  # each screen scrolls itself (see render)
         previous = page.on_close  # keep a host's own close hook (table mode sets one)
@@ -272,7 +272,7 @@ class ForestTableApp:
     def apply_settings(self, settings: Settings, save: bool = True) -> None:
         self.settings = settings
         self.tr = Translator(settings.language)
-        self.page.title = self.t("app.title")
+        self.page.title = self.t("app-title")
         self.apply_theme()
         self.render()
         if save:
@@ -422,8 +422,8 @@ class ForestTableApp:
 
                 said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
             body = ft.Column([
-                ft.Text(self.t("common.error", message=said), color=ft.Colors.ERROR),
-                ft.TextButton(content=ft.Text(self.t("nav.home")), on_click=self.home),
+                ft.Text(self.t("common-error", message=said), color=ft.Colors.ERROR),
+                ft.TextButton(content=ft.Text(self.t("nav-home")), on_click=self.home),
             ])
         if to_top:
             self._visit += 1
@@ -497,7 +497,7 @@ class ForestTableApp:
 
             log.exception("could not create the game")
             said = refusal(language_of(self.t), exc)
-            self.toast(self.t("common.error", message=said))
+            self.toast(self.t("common-error", message=said))
             return
         self.tokens[game_id] = token
         self.states.pop(SetupPresenter)

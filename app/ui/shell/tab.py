@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -56,6 +58,24 @@ _UNREAD = object()  # the phone's stored token, not asked for yet
 #: What a seat link may open; a table-host link also reaches the table's QR codes.
 SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
 HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
+
+
+#: every tab of this process (``serve`` tells them when it stops: :func:`announce_stop`)
+_TABS: weakref.WeakSet[TableTab] = weakref.WeakSet()
+
+
+async def announce_stop(flush: float = 0.3) -> int:
+    """Tell every tab that the server stops (``serve``'s SIGTERM/Ctrl+C); how many.
+
+    Each shows a dialog (``server-stopped``) before its websocket closes; ``flush``
+    seconds are left for the frames to go out.
+    """
+    tabs = list(_TABS)
+    for tab in tabs:
+        tab.server_stopping()
+    if tabs:
+        await asyncio.sleep(flush)
+    return len(tabs)
 
 
 def guard_session(page: ft.Page, lang: Any) -> None:
@@ -95,9 +115,9 @@ def join_screen(t: Any, message: str | None = None) -> ft.Control:
     items: list[ft.Control] = [
         ft.Container(height=24),
         ft.Icon(ft.Icons.QR_CODE_SCANNER, size=64, color=ft.Colors.PRIMARY),
-        sid("join-title", ft.Text(t("tablemode.join.title"), size=26,
+        sid("join-title", ft.Text(t("tablemode-join-title"), size=26,
                                   weight=ft.FontWeight.BOLD), header=True),
-        sid("join-scan", muted(t("tablemode.join.how"), size=16)),
+        sid("join-scan", muted(t("tablemode-join-how"), size=16)),
     ]
     if message:
         items.append(sid("join-message", ft.Text(message, color=ft.Colors.ERROR, size=15)))
@@ -135,7 +155,8 @@ class TableTab:
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
         page = self.page
-        page.title = self.t("app.title")
+        _TABS.add(self)
+        page.title = self.t("app-title")
         style(page)  # the theme (the Japanese font: once a screen is out)
         page.padding = ft.Padding.symmetric(horizontal=12, vertical=8)
         page.scroll = ft.ScrollMode.AUTO
@@ -143,7 +164,7 @@ class TableTab:
         page.on_connect = self._reconnected
         page.on_route_change = self._route_changed
         guard_session(page, self.lang)
-        self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode.loading"))],
+        self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode-loading"))],
                              horizontal_alignment=ft.CrossAxisAlignment.CENTER))
         page.run_task(self.open, join_route(page.route)[0])
 
@@ -191,7 +212,7 @@ class TableTab:
             token = candidates[tried]
             tried += 1
             if message is None:
-                message = self.t("tablemode.join.invalid")
+                message = self.t("tablemode-join-invalid")
             wait = self.hub.bad_tokens.delay(self.peer())
             if wait > 0:  # repeated bad tokens from here: slow down, show nothing meanwhile
                 await self._language()
@@ -282,6 +303,7 @@ class TableTab:
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
+        _TABS.discard(self)
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
@@ -322,13 +344,27 @@ class TableTab:
             return
         app.reconnected()  # every table catches up; the whole screen anew
 
+    def _hop(self, work: Callable[[], Any], what: str) -> None:
+        """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
+        try:
+            self.page.run_task(work)
+        except Exception:  # the tab is gone
+            log.debug("%s for a closed tab", what, exc_info=True)
+
+    def server_stopping(self) -> None:
+        """The server stops (any thread): a dialog says so, on this tab's own session."""
+        self._hop(self._stopping, "stop notice")
+
+    async def _stopping(self) -> None:
+        self.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=sid("server-stopped", ft.Text(self.t("tablemode-stopped-title"))),
+            content=ft.Text(self.t("tablemode-stopped-how"))))
+
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
         """Called by the hub (any thread): hop onto this tab's own session."""
-        try:
-            self.page.run_task(self._revoked)
-        except Exception:  # the tab is gone
-            log.debug("revocation for a closed tab", exc_info=True)
+        self._hop(self._revoked, "revocation")
 
     async def _revoked(self) -> None:
         if self.app is not None:
@@ -336,7 +372,7 @@ class TableTab:
         self._close_app()
         self.access, self.token = None, None
         await self._pref(PREF_TOKEN, "")
-        self._show(join_screen(self.t, self.t("tablemode.join.revoked")))
+        self._show(join_screen(self.t, self.t("tablemode-join-revoked")))
 
     # ------------------------------------------------------------------ drawing
     def _show(self, body: ft.Control) -> None:

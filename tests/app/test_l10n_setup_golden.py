@@ -1,10 +1,12 @@
 """Golden transcripts of seeded Forestry deals (tests/data/golden/forestry_*.json).
 
-Each case deals ``(options, players, seed)`` and compares ``SetupPlan.to_json()``
-with the checked-in transcript, showing a unified diff on mismatch. A change to
-the dealer that alters any deal must be deliberate: regenerate with
+Each case deals ``(options, players, seed)`` and compares ``SetupPlan.to_json(english)``
+— the setup JSON contract of ``forest-table setup --json``, worded in English — with the
+checked-in transcript, showing a unified diff on mismatch. It lives with the English
+wording tests (the dealer's own tests, tests/setup, assert codes). A change to the dealer
+or to the English catalogue that alters any deal must be deliberate: regenerate with
 
-    UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/setup/test_forestry_golden.py
+    UPDATE_GOLDEN=1 .venv/bin/pytest -q tests/app/test_l10n_setup_golden.py
 
 and review the diff of tests/data/golden/ before committing it.
 """

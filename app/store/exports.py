@@ -1,0 +1,524 @@
+"""Export: record v1 (JSON / JSON lines), BG Stats, BoardGameGeek CSV.
+
+Finished games only, oldest first:
+
+- ``record``: one game is one JSON object (indented), several are JSON lines
+  (one compact record per line) — exactly the records stored, so export ->
+  import is lossless.
+- ``bgstats``: a BG Stats play file (``games``/``players``/``locations``/
+  ``plays`` with ``playerScores``), plus one ``bgstats://`` createPlay link
+  per game (:func:`bgstats_link`) that pushes the play into the app.
+- ``bgg-csv``: one row per player with BoardGameGeek's play fields (date,
+  location, length, name, startposition, color, score, win, new).
+
+Import is :mod:`app.store.imports`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import uuid
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from typing import Any
+from urllib.parse import quote
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, select
+
+from app.game.registry import VARIANTS
+from app.store.crud import (
+    UID_NAMESPACE,
+    InvalidData,
+    NotFound,
+    fingerprint,
+    get_bgg_ids,
+    person_key,
+)
+from app.store.models import (
+    DELETED,
+    FINISHED,
+    SOURCE_APP,
+    FinishedRecord,
+    GameRow,
+    Person,
+    Seat,
+    utc,
+)
+from app.store.queries import GameSummary, _summaries
+from scoring.api import board_of
+from scoring.games import Game
+
+#: Each game's name in exports (BG Stats, CSV).
+GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
+#: Forestry's expansion, as BG Stats' play file names it among its games.
+GROWING_FORWARD = "Forestry: Growing Forward"
+SOURCE_NAME = "Forest Table"
+BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
+_UUID_NS = UID_NAMESPACE  # stable ids across exports
+MAX_DURATION = timedelta(hours=12)  # longer: the game was paused, duration unknown
+BATCH = 500
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedGame:
+    """A finished game as the exporters see it."""
+
+    summary: GameSummary
+    record: dict[str, Any]
+    sheet: dict[str, Any]
+    duration_min: int | None
+    new_players: frozenset[int] = field(default_factory=frozenset)  # first play of this game
+    bgg_id: int | None = None  # the game's BoardGameGeek id, when the user entered it
+    person_uids: tuple[str, ...] = ()  # each seat's ``Person.uid`` (0008), in seat order
+    deleted: bool = False  # soft-deleted (only the record backup carries such games)
+    entered_at: datetime | None = None  # when it was first saved here (finished or imported)
+    modified_at: datetime | None = None  # when it last changed here
+
+    @property
+    def id(self) -> int:
+        return self.summary.id
+
+    @property
+    def play_id(self) -> str:
+        """The play's identity outside this database: the content fingerprint of its record
+        as first saved (``GameRow.play_uid``, revision 0006) — the same in every database the
+        record is imported into, in any order; two different games never share one."""
+        return self.summary.play_uid or fingerprint(self.record)
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.sheet.get("complete", True))
+
+
+def finished_ids(session: Session, ids: Sequence[int] | None, *,
+                 deleted: bool = False) -> list[int]:
+    """The finished games to export: all, oldest first, or ``ids`` (checked) in that order.
+    With ``deleted`` (the record backup) soft-deleted finished games come too."""
+    order = (col(GameRow.played_at), col(GameRow.id))
+    kept = col(GameRow.status) == FINISHED
+    if deleted:
+        kept = sa.or_(kept, sa.and_(col(GameRow.status) == DELETED,
+                                    col(GameRow.deleted_status) == FINISHED))
+    if ids is None:
+        stmt = select(GameRow.id).where(kept).order_by(*order)
+        return [int(i) for i in session.exec(stmt).all() if i is not None]
+    wanted = list(dict.fromkeys(ids))
+    rows = {g.id: (g.deleted_status if deleted and g.status == DELETED else g.status)
+            for g in session.exec(select(GameRow).where(col(GameRow.id).in_(wanted)))}
+    missing = [i for i in wanted if i not in rows]
+    if missing:
+        raise NotFound("no game with id " + ", ".join(map(str, missing)))
+    deleted_ids = [i for i in wanted if rows[i] == DELETED]
+    if deleted_ids:
+        raise InvalidData("game " + ", ".join(map(str, deleted_ids))
+                          + " is deleted (bring it back with `records undelete` first)")
+    open_ = [i for i in wanted if rows[i] != FINISHED]
+    if open_:
+        raise InvalidData("game " + ", ".join(map(str, open_))
+                          + " is not finished yet (only finished games are exported)")
+    return wanted
+
+
+def _duration(game: GameRow) -> int | None:
+    if game.source != SOURCE_APP or game.finished_at is None:
+        return None
+    span = (utc(game.finished_at) or game.finished_at) - (utc(game.created_at) or game.created_at)
+    if span <= timedelta(0) or span > MAX_DURATION:
+        return None
+    return max(1, round(span.total_seconds() / 60))
+
+
+def _new_players(session: Session, ids: Sequence[int]) -> dict[int, set[int]]:
+    """game id -> persons for whom it was their first finished play of that game."""
+    seat: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+    s, t = seat.alias("s"), seat.alias("t")
+    earlier = (sa.select(sa.literal(1)).select_from(t).where(
+        t.c.person_id == s.c.person_id, t.c.finished.is_(True), t.c.game == s.c.game,
+        sa.or_(t.c.played_at < s.c.played_at,
+               sa.and_(t.c.played_at == s.c.played_at, t.c.game_id < s.c.game_id))))
+    out: dict[int, set[int]] = {}
+    rows = session.execute(sa.select(s.c.game_id, s.c.person_id)
+                           .where(s.c.game_id.in_(ids), ~earlier.exists())).all()
+    for gid, pid in rows:
+        out.setdefault(int(gid), set()).add(int(pid))
+    return out
+
+
+def export_games(session: Session, *, ids: Sequence[int] | None = None,
+                 deleted: bool = False) -> Iterator[ExportedGame]:
+    """Finished games (all, oldest first, or ``ids`` in that order), streamed in batches;
+    with ``deleted`` also the soft-deleted finished ones (the record backup).
+
+    Unknown ids raise ``NotFound``, open games ``InvalidData`` — before anything is yielded.
+    """
+    all_ids = finished_ids(session, ids, deleted=deleted)
+    bgg = get_bgg_ids(session)
+    for start in range(0, len(all_ids), BATCH):
+        chunk = all_ids[start:start + BATCH]
+        games = {g.id: g for g in session.exec(select(GameRow).where(col(GameRow.id).in_(chunk)))}
+        records = {r.game_id: r for r in session.exec(
+            select(FinishedRecord).where(col(FinishedRecord.game_id).in_(chunk)))}
+        ordered = [games[i] for i in chunk]
+        summaries = {s.id: s for s in _summaries(session, ordered)}
+        new = _new_players(session, chunk)
+        for gid, pid, first in session.exec(select(Seat.game_id, Seat.person_id,
+                                                   Seat.first_play)
+                                            .where(col(Seat.game_id).in_(chunk))):
+            if first:  # judged at its first save (0008): that answer stands
+                new.setdefault(gid, set()).add(pid)
+            elif first is not None:
+                new.get(gid, set()).discard(pid)
+        people = {p.person_id for s in summaries.values() for p in s.players}
+        uids = {i: u for i, u in session.exec(
+            select(Person.id, Person.uid).where(col(Person.id).in_(people))) if i is not None}
+        for g in ordered:
+            assert g.id is not None
+            rec = records[g.id]
+            summary = summaries[g.id]
+            yield ExportedGame(summary, dict(rec.record), dict(rec.sheet), _duration(g),
+                               frozenset(new.get(g.id, set())), bgg.get(g.game),
+                               tuple(uids[p.person_id] for p in summary.players),
+                               g.status == DELETED, utc(g.finished_at), utc(g.updated_at))
+
+
+def backup_record(g: ExportedGame) -> dict[str, Any]:
+    """The record as a lossless backup (record format v1 with its ``history`` block,
+    docs/record-format.md): the people's names as they are now (after renames and merges),
+    then ``history``: the play id, each seat's person id, the notes, ``deleted`` and the
+    game's BGG id. :func:`app.store.imports.import_records` restores all of it, so export ->
+    import into a fresh database -> export gives the same bytes."""
+    record = {k: v for k, v in g.record.items() if k != "history"}
+    players = [dict(p) for p in record.get("players") or []]
+    for p, seat in zip(players, g.summary.players, strict=False):
+        p["name"] = seat.name
+    record["players"] = players
+    history: dict[str, Any] = {"play_id": g.play_id, "people": list(g.person_uids),
+                               "first_plays": [p.person_id in g.new_players
+                                               for p in g.summary.players]}
+    if g.summary.notes:
+        history["notes"] = g.summary.notes
+    if g.deleted:
+        history["deleted"] = True
+    if g.bgg_id is not None:
+        history["bgg_id"] = g.bgg_id
+    record["history"] = history
+    return record
+
+
+def record_line(g: ExportedGame) -> str:
+    """One game of a JSON lines backup (compact, one line)."""
+    return json.dumps(backup_record(g), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def records_text(games: Sequence[ExportedGame]) -> str:
+    """Record v1 (with ``history``): one game as an indented JSON object, several as JSON
+    lines."""
+    if len(games) == 1:
+        return json.dumps(backup_record(games[0]), indent=2, ensure_ascii=False) + "\n"
+    return "".join(record_line(g) for g in games)
+
+
+def _bgstats_date(g: ExportedGame) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` in the record's own offset (a game at 00:30 +09:00 is on
+    that day wherever it is exported)."""
+    return g.summary.local_played_at.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _title(word: str) -> str:
+    return " ".join(w.capitalize() for w in word.replace("-", "_").split("_"))
+
+
+def role_name(role: str | None, lang: str = "en") -> str:
+    """A character/ranger id in words (``forest_worker`` -> ``Forest Worker``, ``julia`` ->
+    ``Julia (Animal Expert)``; in Japanese with ``lang="ja"``), from the catalogues."""
+    from app.l10n import has, text
+
+    if not role:
+        return ""
+    for code in (f"character-{role}", f"ranger-{role}"):
+        if has(lang, code) or has("en", code):
+            return text(lang, code)
+    return _title(role)
+
+
+def category_name(category: str, lang: str = "en") -> str:
+    """A score category key in words (``forester_majority`` -> ``Forester tokens``)."""
+    from app.l10n import has, text
+
+    code = f"category-{category}"
+    return text(lang, code) if has(lang, code) or has("en", code) else _title(category)
+
+
+def board_text(game: str, options: Mapping[str, Any], lang: str = "en") -> str:
+    """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
+    Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``), in words of
+    ``lang``; each game says what its board is (``scoring.api.board_of``)."""
+    from app.l10n import render
+
+    return render(lang, board_of(Game(game), options))
+
+
+def _comments(g: ExportedGame, lang: str = "en") -> str:
+    """The play's comments in words of ``lang``: each player (the name as kept, cleaned) with
+    their total and categories, a note when printed values were missing, the notes."""
+    from app.l10n import text
+
+    names = [p.name for p in g.summary.players]
+    lines = []
+    for i, p in enumerate(g.sheet.get("players") or []):
+        cats = text(lang, "list-commas").join(
+            text(lang, "bgstats-comment-category", category=category_name(k, lang), points=v)
+            for k, v in (p.get("categories") or {}).items())
+        total = str(p.get("total")) if g.complete else "?"
+        name = names[i] if i < len(names) else str(p.get("name"))
+        lines.append(text(lang, "bgstats-comment-player", name=name, total=total,
+                          categories=cats))
+    if not g.complete:
+        needs = ", ".join(f"{n.get('table')}[{n.get('key')}]" for n in g.sheet.get("needs") or [])
+        lines.append(text(lang, "bgstats-comment-incomplete", needs=needs))
+    if g.summary.notes:
+        lines.append(g.summary.notes)
+    head = text(lang, "bgstats-comment-head", app=SOURCE_NAME, play=g.play_id[:12])
+    return head + "\n" + "\n".join(lines)
+
+
+def tie_broken(g: ExportedGame) -> bool:
+    """A tie-breaker, not the score alone, decided the winner: the highest total is shared by
+    more players than won (BG Stats ``manualWinner``: the winner is set, not derived)."""
+    if not g.complete:
+        return False
+    totals = [p.total for p in g.summary.players if p.total is not None]
+    if not totals:
+        return False
+    top = [p for p in g.summary.players if p.total == max(totals)]
+    return len(top) > 1 and len([p for p in top if p.winner]) < len(top)
+
+
+def expansions(g: ExportedGame) -> tuple[str, ...]:
+    """The expansions played, by name: Growing Forward when one of its modules is on."""
+    options = g.record.get("options") or {}
+    gf = options.get("growing_forward") if isinstance(options, Mapping) else None
+    if isinstance(gf, Mapping) and any(gf.values()):
+        return (GROWING_FORWARD,)
+    return ()
+
+
+def _stamp(g: ExportedGame, when: datetime | None) -> str:
+    """A moment as BG Stats writes it (``YYYY-MM-DD HH:MM:SS``) in the record's offset."""
+    if when is None:
+        return _bgstats_date(g)
+    off = g.summary.utc_offset
+    local = when.astimezone() if off is None else when.astimezone(
+        timezone(timedelta(minutes=off)))
+    return local.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _uids(g: ExportedGame) -> tuple[str, ...]:
+    """Each seat's person id (``Person.uid``: kept through renames); for a game built by
+    hand without them, the id a person of that name was first given."""
+    if len(g.person_uids) == len(g.summary.players):
+        return g.person_uids
+    return tuple(_uuid("player", person_key(p.name)) for p in g.summary.players)
+
+
+def _uuid(kind: str, key: str) -> str:
+    return str(uuid.uuid5(_UUID_NS, f"{kind}:{key}")).upper()
+
+
+def bgstats_play(g: ExportedGame, lang: str = "en") -> dict[str, Any]:
+    """The JSON of BG Stats' createPlay link for one game (roles and comments in ``lang``)."""
+    s = g.summary
+    players = []
+    for p, uid in zip(s.players, _uids(g), strict=True):
+        entry: dict[str, Any] = {
+            "name": p.name, "sourcePlayerId": uid,
+            "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
+            g.new_players, "role": role_name(p.character, lang),
+        }
+        if g.complete:  # an incomplete sheet: no score, rank or winner is known
+            entry["winner"] = p.winner
+            if p.total is not None:
+                entry["score"] = p.total
+            if p.rank is not None:
+                entry["rank"] = p.rank
+        if p.colour:
+            entry["color"] = p.colour
+        players.append(entry)
+    game: dict[str, Any] = {"name": GAME_TITLES.get(s.game, s.game), "sourceGameId": s.game,
+                            "highestWins": True, "noPoints": False, "cooperative": False}
+    if g.bgg_id is not None:
+        game["bggId"] = g.bgg_id
+    play: dict[str, Any] = {
+        "sourceName": SOURCE_NAME,
+        "sourcePlayId": g.play_id,
+        "game": game,
+        "board": board_text(s.game, g.record.get("options") or {}, lang),
+        "playDate": _bgstats_date(g),
+        "players": players,
+        "comments": _comments(g, lang),
+    }
+    if g.duration_min is not None:
+        play["durationMin"] = g.duration_min
+    if s.location:
+        play["location"] = s.location
+    return play
+
+
+def bgstats_link(g: ExportedGame, lang: str = "en") -> str:
+    """``bgstats://app.bgstatsapp.com/createPlay.html?data=<url-encoded JSON>`` for one game."""
+    data = json.dumps(bgstats_play(g, lang), ensure_ascii=False, separators=(",", ":"))
+    return BGSTATS_CREATE_PLAY + quote(data, safe="")
+
+
+#: The web form of the push link (BG Stats' page hands it to the app): what a phone's
+#: camera opens from a QR code. A QR code (error correction M) holds about 2,300 bytes, but
+#: one that dense is hard to scan off a screen: past QR_LIMIT the comments stay out.
+BGSTATS_CREATE_PLAY_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
+QR_LIMIT = 1600
+
+
+def bgstats_qr_link(g: ExportedGame, lang: str = "en") -> str:
+    """The push link for a QR code on the finish screen: the web form of
+    :func:`bgstats_link`; when that is too long for a QR code, the same play without its
+    comments (scores, ranks, winners and people stay)."""
+    play = bgstats_play(g, lang)
+    for candidate in (play, {k: v for k, v in play.items() if k != "comments"}):
+        data = json.dumps(candidate, ensure_ascii=False, separators=(",", ":"))
+        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe="")
+        if len(link.encode("utf-8")) <= QR_LIMIT:
+            return link
+    return link
+
+
+def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
+                 me: str | None = None) -> dict[str, Any]:
+    """A BG Stats play file: games, players, locations and plays referring to them by id;
+    ``userInfo.meRefId`` is the player named ``me`` (the file's owner), when given. Roles
+    and comments in ``lang``. docs/records.md lists every field and where it comes from."""
+    game_ids: dict[str, int] = {}
+    player_ids: dict[str, int] = {}
+    location_ids: dict[str, int] = {}
+    out_games: list[dict[str, Any]] = []
+    out_players: list[dict[str, Any]] = []
+    out_locations: list[dict[str, Any]] = []
+    plays: list[dict[str, Any]] = []
+    for g in games:
+        s = g.summary
+        if s.game not in game_ids:
+            game_ids[s.game] = len(game_ids) + 1
+            entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
+                     "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
+                     "noPoints": False, "cooperative": False, "usesTeams": False,
+                     "isBaseGame": True}
+            if g.bgg_id is not None:
+                entry["bggId"] = g.bgg_id
+            out_games.append(entry)
+        expansion_refs = []
+        for name in expansions(g):
+            if name not in game_ids:
+                game_ids[name] = len(game_ids) + 1
+                out_games.append({"id": game_ids[name], "uuid": _uuid("game", name),
+                                  "name": name, "highestWins": True, "noPoints": False,
+                                  "cooperative": False, "usesTeams": False,
+                                  "isBaseGame": False})
+            expansion_refs.append({"gameRefId": game_ids[name]})
+        loc_ref = None
+        if s.location:
+            k = person_key(s.location)
+            if k not in location_ids:
+                location_ids[k] = len(location_ids) + 1
+                out_locations.append({"id": location_ids[k], "uuid": _uuid("location", k),
+                                      "name": s.location})
+            loc_ref = location_ids[k]
+        scores = []
+        for p, k in zip(s.players, _uids(g), strict=True):
+            if k not in player_ids:
+                player_ids[k] = len(player_ids) + 1
+                out_players.append({"id": player_ids[k], "uuid": k,
+                                    "name": p.name, "isAnonymous": False})
+            known = g.complete  # an incomplete sheet: no score, rank or winner is known
+            ps: dict[str, Any] = {
+                "playerRefId": player_ids[k],
+                "score": "" if p.total is None or not known else str(p.total),
+                "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
+                "seatOrder": p.seat, "startPlayer": p.seat == 1,
+                "newPlayer": p.person_id in g.new_players,
+                "role": role_name(p.character, lang),
+            }
+            if p.colour:
+                ps["color"] = p.colour
+            scores.append(ps)
+        play: dict[str, Any] = {
+            "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
+            "playDate": _bgstats_date(g), "entryDate": _stamp(g, g.entered_at),
+            "modificationDate": _stamp(g, g.modified_at), "durationMin": g.duration_min or 0,
+            "board": board_text(s.game, g.record.get("options") or {}, lang),
+            "ignored": False, "manualWinner": tie_broken(g), "usesTeams": False,
+            "scoringSetting": 0,  # the value BG Stats' own files carry (docs/records.md)
+            "comments": _comments(g, lang), "playerScores": scores,
+            "expansionPlays": expansion_refs,
+        }
+        if loc_ref is not None:
+            play["locationRefId"] = loc_ref
+        plays.append(play)
+    user: dict[str, Any] = {}
+    if me is not None:
+        mine = [p["id"] for p in out_players if person_key(p["name"]) == person_key(me)]
+        if mine:
+            user["meRefId"] = mine[0]
+    return {
+        "about": "A play file that BG Stats (Board GameRow Stats) can read: open it with the app.",
+        "sourceName": SOURCE_NAME,
+        "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
+        "userInfo": user,
+    }
+
+
+BGG_COLUMNS = ["play_id", "date", "objectid", "game", "location", "quantity", "length", "name",
+               "startposition", "color", "score", "win", "new", "comments"]
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A text cell a spreadsheet will not run: one starting with ``= + - @``, a tab or a
+    carriage return gets a leading ``'`` (OWASP's CSV injection advice). Numbers stay."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def bgg_csv(games: Iterable[ExportedGame], lang: str = "en") -> str:
+    """:func:`bgg_csv_lines` as one text."""
+    return "".join(bgg_csv_lines(games, lang))
+
+
+def bgg_csv_lines(games: Iterable[ExportedGame], lang: str = "en") -> Iterator[str]:
+    """BoardGameGeek play fields as CSV lines, one row per player (``win``/``new`` are 0/1;
+    ``objectid`` the game's BGG id when entered in Settings, else empty). Streamed."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+
+    def flush() -> str:
+        text = buf.getvalue()
+        buf.seek(0)
+        buf.truncate()
+        return text
+
+    w.writerow(BGG_COLUMNS)
+    yield flush()
+    for g in games:
+        s = g.summary
+        for p in s.players:
+            w.writerow([csv_cell(c) for c in (
+                g.play_id, s.local_played_at.date().isoformat(),
+                "" if g.bgg_id is None else g.bgg_id, GAME_TITLES.get(s.game, s.game),
+                s.location or "", 1, "" if g.duration_min is None else g.duration_min, p.name,
+                p.seat, p.colour or "", "" if p.total is None or not g.complete else p.total,
+                int(p.winner and g.complete), int(p.person_id in g.new_players),
+                _comments(g, lang),
+            )])
+        yield flush()

@@ -1,0 +1,364 @@
+"""Limits on every connection: caps per address and in all, a deadline for headers.
+
+One address holding thousands of sockets that send half a request and stop must
+not take the server down for the phones at the table (each socket is a file
+descriptor; when the process runs out of them, uvicorn can accept nothing, not
+even a phone's page load). Below the ASGI app, at the transport:
+
+- **Per address** at most :data:`PER_ADDRESS` open connections (HTTP and
+  websocket alike; ``FOREST_TABLE_CONNECTIONS_PER_ADDRESS``); an IPv6 peer counts
+  by its /64 (one device picks addresses from its network freely).
+- **In all** at most :data:`TOTAL` (``FOREST_TABLE_CONNECTIONS_TOTAL``), and never
+  more than half of the process's open-file limit left after a reserve (a file
+  being sent needs a descriptor too; so do the database files).
+- A connection over a cap is answered ``503`` at once and closed: its descriptor
+  is free again straight away. One log line per address and minute says so.
+- **Headers**: a request's head must be complete within :data:`HEADER_TIMEOUT`
+  seconds of the connection opening, or of the previous response on a kept-alive
+  connection (``FOREST_TABLE_HEADER_TIMEOUT``), and within :data:`MAX_HEAD` bytes;
+  else the connection is closed.
+  An idle kept-alive connection is closed after uvicorn's ``timeout_keep_alive``
+  (:data:`KEEP_ALIVE`). Websockets are pinged (uvicorn: every 20 s, closed when
+  no answer within 20 s).
+- :func:`raise_open_file_limit`: the process's soft limit is raised to its hard
+  limit at start (a laptop's usual soft limit is 1024).
+
+Loopback and LAN peers are treated alike: the laptop's own browser stays far
+below the caps. Behind a reverse proxy every phone shares the proxy's address:
+raise the per-address cap there. See docs/table-mode.md ("Limits").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+#: open connections one address may hold (a phone's browser opens up to 6 for the page
+#: and one websocket per tab; a household behind one router shares an address)
+PER_ADDRESS = 64
+#: open connections in all (also bounded by the open-file limit, :func:`total_cap`)
+TOTAL = 4096
+#: seconds a connection has to send a request's whole head
+HEADER_TIMEOUT = 10.0
+#: bytes a request's head may take (httptools sets no limit; browsers send a few KB)
+MAX_HEAD = 64 * 1024
+#: seconds an idle kept-alive HTTP connection stays open (uvicorn ``timeout_keep_alive``)
+KEEP_ALIVE = 5
+#: descriptors kept out of the global cap: the interpreter, the database files, pipes
+RESERVE_FDS = 64
+
+_OVER = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n"
+         b"Content-Length: 40\r\nConnection: close\r\n\r\n"
+         b"Too many connections from this address.\n")
+
+
+def _env_number(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def raise_open_file_limit() -> tuple[int, int]:
+    """Raise this process's soft open-file limit to its hard limit; (soft, hard) after.
+
+    macOS reports an unlimited hard limit it does not grant: then the largest it
+    takes of a few. Never raises (no ``resource`` module on Windows: (0, 0)).
+    """
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 0, 0
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    targets = [hard] if hard != resource.RLIM_INFINITY else []
+    targets += [t for t in (1 << 20, 65536, 10240) if t > soft and (
+        hard == resource.RLIM_INFINITY or t < hard)]
+    for target in targets:
+        if target <= soft:
+            break
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            break
+        except (ValueError, OSError):
+            continue
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
+def open_file_limit() -> int:
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return 1 << 16
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def total_cap(configured: int | None = None) -> int:
+    """The global cap: the configured one, at most half the descriptors left after the
+    reserve (``ulimit -n 1024``: 480)."""
+    wanted = configured if configured is not None else int(
+        _env_number("FOREST_TABLE_CONNECTIONS_TOTAL", TOTAL))
+    return max(16, min(wanted, (open_file_limit() - RESERVE_FDS) // 2))
+
+
+def address_key(address: str) -> str:
+    """What a cap counts by: the address; an IPv6 one by its /64 (loopback: itself).
+
+    >>> address_key("192.168.1.20"), address_key("2001:db8:1:2:a:b:c:d")
+    ('192.168.1.20', '2001:db8:1:2::/64')
+    """
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        if not ip.is_loopback:
+            return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class LogLimiter:
+    """At most ``per_address`` lines per address and ``total`` in all per ``window`` s.
+
+    :meth:`allow` says whether a line may be written now; what was held back is
+    counted, and the next line allowed for that address says how many
+    (:meth:`held_back`). Thread-safe.
+    """
+
+    def __init__(self, per_address: int = 3, total: int = 20, window: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.per_address = per_address
+        self.total = total
+        self.window = window
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._start = clock()
+        self._lines: dict[str, int] = {}
+        self._all = 0
+        self._held: dict[str, int] = {}
+
+    def allow(self, address: str) -> bool:
+        with self._lock:
+            now = self.clock()
+            if now - self._start >= self.window:
+                self._start, self._lines, self._all = now, {}, 0
+            if self._lines.get(address, 0) >= self.per_address or self._all >= self.total:
+                if len(self._held) < 10_000 or address in self._held:
+                    self._held[address] = self._held.get(address, 0) + 1
+                return False
+            self._lines[address] = self._lines.get(address, 0) + 1
+            self._all += 1
+            return True
+
+    def held_back(self, address: str) -> int:
+        """How many lines for ``address`` were held back since it was last asked."""
+        with self._lock:
+            return self._held.pop(address, 0)
+
+
+def log_limited(limiter: LogLimiter, address: str, msg: str, *args: Any) -> None:
+    """Log ``msg`` (a warning) for ``address`` if ``limiter`` allows; say what was held."""
+    if not limiter.allow(address):
+        return
+    held = limiter.held_back(address)
+    if held:
+        msg += " (and %d such lines held back)"
+        args = (*args, held)
+    log.warning(msg, *args)
+
+
+#: refusals (a foreign Host or Origin, the session cap): 3 lines per address a minute
+REFUSAL_LOGS = LogLimiter(per_address=3, total=20)
+
+
+@dataclass
+class _Open:
+    key: str
+    timer: asyncio.TimerHandle | None = None  # set while a request's head is awaited
+    transport: Any = None
+    head_bytes: int = 0
+
+
+@dataclass
+class ConnectionLimiter:
+    """Open connections by peer (host, port), counted per address key and in all."""
+
+    per_address: int = PER_ADDRESS
+    total: int = TOTAL
+    header_timeout: float = HEADER_TIMEOUT
+    logs: LogLimiter = field(default_factory=lambda: LogLimiter(per_address=1, total=20))
+    _open: dict[tuple[str, int], _Open] = field(default_factory=dict)
+    _counts: dict[str, int] = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls) -> ConnectionLimiter:
+        return cls(per_address=int(_env_number("FOREST_TABLE_CONNECTIONS_PER_ADDRESS",
+                                               PER_ADDRESS)),
+                   total=total_cap(),
+                   header_timeout=_env_number("FOREST_TABLE_HEADER_TIMEOUT", HEADER_TIMEOUT))
+
+    def count(self, address: str | None = None) -> int:
+        return len(self._open) if address is None else self._counts.get(address_key(address), 0)
+
+    # called on the event loop only (protocol callbacks and the ASGI app)
+    def opened(self, peer: tuple[str, int] | None, transport: Any) -> bool:
+        """A new connection: False (answered 503 and closed) when over a cap."""
+        if peer is None:
+            return True
+        key = address_key(str(peer[0]))
+        if self._counts.get(key, 0) >= self.per_address or len(self._open) >= self.total:
+            which = "address" if self._counts.get(key, 0) >= self.per_address else "server"
+            log_limited(self.logs, key, "refused connections from %s: %d open from it, "
+                        "%d in all (the %s cap)", key, self._counts.get(key, 0),
+                        len(self._open), which)
+            try:
+                transport.write(_OVER)
+            finally:
+                transport.close()
+            return False
+        entry = self._open[(str(peer[0]), int(peer[1]))] = _Open(key, transport=transport)
+        self._counts[key] = self._counts.get(key, 0) + 1
+        self._arm(entry)
+        return True
+
+    def closed(self, peer: tuple[str, int] | None) -> None:
+        if peer is None:
+            return
+        entry = self._open.pop((str(peer[0]), int(peer[1])), None)
+        if entry is None:
+            return
+        if entry.timer is not None:
+            entry.timer.cancel()
+        left = self._counts.get(entry.key, 1) - 1
+        if left > 0:
+            self._counts[entry.key] = left
+        else:
+            self._counts.pop(entry.key, None)
+
+    def received(self, peer: Any, size: int) -> bool:
+        """Bytes in on an HTTP connection: False (close it) when a head outgrows
+        :data:`MAX_HEAD` before it is complete."""
+        entry = self._open.get(_peer(peer))
+        if entry is None or entry.timer is None:
+            return True
+        entry.head_bytes += size
+        return entry.head_bytes <= MAX_HEAD
+
+    def headers_done(self, peer: Any) -> None:
+        """A request's head is in (the app got it): its deadline is off."""
+        entry = self._open.get(_peer(peer))
+        if entry is not None and entry.timer is not None:
+            entry.timer.cancel()
+            entry.timer = None
+
+    def waiting_again(self, peer: Any) -> None:
+        """A response is out: the next request's head has the deadline again."""
+        entry = self._open.get(_peer(peer))
+        if entry is not None:
+            self._arm(entry)
+
+    def _arm(self, entry: _Open) -> None:
+        entry.head_bytes = 0
+        if entry.timer is not None:
+            entry.timer.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # pragma: no cover - protocol callbacks run on the loop
+            return
+        entry.timer = loop.call_later(self.header_timeout, self._too_slow, entry)
+
+    def _too_slow(self, entry: _Open) -> None:
+        entry.timer = None
+        transport = entry.transport
+        if transport is not None and not transport.is_closing():
+            log_limited(self.logs, "slow:" + entry.key,
+                        "closed a connection from %s: no complete request within %.0f s",
+                        entry.key, self.header_timeout)
+            transport.close()
+
+
+def _peer(peer: Any) -> tuple[str, int]:
+    try:
+        return str(peer[0]), int(peer[1])
+    except (TypeError, ValueError, IndexError):
+        return "", 0
+
+
+def guarded_protocols(limiter: ConnectionLimiter) -> tuple[type[Any], type[Any]]:
+    """uvicorn's HTTP protocol (httptools, else h11) and websocket protocol (websockets'
+    sans-I/O) counting every connection in ``limiter`` from its first byte to its close."""
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
+    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+    base: Any = AutoHTTPProtocol
+
+    class GuardedHTTP(base):  # type: ignore[misc,valid-type]
+        def connection_made(self, transport: Any) -> None:
+            self._ft_peer = transport.get_extra_info("peername")
+            self._ft_refused = not limiter.opened(self._ft_peer, transport)
+            if self._ft_refused:
+                self.transport = transport
+                return
+            super().connection_made(transport)
+
+        def data_received(self, data: bytes) -> None:
+            if self._ft_refused:  # over a cap: answered and closed, read nothing
+                return
+            if not limiter.received(self._ft_peer, len(data)):
+                log_limited(limiter.logs, "head:" + address_key(str(self._ft_peer[0])),
+                            "closed a connection from %s: a request head over %d bytes",
+                            address_key(str(self._ft_peer[0])), MAX_HEAD)
+                self.transport.close()
+                return
+            super().data_received(data)
+
+        def eof_received(self) -> None:
+            if not self._ft_refused:
+                super().eof_received()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._ft_refused:
+                return
+            limiter.closed(self._ft_peer)
+            super().connection_lost(exc)
+
+    class GuardedWebSocket(WebSocketsSansIOProtocol):
+        def connection_lost(self, exc: Exception | None) -> None:
+            limiter.closed(self.client)
+            super().connection_lost(exc)
+
+    return GuardedHTTP, GuardedWebSocket
+
+
+class HeaderDeadline:
+    """ASGI middleware (outermost): tells the limiter when a request's head is in and
+    when its response is out (the deadline for the next head starts then)."""
+
+    def __init__(self, app: ASGIApp, limiter: ConnectionLimiter) -> None:
+        self.app = app
+        self.limiter = limiter
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        self.limiter.headers_done(scope.get("client"))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            if scope["type"] == "http":
+                self.limiter.waiting_again(scope.get("client"))

@@ -1,0 +1,173 @@
+"""The English wording where it matters: what the CLI prints and a player reads.
+
+The tests of the pure rules code (tests/scoring, tests/setup) assert message codes and
+parameters; these few check that the English catalogue words a sample of those codes
+as the rulebooks and the CLI's users expect (numbers in place, the field named first).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
+
+from app.commands.score import problem_text
+from app.events import log_entry_msg
+from app.l10n import english, refusal, sentences
+from scoring.forestry import board as B
+from scoring.forestry.enums import ForesterType
+from scoring.forestry.model import ForestryPlayer
+from scoring.guardians.checks import Turn, game_end_status, hand_limit
+from scoring.message import Msg, msg
+from scoring.printed import ask
+from scoring.record import Problem, RecordError, problems_from
+from setup import forestry, guardians
+from setup.deck import SPAWN_CARDS, SpawnDeck
+from setup.play import ForestBoard, ForesterToken, replenish_foresters, spawn_infested_wood
+
+
+def _refusal(fn: Callable[[], Any]) -> str:
+    """``fn``'s refusal as a player reads it in English, after the field it names."""
+    with pytest.raises(ValueError) as info:
+        fn()
+    return f"{getattr(info.value, 'field', '') or ''}: {refusal('en', info.value)}"
+
+
+G_BASIC, G_ADVANCED = guardians.GuardiansOptions(), guardians.GuardiansOptions(advanced=True)
+
+REFUSALS: list[tuple[str, Callable[[], Any], str]] = [
+    ("hand-limit", lambda: hand_limit(3), "at most 5"),
+    ("turn-order", lambda: game_end_status(["A", "B", "C"], [Turn("A"), Turn("C")]),
+     "it is B's turn"),
+    ("seat-unknown", lambda: game_end_status(["A", "B"], [Turn("Z")]), "not at the table"),
+    ("guardians-players", lambda: guardians.deal(G_BASIC, 5, seed=1), "2-4 players"),
+    ("rangers-basic", lambda: guardians.deal(G_BASIC, ["Mei", "Ken"], seed=3,
+                                             rangers={"Mei": "julia"}),
+     "^rangers: .*only in the advanced game"),
+    ("ranger-twice", lambda: guardians.deal(G_ADVANCED, ["Mei", "Ken"], seed=2,
+                                            rangers={"Mei": "jack", "Ken": "jack"}),
+     "chosen twice"),
+    ("no-name", lambda: guardians.deal(G_BASIC, ["Mei", " "], seed=1), "needs a name"),
+    ("infestation-solo", lambda: forestry.deal(forestry.ForestryOptions(infestation=True), 1, 3),
+     "^infestation: .*solo"),
+    ("technology-side", lambda: forestry.deal(
+        forestry.ForestryOptions(technology_side="C"), 2, 1),  # type: ignore[arg-type]
+     "^technology-side: "),
+    ("column-holds", lambda: B.place_forester(
+        B.place_forester(ForestryPlayer("Pink"), ForesterType.THINNING)[0],
+        ForesterType.DEN_TREE, column=0),
+     "^forestry_table\\[0\\]: .*thinning"),
+]
+
+
+@pytest.mark.parametrize(("fn", "words"), [c[1:] for c in REFUSALS],
+                         ids=[c[0] for c in REFUSALS])
+def test_refusals_in_english(fn: Callable[[], Any], words: str) -> None:
+    said = _refusal(fn)
+    assert re.search(words, said), said
+
+
+def test_record_problems_as_the_cli_prints_them() -> None:
+    empty = msg("record-forestry-must-not-be-empty")
+    assert problem_text(Problem("players[1].name", empty)) == "players[1].name: must not be empty"
+    assert problem_text(Problem("", empty)) == "must not be empty"
+
+    class M(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        n: StrictInt
+
+    with pytest.raises(ValidationError) as info:
+        M.model_validate({"n": "1", "typo": 2})
+    assert [problem_text(p) for p in problems_from(info.value)] == [
+        "n: Input should be a valid integer (got '1')",
+        "typo: unknown field (not in record format v1)"]
+
+
+def _problems(parse: Callable[[Any], Any], data: Any) -> list[str]:
+    with pytest.raises(RecordError) as info:
+        parse(data)
+    return [problem_text(p) for p in info.value.problems]
+
+
+def test_record_problems_of_each_game_in_english() -> None:
+    from scoring.forestry.record import parse_forestry
+    from scoring.guardians.record import parse_guardians
+    from tests.scoring.test_forestry_record import base, p0
+    from tests.scoring.test_guardians_record import basic
+
+    data = base()
+    p0(data)["buildings"] = {"forest": 7, "sawmill": ["orange"]}
+    assert _problems(parse_forestry, data) == [
+        "players[0].buildings.forest: 7 is more than the 6 building tokens a player has"]
+    d = basic()
+    d["players"] = d["players"][:1]
+    assert _problems(parse_guardians, d) == ["players: Forest Guardians is for 2-4 players; got 1"]
+    d = basic()
+    d["players"][0]["fire_tokens"] = 7
+    d["players"][1]["fire_tokens"] = 6
+    assert _problems(parse_guardians, d) == [
+        "players: fire_tokens add up to 13 across the table; the game has 12"]
+    d = basic()
+    d["players"][1]["fire_tokens"] = -1
+    assert _problems(parse_guardians, d) == [
+        "players[1].fire_tokens: Input should be greater than or equal to 0 (got -1)"]
+
+
+def _step(plan: Any, step_id: str) -> str:
+    return next(sentences("en", s.detail) for s in plan.steps if s.id == step_id)
+
+
+def test_setup_steps_in_english() -> None:
+    two = guardians.deal(G_BASIC, 2, seed=1)
+    removals = _step(two, "two_player_removals")
+    for words in ("4 regular high-altitude (I)", "every low-altitude (III)", "Common Pheasant",
+                  "2 animal cards and 2 animal tokens"):
+        assert words in removals
+    assert "no III pile with 2 players" in _step(two, "terrain_piles")
+    assert "8 animal tokens" in _step(two, "animal_tokens")
+    board = _step(guardians.deal(G_BASIC, 3, seed=1), "ranger_boards")
+    assert "side A" in board and "4 wooden upgrade cubes" in board
+    assert "not in our sources" in _step(forestry.deal(forestry.ForestryOptions(), 1, 9),
+                                         "solo.note")
+    plan = forestry.deal(forestry.ForestryOptions(
+        mode=forestry.Mode.ADVANCED, infestation=True,
+        characters=(forestry.Character.FOREST_ROAD_MANAGER,)), 4, 11)
+    assert f"take card {plan.road_manager_card}" in _step(plan, "char.forest_road_manager")
+    assert "count them 1, 2, 3" in _step(plan, "board.7.hq")
+
+
+@pytest.mark.parametrize(("message", "words"), [
+    (ask("buildings_vp", "4"), "rightmost uncovered space"),
+    (ask("buildings_vp", "4"), "4 building tokens"),
+    (ask("buildings_vp", "5", board_side_b=True), "side B"),
+    (ask("technician_vp", "2"), "Technician"),
+    (ask("detached_top_tie", ""), "detached scoring card"),
+    (msg("note-tie-decided", level=1, names=("Ann", "Ben"), total=19,
+         values=msg("list-commas", items=("Ann 1", "Ben 0"))), "seedlings planted"),
+    (msg("note-tie-shared", names=("Ann", "Ben"), total=8), "share the rank"),
+    (msg("note-guardians-shared-win", names=("Mei", "Ken"), points=23), "share the win"),
+    (msg("note-one-player"), "solo"),
+])
+def test_asks_and_notes_in_english(message: Msg, words: str) -> None:
+    assert words in english(message)
+
+
+def _deck(*top: int) -> SpawnDeck:
+    return SpawnDeck(remaining=top, discard=tuple(c for c in SPAWN_CARDS if c not in top))
+
+
+def test_in_play_draws_in_english() -> None:
+    board = ForestBoard(deck=_deck(15, 3), foresters=(ForesterToken(ForesterType.PAINTING, 15),),
+                        harvesters=frozenset({1, 4}))
+    _, log = replenish_foresters(board, random.Random(0))
+    told = log_entry_msg(log)
+    assert told is not None and "skipped occupied 15, 1" in english(told)
+    full = ForestBoard(deck=_deck(7), infested=frozenset(range(1, 12)),
+                       harvesters=frozenset(range(12, 16)))
+    _, log = spawn_infested_wood(full, random.Random(0), 0, 4)
+    told = log_entry_msg(log, old_score=0, new_score=4)
+    assert told is not None and "no infested wood placed" in english(told)
