@@ -67,6 +67,8 @@ class Page:
     def __init__(self, page: dict[str, Any]) -> None:
         self.root = page
         self.index: dict[int, dict[str, Any]] = {}
+        #: the controls found by identifier, until a patch brings a new one (or removes)
+        self._found: dict[str, dict[str, Any] | None] = {}
         self._reindex(page)
 
     def _reindex(self, node: Any) -> None:
@@ -76,6 +78,8 @@ class Page:
             if isinstance(x, dict):
                 if "_i" in x:
                     self.index[x["_i"]] = x
+                if "identifier" in x:
+                    self._found.clear()  # a control with an identifier came: look again
                 stack.extend(x.values())
             elif isinstance(x, list):
                 stack.extend(x)
@@ -111,12 +115,14 @@ class Page:
                     obj[op[2]] = op[3]
                 self._reindex(op[3])
             elif kind == 2:
+                self._found.clear()
                 obj = at(op[1])
                 if isinstance(obj, list):
                     obj.pop(op[2])
                 else:
                     obj.pop(op[2], None)
             elif kind == 3:
+                self._found.clear()
                 src = at(op[1])
                 value = src.pop(op[2]) if isinstance(src, list) else src.pop(op[2])
                 dst = at(op[3])
@@ -126,7 +132,16 @@ class Page:
                     dst[op[4]] = value
 
     def find(self, identifier: str) -> dict[str, Any] | None:
-        """The control inside the ``Semantics`` with ``identifier`` (what a test taps)."""
+        """The control inside the ``Semantics`` with ``identifier`` (what a test taps);
+        looked for again only after a patch added or removed controls (the client's own
+        work stays small: it shares the machine with the server)."""
+        if identifier in self._found:
+            return self._found[identifier]
+        found = self._find(identifier)
+        self._found[identifier] = found
+        return found
+
+    def _find(self, identifier: str) -> dict[str, Any] | None:
         stack: list[Any] = [self.root]
         while stack:
             x = stack.pop()
@@ -412,13 +427,13 @@ def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
 
 
 def main() -> None:
-    from app.server import ASSETS
+    from app.resources import assets_dir
     from app.web.static import WebClient
 
     async def nothing(scope: Any, receive: Any, send: Any) -> None: ...
 
     # the compressed variants first (once per flet-web version): not during the run
-    WebClient(nothing, ASSETS, compress_in_background=False).compress_all()
+    WebClient(nothing, assets_dir(), compress_in_background=False).compress_all()
     r = run()
     lat = r["latencies"]
     p95, worst = _pct(lat, 95), max(lat) if lat else float("nan")
