@@ -11,6 +11,7 @@ keeps every catalogue on the same ids and every id the screens use present.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from app import l10n
@@ -27,19 +28,31 @@ class Translator:
         self.lang = lang if lang in l10n.languages() else DEFAULT_LANGUAGE
 
     def t(self, key: str, **fields: Any) -> str:
-        lang = self.lang
-        if key.startswith("lang-") and key[5:] in l10n.languages():
-            lang = key[5:]  # a language is named in its own words (its own catalogue)
-        if not (l10n.has(lang, key) or l10n.has(DEFAULT_LANGUAGE, key)):
-            return key
-        # fields are shown as given (ids, seeds, counts); plurals and number formats
-        # belong to catalogue messages that take numbers (app.l10n.render)
-        args = {k: (str(v) if isinstance(v, int) and not isinstance(v, bool) else v)
-                for k, v in fields.items()}
-        return l10n.render(lang, key, **args)
+        try:  # a redraw asks for the same texts again: each is worded once per language
+            # (the type too: 1, 1.0 and True are equal keys but are worded apart)
+            return _worded(self.lang, key, tuple((k, type(v), v) for k, v in fields.items()))
+        except TypeError:  # a field that cannot be a key (a list): worded every time
+            return _word(self.lang, key, fields)
 
     def has(self, key: str) -> bool:
         return l10n.has(self.lang, key)
+
+
+@lru_cache(maxsize=8192)
+def _worded(lang: str, key: str, fields: tuple[tuple[str, type, Any], ...]) -> str:
+    return _word(lang, key, {k: v for k, _type, v in fields})
+
+
+def _word(lang: str, key: str, fields: dict[str, Any]) -> str:
+    if key.startswith("lang-") and key[5:] in l10n.languages():
+        lang = key[5:]  # a language is named in its own words (its own catalogue)
+    if not (l10n.has(lang, key) or l10n.has(DEFAULT_LANGUAGE, key)):
+        return key
+    # fields are shown as given (ids, seeds, counts); plurals and number formats
+    # belong to catalogue messages that take numbers (app.l10n.render)
+    args = {k: (str(v) if isinstance(v, int) and not isinstance(v, bool) else v)
+            for k, v in fields.items()}
+    return l10n.render(lang, key, **args)
 
 
 def language_of(t: Any) -> str:

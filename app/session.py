@@ -28,6 +28,7 @@ No flet here; the UI and the table server call :class:`GameSession`.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 import time
@@ -59,7 +60,7 @@ from app.game.errors import (
 from app.game.messages import Message, plain
 from app.game.registry import state_from_json, variant
 from app.game.rules import apply_command, initial_state, replay_command
-from app.game.state import GameState, comparable, with_confirmed_printed
+from app.game.state import GameState, comparable, parsed_state, with_confirmed_printed
 from app.game.status import Status
 from app.store.crud import DuplicateSeq, GameFinished, NotFound
 from app.store.facade import Store
@@ -67,6 +68,8 @@ from app.store.models import utc
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
 from setup import play
+
+log = logging.getLogger(__name__)
 
 
 def _iso(value: datetime, offset: int | None = None) -> str:
@@ -97,10 +100,54 @@ class Snapshot:
     changes: tuple[Change, ...] = ()
     #: ``(author, seq)`` of each author's last change still in effect (author: seat or None)
     last_by: tuple[tuple[int | None, int], ...] = ()
+    #: scored by the table hub, once per version for every phone (:func:`scored`): the
+    #: score sheet of ``state`` with ``printed``, the confirmed printed values in force;
+    #: ``sheet`` is None when ``scored`` is false or scoring failed (``score_error``: the
+    #: failure's message code, logged by the hub)
+    scored: bool = False
+    sheet: ScoreSheet | None = None
+    printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    score_error: str | None = None
 
     def last_change_of(self, by: int | None) -> int | None:
         """The seq of ``by``'s last change still in effect (``None``: nothing to undo)."""
         return dict(self.last_by).get(by)
+
+
+def score_state(state: GameState, printed: Mapping[str, Mapping[str, Any]]) -> ScoreSheet:
+    """The score sheet of ``state`` with the confirmed printed values ``printed``.
+
+    The record is the one checked when the state was made (``parsed_state``: built and
+    parsed once); for a game in play the values confirmed in Settings win over the
+    game's own (a corrected value applies at once), so a record they change is parsed
+    with them. A finished game keeps what it was scored with. Raises on a record that
+    is not scorable (``DomainError``) or a scoring failure.
+    """
+    record, parsed = parsed_state(state)
+    rules = variant(state.game)
+    if rules.printed and printed and state.status != Status.FINISHED:
+        embedded = with_confirmed_printed(record, printed)
+        if embedded != record:
+            parsed = rules.codec.parse(embedded)
+    return rules.score(parsed, printed)
+
+
+SCORE_FAILED = "sheet-score-failed"
+
+
+def scored(snap: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Snapshot:
+    """``snap`` with its score sheet (:func:`score_state`); a failure is logged (with its
+    traceback) and carried as ``score_error``, never a silent ``None``."""
+    try:
+        return replace(snap, scored=True, sheet=score_state(snap.state, printed),
+                       printed=printed)
+    except DomainError as err:  # a record the rules model refuses: its own message
+        log.error("table %s v%s: not scorable (%s %s)", snap.game_id, snap.version, err.code,
+                  err.field)
+        return replace(snap, scored=True, printed=printed, score_error=SCORE_FAILED)
+    except Exception:
+        log.exception("table %s v%s: scoring failed", snap.game_id, snap.version)
+        return replace(snap, scored=True, printed=printed, score_error=SCORE_FAILED)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,9 @@
 """Scoring speed: in-process score of a 4-player Growing Forward record, and the CLI.
 
 Targets: median in-process scoring < 1 ms; ``forest-table score FILE`` as a
-whole process < 300 ms (wall time, Python start-up included).
+whole process < 300 ms (wall time, Python start-up included) and <= 1.5x a bare
+Python start that imports pydantic and builds a model (the floor of any CLI built
+on the scoring model), measured side by side: the runs alternate.
 """
 
 from __future__ import annotations
@@ -16,6 +18,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the floor: Python, pydantic, one model built and validated
+BARE = ("import pydantic\n"
+        "class M(pydantic.BaseModel):\n    a: int\n    b: list[str] = []\n"
+        "print(M(a=1, b=['x']).a)\n")
+TARGET_RATIO = 1.5
 RECORD = ROOT / "tests" / "data" / "records" / "forestry_4p_growing_forward.json"
 
 
@@ -41,8 +48,8 @@ def main() -> None:
     print(f"   score 4-player Growing Forward record (parse + score), median of {len(runs)}: "
           f"{median_ms:.3f} ms  (target < 1 ms: {verdict})")
 
-    walls, cpus = [], []
-    for _ in range(7):
+    walls, cpus, bare = [], [], []
+    for _ in range(7):  # side by side: the CLI, then the bare start, in turn
         r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         proc = subprocess.run([*_cli(), "score", str(RECORD)], capture_output=True,
@@ -54,10 +61,25 @@ def main() -> None:
             print(f"   forest-table score failed (exit {proc.returncode}): "
                   f"{proc.stderr.decode(errors='replace').strip()}")
             return
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-c", BARE], capture_output=True, check=True)
+        bare.append(time.perf_counter() - t0)
     wall_ms = statistics.median(walls) * 1000
+    bare_ms = statistics.median(bare) * 1000
+    ratio = wall_ms / bare_ms
     verdict = "ok" if wall_ms < 300 else "OVER TARGET"
     print(f"   forest-table score FILE as a process, median of {len(walls)}: {wall_ms:.0f} ms "
           f"wall, {statistics.median(cpus) * 1000:.0f} ms CPU  (target < 300 ms wall: {verdict})")
+    print(f"   bare python + pydantic model, median of {len(bare)}: {bare_ms:.0f} ms wall; "
+          f"forest-table score / bare: {ratio:.2f}x  (target <= {TARGET_RATIO}x: "
+          f"{'ok' if ratio <= TARGET_RATIO else 'MISSED'})")
+    probe = subprocess.run(
+        [sys.executable, "-c", "import sys, io, contextlib; from app.cli import main\n"
+         "with contextlib.redirect_stdout(io.StringIO()): main(['score', sys.argv[1]])\n"
+         "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
+         "('app', 'setup', 'flet', 'sqlmodel', 'sqlalchemy'))))", str(RECORD)],
+        capture_output=True, text=True, cwd=ROOT, check=False).stdout.split()
+    print(f"   its imports beyond scoring/: {' '.join(probe) or 'none'}")
     load = os.getloadavg()[0]
     if load > (os.cpu_count() or 1):
         print(f"   note: load average {load:.1f} on {os.cpu_count()} CPUs; wall times are "

@@ -93,11 +93,11 @@ def _serve_hello(port: int, stock: bool) -> None:
 
         ft.run(hello, view=ft.AppView.WEB_BROWSER, host="127.0.0.1", port=port, no_cdn=True)
         return
-    from app.server import ASSETS
+    from app.resources import assets_dir
     from app.web import server as web
 
     sock = web.bind("127.0.0.1", port)
-    app, _ = web.build_app(hello, assets_dir=ASSETS, port=port, host="127.0.0.1")
+    app, _ = web.build_app(hello, assets_dir=assets_dir(), port=port, host="127.0.0.1")
     web.run(app, sock)
 
 
@@ -426,13 +426,13 @@ def main() -> None:
     if not Path(CHROMIUM).exists():
         print(f"  skipped: {CHROMIUM} missing")
         return
-    from app.server import ASSETS
+    from app.resources import assets_dir
     from app.web.static import WebClient
 
     async def nothing(scope: Any, receive: Any, send: Any) -> None: ...
 
     t0 = time.perf_counter()
-    WebClient(nothing, ASSETS, compress_in_background=False).compress_all()
+    WebClient(nothing, assets_dir(), compress_in_background=False).compress_all()
     print(f"  compressed variants ready ({time.perf_counter() - t0:.1f} s; cached on disk "
           "after the first run)")
     data = tempfile.mkdtemp(prefix="bench-web-")

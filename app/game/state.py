@@ -322,13 +322,37 @@ def validate_state(state: GameState) -> dict[str, Any]:
 
     Raises :class:`DomainError` naming the first problem's field.
     """
+    return dict(parsed_state(state)[0])
+
+
+#: The last states checked: id -> (state, record, the rules model's game). A state is
+#: immutable, so its record is built and parsed once, when it is made
+#: (:func:`validate_state`), and scoring it (``app.session.score_state``) reuses the parse.
+_PARSED: dict[int, tuple[GameState, dict[str, Any], Any]] = {}
+_PARSED_KEPT = 256
+
+
+def parsed_state(state: GameState) -> tuple[Mapping[str, Any], Any]:
+    """``state``'s record v1 and the rules model's game parsed from it, once per state.
+
+    Raises :class:`DomainError` naming the first problem's field. Read-only.
+    """
+    kept = _PARSED.get(id(state))
+    if kept is not None and kept[0] is state:
+        return kept[1], kept[2]
     record = state.record()
     try:
-        state.codec.parse(record)
+        parsed = state.codec.parse(record)
     except RecordError as err:
         first = err.problems[0]
         raise DomainError(first.msg.code, field=first.path or None, **first.msg.params) from err
-    return record
+    _PARSED[id(state)] = (state, record, parsed)  # (dict operations: thread-safe)
+    while len(_PARSED) > _PARSED_KEPT:
+        try:
+            del _PARSED[next(iter(_PARSED))]
+        except (KeyError, RuntimeError, StopIteration):  # another thread trimmed it
+            break
+    return record, parsed
 
 
 def json_text(data: Any) -> str:

@@ -1496,6 +1496,7 @@ sheet-shelter-scored = Scored: +1 each for the Animal Expert
 sheet-shelter-not-scored = Every player has a shelter; only the Animal Expert scores it
 score-waiting = Waiting for a printed value (asked below)
 sheet-total-provisional = provisional: a printed value is still needed
+sheet-score-failed = The scores could not be worked out: a fault in the app, written to the server's log
 finish-missing-title = Finish with values missing?
 finish-missing-text = { $n ->
         [one] One printed value is still missing

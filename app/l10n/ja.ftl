@@ -1465,6 +1465,7 @@ sheet-shelter-scored = 得点：動物エキスパートは1匹につき+1
 sheet-shelter-not-scored = 保護施設は全員にあります。得点になるのは動物エキスパートだけです
 score-waiting = 印刷された数値を待っています（下で入力）
 sheet-total-provisional = 暫定：印刷された数値がまだ必要です
+sheet-score-failed = 得点を計算できませんでした：アプリの不具合です（サーバーのログに記録しました）
 finish-missing-title = 数値が足りないまま終了しますか？
 finish-missing-text = 印刷された数値があと{ $n }つ必要です。合計は暫定で、勝者は決まりません。このゲームは後で履歴から完成できます。
 finish-missing-back = 入力を続ける

@@ -49,7 +49,7 @@ import sqlalchemy as sa
 from app.game.commands import Command, command_from_json
 from app.game.errors import AlreadyDone, DomainError, StaleVersion
 from app.game.status import Status
-from app.session import GameSession, Snapshot
+from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T
 from app.store.crud import NotFound
 from app.store.facade import Store
@@ -100,6 +100,8 @@ class _Table:
     lock: threading.RLock
     subscribers: list[Subscription]
     names: tuple[str, ...]
+    #: the newest snapshot scored (:meth:`TableHub._scored`): one score sheet per version
+    scored: Snapshot | None = None
 
 
 # =========================================================================== the hub
@@ -160,7 +162,31 @@ class TableHub:
         return [int(g.id) for g in self.store.list_open_games() if g.id is not None]
 
     def snapshot(self, game_id: int) -> Snapshot:
-        return self._table(game_id).session.snapshot()
+        """The table now, scored (the state, its score sheet, the printed values in force)."""
+        table = self._table(game_id)
+        kept = table.scored  # the newest scored version: no lock (the loop never waits
+        # behind a write of this table)
+        if kept is not None and kept.version == table.session.version \
+                and kept.printed is table.session.printed():
+            return kept
+        with table.lock:
+            return self._now(table)
+
+    @staticmethod
+    def _scored(table: _Table, snap: Snapshot) -> Snapshot:
+        """``snap`` with its score sheet: scored once per version (and printed values) for
+        every phone of the table, here, off the event loop; phones only build their views
+        from it. Call under the table's lock."""
+        printed = table.session.printed()  # the store's cache: no database read per tap
+        kept = table.scored
+        if kept is not None and kept.version == snap.version and kept.state is snap.state \
+                and kept.printed is printed:
+            return kept
+        table.scored = out = scored(snap, printed)
+        return out
+
+    def _now(self, table: _Table) -> Snapshot:
+        return self._scored(table, table.session.snapshot())
 
     def names(self, game_id: int) -> tuple[str, ...]:
         return self._table(game_id).names
@@ -315,7 +341,7 @@ class TableHub:
         sub = Subscription(self, game_id, T.token_hash(token), callback, on_revoked)
         with table.lock:
             table.subscribers.append(sub)
-            return sub, table.session.snapshot()
+            return sub, self._now(table)
 
     def _drop(self, sub: Subscription) -> None:
         table = self._tables.get(sub.game_id)
@@ -372,10 +398,11 @@ class TableHub:
             try:
                 check_rights(access, game_id, command, table.names)
                 if session.state.status == Status.FINISHED:  # read-only: the result screen
-                    return Refused.said(msg(TableCode.FINISHED), "status", session.snapshot(),
+                    return Refused.said(msg(TableCode.FINISHED), "status", self._now(table),
                                         Reason.FINISHED)
                 with self._write_lock:
                     snap = self._apply(session, command, by)
+                snap = self._scored(table, snap)  # once, for every phone
             except (sa.exc.SQLAlchemyError, OSError) as err:
                 if not is_storage_error(err):
                     raise
@@ -384,19 +411,19 @@ class TableHub:
                 log.warning("table %s: the database refused a write (%s)", game_id,
                             type(err).__name__)
                 self._reload_after_failure(game_id, table)
-                return Refused.said(storage_message(err), None, table.session.snapshot(),
+                return Refused.said(storage_message(err), None, self._now(table),
                                     Reason.STORAGE)
             except Forbidden as err:
-                return Refused.of(err, session.snapshot(), Reason.FORBIDDEN)
+                return Refused.of(err, self._now(table), Reason.FORBIDDEN)
             except AlreadyDone as err:
-                return Refused.of(err, session.snapshot(), Reason.ALREADY_DONE, err.messages)
+                return Refused.of(err, self._now(table), Reason.ALREADY_DONE, err.messages)
             except StaleVersion as err:
                 if err.current != session.version:  # another process wrote: catch up
                     table.session = session = GameSession.load(self.store, game_id)
-                    self._broadcast(table, session.snapshot())
-                return Refused.of(err, session.snapshot(), Reason.STALE)
+                    self._broadcast(table, self._now(table))
+                return Refused.of(err, self._now(table), Reason.STALE)
             except DomainError as err:
-                return Refused.of(err, session.snapshot(), Reason.INVALID)
+                return Refused.of(err, self._now(table), Reason.INVALID)
             self._broadcast(table, snap)  # every phone, the tapper too, draws this
             return Accepted(snap)
 

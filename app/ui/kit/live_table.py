@@ -56,10 +56,9 @@ class TableClient:
         return sub
 
     def printed(self) -> dict[str, dict[str, Any]]:
-        try:
-            return dict(self.hub.store.get_printed())
-        except Exception:
-            return {}
+        """The confirmed printed values the table is scored with now (the hub's snapshot
+        carries them: no database read)."""
+        return {table: dict(values) for table, values in self.snapshot().printed.items()}
 
 
 class OpenTable(NamedTuple, Generic[P]):
@@ -171,8 +170,7 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
             return None
         presenter.tapped()
         answer = await asyncio.to_thread(client.submit, command)
-        printed = await asyncio.to_thread(client.printed)
-        if presenter.result(answer, printed):
+        if presenter.result(answer):  # (scores and printed values: the snapshot's)
             app.refresh()
         return answer
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.events import event_msg
@@ -27,11 +27,11 @@ from app.game.commands import (
     Undo,
     UndoMine,
 )
-from app.game.state import GameState, with_confirmed_printed
+from app.game.state import GameState
 from app.game.status import Status
 from app.i18n import language_of
 from app.l10n import render
-from app.session import Snapshot
+from app.session import Snapshot, scored
 from app.table.answers import Accepted, Reason, Refused
 from app.ui.kit.games import ui
 from app.ui.kit.sheet_views import (
@@ -42,6 +42,7 @@ from app.ui.kit.sheet_views import (
     field_to_id,
     label,
 )
+from scoring.sheet import ScoreSheet
 from setup.deck import SPAWN_CARDS
 
 
@@ -63,37 +64,35 @@ def message_text(message: Any, t: T) -> str:
 # --------------------------------------------------------------------------- view models
 
 
-_SHEETS: OrderedDict[tuple[int, int], tuple[GameState, Any, Any]] = OrderedDict()
+_SHEETS: OrderedDict[tuple[int, int], tuple[GameState, Any, Snapshot]] = OrderedDict()
 _SHEETS_LOCK = threading.Lock()
 _SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
 
 
-def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Any:
-    """``score_record`` of the snapshot's state, once for all phones showing that version.
+def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Snapshot:
+    """The snapshot scored with other printed values than the hub's (a value confirmed on
+    this phone's scoreboard, before the table's next broadcast), once for all phones.
 
     Kept by (game, version) and used only for the very same state object and
     equal printed values, so a reused id or a newly confirmed value is scored anew.
     """
-    from scoring.api import score_record
-
     key = (snapshot.game_id, snapshot.version)
     with _SHEETS_LOCK:
         kept = _SHEETS.get(key)
     if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
         return kept[2]
-    record = snapshot.state.record()
-    if ui(snapshot.state.game).sheet.printed_in_play \
-            and snapshot.state.status != Status.FINISHED:
-        # a value corrected in Settings applies to a game in play (its own confirmations
-        # give way); a finished game keeps what it was scored with
-        record = with_confirmed_printed(record, printed)
-    sheet = score_record(record, confirmed=printed)
+    out = scored(snapshot, dict(printed))  # a failure: logged, carried as score_error
     with _SHEETS_LOCK:
-        _SHEETS[key] = (snapshot.state, dict(printed), sheet)
+        _SHEETS[key] = (snapshot.state, dict(printed), out)
         _SHEETS.move_to_end(key)
         while len(_SHEETS) > _SHEETS_KEPT:
             _SHEETS.popitem(last=False)
-    return sheet
+    return out
+
+
+_SECTIONS: OrderedDict[tuple[int, int, int, bool, str], tuple[GameState, tuple[Section, ...]]] \
+    = OrderedDict()
+_SECTIONS_LOCK = threading.Lock()
 
 
 @dataclass
@@ -107,10 +106,12 @@ class SheetPresenter:
     error: str | None = None
     error_id: str | None = None
     info: tuple[str, ...] = ()
-    printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    #: printed values to score with instead of the snapshot's (a value just confirmed on
+    #: this phone); None: the snapshot's, scored once by the hub for every phone
+    printed: Mapping[str, Mapping[str, Any]] | None = None
     #: what the last reveal/draw/turn change said, shown on every phone (app.ui.sheet.play)
     banner: tuple[str, ...] = ()
-    _sheet: Any = None
+    _sheet: Snapshot | None = None  # the scored snapshot the sheet is from
     #: what this phone's last accepted tap said, shown once its broadcast is drawn:
     #: (the version it made, the lines)
     _said: tuple[int, tuple[str, ...]] | None = None
@@ -176,8 +177,9 @@ class SheetPresenter:
 
     def result(self, answer: Accepted | Refused,
                printed: Mapping[str, Mapping[str, Any]] | None = None) -> bool:
-        """Take the table's answer to this phone's command (and the printed values as
-        they are after it); true when the screen should be drawn again now.
+        """Take the table's answer to this phone's command; true when the screen should be
+        drawn again now (``printed``: values to score with from now on, else the
+        snapshot's).
 
         Accepted: nothing is drawn from it — the table's broadcast brings the new
         snapshot to every phone, this one too (:meth:`update`); what the command said
@@ -243,18 +245,28 @@ class SheetPresenter:
             self.error = self.error_id = None
 
     # ------------------------------------------------------------------ scores
-    def sheet(self) -> Any:
-        """The score sheet of the current state (None when the record is not scorable).
-
-        Every phone at a table gets the same snapshot: the sheet is scored once
-        per version and printed values for all of them (:func:`_shared_sheet`).
-        """
+    def _scored(self) -> Snapshot:
         if self._sheet is None:
-            try:
-                self._sheet = _shared_sheet(self.snapshot, self.printed)
-            except Exception:
-                return None
+            snap, printed = self.snapshot, self.printed
+            if snap.scored and (printed is None or printed == snap.printed):
+                self._sheet = snap  # the hub scored it once for every phone
+            else:  # other printed values, or a snapshot from outside the hub
+                self._sheet = _shared_sheet(snap, snap.printed if printed is None else printed)
         return self._sheet
+
+    def sheet(self) -> ScoreSheet | None:
+        """The score sheet of the current state; None when scoring failed (then
+        :attr:`score_error` says so, and the failure is in the server's log).
+
+        Every phone at a table gets the same snapshot, scored once per version by the
+        hub (``app.table.hub``); this phone only builds its views from it.
+        """
+        return self._scored().sheet
+
+    @property
+    def score_error(self) -> str | None:
+        """The message code of a scoring failure (``sheet-score-failed``), or None."""
+        return self._scored().score_error
 
     def total(self, player: int | None = None) -> int | None:
         sheet = self.sheet()
@@ -313,7 +325,24 @@ class SheetPresenter:
     def sections(self) -> list[Section]:
         """The sheet's sections. Their controls hold :class:`Tap` values (no version):
         equal sections look and act the same, so a card is kept between redraws; a tap
-        makes its command with the version on screen (:meth:`command`)."""
+        makes its command with the version on screen (:meth:`command`).
+
+        View models of one version, built once for every phone showing the same board in
+        the same language (read-only or not) and shared: they are immutable."""
+        snap = self.snapshot
+        key = (snap.game_id, snap.version, self.player, self.read_only, language_of(self.t))
+        with _SECTIONS_LOCK:
+            kept = _SECTIONS.get(key)
+        if kept is not None and kept[0] is snap.state:
+            return list(kept[1])
+        made = self._sections()
+        with _SECTIONS_LOCK:
+            _SECTIONS[key] = (snap.state, tuple(made))
+            while len(_SECTIONS) > _SHEETS_KEPT:
+                _SECTIONS.popitem(last=False)
+        return made
+
+    def _sections(self) -> list[Section]:
         kind = self.kind()
         own = kind.own_sections()
         shared = kind.table_section()

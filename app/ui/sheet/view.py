@@ -68,7 +68,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
 
         return app.t("sheet-no-table", message=refusal(language_of(app.t), exc))
     locked = access.player if access is not None and not access.is_host else None
-    presenter = SheetPresenter(app.t, snap, locked_player=locked, printed=client.printed())
+    presenter = SheetPresenter(app.t, snap, locked_player=locked)
     opened = app.states.put(OpenTable(presenter, client), game_id)
 
     def apply(snapshot: Any) -> None:
@@ -322,6 +322,9 @@ def build(app: Nav) -> ft.Control:
             t("tablemode-read-only", name=names[p.player]))))
     role = p.role() or ""
     complete = sheet is None or sheet.complete
+    if p.score_error:  # never a silent "–": the scores failed (the server logged it)
+        controls.append(sid("sheet-score-error", ft.Text(p.say(p.score_error),
+                                                         color=ft.Colors.ERROR)))
     controls.append(keep_piece(app, p, "total", (names[p.player], role, total, rank, complete),
                           lambda: card([
         ft.Row([
