@@ -30,6 +30,8 @@ from typing import Any
 import flet as ft
 
 from app.i18n import Translator
+from app.l10n import refusal, render
+from app.table.codes import is_storage_error, storage_message
 from app.ui.kit import flet_compat
 from app.ui.kit.flet_compat import KeptControls, subtree
 from app.ui.kit.nav import Lock, Params, ScreenBuilder, States
@@ -56,6 +58,8 @@ def use_font(page: ft.Page) -> bool:
         return False
     page.fonts = {FONT_FAMILY: FONT_ASSET}
     return True
+
+
 SEED_COLOR = ft.Colors.GREEN_800
 
 
@@ -70,7 +74,7 @@ THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
 
 BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
 
-#: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
+#: Screens a table-host link (see :meth:`ForestTableApp.lock`) may reach; a seat's: not "host".
 LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 #: Screens of one game: the address carries its id (``/sheet/12``).
@@ -87,6 +91,11 @@ _ID = re.compile(r"^[0-9]{1,9}$")
 ECHO_S = 10.0
 
 __all__ = ["ForestTableApp", "parse_path", "screen_path", "screens", "subtree"]
+
+
+def link_routes(is_host: bool) -> frozenset[str]:
+    """The screens a table link may reach: a seat link all but the table's QR codes."""
+    return LOCKED_ROUTES if is_host else LOCKED_ROUTES - {"host"}
 
 
 def screen_path(route: str, params: dict[str, Any] | None = None) -> str:
@@ -161,7 +170,7 @@ class ForestTableApp:
         #: table mode: a seat/table-host link stays on its table (no home, history, settings)
         self.locked: Lock | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
-        self._visit = 0  # navigations so far: each one draws its screen from the top
+        self._visits = 0  # navigations so far: each one draws its screen from the top
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
@@ -192,7 +201,8 @@ class ForestTableApp:
     def toggle_language(self, _e: Any = None) -> None:
         from app.i18n import LANGUAGES
 
-        i = LANGUAGES.index(self.settings.language) if self.settings.language in LANGUAGES else 0
+        lang = self.settings.language
+        i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
         self.apply_settings(self.settings.with_(language=LANGUAGES[(i + 1) % len(LANGUAGES)]))
 
     # ------------------------------------------------------------------ kept controls
@@ -253,8 +263,7 @@ class ForestTableApp:
         hub = services.shared().hub()
         access = hub.access(token) if hub is not None else None
         if access is not None and access.game_id is not None:  # confined to that table
-            self.lock(access.game_id, token, access.seat,
-                      LOCKED_ROUTES if access.is_host else LOCKED_ROUTES - {"host"})
+            self.lock(access.game_id, token, access.seat, link_routes(access.is_host))
             self.url_base = f"/join/{token}"
 
     async def _load_settings(self) -> None:
@@ -279,32 +288,30 @@ class ForestTableApp:
             self.page.run_task(save_settings, self.prefs, settings)
 
     # ------------------------------------------------------------------ navigation
-    def go(self, route: str, **params: Any) -> None:
-        route, params = self._confine(route, params)
-        if route != self.route:
-            self.history.append((self.route, self.params))
+    def _visit(self, route: str, params: Params) -> None:
+        """Show ``route`` as a new visit (from its top) and push its address."""
         self.route, self.params = route, params
         self.render(to_top=True)
         self._sync_url()
 
+    def go(self, route: str, **params: Any) -> None:
+        route, params = self._confine(route, params)
+        if route != self.route:
+            self.history.append((self.route, self.params))
+        self._visit(route, params)
+
     def back(self, _e: Any = None) -> None:
         """The in-app back arrow: the previous screen (its address is pushed: Flet 1.0 has
         no ``history.back()``, so the browser's Back then returns to the screen left)."""
-        self.route, self.params = self._confine(
-            *(self.history.pop() if self.history else ("home", {})))
-        self.render(to_top=True)
-        self._sync_url()
+        self._visit(*self._confine(*(self.history.pop() if self.history else ("home", {}))))
 
     def home(self, _e: Any = None) -> None:
         self.history.clear()
-        self.route, self.params = self._confine("home", {})
-        self.render(to_top=True)
-        self._sync_url()
+        self._visit(*self._confine("home", {}))
 
     def restart(self, route: str, **params: Any) -> None:
         """Open ``route`` with the history cut back to home (and the screen left behind)."""
-        self.history.clear()
-        self.history.append(("home", {}))
+        self.history[:] = [("home", {})]
         self.go(route, **params)
 
     def came_from(self) -> str | None:
@@ -414,32 +421,21 @@ class ForestTableApp:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
-            said = str(exc)
-            from app.table.codes import is_storage_error, storage_message
-
-            if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
-                from app.l10n import render
-
-                said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
+            # a held lock, a full disk: said in words, no SQL
+            said = render(self.tr.lang, storage_message(exc)) if is_storage_error(exc) \
+                else str(exc)
             body = ft.Column([
                 ft.Text(self.t("common-error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav-home")), on_click=self.home),
             ])
         if to_top:
-            self._visit += 1
-        # Each visit of a screen is its own scrolling column, keyed by the visit: a
-        # navigation gets a new column, which starts at the top in the same frame (no
-        # scroll_to sent after the redraw: that jump arrived late, and Flutter's semantics
-        # boxes — what screen readers and the browser tests use — stayed where the old
-        # screen was scrolled to). A redraw within the visit keeps the key, so Flet
-        # reconciles it with what is on the page (same type and place = the same control,
-        # which keeps its id): a tap on the sheet sends ~0.4 kB instead of ~30 kB, and the
-        # phone keeps its widgets (focus, scroll position).
-        # Room at the bottom: the last control can scroll above a snack bar.
+            self._visits += 1
+        # one scrolling column per visit, keyed by it: a navigation starts at the top, a
+        # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.)
         self.page.controls = [ft.SafeArea(
             ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
                       scroll=ft.ScrollMode.AUTO, expand=True),
-            expand=True, key=flet_compat.screen_key(self.route, self._visit))]
+            expand=True, key=flet_compat.screen_key(self.route, self._visits))]
         self.page.update()
         after, self._after = self._after, []
         for fn in after:
@@ -464,12 +460,9 @@ class ForestTableApp:
         try:
             self.states.put(SetupPresenter(self.t, request))
         except ValueError as exc:  # the dealer refused: show why on the form
-            from app.i18n import language_of
-            from app.l10n import refusal
-
             presenter = self.states.get(NewGamePresenter)
             if presenter is not None:
-                presenter.errors["options"] = refusal(language_of(self.t), exc)
+                presenter.errors["options"] = refusal(self.tr.lang, exc)
             self.refresh()
             return
         self.go("setup")
@@ -492,26 +485,16 @@ class ForestTableApp:
                 setup.request, first_player=getattr(setup, "first_player", 0),
                 infested=getattr(setup, "infested", ()))
         except Exception as exc:  # session missing or refused: say so on the setup screen
-            from app.i18n import language_of
-            from app.l10n import refusal
-
             log.exception("could not create the game")
-            said = refusal(language_of(self.t), exc)
-            self.toast(self.t("common-error", message=said))
+            self.toast(self.t("common-error", message=refusal(self.tr.lang, exc)))
             return
         self.tokens[game_id] = token
         self.states.pop(SetupPresenter)
-        self.history.clear()
-        self.history.append(("home", {}))
-        self.route, self.params = "sheet", {"game_id": game_id}
-        self.render(to_top=True)
-        self._sync_url()
+        self.history[:] = [("home", {})]
+        self._visit("sheet", {"game_id": game_id})
 
     def open_game(self, game_id: int, token: str | None = None) -> None:
-        params: dict[str, Any] = {"game_id": game_id}
-        if token:
-            params["token"] = token
-        self.go("sheet", **params)
+        self.go("sheet", game_id=game_id, **({"token": token} if token else {}))
 
     def on_close(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when this tab closes (unsubscribe from tables)."""
