@@ -1,31 +1,23 @@
 """Table mode in the browser: the token gate; every valid link opens the app's real sheet.
 
-``forest-table serve`` makes a :class:`TableTab` for every browser tab
-(``app.server.table_main``). A :class:`TableTab`
+``forest-table serve`` makes a :class:`TableTab` for every browser tab (``app.server``).
+It finds the phone's token (the ``/join/<token>`` route it was opened with, else the one
+the phone remembered in its localStorage: reload, sleep, a new tab or IP keep the seat)
+and asks the hub what it opens (:meth:`app.table.hub.TableHub.access`):
 
-1. finds the phone's token: the ``/join/<token>`` route it was opened with,
-   else the one this phone remembered (``ft.SharedPreferences``, i.e. the
-   browser's localStorage: reload, sleep, a new tab or a new IP come back
-   to the same seat);
-2. asks the hub what the token opens (:meth:`app.table.hub.TableHub.access`):
-   nothing → the join screen only (no table data at all, not even names), from
-   any address: there is no trust by address (``page.client_ip`` is written by
-   the client; the laptop's browser opens the host link ``serve`` prints);
-   a seat token → the app (:class:`app.ui.shell.app.ForestTableApp`) *locked* to that
-   table (:meth:`~app.ui.shell.app.ForestTableApp.lock`): its own sheet editable, the
-   other players' read-only, the scoreboard, the shared table — no home screen,
-   history, other games or settings; a table-host token → the same, every sheet
-   editable, plus the table's QR codes; the server host token → the whole app
-   plus the tables' QR codes.
-3. The sheet subscribes to its table through the hub (``app/ui/sheet/view.py``);
-   a revoked token drops the tab to the join screen and the phone forgets it.
+- nothing: the join screen only (no table data, not even names), from any address;
+  there is no trust by address (``page.client_ip`` is written by the client);
+- a seat token: the app *locked* to its table (:meth:`~app.ui.shell.app.ForestTableApp.lock`):
+  its own sheet editable, the others read-only, the scoreboard, the shared table; no home,
+  history, other games or settings; a table-host token: the same, every sheet editable,
+  plus the table's QR codes; the server host token (the link ``serve`` prints for the
+  laptop): the whole app plus the tables' QR codes.
 
-Rights are enforced by the hub (:func:`app.table.rights.check_rights`), not here.
-Database work (token checks) runs in a worker thread (``asyncio.to_thread``):
-Flet runs event handlers on the server's one loop. Repeated bad tokens from one
-peer address (:mod:`app.peer`, captured by the server) are slowed down
-(:class:`app.table.hub.BadTokens`). Whatever fails in a handler is shown as a short
-translated message, never as Flet's crash panel (:func:`guard_session`).
+A revoked token drops the tab to the join screen and the phone forgets it. Rights are the
+hub's (:func:`app.table.rights.check_rights`), not this module's. Token checks run in a
+worker thread (Flet runs handlers on the server's one loop); repeated bad tokens from one
+peer (:mod:`app.peer`) are slowed down (:class:`app.table.hub.BadTokens`); a failing
+handler shows a short translated message, never Flet's crash panel (:func:`guard_session`).
 """
 
 from __future__ import annotations
