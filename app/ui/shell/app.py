@@ -149,6 +149,15 @@ def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
     return "home", {}
 
 
+def _run_hooks(hooks: list[Callable[[], Any]], what: str, level: int) -> None:
+    """Run every hook; one that fails is logged (at ``level``, with its traceback)."""
+    for fn in hooks:
+        try:
+            fn()
+        except Exception:
+            log.log(level, "%s hook failed", what, exc_info=True)
+
+
 class ForestTableApp:
     """The UI of one tab: settings, current screen, per-screen presenters."""
 
@@ -207,17 +216,13 @@ class ForestTableApp:
 
     # ------------------------------------------------------------------ kept controls
     def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
-        """The same control instance on every render, with ``props`` applied.
-
-        Text fields must survive a redraw: a change event from a replaced field
-        would be dropped, losing what the user just typed (:mod:`app.ui.kit.flet_compat`).
-        """
+        """The same control on every render, ``props`` applied (a text field must survive a
+        redraw: :mod:`app.ui.kit.flet_compat` 2.)."""
         return self._kept.get(key, factory, **props)
 
     def keep_indexed(self, control: ft.BaseControl,
                      inside: list[ft.BaseControl] | None = None) -> None:
-        """After this render, put ``control`` (and ``inside``: all it holds) back in Flet's
-        index: Flet 1.0.5 forgets reused controls (:func:`app.ui.kit.flet_compat.reindex`)."""
+        """After this render, put ``control`` and ``inside`` back in the index (flet_compat 1)."""
         self._kept.keep_indexed(control, inside)
 
     def forget(self, prefix: str) -> None:
@@ -508,11 +513,7 @@ class ForestTableApp:
         """Back after a disconnect (sleep, a reload into the kept session): every hook
         (a table catching up) runs, then the whole screen is sent anew (a new screen key,
         :mod:`app.ui.kit.flet_compat` 5.): what the phone holds is not known."""
-        for fn in list(self._reconnects):
-            try:
-                fn()
-            except Exception:
-                log.debug("reconnect hook failed", exc_info=True)
+        _run_hooks(list(self._reconnects), "reconnect", logging.DEBUG)
         self.render(to_top=True)
 
     def close(self) -> None:
@@ -520,11 +521,7 @@ class ForestTableApp:
         self._closed()
 
     def _closed(self, _e: Any = None) -> None:
-        for fn in self._closers:
-            try:
-                fn()
-            except Exception:
-                log.exception("close hook failed")
+        _run_hooks(self._closers, "close", logging.ERROR)
         self._closers.clear()
 
     def toast(self, message: str) -> None:
