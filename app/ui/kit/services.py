@@ -1,9 +1,8 @@
 """Where the UI reaches the rest of the app: the store, the session, the setup dealers.
 
-One ``Services`` per server process, shared by every tab. Each call goes to
-the real module (``app.store``, ``app.session``, ``setup.*``); a module that is
-not importable yet reports itself as unavailable instead of breaking a screen.
-No rules and no storage logic live here.
+One ``Services`` per server process, shared by every tab. Each call goes to the real
+module (``app.store``, ``app.session``); without a store (the database unreachable) a
+read answers empty, logged, instead of breaking a screen. No rules or storage logic here.
 """
 
 from __future__ import annotations
