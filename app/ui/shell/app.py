@@ -1,22 +1,18 @@
 """The app shell: one object per browser tab holding where the user is and how to draw it.
 
-Navigation is a state switch (``go("settings")``): the current screen is
-rebuilt from its presenter and put on the page. Screens are functions
-``build(nav) -> ft.Control`` in each feature's ``view.py`` (``app/ui/<feature>/``),
-registered by route in :mod:`app.ui.shell.routes`; they see the shell only through the
-narrow :class:`app.ui.kit.nav.Nav` protocol (no screen imports this module). Their state
-lives in presenters (plain Python, each feature's ``presenter.py``) and typed objects
-in :attr:`ForestTableApp.states`, never in controls. Every Flet workaround is in
-:mod:`app.ui.kit.flet_compat`.
+Navigation is a state switch (``go("settings")``): the current screen is rebuilt from its
+presenter and put on the page. Screens are functions ``build(nav) -> ft.Control`` in each
+feature's ``view.py``, registered by route in :mod:`app.ui.shell.routes`; they see the
+shell only through the :class:`app.ui.kit.nav.Nav` protocol. Their state lives in
+presenters and typed objects in :attr:`ForestTableApp.states`, never in controls. Every
+Flet workaround is in :mod:`app.ui.kit.flet_compat`.
 
-Every screen also has an address (:func:`screen_path`: ``/settings``,
-``/sheet/12``, ``/person/3/forestry``; a table link's screens live under its
-``/join/<token>``). A new screen pushes its address to the browser
-(``page.push_route``: a history entry); the browser's Back/Forward, a typed
-address or a reload come back as a route change, :meth:`ForestTableApp.follow`:
-Back to the previous screen pops the in-app history like the back arrow.
-The address is only ever a request: it is parsed, then confined by
-:meth:`ForestTableApp.lock` like any ``go()``.
+Every screen also has an address (:func:`screen_path`: ``/settings``, ``/sheet/12``,
+``/person/3/forestry``; a table link's screens live under its ``/join/<token>``). A new
+screen pushes its address (a browser history entry); Back/Forward, a typed address or a
+reload come back as a route change (:meth:`ForestTableApp.follow`): Back to the previous
+screen pops the in-app history like the back arrow. An address is only ever a request:
+parsed, then confined by :meth:`ForestTableApp.lock` like any ``go()``.
 """
 
 from __future__ import annotations
