@@ -185,6 +185,13 @@ def _figures(t: Any, v: Any) -> ft.Control:
                   wrap=True, spacing=16)
 
 
+def _grid(step: int) -> Any:
+    """A chart's horizontal lines, one per ``step`` of its axis."""
+    import flet_charts as fch
+
+    return fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1)
+
+
 def score_chart(v: PersonView) -> ft.Control | None:
     """Score over time: one point per finished game with a total, oldest first."""
     import flet_charts as fch
@@ -197,17 +204,13 @@ def score_chart(v: PersonView) -> ft.Control | None:
         data_series=[fch.LineChartData(
             points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
                     for p in v.scores],
-            stroke_width=3, color=ft.Colors.PRIMARY, curved=False,
-            point=True)],
+            stroke_width=3, color=ft.Colors.PRIMARY, curved=False, point=True)],
         min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
         left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
             for p in v.scores if p.x % every == 0], label_size=28),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step,
-                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
-        interactive=False, height=200,
-    )
+        horizontal_grid_lines=_grid(step), interactive=False, height=200)
     # room on the right for the last date, centred under the last point
     return sid("person-scores-chart", ft.Container(chart, padding=ft.Padding.only(right=24)))
 
@@ -229,10 +232,7 @@ def category_chart(v: PersonView) -> ft.Control | None:
             fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
             for i, c in enumerate(v.categories)], label_size=24),
         left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step,
-                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
-        height=200,
-    )
+        horizontal_grid_lines=_grid(step), height=200)
     return sid("person-categories-chart", chart)
 
 
@@ -248,17 +248,15 @@ def build_person(app: Nav) -> ft.Control:
     controls: list[ft.Control] = [
         header(v.name, back=app.back, back_label=t("nav-back")),
         muted(v.game_title),
-        card([
-            _figures(t, v),
-            _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
-        ], identifier="person-summary"),
+        card([_figures(t, v), _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate")],
+             identifier="person-summary"),
     ]
     for chart, title, ident, notes in (
-            (score_chart(v), "stats-chart-scores", "person-scores", []),
-            (category_chart(v), "stats-chart-categories", "person-categories",
+            (score_chart(v), t("stats-chart-scores"), "person-scores", []),
+            (category_chart(v), t("stats-chart-categories"), "person-categories",
              [muted(f"{c.label}: {c.average:.1f}", 13) for c in v.categories])):
         if chart is not None:
-            controls.append(card([ft.Text(t(title), weight=ft.FontWeight.W_600), chart, *notes],
+            controls.append(card([ft.Text(title, weight=ft.FontWeight.W_600), chart, *notes],
                                  identifier=ident))
     return ft.Column(controls, spacing=10)
 
