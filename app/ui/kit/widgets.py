@@ -20,11 +20,6 @@ CHIP_LABEL_PADDING = ft.Padding.symmetric(horizontal=12)
 Handler = Callable[[Any], Any]
 
 
-def digits_only() -> ft.InputFilter:
-    """A number field's keyboard filter: 0-9 only (a convenience: the server checks again)."""
-    return ft.InputFilter(regex_string=r"^\d*$", allow=True, replacement_string="")
-
-
 def sid(identifier: str, control: ft.Control, **semantics: Any) -> ft.Control:
     """Give a control a stable identifier for tests and platform accessibility."""
     return ft.Semantics(identifier=identifier, content=control, **semantics)
@@ -132,7 +127,8 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
         shown = ft.TextField(
             value=str(value), width=64, height=TOUCH, text_size=20, dense=True,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=digits_only(),
+            input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                        replacement_string=""),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             tooltip=label, on_submit=typed, on_blur=typed)
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
