@@ -57,6 +57,7 @@ mode by :func:`app.ui.shell.tab.guard_session`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -119,10 +120,8 @@ def screen_key(route: str, visit: int) -> str:
 
 async def push_route(page: ft.Page, url: str) -> None:
     """Push ``url`` as a browser history entry (6.); no client to answer is no error."""
-    try:
+    with contextlib.suppress(Exception):  # no client to answer (tests) or the tab went away
         await asyncio.wait_for(page.push_route(url), PUSH_TIMEOUT)
-    except Exception:  # no client to answer (tests) or the tab went away
-        pass
 
 
 class KeptControls:

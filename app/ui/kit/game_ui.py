@@ -48,12 +48,8 @@ class SeatRole(StrEnum):
 
 
 class GameForm:
-    """How the new-game form handles one game (:attr:`GameUI.form`).
-
-    What the game itself says (player limits, options JSON, dealer, a seat's role
-    and when seats choose it) is its variant (:func:`app.game.registry.variant`);
-    this is only how the form builds, probes and restores the options. ``p`` is the
-    new-game form's presenter (:class:`app.ui.new_game.presenter.NewGamePresenter`).
+    """How the new-game form builds, probes and restores one game's options (the rest is the
+    variant's). ``p``: the form's presenter (:class:`app.ui.new_game.presenter.NewGamePresenter`).
     """
 
     game: Game

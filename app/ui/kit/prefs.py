@@ -8,6 +8,7 @@ tests and for a page without a client.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -28,10 +29,8 @@ class Settings:
     @staticmethod
     def clean(language: Any, theme: Any) -> Settings:
         """Settings from stored values; anything unknown falls back to the default."""
-        return Settings(
-            language=language if language in LANGUAGES else DEFAULT_LANGUAGE,
-            theme=theme if theme in THEMES else "system",
-        )
+        return Settings(language=language if language in LANGUAGES else DEFAULT_LANGUAGE,
+                        theme=theme if theme in THEMES else "system")
 
 
 class Prefs(Protocol):
@@ -56,9 +55,8 @@ class MemoryPrefs:
 
 async def load_settings(prefs: Prefs, timeout: float = 5.0) -> Settings:
     async def _load() -> Settings:
-        lang = await prefs.get(KEY_PREFIX + "language")
-        theme = await prefs.get(KEY_PREFIX + "theme")
-        return Settings.clean(lang, theme)
+        return Settings.clean(await prefs.get(KEY_PREFIX + "language"),
+                              await prefs.get(KEY_PREFIX + "theme"))
 
     try:
         return await asyncio.wait_for(_load(), timeout)
@@ -71,10 +69,8 @@ async def save_settings(prefs: Prefs, settings: Settings, timeout: float = 5.0) 
         await prefs.set(KEY_PREFIX + "language", settings.language)
         await prefs.set(KEY_PREFIX + "theme", settings.theme)
 
-    try:
+    with contextlib.suppress(Exception):  # no client answer (tests, a closed tab)
         await asyncio.wait_for(_save(), timeout)
-    except Exception:  # no client answer (tests, a closed tab): defaults
-        pass
 
 
 class DevicePrefs:

@@ -1,9 +1,8 @@
 """Where the UI reaches the rest of the app: the store, the session, the setup dealers.
 
-One ``Services`` per server process, shared by every tab. Each call goes to
-the real module (``app.store``, ``app.session``, ``setup.*``); a module that is
-not importable yet reports itself as unavailable instead of breaking a screen.
-No rules and no storage logic live here.
+One ``Services`` per server process, shared by every tab. Each call goes to the real
+module (``app.store``, ``app.session``); without a store (the database unreachable) a
+read answers empty, logged, instead of breaking a screen. No rules or storage logic here.
 """
 
 from __future__ import annotations
@@ -52,12 +51,9 @@ class Services:
         if store is None:
             return None
         with self._lock:
-            if self._hub is None:
-                self._hub = shared_hub(store) if self._store_is_shared() else TableHub(store)
+            if self._hub is None:  # a store given by a test gets its own hub
+                self._hub = TableHub(store) if self._injected else shared_hub(store)
             return self._hub
-
-    def _store_is_shared(self) -> bool:
-        return not self._injected  # a store given by a test gets its own hub
 
     def create_table(self, request: Any, *, first_player: int = 0,
                      infested: Any = ()) -> tuple[int, str]:
@@ -73,28 +69,31 @@ class Services:
         players = [{"name": p.name, "colour": p.colour, "character": p.role}
                    for p in request.players]
         sess = GameSession.create(hub.store, game=request.game, players=players,
-                                              options=request.options, seed=request.seed,
-                                              first_player=first_player,
-                                              infested=tuple(sorted(infested)))
+                                  options=request.options, seed=request.seed,
+                                  first_player=first_player, infested=tuple(sorted(infested)))
         return int(sess.game_id), hub.link_token(sess.game_id)
 
     def host_token(self, game_id: int) -> str | None:
         hub = self.hub()
         return None if hub is None else hub.link_token(game_id)
 
-    def open_games(self) -> list[GameSummary]:
-        """The games in progress, most recently changed first (``queries.open_games``)."""
-        from app.store import queries
-
+    def _read(self, what: str, read: Callable[[Any], Any]) -> list[Any]:
+        """``read(session)`` as a list; nothing (logged) without a store or when it fails."""
         store = self.store
         if store is None:
             return []
         try:
             with store.session() as s:
-                return list(queries.open_games(s))
+                return list(read(s))
         except Exception:
-            log.exception("open games")
+            log.exception(what)
             return []
+
+    def open_games(self) -> list[GameSummary]:
+        """The games in progress, most recently changed first (``queries.open_games``)."""
+        from app.store import queries
+
+        return self._read("open games", queries.open_games)
 
     def history(self, limit: int = 50, *, game: str | None = None,
                 person: int | None = None) -> list[Any]:
@@ -102,29 +101,14 @@ class Services:
         game and/or one person (by id)."""
         from app.store import queries
 
-        store = self.store
-        if store is None:
-            return []
-        try:
-            with store.session() as s:
-                return list(queries.history(s, limit=limit, game=game, person=person).items)
-        except Exception:
-            log.exception("history")
-            return []
+        return self._read("history", lambda s: queries.history(
+            s, limit=limit, game=game, person=person).items)
 
     def stats(self) -> list[Any]:
         """Plays, wins and scores per person and game (``queries.everyone_stats``)."""
         from app.store import queries
 
-        store = self.store
-        if store is None:
-            return []
-        try:
-            with store.session() as s:
-                return list(queries.everyone_stats(s))
-        except Exception:
-            log.exception("stats")
-            return []
+        return self._read("stats", queries.everyone_stats)
 
     def confirmed_printed(self) -> dict[str, dict[str, Any]]:
         store = self.store

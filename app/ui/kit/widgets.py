@@ -28,108 +28,65 @@ def sid(identifier: str, control: ft.Control, **semantics: Any) -> ft.Control:
 def header(title: str, back: Handler | None = None, back_label: str = "Back",
            actions: Sequence[ft.Control] = ()) -> ft.Control:
     """The top bar of a screen: an optional back button, the title, actions."""
-    items: list[ft.Control] = []
-    if back is not None:
-        items.append(
-            sid(
-                "nav-back",
-                ft.IconButton(
-                    icon=ft.Icons.ARROW_BACK,
-                    tooltip=back_label,
-                    on_click=back,
-                    width=TOUCH,
-                    height=TOUCH,
-                ),
-            )
-        )
+    items: list[ft.Control] = [] if back is None else [sid("nav-back", ft.IconButton(
+        icon=ft.Icons.ARROW_BACK, tooltip=back_label, on_click=back, width=TOUCH, height=TOUCH))]
     # with three or more action buttons a phone has ~150 px left for the title:
     # a smaller size keeps a one-word title such as フォレストリー on one line
     size = 22 if len(actions) < 3 else 19
-    items.append(
-        ft.Container(
-            ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=2,
-                    overflow=ft.TextOverflow.ELLIPSIS),
-            expand=True,
-            padding=ft.Padding.only(left=4 if back else 0),
-        )
-    )
-    items.extend(actions)
-    return ft.Row(items, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=4)
+    items.append(ft.Container(
+        ft.Text(title, size=size, weight=ft.FontWeight.BOLD, max_lines=2,
+                overflow=ft.TextOverflow.ELLIPSIS),
+        expand=True, padding=ft.Padding.only(left=4 if back else 0)))
+    return ft.Row([*items, *actions], vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                  spacing=4)
 
 
 def big_button(identifier: str, text: str, on_click: Handler | None, icon: Any = None,
                primary: bool = False, disabled: bool = False) -> ft.Control:
     """A full-width button, 56 px tall."""
     cls = ft.FilledButton if primary else ft.OutlinedButton
-    btn = cls(
-        content=ft.Text(text, size=17),
-        icon=icon,
-        on_click=on_click,
-        disabled=disabled,
-        height=56,
-        expand=True,
-    )
+    btn = cls(content=ft.Text(text, size=17), icon=icon, on_click=on_click, disabled=disabled,
+              height=56, expand=True)
     return sid(identifier, ft.Row([btn]), button=True)
 
 
 def small_button(identifier: str, text: str, on_click: Handler | None, icon: Any = None,
                  disabled: bool = False, filled: bool = False) -> ft.Control:
     cls = ft.FilledTonalButton if filled else ft.TextButton
-    return sid(
-        identifier,
-        cls(content=ft.Text(text), icon=icon, on_click=on_click, disabled=disabled,
-            height=TOUCH),
-        button=True,
-    )
+    return sid(identifier, cls(content=ft.Text(text), icon=icon, on_click=on_click,
+                               disabled=disabled, height=TOUCH), button=True)
 
 
 def section(title: str, controls: Sequence[ft.Control], identifier: str | None = None
             ) -> ft.Control:
-    col = ft.Column(
-        [ft.Text(title, size=16, weight=ft.FontWeight.W_600), *controls],
-        spacing=8,
-    )
-    body = ft.Container(col, padding=ft.Padding.only(top=12, bottom=4))
+    body = ft.Container(ft.Column([ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+                                   *controls], spacing=8),
+                        padding=ft.Padding.only(top=12, bottom=4))
     return sid(identifier, body) if identifier else body
 
 
-def choice_chips(prefix: str, options: Sequence[tuple[str, str, bool]], selected: Any,
-                 on_pick: Callable[[str], Any]) -> ft.Control:
-    """One choice of several as chips that wrap onto new lines (no sideways scrolling).
+def choice_chips(prefix: str, options: Sequence[tuple[Any, str, bool]], selected: Any,
+                 on_pick: Callable[[Any], Any], spacing: int = 8) -> ft.Control:
+    """Chips that wrap onto new lines (no sideways scrolling), one per (value, label, enabled).
 
-    ``options`` are (value, label, enabled); the chip of ``selected`` is selected.
+    ``selected`` is the chosen value, or a predicate for several (``lambda v: v in chosen``).
     """
-    chips = []
-    for value, label, enabled in options:
-        chips.append(
-            sid(
-                f"{prefix}-{value}",
-                ft.Chip(
-                    label=ft.Text(label),
-                    label_padding=CHIP_LABEL_PADDING,
-                    selected=(value == selected),
-                    disabled=not enabled,
-                    on_select=(lambda e, v=value: on_pick(v)),
-                    height=TOUCH,
-                ),
-                selected=(value == selected),
-            )
-        )
-    return ft.Row(chips, wrap=True, spacing=8, run_spacing=8)
+    def chip(value: Any, label: str, enabled: bool) -> ft.Control:
+        on = selected(value) if callable(selected) else value == selected
+        return sid(f"{prefix}-{value}", ft.Chip(
+            label=ft.Text(label), label_padding=CHIP_LABEL_PADDING, selected=on,
+            disabled=not enabled, on_select=lambda e: on_pick(value), height=TOUCH),
+            selected=on)
+    return ft.Row([chip(*o) for o in options], wrap=True, spacing=spacing, run_spacing=spacing)
 
 
 def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool], Any],
            disabled: bool = False, reason: str | None = None) -> ft.Control:
     """A switch with its label; when disabled, the reason is shown under it."""
-    sw = ft.Switch(
-        value=value,
-        disabled=disabled,
-        on_change=lambda e: on_change(bool(e.control.value)),
-    )
-    row = ft.Row(
-        [ft.Container(ft.Text(label), expand=True), sid(identifier, sw, toggled=value)],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-    )
+    sw = ft.Switch(value=value, disabled=disabled,
+                   on_change=lambda e: on_change(bool(e.control.value)))
+    row = ft.Row([ft.Container(ft.Text(label), expand=True), sid(identifier, sw, toggled=value)],
+                 vertical_alignment=ft.CrossAxisAlignment.CENTER)
     # the whole row toggles (a switch alone is 40 px tall)
     items: list[ft.Control] = [ft.Container(
         row, height=56, border_radius=8,
@@ -174,23 +131,20 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
                                         replacement_string=""),
             content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
             tooltip=label, on_submit=typed, on_blur=typed)
-    row = ft.Row(
-        [
-            ft.Container(ft.Text(label, size=16), expand=True),
-            sid(f"{identifier}-minus",
-                ft.IconButton(icon=ft.Icons.REMOVE, on_click=on_minus, tooltip=less_label,
-                              disabled=on_minus is None, width=TOUCH, height=TOUCH)),
-            # a number field exposes no text to screen readers (or tests) but its
-            # semantics value; a plain number is read from its text
-            sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
-            else sid(f"{identifier}-value", shown),
-            sid(f"{identifier}-plus",
-                ft.IconButton(icon=ft.Icons.ADD, on_click=on_plus, tooltip=more_label,
-                              disabled=on_plus is None, width=TOUCH, height=TOUCH)),
-        ],
-        vertical_alignment=ft.CrossAxisAlignment.CENTER,
-        spacing=2,
-    )
+    def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
+        return sid(f"{identifier}-{end}", ft.IconButton(
+            icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,
+            width=TOUCH, height=TOUCH))
+
+    row = ft.Row([
+        ft.Container(ft.Text(label, size=16), expand=True),
+        step("minus", ft.Icons.REMOVE, on_minus, less_label),
+        # a number field exposes no text to screen readers (or tests) but its
+        # semantics value; a plain number is read from its text
+        sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
+        else sid(f"{identifier}-value", shown),
+        step("plus", ft.Icons.ADD, on_plus, more_label),
+    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)
     items: list[ft.Control] = [row]
     if hint:
         items.append(ft.Text(hint, size=12, color=ft.Colors.OUTLINE))

@@ -6,6 +6,7 @@ category averages (bars) and the win rate (number and bar).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,7 @@ from app.ui.records.presenter import (
     stats_lines,
 )
 from app.ui.records.stats import PersonView, load_person
-from scoring.message import MessageCode, Refusal
+from scoring.message import Refusal
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -105,19 +106,17 @@ def _open_person(app: Nav, person_id: int, game: str, _e: Any = None) -> None:
 def build_history(app: Nav) -> ft.Control:
     t = app.t
     svc = services.shared()
-    # the filter and the page count, kept while the tab navigates
     chosen = app.states.setdefault(HistoryFilter, HistoryFilter)
     stats = svc.stats()
     f = history_filters(stats, chosen.game, chosen.person, t)
     limit = chosen.limit or HISTORY_PAGE
     lines = history_lines(svc.history(limit=limit, **f.query()), t)
-    body: list[ft.Control] = _filter_chips(app, f, chosen) if stats else []
     banner = undo_banner(app)
-    if banner is not None:
-        body.insert(0, banner)
+    body: list[ft.Control] = ([] if banner is None else [banner]) \
+        + (_filter_chips(app, f, chosen) if stats else [])
     for line in lines:
-        # a ListTile is a real button (Flutter gives it a tap action in the semantics
-        # tree): a Container's on_click is not, so a screen reader could not open it
+        # a ListTile is a real button to a screen reader (a Container's on_click is not);
+        # keyed: a filtered list reuses no other game's card (nor its semantics identifier)
         body.append(sid(f"history-game-{line.id}", ft.Card(content=ft.ListTile(
             title=ft.Row([ft.Text(line.title, weight=ft.FontWeight.BOLD, expand=True),
                           muted(line.when)]),
@@ -125,14 +124,10 @@ def build_history(app: Nav) -> ft.Control:
             trailing=manage_button(app, line.id),
             on_click=lambda e, gid=line.id: app.go("scoreboard", game_id=gid),
             min_height=TOUCH,
-        )), button=True, key=f"history-game-{line.id}"))  # keyed: a filtered list
-        # reuses no other game's card (the semantics identifier would stay the old one)
+        )), button=True, key=f"history-game-{line.id}"))
         if line.incomplete:  # finished with a value missing: complete it (the scoreboard asks)
-            from app import l10n
-
             body.append(small_button(
-                f"history-complete-{line.id}", l10n.render(app.settings.language,
-                                                           "history-complete-game"),
+                f"history-complete-{line.id}", _tx(app, "history-complete-game"),
                 partial(_open_scoreboard, app, line.id), icon=ft.Icons.EDIT_NOTE, filled=True))
     if len(lines) >= limit:  # there may be more: one more page on a tap
 
@@ -146,7 +141,7 @@ def build_history(app: Nav) -> ft.Control:
         body.append(sid("history-empty", muted(
             t("history-none-match" if filtered else "history-empty"))))
     people = sid("history-people", ft.IconButton(
-        icon=ft.Icons.PEOPLE, tooltip=_tx(app, RecordsCode.PEOPLE), width=TOUCH, height=TOUCH,
+        icon=ft.Icons.PEOPLE, tooltip=_tx(app, "history-people"), width=TOUCH, height=TOUCH,
         on_click=lambda e: app.go("people")), button=True)
     return ft.Column([header(t("history-title"), back=app.back, back_label=t("nav-back"),
                              actions=[people]),
@@ -172,9 +167,7 @@ def build_stats(app: Nav) -> ft.Control:
                     muted(line.game)]),
             _figures(t, line),
             _win_rate(t, rate, f"{rate * 100:.0f}", f"stats-{i}-win-rate"),
-            # a real button (a tap action in the semantics tree, 48 px): the card's own
-            # Container.on_click was not one, so the charts could not be opened by
-            # assistive technology (nor by a tap on the card's semantics node)
+            # a real button (a tap action in the semantics tree): a card's on_click is not
             big_button(f"stats-{i}-charts", t("stats-charts"),
                        partial(_open_person, app, st.person_id, st.game),
                        icon=ft.Icons.SHOW_CHART),
@@ -192,6 +185,13 @@ def _figures(t: Any, v: Any) -> ft.Control:
                   wrap=True, spacing=16)
 
 
+def _grid(step: int) -> Any:
+    """A chart's horizontal lines, one per ``step`` of its axis."""
+    import flet_charts as fch
+
+    return fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1)
+
+
 def score_chart(v: PersonView) -> ft.Control | None:
     """Score over time: one point per finished game with a total, oldest first."""
     import flet_charts as fch
@@ -204,17 +204,13 @@ def score_chart(v: PersonView) -> ft.Control | None:
         data_series=[fch.LineChartData(
             points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
                     for p in v.scores],
-            stroke_width=3, color=ft.Colors.PRIMARY, curved=False,
-            point=True)],
+            stroke_width=3, color=ft.Colors.PRIMARY, curved=False, point=True)],
         min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
         left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
             for p in v.scores if p.x % every == 0], label_size=28),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step,
-                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
-        interactive=False, height=200,
-    )
+        horizontal_grid_lines=_grid(step), interactive=False, height=200)
     # room on the right for the last date, centred under the last point
     return sid("person-scores-chart", ft.Container(chart, padding=ft.Padding.only(right=24)))
 
@@ -236,10 +232,7 @@ def category_chart(v: PersonView) -> ft.Control | None:
             fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
             for i, c in enumerate(v.categories)], label_size=24),
         left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
-        horizontal_grid_lines=fch.ChartGridLines(interval=step,
-                                                 color=ft.Colors.OUTLINE_VARIANT, width=1),
-        height=200,
-    )
+        horizontal_grid_lines=_grid(step), height=200)
     return sid("person-categories-chart", chart)
 
 
@@ -255,59 +248,32 @@ def build_person(app: Nav) -> ft.Control:
     controls: list[ft.Control] = [
         header(v.name, back=app.back, back_label=t("nav-back")),
         muted(v.game_title),
-        card([
-            _figures(t, v),
-            _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate"),
-        ], identifier="person-summary"),
+        card([_figures(t, v), _win_rate(t, v.win_rate, v.win_rate_text, "person-win-rate")],
+             identifier="person-summary"),
     ]
-    chart = score_chart(v)
-    if chart is not None:
-        controls.append(card([ft.Text(t("stats-chart-scores"), weight=ft.FontWeight.W_600),
-                              chart], identifier="person-scores"))
-    chart = category_chart(v)
-    if chart is not None:
-        controls.append(card([ft.Text(t("stats-chart-categories"), weight=ft.FontWeight.W_600),
-                              chart, *[muted(f"{c.label}: {c.average:.1f}", 13)
-                                       for c in v.categories]],
-                             identifier="person-categories"))
+    for chart, title, ident, notes in (
+            (score_chart(v), t("stats-chart-scores"), "person-scores", []),
+            (category_chart(v), t("stats-chart-categories"), "person-categories",
+             [muted(f"{c.label}: {c.average:.1f}", 13) for c in v.categories])):
+        if chart is not None:
+            controls.append(card([ft.Text(title, weight=ft.FontWeight.W_600), chart, *notes],
+                                 identifier=ident))
     return ft.Column(controls, spacing=10)
 
 
 # --------------------------------------------------------------------------- keeping the history
-#
 # (issue 15) A finished game's details can be corrected (date, location, notes, names:
 # scored again), a game deleted (confirmed in place; soft delete, undone from History),
-# people renamed and merged. New words are message codes (app/l10n/*.ftl, "## records").
+# people renamed and merged. Words: app/l10n/*.ftl, "## records".
 
 
-class RecordsCode(MessageCode):
-    MANAGE = "history-manage"
-    DELETED = "history-deleted"
-    UNDO = "history-undo"
-    PEOPLE = "history-people"
-    PLAYED_TITLE = "played-title"
-    DATE = "played-date"
-    LOCATION = "played-location"
-    NOTES = "played-notes"
-    NAME = "played-name"
-    SAVE = "played-save"
-    SAVED = "played-saved"
-    DELETE = "played-delete"
-    DELETE_CONFIRM = "played-delete-confirm"
-    DELETE_YES = "played-delete-yes"
-    CANCEL = "played-cancel"
-    REMATCH = "played-rematch"
-    NOT_FOUND = "played-not-found"
-    PEOPLE_TITLE = "people-title"
-    RENAME = "people-rename"
-    MERGE = "people-merge"
-    MERGE_PICK = "people-merge-pick"
-    MERGE_CONFIRM = "people-merge-confirm"
-    MERGE_YES = "people-merge-yes"
-    MERGED = "people-merged"
-    RENAMED = "people-renamed"
-    ABANDON = "played-abandon"
-    ABANDON_CONFIRM = "played-abandon-confirm"
+def _setter(app: Nav, form: Any, **values: Any) -> Callable[[Any], None]:
+    """An event handler: set ``values`` on ``form``, then draw the screen again."""
+    def handler(_e: Any) -> None:
+        for name, value in values.items():
+            setattr(form, name, value)
+        app.refresh()
+    return handler
 
 
 def _tx(app: Nav, code: str, **params: Any) -> str:
@@ -326,7 +292,7 @@ def _problem(app: Nav, exc: Exception) -> str:
 def manage_button(app: Nav, game_id: int) -> ft.Control:
     """The history card's "edit or delete" button (opens :func:`build_played`)."""
     return sid(f"history-manage-{game_id}", ft.IconButton(
-        icon=ft.Icons.EDIT_NOTE, tooltip=_tx(app, RecordsCode.MANAGE), width=TOUCH,
+        icon=ft.Icons.EDIT_NOTE, tooltip=_tx(app, "history-manage"), width=TOUCH,
         height=TOUCH, on_click=lambda e: app.go("played", game_id=game_id)), button=True)
 
 
@@ -347,8 +313,8 @@ def undo_banner(app: Nav) -> ft.Control | None:
         app.refresh()
 
     return sid("history-undo-banner", card([ft.Row([
-        ft.Text(_tx(app, RecordsCode.DELETED, id=int(gid)), expand=True),
-        small_button("history-undo", _tx(app, RecordsCode.UNDO), undo, icon=ft.Icons.UNDO,
+        ft.Text(_tx(app, "history-deleted", id=int(gid)), expand=True),
+        small_button("history-undo", _tx(app, "history-undo"), undo, icon=ft.Icons.UNDO,
                      filled=True)])]))
 
 
@@ -362,10 +328,10 @@ def build_played(app: Nav) -> ft.Control:
     if store is not None and gid is not None:
         with store.session() as s:
             summary = queries.game_summary(s, game_id=int(gid))
-    back = header(_tx(app, RecordsCode.PLAYED_TITLE, id=int(gid or 0)), back=app.back,
+    back = header(_tx(app, "played-title", id=int(gid or 0)), back=app.back,
                   back_label=app.t("nav-back"))
     if store is None or gid is None or summary is None or summary.status == "deleted":
-        return ft.Column([back, sid("played-missing", muted(_tx(app, RecordsCode.NOT_FOUND)))],
+        return ft.Column([back, sid("played-missing", muted(_tx(app, "played-not-found")))],
                          spacing=10)
     ui = app.states.setdefault(PlayedForm, PlayedForm, int(gid))
 
@@ -378,10 +344,10 @@ def build_played(app: Nav) -> ft.Control:
         return ctl
 
     when = summary.local_played_at.isoformat(timespec="minutes")
-    date_ctl = field("date", _tx(app, RecordsCode.DATE), when)
-    loc_ctl = field("location", _tx(app, RecordsCode.LOCATION), summary.location or "")
-    notes_ctl = field("notes", _tx(app, RecordsCode.NOTES), summary.notes or "", True)
-    names = [field(f"name-{p.seat}", _tx(app, RecordsCode.NAME, n=p.seat), p.name)
+    date_ctl = field("date", _tx(app, "played-date"), when)
+    loc_ctl = field("location", _tx(app, "played-location"), summary.location or "")
+    notes_ctl = field("notes", _tx(app, "played-notes"), summary.notes or "", True)
+    names = [field(f"name-{p.seat}", _tx(app, "played-name", n=p.seat), p.name)
              for p in summary.players]
 
     def value(ctl: Any) -> str:
@@ -400,14 +366,6 @@ def build_played(app: Nav) -> ft.Control:
             app.forget(f"played-{gid}-")  # fields show the stored (cleaned) values
         app.refresh()
 
-    def ask_delete(_e: Any) -> None:
-        ui.confirm = True
-        app.refresh()
-
-    def cancel(_e: Any) -> None:
-        ui.confirm = False
-        app.refresh()
-
     def delete(_e: Any) -> None:
         with store.session() as s:
             crud.soft_delete_game(s, game_id=int(gid))
@@ -423,40 +381,32 @@ def build_played(app: Nav) -> ft.Control:
 
         start(app, int(gid))
 
-    if summary.status == "open":  # an open game: only abandoned (confirmed; undo in History)
-        controls = [back, muted(app.t(f"game-{summary.game}")),
-                    muted(", ".join(p.name for p in summary.players))]
-        if ui.confirm:
-            controls.append(sid("played-delete-confirm", card([
-                ft.Text(_tx(app, RecordsCode.ABANDON_CONFIRM, id=int(gid))),
-                ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES),
-                                     delete, icon=ft.Icons.DELETE, filled=True),
-                        small_button("played-delete-cancel", _tx(app, RecordsCode.CANCEL),
-                                     cancel)], wrap=True)])))
-        else:
-            controls.append(big_button("played-delete", _tx(app, RecordsCode.ABANDON),
-                                       ask_delete, icon=ft.Icons.DELETE_OUTLINE))
-        return ft.Column(controls, spacing=10)
-    controls = [back, muted(app.t(f"game-{summary.game}")),
-                date_ctl, loc_ctl, *names, notes_ctl]
-    if ui.error:
-        controls.append(sid("played-error", ft.Text(ui.error, color=ft.Colors.ERROR)))
-    elif ui.saved:
-        controls.append(sid("played-saved", muted(_tx(app, RecordsCode.SAVED))))
-    controls.append(big_button("played-save", _tx(app, RecordsCode.SAVE), save,
-                               icon=ft.Icons.SAVE, primary=True))
-    controls.append(big_button("played-rematch", _tx(app, RecordsCode.REMATCH), rematch,
-                               icon=ft.Icons.REPLAY))
-    if ui.confirm:
-        controls.append(sid("played-delete-confirm", card([
-            ft.Text(_tx(app, RecordsCode.DELETE_CONFIRM, id=int(gid))),
-            ft.Row([small_button("played-delete-yes", _tx(app, RecordsCode.DELETE_YES), delete,
-                                 icon=ft.Icons.DELETE, filled=True),
-                    small_button("played-delete-cancel", _tx(app, RecordsCode.CANCEL),
-                                 cancel)], wrap=True)])))
+    opened = summary.status == "open"  # an open game: only abandoned (undo in History)
+    controls = [back, muted(app.t(f"game-{summary.game}"))]
+    if opened:
+        controls.append(muted(", ".join(p.name for p in summary.players)))
     else:
-        controls.append(big_button("played-delete", _tx(app, RecordsCode.DELETE), ask_delete,
-                                   icon=ft.Icons.DELETE_OUTLINE))
+        controls += [date_ctl, loc_ctl, *names, notes_ctl]
+        if ui.error:
+            controls.append(sid("played-error", ft.Text(ui.error, color=ft.Colors.ERROR)))
+        elif ui.saved:
+            controls.append(sid("played-saved", muted(_tx(app, "played-saved"))))
+        controls.append(big_button("played-save", _tx(app, "played-save"), save,
+                                   icon=ft.Icons.SAVE, primary=True))
+        controls.append(big_button("played-rematch", _tx(app, "played-rematch"), rematch,
+                                   icon=ft.Icons.REPLAY))
+    if ui.confirm:
+        ask = "played-abandon-confirm" if opened else "played-delete-confirm"
+        controls.append(sid("played-delete-confirm", card([
+            ft.Text(_tx(app, ask, id=int(gid))),
+            ft.Row([small_button("played-delete-yes", _tx(app, "played-delete-yes"), delete,
+                                 icon=ft.Icons.DELETE, filled=True),
+                    small_button("played-delete-cancel", _tx(app, "played-cancel"),
+                                 _setter(app, ui, confirm=False))], wrap=True)])))
+    else:
+        controls.append(big_button(
+            "played-delete", _tx(app, "played-abandon" if opened else "played-delete"),
+            _setter(app, ui, confirm=True), icon=ft.Icons.DELETE_OUTLINE))
     return ft.Column(controls, spacing=10)
 
 
@@ -475,7 +425,7 @@ def build_people(app: Nav) -> ft.Control:
         with store.session() as s:
             people = [(int(p.id), p.name) for p in crud.list_people(s) if p.id is not None]
     names = dict(people)
-    controls: list[ft.Control] = [header(_tx(app, RecordsCode.PEOPLE_TITLE), back=app.back,
+    controls: list[ft.Control] = [header(_tx(app, "people-title"), back=app.back,
                                          back_label=app.t("nav-back"))]
     if ui.message:
         controls.append(sid("people-message", muted(ui.message)))
@@ -492,26 +442,12 @@ def build_people(app: Nav) -> ft.Control:
                 ui.error, ui.message = _problem(app, exc), None
             else:
                 ui.error = None
-                ui.message = _tx(app, RecordsCode.RENAMED, name=p.name)
+                ui.message = _tx(app, "people-renamed", name=p.name)
                 app.forget("people-name-")
             app.refresh()
         return run
 
-    def pick(pid: int) -> Any:
-        def run(_e: Any) -> None:
-            ui.merge, ui.into, ui.error, ui.message = pid, None, None, None
-            app.refresh()
-        return run
-
-    def into(pid: int) -> Any:
-        def run(_e: Any) -> None:
-            ui.into = pid
-            app.refresh()
-        return run
-
-    def cancel(_e: Any) -> None:
-        ui.merge, ui.into = None, None
-        app.refresh()
+    cancel = _setter(app, ui, merge=None, into=None)
 
     def merge(_e: Any) -> None:
         if ui.merge is None or ui.into is None:
@@ -525,36 +461,37 @@ def build_people(app: Nav) -> ft.Control:
             ui.error, ui.message = _problem(app, exc), None
         else:
             ui.error = None
-            ui.message = _tx(app, RecordsCode.MERGED, source=names[src], target=names[dst])
+            ui.message = _tx(app, "people-merged", source=names[src], target=names[dst])
         ui.merge, ui.into = None, None
         app.refresh()
 
     for pid, name in people:
         ctl = app.kept(f"people-name-{pid}", partial(_person_field, pid, name))
         row: list[ft.Control] = [
-            ft.Row([ctl, small_button(f"people-rename-{pid}", _tx(app, RecordsCode.RENAME),
+            ft.Row([ctl, small_button(f"people-rename-{pid}", _tx(app, "people-rename"),
                                       rename(pid, ctl))]),
         ]
         if ui.merge == pid:
             if ui.into is None:
-                row.append(muted(_tx(app, RecordsCode.MERGE_PICK, name=name)))
+                row.append(muted(_tx(app, "people-merge-pick", name=name)))
                 row.append(ft.Row([small_button(f"people-into-{other}", other_name,
-                                                into(other))
+                                                _setter(app, ui, into=other))
                                    for other, other_name in people if other != pid]
                                   + [small_button("people-merge-cancel",
-                                                  _tx(app, RecordsCode.CANCEL), cancel)],
+                                                  _tx(app, "played-cancel"), cancel)],
                                   wrap=True))
             else:
                 row.append(sid("people-merge-confirm", ft.Text(_tx(
-                    app, RecordsCode.MERGE_CONFIRM, source=name, target=names[ui.into]))))
+                    app, "people-merge-confirm", source=name, target=names[ui.into]))))
                 row.append(ft.Row([
-                    small_button("people-merge-yes", _tx(app, RecordsCode.MERGE_YES), merge,
+                    small_button("people-merge-yes", _tx(app, "people-merge-yes"), merge,
                                  icon=ft.Icons.CALL_MERGE, filled=True),
-                    small_button("people-merge-cancel", _tx(app, RecordsCode.CANCEL), cancel),
+                    small_button("people-merge-cancel", _tx(app, "played-cancel"), cancel),
                 ], wrap=True))
         else:
-            row.append(small_button(f"people-merge-{pid}", _tx(app, RecordsCode.MERGE),
-                                    pick(pid), icon=ft.Icons.CALL_MERGE))
+            pick = _setter(app, ui, merge=pid, into=None, error=None, message=None)
+            row.append(small_button(f"people-merge-{pid}", _tx(app, "people-merge"), pick,
+                                    icon=ft.Icons.CALL_MERGE))
         controls.append(sid(f"people-{pid}", card(row)))
     if not people:
         controls.append(sid("people-empty", muted(app.t("history-empty"))))

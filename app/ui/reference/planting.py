@@ -7,15 +7,16 @@ Shown in the quick reference and in the sheet's play panel; the verdict is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from app import l10n
-from app.ui.kit.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
+from app.ui.kit.widgets import card, choice_chips, muted, sid
 from scoring.guardians.checks import Tile, check_planting
 from scoring.guardians.rules import Altitude, TileKind, TreeRow
-from scoring.message import MessageCode, Msg, msg
+from scoring.message import Msg, msg
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -23,16 +24,10 @@ if TYPE_CHECKING:
 ME = "me"  # the name the planting check uses for the player asking
 
 
-class CheckLabel(MessageCode):
-    """Words of the planting check's screen that the rules check does not say."""
-
-    YOU = "reference-check-you"  # the player asking, where a reason names them
-
-
 def _reason(lang: str, reason: Msg) -> str:
     """One reason of the check in ``lang``; the player asking is "you", not a name."""
     if reason.params.get("player") == ME:
-        reason = msg(reason.code, **{**reason.params, "player": msg(CheckLabel.YOU)})
+        reason = msg(reason.code, **{**reason.params, "player": msg("reference-check-you")})
     return l10n.render(lang, reason)
 
 
@@ -46,16 +41,6 @@ class PlantingCheck:
     fire: bool = False
     shared: bool = False
     mine: bool = False
-
-
-def _chips(ident: str, options: list[tuple[str, str]], selected: str,
-           on_pick: Any) -> ft.Control:
-    return ft.Row([
-        sid(f"{ident}-{value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                                       label=ft.Text(text), selected=value == selected,
-                                       on_select=lambda e, v=value: on_pick(v)),
-            selected=value == selected)
-        for value, text in options], wrap=True, spacing=6, run_spacing=6)
 
 
 def planting_check(app: Nav, lang: str) -> ft.Control:
@@ -87,14 +72,14 @@ def planting_check(app: Nav, lang: str) -> ft.Control:
     return card([
         ft.Text(l10n.render(lang, "reference-check-title"), size=18, weight=ft.FontWeight.BOLD),
         muted(l10n.render(lang, "reference-check-row"), 13),
-        _chips("check-row", [(r.value, l10n.render(lang, "tree-row", row=r.value))
-                             for r in TreeRow], st.row, lambda v: pick("row", v)),
+        choice_chips("check-row", [(r.value, l10n.render(lang, "tree-row", row=r.value), True)
+                                   for r in TreeRow], st.row, partial(pick, "row"), spacing=6),
         muted(l10n.render(lang, "reference-check-tile"), 13),
-        _chips("check-kind", [(k.value, l10n.render(lang, "tile-kind", kind=k.value))
-                              for k in TileKind], st.kind, lambda v: pick("kind", v)),
+        choice_chips("check-kind", [(k.value, l10n.render(lang, "tile-kind", kind=k.value), True)
+                                    for k in TileKind], st.kind, partial(pick, "kind"), spacing=6),
         muted(l10n.render(lang, "reference-check-altitude"), 13),
-        _chips("check-altitude", [(a.value, a.value) for a in Altitude], st.altitude,
-               lambda v: pick("altitude", v)),
+        choice_chips("check-altitude", [(a.value, a.value, True) for a in Altitude], st.altitude,
+                     partial(pick, "altitude"), spacing=6),
         toggle("fire"), toggle("shared"), toggle("mine"),
         sid("check-verdict", ft.Column(verdict, spacing=2)),
     ], identifier="reference-check")

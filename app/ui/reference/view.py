@@ -9,6 +9,7 @@ Words from the catalogues (``app/l10n``).
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -47,20 +48,12 @@ def _line(lang: str, ident: str, message: Any, source: str) -> ft.Control:
 
 
 def _sections(lang: str, lines: list[tuple[str, Any, str]]) -> list[ft.Control]:
-    out: list[ft.Control] = []
-    current: list[ft.Control] = []
-    section = None
-    for n, (sec, message, source) in enumerate(lines):
-        if sec != section:
-            if current:
-                out.append(card(current, identifier=f"reference-section-{section}"))
-            section = sec
-            current = [ft.Text(l10n.render(lang, f"ref-section-{sec}"), size=18,
-                               weight=ft.FontWeight.BOLD)]
-        current.append(_line(lang, f"reference-line-{n}", message, source))
-    if current:
-        out.append(card(current, identifier=f"reference-section-{section}"))
-    return out
+    """One card per run of lines of a section; lines numbered across the cards."""
+    return [card([ft.Text(l10n.render(lang, f"ref-section-{sec}"), size=18,
+                          weight=ft.FontWeight.BOLD),
+                  *[_line(lang, f"reference-line-{n}", message, source)
+                    for n, (_, message, source) in run]], identifier=f"reference-section-{sec}")
+            for sec, run in groupby(enumerate(lines), key=lambda line: line[1][0])]
 
 
 def build(app: Nav) -> ft.Control:

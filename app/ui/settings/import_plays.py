@@ -12,22 +12,9 @@ from app.l10n import render
 from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
 from app.ui.settings.import_presenter import ImportCheck, check, run
-from scoring.message import MessageCode
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
-
-
-class ImportCode(MessageCode):
-    TITLE = "settings-import-title"
-    HINT = "settings-import-hint"
-    FIELD = "settings-import-field"
-    CHECK = "settings-import-check"
-    PEOPLE = "settings-import-people"
-    HOW = "settings-import-how"
-    GO = "settings-import-go"
-    DONE = "settings-import-done"
-    BAD = "settings-import-bad"
 
 
 @dataclass(slots=True)
@@ -64,27 +51,27 @@ def import_section(app: Nav) -> ft.Control:
         try:
             done, skipped = run(store, ui.text, c.source, dict(ui.people))
         except ImportFailed as exc:
-            ui.message = render(lang, ImportCode.BAD, problems="; ".join(
+            ui.message = render(lang, "settings-import-bad", problems="; ".join(
                 p.text(lang) for p in exc.problems))
         else:
-            ui.message = render(lang, ImportCode.DONE, count=done, skipped=skipped)
+            ui.message = render(lang, "settings-import-done", count=done, skipped=skipped)
             ui.checked = None
         app.refresh()
 
     body: list[ft.Control] = [
-        muted(render(lang, ImportCode.HINT), 13),
+        muted(render(lang, "settings-import-hint"), 13),
         sid("settings-import-text", ft.TextField(
             value=ui.text, multiline=True, min_lines=3, max_lines=6,
-            label=render(lang, ImportCode.FIELD), on_change=typed)),
-        small_button("settings-import-check", render(lang, ImportCode.CHECK), do_check,
+            label=render(lang, "settings-import-field"), on_change=typed)),
+        small_button("settings-import-check", render(lang, "settings-import-check"), do_check,
                      disabled=store is None),
     ]
     c = ui.checked
     if c is not None and c.problems:
         body.append(sid("settings-import-problems", muted(render(
-            lang, ImportCode.BAD, problems="; ".join(c.problems[:5])))))
+            lang, "settings-import-bad", problems="; ".join(c.problems[:5])))))
     elif c is not None:
-        body.append(muted(render(lang, ImportCode.PEOPLE, plays=c.plays), 13))
+        body.append(muted(render(lang, "settings-import-people", plays=c.plays), 13))
         for i, row in enumerate(c.people):
             def changed(e: Any, theirs: str = row.theirs) -> None:
                 ui.people[theirs] = str(e.control.value or "").strip() or theirs
@@ -92,9 +79,9 @@ def import_section(app: Nav) -> ft.Control:
             body.append(sid(f"settings-import-person-{i}", ft.TextField(
                 value=ui.people.get(row.theirs, row.ours), on_change=changed,
                 label=row.theirs,
-                helper=render(lang, ImportCode.HOW, how=row.how))))
-        body.append(small_button("settings-import-go", render(lang, ImportCode.GO), do_import,
-                                 filled=True, disabled=not c.plays))
+                helper=render(lang, "settings-import-how", how=row.how))))
+        body.append(small_button("settings-import-go", render(lang, "settings-import-go"),
+                                 do_import, filled=True, disabled=not c.plays))
     if ui.message:
         body.append(sid("settings-import-message", muted(ui.message)))
-    return section(render(lang, ImportCode.TITLE), body, identifier="settings-import")
+    return section(render(lang, "settings-import-title"), body, identifier="settings-import")

@@ -41,15 +41,16 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
     such; a table with nothing known says so (it is asked for when needed).
     """
     rows: list[PrintedRow] = []
+    confirmed = confirmed or {}
     shipped: Mapping[str, Mapping[str, Any]] = printed.SHIPPED
     for table in printed.COUNT_TABLES:
         entries = shipped.get(table, {})
         for key, item in sorted(entries.items(), key=lambda kv: int(kv[0])):
             rows.append(PrintedRow(table, key, str(item.value), item.source, True))
-        for key, value in sorted((confirmed or {}).get(table, {}).items()):
+        for key, value in sorted(confirmed.get(table, {}).items()):
             if key not in entries:
                 rows.append(PrintedRow(table, key, str(value), "confirmed", True))
-        if not entries and not (confirmed or {}).get(table):
+        if not entries and not confirmed.get(table):
             rows.append(PrintedRow(table, "", "", "", False))
     for name in ("FORESTER_MAJORITY", "DETACHED_MOST", "DETACHED_SECOND", "DETACHED_LEAST",
                  "DETACHED_ALL_TIED", "DETACHED_TIED_BELOW_TOP"):
@@ -57,6 +58,6 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
         rows.append(PrintedRow(name.lower(), "", " / ".join(map(str, spread.points)),
                                spread.source, True))
     top_tie = printed.DETACHED_TOP_TIE
-    if top_tie and not (confirmed or {}).get(top_tie):
+    if top_tie and not confirmed.get(top_tie):
         rows.append(PrintedRow(top_tie, "", "", "", False))
     return rows

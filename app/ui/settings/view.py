@@ -17,7 +17,6 @@ from app.ui.kit.widgets import TOUCH, choice_chips, header, muted, section, sid,
 from app.ui.settings.import_plays import import_section
 from app.ui.settings.presenter import printed_rows, rules_decisions_text
 from scoring.games import GAMES
-from scoring.message import MessageCode
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -43,8 +42,6 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     The change applies to new and unfinished games; a finished game keeps the values it
     was scored with (its record carries them).
     """
-    from app import l10n
-
     lang = app.settings.language
     ident = f"settings-printed-{row.table}-{row.key}".replace("_", "-")
     typed = app.states.setdefault(PrintedTyped, PrintedTyped).values
@@ -71,7 +68,6 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     def submitted(e: Any) -> None:
         changed(e)
         save(e)
-
     field = ft.TextField(value=typed.get(k, row.value), width=90, dense=True,
                          keyboard_type=ft.KeyboardType.NUMBER,
                          input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
@@ -80,31 +76,23 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     return ft.Column([
         ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
                 sid(f"{ident}-value", field, value=row.value)]),
-        ft.Row([muted(l10n.render(lang, "settings-printed-confirmed"), 12),
-                sid(f"{ident}-save", ft.TextButton(
-                    content=ft.Text(l10n.render(lang, "settings-printed-save")),
-                    on_click=save, height=TOUCH), button=True),
-                sid(f"{ident}-delete", ft.TextButton(
-                    content=ft.Text(l10n.render(lang, "settings-printed-delete")),
-                    on_click=delete, height=TOUCH), button=True)], wrap=True),
+        ft.Row([muted(render(lang, "settings-printed-confirmed"), 12),
+                *[sid(f"{ident}-{what}", ft.TextButton(
+                    content=ft.Text(render(lang, f"settings-printed-{what}")),
+                    on_click=handler, height=TOUCH), button=True)
+                  for what, handler in (("save", save), ("delete", delete))]], wrap=True),
     ], spacing=0, key=ident)
 
 
 def build(app: Nav) -> ft.Control:
     t = app.t
     s = app.settings
-    language = choice_chips(
-        "settings-lang",
-        [(lang, t(f"lang-{lang}"), True) for lang in LANGUAGES],
-        s.language,
-        lambda v: app.apply_settings(s.with_(language=v)),
-    )
-    theme = choice_chips(
-        "settings-theme",
-        [(th, t(f"settings-theme-{th}"), True) for th in THEMES],
-        s.theme,
-        lambda v: app.apply_settings(s.with_(theme=v)),
-    )
+    language = choice_chips("settings-lang", [(lang, t(f"lang-{lang}"), True)
+                                              for lang in LANGUAGES],
+                            s.language, lambda v: app.apply_settings(s.with_(language=v)))
+    theme = choice_chips("settings-theme", [(th, t(f"settings-theme-{th}"), True)
+                                            for th in THEMES],
+                         s.theme, lambda v: app.apply_settings(s.with_(theme=v)))
     printed: list[ft.Control] = [muted(t("settings-printed-intro"), 13)]
     confirmed = services.shared().confirmed_printed()
     for row in printed_rows(confirmed):
@@ -124,46 +112,25 @@ def build(app: Nav) -> ft.Control:
                 muted(t("settings-printed-unknown"), 12),
             ], spacing=0))
     rules = rules_decisions_text()
-    rules_view: ft.Control = (
-        ft.Markdown(rules, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB)
+    rules_view: ft.Control = ft.Markdown(
+        rules, selectable=True, extension_set=ft.MarkdownExtensionSet.GITHUB_WEB) \
         if rules else muted(t("settings-rules-missing"))
-    )
-    return ft.Column(
-        [
-            header(t("settings-title"), back=app.back, back_label=t("nav-back")),
-            section(t("settings-language"), [language], identifier="settings-language"),
-            section(t("settings-theme"), [theme], identifier="settings-theme"),
-            ft.Divider(),
-            bgg_section(app),
-            import_section(app),
-            sid("settings-printed", ft.ExpansionTile(
-                title=ft.Text(t("settings-printed")),
-                controls=[ft.Container(ft.Column(printed, spacing=10), padding=8)],
-            )),
-            sid("settings-rules", ft.ExpansionTile(
-                title=ft.Text(t("settings-rules")),
-                controls=[ft.Container(rules_view, padding=8)],
-            )),
-        ],
-        spacing=8,
-    )
+    return ft.Column([
+        header(t("settings-title"), back=app.back, back_label=t("nav-back")),
+        section(t("settings-language"), [language], identifier="settings-language"),
+        section(t("settings-theme"), [theme], identifier="settings-theme"),
+        ft.Divider(),
+        bgg_section(app),
+        import_section(app),
+        *[sid(ident, ft.ExpansionTile(title=ft.Text(title),
+                                      controls=[ft.Container(body, padding=8)]))
+          for ident, title, body in (
+              ("settings-printed", t("settings-printed"), ft.Column(printed, spacing=10)),
+              ("settings-rules", t("settings-rules"), rules_view))],
+    ], spacing=8)
 
 
 # --------------------------------------------------------------------------- BGG ids (issue 15)
-
-
-class BggCode(MessageCode):
-    TITLE = "settings-bgg-title"
-    HINT = "settings-bgg-hint"
-    FIELD = "settings-bgg-field"
-    SAVE = "settings-bgg-save"
-    SAVED = "settings-bgg-saved"
-    BAD = "settings-bgg-bad"
-
-
-BGG_GAMES = GAMES
-
-
 def _bgg_field(game: str, known: dict[str, int]) -> ft.Control:
     return sid(f"settings-bgg-{game}", ft.TextField(
         value=str(known.get(game) or ""), keyboard_type=ft.KeyboardType.NUMBER,
@@ -182,9 +149,9 @@ def bgg_section(app: Nav) -> ft.Control:
         with store.session() as s:
             known = get_bgg_ids(s)
     fields = {}
-    for game in BGG_GAMES:
+    for game in GAMES:
         ctl = app.kept(f"settings-bgg-{game}", partial(_bgg_field, str(game), known))
-        ctl.content.label = render(lang, BggCode.FIELD,  # type: ignore[attr-defined]
+        ctl.content.label = render(lang, "settings-bgg-field",  # type: ignore[attr-defined]
                                    game=app.t(f"game-{game}"))
         fields[game] = ctl
 
@@ -195,19 +162,19 @@ def bgg_section(app: Nav) -> ft.Control:
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
             if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
-                ui.message = render(lang, BggCode.BAD, game=app.t(f"game-{game}"))
+                ui.message = render(lang, "settings-bgg-bad", game=app.t(f"game-{game}"))
                 app.refresh()
                 return
             values[str(game)] = int(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
             for name, value in values.items():
                 set_bgg_id(s, game=name, bgg_id=value)
-        ui.message = render(lang, BggCode.SAVED)
+        ui.message = render(lang, "settings-bgg-saved")
         app.refresh()
 
-    body: list[ft.Control] = [muted(render(lang, BggCode.HINT), 13), *fields.values()]
+    body: list[ft.Control] = [muted(render(lang, "settings-bgg-hint"), 13), *fields.values()]
     if ui.message:
         body.append(sid("settings-bgg-message", muted(ui.message)))
-    body.append(small_button("settings-bgg-save", render(lang, BggCode.SAVE), save,
+    body.append(small_button("settings-bgg-save", render(lang, "settings-bgg-save"), save,
                              filled=True, disabled=store is None))
-    return section(render(lang, BggCode.TITLE), body, identifier="settings-bgg")
+    return section(render(lang, "settings-bgg-title"), body, identifier="settings-bgg")

@@ -43,12 +43,13 @@ def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]
     sid = step.id
     if not hasattr(plan, "harvested"):
         return ()
-    if sid.endswith(".sawmills") and plan.upgraded_sawmills:
-        return (t("setup-big-sawmills", n=_nums(plan.upgraded_sawmills)),)
     if sid.endswith(".harvested"):
         return (t("setup-big-harvested", n=_nums(plan.harvested)),)
-    if sid.endswith(".clearings") and plan.removed_clearings:
-        return (t("setup-big-clearings", n=_nums(plan.removed_clearings)),)
+    for end, field_, key in ((".sawmills", "upgraded_sawmills", "setup-big-sawmills"),
+                             (".clearings", "removed_clearings", "setup-big-clearings"),
+                             (".resources", "seat_coins", "setup-big-coins")):
+        if sid.endswith(end) and getattr(plan, field_):
+            return (t(key, n=_nums(getattr(plan, field_))),)
     if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
         out = []
         if plan.meanders:
@@ -62,8 +63,6 @@ def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]
     if sid.endswith(".hq"):
         return tuple(t("setup-big-hq", area=t(f"area-{area.value}"), n=pos)
                      for area, pos in plan.hq.tiles)
-    if sid.endswith(".resources") and plan.seat_coins:
-        return (t("setup-big-coins", n=_nums(plan.seat_coins)),)
     if sid.endswith(".technology") and plan.technology_side:
         return (t("setup-big-tech-side", side=plan.technology_side.value),)
     return ()

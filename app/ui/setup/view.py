@@ -8,15 +8,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import l10n
-from app.ui.kit.widgets import (
-    CHIP_LABEL_PADDING,
-    TOUCH,
-    big_button,
-    header,
-    muted,
-    sid,
-    small_button,
-)
+from app.ui.kit.widgets import TOUCH, big_button, choice_chips, header, muted, sid, small_button
 from app.ui.setup.presenter import SetupLabel, SetupPresenter
 from setup.deck import SPAWN_CARDS
 
@@ -34,15 +26,6 @@ def build(app: Nav) -> ft.Control:
     p.lang = app.settings.language
     done, total = p.progress()
 
-    def toggle(step_id: str):  # type: ignore[no-untyped-def]
-        def handler(_e):  # type: ignore[no-untyped-def]
-            p.toggle(step_id)
-            app.refresh()
-        return handler
-
-    def deal_again(_e):  # type: ignore[no-untyped-def]
-        app.deal_again()
-
     cards: list[ft.Control] = []
     for c in p.cards():
         big = [ft.Text(line, size=26, weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)
@@ -51,7 +34,7 @@ def build(app: Nav) -> ft.Control:
             icon=ft.Icons.CHECK_CIRCLE if c.done else ft.Icons.RADIO_BUTTON_UNCHECKED,
             icon_color=ft.Colors.PRIMARY if c.done else None, icon_size=32,
             tooltip=t("setup-mark-undone" if c.done else "setup-mark-done"),
-            on_click=toggle(c.id), width=56, height=56), toggled=c.done,
+            on_click=_then_redraw(app, p.toggle, c.id), width=56, height=56), toggled=c.done,
             label=f"{t('setup-step', n=c.number)} {c.title}")
         body = ft.Column([
             ft.Row([
@@ -77,29 +60,23 @@ def build(app: Nav) -> ft.Control:
                                                      weight=ft.FontWeight.BOLD)))
     footer.append(big_button("setup-start-play", t("setup-start-play"), app.start_play,
                              icon=ft.Icons.PLAY_ARROW, primary=True))
-    return ft.Column(
-        [
-            header(t("setup-title"), back=app.back, back_label=t("nav-back")),
-            ft.Row([
-                sid("setup-seed", ft.Text(t("setup-seed", seed=p.seed), size=14)),
-                small_button("setup-deal-again", t("setup-deal-again"), deal_again,
-                             icon=ft.Icons.CASINO, filled=True),
-            ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
-            muted(t("setup-deal-again-help"), 12),
-            sid("setup-progress-text", ft.Text(t("setup-progress", done=done, total=total))),
-            sid("setup-progress", ft.ProgressBar(value=(done / total) if total else 0,
-                                                  height=8)),
-            *cards,
-            *footer,
-            ft.Container(height=TOUCH),
-        ],
-        spacing=10,
-    )
+    return ft.Column([
+        header(t("setup-title"), back=app.back, back_label=t("nav-back")),
+        ft.Row([
+            sid("setup-seed", ft.Text(t("setup-seed", seed=p.seed), size=14)),
+            small_button("setup-deal-again", t("setup-deal-again"), app.deal_again,
+                         icon=ft.Icons.CASINO, filled=True),
+        ], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True),
+        muted(t("setup-deal-again-help"), 12),
+        sid("setup-progress-text", ft.Text(t("setup-progress", done=done, total=total))),
+        sid("setup-progress", ft.ProgressBar(value=(done / total) if total else 0, height=8)),
+        *cards, *footer, ft.Container(height=TOUCH),
+    ], spacing=10)
 
 
-def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[[Any], None]:
+def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[..., None]:
     """An event handler: ``fn(*args)``, then the screen drawn again."""
-    def handler(_e: Any) -> None:
+    def handler(_e: Any = None) -> None:
         fn(*args)
         app.refresh()
     return handler
@@ -113,22 +90,16 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
         names = setup.player_names()
         if len(names) < 2:
             return []
-        return [muted(l10n.render(lang, SetupLabel.FIRST_PLAYER), 14), ft.Row([
-            sid(f"setup-first-{i}", ft.Chip(
-                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(name),
-                selected=setup.first_player == i,
-                on_select=_then_redraw(app, setup.set_first_player, i)),
-                selected=setup.first_player == i)
-            for i, name in enumerate(names)], wrap=True, spacing=6, run_spacing=6)]
+        return [muted(l10n.render(lang, SetupLabel.FIRST_PLAYER), 14), choice_chips(
+            "setup-first", [(i, name, True) for i, name in enumerate(names)],
+            setup.first_player, lambda i: _then_redraw(app, setup.set_first_player, i)(),
+            spacing=6)]
     if step_id == "gf.infestation":
         chosen = sorted(setup.infested)
-        return [muted(l10n.render(lang, SetupLabel.INFESTED), 14), ft.Row([
-            sid(f"setup-infested-{s}", ft.Chip(
-                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(s)),
-                selected=s in setup.infested,
-                on_select=_then_redraw(app, setup.toggle_infested, s)),
-                selected=s in setup.infested)
-            for s in SPAWN_CARDS], wrap=True, spacing=4, run_spacing=4),
+        return [muted(l10n.render(lang, SetupLabel.INFESTED), 14), choice_chips(
+            "setup-infested", [(s, str(s), True) for s in SPAWN_CARDS],
+            lambda s: s in setup.infested,
+            lambda s: _then_redraw(app, setup.toggle_infested, s)(), spacing=4),
             sid("setup-infested-count", muted(l10n.render(
                 lang, SetupLabel.INFESTED_COUNT, n=len(chosen),
                 spaces=", ".join(map(str, chosen)))))]

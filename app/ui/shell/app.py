@@ -1,22 +1,18 @@
 """The app shell: one object per browser tab holding where the user is and how to draw it.
 
-Navigation is a state switch (``go("settings")``): the current screen is
-rebuilt from its presenter and put on the page. Screens are functions
-``build(nav) -> ft.Control`` in each feature's ``view.py`` (``app/ui/<feature>/``),
-registered by route in :mod:`app.ui.shell.routes`; they see the shell only through the
-narrow :class:`app.ui.kit.nav.Nav` protocol (no screen imports this module). Their state
-lives in presenters (plain Python, each feature's ``presenter.py``) and typed objects
-in :attr:`ForestTableApp.states`, never in controls. Every Flet workaround is in
-:mod:`app.ui.kit.flet_compat`.
+Navigation is a state switch (``go("settings")``): the current screen is rebuilt from its
+presenter and put on the page. Screens are functions ``build(nav) -> ft.Control`` in each
+feature's ``view.py``, registered by route in :mod:`app.ui.shell.routes`; they see the
+shell only through the :class:`app.ui.kit.nav.Nav` protocol. Their state lives in
+presenters and typed objects in :attr:`ForestTableApp.states`, never in controls. Every
+Flet workaround is in :mod:`app.ui.kit.flet_compat`.
 
-Every screen also has an address (:func:`screen_path`: ``/settings``,
-``/sheet/12``, ``/person/3/forestry``; a table link's screens live under its
-``/join/<token>``). A new screen pushes its address to the browser
-(``page.push_route``: a history entry); the browser's Back/Forward, a typed
-address or a reload come back as a route change, :meth:`ForestTableApp.follow`:
-Back to the previous screen pops the in-app history like the back arrow.
-The address is only ever a request: it is parsed, then confined by
-:meth:`ForestTableApp.lock` like any ``go()``.
+Every screen also has an address (:func:`screen_path`: ``/settings``, ``/sheet/12``,
+``/person/3/forestry``; a table link's screens live under its ``/join/<token>``). A new
+screen pushes its address (a browser history entry); Back/Forward, a typed address or a
+reload come back as a route change (:meth:`ForestTableApp.follow`): Back to the previous
+screen pops the in-app history like the back arrow. An address is only ever a request:
+parsed, then confined by :meth:`ForestTableApp.lock` like any ``go()``.
 """
 
 from __future__ import annotations
@@ -30,6 +26,8 @@ from typing import Any
 import flet as ft
 
 from app.i18n import Translator
+from app.l10n import refusal, render
+from app.table.codes import is_storage_error, storage_message
 from app.ui.kit import flet_compat
 from app.ui.kit.flet_compat import KeptControls, subtree
 from app.ui.kit.nav import Lock, Params, ScreenBuilder, States
@@ -56,6 +54,8 @@ def use_font(page: ft.Page) -> bool:
         return False
     page.fonts = {FONT_FAMILY: FONT_ASSET}
     return True
+
+
 SEED_COLOR = ft.Colors.GREEN_800
 
 
@@ -70,7 +70,7 @@ THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
 
 BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
 
-#: Screens a table link (seat or table host, see :meth:`ForestTableApp.lock`) may reach.
+#: Screens a table-host link (see :meth:`ForestTableApp.lock`) may reach; a seat's: not "host".
 LOCKED_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
 
 #: Screens of one game: the address carries its id (``/sheet/12``).
@@ -87,6 +87,11 @@ _ID = re.compile(r"^[0-9]{1,9}$")
 ECHO_S = 10.0
 
 __all__ = ["ForestTableApp", "parse_path", "screen_path", "screens", "subtree"]
+
+
+def link_routes(is_host: bool) -> frozenset[str]:
+    """The screens a table link may reach: a seat link all but the table's QR codes."""
+    return LOCKED_ROUTES if is_host else LOCKED_ROUTES - {"host"}
 
 
 def screen_path(route: str, params: dict[str, Any] | None = None) -> str:
@@ -140,6 +145,15 @@ def parse_path(path: str | None) -> tuple[str, dict[str, Any]]:
     return "home", {}
 
 
+def _run_hooks(hooks: list[Callable[[], Any]], what: str, level: int) -> None:
+    """Run every hook; one that fails is logged (at ``level``, with its traceback)."""
+    for fn in hooks:
+        try:
+            fn()
+        except Exception:
+            log.log(level, "%s hook failed", what, exc_info=True)
+
+
 class ForestTableApp:
     """The UI of one tab: settings, current screen, per-screen presenters."""
 
@@ -161,7 +175,7 @@ class ForestTableApp:
         #: table mode: a seat/table-host link stays on its table (no home, history, settings)
         self.locked: Lock | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
-        self._visit = 0  # navigations so far: each one draws its screen from the top
+        self._visits = 0  # navigations so far: each one draws its screen from the top
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
@@ -192,22 +206,19 @@ class ForestTableApp:
     def toggle_language(self, _e: Any = None) -> None:
         from app.i18n import LANGUAGES
 
-        i = LANGUAGES.index(self.settings.language) if self.settings.language in LANGUAGES else 0
+        lang = self.settings.language
+        i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
         self.apply_settings(self.settings.with_(language=LANGUAGES[(i + 1) % len(LANGUAGES)]))
 
     # ------------------------------------------------------------------ kept controls
     def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
-        """The same control instance on every render, with ``props`` applied.
-
-        Text fields must survive a redraw: a change event from a replaced field
-        would be dropped, losing what the user just typed (:mod:`app.ui.kit.flet_compat`).
-        """
+        """The same control on every render, ``props`` applied (a text field must survive a
+        redraw: :mod:`app.ui.kit.flet_compat` 2.)."""
         return self._kept.get(key, factory, **props)
 
     def keep_indexed(self, control: ft.BaseControl,
                      inside: list[ft.BaseControl] | None = None) -> None:
-        """After this render, put ``control`` (and ``inside``: all it holds) back in Flet's
-        index: Flet 1.0.5 forgets reused controls (:func:`app.ui.kit.flet_compat.reindex`)."""
+        """After this render, put ``control`` and ``inside`` back in the index (flet_compat 1)."""
         self._kept.keep_indexed(control, inside)
 
     def forget(self, prefix: str) -> None:
@@ -253,8 +264,7 @@ class ForestTableApp:
         hub = services.shared().hub()
         access = hub.access(token) if hub is not None else None
         if access is not None and access.game_id is not None:  # confined to that table
-            self.lock(access.game_id, token, access.seat,
-                      LOCKED_ROUTES if access.is_host else LOCKED_ROUTES - {"host"})
+            self.lock(access.game_id, token, access.seat, link_routes(access.is_host))
             self.url_base = f"/join/{token}"
 
     async def _load_settings(self) -> None:
@@ -279,32 +289,30 @@ class ForestTableApp:
             self.page.run_task(save_settings, self.prefs, settings)
 
     # ------------------------------------------------------------------ navigation
-    def go(self, route: str, **params: Any) -> None:
-        route, params = self._confine(route, params)
-        if route != self.route:
-            self.history.append((self.route, self.params))
+    def _visit(self, route: str, params: Params) -> None:
+        """Show ``route`` as a new visit (from its top) and push its address."""
         self.route, self.params = route, params
         self.render(to_top=True)
         self._sync_url()
 
+    def go(self, route: str, **params: Any) -> None:
+        route, params = self._confine(route, params)
+        if route != self.route:
+            self.history.append((self.route, self.params))
+        self._visit(route, params)
+
     def back(self, _e: Any = None) -> None:
         """The in-app back arrow: the previous screen (its address is pushed: Flet 1.0 has
         no ``history.back()``, so the browser's Back then returns to the screen left)."""
-        self.route, self.params = self._confine(
-            *(self.history.pop() if self.history else ("home", {})))
-        self.render(to_top=True)
-        self._sync_url()
+        self._visit(*self._confine(*(self.history.pop() if self.history else ("home", {}))))
 
     def home(self, _e: Any = None) -> None:
         self.history.clear()
-        self.route, self.params = self._confine("home", {})
-        self.render(to_top=True)
-        self._sync_url()
+        self._visit(*self._confine("home", {}))
 
     def restart(self, route: str, **params: Any) -> None:
         """Open ``route`` with the history cut back to home (and the screen left behind)."""
-        self.history.clear()
-        self.history.append(("home", {}))
+        self.history[:] = [("home", {})]
         self.go(route, **params)
 
     def came_from(self) -> str | None:
@@ -414,32 +422,21 @@ class ForestTableApp:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
             log.exception("screen %s failed", self.route)
-            said = str(exc)
-            from app.table.codes import is_storage_error, storage_message
-
-            if is_storage_error(exc):  # a held lock, a full disk: said in words, no SQL
-                from app.l10n import render
-
-                said = render(str(getattr(self.tr, "lang", "en")), storage_message(exc))
+            # a held lock, a full disk: said in words, no SQL
+            said = render(self.tr.lang, storage_message(exc)) if is_storage_error(exc) \
+                else str(exc)
             body = ft.Column([
                 ft.Text(self.t("common-error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav-home")), on_click=self.home),
             ])
         if to_top:
-            self._visit += 1
-        # Each visit of a screen is its own scrolling column, keyed by the visit: a
-        # navigation gets a new column, which starts at the top in the same frame (no
-        # scroll_to sent after the redraw: that jump arrived late, and Flutter's semantics
-        # boxes — what screen readers and the browser tests use — stayed where the old
-        # screen was scrolled to). A redraw within the visit keeps the key, so Flet
-        # reconciles it with what is on the page (same type and place = the same control,
-        # which keeps its id): a tap on the sheet sends ~0.4 kB instead of ~30 kB, and the
-        # phone keeps its widgets (focus, scroll position).
-        # Room at the bottom: the last control can scroll above a snack bar.
+            self._visits += 1
+        # one scrolling column per visit, keyed by it: a navigation starts at the top, a
+        # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.)
         self.page.controls = [ft.SafeArea(
             ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
                       scroll=ft.ScrollMode.AUTO, expand=True),
-            expand=True, key=flet_compat.screen_key(self.route, self._visit))]
+            expand=True, key=flet_compat.screen_key(self.route, self._visits))]
         self.page.update()
         after, self._after = self._after, []
         for fn in after:
@@ -464,12 +461,9 @@ class ForestTableApp:
         try:
             self.states.put(SetupPresenter(self.t, request))
         except ValueError as exc:  # the dealer refused: show why on the form
-            from app.i18n import language_of
-            from app.l10n import refusal
-
             presenter = self.states.get(NewGamePresenter)
             if presenter is not None:
-                presenter.errors["options"] = refusal(language_of(self.t), exc)
+                presenter.errors["options"] = refusal(self.tr.lang, exc)
             self.refresh()
             return
         self.go("setup")
@@ -492,26 +486,16 @@ class ForestTableApp:
                 setup.request, first_player=getattr(setup, "first_player", 0),
                 infested=getattr(setup, "infested", ()))
         except Exception as exc:  # session missing or refused: say so on the setup screen
-            from app.i18n import language_of
-            from app.l10n import refusal
-
             log.exception("could not create the game")
-            said = refusal(language_of(self.t), exc)
-            self.toast(self.t("common-error", message=said))
+            self.toast(self.t("common-error", message=refusal(self.tr.lang, exc)))
             return
         self.tokens[game_id] = token
         self.states.pop(SetupPresenter)
-        self.history.clear()
-        self.history.append(("home", {}))
-        self.route, self.params = "sheet", {"game_id": game_id}
-        self.render(to_top=True)
-        self._sync_url()
+        self.history[:] = [("home", {})]
+        self._visit("sheet", {"game_id": game_id})
 
     def open_game(self, game_id: int, token: str | None = None) -> None:
-        params: dict[str, Any] = {"game_id": game_id}
-        if token:
-            params["token"] = token
-        self.go("sheet", **params)
+        self.go("sheet", game_id=game_id, **({"token": token} if token else {}))
 
     def on_close(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when this tab closes (unsubscribe from tables)."""
@@ -525,11 +509,7 @@ class ForestTableApp:
         """Back after a disconnect (sleep, a reload into the kept session): every hook
         (a table catching up) runs, then the whole screen is sent anew (a new screen key,
         :mod:`app.ui.kit.flet_compat` 5.): what the phone holds is not known."""
-        for fn in list(self._reconnects):
-            try:
-                fn()
-            except Exception:
-                log.debug("reconnect hook failed", exc_info=True)
+        _run_hooks(list(self._reconnects), "reconnect", logging.DEBUG)
         self.render(to_top=True)
 
     def close(self) -> None:
@@ -537,11 +517,7 @@ class ForestTableApp:
         self._closed()
 
     def _closed(self, _e: Any = None) -> None:
-        for fn in self._closers:
-            try:
-                fn()
-            except Exception:
-                log.exception("close hook failed")
+        _run_hooks(self._closers, "close", logging.ERROR)
         self._closers.clear()
 
     def toast(self, message: str) -> None:

@@ -1,31 +1,23 @@
 """Table mode in the browser: the token gate; every valid link opens the app's real sheet.
 
-``forest-table serve`` makes a :class:`TableTab` for every browser tab
-(``app.server.table_main``). A :class:`TableTab`
+``forest-table serve`` makes a :class:`TableTab` for every browser tab (``app.server``).
+It finds the phone's token (the ``/join/<token>`` route it was opened with, else the one
+the phone remembered in its localStorage: reload, sleep, a new tab or IP keep the seat)
+and asks the hub what it opens (:meth:`app.table.hub.TableHub.access`):
 
-1. finds the phone's token: the ``/join/<token>`` route it was opened with,
-   else the one this phone remembered (``ft.SharedPreferences``, i.e. the
-   browser's localStorage: reload, sleep, a new tab or a new IP come back
-   to the same seat);
-2. asks the hub what the token opens (:meth:`app.table.hub.TableHub.access`):
-   nothing → the join screen only (no table data at all, not even names), from
-   any address: there is no trust by address (``page.client_ip`` is written by
-   the client; the laptop's browser opens the host link ``serve`` prints);
-   a seat token → the app (:class:`app.ui.shell.app.ForestTableApp`) *locked* to that
-   table (:meth:`~app.ui.shell.app.ForestTableApp.lock`): its own sheet editable, the
-   other players' read-only, the scoreboard, the shared table — no home screen,
-   history, other games or settings; a table-host token → the same, every sheet
-   editable, plus the table's QR codes; the server host token → the whole app
-   plus the tables' QR codes.
-3. The sheet subscribes to its table through the hub (``app/ui/sheet/view.py``);
-   a revoked token drops the tab to the join screen and the phone forgets it.
+- nothing: the join screen only (no table data, not even names), from any address;
+  there is no trust by address (``page.client_ip`` is written by the client);
+- a seat token: the app *locked* to its table (:meth:`~app.ui.shell.app.ForestTableApp.lock`):
+  its own sheet editable, the others read-only, the scoreboard, the shared table; no home,
+  history, other games or settings; a table-host token: the same, every sheet editable,
+  plus the table's QR codes; the server host token (the link ``serve`` prints for the
+  laptop): the whole app plus the tables' QR codes.
 
-Rights are enforced by the hub (:func:`app.table.rights.check_rights`), not here.
-Database work (token checks) runs in a worker thread (``asyncio.to_thread``):
-Flet runs event handlers on the server's one loop. Repeated bad tokens from one
-peer address (:mod:`app.peer`, captured by the server) are slowed down
-(:class:`app.table.hub.BadTokens`). Whatever fails in a handler is shown as a short
-translated message, never as Flet's crash panel (:func:`guard_session`).
+A revoked token drops the tab to the join screen and the phone forgets it. Rights are the
+hub's (:func:`app.table.rights.check_rights`), not this module's. Token checks run in a
+worker thread (Flet runs handlers on the server's one loop); repeated bad tokens from one
+peer (:mod:`app.peer`) are slowed down (:class:`app.table.hub.BadTokens`); a failing
+handler shows a short translated message, never Flet's crash panel (:func:`guard_session`).
 """
 
 from __future__ import annotations
@@ -48,18 +40,13 @@ from app.table.rights import SERVER, Access
 from app.ui.kit import services
 from app.ui.kit.prefs import MemoryPrefs, load_settings
 from app.ui.kit.widgets import muted, sid
-from app.ui.shell.app import ForestTableApp, style, use_font
+from app.ui.shell.app import ForestTableApp, link_routes, style, use_font
 
 log = logging.getLogger(__name__)
 
 PREF_TOKEN = "forest_table.table_token"
 PREFS_TIMEOUT = 5.0
 _UNREAD = object()  # the phone's stored token, not asked for yet
-#: What a seat link may open; a table-host link also reaches the table's QR codes.
-SEAT_ROUTES = frozenset({"sheet", "scoreboard", "reference"})
-HOST_ROUTES = frozenset({"sheet", "scoreboard", "host", "reference"})
-
-
 #: every tab of this process (``serve`` tells them when it stops: :func:`announce_stop`)
 _TABS: weakref.WeakSet[TableTab] = weakref.WeakSet()
 
@@ -234,17 +221,27 @@ class TableTab:
         await self._language()
         self._show(join_screen(self.t, message))
 
-    def _enter(self, token: str, access: Access) -> None:
-        self.token, self.access = token, access
+    def _stop_watching(self) -> None:
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
+
+    def _enter(self, token: str, access: Access) -> None:
+        """The server host: the whole app, the tables' QR codes one tap away (a home screen
+        button, the QR icon in a sheet's top bar; no floating button, which would cover a
+        phone's bottom controls). A seat or table-host link: the app locked to its table."""
+        self.token, self.access = token, access
+        self._stop_watching()
+        app = self._new_app()
         if access.role == SERVER:  # no subscription tells it: the hub calls back
             self._unwatch = self.hub.watch(token, self._on_revoked)
-            self._open_app()
+            app.table_host = True
+            app.host_token = self.token  # shown on its tables screen, with "new host link"
+            app.rotate_host_link = self.rotate_host_link
         else:
-            assert token is not None and access.game_id is not None
-            self._open_table(token, access)
+            assert access.game_id is not None
+            app.lock(access.game_id, token, access.seat, link_routes(access.is_host))
+        app.start()
 
     def _new_app(self) -> Any:
         # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
@@ -260,22 +257,10 @@ class TableTab:
         self.app = app
         return app
 
-    def _open_app(self) -> None:
-        """The server host: the whole app, with the tables' QR codes one tap away (a button
-        on the home screen, the QR icon in a sheet's top bar; no floating button, which
-        would cover the controls at the bottom of a phone's screen)."""
-        app = self._new_app()
-        app.table_host = True
-        app.host_token = self.token  # shown on its tables screen, with "new host link"
-        app.rotate_host_link = self.rotate_host_link
-        app.start()
-
     async def rotate_host_link(self) -> str:
         """The server host asked for a new host link: every tab holding the old one drops
         to the join screen; this one keeps going on the new link (stored on the device)."""
-        if self._unwatch is not None:
-            self._unwatch()
-            self._unwatch = None
+        self._stop_watching()
         token, _new = await asyncio.to_thread(
             self.hub.host_link_token, services.serving().host_link_dir(), rotate=True)
         old, self.token = self.token, token
@@ -288,25 +273,17 @@ class TableTab:
                 app.set_url_base(f"/join/{token}")
         return token
 
-    def _open_table(self, token: str, access: Access) -> None:
-        """A seat or table-host link: the app locked to that table's sheet."""
-        app = self._new_app()
-        assert access.game_id is not None
-        app.lock(access.game_id, token, access.seat,
-                 HOST_ROUTES if access.is_host else SEAT_ROUTES)
-        app.start()
-
     def _close_app(self) -> None:
+        """Drop the app (it unsubscribes its tables) and the token it was opened with."""
         app, self.app = self.app, None  # first: the app's close hooks call back here
+        self.access, self.token = None, None
         if app is not None:
-            app.close()  # unsubscribes its tables
+            app.close()
 
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
         _TABS.discard(self)
-        if self._unwatch is not None:
-            self._unwatch()
-            self._unwatch = None
+        self._stop_watching()
         self._close_app()
 
     async def _route_changed(self, e: Any) -> None:
@@ -323,7 +300,6 @@ class TableTab:
         token, _path = join_route(route)
         if token is not None and token != self.token:
             self._close_app()
-            self.access, self.token = None, None
             await self._open(token)
             return
         if self.app is not None:
@@ -331,18 +307,10 @@ class TableTab:
 
     def _reconnected(self, _e: Any = None) -> None:
         """Back after a disconnect (sleep, a reload into the kept session): every table on
-        screen subscribes again if it must and is drawn as it is now (the hub kept going;
-        updates offered while the phone was away were dropped, never left queued).
-
-        The whole screen is sent anew (a new screen key, as a navigation does): Flet
-        drops what a disconnected session sends but its record of what the phone has
-        moves on, so a reconciled redraw could leave the phone showing an old value
-        (seen in the browser test). The phone lands at the top of the screen.
-        """
-        app = self.app
-        if app is None:
-            return
-        app.reconnected()  # every table catches up; the whole screen anew
+        screen catches up (updates offered meanwhile were dropped, never queued) and the
+        whole screen is sent anew, from its top (:mod:`app.ui.kit.flet_compat` 5.)."""
+        if self.app is not None:
+            self.app.reconnected()
 
     def _hop(self, work: Callable[[], Any], what: str) -> None:
         """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
@@ -370,7 +338,6 @@ class TableTab:
         if self.app is not None:
             self.tr = self.app.tr
         self._close_app()
-        self.access, self.token = None, None
         await self._pref(PREF_TOKEN, "")
         self._show(join_screen(self.t, self.t("tablemode-join-revoked")))
 
