@@ -131,5 +131,5 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             for s in SPAWN_CARDS], wrap=True, spacing=4, run_spacing=4),
             sid("setup-infested-count", muted(l10n.render(
                 lang, SetupLabel.INFESTED_COUNT, n=len(chosen),
-                spaces=", ".join(map(str, chosen)))))]
+                spaces=l10n.render(lang, "list-commas").join(map(str, chosen)))))]
     return []

@@ -45,7 +45,7 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
-from app.ui.kit import services
+from app.ui.kit import flet_compat, services
 from app.ui.kit.prefs import MemoryPrefs, load_settings
 from app.ui.kit.widgets import muted, sid
 from app.ui.shell.app import ForestTableApp, style, use_font
@@ -140,6 +140,7 @@ class TableTab:
         self.tr = Translator()
         self._opening = asyncio.Lock()
         self._unwatch: Any = None  # stops the hub's revocation watch of a server host token
+        self._unmove: Any = None  # stops the hub's rematch watch of a table link
 
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
@@ -289,7 +290,15 @@ class TableTab:
         return token
 
     def _open_table(self, token: str, access: Access) -> None:
-        """A seat or table-host link: the app locked to that table's sheet."""
+        """A seat or table-host link: the app locked to that table's sheet. A rematch of the
+        table (started now or while the phone was away) takes the phone to the new one."""
+        if self._unmove is not None:
+            self._unmove()
+        self._unmove = self.hub.watch_move(access, self._on_moved)
+        following = self.hub.next_token(access)
+        if following is not None:
+            self._on_moved(following)
+            return
         app = self._new_app()
         assert access.game_id is not None
         app.lock(access.game_id, token, access.seat,
@@ -307,6 +316,9 @@ class TableTab:
         if self._unwatch is not None:
             self._unwatch()
             self._unwatch = None
+        if self._unmove is not None:
+            self._unmove()
+            self._unmove = None
         self._close_app()
 
     async def _route_changed(self, e: Any) -> None:
@@ -360,6 +372,26 @@ class TableTab:
             modal=True,
             title=sid("server-stopped", ft.Text(self.t("tablemode-stopped-title"))),
             content=ft.Text(self.t("tablemode-stopped-how"))))
+    # ------------------------------------------------------------------ rematch
+    def _on_moved(self, token: str) -> None:
+        """The table's next game started (any thread): this seat's link there."""
+        try:
+            self.page.run_task(self._moved, token)
+        except Exception:  # the tab is away: it follows when it comes back (next_token)
+            log.debug("rematch for a tab that is away", exc_info=True)
+
+    async def _moved(self, token: str) -> None:
+        async with self._opening:
+            if token == self.token:
+                return
+            self._close_app()
+            self.access, self.token = None, None
+            await self._pref(PREF_TOKEN, token)
+            # the address follows (the new app's screens live under the new link; a
+            # reload stays at the new table)
+            self.page.route = f"/join/{token}"
+            await self._open(token)
+        await flet_compat.push_route(self.page, f"/join/{token}")
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:
