@@ -126,7 +126,10 @@ def test_a_rematch_brings_every_phone_to_the_new_game_with_the_same_modules(
                 assert time.monotonic() < deadline, f"seat {seat} stayed on table {game_id}"
                 page.wait_for_timeout(200)
             assert new_seat == seat
-            assert f"/join/{_stored_token(page)}" in page.url
+            deadline = time.monotonic() + 15  # the address follows (pushed after the sheet)
+            while f"/join/{_stored_token(page)}" not in page.url:
+                assert time.monotonic() < deadline, (page.url, _stored_token(page))
+                page.wait_for_timeout(200)
             by_id(page, "sheet-total").first.wait_for(state="attached", timeout=WAIT_MS)
             assert "This game is finished" not in page.evaluate("document.body.innerText")
         store = Store.open(srv.db_url)
