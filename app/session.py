@@ -31,7 +31,6 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -174,12 +173,8 @@ class _Step:
     state: GameState
     messages: tuple[Message, ...]
     by: int | None = None  # the seat (0-based) whose token sent it; None: the host
-    at: float = 0.0  # when it was applied (time.monotonic; 0: replayed from the log)
 
 
-#: A shared action (a command declared ``once``) from another phone this soon after the same
-#: action, with nothing in between, is the same tap made twice (seconds): ``_already_done``.
-DUPLICATE_WINDOW_S = 2.0
 #: How many of the last changes a snapshot carries for the table's log.
 CHANGES_SHOWN = 12
 
@@ -376,18 +371,23 @@ class GameSession:
         the key no longer matching the state means another phone did it (the last
         step of that kind says what it did); a matching key applies at the
         current version (True: the version need not be checked — a coin changed
-        meanwhile does not make "end turn" stale). Without a key: made against
+        meanwhile does not make "end turn" stale) unless the same action was
+        applied after the version the command was made against (the version its
+        phone showed, :mod:`app.shown`: whoever's tap, however soon or late, it is
+        "already done"). Without a key: made against
         ``command.version``, the same action applied after that version is the
         second phone's tap on the same state.
         """
         shared = command.shared_key
         key = shared.matches(self.state, command) if shared is not None else None
-        last = self._done[-1] if self._done else None
-        if key is True and last is not None and last.command.kind == command.kind \
-                and last.by != by and last.at \
-                and time.monotonic() - last.at < DUPLICATE_WINDOW_S:
-            # the phone had redrawn before its tap arrived: two people, one action
-            raise AlreadyDone(command.kind, last.seq, last.messages)
+        if key is True and command.once:
+            # made against the version the phone showed (app.shown: a tab redrawn on the
+            # server before its phone had the redraw taps on the older screen): the same
+            # action applied after it is this tap's action, done already
+            later = [s for s in self._done if s.seq > command.version
+                     and s.command.kind == command.kind]
+            if later:
+                raise AlreadyDone(command.kind, later[0].seq, later[0].messages)
         if key is True:
             return True
         if key is False:
@@ -439,8 +439,7 @@ class GameSession:
                 self._store.confirm_printed(
                     table=where(state, command.table) if where else command.table,
                     key=command.key, value=plain(command.value))
-            self._done.append(_Step(seq, command, outcome, state, messages, by,
-                                    time.monotonic()))
+            self._done.append(_Step(seq, command, outcome, state, messages, by))
             self._undone.clear()
             self._messages = messages
             return self.snapshot()
@@ -480,6 +479,21 @@ class GameSession:
             kept.append(replace(later, state=state, messages=messages))
         return kept, step
 
+    @staticmethod
+    def _taken_back(command: Command, now: GameState, after: GameState) -> dict[str, Any]:
+        """What an undo takes back, as data: whose board (``player``) and, for a count, its
+        field and its value before and after: "Blue's coins 5 → 4" (``{}``: no board)."""
+        player, field_name = getattr(command, "player", None), getattr(command, "field", None)
+        if not isinstance(player, int) or isinstance(player, bool):
+            return {}
+        count_of = variant(now.game).count_of
+        if count_of is None or not isinstance(field_name, str):
+            return {"player": player}
+        old, new = count_of(now, player, field_name), count_of(after, player, field_name)
+        if old is None or new is None:
+            return {"player": player}
+        return {"player": player, "field": field_name, "old": old, "new": new}
+
     def undo_mine(self, by: int | None, version: int) -> Snapshot:
         """Take back ``by``'s own last change (a seat's, or the host's with ``None``).
 
@@ -497,6 +511,7 @@ class GameSession:
             seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
             if seq is None:
                 raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
+            now = self.state
             kept, step = self._without(seq)
             after = kept[-1].state if kept else self._initial
             payload: dict[str, Any] = {"version": version}
@@ -505,7 +520,8 @@ class GameSession:
             self._append("undo_mine", payload, {"seq": seq}, after)
             self._done = kept
             self._undone.clear()
-            data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by}
+            data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by,
+                    **self._taken_back(step.command, now, after)}
             self._messages = (Message(play.PlayCode.UNDONE_MINE, by, data),)
             return self.snapshot()
 
@@ -520,11 +536,13 @@ class GameSession:
                     SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
                     field="status",
                 )
-            step = self._done[-1]
+            step, now = self._done[-1], self.state
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
             self._undone.append(self._done.pop())
-            self._messages = (Message("undo", None, {"command": step.command.kind}),)
+            self._messages = (Message("undo", None, {"command": step.command.kind,
+                                                     **self._taken_back(step.command, now,
+                                                                        before)}),)
             return self.snapshot()
 
     def redo(self, version: int) -> Snapshot:

@@ -196,7 +196,8 @@ def test_pure_packages_import_no_app_and_no_io_library(package: str) -> None:
 #: is below every feature folder (``app.ui.<feature>``, one layer) and the shell on top.
 LAYERS: dict[str, int] = {
     "scoring": 0, "setup": 1,
-    "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.events": 2, "app.resources": 2,
+    "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.shown": 2, "app.events": 2,
+    "app.resources": 2,
     "app.i18n": 3, "app.game": 3, "app.store": 4, "app.session": 5,
     "app.table": 6, "app.commands": 6, "app.web": 6,
     "app.ui.kit": 7, "app.ui": 8, "app.ui.shell": 9,

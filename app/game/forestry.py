@@ -768,6 +768,14 @@ def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
 #: Forestry's state as its record v1 and snapshot JSON, and back.
 CODEC = StateCodec(Game.FORESTRY, parse_forestry, _record, _from_json)
 
+def count_of(state: GameState, player: int, field_name: str) -> int | None:
+    """A count of player ``player``'s board (``B.COUNT_FIELDS``), else None."""
+    boards = state.forestry_boards
+    if field_name not in B.COUNT_FIELDS or not 0 <= player < len(boards):
+        return None
+    return int(B.count_of(boards[player], field_name))
+
+
 VARIANT = Variant(
     game=Game.FORESTRY,
     name="Forestry",
@@ -783,6 +791,7 @@ VARIANT = Variant(
     role="character",
     initial_state=_initial,
     handlers=HANDLERS,
+    count_of=count_of,
     codec=CODEC,
     score=lambda game, confirmed: score_forestry(game, confirmed=confirmed),
     base_categories=("score_track", "buildings", "water", "tasks", "forester_majority",

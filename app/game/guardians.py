@@ -212,6 +212,19 @@ def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
 #: Forest Guardians' state as its record v1 and snapshot JSON, and back.
 CODEC = StateCodec(Game.GUARDIANS, parse_guardians, _record, _from_json)
 
+def count_of(state: GameState, player: int, field_name: str) -> int | None:
+    """A stepped count of player ``player``'s board (a tree row, fire tokens, ...), else None."""
+    if not 0 <= player < len(state.boards):
+        return None
+    board = narrow(state.boards[player], GuardiansPlayer)
+    if field_name.startswith("tree_points."):
+        row = field_name.partition(".")[2]
+        return int(board.tree_points[int(row)]) if row in ("0", "1", "2") else None
+    if field_name in GUARDIANS_STEPPED:
+        return int(getattr(board, field_name))
+    return None
+
+
 VARIANT = Variant(
     game=Game.GUARDIANS,
     name="Forest Guardians",
@@ -226,6 +239,7 @@ VARIANT = Variant(
     role="ranger",
     initial_state=_initial,
     handlers=HANDLERS,
+    count_of=count_of,
     codec=CODEC,
     score=lambda game, confirmed: score_guardians(game),
     base_categories=("trees", "animals", "fires"),

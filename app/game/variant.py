@@ -74,6 +74,9 @@ class Variant:
     confirmed_table: Callable[[GameState, str], str] | None = None
     has_forest_map: bool = False
     has_end_trigger: bool = False
+    #: a count on a player's board by its field path (None: not a count of this game), so
+    #: an undo can say what it took back ("Blue's coins 5 → 4")
+    count_of: Callable[[GameState, int, str], int | None] | None = None
     options_with_seats: Callable[[Any, tuple[PlayerSeat, ...]], Any] = lambda opts, seats: opts
 
     def parse_options(self, options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Any:

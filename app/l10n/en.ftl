@@ -222,7 +222,12 @@ setup-big-coins = Coins by seat: { $n }
 setup-big-tech-side = Side { $side }
 setup-source = Source: { $source }
 new-error-name-required = Every player needs a name
-new-error-names-unique = Names must be different
+new-error-same-name = The same name as player { $n }
+new-error-fix-above = Not dealt yet: { $n ->
+    [one] one field above needs a fix
+   *[other] { $n } fields above need a fix
+}
+new-roster = People in History: tap one for the next empty seat
 new-error-seed = The seed is a whole number
 colour-blue = Blue
 colour-red = Red
@@ -393,6 +398,8 @@ stats-wins = Wins { $n }
 stats-average = Average { $n }
 stats-best = Best { $n }
 finish-title = Game over
+finish-row = { $rank }. { $name }: { $total } points
+finish-row-incomplete = { $name }: no total yet (the result is incomplete)
 finish-saved = Saved: the game is in the history.
 finish-not-saved = Not in the history yet: the record was not stored.
 finish-not-finished = This game is not finished yet.
@@ -432,6 +439,7 @@ tablemode-language = Language: { $language }
 tablemode-tables = Tables and QR codes
 host-title = Table #{ $game_id }: QR codes
 host-host-link = Host link (everything on this table)
+host-host-link-keep = Not for a player: this code opens every board of the table. Keep it for the table's host.
 host-seat = Seat { $seat }: { $name }
 host-scan = Scan with the phone of { $name }
 host-reissue = New link (the old one stops working)
@@ -593,7 +601,7 @@ step-gf-scoring = Starting with the { -detached-storage } near the start of the 
 step-gf-criterion = { $number }) { $criterion }
 step-gf-reproduction = Put a spruce bark beetle reproduction token on score-track spaces 4, 10, 18 and 28.
 step-gf-infestation = Put the 21 { -infested-wood } tokens in a supply. Lay the three infestation cards face up in a row in any order and take card { $card }, counting from the left; put an { -infested-wood } token on each space it shows for { $players } players and return the cards to the box. The cards' spaces are not in our sources: tell the app which spaces got { -infested-wood }.
-step-gf-locations = Location tiles, one per area on its double-hex space: { $light_green } in light green (on the double-hex space near the start of the score track), { $dark_green } in dark green, { $orange } in orange. Leave the { -harvest-token }s on those spaces visible.
+step-gf-locations = One per area on its double-hex space: { $light_green } in light green (on the double-hex space near the start of the score track), { $dark_green } in dark green, { $orange } in orange. Leave the { -harvest-token }s on those spaces visible.
 step-gf-supply = Put the detached scoring card near the board and make a supply of water monitoring specialist, fir seedling and lookout tower level tokens.
 step-gf-van = Each player puts a van tile on the character picture of their { -player-board }.
 step-characters = Characters in play: { $names }.
@@ -1283,6 +1291,10 @@ event-round-token = Round { $round }: { $token }.{ $last ->
 event-flip-harvest = { $first } (the { -first-player }): turn a { $species } { -harvest-token } to its harvested side if one is left — the one the rulebook's order gives, not one of your choice (on the forest map: "Turn { -harvest-token }s", then tap the space).
 event-task-card = Every player draws a random task card.
 event-undone-mine = { $who } took back their last change ({ $command }).
+event-undone-what = Undone: { $what }.
+event-undone-mine-what = { $who } took back their last change: { $what }.
+event-taken-count = { $player }'s { $field } { $old } → { $new }
+event-taken-board = { $command } on { $player }'s board
 note-skip-forester = If the map is not current: put it on space { $card } unless that space holds a { -forester-token } or a { -harvester }; then the next space up without either (after 15 comes 1).
 note-skip-infested = If the map is not current: put it on space { $card } unless that space holds { -infested-wood } or a { -harvester }; then the next higher space without either (after 15 comes 1).
 
@@ -1333,12 +1345,16 @@ log-change = { $who }: { $command }{ $has_player ->
    *[other] {" "}for { $player }
   }{ $kind ->
     [set_count] , { $field } = { $value }
+    [adjust_count] , { $field } { $delta }
     [add_score] , { $delta }
     [place_forester] , { $type } from space { $space }
     [set_harvester] , space { $space }
     [remove_infested_wood] , space { $space }
     [set_infested_wood] , space { $space }
-    [set_forester_token] , { $type } on { $space }
+    [set_forester_token] , { $type } { $placed ->
+        [true] on space { $space }
+       *[other] off the map
+      }
     [set_harvest_token] , space { $space }
     [plant_seedling] , { $area }
     [upgrade_sawmill] , { $area }

@@ -214,7 +214,9 @@ setup-big-coins = 席順ごとのコイン：{ $n }
 setup-big-tech-side = { $side }面
 setup-source = 出典：{ $source }
 new-error-name-required = 全員の名前が必要です
-new-error-names-unique = 名前が重複しています
+new-error-same-name = プレイヤー{ $n }と同じ名前です
+new-error-fix-above = まだ配れません。上の{ $n }か所を直してください。
+new-roster = 履歴にいる人：タップすると次の空いた席に入ります
 new-error-seed = シードは整数で入力してください
 colour-blue = 青
 colour-red = 赤
@@ -385,6 +387,8 @@ stats-wins = 勝利 { $n }
 stats-average = 平均 { $n }
 stats-best = 最高 { $n }
 finish-title = ゲーム終了
+finish-row = { $rank }位 { $name }：{ $total }点
+finish-row-incomplete = { $name }：合計はまだありません（結果は未完成です）
 finish-saved = 保存しました：履歴にあります。
 finish-not-saved = まだ履歴にありません：記録が保存されていません。
 finish-not-finished = このゲームはまだ終わっていません。
@@ -424,6 +428,7 @@ tablemode-language = 言語：{ $language }
 tablemode-tables = テーブルとQRコード
 host-title = テーブル #{ $game_id }：QRコード
 host-host-link = ホスト用リンク（このテーブルのすべて）
+host-host-link-keep = プレイヤー用ではありません：このコードでテーブルのすべてのボードを操作できます。テーブルのホストだけが使ってください。
 host-seat = { $seat }番席：{ $name }
 host-scan = { $name }さんの端末で読み取ってください
 host-reissue = 新しいリンク（古いリンクは使えなくなります）
@@ -1256,6 +1261,10 @@ event-round-token = ラウンド{ $round }：{ $token }。{ $last ->
 event-flip-harvest = { $first }（{ -first-player }）：{ $species }の{ -harvest-token }が残っていれば、ルールブックの順序が示す1枚（自分で選ぶのではありません）を伐採済みの面に裏返してください（森のマップで「{ -harvest-token }を裏返す」を選んでマスをタップ）。
 event-task-card = 全員が{ -task-card }をランダムに1枚引きます。
 event-undone-mine = { $who }が自分の最後の変更（{ $command }）を取り消しました。
+event-undone-what = 取り消しました：{ $what }。
+event-undone-mine-what = { $who }が直前の変更を取り消しました：{ $what }。
+event-taken-count = { $player }の{ $field } { $old } → { $new }
+event-taken-board = { $player }のボードの{ $command }
 note-skip-forester = マップが最新でない場合：マス{ $card }に{ -forester-token }も{ -harvester }もなければそこに、あれば番号の大きい方へ両方ともないマスを探して置きます（15の次は1）。
 note-skip-infested = マップが最新でない場合：マス{ $card }に{ -infested-wood }も{ -harvester }もなければそこに、あれば番号の大きい方へ両方ともないマスを探して置きます（15の次は1）。
 
@@ -1303,12 +1312,16 @@ log-change = { $who }：{ $command }{ $has_player ->
    *[other] （{ $player }）
   }{ $kind ->
     [set_count] 、{ $field } = { $value }
+    [adjust_count] 、{ $field } { $delta }
     [add_score] 、{ $delta }
     [place_forester] 、マス{ $space }の{ $type }
     [set_harvester] 、マス{ $space }
     [remove_infested_wood] 、マス{ $space }
     [set_infested_wood] 、マス{ $space }
-    [set_forester_token] 、{ $type }を{ $space }に
+    [set_forester_token] 、{ $type }を{ $placed ->
+        [true] マス{ $space }に
+       *[other] マップから外す
+      }
     [set_harvest_token] 、マス{ $space }
     [plant_seedling] 、{ $area }
     [upgrade_sawmill] 、{ $area }

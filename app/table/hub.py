@@ -123,6 +123,9 @@ class TableHub:
         # subscription: the server host's)
         self._watchers: dict[str, list[Callable[[], Any]]] = {}
         self.bad_tokens = BadTokens()
+        # a rematch: the phones of a table follow to the next game (game id -> who to tell)
+        self._movers: dict[int, list[tuple[int | None, Callable[[str], Any]]]] = {}
+        self._next: dict[tuple[int, int | None], str] = {}  # (old game, seat) -> new token
         # SQLite has one writer at a time and makes the others sleep and retry (busy
         # timeout): queueing the writers here instead keeps the latency tail short.
         self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
@@ -281,6 +284,49 @@ class TableHub:
                 if not fns:
                     self._watchers.pop(digest, None)
         return stop
+
+    # ------------------------------------------------------------------ rematch
+    def watch_move(self, access: Access, on_moved: Callable[[str], Any]
+                   ) -> Callable[[], None]:
+        """Call ``on_moved(token)`` when this table's next game starts (a rematch): the token
+        of the same seat (or the table's host) at the new table. Returns the stop function."""
+        if access.game_id is None:
+            return lambda: None
+        entry = (access.seat, on_moved)
+        self._movers.setdefault(access.game_id, []).append(entry)
+
+        def stop() -> None:
+            entries = self._movers.get(access.game_id or 0, [])
+            if entry in entries:
+                entries.remove(entry)
+        return stop
+
+    def move_table(self, old_game_id: int, new_game_id: int) -> int:
+        """A rematch of ``old_game_id`` started as ``new_game_id`` (same seats): every phone
+        of the old table gets its seat's token at the new one (a phone holding seat N's
+        token gets seat N's, nothing more); a phone that comes back later on the old link
+        is sent on too (:meth:`next_token`). Returns how many phones were told."""
+        told = 0
+        seats = len(self.names(new_game_id))
+        for seat in [None, *range(1, len(self.names(old_game_id)) + 1)]:
+            if seat is None or seat <= seats:
+                self._next[(old_game_id, seat)] = self.link_token(new_game_id, seat)
+        for seat, fn in self._movers.pop(old_game_id, []):
+            token = self._next.get((old_game_id, seat))
+            if token is None:
+                continue
+            try:
+                fn(token)
+                told += 1
+            except Exception:
+                log.exception("a phone could not follow to the rematch")
+        return told
+
+    def next_token(self, access: Access) -> str | None:
+        """The token at the rematch of ``access``'s table for the same seat, if one started."""
+        if access.game_id is None or access.role == SERVER:
+            return None
+        return self._next.get((access.game_id, access.seat))
 
     def reissue(self, game_id: int, seat: int | None = None) -> str:
         """Revoke every token of a seat (or of the table's host) and issue a new one.
@@ -505,6 +551,11 @@ class BadTokens:
 
 _hub: TableHub | None = None
 _hub_lock = threading.Lock()
+
+
+def running_hub() -> TableHub | None:
+    """The process's hub if one was made (``serve`` makes it first), else None."""
+    return _hub
 
 
 def shared_hub(store: Store | None = None) -> TableHub:

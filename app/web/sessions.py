@@ -163,17 +163,23 @@ def registered_session_id(frame: bytes) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
+def client_message(frame: bytes, action: Any) -> dict[str, Any] | None:
+    """The body of a client's frame if it is an ``action`` (a ``MessageAction``) message."""
+    if not frame or frame[0] != 0x00 or len(frame) > 1_000_000:
+        return None
+    try:
+        got, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
+    except Exception:
+        return None
+    return body if got == action.value and isinstance(body, dict) else None
+
+
 def client_session_id(frame: bytes) -> str | None:
     """The session id a client's ``REGISTER_CLIENT`` frame asks to resume ('' or None: new)."""
     from flet.messaging.protocol import MessageAction
 
-    if not frame or frame[0] != 0x00 or len(frame) > 1_000_000:
-        return None
-    try:
-        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
-    except Exception:
-        return None
-    if action != MessageAction.REGISTER_CLIENT.value or not isinstance(body, dict):
+    body = client_message(frame, MessageAction.REGISTER_CLIENT)
+    if body is None:
         return None
     sid = body.get("session_id")
     return sid if isinstance(sid, str) else None

@@ -51,6 +51,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web import icons
+from app.web.taps import LINK_JS
 
 log = logging.getLogger(__name__)
 
@@ -289,7 +290,8 @@ class WebClient:
         - Flutter's entry point, assets and CanvasKit come from ``/_ft/<key>/``;
         - ``python.js`` (only used when Python runs in the browser) is deferred so it
           no longer holds up the parser, ``flutter_bootstrap.js`` comes from the prefix;
-        - our title, theme colour, icons and loading picture.
+        - our title, theme colour, icons and loading picture;
+        - the link script (:data:`app.web.taps.LINK_JS`: tap ids, "reconnecting…").
         """
         p = self.prefix
         override = (f'flet.entrypointBaseUrl="{p}";flet.assetBase="{p}";'
@@ -301,8 +303,10 @@ class WebClient:
             raise RuntimeError("flet-web's index.html changed: no app config to extend")
         html = html.replace('<script src="python.js"></script>',
                             f'<script src="{p}python.js" defer></script>')
+        # the link script first: it wraps the websocket before Flutter opens one
         html = html.replace('<script src="flutter_bootstrap.js" async></script>',
-                            f'<script src="{p}flutter_bootstrap.js" async></script>')
+                            f'<script>{LINK_JS}</script>\n'
+                            f'  <script src="{p}flutter_bootstrap.js" async></script>')
         html = html.replace('src="icons/loading-animation.png"', f'src="{p}icons/loading.png"')
         # what every renderer fetches only once its entry point has run: asked for now,
         # in parallel with it (fetch() requests: as="fetch" crossorigin matches them)

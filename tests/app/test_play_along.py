@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from app.game.commands import (
     AddScore,
+    AdjustCount,
     Command,
     EndTurn,
     PlaceForester,
@@ -381,22 +382,62 @@ def test_a_keyed_action_is_not_stale_after_an_unrelated_change(store: Store) -> 
         s.apply(ReplenishForesters(version=s.version, foresters=n))
 
 
-def test_a_second_phones_tap_right_after_the_same_action_is_the_same_tap(
-        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Its phone had redrawn (the key matches the new round), but within the window and
-    from another seat with nothing in between it is one action tapped twice."""
-    import app.session as session_module
+@pytest.mark.parametrize("kind", ["reveal", "end_turn"])
+def test_a_shared_action_made_on_an_older_screen_is_always_already_done(
+        store: Store, kind: str) -> None:
+    """The second phone's control was redrawn on the server (its key matches the new
+    round or turn) but the phone showed the older version when it tapped (app.shown):
+    "already done", from any seat, the first one's too, however late; made against the
+    version that shows the first one's action it is a new action."""
+    s = started(store)
+
+    def tap(version: int, by: int | None) -> None:
+        if kind == "reveal":
+            s.apply(RevealRoundToken(version=version, round=table(s).round), by=by)
+        else:
+            s.apply(EndTurn(version=version, turn=table(s).turn), by=by)
+
+    shown = s.version
+    tap(shown, 0)
+    after = s.version
+    for by in (1, 0, None):  # another seat, the same seat tapping twice, the host
+        with pytest.raises(DomainError) as err:
+            tap(shown, by)
+        assert err.value.msg.code == "refusal-already-done"
+        assert s.version == after  # nothing written
+    do(s, SetCount, player=1, field="resources.coins", value=9)  # a coin changed meanwhile
+    tap(after, 1)  # made on the screen that showed the first action: a new action
+    assert s.version == after + 2
+
+
+def test_undo_says_what_it_took_back_and_whose_board(store: Store) -> None:
+    """Issue 22: the host's Undo said only "Undone: a count."; now the seat, the count's
+    name and its value before and after, in both languages; a seat's own undo too."""
+    from app.ui.sheet.play import change_line, message_lines
 
     s = started(store)
-    now = [1000.0]
-    monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
-    s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)
-    now[0] += 0.5
-    with pytest.raises(DomainError) as err:
-        s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=1)
-    assert err.value.msg.code == "refusal-already-done"
-    s.apply(RevealRoundToken(version=s.version, round=table(s).round), by=0)  # same seat: ok
-    now[0] += session_module.DUPLICATE_WINDOW_S + 0.1
-    before = table(s).round
-    s.apply(RevealRoundToken(version=s.version, round=before), by=1)  # later: a new reveal
-    assert table(s).round == before + 1
+    names = [p.name for p in s.state.players]
+    do(s, SetCount, player=1, field="resources.coins", value=5, by=1)
+    do(s, AdjustCount, player=1, field="resources.coins", delta=-1, by=1)
+    do(s, AdjustCount, player=0, field="score_track", delta=2, by=0)
+    undone = s.undo(s.version)  # the host's table-wide undo: Pink's +2 on the score track
+    [line] = message_lines("en", undone.messages[0], names)
+    assert line == f"Undone: {names[0]}'s Score track VP 2 → 0."
+    [ja] = message_lines("ja", undone.messages[0], names)
+    assert ja.startswith("取り消しました：") and "2 → 0" in ja and names[0] in ja
+    mine = s.undo_mine(1, s.version)  # Blue takes back their own last change: 4 → 5
+    [line] = message_lines("en", mine.messages[0], names)
+    assert line.endswith(f"took back their last change: {names[1]}'s Coins 4 → 5.")
+    # a change-log line names its place, also when a token comes off the map
+    from app.session import Change
+
+    off = Change(seq=1, by=None, kind="set_forester_token", data={"type": "thinning",
+                                                                   "space": None})
+    assert change_line("en", off, names).endswith("off the map")
+    on = Change(seq=1, by=None, kind="set_forester_token", data={"type": "thinning",
+                                                                  "space": 7})
+    assert change_line("en", on, names).endswith("on space 7")
+    count = Change(seq=1, by=0, kind="adjust_count", data={"player": 0, "field": "resources.coins",
+                                                           "delta": 1})
+    assert change_line("en", count, names).endswith(", Coins +1")
+    assert "resources" not in change_line("ja", count, names)

@@ -521,3 +521,80 @@ def test_server_host_reaches_the_qr_codes_without_a_floating_button(store: Store
         assert seat.page.floating_action_button is None
 
     _tab_run(store, steps)
+
+
+# --------------------------------------------------------------------------- rematch (issue 22)
+
+
+def test_a_rematch_moves_each_seat_to_the_same_seat_of_the_new_table(
+        hub: TableHub, store: Store, game: int) -> None:
+    """Each watcher of the old table gets its own seat's token at the new one (the host's
+    the new table's host token); a phone that comes back later is sent on too."""
+    new = GameSession.create(store, game="forestry", players=PLAYERS, seed=8).game_id
+    got: dict[int | None, str] = {}
+    for seat in (None, 1, 2):
+        access = hub.access(hub.issue(game, seat))
+        assert access is not None
+        hub.watch_move(access, lambda token, seat=seat: got.__setitem__(seat, token))
+    stopped = hub.watch_move(Access(SEAT, game, 3), lambda token: got.__setitem__(99, token))
+    stopped()
+    assert hub.move_table(game, new) == 3
+    for seat, token in got.items():
+        access = hub.access(token)
+        assert access is not None and access.game_id == new and access.seat == seat
+        assert access.role == (HOST if seat is None else SEAT)
+    assert 99 not in got  # stopped watchers are not told
+    later = hub.next_token(Access(SEAT, game, 3))  # seat 3 was away: sent on when back
+    assert later is not None and hub.access(later) == Access(SEAT, new, 3)
+    assert hub.next_token(Access(SEAT, new, 1)) is None  # the new table has no next game
+    assert hub.next_token(Access(SERVER)) is None
+
+
+def test_rematch_keeps_growing_forwards_modules_and_the_dealt_side(store: Store) -> None:
+    """The record keeps infestation in options.growing_forward: the rematch form had it off."""
+    from app.i18n import Translator
+    from app.ui.finish.presenter import rematch_presenter
+
+    s = GameSession.create(store, game="forestry", players=PLAYERS, seed=3,
+                           options={"infestation": True, "asymmetric": True})
+    record = s.record()
+    f = rematch_presenter(record, Translator().t, game_id=s.game_id)
+    assert f.infestation and f.asymmetric
+    assert f.technology_side is not None
+    assert f.technology_side.value == record["options"]["technology_side"]
+    request = f.submit(lambda: 5)
+    assert request is not None and request.rematch_of == s.game_id
+    assert request.options.infestation and request.options.asymmetric
+
+
+def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: int) -> None:
+    """Two seat tabs and the table host's tab on table A; the host starts A's rematch
+    (services.create_table with rematch_of): every tab shows the new table, at its own seat,
+    without a new link, and keeps its new token on the phone."""
+    from app.ui.kit.prefs import MemoryPrefs
+
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        from app.ui.kit import services
+        from app.ui.new_game.presenter import DealRequest, PlayerEntry
+        from setup.forestry import ForestryOptions
+
+        tabs = []
+        for seat in (1, 2, None):
+            prefs = MemoryPrefs()
+            client, tab = await make_tab(f"/join/{hub.issue(game, seat)}", prefs)
+            tabs.append((client, tab, prefs, seat))
+            assert tab.access.game_id == game
+        request = DealRequest("forestry", tuple(PlayerEntry(n, c) for n, c in zip(
+            PLAYERS, ("red", "blue", "yellow"), strict=True)),
+            ForestryOptions(), seed=4, rematch_of=game)
+        svc = services.Services(store=store)
+        svc._hub = hub
+        new, _token = svc.create_table(request)
+        await asyncio.sleep(0.5)
+        for client, tab, prefs, seat in tabs:
+            assert tab.access is not None and tab.access.game_id == new, seat
+            assert tab.access.seat == seat
+            assert hub.access(await prefs.get("forest_table.table_token")) == tab.access
+            assert any(name in _all_text(client) for name in PLAYERS)
+
+    _tab_run(store, steps)

@@ -507,8 +507,8 @@ def test_a_seed_sent_over_the_protocol_gives_a_field_message(store: Store) -> No
             client.session.get_page_patch()
             assert not client.crashes()
             assert tab.app.route == "new"
-            field = by_id(client, "new-seed")
-            assert field.error and field.error.startswith("Seed"), field.error
+            said = by_id(client, "new-seed-error").controls[1].value  # under the field
+            assert said.startswith("Seed"), said
 
     _tab_run(store, steps)
 

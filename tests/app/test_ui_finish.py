@@ -189,3 +189,16 @@ def test_finishing_on_the_sheet_opens_the_finish_screen(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_screen_reader_never_hears_none_for_an_incomplete_result():
+    """Issue 22: "1. Pink None" for a result without a total."""
+    from app.ui.finish.presenter import FinishRow
+    from app.ui.finish.view import row_label
+
+    fields = FinishRow.__dataclass_fields__
+    base = {k: None for k in fields} | {"name": "Pink"}
+    incomplete = FinishRow(**(base | {"rank": 1, "total": None}))
+    assert "None" not in row_label(t, incomplete) and "Pink" in row_label(t, incomplete)
+    done = FinishRow(**(base | {"rank": 1, "total": 93}))
+    assert row_label(t, done) == "1. Pink: 93 points"

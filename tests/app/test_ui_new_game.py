@@ -88,7 +88,10 @@ def test_submit_checks_names_and_seed():
     p.set_name(1, " mei ")
     p.set_seed_text("x1")
     assert p.submit() is None
-    assert p.errors["players[1].name"] == t("new-error-names-unique")
+    # both fields say it, each naming the other seat, and the button says to look above
+    assert p.errors["players[1].name"] == t("new-error-same-name", n=1)
+    assert p.errors["players[0].name"] == t("new-error-same-name", n=2)
+    assert p.errors["start"] == t("new-error-fix-above", n=3)
     assert p.errors["seed"].startswith(t("new-seed")) and "0 to 9" in p.errors["seed"]
     p.set_name(1, "Ken")
     p.set_seed_text("42")
@@ -139,8 +142,8 @@ def test_new_game_to_setup_in_the_shell():
         await tap(client, "new-start")  # names missing: errors next to the fields
         client.session.get_page_patch()
         assert app.route == "new"
-        field = by_id(client, "new-player-0-name")
-        assert isinstance(field, ft.TextField) and field.error
+        said = by_id(client, "new-player-0-name-error")  # the problem, under the field
+        assert said.controls[1].value == t("new-error-name-required")
         for i, name in enumerate(["Mei", "Ken"]):
             await client.type(by_id(client, f"new-player-{i}-name"), name)
         await tap(client, "new-start")
@@ -215,3 +218,47 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
         asyncio.run(go())
     finally:
         services.set_shared(None)
+
+
+def test_empty_and_duplicate_names_are_named_at_their_fields():
+    """"Ann"/"Ann" and an empty third name: each field says its own problem."""
+    p = NewGamePresenter(t)
+    p.set_count(3)
+    p.set_name(0, "Ann")
+    p.set_name(1, "Ａｎｎ")  # full-width: the same person as History would match
+    assert p.submit() is None
+    assert p.errors["players[0].name"] == t("new-error-same-name", n=2)
+    assert p.errors["players[1].name"] == t("new-error-same-name", n=1)
+    assert p.errors["players[2].name"] == t("new-error-name-required")
+    p.set_name(2, "Bo")
+    assert "start" not in p.errors  # typing clears the button's note
+
+
+def test_the_roster_offers_history_people_for_the_next_empty_seat():
+    p = NewGamePresenter(t, known=("Ann", "Bo", "Mei"))
+    p.set_name(0, " ann ")
+    assert [(c.value, c.enabled) for c in p.roster_choices()] == [
+        ("Ann", False), ("Bo", True), ("Mei", True)]
+    p.pick_known("Mei")
+    assert [x.name for x in p.players] == [" ann ", "Mei"]
+    assert not any(c.enabled for c in p.roster_choices())  # no empty seat left
+    p.pick_known("Eve")  # not from History: ignored (a client can send anything)
+    assert [x.name for x in p.players] == [" ann ", "Mei"]
+
+
+def test_a_kept_field_can_show_its_first_error_after_flet_froze_it():
+    """Flet freezes a diffed screen's controls; a kept name field then could not take its
+    first error ("Frozen controls cannot be updated": the screen failed to draw)."""
+    import pytest
+
+    from app.ui.kit.flet_compat import thaw
+
+    field = ft.TextField()
+    kept = ft.Container(field)
+    for c in (kept, field):
+        c._frozen = True  # what Flet's diff leaves on them
+    with pytest.raises(RuntimeError, match="Frozen"):
+        field.error = "The same name as player 1"
+    thaw(kept)
+    field.error = "The same name as player 1"
+    assert field.error == "The same name as player 1"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from types import SimpleNamespace as NS
 
+import pytest
+
 from app.i18n import Translator
 from app.store.crud import SeatInfo
 from app.store.queries import GameSummary
@@ -92,3 +94,22 @@ def test_game_lines_show_local_time(monkeypatch):
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game,count", [("forestry", 3), ("forest-guardians", 2)])
+def test_no_setup_step_repeats_its_title(lang: str, game: str, count: int) -> None:
+    """Issue 22: step 16 (Growing Forward's detached scoring tokens) began with its title."""
+    from app.i18n import Translator
+    from app.ui.new_game.presenter import NewGamePresenter
+    from app.ui.setup.presenter import SetupPresenter
+
+    t = Translator(lang).t
+    p = NewGamePresenter(t)
+    p.set_game(game)
+    p.set_count(count)
+    for i in range(count):
+        p.set_name(i, "ABC"[i])
+    p.infestation = game == "forestry"
+    request = p.submit(lambda: 3)
+    assert request is not None
+    for card in SetupPresenter(t, request).cards():
+        assert not str(card.detail).startswith(str(card.title)), (card.number, card.title)

@@ -98,6 +98,11 @@ def test_statistics_open_a_persons_charts(svc):
         assert [p.y for p in line[0].data_series[0].points] == [1, 2]
         bars = client.find(fch.BarChart)
         assert bars and len(bars[0].groups) == 4  # trees, animals, fires, ranger
+        # readable at 390 px: numbered bars, the names in full below; no "0" at the corner
+        assert [lb.label.value for lb in bars[0].bottom_axis.labels] == ["1", "2", "3", "4"]
+        texts = [c.value for c in client.find(ft.Text) if isinstance(c.value, str)]
+        assert any(v.startswith("1. ") and ": " in v for v in texts), texts
+        assert 0 not in [lb.value for lb in line[0].left_axis.labels]
         assert not client.crashes()
 
     asyncio.run(go())

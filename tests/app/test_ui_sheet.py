@@ -579,3 +579,23 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_language_switch_redraws_the_banner():
+    """Issue 22: a banner stayed English after switching to Japanese (it was kept as text)."""
+    from app.game.commands import RevealRoundToken, SetHarvester, StartGame
+    from app.session import GameSession
+    from app.store.facade import Store
+
+    store = Store.open("sqlite://")
+    s = GameSession.create(store, game="forestry", players=["Mei", "Ken"], seed=5)
+    for i in range(2):
+        s.apply(SetHarvester(version=s.version, player=i, space=i + 1))
+    s.apply(StartGame(version=s.version))
+    p = SheetPresenter(Translator("en").t, s.snapshot())
+    p.update(s.apply(RevealRoundToken(version=s.version, round=s.state.table.round)))
+    english = p.banner
+    assert english and any("Round" in line for line in english), english
+    p.t = Translator("ja").t
+    assert p.banner and p.banner != english
+    assert any("ラウンド" in line for line in p.banner), p.banner

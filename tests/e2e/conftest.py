@@ -246,7 +246,11 @@ INSTRUMENT_JS = """(() => {
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      this.addEventListener('message', () => { ft.msgs++; changed(); });
+      // the page's link script's acknowledgements (app/web/taps.py) are not answers
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data.startsWith('ft-ack ')) return;
+        ft.msgs++; changed();
+      });
     }
   };
   new MutationObserver(changed).observe(document, {

@@ -38,3 +38,34 @@ def test_new_game_to_setup_walkthrough(phone):
         state="attached", timeout=15_000)
     assert_fits_width(phone)
     assert not small, small
+
+
+FIELD_SAYS = """([id, text]) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!e) return false;
+  const all = [e, ...e.querySelectorAll('*')].map(x =>
+    (x.getAttribute('aria-label') || '') + ' ' + (x.getAttribute('aria-description') || '')
+    + ' ' + (x.textContent || '')).join(' ');
+  return all.includes(text);
+}"""
+
+
+def test_duplicate_and_empty_names_are_refused_at_their_fields(phone):
+    """Issue 22: "Ann"/"Ann" used to do nothing and say nothing."""
+    tap(phone, "home-new-game", appears="new-start")
+    tap(phone, "new-count-3", appears="new-player-2-name")
+    fill(phone, "new-player-0-name", "Ann")
+    fill(phone, "new-player-1-name", "Ann")
+    tap(phone, "new-start", appears="new-start-error")
+    for i, problem in enumerate(("The same name as player 2", "The same name as player 1",
+                                 "Every player needs a name")):
+        by_id(phone, f"new-player-{i}-name-error").first.wait_for(state="attached",
+                                                                  timeout=15_000)
+        phone.wait_for_function(FIELD_SAYS, arg=[f"new-player-{i}-name-error", problem],
+                                timeout=15_000)
+    wait_text(phone, "Not dealt yet: 3 fields above need a fix")
+    assert by_id(phone, "setup-progress").count() == 0
+    fill(phone, "new-player-1-name", "Bo")
+    fill(phone, "new-player-2-name", "Mei")
+    tap(phone, "new-start", appears="setup-progress")
+    assert by_id(phone, "new-player-1-name-error").count() == 0

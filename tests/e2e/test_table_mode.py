@@ -158,8 +158,9 @@ def _qr(page: Any, identifier: str) -> str:
 
 
 def _seat_qr(page: Any, seat: int, other_than: str = "") -> str:
-    """Seat ``seat``'s link, decoded from the QR codes on screen (top to bottom: the table's
-    host link, then seat 1, 2, 3; Flutter's semantics boxes lag behind a jump to the top)."""
+    """Seat ``seat``'s link, decoded from the QR codes on screen (top to bottom: seat 1, 2,
+    3, then the table's host link set apart; Flutter's semantics boxes lag behind a jump to
+    the top)."""
     import io
 
     import zxingcpp
@@ -171,8 +172,8 @@ def _seat_qr(page: Any, seat: int, other_than: str = "") -> str:
         found = sorted((r.position.top_left.y, r.text) for r in zxingcpp.read_barcodes(img)
                        if r.text)
         codes = [text for _y, text in found]
-        if len(codes) == 4 and codes[seat] != other_than:
-            return codes[seat]
+        if len(codes) == 4 and codes[seat - 1] != other_than:
+            return codes[seat - 1]
         assert time.monotonic() < deadline, (seat, codes)
         page.wait_for_timeout(200)
 

@@ -243,3 +243,44 @@ def test_sigterm_stops_serve_within_5_s_and_the_phone_says_so(table_browser: Any
     finally:
         ctx.close()
         server.kill()
+LINK_JS_STATE = """() => { const b = document.getElementById('ft-link');
+  return b && b.style.display !== 'none' ? b.textContent : ''; }"""
+
+
+def test_an_offline_phone_shows_reconnecting_and_its_taps_count_exactly_once(
+        phones: Any) -> None:
+    """Issue 22: offline (Playwright's set_offline: the socket stays, the browser holds its
+    frames), three taps: the phone says "Reconnecting…" with 3 taps waiting; back online
+    the browser delivers the held frames and the page resends every unacknowledged one —
+    the server drops the repeats, and the score moves by exactly 3."""
+    server, game_id, phone = phones
+    page, _ = phone(f"{server.url}/join/{_token(server, game_id, 1)}")
+    start = _int(page, SCORE)
+    plus = by_id(page, "sheet-score-track-plus").first
+    dropped = server.log().count("repeated: dropped")
+    assert page.evaluate(LINK_JS_STATE) == ""
+    page.context.set_offline(True)
+    try:
+        for _ in range(3):
+            plus.click()
+            page.wait_for_timeout(200)
+        state = page.evaluate(LINK_JS_STATE)
+        assert "Reconnecting" in state and "3" in state, state
+        page.wait_for_timeout(1000)
+        assert _int(page, SCORE) == start  # nothing reached the server
+    finally:
+        page.context.set_offline(False)
+    _wait_int(page, SCORE, start + 3)
+    deadline = time.monotonic() + 15
+    while page.evaluate(LINK_JS_STATE):
+        assert time.monotonic() < deadline, page.evaluate(LINK_JS_STATE)
+        page.wait_for_timeout(100)
+    page.wait_for_timeout(2000)  # any late repeat would have counted by now
+    assert _int(page, SCORE) == start + 3
+    # the page resent every frame held while offline (the three taps among them): the
+    # server dropped the repeats, so each tap counted once
+    assert server.log().count("repeated: dropped") - dropped >= 3
+    # and the phone works as before
+    plus.click()
+    _wait_int(page, SCORE, start + 4)
+    assert CRASH not in _text(page)

@@ -63,10 +63,10 @@ def _tie_note(rows: Sequence[FinishRow], winners: Sequence[str], notes: Sequence
     if len(tied) < 2:
         return None
     if len(winners) > 1:
-        return t("finish-tie-shared", names=", ".join(winners), total=top)
+        return t("finish-tie-shared", names=t("list-commas").join(winners), total=top)
     said = [n for n in notes if "tie" in n.casefold() or "タイ" in n or "同点" in n]
     how = "; ".join(said) if said else t("finish-tie-rules")
-    return t("finish-tie-broken", names=", ".join(tied), total=top, how=how)
+    return t("finish-tie-broken", names=t("list-commas").join(tied), total=top, how=how)
 
 
 def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequence[str],
@@ -78,7 +78,7 @@ def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequen
         rank = "-" if r.rank is None else str(r.rank)
         lines.append(f"{rank}. {r.name} {total}")
     if winners:
-        lines.append(t("score-winners", names=", ".join(winners)))
+        lines.append(t("score-winners", names=t("list-commas").join(winners)))
     return "\n".join(lines)
 
 
@@ -136,10 +136,13 @@ def export_files(view: FinishView) -> list[tuple[str, str, str]]:
 
 
 def rematch_presenter(record: dict[str, Any], t: T,
-                      colours: Sequence[str | None] = ()) -> NewGamePresenter:
-    """A new-game form with the same game, players, seat order, colours and options.
+                      colours: Sequence[str | None] = (),
+                      game_id: int | None = None) -> NewGamePresenter:
+    """A new-game form with the same game, players, seat order, colours and options
+    (Growing Forward's modules included; the technology side as dealt).
 
-    The seed is left empty: the form deals a new one.
+    The seed is left empty: the form deals a new one. ``game_id``: the finished table,
+    whose phones follow to the new one when it starts (:meth:`TableHub.move_table`).
     """
     try:
         game = Game(str(record.get("game", Game.FORESTRY)))
@@ -155,7 +158,7 @@ def rematch_presenter(record: dict[str, Any], t: T,
         if colour not in COLOURS or any(q.colour == colour for q in players):
             colour = next(c for c in COLOURS if all(q.colour != c for q in players))
         players.append(PlayerEntry(str(p.get("name", "")), str(colour), role or None))
-    presenter = NewGamePresenter(t, game=game, players=players)
+    presenter = NewGamePresenter(t, game=game, players=players, rematch_of=game_id)
     ui(game).form.restore(presenter, opts)
     if presenter.seat_role() is None:  # not an advanced game: the dealer deals the roles
         for pl in presenter.players:

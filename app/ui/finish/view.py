@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -84,9 +84,18 @@ def rematch(app: Nav, game_id: int) -> None:
     if saved is None:
         return
     app.states.put(rematch_presenter(dict(saved.record), app.t,
-                                     colours=[getattr(s, "colour", None) for s in seats]))
+                                     colours=[getattr(s, "colour", None) for s in seats],
+                                     game_id=game_id))
     app.forget("new-")
     app.restart("new")
+
+
+def row_label(t: Any, r: Any) -> str:
+    """What a screen reader hears for a result row (never "None": an incomplete result
+    says so)."""
+    if r.total is None or r.rank is None:
+        return t("finish-row-incomplete", name=r.name)
+    return t("finish-row", rank=r.rank, name=r.name, total=r.total)
 
 
 def _result(app: Nav, v: FinishView) -> list[ft.Control]:
@@ -101,11 +110,11 @@ def _result(app: Nav, v: FinishView) -> list[ft.Control]:
             ft.Text(r.name, size=18, expand=True),
             ft.Text("–" if r.total is None else str(r.total), size=24,
                     weight=ft.FontWeight.BOLD),
-        ]), label=f"{r.rank}. {r.name} {r.total}"))
+        ]), label=row_label(t, r)))
     out: list[ft.Control] = [card(rows, identifier="finish-result")]
     if v.winners:
         out.append(sid("finish-winners", ft.Text(
-            t("score-winners", names=", ".join(v.winners)), size=22,
+            t("score-winners", names=t("list-commas").join(v.winners)), size=22,
             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
     if v.tie_note:
         out.append(sid("finish-tie", ft.Text(v.tie_note, size=15)))

@@ -28,7 +28,7 @@ def game_lines(games: list[GameSummary], t: T) -> list[GameLine]:
         # stored in UTC: shown in this machine's time
         when = (g.updated_at.astimezone().strftime("%Y-%m-%d %H:%M")
                 if isinstance(g.updated_at, datetime) else "")
-        players = ", ".join(g.names)
+        players = t("list-commas").join(g.names)
         lines.append(GameLine(g.id, t(f"game-{g.game}"), t("home-game-line", game=f"#{g.id}",
                                                           players=players, when=when)))
     return lines

@@ -47,13 +47,11 @@ def qr_image(link: str, identifier: str, size: int = QR_SIZE) -> ft.Control:
 
 def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
           on_change: Callable[[str], Any] | None = None) -> ft.Control:
-    """The QR codes of a table: its host link, then one per seat with "new link"."""
+    """The QR codes of a table: one per seat with "new link", then, set apart in its own
+    card at the end, the table's host link (a phone aimed at seat 1 never meets it)."""
     names = hub.names(game_id)
     items: list[ft.Control] = []
     host_link = join_link(url, hub.link_token(game_id))
-    items.append(ft.Text(t("host-host-link"), weight=ft.FontWeight.W_600))
-    items.append(qr_image(host_link, "host-qr-host", size=160))
-    items.append(sid("host-link-host", ft.Text(host_link, selectable=True, size=11)))
     for seat, name in enumerate(names, start=1):
         link = join_link(url, hub.link_token(game_id, seat))
 
@@ -70,6 +68,15 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
         items.append(sid(f"host-link-{seat}", ft.Text(link, selectable=True, size=11)))
         items.append(small_button(f"host-reissue-{seat}", t("host-reissue"), reissue,
                                   icon=ft.Icons.LINK_OFF))
+    items.append(ft.Container(height=32))
+    items.append(sid("host-host-card", ft.Container(ft.Column([
+        ft.Row([ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS, color=ft.Colors.ERROR),
+                ft.Text(t("host-host-link"), weight=ft.FontWeight.W_600, expand=True)]),
+        muted(t("host-host-link-keep")),
+        qr_image(host_link, "host-qr-host", size=160),
+        sid("host-link-host", ft.Text(host_link, selectable=True, size=11)),
+    ], spacing=8), padding=12, border_radius=12,
+        border=ft.Border.all(2, ft.Colors.ERROR), bgcolor=ft.Colors.ERROR_CONTAINER)))
     return ft.Column(items, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -111,7 +118,7 @@ def build_tables(app: Nav) -> ft.Control:
     rows: list[ft.Control] = []
     for game_id in hub.open_tables():
         try:
-            players = ", ".join(hub.names(game_id))
+            players = t("list-commas").join(hub.names(game_id))
         except Exception:  # a table that cannot be loaded is listed, not fatal
             players = "?"
         rows.append(sid(f"tables-{game_id}", ft.ListTile(

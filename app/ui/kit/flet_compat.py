@@ -124,6 +124,16 @@ async def push_route(page: ft.Page, url: str) -> None:
         await asyncio.wait_for(page.push_route(url), PUSH_TIMEOUT)
 
 
+def thaw(control: ft.BaseControl) -> None:
+    """Let a kept control (and what it holds) be changed again: Flet marks the controls of a
+    screen it diffed as frozen, and setting a changed property on one then raises "Frozen
+    controls cannot be updated" (a name field's first error: the new-game screen failed to
+    draw, so "Deal the setup" seemed to do nothing). The next diff compares it as usual."""
+    for c in subtree(control):
+        if hasattr(c, "_frozen"):
+            delattr(c, "_frozen")
+
+
 class KeptControls:
     """The same control instance on every render, by key (2.), re-indexed after it (1.).
 
@@ -140,6 +150,8 @@ class KeptControls:
         control = self._cache.get(key)
         if control is None:
             control = self._cache[key] = factory()
+        else:
+            thaw(control)
         for name, value in props.items():
             setattr(control, name, value)
         self.keep_indexed(control)

@@ -305,10 +305,10 @@ class ForestrySheet(GameSheet):
         stack = forest.round_tokens
         lines = [t("table-round", n=stack.round, left=stack.left)]
         if forest.foresters:
-            lines.append(t("table-foresters", spaces=", ".join(
+            lines.append(t("table-foresters", spaces=t("list-commas").join(
                 f"{t('forester-' + f.kind.value)} {f.space}" for f in forest.foresters)))
         if forest.infested:
-            lines.append(t("table-infested", spaces=", ".join(map(str,
+            lines.append(t("table-infested", spaces=t("list-commas").join(map(str,
                                                                   sorted(forest.infested)))))
         if table.final_turns:
             lines.append(t("table-final-turns"))
@@ -352,9 +352,12 @@ class ForestryForm(GameForm):
                 p.technology_side = TechnologySide(side)
             except ValueError:
                 pass
+        # the record keeps Growing Forward's modules in their own block (record v1)
+        block = opts.get("growing_forward")
+        gf: dict[str, Any] = block if isinstance(block, dict) else {}
         p.tutorial_table = bool(opts.get("tutorial_table", False))
-        p.infestation = bool(opts.get("infestation", False))
-        p.asymmetric = bool(opts.get("asymmetric", False))
+        p.infestation = bool(gf.get("infestation", opts.get("infestation", False)))
+        p.asymmetric = bool(gf.get("asymmetric_setup", opts.get("asymmetric", False)))
 
 
 def reference_lines() -> list[RefLine]:

@@ -16,10 +16,11 @@ import asyncio
 import logging
 import threading
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
-from app.game.commands import Command
+from app import shown
+from app.game.commands import Command, Rights
 from app.session import Snapshot
 from app.table.answers import Accepted, Refused
 from app.ui.kit.kept import forget_pieces
@@ -136,7 +137,11 @@ class Inbox:
             self.queued = False  # first: a snapshot arriving from now on queues anew
             snapshot = self.newest
         if snapshot is not None:
-            self._apply(snapshot)
+            self._draw(snapshot)
+
+    def _draw(self, snapshot: Any) -> None:
+        shown.drawn(_session_id(self.app), snapshot.version)  # first: its frame follows
+        self._apply(snapshot)
 
     def catch_up(self) -> None:
         """Back after a disconnect (on the tab's loop): subscribe again if needed, draw now."""
@@ -149,11 +154,27 @@ class Inbox:
             if self.newest is None or snapshot.version > self.newest.version:
                 self.newest = snapshot
             snapshot = self.newest
-        self._apply(snapshot)
+        self._draw(snapshot)
+
+
+def _session_id(app: Any) -> str | None:
+    sid = getattr(getattr(getattr(app, "page", None), "session", None), "id", None)
+    return sid if isinstance(sid, str) else None
+
+
+def as_shown(command: Any, version: int | None) -> Any:
+    """A shared action made against the version its phone showed (:mod:`app.shown`), when
+    that is older than the tab's: the session then answers "already done" if the same
+    action was applied after it. Other commands keep the tab's version."""
+    if version is None or not isinstance(command, Command) \
+            or command.rights != Rights.SHARED or command.version <= version:
+        return command
+    return replace(command, version=version)
 
 
 async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
-                          make: Callable[[], Any]) -> Accepted | Refused | None:
+                          make: Callable[[], Any], seen: int | None = None
+                          ) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
     saved in a worker thread (the server's event loop keeps drawing every other phone).
 
@@ -162,9 +183,10 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
     broadcast reaches it as it reaches every phone at the table (:class:`Inbox`). Only a
     refusal (which no other phone gets) is shown from the answer, and what an accepted
     command said once its broadcast is on screen. A database that refuses the write
-    comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved)."""
+    comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved).
+    ``seen``: the version the phone showed when it tapped, if it was behind (:func:`as_shown`)."""
     async with app.states.setdefault(TapLock, TapLock).lock:
-        command = make()
+        command = as_shown(make(), seen)
         forget_pieces(app, presenter)  # a tap here: this phone's sheet is drawn anew
         if command is None:
             return None
@@ -178,8 +200,11 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
 def on_tap(app: Nav, p: Any, c: TableClient,
            make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
-    async def handler(_e: Any) -> None:
-        await submit_off_loop(app, p, c, make)
+    async def handler(e: Any) -> None:
+        control = getattr(e, "control", None)
+        seen = shown.shown(_session_id(app), getattr(control, "id", None),
+                           str(getattr(e, "name", "click")))
+        await submit_off_loop(app, p, c, make, seen)
     return handler
 
 

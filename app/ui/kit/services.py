@@ -45,21 +45,27 @@ class Services:
     # ------------------------------------------------------------------ tables
     def hub(self) -> Any | None:
         """The process's table hub (app.table.hub) over this store; None without a store."""
-        from app.table.hub import TableHub, shared_hub
+        from app.table.hub import TableHub, running_hub, shared_hub
 
         store = self.store
         if store is None:
             return None
         with self._lock:
-            if self._hub is None:  # a store given by a test gets its own hub
-                self._hub = TableHub(store) if self._injected else shared_hub(store)
+            if self._hub is None:
+                # serve's tabs use the process's hub over this store: so does this (a
+                # rematch started here tells their phones; one session per table)
+                running = running_hub()
+                self._hub = (running if running is not None and running.store is store
+                             else shared_hub(store) if not self._injected
+                             else TableHub(store))
             return self._hub
 
     def create_table(self, request: Any, *, first_player: int = 0,
                      infested: Any = ()) -> tuple[int, str]:
         """Create the game session for a dealt request; returns (game id, host token).
 
-        ``first_player`` and ``infested`` come from the setup walkthrough (Forestry).
+        ``first_player`` and ``infested`` come from the setup walkthrough (Forestry). A
+        rematch (``request.rematch_of``) sends the old table's phones to the new one.
         """
         from app.session import GameSession
 
@@ -71,7 +77,27 @@ class Services:
         sess = GameSession.create(hub.store, game=request.game, players=players,
                                   options=request.options, seed=request.seed,
                                   first_player=first_player, infested=tuple(sorted(infested)))
+        rematch_of = getattr(request, "rematch_of", None)
+        if isinstance(rematch_of, int) and rematch_of != sess.game_id:
+            try:  # the finished table's phones follow to this one (same seats)
+                hub.move_table(rematch_of, sess.game_id)
+            except Exception:
+                log.exception("the phones of table %s could not follow", rematch_of)
         return int(sess.game_id), hub.link_token(sess.game_id)
+
+    def known_people(self, limit: int = 60) -> tuple[str, ...]:
+        """The names of the people in History (as History keeps them: one per person)."""
+        from app.store import crud
+
+        store = self.store
+        if store is None:
+            return ()
+        try:
+            with store.session() as s:
+                return tuple(p.name for p in crud.list_people(s))[:limit]
+        except Exception:
+            log.exception("known people")
+            return ()
 
     def host_token(self, game_id: int) -> str | None:
         hub = self.hub()

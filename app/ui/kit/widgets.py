@@ -94,7 +94,7 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     )]
     if reason:
         items.append(sid(f"{identifier}-reason",
-                         ft.Text(reason, size=13, italic=True, color=ft.Colors.OUTLINE)))
+                         ft.Text(reason, size=13, color=ft.Colors.OUTLINE)))
     return ft.Column(items, spacing=0)
 
 

@@ -69,6 +69,7 @@ class DealRequest:
     players: tuple[PlayerEntry, ...]
     options: Any  # ForestryOptions | GuardiansOptions
     seed: int
+    rematch_of: int | None = None  # the finished table whose phones follow to this one
 
     def options_json(self) -> dict[str, Any]:
         return ui(self.game).form.options_json(self.options)
@@ -102,6 +103,8 @@ class NewGamePresenter:
     advanced: bool = False
     seed_text: str = ""
     errors: dict[str, str] = field(default_factory=dict)
+    rematch_of: int | None = None  # a rematch of this game: its table's phones follow
+    known: tuple[str, ...] | None = None  # the people in History to pick from (None: unread)
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -290,6 +293,26 @@ class NewGamePresenter:
         self.players[i].name = name[:MAX_TYPED] if isinstance(name, str) else ""
         self.errors.pop(f"players[{i}].name", None)
         self.errors.pop("players", None)
+        self.errors.pop("start", None)
+
+    def roster_choices(self) -> list[Choice]:
+        """The people of History to pick from; one already seated (matched as History
+        matches names) or with no empty seat left is not offered."""
+        from app.names import name_key
+
+        seated = {name_key(p.name) for p in self.players if p.name.strip()}
+        free = any(not p.name.strip() for p in self.players)
+        return [Choice(name, name, free and name_key(name) not in seated)
+                for name in self.known or ()]
+
+    def pick_known(self, name: str) -> None:
+        """Put a person of History (only those, checked here) in the first empty seat."""
+        if name not in (self.known or ()):
+            return
+        for i, p in enumerate(self.players):
+            if not p.name.strip():
+                self.set_name(i, name)
+                return
 
     def move(self, i: int, delta: int) -> None:
         j = i + delta
@@ -365,7 +388,7 @@ class NewGamePresenter:
         from app.ui.kit.validate import parse_seed, shown
 
         lang = language_of(self.t)
-        seen: set[str] = set()
+        seen: dict[str, int] = {}  # name key -> the first seat with it
         names: list[str] = []
         for i, p in enumerate(self.players):  # checked here, on the server, whatever was sent
             field = f"players[{i}].name"
@@ -379,9 +402,14 @@ class NewGamePresenter:
                 self.errors[field] = shown(lang, err, self.t("new-player-name", n=i + 1))
                 names.append("")
                 continue
-            if name_key(name) in seen:
-                self.errors[field] = self.t("new-error-names-unique")
-            seen.add(name_key(name))
+            key = name_key(name)  # matched as History matches people
+            if key in seen:  # both fields say it, each naming the other seat
+                first = seen[key]
+                self.errors[field] = self.t("new-error-same-name", n=first + 1)
+                self.errors.setdefault(f"players[{first}].name",
+                                       self.t("new-error-same-name", n=i + 1))
+            else:
+                seen[key] = i
             names.append(name)
         seed: int | None = None
         try:
@@ -392,13 +420,14 @@ class NewGamePresenter:
         refused = self.form.refused(self, options)
         if refused:
             self.errors["options"] = refused[1]
-        if self.errors:
+        if self.errors:  # said at the button too: the fields may be a screen away
+            self.errors["start"] = self.t("new-error-fix-above", n=len(self.errors))
             return None
         keep_roles = self.seat_role() is not None
         players = tuple(PlayerEntry(name, p.colour, p.role if keep_roles else None)
                         for name, p in zip(names, self.players, strict=True))
         return DealRequest(self.game, players, options,
-                           seed if seed is not None else seed_factory())
+                           seed if seed is not None else seed_factory(), self.rematch_of)
 
 
 def deal(request: DealRequest) -> Any:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.ui.kit import services
 from app.ui.kit.game_ui import OptionBlock
 from app.ui.kit.games import ui
 from app.ui.kit.widgets import (
@@ -18,6 +19,7 @@ from app.ui.kit.widgets import (
     muted,
     section,
     sid,
+    small_button,
     toggle,
 )
 from app.ui.new_game.presenter import NewGamePresenter
@@ -32,7 +34,17 @@ def presenter(app: Nav) -> NewGamePresenter:
         p = app.states.put(NewGamePresenter(app.t))
         app.forget("new-")
     p.t = app.t
+    if p.known is None:  # read once per form
+        p.known = services.shared().known_people()
     return p
+
+
+def field_error(identifier: str, text: str) -> ft.Control:
+    """A field's problem, in the error colour, right under it."""
+    return sid(identifier, ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR,
+                                           size=18),
+                                   ft.Text(text, color=ft.Colors.ERROR, expand=True)],
+                                  spacing=6))
 
 
 def p_now(app: Nav) -> NewGamePresenter:
@@ -114,7 +126,8 @@ def build(app: Nav) -> ft.Control:
         field.value = entry.name
         field.label = t("new-player-name", n=i + 1)
         field.hint_text = t("new-player-name-hint")
-        field.error = err
+        # the problem is its own line under the field (a kept field's own ``error`` is
+        # not sent again once the phone has the field: it stayed invisible)
         moves = ft.Row([
             sid(f"new-player-{i}-up", ft.IconButton(
                 icon=ft.Icons.ARROW_UPWARD, tooltip=t("new-move-up"), width=TOUCH, height=TOUCH,
@@ -132,6 +145,7 @@ def build(app: Nav) -> ft.Control:
         seat: list[ft.Control] = [
             ft.Text(t("new-seat", n=i + 1), weight=ft.FontWeight.W_600),
             ft.Row([name, moves], vertical_alignment=ft.CrossAxisAlignment.START),
+            *([field_error(f"new-player-{i}-name-error", err)] if err else []),
             colours,
         ]
         role = p.seat_role()  # an advanced game: each seat's character or ranger
@@ -142,6 +156,20 @@ def build(app: Nav) -> ft.Control:
                 [(c.value, c.label, c.enabled) for c in p.role_choices(i)],
                 entry.role or "dealt", partial(redraw(p.set_role), i)))
         rows.append(ft.Card(content=ft.Container(ft.Column(seat, spacing=6), padding=12)))
+
+    roster = p.roster_choices()
+
+    def pick(name: str) -> Callable[[Any], None]:
+        return lambda _e: redraw(p.pick_known)(name)
+
+    if roster:
+        rows.append(sid("new-roster", ft.Column([
+            muted(t("new-roster")),
+            ft.Row([small_button(f"new-roster-{k}", c.label,
+                                 pick(c.value),
+                                 icon=ft.Icons.PERSON_ADD, disabled=not c.enabled)
+                    for k, c in enumerate(roster)], wrap=True, spacing=6, run_spacing=6),
+        ], spacing=4)))
 
     lo, hi = p.player_limits()
     options = OPTION_BLOCKS[ui(p.game).options](app, p, redraw)
@@ -158,7 +186,6 @@ def build(app: Nav) -> ft.Control:
     seed_field.value = p.seed_text
     seed_field.label = t("new-seed")
     seed_field.hint_text = t("new-seed-hint")
-    seed_field.error = p.errors.get("seed")
 
     def start(_e):  # type: ignore[no-untyped-def]
         request = p.submit()
@@ -179,7 +206,10 @@ def build(app: Nav) -> ft.Control:
             section(t("new-seat-order"), rows),
             section(t("new-options"), options),
             seed,
+            *([field_error("new-seed-error", p.errors["seed"])] if p.errors.get("seed") else []),
             ft.Container(height=4),
+            *([sid("new-start-error", ft.Text(p.errors["start"], color=ft.Colors.ERROR))]
+              if p.errors.get("start") else []),
             big_button("new-start", t("new-start"), start, icon=ft.Icons.PLAY_ARROW,
                        primary=True),
             ft.Container(height=24),

@@ -206,7 +206,10 @@ def score_chart(v: PersonView) -> ft.Control | None:
                     for p in v.scores],
             stroke_width=3, color=ft.Colors.PRIMARY, curved=False, point=True)],
         min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
-        left_axis=fch.ChartAxis(label_size=36, label_spacing=step),
+        # the values from one step up: a "0" at the corner ran into the first date
+        left_axis=fch.ChartAxis(label_size=36, labels=[
+            fch.ChartAxisLabel(value=y, label=ft.Text(str(y), size=11))
+            for y in range(step, top + 1, step)], show_min=False),
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=p.x, label=ft.Text(p.label, size=11))
             for p in v.scores if p.x % every == 0], label_size=28),
@@ -216,7 +219,9 @@ def score_chart(v: PersonView) -> ft.Control | None:
 
 
 def category_chart(v: PersonView) -> ft.Control | None:
-    """Average points per category (bars, largest first)."""
+    """Average points per category (bars, largest first), numbered: the names are written
+    out in full under the chart with the same numbers (a name under a bar was cut to five
+    letters at 390 px)."""
     import flet_charts as fch
 
     if not v.categories:
@@ -229,7 +234,7 @@ def category_chart(v: PersonView) -> ft.Control | None:
             for i, c in enumerate(v.categories)],
         max_y=top, interactive=False,
         bottom_axis=fch.ChartAxis(labels=[
-            fch.ChartAxisLabel(value=i, label=ft.Text(c.label[:5], size=10))
+            fch.ChartAxisLabel(value=i, label=ft.Text(str(i + 1), size=11))
             for i, c in enumerate(v.categories)], label_size=24),
         left_axis=fch.ChartAxis(label_size=32, label_spacing=step),
         horizontal_grid_lines=_grid(step), height=200)
@@ -254,7 +259,8 @@ def build_person(app: Nav) -> ft.Control:
     for chart, title, ident, notes in (
             (score_chart(v), t("stats-chart-scores"), "person-scores", []),
             (category_chart(v), t("stats-chart-categories"), "person-categories",
-             [muted(f"{c.label}: {c.average:.1f}", 13) for c in v.categories])):
+             [muted(f"{i}. {c.label}: {c.average:.1f}", 13)
+              for i, c in enumerate(v.categories, start=1)])):
         if chart is not None:
             controls.append(card([ft.Text(title, weight=ft.FontWeight.W_600), chart, *notes],
                                  identifier=ident))
@@ -384,7 +390,7 @@ def build_played(app: Nav) -> ft.Control:
     opened = summary.status == "open"  # an open game: only abandoned (undo in History)
     controls = [back, muted(app.t(f"game-{summary.game}"))]
     if opened:
-        controls.append(muted(", ".join(p.name for p in summary.players)))
+        controls.append(muted(app.t("list-commas").join(p.name for p in summary.players)))
     else:
         controls += [date_ctl, loc_ctl, *names, notes_ctl]
         if ui.error:

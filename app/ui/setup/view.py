@@ -102,5 +102,5 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             lambda s: _then_redraw(app, setup.toggle_infested, s)(), spacing=4),
             sid("setup-infested-count", muted(l10n.render(
                 lang, SetupLabel.INFESTED_COUNT, n=len(chosen),
-                spaces=", ".join(map(str, chosen)))))]
+                spaces=l10n.render(lang, "list-commas").join(map(str, chosen)))))]
     return []

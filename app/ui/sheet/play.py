@@ -167,10 +167,15 @@ def map_tiles(state: GameState, mode: str, me: int | None, version: int = 0
     return tuple(out)
 
 
+def commas(lang: str) -> str:
+    """The list separator of ``lang`` (", " / "、")."""
+    return l10n.render(lang, "list-commas")
+
+
 def tile_label(lang: str, tile: MapTile) -> str:
     """What a space shows, in words (its accessible label)."""
     return l10n.render(
-        lang, PlayLabel.MAP_SPACE, space=tile.space, harvesters=", ".join(tile.harvesters),
+        lang, PlayLabel.MAP_SPACE, space=tile.space, harvesters=commas(lang).join(tile.harvesters),
         has_harvesters=bool(tile.harvesters), has_forester=tile.forester is not None,
         forester=forester_name(tile.forester) if tile.forester else "",
         infested=tile.infested, harvested=tile.harvested)
@@ -224,7 +229,7 @@ def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:
     lines = [l10n.render(lang, PlayLabel.TURN_TITLE, name=view.player, n=view.turn,
                          round=view.round)]
     if view.pending:
-        spaces = ", ".join(f"{name} {t}" for name, t in view.pending)
+        spaces = commas(lang).join(f"{name} {t}" for name, t in view.pending)
         lines.append(l10n.render(lang, PlayLabel.TURN_PENDING, n=len(view.pending),
                                  spaces=spaces))
     if view.final:
@@ -239,7 +244,7 @@ def _placement_lines(lang: str, action: str, placements: Iterable[Mapping[str, A
                      ) -> list[str]:
     out = []
     for p in placements:
-        skipped = ", ".join(str(s) for s in p.get("skipped") or [])
+        skipped = commas(lang).join(str(s) for s in p.get("skipped") or [])
         card = p.get("card")
         if action == "replenish_foresters":
             out.append(l10n.render(lang, PlayCode.FORESTER_DRAWN, card=card,
@@ -279,14 +284,65 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
     if kind == "game_end":
         return _game_end_lines(lang, message, data)
     if kind in ("undo", "redo"):  # the host's table-wide undo/redo: which change, in words
+        taken = taken_back(data, names)
+        if kind == "undo" and taken is not None:
+            return [l10n.render(lang, UNDONE_WHAT, what=taken)]
         code = PlayCode.UNDONE if kind == "undo" else PlayCode.REDONE
         return [l10n.render(lang, code,
                             command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
     if kind == PlayCode.UNDONE_MINE:
         by = data.get("by")
+        taken = taken_back(data, names)
+        if taken is not None:
+            return [l10n.render(lang, UNDONE_MINE_WHAT,
+                                who=who(lang, None if by == -1 else by, names), what=taken)]
         return [l10n.render(lang, kind, who=who(lang, None if by == -1 else by, names),
                             command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
     return None
+
+
+#: an undo that says what it took back ("Undone: Blue's coins 5 → 4.")
+UNDONE_WHAT = "event-undone-what"
+UNDONE_MINE_WHAT = "event-undone-mine-what"
+TAKEN_COUNT = "event-taken-count"
+TAKEN_BOARD = "event-taken-board"
+_FIELD_LABELS = {
+    "resources.coins": "field-coins",
+    "resources.construction_materials": "field-construction_materials",
+    "resources.seedlings": "field-seedlings", "resources.temp_workers": "field-temp_workers",
+    "storage.wood": "field-wood", "storage.infested_wood": "field-infested_wood",
+    "score_track": "field-score_track", "seedlings_below": "field-seedlings_below",
+    "road_connections": "field-road_connections", "technician_tiles": "field-technician_tiles",
+    "full_seedling_rows": "field-full_seedling_rows", "fire_tokens": "field-fire_tokens",
+    "animals_in_shelter": "field-animals_in_shelter",
+    "calocedrus_on_mountains": "field-calocedrus_on_mountains",
+}
+
+
+def field_label(path: str) -> Msg | None:
+    """A board count's name by its field path (None: no name of its own)."""
+    if path in _FIELD_LABELS:
+        return msg(_FIELD_LABELS[path])
+    head, _, rest = path.partition(".")
+    if head == "tree_points" and rest in ("0", "1", "2"):
+        return msg("field-tree_row", n=int(rest) + 1)
+    if head == "forester_tokens_below" and rest in ("thinning", "den_tree", "painting"):
+        return msg("field-below", what=msg(f"forester-{rest}"))
+    return None
+
+
+def taken_back(data: Mapping[str, Any], names: Sequence[str]) -> Msg | None:
+    """What an undo took back, from its data: "Blue's coins 5 → 4", else "a task card on
+    Blue's board"; None when it names no board."""
+    player = data.get("player")
+    if not isinstance(player, int) or not 0 <= player < len(names):
+        return None
+    label = field_label(str(data.get("field", "")))
+    old, new = data.get("old"), data.get("new")
+    if label is not None and isinstance(old, int) and isinstance(new, int):
+        return msg(TAKEN_COUNT, player=names[player], field=label, old=old, new=new)
+    return msg(TAKEN_BOARD, player=names[player],
+               command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))
 
 
 def _game_end_lines(lang: str, message: Any, data: Mapping[str, Any]) -> list[str]:
@@ -332,19 +388,24 @@ def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:
 # --------------------------------------------------------------------------- who changed what
 
 
-def _param(value: Any) -> Any:
+def _param(value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
+        return commas(lang).join(str(v) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
+        return commas(lang).join(f"{k} {v}" for k, v in value.items())
     return value
 
 
 def change_line(lang: str, change: S.Change, names: Sequence[str]) -> str:
-    data = {k: _param(v) for k, v in change.data.items()}
+    data = {k: _param(v, lang) for k, v in change.data.items()}
     player = data.pop("player", None)
     if "type" in data and isinstance(data["type"], str):
         data["type"] = forester_name(data["type"])
+    if isinstance(data.get("field"), str):  # a count by its name, not its path
+        data["field"] = field_label(data["field"]) or data["field"]
+    if isinstance(data.get("delta"), int) and change.kind == "adjust_count":
+        data["delta"] = f"{data['delta']:+d}"
+    data["placed"] = data.get("space") is not None
     return l10n.render(lang, PlayLabel.CHANGE_LINE, who=who(lang, change.by, names),
                        kind=change.kind,
                        command=msg(PlayLabel.COMMAND_NAME, kind=change.kind),

@@ -109,8 +109,10 @@ class SheetPresenter:
     #: printed values to score with instead of the snapshot's (a value just confirmed on
     #: this phone); None: the snapshot's, scored once by the hub for every phone
     printed: Mapping[str, Mapping[str, Any]] | None = None
-    #: what the last reveal/draw/turn change said, shown on every phone (app.ui.sheet.play)
-    banner: tuple[str, ...] = ()
+    #: what the last reveal/draw/turn change said (its messages and the names then), kept
+    #: as data: :attr:`banner` renders it in the phone's language at every draw, so a
+    #: language switch redraws it too
+    _banner: tuple[tuple[Any, ...], tuple[str, ...]] = ((), ())
     _sheet: Snapshot | None = None  # the scored snapshot the sheet is from
     #: what this phone's last accepted tap said, shown once its broadcast is drawn:
     #: (the version it made, the lines)
@@ -148,16 +150,23 @@ class SheetPresenter:
         prefix = ui(self.game).sheet.role_prefix
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
+    @property
+    def banner(self) -> tuple[str, ...]:
+        """What the last reveal, draw or turn change said, in this phone's language."""
+        from app.ui.sheet.play import banner_lines
+
+        messages, names = self._banner
+        return banner_lines(language_of(self.t), messages, names) if messages else ()
+
     def update(self, snapshot: Snapshot) -> None:
         """A newer snapshot: the table's broadcast (this phone's tap or another's)."""
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
                 from app.ui.sheet.play import banner_lines
 
-                lines = banner_lines(language_of(self.t), snapshot.messages,
-                                     [p.name for p in snapshot.state.players])
-                if lines:
-                    self.banner = lines
+                names = [p.name for p in snapshot.state.players]
+                if banner_lines(language_of(self.t), snapshot.messages, names):
+                    self._banner = (tuple(snapshot.messages), tuple(names))
             self.snapshot = snapshot
             self._sheet = None
         said = self._said

@@ -160,7 +160,7 @@ def build(app: Nav) -> ft.Control:
     controls.append(card(rows, identifier="score-table"))
     if board.winners:
         controls.append(sid("score-winners", ft.Text(
-            t("score-winners", names=", ".join(board.winners)), size=20,
+            t("score-winners", names=t("list-commas").join(board.winners)), size=20,
             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
     if not board.complete:
         controls.append(muted(t("score-provisional")))

@@ -343,7 +343,8 @@ def build(app: Nav) -> ft.Control:
     ], identifier="sheet-total-card")))
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
-            [ft.Text(m, size=14, italic=True) for m in p.info], spacing=2)))
+            # no italics: Flutter slants CJK glyphs it has no italic for
+            [ft.Text(m, size=14, color=ft.Colors.PRIMARY) for m in p.info], spacing=2)))
     controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
     sections = p.sections()  # taps: made with the version on screen when tapped
     claimed = p.error_id is not None and (

@@ -37,7 +37,7 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
-from app.ui.kit import services
+from app.ui.kit import flet_compat, services
 from app.ui.kit.prefs import MemoryPrefs, load_settings
 from app.ui.kit.widgets import muted, sid
 from app.ui.shell.app import ForestTableApp, link_routes, style, use_font
@@ -127,6 +127,7 @@ class TableTab:
         self.tr = Translator()
         self._opening = asyncio.Lock()
         self._unwatch: Any = None  # stops the hub's revocation watch of a server host token
+        self._unmove: Any = None  # stops the hub's rematch watch of a table link
 
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
@@ -222,9 +223,12 @@ class TableTab:
         self._show(join_screen(self.t, message))
 
     def _stop_watching(self) -> None:
-        if self._unwatch is not None:
-            self._unwatch()
-            self._unwatch = None
+        """Stop the hub's watches of this tab's link (revocation; a table's rematch)."""
+        for name in ("_unwatch", "_unmove"):
+            stop = getattr(self, name)
+            if stop is not None:
+                stop()
+                setattr(self, name, None)
 
     def _enter(self, token: str, access: Access) -> None:
         """The server host: the whole app, the tables' QR codes one tap away (a home screen
@@ -232,6 +236,12 @@ class TableTab:
         phone's bottom controls). A seat or table-host link: the app locked to its table."""
         self.token, self.access = token, access
         self._stop_watching()
+        if access.role != SERVER:  # a rematch of the table (now or while the phone was away)
+            self._unmove = self.hub.watch_move(access, self._on_moved)  # takes it there
+            following = self.hub.next_token(access)
+            if following is not None:
+                self._on_moved(following)
+                return
         app = self._new_app()
         if access.role == SERVER:  # no subscription tells it: the hub calls back
             self._unwatch = self.hub.watch(token, self._on_revoked)
@@ -328,6 +338,26 @@ class TableTab:
             modal=True,
             title=sid("server-stopped", ft.Text(self.t("tablemode-stopped-title"))),
             content=ft.Text(self.t("tablemode-stopped-how"))))
+    # ------------------------------------------------------------------ rematch
+    def _on_moved(self, token: str) -> None:
+        """The table's next game started (any thread): this seat's link there."""
+        try:
+            self.page.run_task(self._moved, token)
+        except Exception:  # the tab is away: it follows when it comes back (next_token)
+            log.debug("rematch for a tab that is away", exc_info=True)
+
+    async def _moved(self, token: str) -> None:
+        async with self._opening:
+            if token == self.token:
+                return
+            self._close_app()
+            self.access, self.token = None, None
+            await self._pref(PREF_TOKEN, token)
+            # the address follows (the new app's screens live under the new link; a
+            # reload stays at the new table)
+            self.page.route = f"/join/{token}"
+            await self._open(token)
+        await flet_compat.push_route(self.page, f"/join/{token}")
 
     # ------------------------------------------------------------------ revoked
     def _on_revoked(self) -> None:

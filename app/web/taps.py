@@ -1,0 +1,265 @@
+"""Exactly-once taps over a dropped connection, and the phone's "reconnecting…" state.
+
+Flet's web client sends a tap (a control event) as one binary frame on its
+websocket. A frame sent while the phone is offline is held by the browser and
+delivered when it is back; a frame sent into a socket that then dies may or may not
+have arrived. So the page's link script (:data:`LINK_JS`, inline in the page)
+numbers every frame after a socket's first (the client's ``REGISTER_CLIENT``):
+
+- before the frame it sends a text frame ``ft-tap <nonce> <seq> <rx>`` (``<nonce>``:
+  96 random bits made when the page loads; ``<seq>``: 1, 2, … on that page; ``<rx>``:
+  how many frames it had received on this socket, for :mod:`app.shown`: which version
+  of the table the phone showed), and keeps the frame until the server answers
+  ``ft-ack <seq>``;
+- when the phone comes back (the browser's ``online`` event on the same socket, or
+  the first frame from the server on a new socket) it sends every frame not yet
+  acknowledged again, marked ``r`` (``ft-tap <nonce> <seq> r``);
+- while the phone is offline or its socket is closed it shows "Reconnecting…" and
+  how many taps wait (``#ft-link``, a live region, in the phone's language; the
+  page below stays tappable: those taps wait too).
+
+:class:`TapIds` (ASGI, on the websocket) takes the text frames out, passes each
+numbered frame on to Flet once per (session, nonce, seq) and acknowledges it,
+also when it drops a repeat. The session is the one the server registered for
+this socket (read from its own ``REGISTER_CLIENT`` answer, never from the client),
+so a tap id dedupes only within that phone's own session and grants nothing: a
+forged or repeated id can only drop that phone's own repeated frame. A frame
+resent (``r``) into a *new* session (the old one expired) is dropped: its control
+ids belong to the old session. Rights still come from the token, checked by the
+hub for every command.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from app import shown
+from app.web.sessions import client_message, client_session_id, registered_session_id
+
+log = logging.getLogger(__name__)
+TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
+ASGIApp = Any
+Message = dict[str, Any]
+
+TAP = re.compile(r"^ft-tap ([A-Za-z0-9_-]{8,64}) ([0-9]{1,15})(?: ([0-9]{1,15}))?( r)?$")
+#: ids kept per (session, nonce): a resend comes within seconds, the page keeps at most
+#: :data:`KEEP_UNACKED` frames
+KEEP_SEEN = 1024
+KEEP_SESSIONS = 4096
+KEEP_UNACKED = 200
+
+
+class Seen:
+    """The tap ids each session's pages have sent (bounded, thread-safe)."""
+
+    def __init__(self, per_page: int = KEEP_SEEN, pages: int = KEEP_SESSIONS) -> None:
+        self.per_page, self.pages = per_page, pages
+        self._ids: OrderedDict[tuple[str, str], OrderedDict[int, None]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def first(self, session_id: str, nonce: str, seq: int) -> bool:
+        """True the first time ``seq`` of page ``nonce`` in ``session_id`` is seen."""
+        key = (session_id, nonce)
+        with self._lock:
+            ids = self._ids.get(key)
+            if ids is None:
+                ids = self._ids[key] = OrderedDict()
+                while len(self._ids) > self.pages:
+                    self._ids.popitem(last=False)
+            self._ids.move_to_end(key)
+            if seq in ids:
+                return False
+            ids[seq] = None
+            while len(ids) > self.per_page:
+                ids.popitem(last=False)
+            return True
+
+
+class TapIds:
+    """ASGI middleware: numbered client frames pass to Flet once, each is acknowledged."""
+
+    def __init__(self, app: ASGIApp, seen: Seen | None = None) -> None:
+        self.app = app
+        self.seen = seen if seen is not None else Seen()
+        self.dropped = 0  # repeats taken out (the browser test reads it from the log)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("type") != "websocket":
+            await self.app(scope, receive, send)
+            return
+        asked: list[str | None] = []  # the session the client asked to resume
+        session: list[str] = []  # the session the server registered for this socket
+
+        async def watched_send(message: Message) -> None:
+            if message.get("type") == "websocket.send" and message.get("bytes"):
+                if not session:
+                    sid = registered_session_id(message["bytes"])
+                    if sid is not None:
+                        session.append(sid)
+                        shown.reset(sid)  # the page counts this socket's frames anew
+                if session:
+                    shown.sent(session[0])
+            await send(message)
+
+        async def taps_receive() -> Message:
+            while True:
+                message: Message = await receive()
+                if message.get("type") != "websocket.receive":
+                    return message
+                data = message.get("bytes")
+                if data is not None and not asked:
+                    asked.append(client_session_id(data) or None)
+                    return message
+                text = message.get("text")
+                if text is None or not text.startswith("ft-tap "):
+                    return message
+                m = TAP.match(text)
+                frame: Message = await receive()
+                if m is None or frame.get("type") != "websocket.receive" \
+                        or frame.get("bytes") is None:
+                    if frame.get("type") != "websocket.receive":
+                        return frame
+                    continue  # a malformed id: its frame is not passed on
+                nonce, seq, resent = m[1], int(m[2]), m[4] is not None
+                sid = session[0] if session else None
+                new_session = bool(session) and asked[:1] != [sid]
+                if sid is None:
+                    passed = not resent
+                elif resent and new_session:
+                    passed = False  # the old session's controls: not this session's
+                    self.seen.first(sid, nonce, seq)
+                else:
+                    passed = self.seen.first(sid, nonce, seq)
+                await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                if passed:
+                    if sid is not None and m[3] is not None and not resent:
+                        event = control_event(frame["bytes"])
+                        if event is not None:
+                            shown.tapped(sid, event[0], event[1], int(m[3]))
+                    return frame
+                self.dropped += 1
+                if TRACE:
+                    sys.stderr.write(f"tap {seq} repeated: dropped\n")
+                    sys.stderr.flush()
+
+        await self.app(scope, taps_receive, watched_send)
+
+
+def control_event(frame: bytes) -> tuple[int, str] | None:
+    """``(control id, event name)`` of a client's ``CONTROL_EVENT`` frame, else None."""
+    from flet.messaging.protocol import MessageAction
+
+    body = client_message(frame, MessageAction.CONTROL_EVENT)
+    if body is None:
+        return None
+    target, name = body.get("target"), body.get("name")
+    if isinstance(target, int) and not isinstance(target, bool) and isinstance(name, str):
+        return target, name
+    return None
+
+
+#: The page's link script (inline, so the page's CSP hash covers it).
+LINK_JS = r"""(() => {
+  const Native = window.WebSocket;
+  if (!Native || Native.ftLink) return;
+  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(12)),
+    b => b.toString(16).padStart(2, '0')).join('');
+  const words = {en: ['Reconnecting…', 'Taps waiting:'], ja: ['再接続中…', '送信待ちのタップ：']};
+  const unacked = new Map();
+  let seq = 0, current = null, everOpen = false, box = null;
+  const lang = () => {
+    try {
+      const v = JSON.parse(localStorage.getItem('flutter.forest_table.language') || 'null');
+      if (v && words[v]) return v;
+    } catch (e) {}
+    return (navigator.language || 'en').startsWith('ja') ? 'ja' : 'en';
+  };
+  // a control event ([3, {target, name, data}]) whose name is a tap, not a hover or focus
+  const TAPS = new Set(['click', 'select', 'change', 'submit', 'long_press', 'tap']);
+  const isTap = (data) => {
+    try {
+      const b = ArrayBuffer.isView(data)
+        ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+      if (b[0] !== 0 || b[2] !== 3) return false;
+      for (let i = 3; i + 6 < b.length; i++) {
+        if (b[i] === 0xa4 && b[i + 1] === 110 && b[i + 2] === 97 && b[i + 3] === 109 &&
+            b[i + 4] === 101 && b[i + 5] >= 0xa0 && b[i + 5] <= 0xbf) {
+          const len = b[i + 5] - 0xa0;
+          return TAPS.has(String.fromCharCode(...b.subarray(i + 6, i + 6 + len)));
+        }
+      }
+    } catch (e) {}
+    return false;
+  };
+  const show = () => {
+    const down = everOpen && (!navigator.onLine || !current || current.readyState !== 1);
+    if (!box && document.body) {
+      box = document.createElement('div');
+      box.id = 'ft-link';
+      box.setAttribute('role', 'status');
+      box.setAttribute('aria-live', 'polite');
+      box.style.cssText = 'position:fixed;left:50%;top:8px;transform:translateX(-50%);' +
+        'z-index:2147483647;pointer-events:none;background:#8A1C1C;color:#fff;' +
+        'font:600 15px sans-serif;padding:8px 14px;border-radius:18px;display:none;' +
+        'box-shadow:0 2px 6px rgba(0,0,0,.35)';
+      document.body.appendChild(box);
+    }
+    if (!box) return;
+    if (down) {
+      const w = words[lang()];
+      let taps = 0;
+      for (const kept of unacked.values()) if (kept.tap) taps += 1;
+      box.textContent = w[0] + (taps ? ' ' + w[1] + ' ' + taps : '');
+      box.style.display = 'block';
+    } else {
+      box.style.display = 'none';
+    }
+  };
+  class FtSocket extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.ftOut = true;
+      this.ftIn = true;
+      this.ftRx = 0;
+      current = this;
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data.startsWith('ft-ack ')) {
+          e.stopImmediatePropagation();
+          unacked.delete(Number(e.data.slice(7)));
+          show();
+          return;
+        }
+        this.ftRx += 1;
+        if (this.ftIn) { this.ftIn = false; this.ftResend(); }
+      });
+      this.addEventListener('open', () => { everOpen = true; show(); });
+      this.addEventListener('close', show);
+    }
+    send(data) {
+      if (this.ftOut || typeof data === 'string') { this.ftOut = false; return super.send(data); }
+      const n = ++seq;
+      unacked.set(n, {data, tap: isTap(data)});
+      while (unacked.size > 200) unacked.delete(unacked.keys().next().value);
+      show();
+      super.send('ft-tap ' + nonce + ' ' + n + ' ' + this.ftRx);
+      return super.send(data);
+    }
+    ftResend() {
+      if (this.readyState !== 1) return;
+      for (const [n, kept] of unacked) {
+        super.send('ft-tap ' + nonce + ' ' + n + ' r');
+        super.send(kept.data);
+      }
+    }
+  }
+  FtSocket.ftLink = true;
+  window.WebSocket = FtSocket;
+  window.addEventListener('offline', show);
+  window.addEventListener('online', () => { if (current) current.ftResend(); show(); });
+})();"""

@@ -1,0 +1,232 @@
+"""Exactly-once taps (app/web/taps.py) and what a phone showed when it tapped (app/shown.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app import shown
+from app.game.commands import EndTurn, SetCount
+from app.ui.kit.live_table import as_shown
+from app.web.taps import LINK_JS, Seen, TapIds, control_event
+
+NONCE = "a1b2c3d4e5f6a7b8c9d0e1f2"
+
+
+def frame(action: int, body: dict[str, Any]) -> bytes:
+    return b"\x00" + msgpack.packb([action, body])
+
+
+def register(sid: str = "") -> dict[str, Any]:
+    return {"type": "websocket.receive", "bytes": frame(1, {"session_id": sid, "page_name": ""})}
+
+
+def click(target: int) -> dict[str, Any]:
+    return {"type": "websocket.receive",
+            "bytes": frame(3, {"target": target, "name": "click", "data": None})}
+
+
+def marker(seq: int, rx: int | None = None, resent: bool = False,
+           nonce: str = NONCE) -> dict[str, Any]:
+    text = f"ft-tap {nonce} {seq}" + ("" if rx is None else f" {rx}") + (" r" if resent else "")
+    return {"type": "websocket.receive", "text": text}
+
+
+class FakeFlet:
+    """Flet's end of the socket: answers REGISTER_CLIENT with a session id, records the
+    frames it is handed, sends ``extra`` frames after the answer."""
+
+    def __init__(self, session_id: str, extra: int = 0) -> None:
+        self.session_id, self.extra = session_id, extra
+        self.got: list[bytes] = []
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            data = message.get("bytes")
+            if data is None:
+                self.got.append(b"TEXT:" + message["text"].encode())
+                continue
+            action = msgpack.unpackb(data[1:])[0]
+            if action == 1:
+                await send({"type": "websocket.send",
+                            "bytes": frame(1, {"session_id": self.session_id})})
+                for _ in range(self.extra):
+                    await send({"type": "websocket.send", "bytes": frame(4, {})})
+            else:
+                self.got.append(data)
+
+
+def run(app: TapIds, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Feed one socket's client messages through ``app``; the messages sent back."""
+    queue = [*messages, {"type": "websocket.disconnect"}]
+    out: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return queue.pop(0)
+
+    async def send(message: dict[str, Any]) -> None:
+        out.append(message)
+
+    asyncio.run(app({"type": "websocket"}, receive, send))
+    return out
+
+
+def acks(out: list[dict[str, Any]]) -> list[str]:
+    return [m["text"] for m in out if "text" in m]
+
+
+def sid() -> str:
+    return secrets.token_hex(8)
+
+
+def test_a_numbered_tap_passes_once_and_every_copy_is_acknowledged() -> None:
+    s = sid()
+    flet = FakeFlet(s)
+    app = TapIds(flet)
+    out = run(app, [register(), marker(1), click(7), marker(1, resent=True), click(7),
+                    marker(2), click(7), marker(2), click(7)])
+    assert flet.got == [click(7)["bytes"]] * 2  # seq 1 and seq 2, each once
+    assert acks(out) == ["ft-ack 1", "ft-ack 1", "ft-ack 2", "ft-ack 2"]
+    assert app.dropped == 2
+
+
+def test_a_tap_resent_on_a_new_socket_of_the_same_session_is_applied_once() -> None:
+    """The phone lost its socket after sending tap 1; it resends it on the kept session."""
+    s = sid()
+    flet = FakeFlet(s)
+    app = TapIds(flet)
+    run(app, [register(), marker(1), click(5)])
+    run(app, [register(s), marker(1, resent=True), click(5), marker(2), click(5)])
+    assert len(flet.got) == 2
+
+
+def test_a_resend_into_a_new_session_is_dropped() -> None:
+    """The old session expired: its control ids mean nothing (or another control) here."""
+    flet = FakeFlet(sid())
+    app = TapIds(flet)
+    out = run(app, [register("expired-session"), marker(4, resent=True), click(5),
+                    marker(5), click(6)])
+    assert flet.got == [click(6)["bytes"]]
+    assert acks(out) == ["ft-ack 4", "ft-ack 5"]
+
+
+def test_tap_ids_dedupe_only_within_one_session() -> None:
+    """Two phones (sessions) with the same page nonce and numbers: both pass. An id names
+    nothing outside its own session, so a forged one cannot drop another phone's tap."""
+    flet_a, flet_b = FakeFlet(sid()), FakeFlet(sid())
+    seen = Seen()
+    run(TapIds(flet_a, seen), [register(), marker(1), click(3)])
+    run(TapIds(flet_b, seen), [register(), marker(1), click(3)])
+    assert len(flet_a.got) == len(flet_b.got) == 1
+
+
+def test_frames_without_an_id_and_malformed_ids() -> None:
+    """No link script (an old page): frames pass as they are. A malformed id: its frame is
+    not passed on (the page sends well-formed ones), and nothing is acknowledged."""
+    flet = FakeFlet(sid())
+    out = run(TapIds(flet), [register(), click(1), click(1),
+                             {"type": "websocket.receive", "text": "ft-tap bad! 1"}, click(2),
+                             {"type": "websocket.receive", "text": "ft-tap " + "x" * 65 + " 1"},
+                             click(3), marker(10**16), click(4), marker(1), click(5)])
+    assert flet.got == [click(1)["bytes"]] * 2 + [click(5)["bytes"]]
+    assert acks(out) == ["ft-ack 1"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 12), st.booleans()), max_size=40))
+def test_every_tap_id_reaches_flet_exactly_once(sends: list[tuple[int, bool]]) -> None:
+    """Whatever order and however often a page resends, each id passes once."""
+    s = sid()
+    flet = FakeFlet(s)
+    messages = [register(s)]  # a kept session (a resend into a new one is dropped)
+    for seq, resent in sends:
+        messages += [marker(seq, resent=resent), click(seq)]
+    run(TapIds(flet), messages)
+    passed = [msgpack.unpackb(b[1:])[1]["target"] for b in flet.got]
+    assert sorted(passed) == sorted({seq for seq, _ in sends})
+
+
+def test_the_link_script_numbers_after_register_and_swallows_acks() -> None:
+    assert "ft-tap " in LINK_JS and "ft-ack " in LINK_JS
+    assert "stopImmediatePropagation" in LINK_JS  # Flutter never sees an ack
+    assert "pointer-events:none" in LINK_JS  # the page stays tappable while reconnecting
+    assert "再接続中" in LINK_JS and "Reconnecting" in LINK_JS
+
+
+def test_the_page_carries_the_link_script_before_flutter(tmp_path: Any) -> None:
+    from app.web.static import WebClient
+
+    try:
+        import flet_web  # noqa: F401
+    except ImportError:  # pragma: no cover
+        pytest.skip("flet-web missing")
+    from pathlib import Path
+
+    import flet_web as fw
+
+    web = WebClient(Path(fw.__file__).parent / "web", Path("assets"), cache_dir=tmp_path,
+                    compress_in_background=False)
+    html = web.index_html
+    assert html.index(LINK_JS) < html.index("flutter_bootstrap.js")
+    assert any(h.startswith("script:") for h in web.inline_hashes())
+
+
+def test_control_event_reads_target_and_name_only_from_control_events() -> None:
+    assert control_event(click(12)["bytes"]) == (12, "click")
+    assert control_event(register()["bytes"]) is None
+    assert control_event(b"\x00garbage") is None
+    assert control_event(frame(3, {"target": True, "name": "click"})) is None
+
+
+# --------------------------------------------------------------------------- app.shown
+
+
+def test_shown_is_the_version_whose_frame_the_phone_had() -> None:
+    s = sid()
+    shown.reset(s)
+    shown.sent(s)  # frame 1: the register answer
+    shown.drawn(s, 10)
+    shown.sent(s)  # frame 2: version 10's patch
+    shown.drawn(s, 11)
+    shown.sent(s)  # frame 3: version 11's patch
+    shown.tapped(s, 42, "click", 2)  # the phone had frame 2, not 3
+    assert shown.shown(s, 42) == 10
+    assert shown.shown(s, 42) is None  # taken once
+    shown.tapped(s, 42, "click", 3)  # it had everything: the tab's own version holds
+    assert shown.shown(s, 42) is None
+    shown.drawn(s, 12)  # drawn, its frame not sent yet: in flight
+    shown.tapped(s, 42, "click", 3)
+    assert shown.shown(s, 42) == 11
+    assert shown.shown(None, 42) is None and shown.shown(s, None) is None
+
+
+def test_taps_record_the_rx_the_page_sent() -> None:
+    """Through the middleware: version 20 was drawn before the register answer (frame 1),
+    then two more frames went out; the phone tapped having received only frame 1."""
+    s = sid()
+    shown.drawn(s, 20)
+    flet = FakeFlet(s, extra=2)
+    run(TapIds(flet), [register(), marker(1, rx=1), click(9), marker(2, rx=3), click(9)])
+    assert shown.shown(s, 9) is None  # the second tap: it had every frame
+    run(TapIds(flet), [register(s), marker(3, rx=1), click(9)])
+    assert shown.shown(s, 9) is None  # a new socket counts anew: it had everything
+    shown.drawn(s, 21)
+    run(TapIds(FakeFlet(s, extra=1)), [register(s), marker(4, rx=0), click(9)])
+    assert shown.shown(s, 9) is None  # nothing received at all: nothing known
+
+
+def test_as_shown_restamps_only_shared_actions() -> None:
+    turn = EndTurn(version=9, turn=3)
+    assert as_shown(turn, 7) == EndTurn(version=7, turn=3)
+    assert as_shown(turn, None) is turn and as_shown(turn, 9) is turn
+    coins = SetCount(version=9, player=0, field="resources.coins", value=2)
+    assert as_shown(coins, 7) is coins  # a board change keeps the tab's version
