@@ -423,6 +423,9 @@ def test_seat_tab_is_locked_to_its_table_and_sheet(store: Store, game: int) -> N
         own = [s for s in p.sections() if s.id != "table"]
         assert own and all(c.minus is None and c.plus is None for s in own for c in s.counts)
         assert all(a.command is None for s in own for a in s.actions)
+        assert all(o.command is None for s in own for g in s.columns for r in g.rows
+                   for o in r.options)  # the board's columns (issue 22) too
+        assert all(k.remove is None for s in own for k in s.cards)
         # the shared table stays usable; host-only controls are not offered
         shared = [s for s in p.sections() if s.id == "table"]
         assert shared and any(a.command is not None for a in shared[0].actions)
