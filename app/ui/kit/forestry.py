@@ -333,7 +333,7 @@ class ForestrySheet(GameSheet):
         if table.final_turns:
             lines.append(t("table-final-turns"))
         counts = tuple(
-            Count(f"detached-{i}", label(t, f"criterion.{d.criterion.value}",
+            Count(f"detached-{i}", label(t, f"criterion-{d.criterion.value}",
                                          d.criterion.value), int(d.infested_wood),
                   tap(SetDetachedWood, storage=i, value=d.infested_wood - 1)
                   if d.infested_wood > 0 else None,

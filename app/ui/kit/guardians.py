@@ -99,7 +99,7 @@ class GuardiansSheet(GameSheet):
         ]
         if extras:
             sections.append(Section("ranger", t("sheet-sec-ranger", ranger=label(
-                                        t, f"ranger.{ranger_value}", str(ranger_value))),
+                                        t, f"ranger-{ranger_value}", str(ranger_value))),
                                     counts=tuple(extras), short=self.say("sheet-jump-ranger")))
         return sections
 
