@@ -150,10 +150,12 @@ def test_two_phones_reveal_at_once_and_the_round_advances_once(phones: Phones) -
         page.mouse.click(x, y)
     # the phone whose tap came second is told where it looks: a snack bar in its viewport
     # within a second of the taps (issue 22)
-    deadline = time.monotonic() + 1.0
+    t0 = time.monotonic()
     while not any(p.evaluate(IN_VIEW_JS, "sheet-news-done") for p in (seat1, seat2)):
-        assert time.monotonic() < deadline, "no 'already done' in either phone's viewport"
+        assert time.monotonic() < t0 + 10, "no 'already done' in either phone's viewport"
         seat1.wait_for_timeout(50)
+    late = time.monotonic() - t0
+    assert late <= 1.0, f"'already done' reached the viewport after {late:.2f} s"
     for page in (seat1, seat2, seat3):
         _wait(page, "sheet-table-line-0", lambda s: f"Round {before + 1} " in s)
         _wait(page, "play-banner-0", lambda s: f"Round {before + 1}" in s)  # every phone

@@ -8,7 +8,7 @@ Pieces are kept between redraws while their key is unchanged (:mod:`app.ui.kit.k
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +182,13 @@ async def _tap_space(app: Nav, p: SheetPresenter, c: TableClient, space: int) ->
                                                              p.version))
 
 
+def _space_handler(app: Nav, p: SheetPresenter, c: TableClient,
+                   space: int) -> Callable[[Any], Awaitable[None]]:
+    async def handler(_e: Any) -> None:  # a coroutine function: Flet awaits it
+        await _tap_space(app, p, c, space)
+    return handler
+
+
 def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           tile: PP.MapTile, mode: str, lit: bool = False) -> ft.Control:
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
@@ -200,7 +207,7 @@ def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         else ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(4, ft.Colors.TERTIARY) if lit else
         ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
-        ink=True, on_click=lambda e, space=tile.space: _tap_space(app, p, c, space))
+        ink=True, on_click=_space_handler(app, p, c, tile.space))
     label = PP.tile_label(lang, tile)
     if lit:  # drawn in the last draws: said too, not only drawn (screen readers)
         label = l10n.render(lang, PP.PlayLabel.MAP_DRAWN, label=label)
