@@ -215,3 +215,36 @@ def test_a_waiting_category_shows_its_question_in_its_row() -> None:
     assert rows["buildings"].values == (None, 7, 7)
     assert rows["buildings"].waiting and "building" in rows["buildings"].waiting[0]
     assert rows["wood"].waiting == ()
+
+
+def test_the_maps_mode_is_read_at_tap_time_and_returns_to_moving(svc: Any) -> None:
+    """Issue 22, item 9: a tile drawn for moving the harvester, tapped after the mode
+    changed to tending, tends (the mode on the server at tap time); afterwards the map
+    is back to moving the harvester; a tap with nothing to do there sends nothing."""
+    from app.ui.sheet import play_panel
+    from app.ui.sheet.play import MODES
+
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Bo", "Ann"])
+        p = presenter(app)
+        forest = p.state.table.forest
+        token = next(t for t in forest.foresters if t.space not in p.state.table.harvesters)
+        await refresh(client)
+        tile = by_id(client, f"map-space-{token.space}")  # drawn for moving the harvester
+        app.states.setdefault(play_panel.PanelState, play_panel.PanelState,
+                              p.snapshot.game_id).map_mode = "act"  # chosen, not redrawn
+        await client.session.dispatch_event(tile._i, "click", None)
+        await settle()
+        forest = p.state.table.forest
+        assert forest.forester_at(token.space) is None  # tended, not moved onto
+        assert p.state.table.harvesters[0] != token.space
+        assert p.state.forestry_boards[0].forestry_table[0].type is token.kind
+        assert play_panel.map_mode(app, p) == MODES[0]  # back to moving the harvester
+        version = p.version
+        await refresh(client)
+        other = p.state.table.harvesters[1]
+        await tap(client, f"map-space-{other}")  # another's harvester stands there
+        assert p.version == version  # nothing sent
+
+    asyncio.run(go())
