@@ -28,7 +28,6 @@ import signal
 import subprocess
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -76,19 +75,7 @@ def _serve() -> tuple[subprocess.Popen[bytes], str, Path]:
          "--no-qr", "--no-browser"], cwd=ROOT, env=env, stdout=log,
         stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
-    deadline = time.monotonic() + E.START_TIMEOUT
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError((data / "server.log").read_text())
-        try:
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    break
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError("the server did not answer")
-        time.sleep(0.3)
+    E.wait_until_up(proc, url, data / "server.log", time.monotonic() + E.START_TIMEOUT)
     E.HOST_TOKENS[url] = E.host_token_from_log((data / "server.log").read_text())
     return proc, url, data
 

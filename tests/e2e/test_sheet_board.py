@@ -97,6 +97,14 @@ def test_the_jump_bar_reaches_every_part_in_one_tap_and_screenshots(phone):
     tap(phone, "sheet-final-board", appears="play-map", reply=False)
 
 
+def _guardians_shot(phone: Any, lang: str) -> None:
+    _start(phone, ["Mei", "Ken"], guardians=True)
+    type_count(phone, "sheet-tree-points-1", 2)
+    tap(phone, "sheet-animal-add-3")
+    _to_top(phone)
+    shot(phone, f"sheet-board-guardians-{lang}")
+
+
 def test_the_board_in_japanese_and_forest_guardians(phone):
     tap(phone, "home-settings")
     tap(phone, "settings-lang-ja")
@@ -107,20 +115,12 @@ def test_the_board_in_japanese_and_forest_guardians(phone):
     assert value_of(phone, "sheet-jump-task-cards") == "タスクカード"  # the bar in Japanese
     shot(phone, "sheet-board-forestry-ja")
     tap(phone, "nav-back", appears="home-new-game")
-    _start(phone, ["Mei", "Ken"], guardians=True)
-    type_count(phone, "sheet-tree-points-1", 2)
-    tap(phone, "sheet-animal-add-3")
-    _to_top(phone)
-    shot(phone, "sheet-board-guardians-ja")
+    _guardians_shot(phone, "ja")
     tap(phone, "nav-back", appears="home-settings")
     tap(phone, "home-settings")
     tap(phone, "settings-lang-en")
     tap(phone, "nav-back", appears="home-new-game")
-    _start(phone, ["Mei", "Ken"], guardians=True)
-    type_count(phone, "sheet-tree-points-1", 2)
-    tap(phone, "sheet-animal-add-3")
-    _to_top(phone)
-    shot(phone, "sheet-board-guardians-en")
+    _guardians_shot(phone, "en")
 
 
 def test_a_taps_answer_is_inside_the_viewport_within_a_second(phone):
