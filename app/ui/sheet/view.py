@@ -499,25 +499,39 @@ def build(app: Nav) -> ft.Control:
 
 @dataclass(slots=True)
 class ShownNews:
-    """The last answer this tab showed in its snack bar (one per game id)."""
+    """The last answer this tab showed in its snack bar (one per game id), and the bar."""
 
     news: int = 0
+    bar: Any = None
 
 
 def _news(app: Nav, p: SheetPresenter) -> None:
     """A refused tap's answer (refused, already done, busy) where the player looks: a snack
-    bar inside the viewport, once, besides its place on the sheet (under the control)."""
+    bar inside the viewport, once, besides its place on the sheet (under the control). A
+    new tap makes it old news: the bar goes as the sheet's own message does."""
     shown = app.states.setdefault(ShownNews, ShownNews, p.snapshot.game_id)
+    text = p.error or "\n".join(p.info)
     if p.news == shown.news:
+        bar = shown.bar
+        if not text and bar is not None and getattr(bar, "open", False):
+            shown.bar = None
+
+            def close() -> None:
+                bar.open = False
+                try:
+                    bar.update()
+                except Exception:  # no longer on the page
+                    pass
+            app.after_render(close)
         return
     shown.news = p.news
-    text = p.error or "\n".join(p.info)
     if not text:
         return
     kind = "refused" if p.error else "done"  # already done: said as info, not an error
-    app.after_render(lambda: app.page.show_dialog(ft.SnackBar(
-        content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
-        show_close_icon=True)))
+    bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
+                      show_close_icon=True)
+    shown.bar = bar
+    app.after_render(lambda: app.page.show_dialog(bar))
 
 
 def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
