@@ -1720,3 +1720,41 @@ board-guardians = { $advanced ->
         [true] Advanced
        *[false] Basic
     }
+
+## The sheet as a picture of the board (issue 22): jump bar, final board mode
+sheet-jump-score = Score
+sheet-jump-resources = Resources
+sheet-jump-storage = Storage
+sheet-jump-reforestation = Reforestation
+sheet-jump-forestry-table = Forestry table
+sheet-jump-buildings = Buildings
+sheet-jump-river = River
+sheet-jump-contracts = Contracts
+sheet-jump-tasks = Tasks
+sheet-jump-character = Character
+sheet-jump-trees = Trees
+sheet-jump-animals = Animals
+sheet-jump-ranger = Ranger
+sheet-jump-play = Turn, map
+sheet-jump-table = Table
+sheet-final-board = Final board
+sheet-board-column = Column { $n }
+sheet-jump-suggestions = To apply ({ $n })
+sheet-add-contract-row = + Contract:
+sheet-add-animal-row = + Animal card worth:
+sheet-animal-card = Card worth { $n }
+banner-forester = { $type } → { $space }{ $has_skipped ->
+    [true] {" "}({ $skipped } taken)
+   *[other] {""}
+  }
+banner-infested = { -infested-wood } → { $space }{ $has_skipped ->
+    [true] {" "}({ $skipped } taken)
+   *[other] {""}
+  }
+banner-infested-nowhere = { -infested-wood }: no free space (card { $card })
+banner-why = Why these spaces?
+banner-why-forester = A drawn { -spawn-card } puts its { -forester-token } on the space of its number; a space that holds a { -forester-token } or a { -harvester } is taken: the next space up (after 15 comes 1).
+banner-why-infested = A drawn { -spawn-card } puts { -infested-wood } on the space of its number; a space that holds { -infested-wood } or a { -harvester } is taken: the next space up (after 15 comes 1).
+map-nothing = Nothing to do on space { $space } in this mode ({ $mode }).
+map-mode-now = Now: { $mode }
+map-drawn = { $label }, just drawn

@@ -1666,3 +1666,41 @@ board-guardians = { $advanced ->
         [true] 上級ゲーム
        *[false] 基本ゲーム
     }
+
+## 盤面の絵としてのシート（issue 22）：ジャンプバー、最終盤面モード
+sheet-jump-score = 得点
+sheet-jump-resources = 資源
+sheet-jump-storage = { -storage }
+sheet-jump-reforestation = { -reforestation-table }
+sheet-jump-forestry-table = { -forestry-table }
+sheet-jump-buildings = 建物
+sheet-jump-river = { -river-token }
+sheet-jump-contracts = 契約
+sheet-jump-tasks = { -task-card }
+sheet-jump-character = キャラクター
+sheet-jump-trees = 木
+sheet-jump-animals = 動物
+sheet-jump-ranger = レンジャー
+sheet-jump-play = 手番と森
+sheet-jump-table = 共有の盤面
+sheet-final-board = 最終盤面
+sheet-board-column = { $n }列目
+sheet-jump-suggestions = 適用するもの（{ $n }）
+sheet-add-contract-row = ＋契約：
+sheet-add-animal-row = ＋動物カード（点数）：
+sheet-animal-card = { $n }点のカード
+banner-forester = { $type } → { $space }{ $has_skipped ->
+    [true] （{ $skipped }は埋まっている）
+   *[other] {""}
+  }
+banner-infested = { -infested-wood } → { $space }{ $has_skipped ->
+    [true] （{ $skipped }は埋まっている）
+   *[other] {""}
+  }
+banner-infested-nowhere = { -infested-wood }：空いているスペースなし（カード{ $card }）
+banner-why = なぜこのスペース？
+banner-why-forester = めくった{ -spawn-card }の番号のスペースに{ -forester-token }を置きます。{ -forester-token }か{ -harvester }のあるスペースは埋まっているので、次に大きい番号のスペースへ（15の次は1）。
+banner-why-infested = めくった{ -spawn-card }の番号のスペースに{ -infested-wood }を置きます。{ -infested-wood }か{ -harvester }のあるスペースは埋まっているので、次に大きい番号のスペースへ（15の次は1）。
+map-nothing = このモード（{ $mode }）ではスペース{ $space }でできることはありません。
+map-mode-now = 現在：{ $mode }
+map-drawn = { $label }、今引いた

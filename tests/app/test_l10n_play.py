@@ -136,15 +136,20 @@ def test_banner_and_log_lines_in_both_languages() -> None:
     s.apply(SetCount(version=s.version, player=0, field="score_track", value=5), by=0)
     snap = s.apply(EndTurn(version=s.version), by=0)
     for lang in ("en", "ja"):
-        banner = PP.banner_lines(lang, snap.messages, ["Mei", "Bo"])
-        assert len(banner) == 5, banner  # spawn + skip rule, turn, forester + skip rule
+        view = PP.banner_view(lang, snap.messages, ["Mei", "Bo"])
+        assert view is not None
+        banner = view.lines
+        assert len(banner) == 2, banner  # one short line per draw: the spawn, the forester
+        assert len(view.why) == 2 and len(view.spaces) == 2  # each skip rule once
+        assert all("→" in line for line in banner)
         if lang == "ja":
-            assert all(JAPANESE.search(line) for line in banner)
+            assert all(JAPANESE.search(line) for line in (*banner, *view.why))
         lines = PP.change_lines(lang, snap)
         assert lines[0].startswith("Mei")
         assert all("{" not in line for line in lines)
-    en = PP.banner_lines("en", snap.messages, ["Mei", "Bo"])
-    assert "Bo plays" in " ".join(en) and "after 15 comes 1" in " ".join(en)
+    en = PP.banner_view("en", snap.messages, ["Mei", "Bo"])
+    assert en is not None and "after 15 comes 1" in " ".join(en.why)
+    assert "after 15" not in " ".join(en.lines)  # the rule is behind "why", not per line
     log = PP.change_lines("en", snap)
     assert log[0] == "Mei: ending a turn"
     assert log[2].startswith("Mei: tending the forest for Mei,") and str(token.space) in log[2]

@@ -338,8 +338,21 @@ def _all_text(client: Any) -> str:
     import flet as ft
 
     client.session.get_page_patch()  # index the page as it is now
-    parts = [str(c.value) for c in client.find(ft.Text)]
-    parts += [str(getattr(c, "tooltip", "") or "") for c in client.find(ft.IconButton)]
+    # a closed dialog (a snack bar the next tap closed) stays in the tree until the browser
+    # reports its dismissal, which no browser does here: its words are not on screen
+    closed = [d for d in client.find(ft.DialogControl) if not getattr(d, "open", False)]
+
+    def shown(c: Any) -> bool:
+        node = c
+        while node is not None:
+            if any(node is d for d in closed):
+                return False
+            node = node.parent
+        return True
+
+    parts = [str(c.value) for c in client.find(ft.Text) if shown(c)]
+    parts += [str(getattr(c, "tooltip", "") or "") for c in client.find(ft.IconButton)
+              if shown(c)]
     return "\n".join(parts)
 
 
@@ -423,6 +436,9 @@ def test_seat_tab_is_locked_to_its_table_and_sheet(store: Store, game: int) -> N
         own = [s for s in p.sections() if s.id != "table"]
         assert own and all(c.minus is None and c.plus is None for s in own for c in s.counts)
         assert all(a.command is None for s in own for a in s.actions)
+        assert all(o.command is None for s in own for g in s.columns for r in g.rows
+                   for o in r.options)  # the board's columns (issue 22) too
+        assert all(k.remove is None for s in own for k in s.cards)
         # the shared table stays usable; host-only controls are not offered
         shared = [s for s in p.sections() if s.id == "table"]
         assert shared and any(a.command is not None for a in shared[0].actions)

@@ -148,7 +148,8 @@ def _find(p, section_id, kind, ident):
     sec = next(s for s in p.sections() if s.id == section_id)
     if kind == "action":
         return p.command(next(a for a in sec.actions if a.id == ident).command)
-    row = next(r for r in sec.choices if r.id == ident[0])
+    rows = [*sec.choices, *(r for k in sec.cards for r in k.choices)]  # a card's own choices
+    row = next(r for r in rows if r.id == ident[0])
     return p.command(next(o for o in row.options if o.value == ident[1]).command)
 
 
@@ -168,8 +169,9 @@ def test_contracts_and_task_cards_go_through_the_session(svc):
     assert p.error is None, p.error
     tasks = p.state.boards[0].task_cards
     assert len(tasks) == 2 and tasks[1].met is True
-    lines = next(s for s in p.sections() if s.id == "task-cards").lines
-    assert lines[0] == "1. A Furniture contract"
+    cards = next(s for s in p.sections() if s.id == "task-cards").cards
+    assert cards[0].label == "1. A Furniture contract"  # drawn as a card, its remove on it
+    assert cards[0].remove is not None and cards[0].remove.id == "task-0-remove"
 
 
 def test_session_messages_are_translated_when_we_know_them():

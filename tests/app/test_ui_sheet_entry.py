@@ -10,6 +10,7 @@ the sheet suggests is applied only when tapped.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 
 import flet as ft
@@ -17,6 +18,11 @@ import flet as ft
 from app.ui.kit.live_table import OpenTable
 from tests.app.flet_harness import by_id, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
+
+
+def _same(a: list[Any], b: list[Any]) -> bool:
+    """The same items, in any order."""
+    return sorted(map(json.dumps, a)) == sorted(map(json.dumps, b))
 
 
 async def refresh(client: Any) -> None:
@@ -92,14 +98,17 @@ def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:
             assert p.error is None, p.error
             board = p.state.record()["players"][i]
             for key in ("score_track", "forestry_table", "forester_tokens_below",
-                        "reforestation_table", "resources", "contracts", "river_tokens",
-                        "seedlings_below", "storage"):
+                        "reforestation_table", "resources", "seedlings_below", "storage"):
                 assert board[key] == player[key], (player["name"], key)
+            # cards and river tokens are entered in the sheet's order (none scores by its
+            # place on the table): the same ones as the record's
+            for key in ("contracts", "river_tokens"):
+                assert _same(board[key], player[key]), (player["name"], key)
             # a forest building task's text is the card's, not typed (only "met" scores)
-            assert [{k: ("" if k == "forest_building" else v) for k, v in x.items()}
-                    for x in board["task_cards"]] == [
-                {k: ("" if k == "forest_building" else v) for k, v in x.items()}
-                for x in player["task_cards"]]
+            assert _same([{k: ("" if k == "forest_building" else v) for k, v in x.items()}
+                          for x in board["task_cards"]],
+                         [{k: ("" if k == "forest_building" else v) for k, v in x.items()}
+                          for x in player["task_cards"]])
         sheet = p.sheet()
         assert [(s.name, s.total) for s in sheet.players] == [
             ("Pink", 93), ("Blue", 91), ("Green", 79)]
@@ -206,3 +215,36 @@ def test_a_waiting_category_shows_its_question_in_its_row() -> None:
     assert rows["buildings"].values == (None, 7, 7)
     assert rows["buildings"].waiting and "building" in rows["buildings"].waiting[0]
     assert rows["wood"].waiting == ()
+
+
+def test_the_maps_mode_is_read_at_tap_time_and_returns_to_moving(svc: Any) -> None:
+    """Issue 22, item 9: a tile drawn for moving the harvester, tapped after the mode
+    changed to tending, tends (the mode on the server at tap time); afterwards the map
+    is back to moving the harvester; a tap with nothing to do there sends nothing."""
+    from app.ui.sheet import play_panel
+    from app.ui.sheet.play import MODES
+
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Bo", "Ann"])
+        p = presenter(app)
+        forest = p.state.table.forest
+        token = next(t for t in forest.foresters if t.space not in p.state.table.harvesters)
+        await refresh(client)
+        tile = by_id(client, f"map-space-{token.space}")  # drawn for moving the harvester
+        app.states.setdefault(play_panel.PanelState, play_panel.PanelState,
+                              p.snapshot.game_id).map_mode = "act"  # chosen, not redrawn
+        await client.session.dispatch_event(tile._i, "click", None)
+        await settle()
+        forest = p.state.table.forest
+        assert forest.forester_at(token.space) is None  # tended, not moved onto
+        assert p.state.table.harvesters[0] != token.space
+        assert p.state.forestry_boards[0].forestry_table[0].type is token.kind
+        assert play_panel.map_mode(app, p) == MODES[0]  # back to moving the harvester
+        version = p.version
+        await refresh(client)
+        other = p.state.table.harvesters[1]
+        await tap(client, f"map-space-{other}")  # another's harvester stands there
+        assert p.version == version  # nothing sent
+
+    asyncio.run(go())

@@ -109,6 +109,24 @@ def _forest_table_cmd() -> list[str]:
     return [sys.executable, "-m", "app"]
 
 
+def wait_until_up(proc: subprocess.Popen[bytes], url: str, log_path: Path,
+                  deadline: float) -> None:
+    """Wait until a started `serve` answers ``url`` (its log in the error otherwise)."""
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log_path.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"server did not answer in {START_TIMEOUT}s:\n"
+                               f"{log_path.read_text()}")
+        time.sleep(0.3)
+
+
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
     """Start `forest-table serve` on a free port with a fresh database; yield its URL."""
@@ -137,19 +155,7 @@ def server_url() -> Iterator[str]:
     deadline = time.monotonic() + START_TIMEOUT
     SERVER_LOGS.append(log_path)
     try:
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited early:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(url, timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server did not answer in {START_TIMEOUT}s:\n"
-                                   f"{log_path.read_text()}")
-            time.sleep(0.3)
+        wait_until_up(proc, url, log_path, deadline)
         HOST_TOKENS[url] = host_token_from_log(log_path.read_text())
         yield url
     finally:

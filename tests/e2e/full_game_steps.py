@@ -14,10 +14,17 @@ import json
 from pathlib import Path
 from typing import Any
 
+from scoring.forestry.enums import RiverSymbol
+
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"
 EXAMPLE_93 = RECORDS / "forestry_93vp_worked_example.json"
 
 DOUBLE_ORDER = ("building", "furniture", "innovation", "accessory")  # the sheet's id order
+#: the river tokens as the sheet lists them (scoring.forestry.enums.RiverSymbol)
+RIVER_ORDER = tuple(s.value for s in RiverSymbol)
+#: the task card rows and buttons of the sheet, top to bottom (by the record's task key)
+TASK_ORDER = ("contract", "seedlings", "forester", "sawmill_upgrade", "river_token",
+              "forest_building")
 
 
 def example_93() -> dict[str, Any]:
@@ -108,10 +115,16 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
     for area in ("light_green", "dark_green", "orange"):
         steps += _count(f"sheet-buildings-sawmill-{dash(area)}",
                         player["buildings"]["sawmill"].count(area))
-    for symbol in player["river_tokens"]:
+    for symbol in sorted(player["river_tokens"], key=RIVER_ORDER.index):  # as on the sheet
         steps.append(("tap", f"sheet-river-{symbol}-plus"))
-    steps += [("tap", _contract_id(list(c))) for c in player["contracts"]]
-    for i, task in enumerate(player["task_cards"]):
+    # the cards in the order the sheet lays out their buttons (a player holds them in any
+    # order; none of them scores by its place): single contracts before two-category ones,
+    # task cards by their row (contract, seedlings, forester, sawmill, river, building)
+    contracts = sorted(player["contracts"], key=len)
+    steps += [("tap", _contract_id(list(c))) for c in contracts]
+    tasks = sorted(player["task_cards"], key=lambda task: TASK_ORDER.index(
+        next(k for k in TASK_ORDER if k in task)))
+    for i, task in enumerate(tasks):
         steps.append(("tap", _task_id(task)))
         if task.get("met"):
             steps.append(("tap", f"sheet-task-{i}-met-yes"))
@@ -121,3 +134,20 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
 def taps(steps: list[tuple[Any, ...]]) -> int:
     """Taps the steps take: one per step (a typed count: its field, then the keyboard)."""
     return len(steps)
+
+
+def guardians_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """Every field of a Forest Guardians record player (basic game), as taps on an empty
+    sheet: the tree rows, the animal cards (a button per value), fire tokens, shelter."""
+    steps: list[tuple[Any, ...]] = []
+    for row, points in enumerate(player["tree_points"], start=1):
+        steps += _count(f"sheet-tree-points-{row}", points)
+    steps += [("tap", f"sheet-animal-add-{n}") for n in player["animal_cards"]]
+    steps += _count("sheet-fire-tokens", player["fire_tokens"])
+    steps += _count("sheet-animals-in-shelter", player["animals_in_shelter"])
+    return steps
+
+
+def keys(steps: list[tuple[Any, ...]]) -> int:
+    """Keys the steps type: a typed count's digits and its Enter."""
+    return sum(len(str(s[2])) + 1 for s in steps if s[0] == "type")

@@ -22,6 +22,12 @@ VALUE_JS = """(id) => {
   const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
   return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : null;
 }"""
+IN_VIEW_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
 SELECTED_JS = """(id) => {
   const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
   return !!e && [e, ...e.querySelectorAll('*')].some(
@@ -124,8 +130,8 @@ def test_a_seat_tends_a_space_and_the_next_turn_replenishes_a_free_space(phones:
     assert state.table.forest.forester_space(token.kind) is None
     assert state.forestry_boards[0].forestry_table[0].type is token.kind
     tap(seat1, "turn-end")  # the next turn starts: replenishment onto a free space
-    banner = _wait(seat2, "play-banner-1", lambda s: "goes on space" in s)
-    space = int(re.search(r"goes on space (\d+)", banner).group(1))  # type: ignore[union-attr]
+    banner = _wait(seat2, "play-banner-0", lambda s: "→" in s)  # one short line per draw
+    space = int(re.search(r"→ (\d+)", banner).group(1))  # type: ignore[union-attr]
     state = phones.state()
     assert state.table.forest.forester_space(token.kind) == space
     assert space not in state.table.forest.harvesters
@@ -142,6 +148,14 @@ def test_two_phones_reveal_at_once_and_the_round_advances_once(phones: Phones) -
     points = [aim(p, "sheet-round-token") for p in (seat1, seat2)]
     for page, (x, y) in zip((seat1, seat2), points, strict=True):  # at the same moment
         page.mouse.click(x, y)
+    # the phone whose tap came second is told where it looks: a snack bar in its viewport
+    # within a second of the taps (issue 22)
+    t0 = time.monotonic()
+    while not any(p.evaluate(IN_VIEW_JS, "sheet-news-done") for p in (seat1, seat2)):
+        assert time.monotonic() < t0 + 10, "no 'already done' in either phone's viewport"
+        seat1.wait_for_timeout(50)
+    late = time.monotonic() - t0
+    assert late <= 1.0, f"'already done' reached the viewport after {late:.2f} s"
     for page in (seat1, seat2, seat3):
         _wait(page, "sheet-table-line-0", lambda s: f"Round {before + 1} " in s)
         _wait(page, "play-banner-0", lambda s: f"Round {before + 1}" in s)  # every phone

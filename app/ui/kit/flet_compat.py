@@ -59,7 +59,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, cast
 
 import flet as ft
 
@@ -168,3 +168,22 @@ class KeptControls:
     def forget(self, prefix: str) -> None:
         for key in [k for k in self._cache if k.startswith(prefix)]:
             del self._cache[key]
+
+
+def scroll_key(name: str) -> Any:
+    """``ft.ScrollKey(name)`` (its dataclass is made at import, which mypy cannot see)."""
+    return cast(Any, ft.ScrollKey)(name)
+
+
+async def scroll_to_part(page: ft.Page, key: str) -> None:
+    """Scroll the screen's own column (the shell's, 4.) to the control keyed
+    ``ft.ScrollKey(key)``: the sheet's jump bar. Flet 1.0.5 scrolls only a scrollable
+    control it is asked of (``scroll_to(scroll_key=...)``), so the column is found as the
+    shell puts it on the page (a SafeArea holding the column). Nothing to scroll (no
+    client, another screen): nothing happens. Shown by
+    ``tests/e2e/test_sheet_board.py::test_the_jump_bar_reaches_every_part_in_one_tap``."""
+    try:
+        column = page.controls[0].content  # type: ignore[attr-defined]
+        await column.scroll_to(scroll_key=key, duration=200)
+    except Exception:  # no client, or the screen went away meanwhile
+        pass

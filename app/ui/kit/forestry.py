@@ -30,9 +30,11 @@ from app.game.state import ForestryTable
 from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
 from app.ui.kit.sheet_views import (
     Action,
+    CardItem,
     ChoiceRow,
     Count,
     GameSheet,
+    GridColumn,
     Option,
     Section,
     Tap,
@@ -88,7 +90,8 @@ class ForestrySheet(GameSheet):
             Option("dismiss", self.say("sheet-suggest-dismiss"), False,
                    tap(DismissSuggestion, id=x.id, player=x.player))))
             for x in own)
-        return Section("suggestions", self.say("sheet-suggest-title"), choices=rows)
+        return Section("suggestions", self.say("sheet-suggest-title"), choices=rows,
+                       short=self.say("sheet-jump-suggestions", n=len(rows)))
 
     def _suggestion_params(self, x: Any) -> dict[str, Any]:
         t = self.t
@@ -105,32 +108,48 @@ class ForestrySheet(GameSheet):
         params.pop("round_token", None)
         return params
 
-    def _column_rows(self, b: ForestryPlayer) -> tuple[ChoiceRow, ...]:
-        """The forestry table column by column: each column's type, then its count.
+    def _table_columns(self, b: ForestryPlayer) -> tuple[GridColumn, ...]:
+        """The forestry table as the board shows it: three columns side by side, each its
+        type (a chip per forester type) and its height (a cell per count, 0 takes it away).
 
-        One more (empty) column is offered while the table has fewer than three;
-        a count of 0 takes the column away.
+        A column can be started once the one on its left is there (002: a column is
+        added next to the last one); the others show their title only.
         """
         p = self.player
-        rows: list[ChoiceRow] = []
         columns = list(b.forestry_table)
-        for i in range(min(len(columns) + 1, 3)):
+        out: list[GridColumn] = []
+        for i in range(3):
             have = columns[i] if i < len(columns) else None
-            rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
-                                  tuple(Option(f.value, self.t(f"forester-{f.value}"),
-                                               have is not None and have.type is f,
-                                               tap(SetColumn, player=p, column=i,
-                                                           type=f.value,
-                                                           count=have.count if have else 1))
-                                        for f in ForesterType)))
+            rows: list[ChoiceRow] = []
+            if i <= len(columns):
+                rows.append(ChoiceRow(f"column-{i}-type", self.say("sheet-column-type", n=i + 1),
+                                      tuple(Option(f.value, self.t(f"forester-{f.value}"),
+                                                   have is not None and have.type is f,
+                                                   tap(SetColumn, player=p, column=i,
+                                                       type=f.value,
+                                                       count=have.count if have else 1))
+                                            for f in ForesterType)))
             if have is not None:
                 rows.append(ChoiceRow(f"column-{i}-count",
                                       self.say("sheet-column-count", n=i + 1), tuple(
                                           Option(str(n), str(n), have.count == n,
                                                  tap(SetColumn, player=p, column=i,
-                                                             type=have.type.value, count=n))
-                                          for n in range(0, 4))))
-        return tuple(rows)
+                                                     type=have.type.value, count=n))
+                                          for n in (3, 2, 1, 0))))
+            out.append(GridColumn(f"column-{i}", self.say("sheet-board-column", n=i + 1),
+                                  tuple(rows)))
+        return tuple(out)
+
+    def _reforestation_columns(self, b: ForestryPlayer) -> tuple[GridColumn, ...]:
+        """The reforestation table's three area columns, each its seedlings 0-3."""
+        t, refo = self.t, b.reforestation_table
+        return tuple(GridColumn(f"area-{a.value}", t(f"area-{a.value}"), (
+            ChoiceRow(f"seedlings-{a.value}",
+                      self.say("sheet-seedlings-in", area=t(f"area-{a.value}")),
+                      tuple(Option(str(n), str(n), refo.of(a) == n,
+                                   self._set(f"reforestation_table.{a.value}", n))
+                            for n in (3, 2, 1, 0))),))
+            for a in Area)
 
     def own_sections(self) -> list[Section]:
         t, p = self.t, self.player
@@ -140,12 +159,13 @@ class ForestrySheet(GameSheet):
             Section("score", t("sheet-sec-score"), counts=(
                 self._count("score_track", b.score_track, t("field-score_track")),
             ), actions=(
-                Action("reward-lap", t("sheet-reward-lap"), tap(TakeRewardLap, player=p)),
-            )),
+                Action("reward-lap", t("sheet-reward-lap"), tap(TakeRewardLap, player=p),
+                       play=True),
+            ), short=self.say("sheet-jump-score")),
             Section("resources", t("sheet-sec-resources"), counts=tuple(
                 self._count(f"resources.{name}", getattr(res, name), t(f"field-{name}"))
                 for name in ("coins", "construction_materials", "seedlings", "temp_workers")
-            )),
+            ), short=self.say("sheet-jump-resources")),
         ]
         storage = [self._count("storage.extensions", b.storage.extensions,
                                self.say("sheet-field-extensions")),
@@ -153,17 +173,12 @@ class ForestrySheet(GameSheet):
         if getattr(self.state.options, "infestation", False):
             storage.append(self._count("storage.infested_wood", b.storage.infested_wood,
                                        t("field-infested_wood")))
-        sections.append(Section("storage", t("sheet-sec-storage"), counts=tuple(storage)))
-        refo = b.reforestation_table
+        sections.append(Section("storage", t("sheet-sec-storage"), counts=tuple(storage),
+                                short=self.say("sheet-jump-storage")))
         sections.append(Section(
             "reforestation", t("sheet-sec-reforestation"),
             counts=(self._count("seedlings_below", b.seedlings_below, t("field-seedlings_below")),),
-            choices=tuple(ChoiceRow(f"seedlings-{a.value}",
-                                    self.say("sheet-seedlings-in", area=t(f"area-{a.value}")),
-                                    tuple(Option(str(n), str(n), refo.of(a) == n,
-                                                 self._set(f"reforestation_table.{a.value}", n))
-                                          for n in range(0, 4)))
-                          for a in Area),
+            columns=self._reforestation_columns(b), short=self.say("sheet-jump-reforestation"),
         ))
         sections.append(Section(
             "forestry-table", t("sheet-sec-forestry-table"),
@@ -173,9 +188,9 @@ class ForestrySheet(GameSheet):
                          for f in ForesterType),
             actions=tuple(Action(f"place-{f.value}",
                                  t("sheet-place-forester", what=t(f"forester-{f.value}")),
-                                 tap(PlaceForester, player=p, type=f.value))
+                                 tap(PlaceForester, player=p, type=f.value), play=True)
                           for f in ForesterType),
-            choices=self._column_rows(b),
+            columns=self._table_columns(b), short=self.say("sheet-jump-forestry-table"),
         ))
         sections.append(Section(
             "buildings", t("sheet-sec-buildings"),
@@ -186,6 +201,7 @@ class ForestrySheet(GameSheet):
                                   self.say("sheet-field-sawmill-upgrades",
                                          area=t(f"area-{a.value}")))
                       for a in Area)),
+            short=self.say("sheet-jump-buildings"),
         ))
         rivers = b.river_tokens
         sections.append(Section(
@@ -194,6 +210,7 @@ class ForestrySheet(GameSheet):
                 f"river-{s.value}", self._river_label(s.value), rivers.count(s),
                 tap(RemoveRiverToken, player=p, symbol=s.value) if s in rivers else None,
                 tap(AddRiverToken, player=p, symbol=s.value)) for s in RiverSymbol),
+            short=self.say("sheet-jump-river"),
         ))
         sections.append(self._contracts_section(b))
         sections.append(self._tasks_section(b))
@@ -203,42 +220,44 @@ class ForestrySheet(GameSheet):
             if value is not None:
                 extras.append(self._count(name, value, t(f"field-{name}")))
         if extras:
-            sections.append(Section("character", t("sheet-sec-character"), counts=tuple(extras)))
+            sections.append(Section("character", t("sheet-sec-character"), counts=tuple(extras),
+                                    short=self.say("sheet-jump-character")))
         suggested = self.suggestions_section()
         return [suggested, *sections] if suggested is not None else sections
 
     def _contracts_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player
         cats = list(ContractCategory)
-        singles = tuple(Action(f"contract-{c.value}",
-                               t("sheet-add-contract", what=t(f"category-{c.value}")),
-                               tap(AddContract, player=p, categories=(c.value,)))
-                        for c in cats)
+        singles = ChoiceRow("contract", self.say("sheet-add-contract-row"), tuple(
+            Option(c.value, t(f"category-{c.value}"), False,
+                   tap(AddContract, player=p, categories=(c.value,)))
+            for c in cats))
         pairs = [(a, c) for i, a in enumerate(cats) for c in cats[i + 1:]]
         doubles = ChoiceRow("contract-double", t("sheet-add-double-contract"), tuple(
             Option(f"{a.value}-{c.value}",
                    f"{t('category-' + a.value)} / {t('category-' + c.value)}", False,
                    tap(AddContract, player=p, categories=(a.value, c.value)))
             for a, c in pairs))
-        choices = [doubles]
-        lines = []
+        cards = []
         for i, k in enumerate(b.contracts):
             names = " / ".join(t(f"category-{c.value}") for c in k.categories)
-            lines.append(f"{i + 1}. {names}")
+            choices: tuple[ChoiceRow, ...] = ()
             if k.is_double:
-                choices.append(ChoiceRow(f"contract-{i}-choose", t("sheet-contract-counts-as",
-                                                                   n=i + 1), (
+                choices = (ChoiceRow(f"contract-{i}-choose", t("sheet-contract-counts-as",
+                                                               n=i + 1), (
                     Option("auto", t("sheet-contract-auto"), k.chosen is None,
                            tap(ChooseContractCategory, player=p, index=i, chosen=None)),
                     *(Option(c.value, t(f"category-{c.value}"), k.chosen == c,
                              tap(ChooseContractCategory, player=p, index=i,
-                                                      chosen=c.value))
-                      for c in k.categories))))
-        remove = tuple(Action(f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
-                              tap(RemoveContract, player=p, index=i))
-                       for i in range(len(b.contracts)))
-        return Section("contracts", t("sheet-sec-contracts"), actions=singles + remove,
-                       lines=tuple(lines) or (t("common-none"),), choices=tuple(choices))
+                                 chosen=c.value))
+                      for c in k.categories))),)
+            cards.append(CardItem(f"contract-{i}", f"{i + 1}. {names}", Action(
+                f"contract-{i}-remove", self.say("sheet-remove-contract", n=i + 1),
+                tap(RemoveContract, player=p, index=i)), choices))
+        return Section("contracts", t("sheet-sec-contracts"),
+                       lines=() if cards else (t("common-none"),),
+                       choices=(singles, doubles), cards=tuple(cards),
+                       short=self.say("sheet-jump-contracts"))
 
     def task_label(self, task: Any) -> str:
         t = self.t
@@ -281,20 +300,21 @@ class ForestrySheet(GameSheet):
                    tap(AddTaskCard, player=p,
                                  task={"forest_building": "", "met": False})),
         ]
-        lines = []
+        cards = []
         for i, task in enumerate(b.task_cards):
-            lines.append(f"{i + 1}. {self.task_label(task)}")
+            met: tuple[ChoiceRow, ...] = ()
             if isinstance(task, ForestBuildingTask):
-                choices.append(ChoiceRow(f"task-{i}-met", t("sheet-task-met", n=i + 1), (
+                met = (ChoiceRow(f"task-{i}-met", t("sheet-task-met", n=i + 1), (
                     Option("yes", t("common-yes"), bool(task.met),
                            tap(SetTaskMet, player=p, index=i, met=True)),
                     Option("no", t("common-no"), not task.met,
-                           tap(SetTaskMet, player=p, index=i, met=False)))))
-        actions += [Action(f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
-                           tap(RemoveTaskCard, player=p, index=i))
-                    for i in range(len(b.task_cards))]
+                           tap(SetTaskMet, player=p, index=i, met=False)))),)
+            cards.append(CardItem(f"task-{i}", f"{i + 1}. {self.task_label(task)}", Action(
+                f"task-{i}-remove", self.say("sheet-remove-task", n=i + 1),
+                tap(RemoveTaskCard, player=p, index=i)), met))
         return Section("task-cards", t("sheet-sec-tasks"), actions=tuple(actions),
-                       lines=tuple(lines) or (t("common-none"),), choices=tuple(choices))
+                       lines=() if cards else (t("common-none"),), choices=tuple(choices),
+                       cards=tuple(cards), short=self.say("sheet-jump-tasks"))
 
     def table_section(self) -> Section | None:
         """The shared table: round tokens, forester tokens, infested wood, detached storages."""
@@ -328,7 +348,7 @@ class ForestrySheet(GameSheet):
                    tap(ReplenishForesters, foresters=len(forest.foresters))),
         )
         return Section("table", t("table-title"), counts=counts, actions=actions,
-                       lines=tuple(lines))
+                       lines=tuple(lines), short=self.say("sheet-jump-table"))
 
 
 class ForestryForm(GameForm):

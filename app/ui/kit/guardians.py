@@ -13,6 +13,7 @@ from app.game.state import GuardiansTable
 from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
 from app.ui.kit.sheet_views import (
     Action,
+    CardItem,
     ChoiceRow,
     Count,
     GameSheet,
@@ -76,26 +77,30 @@ class GuardiansSheet(GameSheet):
                                        int(b.calocedrus_on_mountains),
                                        t("field-calocedrus_on_mountains")))
         cards = tuple(int(c) for c in b.animal_cards)
-        card_actions = tuple(
-            Action(f"animal-add-{n}", t("sheet-add-animal", n=n),
-                   self._g("animal_cards", cards + (n,))) for n in range(1, 7))
+        add = ChoiceRow("animal-add", self.say("sheet-add-animal-row"), tuple(
+            Option(str(n), str(n), False, self._g("animal_cards", cards + (n,)))
+            for n in range(1, 7)))
+        card_actions: tuple[Action, ...] = ()
         if cards:
-            card_actions += (Action("animal-remove-last", t("sheet-remove-last-animal"),
-                                    self._g("animal_cards", cards[:-1])),)
-            card_actions += tuple(  # any card entered by mistake, by its own button
-                Action(f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
-                       self._g("animal_cards", cards[:i] + cards[i + 1:]))
-                for i in range(len(cards)))
+            card_actions = (Action("animal-remove-last", t("sheet-remove-last-animal"),
+                                   self._g("animal_cards", cards[:-1])),)
+        # each card held lies on the table as a card, with its own remove button
+        held = tuple(CardItem(f"animal-{i}", self.say("sheet-animal-card", n=n), Action(
+            f"animal-{i}-remove", self.say("sheet-remove-animal", n=i + 1),
+            self._g("animal_cards", cards[:i] + cards[i + 1:])))
+            for i, n in enumerate(cards))
         sections = [
-            Section("trees", t("sheet-sec-trees"), counts=tuple(counts)),
+            Section("trees", t("sheet-sec-trees"), counts=tuple(counts),
+                    short=self.say("sheet-jump-trees")),
             Section("animals", t("sheet-sec-animals"), actions=card_actions,
-                    counts=(shelter,),
-                    lines=(" + ".join(map(str, cards)) if cards else t("common-none"),)),
+                    counts=(shelter,), choices=(add,), cards=held,
+                    lines=(" + ".join(map(str, cards)) if cards else t("common-none"),),
+                    short=self.say("sheet-jump-animals")),
         ]
         if extras:
             sections.append(Section("ranger", t("sheet-sec-ranger", ranger=label(
                                         t, f"ranger-{ranger_value}", str(ranger_value))),
-                                    counts=tuple(extras)))
+                                    counts=tuple(extras), short=self.say("sheet-jump-ranger")))
         return sections
 
     def table_section(self) -> Section | None:
@@ -103,16 +108,17 @@ class GuardiansSheet(GameSheet):
         t = self.t
         table = self.state.table
         assert isinstance(table, GuardiansTable)  # a Forest Guardians state has its table
+        short = self.say("sheet-jump-table")
         if table.end_trigger:
             return Section("table", t("table-title"), lines=(
                 t(f"table-end-{table.end_trigger}",
-                  name=self.names()[table.triggered_by or 0]),))
+                  name=self.names()[table.triggered_by or 0]),), short=short)
         return Section("table", t("table-title"), choices=tuple(
             ChoiceRow(f"end-{trigger}", t(f"table-trigger-{trigger}"), tuple(
                 Option(str(i), name, False,
                        tap(TriggerGameEnd, player=i, trigger=trigger))
                 for i, name in enumerate(self.names())))
-            for trigger in ("last_tree_planted", "last_tile_drawn")))
+            for trigger in ("last_tree_planted", "last_tile_drawn")), short=short)
 
 
 class GuardiansForm(GameForm):

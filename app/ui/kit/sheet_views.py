@@ -68,9 +68,13 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class Action:
+    """A button on the sheet. ``play``: a move made during the game (place a forester,
+    take a reward lap), left out while a finished board is typed in (final board mode)."""
+
     id: str
     label: str
     command: Tap | None
+    play: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +95,41 @@ class ChoiceRow:
 
 
 @dataclass(frozen=True, slots=True)
+class GridColumn:
+    """One column of a component drawn as the board shows it (a forestry table column,
+    a reforestation area): its title and its rows of chips, top to bottom."""
+
+    id: str
+    title: str
+    rows: tuple[ChoiceRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardItem:
+    """A card lying on the player's table (a contract, a task card): its name, its own
+    remove button and the choices that belong to it (the category it counts as)."""
+
+    id: str
+    label: str
+    remove: Action | None = None
+    choices: tuple[ChoiceRow, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
+    """A component of the board. ``columns`` are drawn side by side, as on the board;
+    ``short`` is its name in the sheet's jump bar (empty: not in it)."""
+
     id: str
     title: str
     counts: tuple[Count, ...] = ()
     actions: tuple[Action, ...] = ()
     lines: tuple[str, ...] = ()
     choices: tuple[ChoiceRow, ...] = ()
+    columns: tuple[GridColumn, ...] = ()
+    short: str = ""
+    #: cards lying on the table (contracts, task cards), after the controls that add them
+    cards: tuple[CardItem, ...] = ()
 
 
 def field_to_id(field_path: str | None) -> str | None:

@@ -98,16 +98,21 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     return ft.Column(items, spacing=0)
 
 
+#: A compact stepper's width: two side by side on a 390 px phone, inside a card.
+TILE_WIDTH = 160
+
+
 def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             on_plus: Handler | None, less_label: str, more_label: str,
             error: str | None = None, hint: str | None = None,
-            on_typed: Callable[[int], Any] | None = None) -> ft.Control:
+            on_typed: Callable[[int], Any] | None = None, compact: bool = False) -> ft.Control:
     """A − value + stepper; its error (a refusal of this control) right under it.
 
     ``on_minus``/``on_plus`` send intents ("−1"/"+1"); with ``on_typed`` the value is
     also a number field: the player types the count and confirms (Enter, or leaving
     the field), and ``on_typed`` gets the number typed. Nothing is sent while the
-    field still shows ``value``.
+    field still shows ``value``. ``compact``: a tile (the label above, − n + below,
+    :data:`TILE_WIDTH` wide) to lay two side by side; the same identifiers.
     """
     if on_typed is None:
         shown: ft.Control = ft.Container(
@@ -125,7 +130,8 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
                     await out
 
         shown = ft.TextField(
-            value=str(value), width=64, height=TOUCH, text_size=20, dense=True,
+            value=str(value), width=56 if compact else 64, height=TOUCH, text_size=20,
+            dense=True,
             text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
                                         replacement_string=""),
@@ -136,26 +142,33 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,
             width=TOUCH, height=TOUCH))
 
-    row = ft.Row([
-        ft.Container(ft.Text(label, size=16), expand=True),
+    buttons: list[ft.Control] = [
         step("minus", ft.Icons.REMOVE, on_minus, less_label),
         # a number field exposes no text to screen readers (or tests) but its
         # semantics value; a plain number is read from its text
         sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
         else sid(f"{identifier}-value", shown),
         step("plus", ft.Icons.ADD, on_plus, more_label),
-    ], vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)
-    items: list[ft.Control] = [row]
+    ]
+    if compact:
+        items: list[ft.Control] = [
+            ft.Text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)]
+    else:
+        items = [ft.Row([ft.Container(ft.Text(label, size=16), expand=True), *buttons],
+                        vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)]
     if hint:
         items.append(ft.Text(hint, size=12, color=ft.Colors.OUTLINE))
     if error:
         items.append(sid(f"{identifier}-error", ft.Text(error, size=13, color=ft.Colors.ERROR)))
-    return ft.Column(items, spacing=0)
+    return ft.Column(items, spacing=0, width=TILE_WIDTH if compact else None)
 
 
 def card(controls: Sequence[ft.Control], identifier: str | None = None,
-         padding: int = 16) -> ft.Control:
-    c = ft.Card(content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding))
+         padding: int = 16, key: Any = None) -> ft.Control:
+    """A card; ``key`` (an ``ft.ScrollKey``) lets the screen scroll to it."""
+    c = ft.Card(content=ft.Container(ft.Column(list(controls), spacing=8), padding=padding),
+                key=key)
     return sid(identifier, c) if identifier else c
 
 

@@ -51,6 +51,15 @@ class PlayLabel(MessageCode):
     TURN_NONE_PENDING = "turn-none-pending"
     TURN_FINAL = "turn-final"
     BANNER_TITLE = "banner-title"
+    BANNER_FORESTER = "banner-forester"
+    BANNER_INFESTED = "banner-infested"
+    BANNER_INFESTED_NOWHERE = "banner-infested-nowhere"
+    BANNER_WHY = "banner-why"
+    BANNER_WHY_FORESTER = "banner-why-forester"
+    BANNER_WHY_INFESTED = "banner-why-infested"
+    MAP_NOTHING = "map-nothing"
+    MAP_DRAWN = "map-drawn"
+    MAP_MODE_NOW = "map-mode-now"
     ALREADY_DONE_INFO = "info-already-done"
     CHANGES_TITLE = "changes-title"
     CHANGES_MORE = "changes-more"
@@ -67,11 +76,14 @@ class PlayLabel(MessageCode):
 #: Map modes: what a tap on a space does (the first is the default).
 MODES: tuple[str, ...] = ("harvester", "act", "harvested", "infested", "thinning", "den_tree",
                           "painting")
-#: Message kinds a banner shows on every phone: draws, reveals, turn changes.
+#: Message kinds a banner shows on every phone: draws, reveals, the last turns done (whose
+#: turn and which round it is the turn card says).
 BANNER_KINDS = frozenset({
     "replenish_foresters", "spawn_infested_wood", "reveal_round_token",
-    PlayCode.TURN_ENDED, PlayCode.NEW_ROUND, PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST,
+    PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST,
 })
+#: What a map tap in a mode that acts once leaves the map in: moving the harvester.
+ONE_OFF_MODES = frozenset({"act", "infested", "harvested"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,12 +373,57 @@ def _game_end_lines(lang: str, message: Any, data: Mapping[str, Any]) -> list[st
 
 
 def banner_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:
-    """The banner every phone shows after a reveal, a draw or a turn change (or nothing)."""
-    out: list[str] = []
+    """The banner every phone shows after a reveal, a draw or a new round (or nothing)."""
+    view = banner_view(lang, messages, names)
+    return () if view is None else view.lines
+
+
+@dataclass(frozen=True, slots=True)
+class BannerView:
+    """The banner of a turn's draws: one short line per draw, the spaces they went to
+    (highlighted on the map) and the skip rule, once per kind of draw (behind "why")."""
+
+    lines: tuple[str, ...]
+    spaces: frozenset[int]
+    why: tuple[str, ...]
+
+
+def _draw_line(lang: str, action: str, p: Mapping[str, Any]) -> str:
+    skipped = ("、" if lang == "ja" else ", ").join(str(s) for s in p.get("skipped") or [])
+    if action == "replenish_foresters":
+        return l10n.render(lang, PlayLabel.BANNER_FORESTER, type=forester_name(p.get("token")),
+                           space=p.get("space"), card=p.get("card"), skipped=skipped,
+                           has_skipped=bool(skipped))
+    if p.get("space") is None:
+        return l10n.render(lang, PlayLabel.BANNER_INFESTED_NOWHERE, card=p.get("card"))
+    return l10n.render(lang, PlayLabel.BANNER_INFESTED, space=p.get("space"), card=p.get("card"),
+                       skipped=skipped, has_skipped=bool(skipped))
+
+
+def banner_view(lang: str, messages: Iterable[Any], names: Sequence[str]) -> BannerView | None:
+    """The banner of these messages (None: nothing for the banner)."""
+    lines: list[str] = []
+    spaces: set[int] = set()
+    why: list[str] = []
     for m in messages:
-        if str(m.kind) in BANNER_KINDS:
-            out.extend(message_lines(lang, m, names) or ())
-    return tuple(out)
+        kind = str(m.kind)
+        if kind not in BANNER_KINDS:
+            continue
+        if kind in ("replenish_foresters", "spawn_infested_wood"):
+            placements = list(dict(getattr(m, "data", {}) or {}).get("placements") or [])
+            for p in placements:
+                lines.append(_draw_line(lang, kind, p))
+                if isinstance(p.get("space"), int):
+                    spaces.add(int(p["space"]))
+            rule = l10n.render(lang, PlayLabel.BANNER_WHY_FORESTER if kind == "replenish_foresters"
+                               else PlayLabel.BANNER_WHY_INFESTED)
+            if placements and rule not in why:
+                why.append(rule)
+        else:
+            lines.extend(message_lines(lang, m, names) or ())
+    if not lines:
+        return None
+    return BannerView(tuple(lines), frozenset(spaces), tuple(why))
 
 
 def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:

@@ -8,7 +8,7 @@ Pieces are kept between redraws while their key is unchanged (:mod:`app.ui.kit.k
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -18,10 +18,11 @@ from app import l10n
 from app.game.status import Status
 from app.ui.kit.games import PlayPiece, ui
 from app.ui.kit.kept import forget_pieces, keep_piece
-from app.ui.kit.live_table import on_tap
+from app.ui.kit.live_table import on_tap, submit_off_loop
 from app.ui.kit.widgets import CHIP_LABEL_PADDING, TOUCH, card, muted, sid
 from app.ui.reference.planting import planting_check
 from app.ui.sheet import play as PP
+from scoring.message import msg
 
 if TYPE_CHECKING:
     from app.ui.kit.live_table import TableClient
@@ -60,14 +61,25 @@ def _set_mode(app: Nav, p: SheetPresenter, mode: str) -> None:
     app.refresh()
 
 
-def pieces(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+def banner_piece(app: Nav, p: SheetPresenter) -> ft.Control | None:
+    """The banner of the last draws or reveal (None: nothing to say)."""
+    if not p.banner:
+        return None
+    lang, banner, why = _lang(app), p.banner, p.banner_why
+    return keep_piece(app, p, "play-banner", (banner, why, lang),
+                      lambda: _banner(lang, banner, why))
+
+
+def pieces(app: Nav, p: SheetPresenter, c: TableClient,
+           banner: bool = True) -> list[ft.Control]:
     """The play-along controls for the sheet, top to bottom (Forestry in play; the quick
-    reference for every game)."""
+    reference for every game); ``banner=False``: without the banner (the sheet shows it
+    on top, :func:`banner_piece`)."""
     lang = _lang(app)
     out: list[ft.Control] = []
-    if p.banner:
-        banner = p.banner
-        out.append(keep_piece(app, p, "play-banner", banner, lambda: _banner(lang, banner)))
+    top = banner_piece(app, p) if banner else None
+    if top is not None:
+        out.append(top)
     turn = PP.turn_view(p.state)
     if turn is not None:
         read_only = p.status == Status.FINISHED
@@ -90,8 +102,9 @@ def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Co
     mode = map_mode(app, p)
     tiles = PP.map_tiles(p.state, mode, me(p))
     error = p.error if p.error_id in ("space", "type", "table") else None
-    return keep_piece(app, p, "play-map", (tiles, mode, PP.modes(p.state), error),
-                       lambda: _map(app, p, c, lang, tiles, mode))
+    lit = p.banner_spaces
+    return keep_piece(app, p, "play-map", (tiles, mode, PP.modes(p.state), error, lit),
+                      lambda: _map(app, p, c, lang, tiles, mode, lit))
 
 
 def _planting_check(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
@@ -113,11 +126,20 @@ def reference_button(app: Nav, p: SheetPresenter) -> ft.Control:
         on_click=lambda e: app.go("reference", game=p.game, **app.params)))
 
 
-def _banner(lang: str, lines: tuple[str, ...]) -> ft.Control:
-    return sid("play-banner", ft.Container(ft.Column(
-        [ft.Text(l10n.render(lang, PP.PlayLabel.BANNER_TITLE), weight=ft.FontWeight.BOLD),
-         *[sid(f"play-banner-{i}", ft.Text(line, size=14)) for i, line in enumerate(lines)]],
-        spacing=2), bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12, border_radius=8))
+def _banner(lang: str, lines: tuple[str, ...], why: tuple[str, ...] = ()) -> ft.Control:
+    """One short line per draw; the skip rule once, folded behind "why"."""
+    items: list[ft.Control] = [
+        ft.Text(l10n.render(lang, PP.PlayLabel.BANNER_TITLE), weight=ft.FontWeight.BOLD),
+        *[sid(f"play-banner-{i}", ft.Text(line, size=14)) for i, line in enumerate(lines)]]
+    if why:
+        items.append(sid("play-banner-why", ft.ExpansionTile(
+            title=ft.Text(l10n.render(lang, PP.PlayLabel.BANNER_WHY), size=13),
+            controls=[sid(f"play-banner-why-{i}", ft.Text(rule, size=13))
+                      for i, rule in enumerate(why)],
+            tile_padding=ft.Padding.symmetric(horizontal=0), dense=True)))
+    return sid("play-banner", ft.Container(ft.Column(items, spacing=2),
+                                           bgcolor=ft.Colors.SECONDARY_CONTAINER, padding=12,
+                                           border_radius=8))
 
 
 def _turn_command(p: SheetPresenter) -> Any:
@@ -141,8 +163,34 @@ def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
     return card(items, identifier="play-turn")
 
 
+async def _tap_space(app: Nav, p: SheetPresenter, c: TableClient, space: int) -> None:
+    """A tap on a space, read against the mode this tab is in *now* (kept on the server,
+    not the one the tile was drawn for); a one-off action puts the map back to moving the
+    harvester. Nothing to do there in that mode: said in the snack bar."""
+    mode = map_mode(app, p)
+    command = PP.map_command(p.state, mode, me(p), space, p.version)
+    if command is None:
+        lang = _lang(app)
+        text = l10n.render(lang, PP.PlayLabel.MAP_NOTHING, space=space,
+                           mode=msg(PP.PlayLabel.MAP_MODE, mode=mode))
+        app.page.show_dialog(ft.SnackBar(content=sid("map-nothing", ft.Text(text)),
+                                         duration=3000))
+        return
+    if mode in PP.ONE_OFF_MODES:
+        app.states.setdefault(PanelState, PanelState, p.snapshot.game_id).map_mode = PP.MODES[0]
+    await submit_off_loop(app, p, c, lambda: PP.map_command(p.state, mode, me(p), space,
+                                                             p.version))
+
+
+def _space_handler(app: Nav, p: SheetPresenter, c: TableClient,
+                   space: int) -> Callable[[Any], Awaitable[None]]:
+    async def handler(_e: Any) -> None:  # a coroutine function: Flet awaits it
+        await _tap_space(app, p, c, space)
+    return handler
+
+
 def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
-          tile: PP.MapTile, mode: str) -> ft.Control:
+          tile: PP.MapTile, mode: str, lit: bool = False) -> ft.Control:
     # light on purpose (one card of 15 of these is on every phone): two texts, colours
     lines = [str(tile.space), *PP.tile_marks(lang, tile)]
     marks: list[ft.Control] = [
@@ -150,7 +198,6 @@ def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         ft.Text("\n".join(lines[1:]), size=10, text_align=ft.TextAlign.CENTER,
                 color=ft.Colors.GREEN_800 if tile.forester else None),
     ]
-    cmd = tile.command
     box = ft.Container(
         ft.Column(marks, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                   alignment=ft.MainAxisAlignment.CENTER),
@@ -158,16 +205,18 @@ def _tile(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         bgcolor=ft.Colors.ERROR_CONTAINER if tile.infested
         else ft.Colors.SURFACE_CONTAINER_HIGHEST if tile.harvested
         else ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
-        ink=True, disabled=cmd is None,
-        on_click=on_tap(app, p, c, lambda: PP.map_command(p.state, mode, me(p), tile.space,
-                                                         p.version))
-        if cmd is not None else None)
-    return sid(f"map-space-{tile.space}", box, button=True, label=PP.tile_label(lang, tile))
+        border=ft.Border.all(4, ft.Colors.TERTIARY) if lit else
+        ft.Border.all(2, ft.Colors.PRIMARY if tile.mine else ft.Colors.OUTLINE_VARIANT),
+        ink=True, on_click=_space_handler(app, p, c, tile.space))
+    label = PP.tile_label(lang, tile)
+    if lit:  # drawn in the last draws: said too, not only drawn (screen readers)
+        label = l10n.render(lang, PP.PlayLabel.MAP_DRAWN, label=label)
+    return sid(f"map-space-{tile.space}", box, button=True, label=label, selected=lit)
 
 
 def _map(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
-         tiles: tuple[PP.MapTile, ...], mode: str) -> ft.Control:
+         tiles: tuple[PP.MapTile, ...], mode: str,
+         lit: frozenset[int] = frozenset()) -> ft.Control:
     chips = [
         sid(f"map-mode-{m}", ft.Chip(
             height=TOUCH, label_padding=CHIP_LABEL_PADDING,
@@ -180,8 +229,13 @@ def _map(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         ft.Text(l10n.render(lang, PP.PlayLabel.MAP_TITLE), size=18, weight=ft.FontWeight.BOLD),
         muted(l10n.render(lang, PP.PlayLabel.MAP_HELP), 13),
         ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Row([_tile(app, p, c, lang, t, mode) for t in tiles], wrap=True, spacing=4,
-               run_spacing=4),
+        sid("map-mode-now", ft.Container(ft.Text(
+            l10n.render(lang, PP.PlayLabel.MAP_MODE_NOW,
+                        mode=msg(PP.PlayLabel.MAP_MODE, mode=mode)),
+            weight=ft.FontWeight.BOLD), bgcolor=ft.Colors.PRIMARY_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6), border_radius=6)),
+        ft.Row([_tile(app, p, c, lang, t, mode, t.space in lit) for t in tiles], wrap=True,
+               spacing=4, run_spacing=4),
     ]
     error = p.error if p.error_id in ("space", "type", "table") else None
     if error:

@@ -109,14 +109,21 @@ class SheetPresenter:
     #: printed values to score with instead of the snapshot's (a value just confirmed on
     #: this phone); None: the snapshot's, scored once by the hub for every phone
     printed: Mapping[str, Mapping[str, Any]] | None = None
-    #: what the last reveal/draw/turn change said (its messages and the names then), kept
-    #: as data: :attr:`banner` renders it in the phone's language at every draw, so a
-    #: language switch redraws it too
+    #: what the last reveal/draw said (its messages and the names then), shown on every
+    #: phone (app.ui.sheet.play): a line per draw, the spaces they went to (highlighted on
+    #: the map), the skip rule once ("why"); kept as data and worded in the phone's language
+    #: at every draw (a language switch redraws it); kept for the turn it was made in
+    #: (cleared when the next turn starts, and at the end)
     _banner: tuple[tuple[Any, ...], tuple[str, ...]] = ((), ())
+    _banner_turn: Any = None
     _sheet: Snapshot | None = None  # the scored snapshot the sheet is from
     #: what this phone's last accepted tap said, shown once its broadcast is drawn:
     #: (the version it made, the lines)
     _said: tuple[int, tuple[str, ...]] | None = None
+    #: counts the refusals this phone was given (refused, already done, busy): the sheet
+    #: shows each once where the player looks (a snack bar); an accepted tap shows at
+    #: its control (the count, the chip) and what it said under the total
+    news: int = 0
 
     def __post_init__(self) -> None:
         if self.locked_player is not None:
@@ -150,23 +157,35 @@ class SheetPresenter:
         prefix = ui(self.game).sheet.role_prefix
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
-    @property
-    def banner(self) -> tuple[str, ...]:
-        """What the last reveal, draw or turn change said, in this phone's language."""
-        from app.ui.sheet.play import banner_lines
+    def _banner_view(self) -> Any:
+        from app.ui.sheet.play import banner_view
 
         messages, names = self._banner
-        return banner_lines(language_of(self.t), messages, names) if messages else ()
+        return banner_view(language_of(self.t), messages, names) if messages else None
+
+    @property
+    def banner(self) -> tuple[str, ...]:
+        """The last draws' lines, in this phone's language (empty: no banner)."""
+        view = self._banner_view()
+        return () if view is None else view.lines
+
+    @property
+    def banner_spaces(self) -> frozenset[int]:
+        """The spaces the last draws went to (highlighted on the map)."""
+        view = self._banner_view()
+        return frozenset() if view is None else frozenset(view.spaces)
+
+    @property
+    def banner_why(self) -> tuple[str, ...]:
+        """The skip rule of the last draws, once per kind (behind "why")."""
+        view = self._banner_view()
+        return () if view is None else view.why
 
     def update(self, snapshot: Snapshot) -> None:
         """A newer snapshot: the table's broadcast (this phone's tap or another's)."""
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
-                from app.ui.sheet.play import banner_lines
-
-                names = [p.name for p in snapshot.state.players]
-                if banner_lines(language_of(self.t), snapshot.messages, names):
-                    self._banner = (tuple(snapshot.messages), tuple(names))
+                self._take_banner(snapshot)
             self.snapshot = snapshot
             self._sheet = None
         said = self._said
@@ -175,6 +194,20 @@ class SheetPresenter:
             self._said = None
             self.error = self.error_id = None
             self.info = said[1]
+
+    def _take_banner(self, snapshot: Snapshot) -> None:
+        """A newer snapshot's draws make the banner; a new turn without any, or the end of
+        the game, clears it."""
+        from app.ui.sheet.play import banner_view
+
+        turn = getattr(snapshot.state.table, "turn", None)
+        names = tuple(p.name for p in snapshot.state.players)
+        if banner_view(language_of(self.t), snapshot.messages, names) is not None:
+            self._banner = (tuple(snapshot.messages), names)
+            self._banner_turn = turn
+        elif turn != self._banner_turn or snapshot.state.status == Status.FINISHED:
+            self._banner = ((), ())
+            self._banner_turn = turn
 
     def tapped(self) -> None:
         """This phone sends a new command: what its last one was told (a refusal, what it
@@ -225,6 +258,7 @@ class SheetPresenter:
 
         lang, names = language_of(self.t), self.names()
         coded = answer.msg
+        self.news += 1
         if answer.reason == Reason.ALREADY_DONE:  # another phone did it: say so, and what
             said = [refusal_line(lang, coded, names)]
             for m in answer.messages:
@@ -369,7 +403,13 @@ def _without_commands(s: Section) -> Section:
         s, counts=tuple(replace(c, minus=None, plus=None) for c in s.counts),
         actions=tuple(replace(a, command=None) for a in s.actions),
         choices=tuple(replace(r, options=tuple(replace(o, command=None) for o in r.options))
-                      for r in s.choices))
+                      for r in s.choices),
+        cards=tuple(replace(k, remove=None, choices=tuple(
+            replace(r, options=tuple(replace(o, command=None) for o in r.options))
+            for r in k.choices)) for k in s.cards),
+        columns=tuple(replace(g, rows=tuple(
+            replace(r, options=tuple(replace(o, command=None) for o in r.options))
+            for r in g.rows)) for g in s.columns))
 
 
 # --------------------------------------------------------------------------- scoreboard

@@ -17,11 +17,11 @@ import flet as ft
 
 from app.game.status import Status
 from app.table.answers import Accepted
-from app.ui.kit import services
+from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import Inbox, OpenTable, TableClient, on_tap, submit_off_loop, tapped
-from app.ui.kit.sheet_views import Section
+from app.ui.kit.sheet_views import CardItem, GridColumn, Section
 from app.ui.kit.widgets import (
     CHIP_LABEL_PADDING,
     TOUCH,
@@ -152,55 +152,158 @@ def _error_place(p: SheetPresenter, s: Section) -> tuple[str | None, str] | None
     return at, p.error
 
 
-def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section) -> ft.Control:
+def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
+             final: bool = False) -> ft.Control:
     """A section's card (kept while it looks and acts the same).
 
     ``s``'s controls hold :class:`~app.ui.kit.sheet_views.Tap` values (no version):
     equal when the card looks and acts the same; a tap makes its command then.
     """
     error = _error_place(p, s)
-    return keep_piece(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player),
-                 lambda: _build_section(app, p, c, s, error))
+    return keep_piece(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player, final),
+                      lambda: _build_section(app, p, c, s, error, final))
+
+
+def _chip(app: Nav, p: SheetPresenter, c: TableClient, ident: str, o: Any,
+          narrow: bool = False) -> ft.Control:
+    """A choice's chip; ``narrow`` (inside a board column): no check mark (its colour
+    says it is chosen) and tighter padding, so two digits fit side by side."""
+    return sid(ident, ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+                              label=ft.Text(o.label, size=13),
+                              selected=o.selected, show_checkmark=not narrow,
+                              padding=ft.Padding.all(2) if narrow else None,
+                              disabled=o.command is None,
+                              on_select=tapped(app, p, c, o.command)),
+               selected=o.selected)
+
+
+def _column(app: Nav, p: SheetPresenter, c: TableClient, g: GridColumn) -> ft.Control:
+    """One column of a board component (a forestry table column, a reforestation area)."""
+    items: list[ft.Control] = [ft.Text(g.title, size=13, weight=ft.FontWeight.W_600,
+                                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+    for row in g.rows:
+        items.append(ft.Row([_chip(app, p, c, f"sheet-{row.id}-{o.value}", o, narrow=True)
+                             for o in row.options], wrap=True, spacing=4, run_spacing=4))
+    if not g.rows:
+        items.append(muted("—"))
+    # the Row's own child expands (a Semantics around an expanding Container would not)
+    return ft.Container(sid(f"sheet-{g.id}", ft.Container(
+        ft.Column(items, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=2, border_radius=8, border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))),
+        expand=True)
+
+
+def _card_item(app: Nav, p: SheetPresenter, c: TableClient, k: CardItem) -> ft.Control:
+    """A card on the player's table, drawn as a card: its name, its own remove button, the
+    choices that belong to it."""
+    head: list[ft.Control] = [ft.Text(k.label, size=13)]
+    if k.remove is not None:
+        head.append(sid(f"sheet-{k.remove.id}", ft.IconButton(
+            icon=ft.Icons.CLOSE, tooltip=k.remove.label, width=TOUCH, height=TOUCH,
+            disabled=k.remove.command is None,
+            on_click=tapped(app, p, c, k.remove.command)), button=True))
+    items: list[ft.Control] = [ft.Row(head, spacing=0, tight=True,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    for row in k.choices:
+        items.append(ft.Row([ft.Text(row.label, size=12),
+                             *[_chip(app, p, c, f"sheet-{row.id}-{o.value}", o, narrow=True)
+                               for o in row.options]], wrap=True, spacing=4, run_spacing=4))
+    return sid(f"sheet-{k.id}", ft.Container(
+        ft.Column(items, spacing=2, tight=True),
+        padding=ft.Padding.only(left=8, top=2, bottom=2), border_radius=6,
+        border=ft.Border.all(1, ft.Colors.OUTLINE)))
 
 
 def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
-                   error: tuple[str | None, str] | None) -> ft.Control:
+                   error: tuple[str | None, str] | None, final: bool) -> ft.Control:
+    """A component of the board, drawn as the board shows it: its counts as tiles two
+    side by side, its columns side by side, its cards as cards."""
     t = app.t
-    items: list[ft.Control] = [ft.Text(s.title, size=18, weight=ft.FontWeight.BOLD)]
+    items: list[ft.Control] = [ft.Text(s.title, size=17, weight=ft.FontWeight.BOLD)]
     for n, line in enumerate(s.lines):
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
+    tiles: list[ft.Control] = []
     for count in s.counts:
         err = error[1] if error is not None and error[0] == count.id else None
         typed = None
         if count.field is not None and (count.minus or count.plus):
             async def typed(value: int, field_path: str = count.field) -> None:
                 await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
-        items.append(stepper(
+        tiles.append(stepper(
             f"sheet-{count.id}", count.label, count.value,
             tapped(app, p, c, count.minus) if count.minus else None,
             tapped(app, p, c, count.plus) if count.plus else None,
             t("sheet-decrease", field=count.label), t("sheet-increase", field=count.label),
-            error=err, hint=count.hint, on_typed=typed,
+            error=err, hint=count.hint, on_typed=typed, compact=True,
         ))
-    for row in s.choices:
-        items.append(ft.Text(row.label, size=14))
-        items.append(ft.Row([
-            sid(f"sheet-{row.id}-{o.value}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                label=ft.Text(o.label), selected=o.selected, disabled=o.command is None,
-                on_select=tapped(app, p, c, o.command)),
-                selected=o.selected)
-            for o in row.options
-        ], wrap=True, spacing=6, run_spacing=6))
-    buttons = []
-    for action in s.actions:
-        buttons.append(sid(f"sheet-{action.id}", ft.OutlinedButton(
-            content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
-            on_click=tapped(app, p, c, action.command)), button=True))
+    buttons = [sid(f"sheet-{action.id}", ft.OutlinedButton(
+        content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
+        on_click=tapped(app, p, c, action.command)), button=True)
+        for action in s.actions if not (final and action.play)]
+    if s.columns:  # the component as the board draws it; what lies below it after it
+        items.append(ft.Row([_column(app, p, c, g) for g in s.columns], spacing=4,
+                            vertical_alignment=ft.CrossAxisAlignment.START))
+    if tiles:  # a count's tile and the buttons beside it share the row (the score track)
+        items.append(ft.Row(tiles + (buttons if s.columns or not s.choices else []),
+                            wrap=True, spacing=8, run_spacing=6,
+                            vertical_alignment=ft.CrossAxisAlignment.END))
+        if s.columns or not s.choices:
+            buttons = []
+    for row in s.choices:  # the row's label first, its chips after it on the same line
+        items.append(ft.Row([ft.Text(row.label, size=13),
+                             *[_chip(app, p, c, f"sheet-{row.id}-{o.value}", o)
+                               for o in row.options]], wrap=True, spacing=6, run_spacing=6,
+                            vertical_alignment=ft.CrossAxisAlignment.CENTER))
     if buttons:
-        items.append(ft.Row(buttons, wrap=True, spacing=8, run_spacing=8))
+        items.append(ft.Row(buttons, wrap=True, spacing=6, run_spacing=6))
+    if s.cards:  # after the controls that add them: adding a card moves none of those
+        items.append(ft.Row([_card_item(app, p, c, k) for k in s.cards], wrap=True,
+                            spacing=6, run_spacing=6))
     if error is not None and error[0] is None:
         items.append(sid(f"sheet-{s.id}-error", ft.Text(error[1], color=ft.Colors.ERROR)))
-    return card(items, identifier=f"sheet-section-{s.id}")
+    return card(items, identifier=f"sheet-section-{s.id}", padding=10,
+                key=flet_compat.scroll_key(f"part-{s.id}"))
+
+
+@dataclass(slots=True)
+class BoardMode:
+    """This tab's way of showing a game's sheet (one per game id): ``final``, the
+    final board mode (a finished board typed in: only the board, no play pieces)."""
+
+    final: bool = False
+
+
+def final_mode(app: Nav, p: SheetPresenter) -> bool:
+    kept = app.states.get(BoardMode, p.snapshot.game_id)
+    return kept is not None and kept.final
+
+
+def _toggle_final(app: Nav, p: SheetPresenter, _e: Any = None) -> None:
+    mode = app.states.setdefault(BoardMode, BoardMode, p.snapshot.game_id)
+    mode.final = not mode.final
+    forget_pieces(app, p)
+    app.refresh()
+
+
+def _jump_bar(app: Nav, p: SheetPresenter, parts: list[tuple[str, str]],
+              final: bool) -> ft.Control:
+    """One tap to any part of the board (and the play pieces); the final board mode."""
+    def jump(key: str) -> Callable[[Any], Awaitable[None]]:
+        async def go(_e: Any) -> None:
+            await flet_compat.scroll_to_part(app.page, key)
+        return go
+
+    buttons: list[ft.Control] = [
+        sid(f"sheet-jump-{ident}", ft.TextButton(
+            content=ft.Text(name, size=13), height=TOUCH,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+            on_click=jump(f"part-{ident}")), button=True)
+        for ident, name in parts]
+    buttons.append(sid("sheet-final-board", ft.Chip(
+        height=TOUCH, label_padding=CHIP_LABEL_PADDING, selected=final,
+        label=ft.Text(p.say("sheet-final-board"), size=13),
+        on_select=partial(_toggle_final, app, p)), selected=final))
+    return sid("sheet-jump", ft.Row(buttons, wrap=True, spacing=0, run_spacing=0))
 
 
 def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
@@ -333,20 +436,37 @@ def build(app: Nav) -> ft.Control:
                        muted(role, 13)],
                       spacing=0, expand=True),
             ft.Column([
-                sid("sheet-total", ft.Text("–" if total is None else str(total), size=40,
+                sid("sheet-total", ft.Text("–" if total is None else str(total), size=34,
                                            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
                 muted(t("sheet-rank", rank=rank)) if rank else ft.Container(),
                 sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
                 if sheet is not None and not sheet.complete else ft.Container(),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
-    ], identifier="sheet-total-card")))
+    ], identifier="sheet-total-card", padding=10)))
+    final = final_mode(app, p)
+    sections = p.sections()  # taps: made with the version on screen when tapped
+    # the board first; what the app suggests to apply after it (one tap in the jump bar)
+    own = [s for s in sections if s.id not in ("table", "suggestions")]
+    suggested = [] if final else [s for s in sections if s.id == "suggestions"]
+    table = next((s for s in sections if s.id == "table"), None)
+    playing = not final and p.status != Status.FINISHED
+    # the parts below the first screen (the first ones lie right under the bar)
+    parts = [(s.id, s.short) for s in suggested + own[2:] if s.short]
+    if playing:
+        parts.append(("play", p.say("sheet-jump-play")))
+    if table is not None and table.short:
+        parts.append(("table", table.short))
+    controls.append(keep_piece(app, p, "jump", (tuple(parts), final),
+                               lambda: _jump_bar(app, p, parts, final)))
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             # no italics: Flutter slants CJK glyphs it has no italic for
-            [ft.Text(m, size=14, color=ft.Colors.PRIMARY) for m in p.info], spacing=2)))
-    controls.extend(play_panel.pieces(app, p, c))  # banner, turn, forest map, changes
-    sections = p.sections()  # taps: made with the version on screen when tapped
+            [ft.Text(m, size=14) for m in p.info], spacing=2)))
+    _news(app, p)
+    banner = play_panel.banner_piece(app, p)
+    if banner is not None:
+        controls.append(banner)
     claimed = p.error_id is not None and (
         p.error_id.startswith("table") and p.status == Status.SETUP
         or any(p.error_id.startswith(s.id) for s in sections))
@@ -366,11 +486,53 @@ def build(app: Nav) -> ft.Control:
             controls.append(big_button("sheet-result", t("finish-open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
-    for section in sections:
-        controls.append(_section(app, p, c, section))
+    for section in own + suggested:  # the player's board first: what the player enters
+        controls.append(_section(app, p, c, section, final))
+    if not final:  # the play pieces: turn, forest map (or planting check), changes
+        controls.append(ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10,
+                                  key=flet_compat.scroll_key("part-play")))
+    if table is not None:
+        controls.append(_section(app, p, c, table, final))
     finish = p.status != Status.FINISHED and p.locked_player is None
     controls.append(keep_piece(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
-    return ft.Column(controls, spacing=10)
+    return ft.Column(controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+@dataclass(slots=True)
+class ShownNews:
+    """The last answer this tab showed in its snack bar (one per game id), and the bar."""
+
+    news: int = 0
+    bar: Any = None
+
+
+def _news(app: Nav, p: SheetPresenter) -> None:
+    """A refused tap's answer (refused, already done, busy) where the player looks: a snack
+    bar inside the viewport, once, besides its place on the sheet (under the control). A
+    new tap makes it old news: the bar goes as the sheet's own message does."""
+    shown = app.states.setdefault(ShownNews, ShownNews, p.snapshot.game_id)
+    text = p.error or "\n".join(p.info)
+    if p.news == shown.news:
+        bar = shown.bar
+        if not text and bar is not None and getattr(bar, "open", False):
+            shown.bar = None
+
+            def close() -> None:
+                bar.open = False
+                try:
+                    bar.update()
+                except Exception:  # no longer on the page
+                    pass
+            app.after_render(close)
+        return
+    shown.news = p.news
+    if not text:
+        return
+    kind = "refused" if p.error else "done"  # already done: said as info, not an error
+    bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
+                      show_close_icon=True)
+    shown.bar = bar
+    app.after_render(lambda: app.page.show_dialog(bar))
 
 
 def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
