@@ -167,8 +167,10 @@ def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
 def _chip(app: Nav, p: SheetPresenter, c: TableClient, ident: str, o: Any,
           narrow: bool = False) -> ft.Control:
     """A choice's chip; ``narrow`` (inside a board column): no check mark (its colour
-    says it is chosen) and tighter padding, so two digits fit side by side."""
-    return sid(ident, ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+    says it is chosen) and tighter padding, so two digits fit side by side, still a whole
+    touch target wide."""
+    return sid(ident, ft.Chip(height=TOUCH, width=TOUCH if narrow else None,
+                              label_padding=CHIP_LABEL_PADDING,
                               label=ft.Text(o.label, size=13),
                               selected=o.selected, show_checkmark=not narrow,
                               padding=ft.Padding.all(2) if narrow else None,
