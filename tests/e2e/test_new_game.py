@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import (
+    SELECTED_JS,
     assert_fits_width,
     by_id,
     fill,
@@ -70,12 +71,6 @@ def test_duplicate_and_empty_names_are_refused_at_their_fields(phone):
     tap(phone, "new-start", appears="setup-progress")
     assert by_id(phone, "new-player-1-name-error").count() == 0
 
-
-SELECTED_JS = """(id) => {
-  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  return !!e && [e, ...e.querySelectorAll('*')].some(
-    x => x.getAttribute('aria-selected') === 'true' || x.getAttribute('aria-checked') === 'true');
-}"""
 
 
 def test_forest_guardians_setup_picks_the_first_player(phone):
