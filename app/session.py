@@ -208,7 +208,7 @@ class GameSession:
     @classmethod
     def create(cls, store: Store | Engine, *, game: str, players: Sequence[Any],
                options: Any = None, seed: int | None = None, location: str | None = None,
-               first_player: int = 0, infested: Iterable[int] = ()) -> GameSession:
+               first_player: int | None = None, infested: Iterable[int] = ()) -> GameSession:
         """Deal a new game and store it; ``seed`` ``None`` picks one (kept in the state).
 
         ``first_player`` and ``infested``: see :func:`initial_state`.
@@ -226,7 +226,7 @@ class GameSession:
         assert row.id is not None
         payload: dict[str, Any] = {"game": game, "players": [p.to_json() for p in state.players],
                                    "options": data["record"].get("options", {}), "seed": seed}
-        if first_player:
+        if first_player is not None:
             payload["first_player"] = first_player
         if infested:
             payload["infested"] = sorted(infested)

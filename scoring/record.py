@@ -46,6 +46,7 @@ class RecordCode(MessageCode):
     UNKNOWN_FIELD = "record-unknown-field"
     SEED_RANGE = "record-seed-out-of-range"
     FORBIDDEN_CHARACTER = "record-forbidden-character"
+    FIRST_PLAYER = "record-first-player"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +167,19 @@ def forbidden_character(text: str, *, lines: bool = False) -> str | None:
 def common_problems(data: dict[str, Any]) -> list[Problem]:
     """What every game's record refuses the same way: a seed outside
     :data:`SEED_MIN`..:data:`SEED_MAX` (never stored as nothing), a location with a
-    control or bidi character. Wrong types are the game parsers' to report."""
+    control or bidi character, a ``first_player`` (optional, 1-based seat) that is not a
+    whole number from 1 to the number of players. Other wrong types are the game
+    parsers' to report."""
     problems: list[Problem] = []
+    if data.get("first_player") is not None:
+        first = data["first_player"]
+        players = data.get("players")
+        high = len(players) if isinstance(players, list) and players else None
+        if (not isinstance(first, int) or isinstance(first, bool) or first < 1
+                or (high is not None and first > high)):
+            problems.append(Problem("first_player", msg(
+                RecordCode.FIRST_PLAYER, high=high if high is not None else 4,
+                value=str(first)[:60])))
     seed = data.get("seed")
     if isinstance(seed, int) and not isinstance(seed, bool) and not SEED_MIN <= seed <= SEED_MAX:
         text = str(seed)

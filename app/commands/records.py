@@ -212,10 +212,11 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
         game = get_game(s, game_id=args.id)
         rec = get_record(s, game_id=args.id)
         snap = latest_state(s, game_id=args.id)
+        first = queries.first_player(s, game_id=args.id)
     assert game is not None
     if getattr(args, "json", False):
         data = _game_json(g)
-        data.update(seed=game.seed, options=game.options, source=g.source,
+        data.update(seed=game.seed, options=game.options, source=g.source, first_player=first,
                     record=None if rec is None else rec.record,
                     score=None if rec is None else rec.sheet,
                     version=None if snap is None or rec is not None else snap.seq)
@@ -226,6 +227,9 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             + (f" at {g.location}" if g.location else "")]
     if game.seed is not None:
         head.append(f"seed     {game.seed}")
+    names = {p.seat: p.name for p in g.players}
+    head.append("first    " + ("not recorded" if first is None else
+                               f"seat {first} ({names.get(first, '?')})"))
     if game.options:
         head.append(f"options  {json.dumps(game.options, ensure_ascii=False)}")
     if g.source == "import":

@@ -70,8 +70,10 @@ from app.game.state import (
     PlayerSeat,
     StateCodec,
     Suggestion,
+    checked_first_player,
     json_text,
     narrow,
+    record_first_player,
     validate_state,
 )
 from app.game.status import Status
@@ -638,7 +640,8 @@ def _with_seats(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, .
 
 
 def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
-                      seed: int, first: int = 0, infested: tuple[int, ...] = ()) -> GameState:
+                      seed: int, first_player: int | None = None,
+                      infested: tuple[int, ...] = ()) -> GameState:
     try:
         plan = forestry_setup.deal(opts, len(seats), seed)
     except ValueError as err:
@@ -658,8 +661,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
         mode=opts.mode, technology_side=plan.technology_side,
         growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
                          if opts.growing_forward else None))
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(seats):
-        raise DomainError(play.PlayCode.FIRST_PLAYER, field="first_player", players=len(seats))
+    first = checked_first_player(first_player, len(seats)) or 0
     coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
     boards = []
     income: list[Suggestion] = []
@@ -688,7 +690,7 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
     table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
     state = GameState(codec=CODEC, options=record_options, players=seats, table=table,
                       boards=tuple(boards), seed=seed, setup=json_text(plan.to_json(english)),
-                      suggestions=tuple(income))
+                      suggestions=tuple(income), first_player=first_player)
     token = plan.board.round_tokens.current
     if token is not None:  # the first round token is turned up during setup (002)
         state = _round_token_effect(state, token, Ctx(random.Random(0)))
@@ -696,10 +698,11 @@ def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerS
     return state
 
 
-def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_player: int = 0,
-             infested: Iterable[int] = ()) -> GameState:
-    """The dealt state: ``first_player`` (0-based seat; 002: whoever last touched a tree)
-    starts, seat coins 3/4/4/5 follow the seat order from them; ``infested`` are the
+def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int,
+             first_player: int | None = None, infested: Iterable[int] = ()) -> GameState:
+    """The dealt state: ``first_player`` (0-based seat; 002: whoever last touched a tree;
+    ``None``: not picked, seat 1 plays first and the record leaves it out) starts, seat
+    coins 3/4/4/5 follow the seat order from them; ``infested`` are the
     spaces the infestation card covers (001 setup)."""
     return _forestry_initial(VARIANT.parse_options(options, seats), seats, seed, first_player,
                              tuple(infested))
@@ -753,7 +756,8 @@ def _record(state: GameState, played_at: str | None, location: str | None) -> di
     table = narrow(state.table, ForestryTable)
     game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
                         detached_storages=table.detached_storages, seed=state.seed,
-                        played_at=played_at, location=location)
+                        played_at=played_at, location=location,
+                        first_player=record_first_player(state))
     return forestry_to_record(game)
 
 

@@ -36,8 +36,10 @@ from app.game.state import (
     GuardiansTable,
     PlayerSeat,
     StateCodec,
+    checked_first_player,
     json_text,
     narrow,
+    record_first_player,
     validate_state,
 )
 from app.game.variant import Variant
@@ -166,11 +168,14 @@ def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
                                               value=value), ctx)
 
 
-def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int, first_player: int = 0,
-             infested: Iterable[int] = ()) -> GameState:
-    if first_player or tuple(infested):
-        raise DomainError(play.PlayCode.FORESTRY_ONLY, field="first_player")
-    return _guardians_initial(options, seats, seed)
+def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int,
+             first_player: int | None = None, infested: Iterable[int] = ()) -> GameState:
+    """The dealt state; ``first_player`` (0-based seat, ``None``: not picked) goes to the
+    record. Infested wood is Forestry's."""
+    if tuple(infested):
+        raise DomainError(play.PlayCode.FORESTRY_ONLY, field="infested")
+    first = checked_first_player(first_player, len(seats))
+    return replace(_guardians_initial(options, seats, seed), first_player=first)
 
 
 def _deal(options: Any, names: Sequence[str], seed: int, roles: Mapping[str, str]
@@ -199,7 +204,8 @@ HANDLERS: dict[type[Command], Handler] = {
 def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
     options = narrow(state.options, GuardiansOptions)
     return guardians_to_record(GuardiansGame(state.boards_of(GuardiansPlayer), options.advanced,
-                                             played_at, location, state.seed))
+                                             played_at, location, state.seed,
+                                             record_first_player(state)))
 
 
 def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],

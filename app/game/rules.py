@@ -72,12 +72,14 @@ def _run(state: GameState, command: Command, ctx: Ctx) -> GameState:
 
 
 def initial_state(game: str, options: Any, players: Sequence[Any], seed: int, *,
-                  first_player: int = 0, infested: Iterable[int] = ()) -> GameState:
+                  first_player: int | None = None, infested: Iterable[int] = ()) -> GameState:
     """The dealt state of a new game (a pure function of its arguments).
 
-    Forestry: ``first_player`` (0-based seat; 002: whoever last touched a tree)
-    starts, seat coins 3/4/4/5 follow the seat order from them; ``infested``
-    are the spaces the infestation card covers (001 setup). Other games refuse both.
+    ``first_player``: the 0-based seat picked at setup, kept in the record as
+    ``first_player`` (1-based); ``None``: not picked (seat 1 plays first, the record
+    leaves it out). Forestry: whoever last touched a tree (002) starts, seat coins
+    3/4/4/5 follow the seat order from them; ``infested`` are the spaces the
+    infestation card covers (001 setup), refused by the other games.
     """
     seats = seats_of(players)
     return variant(game).initial_state(options, seats, seed, first_player, infested)

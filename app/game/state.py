@@ -223,6 +223,9 @@ class GameState:
     #: before it (its saved state has no ``mirror``) keeps the old rules: VP and income
     #: added as they happened, so its log replays to the very state it saved.
     mirror: bool = True
+    #: the seat (0-based) picked at setup as the first player, written to the record as
+    #: ``first_player`` (1-based); ``None``: not picked (games dealt before it was kept)
+    first_player: int | None = None
 
     # ------------------------------------------------------------------ views
     @property
@@ -297,8 +300,30 @@ class GameState:
                   "suggestions": tuple(Suggestion.from_json(x)
                                        for x in data.get("suggestions", ())),
                   "settled": tuple((int(p), str(k)) for p, k in data.get("settled", ())),
-                  "mirror": bool(data.get("mirror", False))}
+                  "mirror": bool(data.get("mirror", False)),
+                  "first_player": recorded_first_player(rec)}
         return codec.from_json(codec, rec, data["table"], common)
+
+
+def recorded_first_player(rec: Mapping[str, Any]) -> int | None:
+    """The record's ``first_player`` (1-based) as a 0-based seat, ``None`` when absent."""
+    first = rec.get("first_player")
+    return None if first is None else int(first) - 1
+
+
+def checked_first_player(first: Any, seats: int) -> int | None:
+    """A first player from setup (0-based seat, ``None``: not picked), refused by name
+    when it is not one of the ``seats`` players."""
+    if first is None:
+        return None
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats:
+        raise DomainError(play.PlayCode.FIRST_PLAYER, field="first_player", players=seats)
+    return first
+
+
+def record_first_player(state: GameState) -> int | None:
+    """The state's first player as the record writes it (1-based), ``None`` when unknown."""
+    return None if state.first_player is None else state.first_player + 1
 
 
 def printed_tuples(printed: Mapping[str, Any]) -> tuple[tuple[str, str, Any], ...]:

@@ -22,7 +22,8 @@ from scoring.sheet import ScoreSheet
 #: ``(options, names in seat order, seed, roles by name) -> the dealt setup plan``
 Dealer = Callable[[Any, Sequence[str], int, Mapping[str, str]], Any]
 #: ``(options, seats, seed, first_player, infested) -> the dealt initial state``
-InitialState = Callable[[Any, tuple[PlayerSeat, ...], int, int, Iterable[int]], GameState]
+InitialState = Callable[[Any, tuple[PlayerSeat, ...], int, int | None, Iterable[int]],
+                        GameState]
 #: ``(the rules model's game parsed from a record, printed values confirmed) -> sheet``
 Scorer = Callable[[Any, Mapping[str, Mapping[str, Any]] | None], ScoreSheet]
 

@@ -722,7 +722,7 @@ gsetup-terrain-piles = Sort the terrain tiles by the altitude on their backs, sh
        *[false] I, then II, then III.
     } Tiles are always drawn from the highest pile that still has tiles.
 gsetup-starting-hands = Each player draws { $count } resource cards (the starting hand limit).
-gsetup-start-player = The youngest player starts; play goes clockwise. Record the players in seat order from the start player.
+gsetup-start-player = The youngest player starts; play goes clockwise in seat order. Tap the start player below: the game's record keeps who started.
 gsetup-ranger-boards = Each player takes a ranger board, side { $side } up ({ $advanced ->
         [true] advanced
        *[false] basic
@@ -921,6 +921,7 @@ record-missing = required field is missing
 record-at-most = Input should be less than or equal to { $limit } (got { $value })
 record-at-least = Input should be greater than or equal to { $limit } (got { $value })
 record-seed-out-of-range = must be a whole number from { $low } to { $high } (got { $value })
+record-first-player = the { -first-player } must be a seat number from 1 to { $high } (got { $value })
 record-forbidden-character = must not contain control or direction characters (found { $code_point })
 record-not-an-integer = Input should be a valid integer (got { $value })
 record-invalid-input = { $detail } (got { $value })
@@ -1123,6 +1124,7 @@ played-date = Date and time (e.g. 2026-05-02T00:30+09:00)
 played-location = Location
 played-notes = Notes
 played-name = Player { $n }
+played-first-player = ▶ { $name } (seat { $n }) started: the { -first-player }
 played-save = Save and score again
 played-saved = Saved and scored again.
 played-delete = Delete this game
@@ -1363,6 +1365,7 @@ log-change = { $who }: { $command }{ $has_player ->
 undo-mine = Undo my last change
 who-host = host
 reference-open = Quick reference
+setup-start-player = Who is the youngest? They start (play goes clockwise from them):
 setup-first-player = Who last touched a tree? They are the { -first-player } (coins follow the seat order from them):
 setup-infested = Tap the spaces the infestation card covers for your player count:
 setup-infested-count = { $n ->

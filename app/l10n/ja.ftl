@@ -699,7 +699,7 @@ gsetup-terrain-piles = 地形タイルを裏面の高度で分け、山ごとに
        *[false] I、II、III
     }と並べます。タイルは常に、まだ残っている一番高い山から引きます。
 gsetup-starting-hands = 各プレイヤーは資源カードを{ $count }枚引きます（初期の手札上限）。
-gsetup-start-player = 一番若いプレイヤーから始め、時計回りに進みます。スタートプレイヤーから席順にプレイヤーを記録してください。
+gsetup-start-player = 一番若いプレイヤーから始め、席順に時計回りに進みます。下でスタートプレイヤーをタップしてください（ゲームの記録に残ります）。
 gsetup-ranger-boards = 各プレイヤーはレンジャーボードを1枚取って{ $side }面（{ $advanced ->
         [true] 上級
        *[false] 基本
@@ -898,6 +898,7 @@ record-missing = 必要な項目がありません。
 record-at-most = { $limit }以下で入力してください（{ $value }）。
 record-at-least = { $limit }以上で入力してください（{ $value }）。
 record-seed-out-of-range = { $low }から{ $high }までの整数で入力してください（{ $value }）。
+record-first-player = { -first-player }は1から{ $high }までの席番号で入力してください（{ $value }）。
 record-forbidden-character = 制御文字や書字方向の文字は使えません（{ $code_point }）。
 record-not-an-integer = 整数で入力してください（{ $value }）。
 record-invalid-input = 入力の形式が正しくありません（{ $value }）。
@@ -1096,6 +1097,7 @@ played-date = 日時（例: 2026-05-02T00:30+09:00）
 played-location = 場所
 played-notes = メモ
 played-name = プレイヤー { $n }
+played-first-player = ▶ { $name }（{ $n }番席）が{ -first-player }でした
 played-save = 保存して再計算
 played-saved = 保存して再計算しました。
 played-delete = このゲームを削除
@@ -1330,6 +1332,7 @@ log-change = { $who }：{ $command }{ $has_player ->
 undo-mine = 自分の最後の変更を取り消す
 who-host = ホスト
 reference-open = 早見表
+setup-start-player = 一番若いのは誰ですか？その人から始めます（そこから時計回り）：
 setup-first-player = 最後に木に触れたのは誰ですか？その人が{ -first-player }です（コインはそこから席順に）：
 setup-infested = プレイ人数に応じて虫害カードが示すマスをタップしてください：
 setup-infested-count = { $n ->

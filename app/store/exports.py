@@ -329,6 +329,22 @@ def _uuid(kind: str, key: str) -> str:
     return str(uuid.uuid5(_UUID_NS, f"{kind}:{key}")).upper()
 
 
+def first_seat(g: ExportedGame) -> int | None:
+    """The seat (1-based) the record names as the first player; ``None`` when the record
+    does not say (games saved before it was kept): no seat is then marked as starting."""
+    first = g.record.get("first_player")
+    return first if isinstance(first, int) and not isinstance(first, bool) else None
+
+
+def start_position(g: ExportedGame, seat: int) -> int | None:
+    """A seat's place in the play order counted from the first player (1: they start);
+    ``None`` when the record does not name a first player."""
+    first = first_seat(g)
+    if first is None:
+        return None
+    return (seat - first) % max(1, len(g.summary.players)) + 1
+
+
 def bgstats_play(g: ExportedGame, lang: str = "en") -> dict[str, Any]:
     """The JSON of BG Stats' createPlay link for one game (roles and comments in ``lang``)."""
     s = g.summary
@@ -336,7 +352,7 @@ def bgstats_play(g: ExportedGame, lang: str = "en") -> dict[str, Any]:
     for p, uid in zip(s.players, _uids(g), strict=True):
         entry: dict[str, Any] = {
             "name": p.name, "sourcePlayerId": uid,
-            "startPlayer": p.seat == 1, "seatOrder": p.seat, "newPlayer": p.person_id in
+            "startPlayer": p.seat == first_seat(g), "seatOrder": p.seat, "newPlayer": p.person_id in
             g.new_players, "role": role_name(p.character, lang),
         }
         if g.complete:  # an incomplete sheet: no score, rank or winner is known
@@ -445,7 +461,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                 "playerRefId": player_ids[k],
                 "score": "" if p.total is None or not known else str(p.total),
                 "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
-                "seatOrder": p.seat, "startPlayer": p.seat == 1,
+                "seatOrder": p.seat, "startPlayer": p.seat == first_seat(g),
                 "newPlayer": p.person_id in g.new_players,
                 "role": role_name(p.character, lang),
             }
@@ -491,6 +507,10 @@ def csv_cell(value: Any) -> Any:
     return value
 
 
+def _blank(value: int | None) -> int | str:
+    return "" if value is None else value
+
+
 def bgg_csv(games: Iterable[ExportedGame], lang: str = "en") -> str:
     """:func:`bgg_csv_lines` as one text."""
     return "".join(bgg_csv_lines(games, lang))
@@ -516,8 +536,9 @@ def bgg_csv_lines(games: Iterable[ExportedGame], lang: str = "en") -> Iterator[s
             w.writerow([csv_cell(c) for c in (
                 g.play_id, s.local_played_at.date().isoformat(),
                 "" if g.bgg_id is None else g.bgg_id, GAME_TITLES.get(s.game, s.game),
-                s.location or "", 1, "" if g.duration_min is None else g.duration_min, p.name,
-                p.seat, p.colour or "", "" if p.total is None or not g.complete else p.total,
+                s.location or "", 1, _blank(g.duration_min), p.name,
+                _blank(start_position(g, p.seat)), p.colour or "",
+                "" if p.total is None or not g.complete else p.total,
                 int(p.winner and g.complete), int(p.person_id in g.new_players),
                 _comments(g, lang),
             )])

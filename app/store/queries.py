@@ -286,6 +286,20 @@ def game_summary(session: Session, *, game_id: int) -> GameSummary | None:
     return None if game is None else _summaries(session, [game])[0]
 
 
+def first_player(session: Session, *, game_id: int) -> int | None:
+    """The seat (1-based) the game's record names as its first player: the finished
+    record's, else the latest snapshot's; ``None`` when it does not say (docs/record-format.md)."""
+    from app.store.crud import get_record, latest_state
+
+    rec = get_record(session, game_id=game_id)
+    record: Any = rec.record if rec is not None else None
+    if record is None:
+        snap = latest_state(session, game_id=game_id)
+        record = (snap.state or {}).get("record") if snap is not None else None
+    first = record.get("first_player") if isinstance(record, dict) else None
+    return first if isinstance(first, int) and not isinstance(first, bool) else None
+
+
 def _summaries(session: Session, games: Sequence[GameRow]) -> list[GameSummary]:
     if not games:
         return []

@@ -279,6 +279,7 @@ class ForestryGame:
     ``detached_storages`` holds exactly three storages (in scoring order: from
     the one near the score track's start, clockwise) when the infestation
     module is on, none otherwise. ``played_at`` is the record's ISO 8601 text.
+    ``first_player`` is the seat (1-based) who started, or None when not recorded.
     """
 
     options: ForestryOptions
@@ -288,6 +289,7 @@ class ForestryGame:
     seed: int | None = None
     played_at: str | None = None
     location: str | None = None
+    first_player: int | None = None
 
 
 # --------------------------------------------------------------------------- derived values

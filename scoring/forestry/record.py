@@ -240,6 +240,7 @@ class RecordIn(_Strict):
     played_at: Any = None
     location: Any = None
     seed: Any = None
+    first_player: Any = None  # 1-based seat; checked by common_problems
     options: Any
     printed: Any = None
     detached_storages: Any = None
@@ -974,6 +975,7 @@ def parse_forestry(data: Any) -> ForestryGame:
         seed=seed,
         played_at=top.get("played_at"),
         location=top.get("location"),
+        first_player=top.get("first_player"),
     )
 
 
@@ -1043,6 +1045,8 @@ def to_record(game: ForestryGame) -> dict[str, Any]:
         out["location"] = game.location
     if game.seed is not None:
         out["seed"] = game.seed
+    if game.first_player is not None:
+        out["first_player"] = game.first_player
     out["options"] = options
     printed: dict[str, Any] = {}
     for table in COUNT_TABLES:

@@ -28,10 +28,12 @@ class GuardiansPlayer:
 
 @dataclass(frozen=True, slots=True)
 class GuardiansGame:
-    """A Forest Guardians game record: players in seat order (seat 1 starts)."""
+    """A Forest Guardians game record: players in seat order; ``first_player`` the seat
+    (1-based) who started, or None when not recorded."""
 
     players: tuple[GuardiansPlayer, ...]
     advanced: bool
     played_at: str | None = None
     location: str | None = None
     seed: int | None = None
+    first_player: int | None = None

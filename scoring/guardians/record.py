@@ -131,6 +131,7 @@ class GuardiansRecordIn(_Strict):
     played_at: str | None = None
     location: str | None = None
     seed: int | None = None
+    first_player: Any = None  # 1-based seat; checked by common_problems
     options: OptionsIn
     printed: dict[str, Any] | None = None
     players: list[PlayerIn]
@@ -186,6 +187,7 @@ def parse_guardians(data: Any) -> GuardiansGame:
         played_at=model.played_at,
         location=model.location,
         seed=model.seed,
+        first_player=model.first_player,
     )
 
 
@@ -198,6 +200,8 @@ def to_record(game: GuardiansGame) -> dict[str, Any]:
         out["location"] = game.location
     if game.seed is not None:
         out["seed"] = game.seed
+    if game.first_player is not None:
+        out["first_player"] = game.first_player
     out["options"] = {"advanced": game.advanced}
     out["players"] = [
         {

@@ -220,7 +220,8 @@ def test_bgstats_file_and_link(store: Store) -> None:
     players = {p["id"]: p["name"] for p in data["players"]}
     scores = [(players[p["playerRefId"]], p["score"], p["winner"], p["rank"], p["startPlayer"])
               for p in play["playerScores"]]
-    assert scores[:2] == [("Mei", "23", True, 1, True), ("Ken", "13", False, 2, False)]
+    # the record names no first player: nobody is marked as starting (seat 1 not assumed)
+    assert scores[:2] == [("Mei", "23", True, 1, False), ("Ken", "13", False, 2, False)]
     assert play["playDate"].startswith("2026-02-1")  # local time of 2026-02-15T20:00+02:00
     assert play["gameRefId"] == 2
     link = bgstats_link(games[1])
@@ -229,7 +230,7 @@ def test_bgstats_file_and_link(store: Store) -> None:
     assert push["sourceName"] == "Forest Table"
     assert push["game"]["name"] == "Forest Guardians"
     assert [(p["name"], p["score"], p["winner"], p["startPlayer"]) for p in push["players"]][:2] \
-        == [("Mei", 23, True, True), ("Ken", 13, False, False)]
+        == [("Mei", 23, True, False), ("Ken", 13, False, False)]
     assert "durationMin" not in push  # imported: the duration is unknown
 
 
@@ -242,8 +243,33 @@ def test_bgg_csv(store: Store) -> None:
     assert [(r["game"], r["score"], r["win"], r["new"]) for r in mei] == [
         ("Forest Guardians", "23", "1", "1"), ("Forest Guardians", "26", "1", "0"),
         ("Forest Guardians", "23", "1", "0")]
-    assert {r["startposition"] for r in rows if r["play_id"] == games[1].play_id} == {"1", "2"}
+    # no first player in these records: the start position is left empty, never guessed
+    assert {r["startposition"] for r in rows} == {""}
     assert {r["objectid"] for r in rows} == {""}  # no BGG id entered: never guessed
+
+
+def test_the_first_player_marks_bg_stats_and_orders_bgg_from_that_seat(store: Store) -> None:
+    records = sample_records()
+    forestry = next(r for r in records if r["game"] == "forestry" and len(r["players"]) == 3)
+    forestry["first_player"] = 2
+    guardians = next(r for r in records if r["game"] == "forest-guardians")
+    guardians["first_player"] = 2
+    with store.session() as s:
+        import_records(s, jsonl([forestry, guardians]))
+        games = list(export_games(s))
+    assert [g.record.get("first_player") for g in games] == [2, 2]  # kept as given
+    for g in games:
+        names = [p.name for p in g.summary.players]
+        push = _push(g)
+        assert [p["startPlayer"] for p in push["players"]] == [n == names[1] for n in names]
+        (play,) = bgstats_file([g])["plays"]
+        assert [p["startPlayer"] for p in play["playerScores"]] == [
+            seat == 2 for seat in range(1, len(names) + 1)]
+        rows = list(csv.DictReader(io.StringIO(bgg_csv([g]))))
+        # counted from seat 2: seat 2 starts, then seat order, seat 1 last
+        expected = {2: "1", 3: "2", 1: str(len(names))} if len(names) == 3 else {2: "1", 1: "2"}
+        assert {r["name"]: r["startposition"] for r in rows} == {
+            names[seat - 1]: pos for seat, pos in expected.items()}
 
 
 # --------------------------------------------------------------------------- issue 15
@@ -522,7 +548,8 @@ def test_bgstats_file_carries_dates_user_expansions_and_scoring_setting(store: S
         for key in ("playDate", "entryDate", "modificationDate"):
             datetime.strptime(p[key], "%Y-%m-%d %H:%M:%S")  # BG Stats' own form
         assert p["scoringSetting"] == 0 and p["manualWinner"] is False
-        assert [s["startPlayer"] for s in p["playerScores"]][0] is True  # seat 1 starts
+        # these records name no first player: nobody is marked (seat 1 is not assumed)
+        assert not any(s["startPlayer"] for s in p["playerScores"])
     mei = next(p for p in data["players"] if p["name"] == "Mei")
     assert data["userInfo"] == {"meRefId": mei["id"]}
     assert bgstats_file(games)["userInfo"] == {}  # the owner is not known: not guessed

@@ -503,3 +503,28 @@ def test_new_player_is_judged_once_and_travels(store: Store) -> None:
     finally:
         other.dispose()
     assert second
+
+
+def test_history_marks_the_recorded_first_player_and_nobody_when_unknown(  # type: ignore[no-untyped-def]
+        svc) -> None:
+    picked = _guardians("2026-01-02T10:00:00+00:00")
+    picked["first_player"] = 2
+    unknown = _guardians("2026-01-01T10:00:00+00:00")
+    gid, other = _import(svc.store, picked, unknown)
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-history")
+        await tap(client, f"history-manage-{gid}")
+        assert app.route == "played"
+        shown = by_id(client, "played-first-player")
+        assert "Ken (seat 2) started" in shown.value
+        assert not client.crashes()
+        client, app = await start_app()  # a game whose record does not say: no marker
+        await tap(client, "home-history")
+        await tap(client, f"history-manage-{other}")
+        assert app.route == "played" and "played-delete" in semantics_ids(client)
+        assert "played-first-player" not in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())

@@ -262,3 +262,38 @@ def test_a_kept_field_can_show_its_first_error_after_flet_froze_it():
     thaw(kept)
     field.error = "The same name as player 1"
     assert field.error == "The same name as player 1"
+
+
+def test_forest_guardians_setup_picks_the_first_player_and_the_game_records_it():
+    """Issue 22: the start-player step has the same chips as Forestry's (``setup-first-N``,
+    0-based seat); the table dealt from it names that seat in its record."""
+    from app.session import GameSession
+
+    async def go():
+        client, app = await start_app()
+        await tap(client, "home-new-game")
+        client.session.get_page_patch()
+        await tap(client, "new-game-forest-guardians")
+        client.session.get_page_patch()
+        for i, name in enumerate(["Mei", "Ken"]):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        client.session.get_page_patch()
+        assert app.route == "setup"
+        setup = app.states.get(SetupPresenter)
+        step = next(c for c in setup.cards() if c.id == "start_player")
+        assert "Tap the start player" in step.detail  # it no longer asks to reorder seats
+        assert setup.first_player == 0  # seat 1 shown picked until another is tapped
+        await tap(client, "setup-first-1")
+        client.session.get_page_patch()
+        assert setup.first_player == 1
+        await tap(client, "setup-start-play")
+        client.session.get_page_patch()
+        assert app.route == "sheet"
+        game_id = int(app.params["game_id"])
+        record = GameSession.load(services.shared().store, game_id).record()
+        assert record["first_player"] == 2
+        await settle()
+        assert not client.crashes()
+
+    asyncio.run(go())

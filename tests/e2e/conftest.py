@@ -224,6 +224,14 @@ def enable_semantics(page, timeout: float = 60_000) -> None:  # type: ignore[no-
     page.locator("flt-semantics").first.wait_for(state="attached", timeout=timeout)
 
 
+#: a JS predicate: the control ``id`` (a chip, a switch) is shown selected
+SELECTED_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return !!e && [e, ...e.querySelectorAll('*')].some(
+    x => x.getAttribute('aria-selected') === 'true' || x.getAttribute('aria-checked') === 'true');
+}"""
+
+
 def by_id(page, identifier: str):  # type: ignore[no-untyped-def]
     """Locate a control wrapped in ft.Semantics(identifier=...)."""
     return page.locator(f'[flt-semantics-identifier="{identifier}"]')

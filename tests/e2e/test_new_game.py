@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.conftest import (
+    SELECTED_JS,
     assert_fits_width,
     by_id,
     fill,
@@ -69,3 +70,17 @@ def test_duplicate_and_empty_names_are_refused_at_their_fields(phone):
     fill(phone, "new-player-2-name", "Mei")
     tap(phone, "new-start", appears="setup-progress")
     assert by_id(phone, "new-player-1-name-error").count() == 0
+
+
+
+def test_forest_guardians_setup_picks_the_first_player(phone):
+    """Issue 22: Forest Guardians' start-player step has Forestry's chips (setup-first-N)."""
+    tap(phone, "home-new-game", appears="new-start")
+    tap(phone, "new-game-forest-guardians", until=(SELECTED_JS, "new-game-forest-guardians"),
+        reply=False)
+    for i, name in enumerate(["Mei", "Ken"]):
+        fill(phone, f"new-player-{i}-name", name)
+    tap(phone, "new-start", appears="setup-progress")
+    tap(phone, "setup-first-1", until=(SELECTED_JS, "setup-first-1"), reply=False)
+    assert not phone.evaluate(SELECTED_JS, "setup-first-0")
+    tap(phone, "setup-start-play", appears="sheet-start-game")

@@ -8,15 +8,10 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import by_id, fill, reveal, set_stepper, shot, tap, value_of
+from tests.e2e.conftest import SELECTED_JS, by_id, fill, reveal, set_stepper, shot, tap, value_of
 
 pytest.importorskip("app.session")
 
-SELECTED_JS = """(id) => {
-  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
-  return !!e && [e, ...e.querySelectorAll('*')].some(
-    x => x.getAttribute('aria-selected') === 'true' || x.getAttribute('aria-checked') === 'true');
-}"""
 HAS_TEXT_JS = """([id, text]) => {
   const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
   return !!e && (e.getAttribute('aria-label') || e.textContent || '').includes(text);

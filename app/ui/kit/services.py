@@ -60,11 +60,12 @@ class Services:
                              else TableHub(store))
             return self._hub
 
-    def create_table(self, request: Any, *, first_player: int = 0,
+    def create_table(self, request: Any, *, first_player: int | None = None,
                      infested: Any = ()) -> tuple[int, str]:
         """Create the game session for a dealt request; returns (game id, host token).
 
-        ``first_player`` and ``infested`` come from the setup walkthrough (Forestry). A
+        ``first_player`` (both games) and ``infested`` (Forestry) come from the setup
+        walkthrough. A
         rematch (``request.rematch_of``) sends the old table's phones to the new one.
         """
         from app.session import GameSession

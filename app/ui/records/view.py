@@ -334,6 +334,7 @@ def build_played(app: Nav) -> ft.Control:
     if store is not None and gid is not None:
         with store.session() as s:
             summary = queries.game_summary(s, game_id=int(gid))
+            first = queries.first_player(s, game_id=int(gid))
     back = header(_tx(app, "played-title", id=int(gid or 0)), back=app.back,
                   back_label=app.t("nav-back"))
     if store is None or gid is None or summary is None or summary.status == "deleted":
@@ -389,6 +390,10 @@ def build_played(app: Nav) -> ft.Control:
 
     opened = summary.status == "open"  # an open game: only abandoned (undo in History)
     controls = [back, muted(app.t(f"game-{summary.game}"))]
+    starter = next((p.name for p in summary.players if p.seat == first), None)
+    if starter is not None:  # only when the record says (docs/record-format.md)
+        controls.append(sid("played-first-player",
+                            muted(_tx(app, "played-first-player", name=starter, n=first))))
     if opened:
         controls.append(muted(app.t("list-commas").join(p.name for p in summary.players)))
     else:

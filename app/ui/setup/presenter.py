@@ -16,6 +16,7 @@ class SetupLabel(MessageCode):
     """Words of the step cards' own controls (the first player, the infestation card)."""
 
     FIRST_PLAYER = "setup-first-player"
+    START_PLAYER = "setup-start-player"
     INFESTED = "setup-infested"
     INFESTED_COUNT = "setup-infested-count"
 
@@ -78,7 +79,8 @@ class SetupPresenter:
     done: set[str] = field(default_factory=set)
     game_id: int | None = None
     lang: str = "en"
-    #: who starts (0-based; 002: the player who last touched a tree): seat coins follow
+    #: who starts (0-based; Forestry 002: the player who last touched a tree, seat coins
+    #: follow; Forest Guardians 003: the youngest); the record keeps it (``first_player``)
     first_player: int = 0
     #: the spaces the infestation card covers (001), entered on its step
     infested: set[int] = field(default_factory=set)

@@ -83,14 +83,16 @@ def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[..., 
 
 
 def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
-    """Controls inside a setup step card: the first player (002), the infestation card's
-    spaces (001). ``setup`` is the :class:`~app.ui.setup.presenter.SetupPresenter`."""
+    """Controls inside a setup step card: the first player (Forestry 002, Forest Guardians
+    003: chips ``setup-first-N``, 0-based seat), the infestation card's spaces (001).
+    ``setup`` is the :class:`~app.ui.setup.presenter.SetupPresenter`."""
     lang = str(app.settings.language)
-    if step_id == "player.first" or step_id.endswith(".first"):
+    if step_id in ("player.first", "start_player") or step_id.endswith(".first"):
         names = setup.player_names()
         if len(names) < 2:
             return []
-        return [muted(l10n.render(lang, SetupLabel.FIRST_PLAYER), 14), choice_chips(
+        label = SetupLabel.START_PLAYER if step_id == "start_player" else SetupLabel.FIRST_PLAYER
+        return [muted(l10n.render(lang, label), 14), choice_chips(
             "setup-first", [(i, name, True) for i, name in enumerate(names)],
             setup.first_player, lambda i: _then_redraw(app, setup.set_first_player, i)(),
             spacing=6)]

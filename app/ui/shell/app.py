@@ -483,7 +483,7 @@ class ForestTableApp:
             return
         try:
             game_id, token = services.shared().create_table(
-                setup.request, first_player=getattr(setup, "first_player", 0),
+                setup.request, first_player=getattr(setup, "first_player", None),
                 infested=getattr(setup, "infested", ()))
         except Exception as exc:  # session missing or refused: say so on the setup screen
             log.exception("could not create the game")
