@@ -359,6 +359,29 @@ class HeaderDeadline:
         self.limiter.headers_done(scope.get("client"))
         try:
             await self.app(scope, receive, send)
+        except Exception as exc:
+            # a phone that went away while the server still had a frame for it: nothing to
+            # say but one debug line (uvicorn would print a traceback for each one)
+            if scope["type"] == "websocket" and _socket_gone(exc):
+                log.debug("websocket of %s closed before a send (%s)",
+                          _peer(scope.get("client"))[0], type(exc).__name__)
+                return
+            raise
         finally:
             if scope["type"] == "http":
                 self.limiter.waiting_again(scope.get("client"))
+
+
+_GONE = {"InvalidState", "ConnectionClosed", "ConnectionClosedOK", "ConnectionClosedError",
+         "WebSocketDisconnect", "ClientDisconnected"}
+
+
+def _socket_gone(exc: BaseException | None) -> bool:
+    """``exc`` (or what it was raised from) says the websocket was closing or closed."""
+    seen = 0
+    while exc is not None and seen < 8:
+        if type(exc).__name__ in _GONE or (
+                isinstance(exc, RuntimeError) and "close" in str(exc).lower()):
+            return True
+        exc, seen = exc.__cause__ or exc.__context__, seen + 1
+    return False

@@ -540,3 +540,27 @@ def test_notes_and_locations_are_cleaned_like_names() -> None:
                 crud.set_notes(s, game_id=game.id, notes=bad)
             assert err.value.field == "notes"
         assert crud.set_notes(s, game_id=game.id, notes="two\nlines").notes == "two\nlines"
+
+
+def test_a_send_to_a_websocket_that_went_away_is_no_traceback() -> None:
+    """A phone gone while the server still had a frame for it: the app's error is a debug
+    line (uvicorn printed a traceback for each; CI once saw one in the 1,500-client test)."""
+    import asyncio
+
+    from websockets.exceptions import InvalidState
+
+    from app.web.limits import ConnectionLimiter, HeaderDeadline
+
+    async def gone(scope, receive, send):  # type: ignore[no-untyped-def]
+        try:
+            raise InvalidState("connection is closing")
+        except InvalidState as exc:
+            raise RuntimeError("Unexpected ASGI message 'websocket.send'") from exc
+
+    async def broken(scope, receive, send):  # type: ignore[no-untyped-def]
+        raise ValueError("a bug")
+
+    scope = {"type": "websocket", "client": ("127.0.0.1", 5)}
+    asyncio.run(HeaderDeadline(gone, ConnectionLimiter.from_env())(scope, None, None))
+    with pytest.raises(ValueError):  # anything else is still an error
+        asyncio.run(HeaderDeadline(broken, ConnectionLimiter.from_env())(scope, None, None))
