@@ -82,5 +82,8 @@ def test_forest_guardians_setup_picks_the_first_player(phone):
         fill(phone, f"new-player-{i}-name", name)
     tap(phone, "new-start", appears="setup-progress")
     tap(phone, "setup-first-1", until=(SELECTED_JS, "setup-first-1"), reply=False)
-    assert not phone.evaluate(SELECTED_JS, "setup-first-0")
+    # the chip shows itself selected on the phone at once; the other chip is unselected by
+    # the server's redraw, which comes a moment later (CI read it before it came)
+    phone.wait_for_function(f"(id) => !({SELECTED_JS})(id)", arg="setup-first-0",
+                            timeout=15_000)
     tap(phone, "setup-start-play", appears="sheet-start-game")
