@@ -1,4 +1,4 @@
-"""``forest-table`` command line: serve | desktop | score | setup | records.
+"""``forest-table`` command line: serve | desktop | score | setup | records | tables.
 
 Each subcommand imports its implementation lazily, so ``score`` and ``setup``
 start fast and never import flet or sqlalchemy.
@@ -51,7 +51,9 @@ def _deal_guardians(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(tables: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``tables=False`` leaves out the ``tables`` command's own
+    options (their help comes from the game registry: the other commands start without it)."""
     from scoring.games import GAMES
 
     GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
@@ -196,11 +198,26 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
                    help="its id on boardgamegeek.com (the number in the game's page address); "
                         "0 forgets it")
+
+    if tables:
+        from app.commands.tables import add_parser as add_tables
+
+        add_tables(sub, _DB_HELP, port)
+    else:  # parsed again in full when it is the command
+        p = sub.add_parser("tables", help="open tables prepared before an event: new, list, "
+                           "sheet")
+        p.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in given if not a.startswith("-")), None)
+    args = build_parser(tables=command == "tables").parse_args(given)
+    if args.command == "tables":
+        from app.commands.tables import run as run_tables
+
+        return run_tables(args)
     if args.command == "score":
         from app.commands.score import run as run_score
 

@@ -22,13 +22,16 @@ from __future__ import annotations
 import logging
 import os
 import re
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.i18n import cli_language
 from app.resources import assets_dir
+from app.table.links import join_url, lan_address, terminal_qr
+
+__all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
 #: A tab that went away keeps its session (and seat view) this long, in seconds; a
 #: phone back later gets a fresh session and finds its seat again from its stored token.
@@ -46,44 +49,6 @@ PROBE_BYTES = 64 * 1024
 
 #: The URL phones reach this server at (set by :func:`serve`; used for the join links).
 BASE_URL = ""
-
-
-def lan_address() -> str:
-    """The address phones on the same network reach this machine at.
-
-    Asks the OS which interface would route to a LAN address (a UDP socket
-    that sends nothing); falls back to the host name, then to loopback.
-    """
-    for probe in ("10.255.255.255", "192.168.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 1))  # no packet is sent for UDP connect
-                addr = str(s.getsockname()[0])
-                if not addr.startswith("127.") and addr != "0.0.0.0":
-                    return addr
-        except OSError:
-            continue
-    try:
-        addr = socket.gethostbyname(socket.gethostname())
-        if not addr.startswith("127."):
-            return addr
-    except OSError:
-        pass
-    return "127.0.0.1"
-
-
-def join_url(host: str | None, port: int) -> str:
-    shown = host if host and host not in ("0.0.0.0", "::") else lan_address()
-    return f"http://{shown}:{port}/"
-
-
-def cli_language() -> str:
-    """The language of ``serve``'s own lines: Japanese when the locale says so."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
 
 
 def _say(code: str, **params: Any) -> str:
@@ -108,12 +73,7 @@ def print_join(url: str, show_qr: bool = True, *, local: str | None = None,
     if new:
         print(_say("serve-host-link-new"))
     if show_qr:
-        import qrcode
-
-        qr = qrcode.QRCode(border=1)
-        qr.add_data(url)
-        qr.make(fit=True)
-        qr.print_ascii(out=sys.stdout, invert=True)
+        sys.stdout.write(terminal_qr(url))
     if local is not None:
         line = _say("serve-on-this-laptop", url=local)
         print(line + (" " + _say("serve-opened-browser") if opened else ""))
