@@ -7,7 +7,8 @@ The rules-free part of starting a game, shared by the new-game form
 - **names** as people type them (:func:`app.names.clean_name`), none empty, none twice
   (matched as History matches people, :func:`app.names.name_key`);
 - the **number of players** the game takes (the variant's ``min_players``/``max_players``);
-- **colours**: the form's six (:data:`COLOURS`), each seat its own;
+- **colours**: the form's six (:data:`COLOURS`), each seat its own (:func:`fill_colours`
+  gives the seats without a chosen one theirs, as the form does);
 - **roles** (characters, rangers): only when the options let seats choose (the variant's
   ``chooses_roles``), each one of the game's (``roles``), none twice;
 - the **first player** (a seat), the **seed** (digits, 0 .. 2**63-1);
@@ -174,25 +175,28 @@ def check_count(v: Variant, count: int) -> Problem | None:
 
 
 def fill_colours(given: Sequence[str | None]) -> tuple[str, ...]:
-    """Each seat's colour: the one given, else the first of :data:`COLOURS` nobody has
-    (as the form gives a new seat); more seats than colours get ``""``."""
-    used = {c for c in given if c}
-    out: list[str] = []
-    for c in given:
-        if c:
-            out.append(c)
+    """Each seat's colour, as the form gives them: seat by seat the next of :data:`COLOURS`,
+    then each colour chosen for a seat taken from whoever had it (they get the seat's
+    old one). Chosen colours that are not one of :data:`COLOURS` stay as given (for
+    :func:`check_colours` to refuse)."""
+    out = [COLOURS[i] if i < len(COLOURS) else "" for i in range(len(given))]
+    for i, c in enumerate(given):
+        if not c:
             continue
-        free = next((x for x in COLOURS if x not in used), "")
-        used.add(free)
-        out.append(free)
+        if c in out:
+            out[out.index(c)] = out[i]
+        out[i] = c
     return tuple(out)
 
 
 def check_colours(colours: Sequence[object]) -> list[Problem]:
-    """Each colour one of :data:`COLOURS`, no two seats the same."""
+    """Each colour chosen (``None``: none chosen) one of :data:`COLOURS`, no two seats the
+    same."""
     problems: list[Problem] = []
     seen: dict[object, int] = {}
     for i, c in enumerate(colours):
+        if c is None:
+            continue
         field = f"players[{i}].colour"
         if not isinstance(c, str) or c not in COLOURS:
             problems.append(Problem(field, msg(NewGameCode.COLOUR_UNKNOWN,
@@ -308,7 +312,7 @@ def check_new_game(game: str, names: Sequence[object], *,
     if too_many is not None:
         problems.append(too_many)
     given = [*colours[:count], *[None] * (count - len(colours[:count]))]
-    problems += check_colours(fill_colours(given))
+    problems += check_colours(given)
     picked = [*roles[:count], *[None] * (count - len(roles[:count]))]
     seats = tuple(PlayerSeat(n, i + 1, c, r if isinstance(r, str) and r else None)
                   for i, (n, c, r) in enumerate(zip(clean, fill_colours(given), picked,
