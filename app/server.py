@@ -13,7 +13,9 @@ start writes and syncs a real file in the data folder and wants
 database and the host link's file are their owner's only; looser ones get a
 warning line (:func:`not_private`). The open-file limit is raised first
 (:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
-and stops within :data:`app.web.server.STOP_DEADLINE` seconds.
+and stops within :data:`app.web.server.STOP_DEADLINE` seconds. ``/healthz`` and
+``/readyz`` answer a load balancer (:mod:`app.web.health`; the database is a readiness
+check); ``--base-url`` and ``--trusted-proxy`` put it behind one (docs/deployment.md).
 See docs/table-mode.md.
 """
 
@@ -26,6 +28,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from app.i18n import cli_language
 from app.resources import assets_dir
@@ -288,8 +291,14 @@ def table_main(page: Any) -> None:
 
 
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
-          new_host_link: bool = False, browser: bool = True) -> int:
-    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web."""
+          new_host_link: bool = False, browser: bool = True, base_url: str | None = None,
+          trusted_proxies: tuple[str, ...] = ()) -> int:
+    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web.
+
+    ``base_url``: where phones reach this server when not at its own address (a load
+    balancer's): the links start with it and its host is accepted. ``trusted_proxies``:
+    the proxies whose ``X-Forwarded-For`` is read (docs/deployment.md).
+    """
     global BASE_URL
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
@@ -302,7 +311,9 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     from app.table.links import join_link
     from app.ui.kit import services
     from app.ui.shell.tab import announce_stop
+    from app.web import health
     from app.web import server as web
+    from app.web.forwarded import TrustedProxies
     from app.web.limits import raise_open_file_limit
 
     raise_open_file_limit()  # a laptop's usual soft limit is 1024 descriptors
@@ -313,9 +324,12 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
+    public = base_url.strip().rstrip("/") if base_url else None
     app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
-                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
-    BASE_URL = join_url(host, port).rstrip("/")
+                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
+                                 trusted_proxies=TrustedProxies(trusted_proxies),
+                                 public_hosts=(urlsplit(public).netloc,) if public else ())
+    BASE_URL = public or join_url(host, port).rstrip("/")
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     path = database_path()
     try:
@@ -325,6 +339,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
+        health.add_readiness_check("database", health.database_check(store.engine))
         hub = shared_hub(store)
         tables = hub.resume()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)

@@ -465,7 +465,7 @@ def sheet_html(lang: str, tables: Sequence[dict[str, Any]]) -> str:
 _CSS = """body { font-family: sans-serif; margin: 12mm; color: #000; background: #fff; }
 h1 { font-size: 16pt; margin: 0 0 2mm; }
 .scan { margin: 0 0 6mm; }
-section.table { break-after: page; page-break-after: always; }
+section.table { break-after: page; page-break-after: always; margin-bottom: 8mm; }
 section.table:last-of-type { break-after: auto; page-break-after: auto; }
 h2 { font-size: 14pt; margin: 0 0 4mm; }
 .seats { display: flex; flex-wrap: wrap; gap: 6mm; }
