@@ -324,6 +324,8 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         host = join_link(link_base, hub.issue(table))
         seats = [(name, join_link(link_base, hub.issue(table, i)))
                  for i, name in enumerate(new.names, 1)]
+    except Exception as exc:  # the database failed under us: one line, no traceback
+        return _db_failed(err, lang, prog, exc)
     finally:
         store.engine.dispose()
     if args.json:
@@ -405,6 +407,8 @@ def do_list(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> in
         return _db_failed(err, lang, f"{PROG} list", exc)
     try:
         tables = open_tables(store)
+    except Exception as exc:
+        return _db_failed(err, lang, f"{PROG} list", exc)
     finally:
         store.engine.dispose()
     if args.json:
@@ -505,6 +509,8 @@ def do_sheet(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
                           "url": join_link(link_base, hub.issue(t["table"], i))}
                          for i, name in enumerate(hub.names(t["table"]), 1)]
                 tables.append({**t, "seats": seats})
+        except Exception as exc:
+            return _db_failed(err, lang, prog, exc)
         finally:
             store.engine.dispose()
         page = sheet_html(lang, tables)

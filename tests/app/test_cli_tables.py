@@ -78,6 +78,22 @@ def test_new_prints_the_links_as_json_and_each_opens_its_seat(
     assert h.snapshot(out["table"]).state.status == "setup"
 
 
+def test_a_running_server_s_hub_opens_a_table_made_after_it_started(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``tables new`` while ``serve`` runs on the database: its hub (which resumed the open
+    tables at start) lets the new links in and loads the new table when asked."""
+    new(capsys, "forestry", "--player", "Mei", "--player", "Ken")
+    running = hub(db)
+    assert len(running.resume()) == 1
+    later = new(capsys, "forest-guardians", "--player", "Ana", "--player", "Bo")
+    access = running.access(token(later["seats"][1]["url"]))
+    assert access is not None and (access.game_id, access.seat) == (later["table"], 2)
+    _sub, snap = running.subscribe(later["table"], token(later["seats"][1]["url"]),
+                                   lambda snapshot: None)
+    assert snap.state.game == "forest-guardians" and running.names(later["table"]) == (
+        "Ana", "Bo")
+
+
 def test_new_makes_the_table_the_new_game_form_makes(
         db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Same names, options, colours, roles, seed and first player through the form and

@@ -395,6 +395,8 @@ def test_phones_through_the_balancer_reach_every_backend_and_one_down_is_skipped
     url, links, balancer = stack["url"], stack["links"], stack["balancer"]
     a, b = stack["backends"]
     every = {a.address, b.address}
+    for backend in (a, b):  # serve --base-url: its own links start with the balancer's
+        assert re.search(rf"(?m)^  {re.escape(url)}/join/[A-Za-z0-9_-]{{32}}$", backend.log())
     with httpx.Client(timeout=30) as c:
         # the page, through the balancer, from every backend (no stickiness)
         pages = [c.get(url + "/") for _ in range(4)]

@@ -261,3 +261,16 @@ def test_a_websocket_through_a_proxy_outlives_the_header_deadline(tmp_path: Path
     with running(tmp_path, serve_config=True, limiter=ConnectionLimiter(header_timeout=1.0),
                  trusted_proxies=TrustedProxies(["127.0.0.1"])) as (url, _client):
         assert asyncio.run(hold(url))
+
+
+def test_serve_refuses_a_bad_base_url_or_proxy(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.cli import main
+
+    for args, said in ((["--base-url", "ftp://tables.example"], "not http:// or https://"),
+                       (["--base-url", "http://tables.example/forest"], "a path"),
+                       (["--trusted-proxy", "10.0.0.300"], "not an IP address or network"),
+                       (["--trusted-proxy", "proxy.example"], "not an IP address")):
+        with pytest.raises(SystemExit) as exit_:
+            main(["serve", "--no-browser", *args])
+        assert exit_.value.code == 2
+        assert said in capsys.readouterr().err
