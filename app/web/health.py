@@ -11,7 +11,7 @@
 and a callable that returns ``None``/``True`` when ready, ``False`` or raises when not).
 ``forest-table serve`` registers ``database`` (``SELECT 1`` on its engine); the
 cross-process notifications of issue 24 register theirs (listening) the same way. The
-checks run off the event loop on one thread of their own, one run at a time: a probe
+checks run off the event loop on a thread of their own, one run at a time: a probe
 that comes while a run is on waits for that run, and a result is reused for
 :data:`READY_CACHE` seconds, so any number of balancers probing costs at most one
 database round trip per :data:`READY_CACHE` seconds. A check still running at the
@@ -93,7 +93,6 @@ class Readiness:
     """The checks' last answer, and the one run in flight (at most one at a time)."""
 
     def __init__(self) -> None:
-        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._running: concurrent.futures.Future[list[str]] | None = None
         self._names: tuple[str, ...] = ()
         self._answer: tuple[float, list[str]] | None = None
@@ -107,10 +106,18 @@ class Readiness:
         with self._lock:
             if self._running is None or self._running.done():
                 checks = readiness_checks()
-                if self._executor is None:
-                    self._executor = concurrent.futures.ThreadPoolExecutor(
-                        max_workers=1, thread_name_prefix="forest-table-readyz")
-                self._running = self._executor.submit(run_checks, checks)
+                future: concurrent.futures.Future[list[str]] = concurrent.futures.Future()
+
+                def run() -> None:
+                    try:
+                        future.set_result(run_checks(checks))
+                    except BaseException as exc:  # pragma: no cover - run_checks catches
+                        future.set_exception(exc)
+
+                # a daemon thread: a check stuck on a database that never answers does
+                # not keep the process from ending
+                threading.Thread(target=run, name="forest-table-readyz", daemon=True).start()
+                self._running = future
                 self._names = tuple(checks)
             return self._running, self._names
 
