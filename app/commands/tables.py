@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from app.game.new_game import Problem, check_new_game, parse_options
+from app.game.new_game import COLOURS, Problem, check_new_game, parse_options
 from app.game.registry import variant
 from app.i18n import cli_language
 from app.l10n import render
@@ -118,8 +118,8 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
     n.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help=f"a game option (repeatable; left out: the game's default): {options}")
     n.add_argument("--colour", "--color", action="append", default=[], metavar="SEAT=COLOUR",
-                   help="a seat's colour, e.g. 2=red (others: the next free one of blue, red, "
-                        "yellow, purple, green, black)")
+                   help="a seat's colour, e.g. 2=red, taken from whoever had it (seats "
+                        f"have {', '.join(COLOURS)} in seat order)")
     n.add_argument("--role", action="append", default=[], metavar="SEAT=ROLE",
                    help="a role a player chooses in the advanced game, e.g. 1=julia (others "
                         f"are dealt): {roles}")
