@@ -1,4 +1,4 @@
-"""``forest-table`` command line: serve | desktop | score | setup | records.
+"""``forest-table`` command line: serve | desktop | score | setup | records | tables.
 
 Each subcommand imports its implementation lazily, so ``score`` and ``setup``
 start fast and never import flet or sqlalchemy.
@@ -39,6 +39,31 @@ def port(text: str) -> int:
     return value
 
 
+def base_url(text: str) -> str:
+    """An address links start with (``serve --base-url``): http(s), a host, a port."""
+    from app.table.links import base_url_problem
+
+    problem = base_url_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(
+            f"{problem} (got {text!r}): give http:// or https://, a host and an optional "
+            "port, e.g. http://tables.example:8080")
+    return text.strip().rstrip("/")
+
+
+def proxy(text: str) -> str:
+    """``serve --trusted-proxy``: an IP address or network (``10.0.0.5``, ``10.0.0.0/24``)."""
+    from app.web.forwarded import parse_proxy
+
+    try:
+        parse_proxy(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"not an IP address or network (got {text!r}), e.g. 10.0.0.5 or 10.0.0.0/24"
+        ) from None
+    return text.strip()
+
+
 def _deal_forestry(args: argparse.Namespace) -> int:
     from app.commands.setup_forestry import run
 
@@ -51,7 +76,9 @@ def _deal_guardians(args: argparse.Namespace) -> int:
     return run(args)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(tables: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``tables=False`` leaves out the ``tables`` command's own
+    options (their help comes from the game registry: the other commands start without it)."""
     from scoring.games import GAMES
 
     GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
@@ -72,6 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
                    help="revoke the host link and issue a new one (kept for later starts)")
     p.add_argument("--no-browser", action="store_true",
                    help="do not open the host link in this computer's browser")
+    p.add_argument("--base-url", type=base_url, default=None, metavar="URL",
+                   help="the address phones reach this server at when it is not its own, "
+                        "e.g. a load balancer's http://tables.example:8080: the links and QR "
+                        "codes start with it and requests for that host are accepted "
+                        "(docs/deployment.md)")
+    p.add_argument("--trusted-proxy", type=proxy, action="append", default=[],
+                   metavar="ADDR",
+                   help="a reverse proxy or load balancer in front (an IP address or "
+                        "network, repeatable): a phone's address is read from the "
+                        "X-Forwarded-For it adds, and its connections are capped in all "
+                        "only; the header is never read from anyone else")
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
@@ -196,11 +234,26 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
                    help="its id on boardgamegeek.com (the number in the game's page address); "
                         "0 forgets it")
+
+    if tables:
+        from app.commands.tables import add_parser as add_tables
+
+        add_tables(sub, _DB_HELP, port)
+    else:  # parsed again in full when it is the command
+        p = sub.add_parser("tables", help="open tables prepared before an event: new, list, "
+                           "sheet")
+        p.add_argument("rest", nargs=argparse.REMAINDER)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    given = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in given if not a.startswith("-")), None)
+    args = build_parser(tables=command == "tables").parse_args(given)
+    if args.command == "tables":
+        from app.commands.tables import run as run_tables
+
+        return run_tables(args)
     if args.command == "score":
         from app.commands.score import run as run_score
 
@@ -217,7 +270,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from app.server import serve
 
         return serve(host=args.host, port=args.port, show_qr=not args.no_qr,
-                     new_host_link=args.new_host_link, browser=not args.no_browser)
+                     new_host_link=args.new_host_link, browser=not args.no_browser,
+                     base_url=args.base_url, trusted_proxies=tuple(args.trusted_proxy))
     if args.command == "desktop":
         from app.server import desktop
 

@@ -11,6 +11,7 @@ keeps every catalogue on the same ids and every id the screens use present.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from typing import Any
 
@@ -59,3 +60,13 @@ def language_of(t: Any) -> str:
     """The language a translate function speaks (``app.t`` or ``Translator.t``)."""
     owner = getattr(t, "__self__", None)
     return str(getattr(getattr(owner, "tr", owner), "lang", DEFAULT_LANGUAGE))
+
+
+def cli_language() -> str:
+    """The language of the command line's own lines (``serve``, ``tables``): Japanese when
+    the locale says so (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, the first one set)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"

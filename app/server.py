@@ -13,7 +13,9 @@ start writes and syncs a real file in the data folder and wants
 database and the host link's file are their owner's only; looser ones get a
 warning line (:func:`not_private`). The open-file limit is raised first
 (:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
-and stops within :data:`app.web.server.STOP_DEADLINE` seconds.
+and stops within :data:`app.web.server.STOP_DEADLINE` seconds. ``/healthz`` and
+``/readyz`` answer a load balancer (:mod:`app.web.health`; the database is a readiness
+check); ``--base-url`` and ``--trusted-proxy`` put it behind one (docs/deployment.md).
 See docs/table-mode.md.
 """
 
@@ -22,13 +24,17 @@ from __future__ import annotations
 import logging
 import os
 import re
-import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+from app.i18n import cli_language
 from app.resources import assets_dir
+from app.table.links import join_url, lan_address, terminal_qr
+
+__all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
 #: A tab that went away keeps its session (and seat view) this long, in seconds; a
 #: phone back later gets a fresh session and finds its seat again from its stored token.
@@ -46,44 +52,6 @@ PROBE_BYTES = 64 * 1024
 
 #: The URL phones reach this server at (set by :func:`serve`; used for the join links).
 BASE_URL = ""
-
-
-def lan_address() -> str:
-    """The address phones on the same network reach this machine at.
-
-    Asks the OS which interface would route to a LAN address (a UDP socket
-    that sends nothing); falls back to the host name, then to loopback.
-    """
-    for probe in ("10.255.255.255", "192.168.255.255"):
-        try:
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-                s.connect((probe, 1))  # no packet is sent for UDP connect
-                addr = str(s.getsockname()[0])
-                if not addr.startswith("127.") and addr != "0.0.0.0":
-                    return addr
-        except OSError:
-            continue
-    try:
-        addr = socket.gethostbyname(socket.gethostname())
-        if not addr.startswith("127."):
-            return addr
-    except OSError:
-        pass
-    return "127.0.0.1"
-
-
-def join_url(host: str | None, port: int) -> str:
-    shown = host if host and host not in ("0.0.0.0", "::") else lan_address()
-    return f"http://{shown}:{port}/"
-
-
-def cli_language() -> str:
-    """The language of ``serve``'s own lines: Japanese when the locale says so."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
 
 
 def _say(code: str, **params: Any) -> str:
@@ -108,12 +76,7 @@ def print_join(url: str, show_qr: bool = True, *, local: str | None = None,
     if new:
         print(_say("serve-host-link-new"))
     if show_qr:
-        import qrcode
-
-        qr = qrcode.QRCode(border=1)
-        qr.add_data(url)
-        qr.make(fit=True)
-        qr.print_ascii(out=sys.stdout, invert=True)
+        sys.stdout.write(terminal_qr(url))
     if local is not None:
         line = _say("serve-on-this-laptop", url=local)
         print(line + (" " + _say("serve-opened-browser") if opened else ""))
@@ -328,8 +291,14 @@ def table_main(page: Any) -> None:
 
 
 def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
-          new_host_link: bool = False, browser: bool = True) -> int:
-    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web."""
+          new_host_link: bool = False, browser: bool = True, base_url: str | None = None,
+          trusted_proxies: tuple[str, ...] = ()) -> int:
+    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web.
+
+    ``base_url``: where phones reach this server when not at its own address (a load
+    balancer's): the links start with it and its host is accepted. ``trusted_proxies``:
+    the proxies whose ``X-Forwarded-For`` is read (docs/deployment.md).
+    """
     global BASE_URL
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
@@ -342,7 +311,9 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     from app.table.links import join_link
     from app.ui.kit import services
     from app.ui.shell.tab import announce_stop
+    from app.web import health
     from app.web import server as web
+    from app.web.forwarded import TrustedProxies
     from app.web.limits import raise_open_file_limit
 
     raise_open_file_limit()  # a laptop's usual soft limit is 1024 descriptors
@@ -353,9 +324,12 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
+    public = base_url.strip().rstrip("/") if base_url else None
     app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
-                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]))
-    BASE_URL = join_url(host, port).rstrip("/")
+                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
+                                 trusted_proxies=TrustedProxies(trusted_proxies),
+                                 public_hosts=(urlsplit(public).netloc,) if public else ())
+    BASE_URL = public or join_url(host, port).rstrip("/")
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     path = database_path()
     try:
@@ -365,6 +339,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
+        health.add_readiness_check("database", health.database_check(store.engine))
         hub = shared_hub(store)
         tables = hub.resume()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)

@@ -199,8 +199,8 @@ LAYERS: dict[str, int] = {
     "app.l10n": 2, "app.names": 2, "app.peer": 2, "app.shown": 2, "app.events": 2,
     "app.resources": 2,
     "app.i18n": 3, "app.game": 3, "app.store": 4, "app.session": 5,
-    "app.table": 6, "app.commands": 6, "app.web": 6,
-    "app.ui.kit": 7, "app.ui": 8, "app.ui.shell": 9,
+    "app.table": 6, "app.web": 6,
+    "app.commands": 7, "app.ui.kit": 7, "app.ui": 8, "app.ui.shell": 9,
     "app.flet_main": 10, "app.server": 11, "app.cli": 12, "app.__main__": 13,
 }
 

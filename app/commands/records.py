@@ -84,17 +84,29 @@ def _when(dt: datetime, offset: int | None = None) -> str:
     return local.strftime("%Y-%m-%d %H:%M")
 
 
+def shown_width(text: str) -> int:
+    """Columns ``text`` takes on a terminal: East Asian wide and full-width characters two
+    (a Japanese header lines up with its column), combining marks none."""
+    return sum(0 if unicodedata.combining(ch) else
+               2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]],
           right: Sequence[bool] | None = None) -> str:
     """A plain-text table; numbers right-aligned."""
     cells = [[("" if c is None else terminal_safe(str(c))) for c in row] for row in rows]
-    widths = [max([len(h)] + [len(r[i]) for r in cells]) for i, h in enumerate(headers)]
+    widths = [max([shown_width(h)] + [shown_width(r[i]) for r in cells])
+              for i, h in enumerate(headers)]
     if right is None:
         right = [bool(rows) and all(isinstance(r[i], int | float) or r[i] is None for r in rows)
                  for i in range(len(headers))]
 
+    def pad(v: str, w: int, on_left: bool) -> str:
+        space = " " * max(0, w - shown_width(v))
+        return space + v if on_left else v + space
+
     def line(values: Sequence[str]) -> str:
-        return "  ".join((v.rjust(w) if r else v.ljust(w))
+        return "  ".join(pad(v, w, r)
                          for v, w, r in zip(values, widths, right, strict=True)).rstrip()
 
     out = [line(list(headers)), line(["-" * w for w in widths])]

@@ -77,7 +77,7 @@ from app.game.state import (
     validate_state,
 )
 from app.game.status import Status
-from app.game.variant import Variant
+from app.game.variant import OptionSpec, Variant
 from app.l10n import english
 from scoring.forestry import board as B
 from scoring.forestry.enums import (
@@ -803,4 +803,8 @@ VARIANT = Variant(
     printed=True,
     confirmed_table=_confirmed_table,
     has_forest_map=True,
+    options=(OptionSpec("mode", tuple(m.value for m in Mode)),
+             OptionSpec("technology_side", tuple(s.value for s in TechnologySide)),
+             OptionSpec("tutorial_table"), OptionSpec("infestation"), OptionSpec("asymmetric")),
+    roles=tuple(c.value for c in Character),
 )

@@ -42,7 +42,7 @@ from app.game.state import (
     record_first_player,
     validate_state,
 )
-from app.game.variant import Variant
+from app.game.variant import OptionSpec, Variant
 from app.l10n import english
 from scoring.games import Game
 from scoring.guardians.checks import GameEndStatus, Turn, game_end_status
@@ -250,4 +250,6 @@ VARIANT = Variant(
     score=lambda game, confirmed: score_guardians(game),
     base_categories=("trees", "animals", "fires"),
     has_end_trigger=True,
+    options=(OptionSpec("advanced"),),
+    roles=tuple(r.value for r in Ranger),
 )

@@ -29,6 +29,23 @@ Scorer = Callable[[Any, Mapping[str, Mapping[str, Any]] | None], ScoreSheet]
 
 
 @dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a new game takes, by its JSON key (``options_from_json``): a yes/no flag
+    (no ``choices``) or one of ``choices`` (absent: the game's default, e.g. dealt).
+
+    What the command line offers (``forest-table tables new --option KEY=VALUE``) and
+    checks before the dealer sees it (:func:`app.game.new_game.parse_options`).
+    """
+
+    key: str
+    choices: tuple[str, ...] = ()
+
+    @property
+    def is_flag(self) -> bool:
+        return not self.choices
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """One game: its options, players, dealer, rules (handlers), record codec and scorer.
 
@@ -48,6 +65,9 @@ class Variant:
     (score categories every player has), ``printed`` (printed values users
     confirm apply to it) and ``confirmed_table`` (where a printed value confirmed
     in this game is remembered for later games).
+
+    The command line: ``options`` (each option's key and values, :class:`OptionSpec`) and
+    ``roles`` (the ids a seat may choose as its ``role`` when ``chooses_roles``).
 
     For the UI: ``has_forest_map`` (a shared forest board: the play-along panel,
     harvesters placed before play starts), ``has_end_trigger`` (a game-end
@@ -79,6 +99,10 @@ class Variant:
     #: an undo can say what it took back ("Blue's coins 5 → 4")
     count_of: Callable[[GameState, int, str], int | None] | None = None
     options_with_seats: Callable[[Any, tuple[PlayerSeat, ...]], Any] = lambda opts, seats: opts
+    #: the options a new game takes, by JSON key (the command line's ``--option``)
+    options: tuple[OptionSpec, ...] = ()
+    #: the ids of the roles a seat may choose (characters, rangers), in the rulebook's order
+    roles: tuple[str, ...] = ()
 
     def parse_options(self, options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Any:
         """The typed options of a new game: as given (``options_type``) or from JSON (``None``:

@@ -229,6 +229,19 @@ new-error-fix-above = Not dealt yet: { $n ->
 }
 new-roster = People in History: tap one for the next empty seat
 new-error-seed = The seed is a whole number
+new-error-player-count = { $game } is for { $low }–{ $high } players (got { $n })
+new-error-colour-unknown = '{ $value }' is not one of the colours ({ $colours })
+new-error-same-colour = The same colour as player { $n }
+new-error-role-unknown = '{ $value }' is not a { $role } of this game (one of: { $roles })
+new-error-role-taken = Player { $n } already has this { $role }
+new-error-roles-off = With these options no player chooses a { $role } (they do in the advanced game)
+new-error-option-unknown = { $game } has no option '{ $key }' (its options: { $keys })
+new-error-option-value = { $key } is one of { $choices } (got '{ $value }')
+new-error-option-flag = { $key } is yes or no (got '{ $value }')
+new-error-option-twice = { $key } is given twice
+new-error-option-pair = an option is KEY=VALUE (got '{ $value }')
+new-role-character = character
+new-role-ranger = ranger
 colour-blue = Blue
 colour-red = Red
 colour-yellow = Yellow
@@ -1205,6 +1218,40 @@ serve-error-missing-dir = forest-table serve: the database directory { $path } d
 serve-error-disk-full = forest-table serve: the disk holding { $path } is full. Free some space and start again.
 serve-error-database = forest-table serve: the database could not be opened ({ $reason }).
 serve-warn-not-private = forest-table serve: warning: other users of this computer can read { $paths } (make them private: chmod go= …).
+tables-error = { $prog }: error: { $field }: { $problem }
+tables-nothing-created = Nothing was created.
+tables-error-base-url = not an address links can start with: http:// or https://, a host and an optional port, nothing after it (got '{ $value }')
+tables-error-port-and-base-url = give the port in --base-url (--port is for the LAN address)
+tables-error-seat-pair = expected SEAT=VALUE with SEAT from 1 to { $n } (got '{ $value }')
+tables-error-seat-twice = seat { $n } is given twice
+tables-error-first-player = a seat from 1 to { $n } or a player's name (got '{ $value }')
+tables-error-database = the database could not be opened ({ $reason })
+tables-error-write = cannot write { $path } ({ $reason })
+tables-created = Table { $table }: { $game }, { $n ->
+    [one] one player
+   *[other] { $n } players
+}, seed { $seed }
+tables-host-link = Host link (keep it to yourself: it opens the whole table):
+tables-seat-link = { $name } (seat { $n }):
+tables-links-work = These links work while forest-table serve runs on this database (the same data folder or DATABASE_URL) and is reached at { $url }.
+tables-links-new = Every time links are shown new ones are issued (only their hashes are stored); the ones shown before keep working until revoked.
+tables-none = No open tables.
+tables-col-table = table
+tables-col-game = game
+tables-col-players = players
+tables-col-created = created
+tables-col-updated = updated
+tables-col-version = version
+tables-col-status = status
+tables-status-setup = setup
+tables-status-playing = playing
+tables-status-finished = finished
+tables-sheet-written = Wrote { $path }: { $tables } open tables, { $seats } seat QR codes.
+tables-sheet-title = Forest Table: seat QR codes
+tables-sheet-table = Table { $table }: { $game }
+tables-sheet-seat = { $name } (seat { $n })
+tables-sheet-scan = Each player scans their own seat's code with their phone's camera: it opens their sheet.
+tables-sheet-none = No open tables: nothing to print.
 ## play
 
 -reproduction-space = reproduction space

@@ -218,6 +218,19 @@ new-error-same-name = プレイヤー{ $n }と同じ名前です
 new-error-fix-above = まだ配れません。上の{ $n }か所を直してください。
 new-roster = 履歴にいる人：タップすると次の空いた席に入ります
 new-error-seed = シードは整数で入力してください
+new-error-player-count = { $game }は{ $low }～{ $high }人用です（{ $n }人が指定されました）
+new-error-colour-unknown = 「{ $value }」は使える色ではありません（{ $colours }）
+new-error-same-colour = プレイヤー{ $n }と同じ色です
+new-error-role-unknown = 「{ $value }」はこのゲームの{ $role }ではありません（{ $roles }のどれか）
+new-error-role-taken = プレイヤー{ $n }がすでにこの{ $role }を選んでいます
+new-error-roles-off = この設定では{ $role }を選びません（選ぶのは上級ゲームです）
+new-error-option-unknown = { $game }に「{ $key }」という設定はありません（設定：{ $keys }）
+new-error-option-value = { $key }は{ $choices }のどれかです（「{ $value }」が指定されました）
+new-error-option-flag = { $key }は yes か no です（「{ $value }」が指定されました）
+new-error-option-twice = { $key }が2回指定されています
+new-error-option-pair = 設定は KEY=VALUE の形で書きます（「{ $value }」が指定されました）
+new-role-character = キャラクター
+new-role-ranger = レンジャー
 colour-blue = 青
 colour-red = 赤
 colour-yellow = 黄
@@ -1175,6 +1188,37 @@ serve-error-missing-dir = forest-table serve：データベースのフォルダ
 serve-error-disk-full = forest-table serve：{ $path } のディスクがいっぱいです。空き容量を増やしてから、もう一度起動してください。
 serve-error-database = forest-table serve：データベースを開けませんでした（{ $reason }）。
 serve-warn-not-private = forest-table serve：警告：このコンピューターの他のユーザーが { $paths } を読めます（chmod go= … で本人だけにしてください）。
+tables-error = { $prog }：エラー：{ $field }：{ $problem }
+tables-nothing-created = 何も作成していません。
+tables-error-base-url = リンクの先頭にできるアドレスではありません。http:// か https://、ホスト、必要ならポートだけを書きます（「{ $value }」が指定されました）
+tables-error-port-and-base-url = ポートは --base-url の中に書いてください（--port は LAN アドレス用です）
+tables-error-seat-pair = SEAT=VALUE の形で、SEAT は1～{ $n }です（「{ $value }」が指定されました）
+tables-error-seat-twice = { $n }番の席が2回指定されています
+tables-error-first-player = 1～{ $n }の席番号かプレイヤーの名前です（「{ $value }」が指定されました）
+tables-error-database = データベースを開けませんでした（{ $reason }）
+tables-error-write = { $path } に書き込めません（{ $reason }）
+tables-created = テーブル{ $table }：{ $game }、{ $n }人、シード{ $seed }
+tables-host-link = ホスト用リンク（他の人に見せないでください。テーブル全体を操作できます）：
+tables-seat-link = { $name }（{ $n }番手）：
+tables-links-work = これらのリンクは、このデータベース（同じデータ用フォルダーまたは DATABASE_URL）で forest-table serve が動いていて、{ $url } で届くあいだ使えます。
+tables-links-new = リンクを表示するたびに新しいリンクを発行します（保存するのはハッシュだけです）。前に表示したリンクも、取り消すまで使えます。
+tables-none = 進行中のテーブルはありません。
+tables-col-table = テーブル
+tables-col-game = ゲーム
+tables-col-players = プレイヤー
+tables-col-created = 作成
+tables-col-updated = 更新
+tables-col-version = 版
+tables-col-status = 状態
+tables-status-setup = 準備中
+tables-status-playing = プレイ中
+tables-status-finished = 終了
+tables-sheet-written = { $path } に書きました：進行中のテーブル{ $tables }卓、席のQRコード{ $seats }個。
+tables-sheet-title = Forest Table：席のQRコード
+tables-sheet-table = テーブル{ $table }：{ $game }
+tables-sheet-seat = { $name }（{ $n }番手）
+tables-sheet-scan = 各プレイヤーは自分の席のコードをスマートフォンのカメラで読み取ってください。自分のシートが開きます。
+tables-sheet-none = 進行中のテーブルはありません。印刷するものはありません。
 ## play
 
 -reproduction-space = 繁殖トークンのマス

@@ -1,8 +1,74 @@
-"""A table's links: ``/join/<token>`` addresses, the routes a tab reads them from, QR codes."""
+"""A table's links: ``/join/<token>`` addresses, the routes a tab reads them from, QR codes.
+
+Also where links point: :func:`join_url` (the LAN address and port ``serve`` prints,
+:func:`lan_address`) and :func:`base_url_problem` (an address given instead, e.g. a load
+balancer's: ``serve --public-url``, ``tables new --base-url``).
+"""
 
 from __future__ import annotations
 
 import io
+import socket
+from urllib.parse import urlsplit
+
+
+def lan_address() -> str:
+    """The address phones on the same network reach this machine at.
+
+    Asks the OS which interface would route to a LAN address (a UDP socket
+    that sends nothing); falls back to the host name, then to loopback.
+    """
+    for probe in ("10.255.255.255", "192.168.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))  # no packet is sent for UDP connect
+                addr = str(s.getsockname()[0])
+                if not addr.startswith("127.") and addr != "0.0.0.0":
+                    return addr
+        except OSError:
+            continue
+    try:
+        addr = socket.gethostbyname(socket.gethostname())
+        if not addr.startswith("127."):
+            return addr
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def join_url(host: str | None, port: int) -> str:
+    """``http://<the LAN address, or host>:<port>/``: where phones reach ``serve``."""
+    shown = host if host and host not in ("0.0.0.0", "::") else lan_address()
+    return f"http://{shown}:{port}/"
+
+
+def base_url_problem(url: str) -> str | None:
+    """What is wrong with ``url`` as the address links start with (None: nothing).
+
+    ``http://`` or ``https://``, a host, an optional port, no path (the app is served
+    at the root), no user, query or fragment. The answer is a short English reason for
+    logs; callers say it in the user's language with the code ``links-bad-base-url``.
+    """
+    text = url.strip()
+    if not text or any(ch.isspace() for ch in text) or len(text) > 500:
+        return "empty or with spaces"
+    try:
+        parts = urlsplit(text)
+        port = parts.port  # raises for a port that is not 1-65535
+    except ValueError:
+        return "not a URL"
+    if parts.scheme not in ("http", "https"):
+        return "not http:// or https://"
+    if not parts.hostname:
+        return "no host"
+    if parts.username is not None or parts.password is not None:
+        return "a user in it"
+    if parts.path not in ("", "/") or parts.query or parts.fragment or text.endswith("?") \
+            or text.endswith("#"):
+        return "a path, query or fragment"
+    if port == 0:
+        return "port 0"
+    return None
 
 
 def join_link(base_url: str, token: str) -> str:
@@ -48,6 +114,19 @@ def table_from_route(route: str | None) -> int | None:
             and all("0" <= ch <= "9" for ch in parts[1]):
         return int(parts[1])
     return None
+
+
+def terminal_qr(data: str) -> str:
+    """A QR code of ``data`` as text for a terminal (light on dark: ``print_ascii``'s
+    inverted form, which phone cameras read off a dark terminal)."""
+    import qrcode
+
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(data)
+    qr.make(fit=True)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    return out.getvalue()
 
 
 def qr_png(data: str, box_size: int = 8, border: int = 4) -> bytes:

@@ -14,6 +14,10 @@ the Flet sessions and a static-file server for the Flutter client. Around it:
   (:mod:`app.peer`) and caps the sessions one address may hold.
 - :mod:`app.web.limits` caps open connections per address and in all, gives a
   request's head a deadline and rate-limits the log lines of refusals.
+- :mod:`app.web.health` answers ``/healthz`` and ``/readyz`` for a load balancer,
+  whatever its Host header; readiness is a registry of checks (``add_readiness_check``).
+- :mod:`app.web.forwarded` reads a phone's address from ``X-Forwarded-For``, from the
+  proxies ``serve --trusted-proxy`` names only.
 - :mod:`app.web.server` puts them together and runs uvicorn on a socket bound
   first (a busy port is a one-line error).
 

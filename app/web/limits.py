@@ -24,8 +24,11 @@ even a phone's page load). Below the ASGI app, at the transport:
   limit at start (a laptop's usual soft limit is 1024).
 
 Loopback and LAN peers are treated alike: the laptop's own browser stays far
-below the caps. Behind a reverse proxy every phone shares the proxy's address:
-raise the per-address cap there. See docs/table-mode.md ("Limits").
+below the caps. Behind a reverse proxy every phone shares the proxy's address: name
+the proxy (``serve --trusted-proxy``, :mod:`app.web.forwarded`) and its connections
+are capped in all only (the proxy caps each phone); the sessions per address then
+count each phone's own address. See docs/table-mode.md ("Limits") and
+docs/deployment.md.
 """
 
 from __future__ import annotations
@@ -201,6 +204,9 @@ class ConnectionLimiter:
     total: int = TOTAL
     header_timeout: float = HEADER_TIMEOUT
     logs: LogLimiter = field(default_factory=lambda: LogLimiter(per_address=1, total=20))
+    #: addresses not capped per address, only in all (``serve --trusted-proxy``: the proxy
+    #: holds every phone's connections and caps each phone itself)
+    uncapped: Callable[[str], bool] | None = None
     _open: dict[tuple[str, int], _Open] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
 
@@ -220,8 +226,10 @@ class ConnectionLimiter:
         if peer is None:
             return True
         key = address_key(str(peer[0]))
-        if self._counts.get(key, 0) >= self.per_address or len(self._open) >= self.total:
-            which = "address" if self._counts.get(key, 0) >= self.per_address else "server"
+        over_address = self._counts.get(key, 0) >= self.per_address and not (
+            self.uncapped is not None and self.uncapped(str(peer[0])))
+        if over_address or len(self._open) >= self.total:
+            which = "address" if over_address else "server"
             log_limited(self.logs, key, "refused connections from %s: %d open from it, "
                         "%d in all (the %s cap)", key, self._counts.get(key, 0),
                         len(self._open), which)

@@ -4,7 +4,8 @@
 which gives ``/ws`` and runs the sessions)::
 
     uvicorn (connection caps, header deadline: app/web/limits.py)
-      -> HeaderDeadline -> SameOrigin (Host, Origin, CSP, headers)
+      -> HeaderDeadline -> ForwardedFor (the phone's address behind a trusted proxy)
+      -> Probes (/healthz, /readyz: any Host) -> SameOrigin (Host, Origin, CSP, headers)
       -> TapIds (each tap once, acknowledged; its text frames taken out first)
       -> SessionGuard (peer, session cap, frame checks)
       -> WebClient (the client's files, compressed and cached) -> flet-web
@@ -35,6 +36,8 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
+from app.web.forwarded import ForwardedFor, TrustedProxies
+from app.web.health import Probes
 from app.web.limits import (
     KEEP_ALIVE,
     MAX_HEAD,
@@ -81,11 +84,16 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               sessions_per_address: int | None = None, cap_loopback: bool = True,
               cache_dir: Path | None = None, compress_in_background: bool = True,
               limiter: ConnectionLimiter | None = None,
+              trusted_proxies: TrustedProxies | None = None,
+              public_hosts: tuple[str, ...] = (),
               ) -> tuple[ASGIApp, WebClient]:
     """The whole web app for ``main`` (a Flet entry point) served on ``port``.
 
     The app's ``limiter`` attribute is the :class:`ConnectionLimiter` :func:`run` gives
     uvicorn's protocols (default: from the environment, :meth:`ConnectionLimiter.from_env`).
+    ``trusted_proxies``: whose ``X-Forwarded-For`` is read (:mod:`app.web.forwarded`);
+    ``public_hosts``: more ``Host`` values to accept (``name`` or ``name:port``: the
+    address phones reach the server at through a proxy, ``serve --base-url``).
     """
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -114,8 +122,12 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     # TapIds outside: the page's text frames are taken out before the frame checks
     guarded = TapIds(SessionGuard(client, registry))
     limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
-    app = HeaderDeadline(SameOrigin(guarded, HostPolicy(port, host), client.inline_hashes()),
-                         limiter)
+    proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()
+    if proxies and limiter.uncapped is None:
+        limiter.uncapped = proxies.trusts
+    same_origin = SameOrigin(guarded, HostPolicy(port, host, public_hosts),
+                             client.inline_hashes())
+    app = HeaderDeadline(ForwardedFor(Probes(same_origin), proxies), limiter)
     return app, client
 
 
@@ -157,7 +169,10 @@ def config(app: ASGIApp, log_level: str = "warning") -> Any:
     ws: Any = "websockets-sansio"
     if isinstance(limiter, ConnectionLimiter):
         http, ws = guarded_protocols(limiter)
+    # proxy_headers off: uvicorn would take X-Forwarded-For from any loopback peer (its
+    # default FORWARDED_ALLOW_IPS); only app.web.forwarded reads it, from trusted proxies
     return uvicorn.Config(app, http=http, ws=ws, log_level=log_level, access_log=False,
+                          proxy_headers=False,
                           lifespan="on", timeout_keep_alive=KEEP_ALIVE,
                           timeout_graceful_shutdown=GRACEFUL_STOP,
                           ws_max_size=1 << 20, backlog=ACCEPT_BATCH,

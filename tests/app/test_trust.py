@@ -550,13 +550,14 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
 
 def test_every_new_message_is_in_both_catalogues() -> None:
     from app import l10n
+    from app.game.new_game import SeedCode
     from app.table.codes import TableCode
     from app.ui.kit.validate import InputCode
 
     params = {"seconds": 3, "field": "Seed", "limit": 40, "url": "http://x/", "path": "/d",
               "reason": "OperationalError", "value": "x", "who": "Mei", "who2": "Ken",
               "game_id": "3"}
-    codes = [*TableCode, *InputCode, "tablemode-host-link-title",
+    codes = [*TableCode, *InputCode, *SeedCode, "tablemode-host-link-title",
              "tablemode-host-link-new", "tablemode-host-link-done", "tablemode-table-finished",
              "serve-serving-at", "serve-host-link", "serve-host-link-new", "serve-on-this-laptop",
              "serve-opened-browser", "serve-stop", "serve-error-readonly",

@@ -36,8 +36,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(tmp: Path, **options: Any) -> Iterator[tuple[str, Any]]:
-    """Serve on a free port; yield (base URL, the WebClient)."""
+def running(tmp: Path, *, serve_config: bool = False,
+            **options: Any) -> Iterator[tuple[str, Any]]:
+    """Serve on a free port; yield (base URL, the WebClient). ``serve_config``: with the
+    uvicorn settings ``serve`` uses (:func:`app.web.server.config`: the connection caps
+    below HTTP, no uvicorn proxy headers)."""
     import uvicorn
 
     from app.web import server as web
@@ -47,7 +50,8 @@ def running(tmp: Path, **options: Any) -> Iterator[tuple[str, Any]]:
     options.setdefault("compress_in_background", False)
     app, client = web.build_app(hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
                                 cache_dir=tmp / "cache", **options)
-    config = uvicorn.Config(app, ws="websockets-sansio", log_level="error", lifespan="on")
+    config = web.config(app, "error") if serve_config else uvicorn.Config(
+        app, ws="websockets-sansio", log_level="error", lifespan="on", proxy_headers=False)
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
                               daemon=True)

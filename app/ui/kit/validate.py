@@ -9,45 +9,23 @@ to the field by the screen.
 
 from __future__ import annotations
 
+from app.game.new_game import MAX_SEED, parse_seed  # a new game's seed: checked below the UI
 from scoring.message import MessageCode, Refusal
 
-#: A seed is what ``random.Random`` and the record format take: 0 .. 2**63 - 1.
-MAX_SEED = 2**63 - 1
 #: A count typed on a phone (a printed value, a number of points): at most this many digits.
 MAX_DIGITS = 9
 
+__all__ = ["MAX_DIGITS", "MAX_SEED", "InputCode", "parse_seed", "shown", "typed_number"]
+
 
 class InputCode(MessageCode):
-    SEED_NOT_DIGITS = "refusal-seed-not-digits"
-    SEED_TOO_LARGE = "refusal-seed-too-large"
     NOT_A_NUMBER = "refusal-not-a-whole-number"
     TOO_LONG = "refusal-value-too-long"
 
 
 def _ascii_digits(text: str) -> bool:
-    """Only 0-9 (``"²".isdigit()`` is true, and ``int("٣")`` is 3: neither is a seed)."""
+    """Only 0-9 (``"²".isdigit()`` is true, and ``int("٣")`` is 3)."""
     return bool(text) and all("0" <= ch <= "9" for ch in text)
-
-
-def parse_seed(raw: object, field: str = "seed") -> int | None:
-    """A typed seed: empty means "deal one at random" (None); else 0 .. 2**63-1, digits."""
-    if raw is None:
-        return None
-    if isinstance(raw, bool) or not isinstance(raw, (str, int)):
-        raise Refusal(InputCode.SEED_NOT_DIGITS, field=field)
-    if isinstance(raw, int):
-        if not 0 <= raw <= MAX_SEED:
-            raise Refusal(InputCode.SEED_TOO_LARGE, field=field, limit=str(MAX_SEED))
-        return raw
-    text = raw.strip()
-    if not text:
-        return None
-    if not _ascii_digits(text):
-        raise Refusal(InputCode.SEED_NOT_DIGITS, field=field)
-    # the length first: int() of 5,000 digits is not free
-    if len(text) > len(str(MAX_SEED)) + 4 or int(text) > MAX_SEED:
-        raise Refusal(InputCode.SEED_TOO_LARGE, field=field, limit=str(MAX_SEED))
-    return int(text)
 
 
 def typed_number(raw: object, field: str, digits: int = MAX_DIGITS) -> int:

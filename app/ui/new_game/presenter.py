@@ -3,38 +3,35 @@
 Which option combinations are offered is decided by the setup dealers
 themselves: each option is probed with ``setup.forestry.validate`` (and the
 player limits of ``scoring.guardians.rules``), and a combination the dealer
-refuses is shown disabled with its reason. The UI holds no rule of its own.
+refuses is shown disabled with its reason. What the form sends is checked by
+:func:`app.game.new_game.check_new_game`, as ``forest-table tables new`` checks its
+command line: the same names, counts, colours, roles, seed and dealer refusals. The
+UI holds no rule of its own.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.game.new_game import COLOURS, Problem, check_new_game, new_seed
 from app.i18n import language_of
-from app.l10n import refusal
+from app.l10n import refusal, render
 from app.ui.kit.game_ui import GameForm, SeatRole
 from app.ui.kit.games import ui
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
-from scoring.message import Refusal
+from scoring.message import msg
 from setup import forestry as forestry_setup
 
 T = Callable[..., str]
 
-#: Player colours the form offers (a seat's token colour; the rules do not name them).
-COLOURS = ("blue", "red", "yellow", "purple", "green", "black")
-SEED_LIMIT = 2**31
+__all__ = ["COLOURS", "DealRequest", "NewGamePresenter", "PlayerEntry", "deal", "new_seed"]
+
 #: the most of a typed name the form keeps (names are at most 40 characters: app.names)
 MAX_TYPED = 200
-
-
-def new_seed() -> int:
-    """A fresh random seed (shown on the setup screen so the deal can be repeated)."""
-    return random.SystemRandom().randrange(SEED_LIMIT)
 
 
 @dataclass
@@ -280,7 +277,7 @@ class NewGamePresenter:
         self.set_count(min(max(self.count, lo), hi))
 
     def set_count(self, n: int) -> None:
-        n = int(n)
+        n = max(1, min(int(n), len(COLOURS)))  # a client can send any number
         while len(self.players) < n:
             used = {p.colour for p in self.players}
             colour = next(c for c in COLOURS if c not in used)
@@ -321,6 +318,8 @@ class NewGamePresenter:
 
     def set_colour(self, i: int, colour: str) -> None:
         """Pick a colour; whoever had it gets this player's old colour."""
+        if colour not in COLOURS:  # a client can send any text
+            return
         for other in self.players:
             if other.colour == colour:
                 other.colour = self.players[i].colour
@@ -381,53 +380,45 @@ class NewGamePresenter:
 
     # ------------------------------------------------------------------ submit
     def submit(self, seed_factory: Callable[[], int] = new_seed) -> DealRequest | None:
-        """The deal request, or None with ``errors`` filled (shown next to the fields)."""
-        self.errors.clear()
-        from app.i18n import language_of
-        from app.names import clean_name, name_key
-        from app.ui.kit.validate import parse_seed, shown
+        """The deal request, or None with ``errors`` filled (shown next to the fields).
 
+        Checked here, on the server, whatever was sent (:func:`check_new_game`); the
+        dealer's refusal of the options is said in the form's own short words first.
+        """
+        self.errors.clear()
         lang = language_of(self.t)
-        seen: dict[str, int] = {}  # name key -> the first seat with it
-        names: list[str] = []
-        for i, p in enumerate(self.players):  # checked here, on the server, whatever was sent
-            field = f"players[{i}].name"
-            if not isinstance(p.name, str) or not p.name.strip():
-                self.errors[field] = self.t("new-error-name-required")
-                names.append("")
-                continue
-            try:
-                name = clean_name(p.name, field)
-            except Refusal as err:
-                self.errors[field] = shown(lang, err, self.t("new-player-name", n=i + 1))
-                names.append("")
-                continue
-            key = name_key(name)  # matched as History matches people
-            if key in seen:  # both fields say it, each naming the other seat
-                first = seen[key]
-                self.errors[field] = self.t("new-error-same-name", n=first + 1)
-                self.errors.setdefault(f"players[{first}].name",
-                                       self.t("new-error-same-name", n=i + 1))
-            else:
-                seen[key] = i
-            names.append(name)
-        seed: int | None = None
-        try:
-            seed = parse_seed(self.seed_text, "seed")
-        except Refusal as err:
-            self.errors["seed"] = shown(lang, err, self.t("new-seed"))
         options = self.form.options(self)
         refused = self.form.refused(self, options)
         if refused:
             self.errors["options"] = refused[1]
-        if self.errors:  # said at the button too: the fields may be a screen away
-            self.errors["start"] = self.t("new-error-fix-above", n=len(self.errors))
-            return None
         keep_roles = self.seat_role() is not None
-        players = tuple(PlayerEntry(name, p.colour, p.role if keep_roles else None)
-                        for name, p in zip(names, self.players, strict=True))
-        return DealRequest(self.game, players, options,
-                           seed if seed is not None else seed_factory(), self.rematch_of)
+        checked = check_new_game(
+            self.game, [p.name for p in self.players],
+            colours=[p.colour for p in self.players],
+            roles=[p.role if keep_roles else None for p in self.players],
+            options=options, seed=self.seed_text, seed_factory=seed_factory)
+        for problem in checked.problems:
+            key, label = self._where(problem)
+            self.errors.setdefault(key, render(lang, msg(problem.message.code,
+                                                         **{**problem.message.params,
+                                                            "field": label})))
+        if self.errors or checked.game is None:  # said at the button too: the fields
+            # may be a screen away
+            self.errors["start"] = self.t("new-error-fix-above", n=max(1, len(self.errors)))
+            return None
+        new = checked.game
+        players = tuple(PlayerEntry(s.name, s.colour or "", s.character) for s in new.seats)
+        return DealRequest(self.game, players, options, new.seed, self.rematch_of)
+
+    def _where(self, problem: Problem) -> tuple[str, str]:
+        """(the error's place on the form, the label a message names the field by)."""
+        name, _, _rest = problem.field.partition(".")
+        if name.startswith("players[") and name.endswith("]") and name[8:-1].isdigit():
+            i = int(name[8:-1])  # a seat's problem is said under its name
+            return f"players[{i}].name", self.t("new-player-name", n=i + 1)
+        if problem.field == "seed":
+            return "seed", self.t("new-seed")
+        return "options", self.t("new-options")
 
 
 def deal(request: DealRequest) -> Any:
