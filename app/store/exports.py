@@ -487,7 +487,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
         if mine:
             user["meRefId"] = mine[0]
     return {
-        "about": "A play file that BG Stats (Board GameRow Stats) can read: open it with the app.",
+        "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
         "sourceName": SOURCE_NAME,
         "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
         "userInfo": user,
