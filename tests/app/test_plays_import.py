@@ -188,7 +188,13 @@ def test_the_app_imports_with_a_people_matching_step(svc) -> None:  # type: igno
         fields = [by_id(client, f"settings-import-person-{i}") for i in range(3)]
         assert [(f.label, f.value) for f in fields] == [
             ("Meiko", "Meiko"), ("Ｋｅｎ", "Ken"), ("Rin", "Rin")]
-        await client.type(fields[0], "Mei")  # Meiko is our Mei
+        await client.type(fields[0], "Mei\u202e")  # not a name: said, nothing imported
+        await tap(client, "settings-import-go")
+        said = str(by_id(client, "settings-import-message").value)
+        assert "Meiko" in said and "U+202E" in said and not client.crashes()
+        with svc.store.session() as s:
+            assert len(queries.history(s, limit=10).items) == 1
+        await client.type(by_id(client, "settings-import-person-0"), "Mei")  # our Mei
         await tap(client, "settings-import-go")
         assert "settings-import-message" in semantics_ids(client)
         assert "Imported 2" in str(by_id(client, "settings-import-message").value)

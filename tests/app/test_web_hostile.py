@@ -564,3 +564,67 @@ def test_a_send_to_a_websocket_that_went_away_is_no_traceback() -> None:
     asyncio.run(HeaderDeadline(gone, ConnectionLimiter.from_env())(scope, None, None))
     with pytest.raises(ValueError):  # anything else is still an error
         asyncio.run(HeaderDeadline(broken, ConnectionLimiter.from_env())(scope, None, None))
+
+
+@pytest.mark.parametrize(("source", "where", "found"), [
+    ("backup-notes", "history.notes", "U+001B"),
+    ("play-record-location", "location", "U+202E"),
+    ("play-record-name", "players[0].name", "U+202E"),
+    ("bgstats-location", "plays[0]", "U+001B"),
+    ("bgstats-name", "plays[0].playerScores[2]", "U+202E"),
+    ("bgstats-comments", "plays[0]", "U+202E"),
+    ("bgg-location", "play 71234567", "U+200F"),
+    ("bgg-name", "play 71234567 player 2", "U+202E"),
+    ("match", "Meiko", "U+202E"),
+])
+def test_every_import_cleans_notes_locations_and_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        source: str, where: str, found: str) -> None:
+    """Locations, notes and names that come in by an import are cleaned as the app's own
+    (issue 27): a backup's ``history.notes``, a play record's location and names, and what
+    BG Stats and BGG files give (places, people, comments, a typed ``--match``) are
+    refused naming the entry and the character, exit 2, nothing stored (they were stored
+    as given, or ended in "internal error")."""
+    from app.cli import main
+    from tests.app.test_exchange import load
+
+    plays = ROOT / "tests" / "data" / "plays"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    src, extra = tmp_path / "in.txt", []
+    if source == "backup-notes":
+        rec = load("guardians_basic_23.json")
+        rec["history"] = {"play_id": "p1", "notes": "evil\x1b[2J note"}
+        src.write_text(json.dumps(rec))
+    elif source.startswith("play-record"):
+        play = {"format": "forest-table/play", "version": 1, "game": "forestry",
+                "played_at": "2026-01-01T10:00:00+00:00", "source": "bgg",
+                "players": [{"name": "Zed", "score": 3, "winner": True}]}
+        if source.endswith("location"):
+            play["location"] = "Kyoto\u202e"
+        else:
+            play["players"][0]["name"] = "Zed\u202e"
+        src.write_text(json.dumps(play))
+    elif source.startswith("bgstats") or source == "match":
+        data = json.loads((plays / "bgstats_sample.json").read_text(encoding="utf-8"))
+        if source == "bgstats-location":
+            data["locations"][0]["name"] = "Club\x1b[2J"
+        elif source == "bgstats-name":
+            data["players"][2]["name"] = "Rin\u202e"
+        elif source == "bgstats-comments":
+            data["plays"][0]["comments"] = "gg \u202e"
+        else:
+            extra = ["--match", "Meiko=Mei\u202e"]
+        src.write_text(json.dumps(data), encoding="utf-8")
+    else:
+        text = (plays / "bgg_plays_sample.xml").read_text(encoding="utf-8")
+        if source == "bgg-location":
+            text = text.replace('location="Rin\'s place"', 'location="Rin&#8207;s place"')
+        else:
+            text = text.replace('name="Mei" startposition="2"', 'name="Mei&#8238;" '
+                                'startposition="2"')
+        src.write_text(text, encoding="utf-8")
+    assert main(["records", "import", str(src), *extra]) == 2
+    err = capsys.readouterr().err
+    assert f"{where}: " in err and found in err and "internal error" not in err, err
+    assert main(["records", "list"]) == 0
+    assert "No games yet." in capsys.readouterr().out
