@@ -399,13 +399,47 @@ def test_1000_malformed_frames_give_a_few_log_lines(serve: Any) -> None:
         return sent
 
     assert asyncio.run(go()) >= 1000
+
+    async def another() -> None:  # after the flood, one bad frame from another address
+        async with connect(srv.url.replace("http://", "ws://") + "/ws", origin=srv.url,
+                           local_addr=("127.0.0.8", 0)) as ws:
+            await ws.send(b"\x07junk")
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+
+    asyncio.run(another())
     time.sleep(1)
     log = srv.log()
     assert "Traceback" not in log, log[-3000:]
     lines = [ln for ln in log.splitlines() if "frame" in ln]
     assert 1 <= len(lines) <= 30, lines
+    # rate-limited per address: the flooding address gets its 3 lines a minute, and the
+    # flood does not hide a bad frame from another address
+    assert len([ln for ln in lines if "127.0.0.5" in ln]) <= 3, lines
+    assert [ln for ln in lines if "127.0.0.8" in ln], lines
     # the server still serves a phone
     assert Phone(srv.url).load_page() < 3
+
+
+def test_frame_logs_are_rate_limited_per_address_and_say_what_they_held_back(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """app.web.limits.LogLimiter (FRAME_LOGS: 3 lines per address, 20 in all, a minute):
+    one address's flood is held back without silencing another address, and the next line
+    allowed for it says how many were held back."""
+    import logging
+
+    from app.web.limits import LogLimiter, log_limited
+
+    now = [0.0]
+    limiter = LogLimiter(per_address=3, total=20, window=60.0, clock=lambda: now[0])
+    assert [limiter.allow("10.0.0.1") for _ in range(1000)].count(True) == 3
+    assert limiter.allow("10.0.0.2")  # the flood did not use up another address's lines
+    assert [limiter.allow(f"10.0.1.{i}") for i in range(30)].count(True) == 16  # 20 in all
+    now[0] = 61.0  # a minute on: the flooding address may log again, and says so
+    with caplog.at_level(logging.WARNING, logger="app.web.limits"):
+        log_limited(limiter, "10.0.0.1", "closed a websocket from %s", "10.0.0.1")
+    (line,) = caplog.messages
+    assert line == "closed a websocket from 10.0.0.1 (and 997 such lines held back)"
 
 
 def test_an_endless_request_head_is_cut_off(serve: Any) -> None:
