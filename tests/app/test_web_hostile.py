@@ -662,3 +662,61 @@ def test_every_import_cleans_notes_locations_and_names(
     assert f"{where}: " in err and found in err and "internal error" not in err, err
     assert main(["records", "list"]) == 0
     assert "No games yet." in capsys.readouterr().out
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.written = b""
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+
+def test_the_global_cap_counts_every_address_and_frees_on_close() -> None:
+    """app.web.limits.ConnectionLimiter: the cap in all (issue 27, What to build 1) as well as
+    the one per address; a connection over either is answered 503 and closed at once, and a
+    closed connection frees its place."""
+    from app.web.limits import ConnectionLimiter
+
+    limiter = ConnectionLimiter(per_address=2, total=5)
+    kept = [_Transport() for _ in range(5)]
+    assert all(limiter.opened((f"10.0.0.{i}", 1000), t) for i, t in enumerate(kept))
+    over = _Transport()
+    assert not limiter.opened(("10.0.0.9", 1000), over)  # a new address, but 5 in all
+    assert over.closed and over.written.startswith(b"HTTP/1.1 503")
+    limiter.closed(("10.0.0.0", 1000))
+    assert limiter.count() == 4 and limiter.opened(("10.0.0.9", 1000), _Transport())
+    limiter.closed(("10.0.0.1", 1000))
+    assert limiter.opened(("10.0.0.9", 1001), _Transport())  # 2 from one address
+    third = _Transport()
+    limiter.closed(("10.0.0.2", 1000))
+    assert not limiter.opened(("10.0.0.9", 1002), third) and third.closed  # its cap: 2
+    assert limiter.count("10.0.0.9") == 2
+
+
+def test_the_total_cap_follows_the_open_file_limit_and_serve_raises_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``ulimit -n 1024`` the cap in all is half what is left after the reserve (480),
+    so held sockets never take the last descriptors; at start the soft limit is raised to
+    the hard one (a child with soft 256, hard 1024)."""
+    from app.web import limits
+
+    monkeypatch.setattr(limits, "open_file_limit", lambda: 1024)
+    assert limits.total_cap(4096) == (1024 - limits.RESERVE_FDS) // 2 == 480
+    assert limits.total_cap(100) == 100
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024))
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import resource; from app.web.limits import "
+         "raise_open_file_limit as r; print(r(), resource.getrlimit(resource.RLIMIT_NOFILE))"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, preexec_fn=low)
+    assert done.stdout.split() == ["(1024,", "1024)", "(1024,", "1024)"], done.stdout + done.stderr
