@@ -542,6 +542,7 @@ def test_bgstats_file_carries_dates_user_expansions_and_scoring_setting(store: S
     by_name = {g["name"]: g for g in data["games"]}
     expansion = by_name["Forestry: Growing Forward"]
     assert expansion["isBaseGame"] is False and by_name["Forestry"]["isBaseGame"] is True
+    assert expansion["isExpansion"] is True and by_name["Forestry"]["isExpansion"] is False
     plays = {p["gameRefId"]: p for p in data["plays"]}
     forestry, guardians = plays[by_name["Forestry"]["id"]], plays[by_name["Forest Guardians"]["id"]]
     assert forestry["expansionPlays"] == [{"gameRefId": expansion["id"]}]
