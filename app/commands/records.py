@@ -411,6 +411,12 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
           + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + ".", file=out)
     for n, gid in result.skipped[:MAX_LISTED]:
         print(f"  play {n}: already saved as game {gid}, skipped", file=out)
+    from app.l10n import render as words
+
+    for entry, what in result.notes[:MAX_LISTED]:
+        print(f"  {terminal_safe(entry)}: {words('en', what)}", file=out)
+    if len(result.notes) > MAX_LISTED:
+        print(f"  ... and {len(result.notes) - MAX_LISTED} more", file=out)
     return EXIT_OK
 
 

@@ -429,7 +429,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
             entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
                      "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
                      "noPoints": False, "cooperative": False, "usesTeams": False,
-                     "isBaseGame": True}
+                     "isBaseGame": True, "isExpansion": False}
             if g.bgg_id is not None:
                 entry["bggId"] = g.bgg_id
             out_games.append(entry)
@@ -440,7 +440,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                 out_games.append({"id": game_ids[name], "uuid": _uuid("game", name),
                                   "name": name, "highestWins": True, "noPoints": False,
                                   "cooperative": False, "usesTeams": False,
-                                  "isBaseGame": False})
+                                  "isBaseGame": False, "isExpansion": True})
             expansion_refs.append({"gameRefId": game_ids[name]})
         loc_ref = None
         if s.location:
@@ -487,7 +487,7 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
         if mine:
             user["meRefId"] = mine[0]
     return {
-        "about": "A play file that BG Stats (Board GameRow Stats) can read: open it with the app.",
+        "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
         "sourceName": SOURCE_NAME,
         "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
         "userInfo": user,

@@ -46,6 +46,7 @@ from app.store.models import (
 )
 from app.store.summary import rebuild_stats
 from scoring.message import MessageCode, Msg, Refusal, msg
+from scoring.record import RecordCode, forbidden_character
 
 BATCH = 500
 BULK = 50  # importing more records than this: rebuild the statistics once at the end
@@ -319,7 +320,7 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
     from scoring.record import RecordError
 
     if isinstance(data, dict) and data.get("format") == PLAY_FORMAT:  # totals from elsewhere
-        found = [ImportProblem(line, "", p) for p in check_play_record(data)]
+        found = [ImportProblem(line, path, m) for path, m in check_play_record(data)]
         found += [ImportProblem(line, path, m) for path, m in history_problems(data)]
         return found, (None if found else play_sheet(data))
     try:
@@ -383,6 +384,10 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
             out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=len(value))))
         elif kind is int and not 0 < value <= limit:
             out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=value)))
+        elif key == "notes" and forbidden_character(value, lines=True) is not None:
+            bad = forbidden_character(value, lines=True) or ""  # cleaned as `records note`
+            out.append((path, msg(RecordCode.FORBIDDEN_CHARACTER,
+                                  code_point=f"U+{ord(bad):04X}")))
         elif key == "first_plays":
             players = data.get("players") or []
             if len(value) != len(players) or not all(isinstance(b, bool) for b in value):

@@ -537,9 +537,12 @@ def test_bgstats_file_carries_dates_user_expansions_and_scoring_setting(store: S
         import_records(s, jsonl([gf, plain]))
         games = list(export_games(s))
     data = bgstats_file(games, me="mei")
+    # the app's name as BG Stats' own files say it ("Board Game Stats"), not a rename's
+    assert "(Board Game Stats)" in data["about"] and "GameRow" not in json.dumps(data)
     by_name = {g["name"]: g for g in data["games"]}
     expansion = by_name["Forestry: Growing Forward"]
     assert expansion["isBaseGame"] is False and by_name["Forestry"]["isBaseGame"] is True
+    assert expansion["isExpansion"] is True and by_name["Forestry"]["isExpansion"] is False
     plays = {p["gameRefId"]: p for p in data["plays"]}
     forestry, guardians = plays[by_name["Forestry"]["id"]], plays[by_name["Forest Guardians"]["id"]]
     assert forestry["expansionPlays"] == [{"gameRefId": expansion["id"]}]

@@ -165,6 +165,29 @@ def test_asks_and_notes_in_english(message: Msg, words: str) -> None:
     assert words in english(message)
 
 
+def test_issue_26_texts_say_what_the_sources_say() -> None:
+    """The quick reference and setup lines issue 26 found wrong, each as its source has it
+    (both languages): 001 "reaches or passes" a reproduction space; 002's token list gives
+    the optional 2-coin cost to the "any wood token" clearing only; the rulebook, not the
+    first player, fixes which harvest token a round token turns."""
+    from app.l10n import render
+    from scoring.forestry.reference import FORESTRY_REFERENCE, RefCode
+    from setup.play import ROUND_TOKENS
+
+    lines = {line.message.code: line.message for line in FORESTRY_REFERENCE}
+    spawn, building = lines[RefCode.SPAWN], lines[RefCode.FOREST_BUILDING]
+    assert "reaches or passes" in english(spawn) and "到達するか通過" in render("ja", spawn)
+    assert 'Only one reward has a cost: on the "any wood token" clearing, paying 2 coins' \
+        in english(building)
+    assert "費用がかかる報酬は1つだけ" in render("ja", building)
+    assert "costs 2 coins more" not in english(building)
+    flip = next(t for t in ROUND_TOKENS if t.flip_species is not None)
+    effect = forestry.round_token_effect(flip)
+    assert "which one is not the first player's choice: the rulebook fixes the order" \
+        in english(effect)
+    assert "ファーストプレイヤーの選択ではなく" in render("ja", effect)
+
+
 def _deck(*top: int) -> SpawnDeck:
     return SpawnDeck(remaining=top, discard=tuple(c for c in SPAWN_CARDS if c not in top))
 

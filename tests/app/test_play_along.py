@@ -441,3 +441,24 @@ def test_undo_says_what_it_took_back_and_whose_board(store: Store) -> None:
                                                            "delta": 1})
     assert change_line("en", count, names).endswith(", Coins +1")
     assert "resources" not in change_line("ja", count, names)
+
+
+def test_a_spawn_at_the_end_of_a_turn_counts_the_tokens_held_against_the_supply(
+        store: Store) -> None:
+    """001 Components: 21 infested wood tokens; those on the forest, in the players'
+    storages and in the detached storages are out of the supply (issue 26). With one left,
+    two reproduction spaces reached in a turn spawn one; the second finds the supply empty:
+    nothing spawns and no card is drawn (the sources are silent; docs/rules-decisions.md).
+    The session passes what is held (a spawn ignoring it placed both)."""
+    from app.game.commands import SetDetachedWood
+    from setup.play import INFESTED_WOOD_TOKENS
+
+    s = started(store, infestation=True, infested=(5, 6))  # 2 on the forest
+    do(s, SetDetachedWood, storage=0, value=INFESTED_WOOD_TOKENS - 2 - 1)  # 1 left
+    do(s, SetCount, player=0, field="score_track", value=10)  # reaches 4 and 10
+    snap = do(s, EndTurn)
+    spawn = next(m for m in snap.messages if m.kind == "spawn_infested_wood")
+    first, second = spawn.data["placements"]
+    assert first["space"] is not None and not first.get("supply_empty")
+    assert second.get("supply_empty") and second["space"] is None
+    assert len(table(snap.state).forest.infested) == 3

@@ -31,9 +31,12 @@ def test_a_bgstats_export_comes_in_with_people_matched(store: Store) -> None:
     how = {m.theirs: (m.ours, m.how) for m in matches}
     assert how == {"Meiko": ("Mei", "given"), "Ｋｅｎ": ("Ken", "name"), "Rin": ("Rin", "new")}
     assert len(result.imported) == 2  # Catan is not ours: left out
+    # a play BG Stats ignores (out of its statistics) is left out, and said so
+    assert [(e, m.code) for e, m in result.notes] == [("plays[3]", "plays-left-ignored")]
     with store.session() as s:
         forestry = queries.game_summary(s, game_id=result.imported[0])
         assert forestry is not None and forestry.location == "Club"
+        assert forestry.notes == "Rin's first Forestry."  # their comments, as the notes
         assert [(p.name, p.total, p.winner) for p in forestry.players] == [
             ("Mei", 61, True), ("Ken", 48, False), ("Rin", 55, False)]
         assert forestry.local_played_at.strftime("%Y-%m-%d %H:%M") == "2026-03-01 19:30"
@@ -46,15 +49,32 @@ def test_a_bgstats_export_comes_in_with_people_matched(store: Store) -> None:
 
 
 def test_bgg_plays_come_in(store: Store) -> None:
+    """BGG's XML API gives plays as people log them (boardgamegeek.com/xmlapi2/plays): with
+    comments, without players, marked incomplete, several plays in one entry. What can be
+    kept comes in; the rest is left out and said so, never the whole file refused."""
+    from app.l10n import render
+    from app.store.plays_import import PlaysCode
+
     with store.session() as s:
         crud.set_bgg_id(s, game="forestry", bgg_id=999001)
         result, matches = import_plays(s, _text("bgg_plays_sample.xml"), "bgg")
-        (g,) = result.imported
-        summary = queries.game_summary(s, game_id=g)
+        first, twice = result.imported
+        summary = queries.game_summary(s, game_id=first)
+        guardians = queries.game_summary(s, game_id=twice)
     assert summary is not None and summary.play_uid == "bgg:71234567"
     assert [(p.name, p.total, p.winner, p.colour) for p in summary.players] == [
         ("Rin", 72, True, "blue"), ("Mei", 66, False, "pink")]
+    assert summary.location == "Rin's place"
+    assert summary.notes == "Close game.\nMei's water structures nearly did it."
+    assert guardians is not None and guardians.game == "forest-guardians"
+    assert not guardians.complete  # BGG gave no scores: none invented
+    assert [p.name for p in guardians.players] == ["Mei", "Rin"]
     assert {m.how for m in matches} == {"new"}
+    assert [(entry, m.code) for entry, m in result.notes] == [
+        ("play 71234569", PlaysCode.LEFT_NO_PLAYERS), ("play 71234570", PlaysCode.LEFT_INCOMPLETE),
+        ("play 71234571", PlaysCode.KEPT_ONCE)]
+    for _, m in result.notes:
+        assert render("en", m) and render("ja", m)
 
 
 def test_files_this_app_wrote_come_back_as_the_same_plays(store: Store) -> None:
@@ -123,7 +143,10 @@ def test_cli_import_from_bgstats_and_bgg(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert "Imported 2 plays from BG Stats" in out
     assert main(["records", "import", str(PLAYS / "bgg_plays_sample.xml")]) == 0
     out = capsys.readouterr().out
-    assert "Rin -> Rin (same name)" in out and "Imported 1 play from BoardGameGeek" in out
+    assert "Rin -> Rin (same name)" in out and "Imported 2 plays from BoardGameGeek" in out
+    assert "play 71234569: left out: no players recorded" in out
+    assert "play 71234570: left out: marked as not finished" in out
+    assert "play 71234571: one entry for 2 plays: kept as one play" in out
     assert main(["records", "show", "1"]) == 0
     shown = capsys.readouterr().out
     assert "Mei" in shown and "61" in shown
@@ -165,7 +188,13 @@ def test_the_app_imports_with_a_people_matching_step(svc) -> None:  # type: igno
         fields = [by_id(client, f"settings-import-person-{i}") for i in range(3)]
         assert [(f.label, f.value) for f in fields] == [
             ("Meiko", "Meiko"), ("Ｋｅｎ", "Ken"), ("Rin", "Rin")]
-        await client.type(fields[0], "Mei")  # Meiko is our Mei
+        await client.type(fields[0], "Mei\u202e")  # not a name: said, nothing imported
+        await tap(client, "settings-import-go")
+        said = str(by_id(client, "settings-import-message").value)
+        assert "Meiko" in said and "U+202E" in said and not client.crashes()
+        with svc.store.session() as s:
+            assert len(queries.history(s, limit=10).items) == 1
+        await client.type(by_id(client, "settings-import-person-0"), "Mei")  # our Mei
         await tap(client, "settings-import-go")
         assert "settings-import-message" in semantics_ids(client)
         assert "Imported 2" in str(by_id(client, "settings-import-message").value)

@@ -399,13 +399,47 @@ def test_1000_malformed_frames_give_a_few_log_lines(serve: Any) -> None:
         return sent
 
     assert asyncio.run(go()) >= 1000
+
+    async def another() -> None:  # after the flood, one bad frame from another address
+        async with connect(srv.url.replace("http://", "ws://") + "/ws", origin=srv.url,
+                           local_addr=("127.0.0.8", 0)) as ws:
+            await ws.send(b"\x07junk")
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+
+    asyncio.run(another())
     time.sleep(1)
     log = srv.log()
     assert "Traceback" not in log, log[-3000:]
     lines = [ln for ln in log.splitlines() if "frame" in ln]
     assert 1 <= len(lines) <= 30, lines
+    # rate-limited per address: the flooding address gets its 3 lines a minute, and the
+    # flood does not hide a bad frame from another address
+    assert len([ln for ln in lines if "127.0.0.5" in ln]) <= 3, lines
+    assert [ln for ln in lines if "127.0.0.8" in ln], lines
     # the server still serves a phone
     assert Phone(srv.url).load_page() < 3
+
+
+def test_frame_logs_are_rate_limited_per_address_and_say_what_they_held_back(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """app.web.limits.LogLimiter (FRAME_LOGS: 3 lines per address, 20 in all, a minute):
+    one address's flood is held back without silencing another address, and the next line
+    allowed for it says how many were held back."""
+    import logging
+
+    from app.web.limits import LogLimiter, log_limited
+
+    now = [0.0]
+    limiter = LogLimiter(per_address=3, total=20, window=60.0, clock=lambda: now[0])
+    assert [limiter.allow("10.0.0.1") for _ in range(1000)].count(True) == 3
+    assert limiter.allow("10.0.0.2")  # the flood did not use up another address's lines
+    assert [limiter.allow(f"10.0.1.{i}") for i in range(30)].count(True) == 16  # 20 in all
+    now[0] = 61.0  # a minute on: the flooding address may log again, and says so
+    with caplog.at_level(logging.WARNING, logger="app.web.limits"):
+        log_limited(limiter, "10.0.0.1", "closed a websocket from %s", "10.0.0.1")
+    (line,) = caplog.messages
+    assert line == "closed a websocket from 10.0.0.1 (and 997 such lines held back)"
 
 
 def test_an_endless_request_head_is_cut_off(serve: Any) -> None:
@@ -564,3 +598,125 @@ def test_a_send_to_a_websocket_that_went_away_is_no_traceback() -> None:
     asyncio.run(HeaderDeadline(gone, ConnectionLimiter.from_env())(scope, None, None))
     with pytest.raises(ValueError):  # anything else is still an error
         asyncio.run(HeaderDeadline(broken, ConnectionLimiter.from_env())(scope, None, None))
+
+
+@pytest.mark.parametrize(("source", "where", "found"), [
+    ("backup-notes", "history.notes", "U+001B"),
+    ("play-record-location", "location", "U+202E"),
+    ("play-record-name", "players[0].name", "U+202E"),
+    ("bgstats-location", "plays[0]", "U+001B"),
+    ("bgstats-name", "plays[0].playerScores[2]", "U+202E"),
+    ("bgstats-comments", "plays[0]", "U+202E"),
+    ("bgg-location", "play 71234567", "U+200F"),
+    ("bgg-name", "play 71234567 player 2", "U+202E"),
+    ("match", "Meiko", "U+202E"),
+])
+def test_every_import_cleans_notes_locations_and_names(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        source: str, where: str, found: str) -> None:
+    """Locations, notes and names that come in by an import are cleaned as the app's own
+    (issue 27): a backup's ``history.notes``, a play record's location and names, and what
+    BG Stats and BGG files give (places, people, comments, a typed ``--match``) are
+    refused naming the entry and the character, exit 2, nothing stored (they were stored
+    as given, or ended in "internal error")."""
+    from app.cli import main
+    from tests.app.test_exchange import load
+
+    plays = ROOT / "tests" / "data" / "plays"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'records.sqlite3'}")
+    src, extra = tmp_path / "in.txt", []
+    if source == "backup-notes":
+        rec = load("guardians_basic_23.json")
+        rec["history"] = {"play_id": "p1", "notes": "evil\x1b[2J note"}
+        src.write_text(json.dumps(rec))
+    elif source.startswith("play-record"):
+        play = {"format": "forest-table/play", "version": 1, "game": "forestry",
+                "played_at": "2026-01-01T10:00:00+00:00", "source": "bgg",
+                "players": [{"name": "Zed", "score": 3, "winner": True}]}
+        if source.endswith("location"):
+            play["location"] = "Kyoto\u202e"
+        else:
+            play["players"][0]["name"] = "Zed\u202e"
+        src.write_text(json.dumps(play))
+    elif source.startswith("bgstats") or source == "match":
+        data = json.loads((plays / "bgstats_sample.json").read_text(encoding="utf-8"))
+        if source == "bgstats-location":
+            data["locations"][0]["name"] = "Club\x1b[2J"
+        elif source == "bgstats-name":
+            data["players"][2]["name"] = "Rin\u202e"
+        elif source == "bgstats-comments":
+            data["plays"][0]["comments"] = "gg \u202e"
+        else:
+            extra = ["--match", "Meiko=Mei\u202e"]
+        src.write_text(json.dumps(data), encoding="utf-8")
+    else:
+        text = (plays / "bgg_plays_sample.xml").read_text(encoding="utf-8")
+        if source == "bgg-location":
+            text = text.replace('location="Rin\'s place"', 'location="Rin&#8207;s place"')
+        else:
+            text = text.replace('name="Mei" startposition="2"', 'name="Mei&#8238;" '
+                                'startposition="2"')
+        src.write_text(text, encoding="utf-8")
+    assert main(["records", "import", str(src), *extra]) == 2
+    err = capsys.readouterr().err
+    assert f"{where}: " in err and found in err and "internal error" not in err, err
+    assert main(["records", "list"]) == 0
+    assert "No games yet." in capsys.readouterr().out
+
+
+class _Transport:
+    def __init__(self) -> None:
+        self.written = b""
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.written += data
+
+    def close(self) -> None:
+        self.closed = True
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+
+def test_the_global_cap_counts_every_address_and_frees_on_close() -> None:
+    """app.web.limits.ConnectionLimiter: the cap in all (issue 27, What to build 1) as well as
+    the one per address; a connection over either is answered 503 and closed at once, and a
+    closed connection frees its place."""
+    from app.web.limits import ConnectionLimiter
+
+    limiter = ConnectionLimiter(per_address=2, total=5)
+    kept = [_Transport() for _ in range(5)]
+    assert all(limiter.opened((f"10.0.0.{i}", 1000), t) for i, t in enumerate(kept))
+    over = _Transport()
+    assert not limiter.opened(("10.0.0.9", 1000), over)  # a new address, but 5 in all
+    assert over.closed and over.written.startswith(b"HTTP/1.1 503")
+    limiter.closed(("10.0.0.0", 1000))
+    assert limiter.count() == 4 and limiter.opened(("10.0.0.9", 1000), _Transport())
+    limiter.closed(("10.0.0.1", 1000))
+    assert limiter.opened(("10.0.0.9", 1001), _Transport())  # 2 from one address
+    third = _Transport()
+    limiter.closed(("10.0.0.2", 1000))
+    assert not limiter.opened(("10.0.0.9", 1002), third) and third.closed  # its cap: 2
+    assert limiter.count("10.0.0.9") == 2
+
+
+def test_the_total_cap_follows_the_open_file_limit_and_serve_raises_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``ulimit -n 1024`` the cap in all is half what is left after the reserve (480),
+    so held sockets never take the last descriptors; at start the soft limit is raised to
+    the hard one (a child with soft 256, hard 1024)."""
+    from app.web import limits
+
+    monkeypatch.setattr(limits, "open_file_limit", lambda: 1024)
+    assert limits.total_cap(4096) == (1024 - limits.RESERVE_FDS) // 2 == 480
+    assert limits.total_cap(100) == 100
+
+    def low() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, 1024))
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import resource; from app.web.limits import "
+         "raise_open_file_limit as r; print(r(), resource.getrlimit(resource.RLIMIT_NOFILE))"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, preexec_fn=low)
+    assert done.stdout.split() == ["(1024,", "1024)", "(1024,", "1024)"], done.stdout + done.stderr

@@ -37,7 +37,7 @@ def import_section(app: Nav) -> ft.Control:
     def do_check(_e: Any) -> None:
         if store is None:
             return
-        ui.checked = check(store, ui.text)
+        ui.checked = check(store, ui.text, lang)
         ui.people = {p.theirs: p.ours for p in ui.checked.people}
         ui.message = ""
         app.refresh()
@@ -72,6 +72,9 @@ def import_section(app: Nav) -> ft.Control:
             lang, "settings-import-bad", problems="; ".join(c.problems[:5])))))
     elif c is not None:
         body.append(muted(render(lang, "settings-import-people", plays=c.plays), 13))
+        if c.left_out:
+            body.append(sid("settings-import-left-out", muted(
+                "; ".join(c.left_out[:5]) + (" …" if len(c.left_out) > 5 else ""), 13)))
         for i, row in enumerate(c.people):
             def changed(e: Any, theirs: str = row.theirs) -> None:
                 ui.people[theirs] = str(e.control.value or "").strip() or theirs

@@ -20,27 +20,34 @@ class ImportCheck:
     plays: int  # plays of our games in the file
     people: tuple[PersonRow, ...]
     problems: tuple[str, ...]  # each names the entry ("plays[3]: ..."); none: it can come in
+    left_out: tuple[str, ...] = ()  # plays left out or kept once, each naming its entry
 
 
-def check(store: Any, text: str) -> ImportCheck:
-    """Read a pasted BG Stats or BGG file; suggest who each of its people is here."""
+def check(store: Any, text: str, lang: str = "en") -> ImportCheck:
+    """Read a pasted BG Stats or BGG file; suggest who each of its people is here.
+    Problems and what is left out in ``lang``."""
+    from app.l10n import render
     from app.store.crud import get_bgg_ids
-    from app.store.plays_import import match_people, parse, sniff
+    from app.store.plays_import import PlaysCode, left_out, match_people, sniff
+    from scoring.message import msg
 
     source = sniff(text)
     if source == "record":
-        return ImportCheck("record", 0, (), ("file: not a BG Stats or BoardGameGeek file",))
+        return ImportCheck("record", 0, (), (
+            "file: " + render(lang, msg(PlaysCode.NOT_A_PLAYS_FILE)),))
     with store.session() as s:
-        plays, problems = parse(text, source, get_bgg_ids(s))
+        plays, problems, notes = left_out(text, source, get_bgg_ids(s))
         matches = match_people(s, plays)
     return ImportCheck(source, len(plays),
                        tuple(PersonRow(m.theirs, m.ours, m.how) for m in matches.values()),
-                       tuple(str(p) for p in problems))
+                       tuple(p.text(lang) for p in problems),
+                       tuple(f"{entry}: {render(lang, what)}" for entry, what in notes))
 
 
 def run(store: Any, text: str, source: str, people: dict[str, str]) -> tuple[int, int]:
     """Import with the people as matched (their name -> ours); (imported, skipped).
-    Raises ``ImportFailed`` (nothing written) naming each bad entry."""
+    Raises ``ImportFailed`` (nothing written) naming each bad entry (a name typed for one
+    of their people that cannot be a name, too)."""
     from app.store.plays_import import import_plays
 
     with store.session() as s:
