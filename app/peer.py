@@ -15,6 +15,11 @@ that one is internal and not used here. The capture is
 :class:`app.web.sessions.SessionGuard`: it reads the id from that first answer on
 the socket and records ``scope["client"]`` (the TCP peer, not ``page.client_ip``).
 Behind a reverse proxy the peer is the proxy.
+
+A session whose tab proved a valid token (the tab's gate, :mod:`app.ui.shell.tab`) is
+*vouched for* (:func:`vouch`): when an address is at its session cap, the web layer makes
+room by closing that address's oldest session that is not (a tab still on the join
+screen), never a vouched one, so tokenless tabs cannot lock a valid seat link out.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import threading
 
 _LOCK = threading.Lock()
 _PEERS: dict[str, str] = {}
+_VOUCHED: set[str] = set()
 
 
 def remember(session_id: str, address: str) -> None:
@@ -41,3 +47,21 @@ def address_of(session_id: str | None) -> str | None:
         return None
     with _LOCK:
         return _PEERS.get(session_id)
+
+
+def vouch(session_id: str | None) -> None:
+    """The tab of ``session_id`` holds a valid token (it is a seat, a host: a player)."""
+    if session_id:
+        with _LOCK:
+            _VOUCHED.add(session_id)
+
+
+def vouched(session_id: str) -> bool:
+    with _LOCK:
+        return session_id in _VOUCHED
+
+
+def unvouch(session_id: str) -> None:
+    """The session is gone for good (expired or evicted): forget it was vouched for."""
+    with _LOCK:
+        _VOUCHED.discard(session_id)

@@ -1121,6 +1121,7 @@ import-history-type = must be { $expected ->
 import-history-people = one person id (text, at most 64 characters) per player, each once: { $players } in all
 import-history-first-plays = one true or false per player ({ $players } in all): whose first play of the game it was
 import-history-too-long = from 1 to { $limit } (this one is { $length })
+import-history-moment = a moment in UTC to the second, as 2026-12-02T08:01:02Z (from the year 2000 to 2199)
 import-more-problems = … and { $count } more { $count ->
     [one] problem
    *[other] problems

@@ -1097,6 +1097,7 @@ import-history-type = { $expected ->
 import-history-people = プレイヤーごとに人物 ID（64 文字までの文字列）を 1 つずつ、重複なしで、全部で { $players } 個
 import-history-first-plays = プレイヤーごとに true か false を 1 つ（全部で { $players } 個）：そのゲームを初めて遊んだかどうか
 import-history-too-long = 1 から { $limit } まで（この値は { $length }）
+import-history-moment = UTC の秒までの日時（2026-12-02T08:01:02Z の形、2000年から2199年まで）
 import-more-problems = …ほかに { $count } 件の問題があります（最初の 50 件を表示）
 play-record-field = プレイ記録にない項目です（docs/records.md）
 play-record-version = 1 でなければなりません

@@ -205,8 +205,18 @@ def backup_record(g: ExportedGame) -> dict[str, Any]:
         history["deleted"] = True
     if g.bgg_id is not None:
         history["bgg_id"] = g.bgg_id
+    for key, when in (("entered", g.entered_at), ("modified", g.modified_at)):
+        if when is not None:  # BG Stats' entryDate and modificationDate survive a restore
+            history[key] = history_moment(when)
     record["history"] = history
     return record
+
+
+def history_moment(when: datetime) -> str:
+    """A moment of the backup block: UTC, ISO 8601 to the second (``2026-12-02T08:01:02Z``)."""
+    aware = utc(when)
+    assert aware is not None
+    return aware.strftime("%Y-%m-%dT%H:%M:%SZ")  # (utc: already in UTC)
 
 
 def record_line(g: ExportedGame) -> str:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import IO, Any, cast
 
 from sqlmodel import Session, col, select
@@ -75,6 +77,7 @@ class ImportCode(MessageCode):
     HISTORY_PEOPLE = "import-history-people"
     HISTORY_FIRST_PLAYS = "import-history-first-plays"
     HISTORY_TOO_LONG = "import-history-too-long"
+    HISTORY_MOMENT = "import-history-moment"
     MORE_PROBLEMS = "import-more-problems"
 
 
@@ -357,8 +360,21 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 #: The ``history`` block of a backup (docs/record-format.md): field -> (type, limit).
 HISTORY_FIELDS: dict[str, tuple[type, int]] = {
     "play_id": (str, 64), "people": (list, 4), "first_plays": (list, 4),
-    "notes": (str, MAX_NOTES), "deleted": (bool, 1), "bgg_id": (int, 2**31 - 1)}
+    "notes": (str, MAX_NOTES), "deleted": (bool, 1), "bgg_id": (int, 2**31 - 1),
+    "entered": (str, 20), "modified": (str, 20)}
 MAX_UID = 64
+#: the moments of a backup (``entered``, ``modified``): UTC to the second, 2000 to 2199
+MOMENT = re.compile(r"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
+
+
+def history_moment(value: str) -> datetime | None:
+    """A backup's ``entered``/``modified`` as an aware UTC datetime (None: not one)."""
+    if not MOMENT.match(value):
+        return None
+    try:
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
 
 
 def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
@@ -388,6 +404,8 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
             bad = forbidden_character(value, lines=True) or ""  # cleaned as `records note`
             out.append((path, msg(RecordCode.FORBIDDEN_CHARACTER,
                                   code_point=f"U+{ord(bad):04X}")))
+        elif key in ("entered", "modified") and history_moment(value) is None:
+            out.append((path, msg(ImportCode.HISTORY_MOMENT)))
         elif key == "first_plays":
             players = data.get("players") or []
             if len(value) != len(players) or not all(isinstance(b, bool) for b in value):
@@ -588,7 +606,15 @@ def _people(session: Session, data: dict[str, Any], uids: Sequence[str]
 
 def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
                      bgg: dict[str, int]) -> None:
-    """Notes, the deleted mark and the game's BGG id (when none is kept here yet)."""
+    """Notes, the deleted mark, when the play was entered and last changed (BG Stats'
+    ``entryDate`` and ``modificationDate``) and the game's BGG id (when none is kept here
+    yet)."""
+    entered = history_moment(str(hist.get("entered") or ""))
+    modified = history_moment(str(hist.get("modified") or ""))
+    if entered is not None:
+        game.created_at = game.finished_at = entered
+    if modified is not None:
+        game.updated_at = modified
     if hist.get("notes"):
         game.notes = str(hist["notes"])
     if hist.get("deleted"):

@@ -13,10 +13,13 @@ websocket from an address at its cap resumes one of that address's kept sessions
 (a phone waking up, a reload), or else the oldest session that address keeps for a
 tab that went away is dropped (:meth:`SessionRegistry.evict_oldest`, also from
 flet-web) to make room: a tab that comes back to it later gets a new session and
-finds its seat from its stored token. Only when every one of the address's
-sessions is connected now is the socket closed at once with code 1008 and a
-one-line reason, before any session is made, and the server logs one line. So a
-household's tabs that were opened and closed never lock out a valid seat link. A
+finds its seat from its stored token. When every one of the address's sessions is
+connected now, the oldest whose tab has shown no valid token (still on the join
+screen: :func:`app.peer.vouch` was never called for it) is closed to make room
+(:meth:`SessionRegistry.make_room`); only when every one is a player's (a valid seat or
+host token) is the new socket closed at once with code 1008 and a one-line reason,
+before any session is made, and the server logs one line. So tabs opened from one
+address, closed or still open, never lock out a valid seat link. A
 tab that resumes its session does not count twice. Loopback peers are capped like
 any other (the laptop's own tabs stay far below it; behind a reverse proxy every
 phone shares the proxy's address: raise the cap there).
@@ -42,6 +45,7 @@ import ipaddress
 import logging
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +79,9 @@ class Held:
     address: str
     connections: int = 0
     left_at: float = 0.0  # when its last connection closed (monotonic)
+    opened_at: float = 0.0  # when its newest connection opened (monotonic)
+    #: closes its newest connection (the cap makes room: :meth:`SessionRegistry.make_room`)
+    close: Callable[[], Awaitable[None]] | None = None
 
 
 class SessionRegistry:
@@ -91,6 +98,7 @@ class SessionRegistry:
         for sid in [s for s, h in self._held.items()
                     if h.connections == 0 and now - h.left_at > self.keep_seconds]:
             del self._held[sid]
+            peer.unvouch(sid)
 
     def count(self, address: str) -> int:
         with self._lock:
@@ -124,14 +132,35 @@ class SessionRegistry:
                 return None
             sid = min(kept)[1]
             del self._held[sid]
-            return sid
+        peer.unvouch(sid)
+        return sid
 
-    def opened(self, session_id: str, address: str) -> None:
+    def make_room(self, address: str) -> tuple[str, Callable[[], Awaitable[None]]] | None:
+        """Forget the oldest connected session of ``address`` whose tab has not shown a
+        valid token (:func:`app.peer.vouch`: a tab still on the join screen) and return
+        its id and what closes its socket; None when every session there is vouched for
+        (a seat, a host: those are never closed to make room)."""
+        with self._lock:
+            self._expire(time.monotonic())
+            open_ = [(h.opened_at, sid) for sid, h in self._held.items()
+                     if h.address == address and h.connections > 0 and h.close is not None
+                     and not peer.vouched(sid)]
+            if not open_:
+                return None
+            sid = min(open_)[1]
+            close = self._held.pop(sid).close
+        assert close is not None
+        return sid, close
+
+    def opened(self, session_id: str, address: str,
+               close: Callable[[], Awaitable[None]] | None = None) -> None:
         with self._lock:
             held = self._held.get(session_id)
             if held is None or held.address != address:
                 held = self._held[session_id] = Held(address)
             held.connections += 1
+            held.opened_at = time.monotonic()
+            held.close = close
         peer.remember(session_id, address)
 
     def closed(self, session_id: str) -> None:
@@ -344,8 +373,18 @@ class SessionGuard:
                 sid = registered_session_id(message["bytes"])
                 if sid is not None:
                     session_id = sid
-                    self.registry.opened(sid, address)
+                    self.registry.opened(sid, address, close_for_room)
             await send(message)
+
+        async def close_for_room() -> None:
+            """The cap makes room for another tab of this address (this one has shown no
+            valid token): closed like a refused one; the page may come back later."""
+            gone.set()
+            try:
+                await send({"type": "websocket.close", "code": 1008,
+                            "reason": say(WebCode.TOO_MANY_SESSIONS)})
+            except Exception:
+                pass
 
         try:
             await run_with_grace(self.app(scope, checked, watch), gone)
@@ -377,6 +416,16 @@ class SessionGuard:
                 await _evict_from_flet(evicted)
                 peer.forget(evicted)
                 sid = None
+                return self._replay(first, frame, receive, send)
+            room = self.registry.make_room(address)
+            if room is not None:  # a tab on the join screen gives way: a token never waits
+                log_limited(REFUSAL_LOGS, address, "closed the oldest tab of %s that showed "
+                            "no valid token: %d sessions (the cap)", address, self.registry.cap)
+                await room[1]()
+                # flet-web keeps a closed tab's session for its return: not this one
+                gone_sid = room[0]
+                asyncio.get_running_loop().call_later(
+                    GRACE + 1, lambda: asyncio.ensure_future(_evict_from_flet(gone_sid)))
                 return self._replay(first, frame, receive, send)
         if not sid or not self.registry.kept(sid, address):
             log_limited(REFUSAL_LOGS, address, "refused a websocket from %s: %d sessions "

@@ -91,7 +91,8 @@ def test_round_trip_is_lossless(any_engine: Engine) -> None:
     assert text == "".join(json.dumps({**r, "history": h}, ensure_ascii=False,
                                       separators=(",", ":")) + "\n"
                            for r, h in zip(records, history, strict=True))  # key order too
-    assert all(set(h) == {"play_id", "people", "first_plays"} for h in history)
+    assert all(set(h) == {"play_id", "people", "first_plays", "entered", "modified"}
+               for h in history)
     other = open_engine("sqlite://")  # into another database and out again: same bytes
     with Session(other) as s:
         import_records(s, text)

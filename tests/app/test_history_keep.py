@@ -392,6 +392,60 @@ def test_backup_round_trip_is_byte_identical_after_edits(any_engine) -> None:  #
     assert ids
 
 
+def test_a_restore_keeps_when_each_play_was_entered_and_changed(store: Store) -> None:
+    """BG Stats' entryDate and modificationDate come through a backup unchanged (the audit
+    found them set to the restore's own time): the backup carries them (history.entered,
+    history.modified, UTC to the second) and the import puts them back."""
+    from datetime import UTC, datetime, timedelta
+
+    from app.store.engine import open_engine
+    from app.store.models import GameRow
+
+    ids = _edited_store(store)
+    with store.session() as s:  # saved long before the restore, each at its own moment
+        for n, gid in enumerate(ids):
+            row = s.get(GameRow, gid)
+            assert row is not None
+            row.created_at = row.finished_at = datetime(2025, 5, 1, 18, 0, 7, 123456,
+                                                        tzinfo=UTC) + timedelta(days=n)
+            row.updated_at = datetime(2025, 6, 2, 9, 30, 59, tzinfo=UTC) + timedelta(hours=n)
+            s.add(row)
+        s.commit()
+    text = _backup(store)
+    first = json.loads(text.splitlines()[0])["history"]
+    assert first["entered"].endswith("Z") and first["entered"].startswith("2025-05-0")
+    assert first["modified"].startswith("2025-06-02T")
+
+    def dates(data: dict) -> dict[str, tuple[str, str]]:
+        return {p["uuid"]: (p["entryDate"], p["modificationDate"]) for p in data["plays"]}
+
+    fresh = open_engine("sqlite://")
+    try:
+        away = Store(fresh)
+        with away.session() as s:
+            assert len(import_records(s, text).imported) == 4
+        assert dates(_bgstats(away)) == dates(_bgstats(store))
+        assert {d[0][:4] for d in dates(_bgstats(away)).values()} == {"2025"}
+        assert _backup(away) == text
+    finally:
+        fresh.dispose()
+
+
+@pytest.mark.parametrize("moment", ["2025-05-01 18:00:07", "2025-05-01T18:00:07+09:00",
+                                    "1999-12-31T23:59:59Z", "2025-13-01T00:00:00Z", ""])
+def test_a_backup_moment_that_is_not_one_is_refused_with_its_field(store: Store,
+                                                                     moment: str) -> None:
+    from app.store.exchange import ImportFailed
+
+    record = _guardians("2026-03-01T19:00:00+09:00")
+    record["history"] = {"entered": moment}
+    with store.session() as s, pytest.raises(ImportFailed) as e:
+        import_records(s, json.dumps(record))
+    assert [p.path for p in e.value.problems] == ["history.entered"], e.value.problems
+    with store.session() as s:  # nothing was written
+        assert not queries.history(s, limit=10).items
+
+
 def test_a_rename_keeps_the_bgstats_player_id(store: Store) -> None:
     _import(store, _guardians("2026-03-01T19:00:00+09:00"))
     _, people = _ids(_bgstats(store))

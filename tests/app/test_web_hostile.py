@@ -357,10 +357,6 @@ def test_tabs_opened_and_closed_never_lock_out_a_valid_seat(serve: Any, tmp_path
             tab = Phone(srv.url, source)
             await tab.open("/")
             tabs.append(tab)
-        # all sixteen connected: a seventeenth is refused (the cap holds)
-        extra = Phone(srv.url, source)
-        with pytest.raises((ConnectionClosed, AssertionError)):
-            await extra.open("/")
         for tab in tabs:
             await tab.ws.close()
         await asyncio.sleep(0.3)
@@ -371,6 +367,69 @@ def test_tabs_opened_and_closed_never_lock_out_a_valid_seat(serve: Any, tmp_path
 
     asyncio.run(go())
     assert "Traceback" not in srv.log()
+
+
+def test_tabs_still_open_give_way_to_a_valid_seat_and_players_never_do(
+        serve: Any, tmp_path: Path) -> None:
+    """Issue 27: "a cap that never locks out a valid token", also while the sixteen
+    tokenless tabs stay connected (the audit found them locking the seat out): the oldest
+    tab on the join screen is closed to make room; a player's tab never is, so with
+    sixteen players' tabs connected a seventeenth tab is refused (the cap holds)."""
+    from app.session import GameSession
+    from app.store.facade import Store
+    from app.table.hub import TableHub
+
+    data = tmp_path / "data"
+    data.mkdir(mode=0o700)
+    store = Store.open(f"sqlite:///{data / 'forest-table.sqlite3'}")
+    game = GameSession.create(store, game="forestry", players=["Ann", "Ben"], seed=3).game_id
+    seat = TableHub(store).issue(game, 1)
+    store.engine.dispose()
+    srv = serve()
+    source = "127.0.0.6"
+
+    async def closed(tab: Any) -> bool:
+        """Whether the server closes ``tab``'s socket within 10 s (what it had sent before
+        is read past)."""
+        deadline = time.monotonic() + 10
+        try:
+            while time.monotonic() < deadline:
+                await asyncio.wait_for(tab.ws.recv(), deadline - time.monotonic())
+        except ConnectionClosed:
+            return True
+        except TimeoutError:
+            return False
+        return False
+
+    async def go() -> None:
+        tabs = []
+        for _ in range(16):  # sixteen tokenless tabs from one address, all still open
+            tab = Phone(srv.url, source)
+            await tab.open("/")
+            tabs.append(tab)
+        phone = Phone(srv.url, source)  # the seventeenth holds a seat's link: it gets in
+        await phone.open(f"/join/{seat}")
+        await phone.wait_for("sheet-total", timeout=20)
+        assert await closed(tabs[0])  # the oldest join screen gave way
+        for tab in tabs[1:]:
+            await tab.ws.close()
+        players = [phone]
+        for _ in range(15):  # sixteen players' tabs from the address
+            other = Phone(srv.url, source)
+            await other.open(f"/join/{seat}")
+            await other.wait_for("sheet-total", timeout=20)
+            players.append(other)
+        await asyncio.sleep(0.3)
+        extra = Phone(srv.url, source)  # none gives way: the cap refuses the newcomer
+        with pytest.raises((ConnectionClosed, AssertionError)):
+            await extra.open("/")
+        for other in players:
+            await other.ws.close()
+
+    asyncio.run(go())
+    log = srv.log()
+    assert "Traceback" not in log
+    assert "showed no valid token" in log and "all connected (the cap)" in log
 
 
 def test_1000_malformed_frames_give_a_few_log_lines(serve: Any) -> None:
@@ -720,3 +779,34 @@ def test_the_total_cap_follows_the_open_file_limit_and_serve_raises_it(
          "raise_open_file_limit as r; print(r(), resource.getrlimit(resource.RLIMIT_NOFILE))"],
         cwd=ROOT, capture_output=True, text=True, timeout=60, preexec_fn=low)
     assert done.stdout.split() == ["(1024,", "1024)", "(1024,", "1024)"], done.stdout + done.stderr
+
+
+def test_the_registry_makes_room_only_from_tabs_that_showed_no_token() -> None:
+    from app import peer
+    from app.web.sessions import SessionRegistry
+
+    reg = SessionRegistry(cap=3, keep_seconds=900)
+    closed: list[str] = []
+
+    def closer(sid: str) -> Any:
+        async def close() -> None:
+            closed.append(sid)
+        return close
+
+    for sid in ("s-old", "s-seat", "s-new"):
+        reg.opened(sid, "10.0.0.9", closer(sid))
+    reg.opened("s-other", "10.0.0.7", closer("s-other"))
+    peer.vouch("s-old")  # a player's tab, though the oldest
+    assert reg.capped("10.0.0.9")
+    room = reg.make_room("10.0.0.9")
+    assert room is not None and room[0] == "s-seat"  # the oldest that showed no token
+    asyncio.run(room[1]())
+    assert closed == ["s-seat"] and reg.count("10.0.0.9") == 2
+    peer.vouch("s-new")
+    reg.opened("s-next", "10.0.0.9", closer("s-next"))
+    peer.vouch("s-next")
+    assert reg.make_room("10.0.0.9") is None  # every tab there is a player's: none gives way
+    reg.closed("s-next")
+    assert reg.evict_oldest("10.0.0.9") == "s-next" and not peer.vouched("s-next")
+    for sid in ("s-old", "s-new", "s-other"):
+        peer.unvouch(sid)

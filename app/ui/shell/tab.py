@@ -235,6 +235,7 @@ class TableTab:
         button, the QR icon in a sheet's top bar; no floating button, which would cover a
         phone's bottom controls). A seat or table-host link: the app locked to its table."""
         self.token, self.access = token, access
+        peer.vouch(getattr(getattr(self.page, "session", None), "id", None))  # (the cap)
         self._stop_watching()
         if access.role != SERVER:  # a rematch of the table (now or while the phone was away)
             self._unmove = self.hub.watch_move(access, self._on_moved)  # takes it there
