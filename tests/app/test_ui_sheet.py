@@ -472,6 +472,58 @@ def _started(svc) -> int:
     return p.snapshot.game_id
 
 
+def test_a_reveal_tapped_before_the_other_phones_reveal_is_drawn_is_already_done(svc):
+    """Issue 22's double reveal, deterministically. Two phones tap the round token at
+    once; the second phone's tap reaches the server (the web layer records what the phone
+    showed: every frame it was sent) before its tab draws the first phone's reveal, and
+    its handler runs after that draw, when the tab's round-token control makes the next
+    round's reveal. It must be "already done" (it was a second reveal: the round advanced
+    twice, and a phone went on showing the round it had drawn before)."""
+    from app import shown as screen
+    from app.game.commands import RevealRoundToken
+    from app.ui.kit import flet_compat
+
+    gid = _started(svc)
+    hub = svc.hub()
+    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+
+    async def go():
+        client, app = await start_app(route=f"/join/{seat2}", encode=True)
+        sid = client.session.id
+        send = client.conn.send_message
+        frames = []
+
+        def sending(message):  # the web layer counts the frames it sends (app.web.taps)
+            send(message)
+            frames.append(screen.sent(sid))
+
+        client.conn.send_message = sending
+        screen.reset(sid)
+        host = hub.issue(gid)  # a coin changed: the sheet drawn and sent, the phone has it
+        assert isinstance(hub.submit(gid, host, SetCount(
+            version=hub.snapshot(gid).version, player=0, field="resources.coins", value=3)),
+            Accepted)
+        await settle(0.2)
+        assert frames
+        before = hub.snapshot(gid).state.table.round
+        target = flet_compat.control_id(shown(app, "sheet-round-token"))
+        assert target is not None
+        screen.tapped(sid, target, "click", frames[-1])  # the tap arrives ...
+        r = hub.submit(gid, seat1, RevealRoundToken(version=hub.snapshot(gid).version,
+                                                    round=before))  # ... seat 1's first
+        assert isinstance(r, Accepted)
+        await settle(0.2)  # this tab draws seat 1's reveal before the tap's handler runs
+        p2 = app.states.get(OpenTable, gid)[0]
+        assert p2.state.table.round == before + 1
+        await client.session.dispatch_event(target, "click", None)  # the tap's handler
+        await settle(0.2)
+        assert hub.snapshot(gid).state.table.round == before + 1  # advanced once
+        assert any("Already done on another phone" in line for line in p2.info), p2.info
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
 async def _coins_below_zero_refused(gid: int):
     """The host's app on table ``gid``, its sheet showing a refusal (coins set to -1)."""
     from app.ui.sheet import view as sheet

@@ -20,7 +20,15 @@ from app.table.answers import Accepted
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_piece
-from app.ui.kit.live_table import Inbox, OpenTable, TableClient, on_tap, submit_off_loop, tapped
+from app.ui.kit.live_table import (
+    Inbox,
+    OpenTable,
+    TableClient,
+    drawing,
+    on_tap,
+    submit_off_loop,
+    tapped,
+)
 from app.ui.kit.sheet_views import CardItem, GridColumn, Section
 from app.ui.kit.widgets import (
     CHIP_LABEL_PADDING,
@@ -392,6 +400,7 @@ def build(app: Nav) -> ft.Control:
         return ft.Column([header(t("app-title"), back=app.back, back_label=t("nav-back")),
                           muted(opened)])
     p, c = opened
+    drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
     lock = app.locked  # a table link (table mode): no way to the rest of the app
     snap = p.snapshot
     share = bool(_share(app, p))
