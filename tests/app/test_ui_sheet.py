@@ -635,6 +635,71 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
     asyncio.run(go())
 
 
+def test_the_game_end_reaches_every_phone_where_it_looks(svc):
+    """Issue 22: Forest Guardians' last-tree message showed only on the tapper's phone,
+    about 1,000 px up. Another seat's phone is told too: a snack bar in its viewport
+    (``sheet-news-end``) and the banner on top of its sheet."""
+    import flet as ft
+
+    from app.game.commands import TriggerGameEnd
+
+    p, c = table(svc, game="forest-guardians", names=("Mei", "Ken", "Aki"))
+    p.result(c.submit(p.start_game()))
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    ken, mei = hub.issue(gid, seat=2), hub.issue(gid, seat=1)
+
+    async def go():
+        client, app = await start_app(route=f"/join/{mei}", encode=True)
+        await settle()
+        assert isinstance(hub.submit(gid, ken, TriggerGameEnd(
+            version=hub.snapshot(gid).version, player=1, trigger="last_tree_planted")),
+            Accepted)
+        await settle(0.3)
+        bars = [b for b in client.find(ft.SnackBar) if b.open]
+        assert len(bars) == 1, bars
+        said = bars[0].content
+        assert said.identifier == "sheet-news-end"
+        assert said.content.value.startswith("Ken planted their last tree"), said.content.value
+        assert shown(app, "play-banner-0").value == said.content.value
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_the_draws_banner_never_outlives_the_next_turn_or_finish():
+    """Issue 22: the spawn banner was still there after Finish. End turn draws (a banner of
+    one line per draw); the next turn without draws clears it; Finish clears it too."""
+    from app.game.commands import EndTurn, Finish, SetCount, SetHarvester, StartGame
+    from app.session import GameSession
+    from app.store.facade import Store
+
+    store = Store.open("sqlite://")
+    s = GameSession.create(store, game="forestry", players=["Mei", "Ken", "Aki"], seed=5,
+                           options={"infestation": True}, infested=(3, 8, 13))
+    free = [sp for sp in range(1, 16) if s.state.table.forest.forester_at(sp) is None
+            and sp not in s.state.table.forest.infested]
+    for i in range(3):
+        s.apply(SetHarvester(version=s.version, player=i, space=free[i]))
+    s.apply(StartGame(version=s.version))
+    p = SheetPresenter(Translator("en").t, s.snapshot())
+
+    def spawning_turn() -> None:
+        seat = s.state.table.current
+        p.update(s.apply(SetCount(version=s.version, player=seat, field="score_track",
+                                  value=s.state.boards[seat].score_track + 30)))
+        p.update(s.apply(EndTurn(version=s.version, turn=s.state.table.turn)))
+
+    spawning_turn()
+    assert len(p.banner) >= 3 and p.banner_spaces, p.banner  # a line per draw, spaces lit
+    p.update(s.apply(EndTurn(version=s.version, turn=s.state.table.turn)))
+    assert p.banner == () and p.banner_spaces == frozenset()  # the next turn: gone
+    spawning_turn()
+    assert p.banner
+    p.update(s.apply(Finish(version=s.version)))
+    assert p.banner == () and p.banner_spaces == frozenset()  # never after Finish
+
+
 def test_a_language_switch_redraws_the_banner():
     """Issue 22: a banner stayed English after switching to Japanese (it was kept as text)."""
     from app.game.commands import RevealRoundToken, SetHarvester, StartGame

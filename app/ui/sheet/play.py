@@ -80,7 +80,7 @@ MODES: tuple[str, ...] = ("harvester", "act", "harvested", "infested", "thinning
 #: turn and which round it is the turn card says).
 BANNER_KINDS = frozenset({
     "replenish_foresters", "spawn_infested_wood", "reveal_round_token",
-    PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST,
+    PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST, "game_end",
 })
 #: What a map tap in a mode that acts once leaves the map in: moving the harvester.
 ONE_OFF_MODES = frozenset({"act", "infested", "harvested"})
@@ -424,6 +424,20 @@ def banner_view(lang: str, messages: Iterable[Any], names: Sequence[str]) -> Ban
     if not lines:
         return None
     return BannerView(tuple(lines), frozenset(spaces), tuple(why))
+
+
+def end_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:
+    """What of these messages says the game is ending or over (every phone is told where it
+    looks): Forest Guardians' trigger (a last tree, the last tile), Forestry's last round
+    token turned up and its final turns played."""
+    lines: list[str] = []
+    for m in messages:
+        kind = str(m.kind)
+        last = bool(dict(getattr(m, "data", {}) or {}).get("last"))
+        if kind in ("game_end", PlayCode.FINAL_TURNS_DONE) \
+                or kind == "reveal_round_token" and last:
+            lines.extend(message_lines(lang, m, names) or ())
+    return tuple(lines)
 
 
 def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:

@@ -81,8 +81,12 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
 
     def apply(snapshot: Any) -> None:
         if snapshot.version > presenter.version:
+            ended = presenter.status != Status.FINISHED \
+                and snapshot.state.status == Status.FINISHED
             presenter.update(snapshot)
-            if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
+            if ended and app.locked is not None:  # the result: a screen every phone sees,
+                app.go("sheet", game_id=game_id)  # from its top (the result comes first)
+            elif app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
     inbox = app.states.put(Inbox(app, client, apply), game_id)
@@ -418,6 +422,8 @@ def build(app: Nav) -> ft.Control:
             t("tablemode-host") if seat is None else
             t("tablemode-you", name=names[seat - 1], seat=seat),
             size=15, weight=ft.FontWeight.W_600))))
+    if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
+        controls.extend(_result_block(app, p.snapshot.game_id))  # first, where it opens
     if len(names) > 1:
         totals = tuple(p.total(i) for i in range(len(names)))
         controls.append(keep_piece(app, p, "players", (names, totals, p.player), lambda: ft.Row([
@@ -489,8 +495,6 @@ def build(app: Nav) -> ft.Control:
         controls.append(big_button("sheet-start-game", t("sheet-start-game"),
                                    on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
-    if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
-        controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == Status.FINISHED:
         controls.append(muted(t("sheet-finished")))
         if app.has_screen("finish") and app.locked is None:
@@ -518,11 +522,12 @@ class ShownNews:
 
 
 def _news(app: Nav, p: SheetPresenter) -> None:
-    """A refused tap's answer (refused, already done, busy) where the player looks: a snack
-    bar inside the viewport, once, besides its place on the sheet (under the control). A
-    new tap makes it old news: the bar goes as the sheet's own message does."""
+    """A refused tap's answer (refused, already done, busy) and the game's end where the
+    player looks: a snack bar inside the viewport, once, besides its place on the sheet
+    (under the control, in the banner). A new tap makes it old news: the bar goes as the
+    sheet's own message does."""
     shown = app.states.setdefault(ShownNews, ShownNews, p.snapshot.game_id)
-    text = p.error or "\n".join(p.info)
+    text = "\n".join(p.news_lines)
     if p.news == shown.news:
         bar = shown.bar
         if not text and bar is not None and getattr(bar, "open", False):
@@ -539,7 +544,7 @@ def _news(app: Nav, p: SheetPresenter) -> None:
     shown.news = p.news
     if not text:
         return
-    kind = "refused" if p.error else "done"  # already done: said as info, not an error
+    kind = p.news_kind  # refused, done (already done: said as info) or end
     bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
                       show_close_icon=True)
     shown.bar = bar
