@@ -441,6 +441,7 @@ host-title = Table #{ $game_id }: QR codes
 host-host-link = Host link (everything on this table)
 host-host-link-keep = Not for a player: this code opens every board of the table. Keep it for the table's host.
 host-seat = Seat { $seat }: { $name }
+host-qr = QR code for { $what }
 host-scan = Scan with the phone of { $name }
 host-reissue = New link (the old one stops working)
 host-reissued = Seat { $seat }: new link; the old one no longer works.

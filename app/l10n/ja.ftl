@@ -430,6 +430,7 @@ host-title = テーブル #{ $game_id }：QRコード
 host-host-link = ホスト用リンク（このテーブルのすべて）
 host-host-link-keep = プレイヤー用ではありません：このコードでテーブルのすべてのボードを操作できます。テーブルのホストだけが使ってください。
 host-seat = { $seat }番席：{ $name }
+host-qr = { $what }のQRコード
 host-scan = { $name }さんの端末で読み取ってください
 host-reissue = 新しいリンク（古いリンクは使えなくなります）
 host-reissued = { $seat }番席：新しいリンクを発行しました。古いリンクはもう使えません。
