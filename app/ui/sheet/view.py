@@ -548,7 +548,10 @@ def _news(app: Nav, p: SheetPresenter) -> None:
     bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
                       show_close_icon=True)
     shown.bar = bar
-    app.after_render(lambda: app.page.show_dialog(bar))
+    try:  # now, before the sheet's own patch: the answer is the first thing the phone draws
+        app.page.show_dialog(bar)
+    except Exception:  # no page to show it on (the tab went away)
+        log.debug("snack bar not shown", exc_info=True)
 
 
 def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
