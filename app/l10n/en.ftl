@@ -1350,7 +1350,10 @@ log-change = { $who }: { $command }{ $has_player ->
     [set_count] , { $field } = { $value }
     [adjust_count] , { $field } { $delta }
     [add_score] , { $delta }
-    [place_forester] , { $type } from space { $space }
+    [place_forester] , { $type }{ $placed ->
+        [true] {" "}from space { $space }
+       *[other] {""}
+      } to column { $column }
     [set_harvester] , space { $space }
     [remove_infested_wood] , space { $space }
     [set_infested_wood] , space { $space }
@@ -1361,8 +1364,27 @@ log-change = { $who }: { $command }{ $has_player ->
     [set_harvest_token] , space { $space }
     [plant_seedling] , { $area }
     [upgrade_sawmill] , { $area }
+    [set_column] , column { $column }: { $type } × { $count }
+    [remove_column] , column { $column }
+    [add_contract] , { $categories }
+    [remove_contract] , contract { $index }
+    [choose_contract_category] , contract { $index } counts as { $chosen }
+    [add_river_token] , { $symbol }
+    [remove_river_token] , { $symbol }
+    [remove_task_card] , task card { $index }
+    [set_task_met] , task card { $index } { $met ->
+        [true] met
+       *[other] not met
+      }
+    [set_guardians] , { $field } = { $value }
+    [set_detached_wood] , detached storage { $storage } = { $value }
+    [trigger_game_end] , { $trigger }
    *[other] {""}
   }
+label-trigger-last_tree_planted = the last tree planted
+label-trigger-last_tile_drawn = the last terrain tile drawn
+field-tree_points = Tree rows
+field-animal_cards = Animal cards
 undo-mine = Undo my last change
 who-host = host
 reference-open = Quick reference

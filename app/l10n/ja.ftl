@@ -1317,7 +1317,10 @@ log-change = { $who }：{ $command }{ $has_player ->
     [set_count] 、{ $field } = { $value }
     [adjust_count] 、{ $field } { $delta }
     [add_score] 、{ $delta }
-    [place_forester] 、マス{ $space }の{ $type }
+    [place_forester] 、{ $placed ->
+        [true] マス{ $space }の
+       *[other] {""}
+      }{ $type }を{ $column }列目に
     [set_harvester] 、マス{ $space }
     [remove_infested_wood] 、マス{ $space }
     [set_infested_wood] 、マス{ $space }
@@ -1328,8 +1331,27 @@ log-change = { $who }：{ $command }{ $has_player ->
     [set_harvest_token] 、マス{ $space }
     [plant_seedling] 、{ $area }
     [upgrade_sawmill] 、{ $area }
+    [set_column] 、{ $column }列目：{ $type } × { $count }
+    [remove_column] 、{ $column }列目
+    [add_contract] 、{ $categories }
+    [remove_contract] 、契約{ $index }
+    [choose_contract_category] 、契約{ $index }を{ $chosen }として数える
+    [add_river_token] 、{ $symbol }
+    [remove_river_token] 、{ $symbol }
+    [remove_task_card] 、タスクカード{ $index }
+    [set_task_met] 、タスクカード{ $index }：{ $met ->
+        [true] 達成
+       *[other] 未達成
+      }
+    [set_guardians] 、{ $field } = { $value }
+    [set_detached_wood] 、{ -detached-storage }{ $storage } = { $value }
+    [trigger_game_end] 、{ $trigger }
    *[other] {""}
   }
+label-trigger-last_tree_planted = 最後の木を植えた
+label-trigger-last_tile_drawn = 最後の地形タイルを引いた
+field-tree_points = 木の列
+field-animal_cards = 動物カード
 undo-mine = 自分の最後の変更を取り消す
 who-host = ホスト
 reference-open = 早見表
