@@ -25,12 +25,23 @@ ALLOWED = {"Mei", "Ken", "Pink", "Blue", "Green",  # players' names
 
 
 def _quoted_source(text: str) -> bool:
-    """Texts shown as the sources write them: a source citation (出典), the rules
-    decisions document (docs/rules-decisions.md, kept in English)."""
+    """Texts shown as the sources write them: the rules decisions document
+    (docs/rules-decisions.md, kept in English). A source citation (出典) is checked like
+    every text, its source ids allowed (:data:`CITED_IDS`): issue 22 found the English
+    sources' section titles on Japanese screens."""
+    return text.startswith("# Rules decisions")
+
+
+#: In a citation (出典：…): the project's rules summary (RULES §2.9) and a source's section
+#: marks ("003 a. 植樹の条件"), ids as the sources print them
+CITED_IDS = re.compile(r"\bRULES\b|(?<![A-Za-z])[a-c]\.(?=\s)")
+
+
+def _citation(text: str) -> str:
     from app.i18n import Translator
 
-    cite = Translator("ja").t("settings-printed-source", source="")
-    return text.startswith(cite) or text.startswith("# Rules decisions")
+    head = Translator("ja").t("settings-printed-source", source="")
+    return CITED_IDS.sub("", text) if text.startswith(head) else text
 WORD = re.compile(r"[A-Za-z][A-Za-z]+|\b[A-Za-z]\b")
 LINK = re.compile(r"(?:https?://\S*)?/join/\S+|https?://\S+")  # a seat's link: an address
 
@@ -63,7 +74,7 @@ def _english_words(app: Any) -> set[str]:
     for text in _shown_texts(app):
         if _quoted_source(text):
             continue
-        words |= {w for w in WORD.findall(LINK.sub("", text)) if w not in ALLOWED}
+        words |= {w for w in WORD.findall(LINK.sub("", _citation(text))) if w not in ALLOWED}
     return words
 
 
