@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 _LOCK = threading.Lock()
 KEEP = 4096  # sessions
+KEEP_DRAWS = 64  # per session: draws whose frame has not gone out, frames kept
 
 
 #: A draw of a table's sheet: (game id, version).
@@ -68,7 +69,9 @@ def drawn(session_id: str | None, game_id: int, version: int, queued: int = 0) -
     if not session_id:
         return
     with _LOCK:
-        _screen(session_id).pending.append(((game_id, version), [max(0, queued)]))
+        pending = _screen(session_id).pending
+        pending.append(((game_id, version), [max(0, queued)]))
+        del pending[:-KEEP_DRAWS]  # draws that sent nothing (no change) wait for a frame
 
 
 def sent(session_id: str | None) -> int:
@@ -87,7 +90,7 @@ def sent(session_id: str | None) -> int:
                 s.frames.append((s.sent, draw))
                 s.showing = draw
         s.pending = waiting
-        del s.frames[:-64]
+        del s.frames[:-KEEP_DRAWS]
         return s.sent
 
 
