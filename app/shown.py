@@ -5,12 +5,16 @@ patch arrives. A shared action (end turn, reveal, replenish) tapped on the older
 screen is the same action another phone just did, even when the server has already
 redrawn this tab's control with the next turn's command. So:
 
-- the tab says what it drew (:func:`drawn`, the sheet's version; the UI calls it);
+- the tab says what it drew (:func:`drawn`, the game and the sheet's version, at every
+  draw of the sheet), and how many frames were still queued for the phone then (Flet
+  sends a session's frames in order from one queue): the draw's frame is the one after
+  those (:func:`sent`);
 - the web layer (:class:`app.web.taps.TapIds`) counts the frames it sends to each
-  session: the first frame after a draw is that draw's (:func:`sent`);
+  session (:func:`sent`);
 - the page's link script says with each tap how many frames it had received
   (``rx``); the web layer records, per control, the newest drawn version whose frame
-  the phone had then (:func:`tapped`);
+  the phone had then (:func:`tapped`), also when it had every frame: the tab may draw
+  a newer version (another phone's broadcast) before the tap's handler runs;
 - the tap's handler asks :func:`shown` and makes a shared action against that version
   (the session answers "already done" when the same action was applied after it).
 
@@ -28,14 +32,21 @@ from dataclasses import dataclass, field
 
 _LOCK = threading.Lock()
 KEEP = 4096  # sessions
+KEEP_DRAWS = 64  # per session: draws whose frame has not gone out, frames kept
+
+
+#: A draw of a table's sheet: (game id, version).
+Drawn = tuple[int, int]
 
 
 @dataclass(slots=True)
 class _Screen:
-    sent: int = 0  # frames sent to this session so far (every socket of it)
-    pending: list[int] = field(default_factory=list)  # drawn, frame not sent yet
-    frames: list[tuple[int, int]] = field(default_factory=list)  # (frame no., version)
-    taps: dict[tuple[int, str], int] = field(default_factory=dict)  # control -> version
+    sent: int = 0  # frames sent to this session so far (this socket)
+    #: drawn, frame not sent yet: [what, frames queued before the draw's own]
+    pending: list[tuple[Drawn, list[int]]] = field(default_factory=list)
+    frames: list[tuple[int, Drawn]] = field(default_factory=list)  # (frame no., draw)
+    showing: Drawn | None = None  # the newest draw whose frame was sent
+    taps: dict[tuple[int, str], Drawn] = field(default_factory=dict)  # control -> draw
 
 
 _SCREENS: OrderedDict[str, _Screen] = OrderedDict()
@@ -51,12 +62,16 @@ def _screen(session_id: str) -> _Screen:
     return s
 
 
-def drawn(session_id: str | None, version: int) -> None:
-    """The tab drew its sheet at ``version`` (its patch goes out with the next frame)."""
+def drawn(session_id: str | None, game_id: int, version: int, queued: int = 0) -> None:
+    """The tab drew table ``game_id``'s sheet at ``version``; its patch goes out after the
+    ``queued`` frames still waiting to be sent to the phone
+    (:func:`app.ui.kit.flet_compat.frames_queued`)."""
     if not session_id:
         return
     with _LOCK:
-        _screen(session_id).pending.append(version)
+        pending = _screen(session_id).pending
+        pending.append(((game_id, version), [max(0, queued)]))
+        del pending[:-KEEP_DRAWS]  # draws that sent nothing (no change) wait for a frame
 
 
 def sent(session_id: str | None) -> int:
@@ -66,41 +81,59 @@ def sent(session_id: str | None) -> int:
     with _LOCK:
         s = _screen(session_id)
         s.sent += 1
-        for version in s.pending:
-            s.frames.append((s.sent, version))
-        s.pending.clear()
-        del s.frames[:-64]
+        waiting = []
+        for draw, ahead in s.pending:
+            if ahead[0] > 0:  # a frame queued before the draw: not the draw's
+                ahead[0] -= 1
+                waiting.append((draw, ahead))
+            else:
+                s.frames.append((s.sent, draw))
+                s.showing = draw
+        s.pending = waiting
+        del s.frames[:-KEEP_DRAWS]
         return s.sent
 
 
 def reset(session_id: str | None) -> None:
-    """A new socket for the session: its frame count starts again (the page's does)."""
+    """A new socket for the session: its frame count starts again (the page's does); the
+    old socket's queue went with it, so a draw waiting goes out first on the new one."""
     if not session_id:
         return
     with _LOCK:
         s = _screen(session_id)
         s.sent, s.frames = 0, []
+        for _draw, ahead in s.pending:
+            ahead[0] = 0
 
 
 def tapped(session_id: str | None, control_id: int, event: str, received: int) -> None:
-    """A tap on ``control_id`` left the phone when it had ``received`` frames of this socket."""
+    """A tap on ``control_id`` left the phone when it had ``received`` frames of this socket:
+    it showed the newest draw among them. Having every frame sent, it showed the newest
+    draw sent, although the tab may draw a newer one (another phone's broadcast) before
+    the tap's handler runs."""
     if not session_id:
         return
     with _LOCK:
         s = _screen(session_id)
-        if received >= s.sent and not s.pending:
-            s.taps.pop((control_id, event), None)  # nothing in flight: the screen is current
-            return
-        had = [v for n, v in s.frames if n <= received]
-        if had:
-            s.taps[(control_id, event)] = max(had)
+        if received >= s.sent:
+            draw = s.showing
+        else:
+            had = [d for n, d in s.frames if n <= received]
+            draw = had[-1] if had else None
+        if draw is None:
+            s.taps.pop((control_id, event), None)  # nothing known: the tab's version holds
+        else:
+            s.taps[(control_id, event)] = draw
 
 
-def shown(session_id: str | None, control_id: int | None, event: str = "click") -> int | None:
-    """The version the phone showed at its last tap on ``control_id`` if it was behind the
-    server's drawing (frames in flight), else ``None`` (the tab's own version holds)."""
+def shown(session_id: str | None, game_id: int, control_id: int | None,
+          event: str = "click") -> int | None:
+    """The version of table ``game_id`` the phone showed at its last tap on ``control_id``
+    (taken once), else ``None`` (nothing recorded, or another table was on screen: the
+    tab's own version holds)."""
     if not session_id or control_id is None:
         return None
     with _LOCK:
         s = _SCREENS.get(session_id)
-        return None if s is None else s.taps.pop((control_id, event), None)
+        draw = None if s is None else s.taps.pop((control_id, event), None)
+    return draw[1] if draw is not None and draw[0] == game_id else None

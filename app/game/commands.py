@@ -77,9 +77,16 @@ class SharedKey:
     now: Callable[[GameState], Any]
 
     def matches(self, state: GameState, cmd: Command) -> bool | None:
-        """Does the key the tapper saw match the state? ``None``: the command carries none."""
+        """Does the key the tapper saw match the state? ``None``: the command carries none,
+        or the state has no such key (another game's table: the game refuses the command)."""
         seen = getattr(cmd, self.field)
-        return None if seen is None else bool(seen == self.now(state))
+        if seen is None:
+            return None
+        try:
+            now = self.now(state)
+        except TypeError:  # not this game's table (a forged command)
+            return None
+        return bool(seen == now)
 
 
 #: The game commands (state transitions a variant handles), by ``kind``.

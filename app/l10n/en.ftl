@@ -454,6 +454,7 @@ host-title = Table #{ $game_id }: QR codes
 host-host-link = Host link (everything on this table)
 host-host-link-keep = Not for a player: this code opens every board of the table. Keep it for the table's host.
 host-seat = Seat { $seat }: { $name }
+host-qr = QR code for { $what }
 host-scan = Scan with the phone of { $name }
 host-reissue = New link (the old one stops working)
 host-reissued = Seat { $seat }: new link; the old one no longer works.
@@ -1429,7 +1430,10 @@ log-change = { $who }: { $command }{ $has_player ->
     [set_count] , { $field } = { $value }
     [adjust_count] , { $field } { $delta }
     [add_score] , { $delta }
-    [place_forester] , { $type } from space { $space }
+    [place_forester] , { $type }{ $placed ->
+        [true] {" "}from space { $space }
+       *[other] {""}
+      } to column { $column }
     [set_harvester] , space { $space }
     [remove_infested_wood] , space { $space }
     [set_infested_wood] , space { $space }
@@ -1440,8 +1444,27 @@ log-change = { $who }: { $command }{ $has_player ->
     [set_harvest_token] , space { $space }
     [plant_seedling] , { $area }
     [upgrade_sawmill] , { $area }
+    [set_column] , column { $column }: { $type } × { $count }
+    [remove_column] , column { $column }
+    [add_contract] , { $categories }
+    [remove_contract] , contract { $index }
+    [choose_contract_category] , contract { $index } counts as { $chosen }
+    [add_river_token] , { $symbol }
+    [remove_river_token] , { $symbol }
+    [remove_task_card] , task card { $index }
+    [set_task_met] , task card { $index } { $met ->
+        [true] met
+       *[other] not met
+      }
+    [set_guardians] , { $field } = { $value }
+    [set_detached_wood] , detached storage { $storage } = { $value }
+    [trigger_game_end] , { $trigger }
    *[other] {""}
   }
+label-trigger-last_tree_planted = the last tree planted
+label-trigger-last_tile_drawn = the last terrain tile drawn
+field-tree_points = Tree rows
+field-animal_cards = Animal cards
 undo-mine = Undo my last change
 who-host = host
 reference-open = Quick reference
@@ -1841,3 +1864,37 @@ banner-why-infested = A drawn { -spawn-card } puts { -infested-wood } on the spa
 map-nothing = Nothing to do on space { $space } in this mode ({ $mode }).
 map-mode-now = Now: { $mode }
 map-drawn = { $label }, just drawn
+
+## Source titles in citations (the sources' own words; app.l10n.cite)
+cite-separator = {"; "}
+cite-forest-buildings = Forest buildings
+cite-harvest = Harvest
+cite-movement = Movement
+cite-reforestation = Reforestation
+cite-replenishing-forester-tokens = Replenishing forester tokens
+cite-tending-the-forest = Tending the forest
+cite-water-structures = Water structures
+cite-removing-infested-wood = Removing Infested Wood
+cite-spawning-infested-wood = Spawning Infested Wood
+cite-detached-storage-scoring-all-three-storages-tied = Detached Storage Scoring: all three storages tied
+cite-detached-storage-scoring-storage-with-the-fewest = Detached Storage Scoring: storage with the fewest
+cite-detached-storage-scoring-storage-with-the-most-infested-wood = Detached Storage Scoring: storage with the most infested wood
+cite-detached-storage-scoring-storage-with-the-second-most = Detached Storage Scoring: storage with the second-most
+cite-detached-storage-scoring-two-storages-tied-below-the-top-worked-example = Detached Storage Scoring: two storages tied below the top (worked example)
+cite-end-game-scoring-worked-example-5-buildings-score-7-vp-board-a = end-game scoring worked example: 5 buildings score 7 VP (board A)
+cite-end-game-scoring-worked-example-5-task-cards-fulfilled-score-11-vp = end-game scoring worked example: 5 task cards fulfilled score 11 VP
+cite-end-game-scoring-most-forester-tokens = end-game scoring: most forester tokens
+cite-player-setup = player setup { $n }
+cite-setup = setup { $n }
+cite-asymmetric-setup-cards = asymmetric setup cards
+cite-round-tokens = round tokens
+cite-start = Start
+cite-forest-exploration = Forest Exploration
+cite-player-action = Player Action
+cite-resource-replenishment = Resource Replenishment
+cite-increase-resource = Increase Resource
+cite-game-end = Game End
+cite-forestation = Forestation
+cite-planting-condition = Planting Condition
+cite-sharing-terrain = Sharing Terrain
+cite-upgrade-skill = Upgrade Skill

@@ -443,6 +443,7 @@ host-title = テーブル #{ $game_id }：QRコード
 host-host-link = ホスト用リンク（このテーブルのすべて）
 host-host-link-keep = プレイヤー用ではありません：このコードでテーブルのすべてのボードを操作できます。テーブルのホストだけが使ってください。
 host-seat = { $seat }番席：{ $name }
+host-qr = { $what }のQRコード
 host-scan = { $name }さんの端末で読み取ってください
 host-reissue = 新しいリンク（古いリンクは使えなくなります）
 host-reissued = { $seat }番席：新しいリンクを発行しました。古いリンクはもう使えません。
@@ -1393,7 +1394,10 @@ log-change = { $who }：{ $command }{ $has_player ->
     [set_count] 、{ $field } = { $value }
     [adjust_count] 、{ $field } { $delta }
     [add_score] 、{ $delta }
-    [place_forester] 、マス{ $space }の{ $type }
+    [place_forester] 、{ $placed ->
+        [true] マス{ $space }の
+       *[other] {""}
+      }{ $type }を{ $column }列目に
     [set_harvester] 、マス{ $space }
     [remove_infested_wood] 、マス{ $space }
     [set_infested_wood] 、マス{ $space }
@@ -1404,8 +1408,27 @@ log-change = { $who }：{ $command }{ $has_player ->
     [set_harvest_token] 、マス{ $space }
     [plant_seedling] 、{ $area }
     [upgrade_sawmill] 、{ $area }
+    [set_column] 、{ $column }列目：{ $type } × { $count }
+    [remove_column] 、{ $column }列目
+    [add_contract] 、{ $categories }
+    [remove_contract] 、契約{ $index }
+    [choose_contract_category] 、契約{ $index }を{ $chosen }として数える
+    [add_river_token] 、{ $symbol }
+    [remove_river_token] 、{ $symbol }
+    [remove_task_card] 、タスクカード{ $index }
+    [set_task_met] 、タスクカード{ $index }：{ $met ->
+        [true] 達成
+       *[other] 未達成
+      }
+    [set_guardians] 、{ $field } = { $value }
+    [set_detached_wood] 、{ -detached-storage }{ $storage } = { $value }
+    [trigger_game_end] 、{ $trigger }
    *[other] {""}
   }
+label-trigger-last_tree_planted = 最後の木を植えた
+label-trigger-last_tile_drawn = 最後の地形タイルを引いた
+field-tree_points = 木の列
+field-animal_cards = 動物カード
 undo-mine = 自分の最後の変更を取り消す
 who-host = ホスト
 reference-open = 早見表
@@ -1784,3 +1807,37 @@ banner-why-infested = めくった{ -spawn-card }の番号のスペースに{ -i
 map-nothing = このモード（{ $mode }）ではスペース{ $space }でできることはありません。
 map-mode-now = 現在：{ $mode }
 map-drawn = { $label }、今引いた
+
+## 出典の節の題名（出典そのものは英語または日本語：app.l10n.cite）
+cite-separator = ；
+cite-forest-buildings = 森の建物
+cite-harvest = 伐採
+cite-movement = 移動
+cite-reforestation = 植林
+cite-replenishing-forester-tokens = 林業家トークンの補充
+cite-tending-the-forest = 森の手入れ
+cite-water-structures = 水施設
+cite-removing-infested-wood = 被害木の除去
+cite-spawning-infested-wood = 被害木の発生
+cite-detached-storage-scoring-all-three-storages-tied = 分離ストレージの得点計算：3つとも同数
+cite-detached-storage-scoring-storage-with-the-fewest = 分離ストレージの得点計算：最も少ないストレージ
+cite-detached-storage-scoring-storage-with-the-most-infested-wood = 分離ストレージの得点計算：被害木が最も多いストレージ
+cite-detached-storage-scoring-storage-with-the-second-most = 分離ストレージの得点計算：2番目に多いストレージ
+cite-detached-storage-scoring-two-storages-tied-below-the-top-worked-example = 分離ストレージの得点計算：1位の下で2つが同数（計算例）
+cite-end-game-scoring-worked-example-5-buildings-score-7-vp-board-a = ゲーム終了時の得点計算の例：建物5つで7VP（ボードA）
+cite-end-game-scoring-worked-example-5-task-cards-fulfilled-score-11-vp = ゲーム終了時の得点計算の例：達成したタスクカード5枚で11VP
+cite-end-game-scoring-most-forester-tokens = ゲーム終了時の得点計算：林業家トークンの最多
+cite-player-setup = プレイヤーのセットアップ { $n }
+cite-setup = ゲームのセットアップ { $n }
+cite-asymmetric-setup-cards = 非対称セットアップカード
+cite-round-tokens = ラウンドトークン
+cite-start = スタート
+cite-forest-exploration = 森の探索
+cite-player-action = プレイヤーのアクション
+cite-resource-replenishment = 資源の補充
+cite-increase-resource = 資源の増加
+cite-game-end = ゲームの終了
+cite-forestation = 植林
+cite-planting-condition = 植樹の条件
+cite-sharing-terrain = 地形の共有
+cite-upgrade-skill = スキルのアップグレード

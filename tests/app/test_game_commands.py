@@ -209,3 +209,22 @@ def test_a_seat_settles_the_suggestions_on_its_own_board() -> None:
     assert isinstance(r2, Accepted)
     assert y.id not in {z.id for z in r2.snapshot.state.suggestions}
     assert r2.snapshot.state.boards[0].score_track == state.boards[0].score_track
+
+
+@pytest.mark.parametrize("data", [
+    {"kind": "reveal_round_token", "round": 1}, {"kind": "end_turn", "turn": 0},
+    {"kind": "replenish_foresters", "foresters": 2}])
+def test_another_games_shared_action_is_refused_not_a_crash(data: dict[str, Any]) -> None:
+    """Forestry's shared actions sent to a Forest Guardians table (a forged frame, an old
+    client): their key read the state as a Forestry table and raised a TypeError through
+    the hub (no answer for the phone); now the game refuses them, nothing written."""
+    from app.table.hub import TableHub
+
+    store = Store.open("sqlite://")
+    game = GameSession.create(store, game="forest-guardians", players=["Mei", "Ken"], seed=5)
+    hub = TableHub(store)
+    host = hub.issue(game.game_id)
+    v = hub.snapshot(game.game_id).version
+    answer = hub.submit_json(game.game_id, host, {**data, "version": v})
+    assert answer.reason == "invalid", answer
+    assert hub.snapshot(game.game_id).version == v

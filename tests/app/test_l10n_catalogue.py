@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 import shutil
 from pathlib import Path
 
@@ -155,3 +156,49 @@ def test_the_session_s_refusal_is_a_code_with_a_field_and_values() -> None:
     assert l10n.refusal("en", coded) == "space 4 holds no harvester"
     with pytest.raises(TypeError):
         DomainError("space", "a sentence")  # type: ignore[misc]  # the old forms are gone
+
+
+def _shown_sources() -> set[str]:
+    """Every source citation the app shows: printed values (settings), the quick references,
+    the setup walkthrough's steps (both games, every player count, advanced or not)."""
+    from app.i18n import Translator
+    from app.ui.new_game.presenter import NewGamePresenter
+    from app.ui.settings.presenter import printed_rows
+    from app.ui.setup.presenter import SetupPresenter
+    from scoring.forestry.reference import forestry_reference
+    from scoring.guardians.reference import guardians_reference_lines, quick_reference
+
+    found = {r.source for r in printed_rows() if r.source}
+    found |= {line.source for line in forestry_reference()}
+    found |= {line.source for line in guardians_reference_lines()}
+    found |= {s.source for advanced in (True, False) for s in quick_reference(advanced)}
+    t = Translator("en").t
+    for game, counts in (("forestry", (1, 2, 3, 4)), ("forest-guardians", (2, 3, 4))):
+        for n in counts:
+            p = NewGamePresenter(t)
+            p.set_game(game)
+            p.set_count(n)
+            for i in range(n):
+                p.set_name(i, f"P{i}")
+            request = p.submit(lambda: 7)
+            assert request is not None, p.errors
+            found |= {c.source for c in SetupPresenter(t, request).cards() if c.source}
+    return found
+
+
+def test_every_source_citation_reads_in_japanese_with_only_its_ids_in_latin() -> None:
+    """Issue 22: the quick reference showed the English sources' section titles on a
+    Japanese phone. A citation keeps its source ids (000-003, RULES), section marks and
+    step numbers; its titles are the catalogue's, in the reader's language; in English
+    it reads as the source prints it."""
+    sources = _shown_sources()
+    assert len(sources) > 40, len(sources)
+    for source in sorted(sources):
+        ja = l10n.cite("ja", source)
+        latin = set(re.findall(r"[A-Za-z]{2,}", ja)) - {"RULES", "HQ", "VP"}
+        assert not latin, (source, ja)
+        assert l10n.cite("en", source) == source
+    assert l10n.cite("ja", "000 Tending the forest; 002 森の手入れ") \
+        == "000 森の手入れ；002 森の手入れ"
+    assert l10n.cite("ja", "003 a. Planting Condition") == "003 a. 植樹の条件"
+    assert l10n.cite("ja", "002 player setup 16") == "002 プレイヤーのセットアップ 16"

@@ -187,7 +187,9 @@ def test_a_japanese_table_hears_the_game_end_in_japanese(svc: Any) -> None:
     gid, token = svc.create_table(p.submit(lambda: 42))
     c = TableClient(svc.hub(), gid, token)
     s = SheetPresenter(t, c.snapshot(), printed=c.printed())
+    other = SheetPresenter(t, c.snapshot(), printed=c.printed())  # another phone
     c.subscribe(s.update)
+    c.subscribe(other.update)
     s.result(c.submit(s.start_game()))
     sec = next(x for x in s.sections() if x.id == "table")
     s.tapped()
@@ -195,8 +197,13 @@ def test_a_japanese_table_hears_the_game_end_in_japanese(svc: Any) -> None:
     assert s.error is None, s.error
     line = ("Kenが最後の木を植えました。ほかのプレイヤーはあと1回ずつ手番を行います。"
             "残りの手番：Aki、Mei。")
-    assert line in s.info, s.info
-    assert not any(latin_words(x) for x in s.info), s.info
+    # every phone is told where it looks (issue 22: it was the tapper's alone, 1,000 px
+    # up): the banner on top and the news (a snack bar), the other phone's too
+    for phone in (s, other):
+        assert line in phone.banner, phone.banner
+        assert phone.news_kind == "end" and phone.news_lines == (line,), phone.news_lines
+    assert line not in s.info  # not said twice on the tapper's sheet
+    assert not any(latin_words(x) for x in s.info + s.banner), s.info
     sec = next(x for x in s.sections() if x.id == "table")
     assert sec.lines and "Ken" in sec.lines[0] and not latin_words(sec.lines[0])
     # the end is told in English to an English phone, from the same message

@@ -194,3 +194,84 @@ def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card()
     assert state.table.forest.infested == {9, 12}  # type: ignore[union-attr]
     p.deal_again(lambda: 6)
     assert p.infested == set() and p.first_player == 2  # a new card may be dealt
+
+
+
+
+def _places() -> list[tuple[Any, tuple[str, ...], tuple[str, ...]]]:
+    from app.game import commands as C
+
+    v = 1
+    return [
+        (C.PlaceForester(version=v, player=0, type="thinning", column=1, space=7),
+         ("space 7", "column 2"), ("マス7", "2列目")),
+        (C.SetColumn(version=v, player=0, column=2, type="den_tree", count=3),
+         ("column 3", "× 3"), ("3列目", "× 3")),
+        (C.RemoveColumn(version=v, player=0, column=0), ("column 1",), ("1列目",)),
+        (C.PlantSeedling(version=v, player=0, area="dark_green"), ("dark green",), ("濃い緑",)),
+        (C.UpgradeSawmill(version=v, player=0, area="orange"), ("orange",), ("オレンジ",)),
+        (C.AddContract(version=v, player=0, categories=("furniture", "building")),
+         ("Furniture", "Building"), ("家具", "建築")),
+        (C.RemoveContract(version=v, player=0, index=1), ("contract 2",), ("契約2",)),
+        (C.ChooseContractCategory(version=v, player=0, index=0, chosen="accessory"),
+         ("contract 1", "Accessory"), ("契約1", "アクセサリー")),
+        (C.AddRiverToken(version=v, player=0, symbol="seedling_pair"), ("Two seedlings",),
+         ("苗木2つ",)),
+        (C.RemoveRiverToken(version=v, player=0, symbol="furniture"), ("Furniture",),
+         ("家具",)),
+        (C.RemoveTaskCard(version=v, player=0, index=2), ("task card 3",), ("タスクカード3",)),
+        (C.SetTaskMet(version=v, player=0, index=0, met=True), ("task card 1", "met"),
+         ("タスクカード1", "達成")),
+        (C.SetDetachedWood(version=v, storage=1, value=4), ("detached storage 2", "4"),
+         ("分離ストレージ2", "4")),
+        (C.SetGuardians(version=v, player=0, field="fire_tokens", value=2),
+         ("Fire tokens", "2"), ("火事トークン", "2")),
+        (C.SetGuardians(version=v, player=0, field="tree_points", value=(2, 0, 1)),
+         ("Tree rows", "2, 0, 1"), ("木の列", "2、0、1")),
+        (C.TriggerGameEnd(version=v, player=0, trigger="last_tile_drawn"),
+         ("the last terrain tile drawn",), ("最後の地形タイル",)),
+        (C.SetForesterToken(version=v, type="painting", space=None), ("off the map",),
+         ("マップから外す",)),
+        (C.SetHarvester(version=v, player=1, space=9), ("space 9",), ("マス9",)),
+        (C.SetInfestedWood(version=v, space=4), ("space 4",), ("マス4",)),
+        (C.SetCount(version=v, player=0, field="resources.coins", value=5), ("Coins = 5",),
+         ("コイン = 5",)),
+        (C.AdjustCount(version=v, player=0, field="storage.wood", delta=-1),
+         ("Wood in storage -1",), ("-1",)),
+        (C.RemoveInfestedWood(version=v, space=6, player=0), ("space 6",), ("マス6",)),
+        (C.SetHarvestToken(version=v, space=11, harvested=True), ("space 11",), ("マス11",)),
+    ]
+
+
+@pytest.mark.parametrize("case", range(23))
+def test_every_change_log_line_names_its_place(case: int) -> None:
+    """Issue 22: "correcting a forester token, thinning on " lost its space; a forestry
+    table column, a card, an area, a river token, a detached storage or a Forest Guardians
+    value was not named at all, and an area showed as its code ("light_green")."""
+    command, en, ja = _places()[case]
+    payload = {k: v for k, v in command.payload().items() if k != "version"}
+    change = S.Change(seq=1, by=1, kind=command.kind, data=payload)
+    names = ["Pink", "Blue"]
+    english = PP.change_line("en", change, names)
+    japanese = PP.change_line("ja", change, names)
+    assert all(word in english for word in en), english
+    assert all(word in japanese for word in ja), japanese
+    latin = set(re.findall(r"[A-Za-z]+", japanese)) - {"Pink", "Blue"}
+    assert not latin, japanese
+    assert "_" not in english and "{" not in english + japanese, (english, japanese)
+
+
+def test_the_place_cases_cover_every_placed_command() -> None:
+    """Every command with a place in its fields is in the cases above."""
+    import dataclasses
+
+    from app.game import commands as C
+
+    placed = {"space", "column", "index", "area", "symbol", "categories", "storage",
+              "trigger", "field"}
+    kinds = {cls.kind for cls in vars(C).values() if isinstance(cls, type)
+             and issubclass(cls, C.Command) and dataclasses.is_dataclass(cls)
+             and placed & {f.name for f in dataclasses.fields(cls)}}
+    covered = {command.kind for command, _en, _ja in _places()}
+    assert kinds <= covered, kinds - covered
+    assert len(_places()) == 23

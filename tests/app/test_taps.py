@@ -191,37 +191,89 @@ def test_control_event_reads_target_and_name_only_from_control_events() -> None:
 
 
 def test_shown_is_the_version_whose_frame_the_phone_had() -> None:
-    s = sid()
+    s, g = sid(), 7
     shown.reset(s)
     shown.sent(s)  # frame 1: the register answer
-    shown.drawn(s, 10)
+    shown.drawn(s, g, 10)
     shown.sent(s)  # frame 2: version 10's patch
-    shown.drawn(s, 11)
+    shown.drawn(s, g, 11)
     shown.sent(s)  # frame 3: version 11's patch
     shown.tapped(s, 42, "click", 2)  # the phone had frame 2, not 3
-    assert shown.shown(s, 42) == 10
-    assert shown.shown(s, 42) is None  # taken once
-    shown.tapped(s, 42, "click", 3)  # it had everything: the tab's own version holds
-    assert shown.shown(s, 42) is None
-    shown.drawn(s, 12)  # drawn, its frame not sent yet: in flight
+    assert shown.shown(s, g, 42) == 10
+    assert shown.shown(s, g, 42) is None  # taken once
+    shown.tapped(s, 42, "click", 3)  # it had everything: the newest draw sent
+    assert shown.shown(s, g, 42) == 11
+    shown.drawn(s, g, 12)  # drawn, its frame not sent yet: in flight
     shown.tapped(s, 42, "click", 3)
-    assert shown.shown(s, 42) == 11
-    assert shown.shown(None, 42) is None and shown.shown(s, None) is None
+    assert shown.shown(s, g, 42) == 11
+    assert shown.shown(None, g, 42) is None and shown.shown(s, g, None) is None
+
+
+def test_a_tap_that_came_before_the_next_draw_keeps_the_version_it_showed() -> None:
+    """Issue 22's double reveal: the phone had every frame (version 10) when it tapped; the
+    tab then drew another phone's broadcast (11) before the tap's handler ran. The handler
+    must make its shared action against 10, not the tab's 11 (it was recorded as nothing
+    known, and the handler took the tab's version: the round advanced twice)."""
+    s, g = sid(), 7
+    shown.reset(s)
+    shown.drawn(s, g, 10)
+    shown.sent(s)
+    shown.tapped(s, 5, "click", 1)  # received on the socket: every frame sent so far
+    shown.drawn(s, g, 11)  # the broadcast drawn before the handler runs
+    shown.sent(s)
+    assert shown.shown(s, g, 5) == 10
+
+
+def test_a_draw_goes_out_after_the_frames_queued_before_it() -> None:
+    """Flet sends a session's frames in order from one queue: a draw made while two older
+    frames still wait is in the third frame sent, not the first."""
+    s, g = sid(), 7
+    shown.reset(s)
+    shown.drawn(s, g, 10)
+    shown.sent(s)  # frame 1: version 10
+    shown.drawn(s, g, 11, queued=2)
+    shown.sent(s)  # frames 2 and 3: queued before version 11's
+    shown.sent(s)
+    shown.tapped(s, 5, "click", 3)  # the phone had frames 1-3 only
+    assert shown.shown(s, g, 5) == 10
+    shown.sent(s)  # frame 4: version 11
+    shown.tapped(s, 5, "click", 4)
+    assert shown.shown(s, g, 5) == 11
+    shown.drawn(s, g, 12, queued=5)  # its socket closes: a new one sends it first
+    shown.reset(s)
+    shown.sent(s)
+    shown.tapped(s, 5, "click", 1)
+    assert shown.shown(s, g, 5) == 12
+
+
+def test_a_version_of_another_table_is_not_shown() -> None:
+    """A rematch opens another table in the same tab: a version of the old table says
+    nothing about the new one (versions count per table)."""
+    s = sid()
+    shown.reset(s)
+    shown.drawn(s, 7, 40)
+    shown.sent(s)
+    shown.tapped(s, 5, "click", 1)
+    assert shown.shown(s, 8, 5) is None
+    shown.tapped(s, 5, "click", 1)
+    assert shown.shown(s, 7, 5) == 40
 
 
 def test_taps_record_the_rx_the_page_sent() -> None:
     """Through the middleware: version 20 was drawn before the register answer (frame 1),
-    then two more frames went out; the phone tapped having received only frame 1."""
-    s = sid()
-    shown.drawn(s, 20)
+    then two more frames went out; the phone tapped having received only frame 1, then
+    every frame."""
+    s, g = sid(), 7
+    shown.drawn(s, g, 20)
     flet = FakeFlet(s, extra=2)
-    run(TapIds(flet), [register(), marker(1, rx=1), click(9), marker(2, rx=3), click(9)])
-    assert shown.shown(s, 9) is None  # the second tap: it had every frame
-    run(TapIds(flet), [register(s), marker(3, rx=1), click(9)])
-    assert shown.shown(s, 9) is None  # a new socket counts anew: it had everything
-    shown.drawn(s, 21)
-    run(TapIds(FakeFlet(s, extra=1)), [register(s), marker(4, rx=0), click(9)])
-    assert shown.shown(s, 9) is None  # nothing received at all: nothing known
+    run(TapIds(flet), [register(), marker(1, rx=1), click(9)])
+    assert shown.shown(s, g, 9) == 20
+    shown.drawn(s, g, 21)
+    run(TapIds(FakeFlet(s, extra=2)), [register(s), marker(2, rx=1), click(9)])
+    assert shown.shown(s, g, 9) == 21  # a new socket counts anew: frame 1 is 21's
+    shown.drawn(s, g, 22)
+    run(TapIds(FakeFlet(s, extra=1)), [register(s), marker(3, rx=0), click(9)])
+    assert shown.shown(s, g, 9) is None  # nothing received on this socket: nothing known
 
 
 def test_as_shown_restamps_only_shared_actions() -> None:

@@ -534,11 +534,21 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
         _started(hub, game, host)
         seat = hub.issue(game, 2)
         client, tab = await make_tab(f"/join/{seat}")
+        screen = client.page.controls[0].key  # the sheet's scrolling column, this visit
         r = hub.submit(game, host, Finish(version=hub.snapshot(game).version))
         assert isinstance(r, Accepted), r.message
         await asyncio.sleep(0.3)
         text = _all_text(client)
         assert "This game is finished: here is the result." in text
+        # a screen every phone sees (issue 22: 2,000 px down a seat's sheet): a new visit,
+        # drawn from its top, the result first
+        assert client.page.controls[0].key != screen
+        import flet as ft
+
+        from tests.app.flet_harness import on_page
+        ids = [c.identifier for c in on_page(client.page.controls[0])
+               if isinstance(c, ft.Semantics) and c.identifier]
+        assert ids.index("table-finished") < ids.index("sheet-total")
         client.session.get_page_patch()
         from tests.app.flet_harness import semantics_ids
         assert "finish-result" in semantics_ids(client)

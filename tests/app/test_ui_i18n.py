@@ -115,3 +115,24 @@ def test_font_subset_covers_the_japanese_ui() -> None:
     missing = {c for c in l10n.all_text() if ord(c) >= 0x20 and ord(c) not in cmap}
     assert not missing, "".join(sorted(missing)) + " : run tools/make_font_subset.py"
     assert (font.parent / "OFL.txt").exists()
+
+
+def test_flutters_own_words_follow_the_apps_language() -> None:
+    """Issue 22 (the browser walk found it): a snack bar's close button said "Close" on a
+    Japanese phone; Flutter's material words follow the page's locale, set with the
+    language."""
+    import asyncio
+
+    from tests.app.flet_harness import settle, start_app
+
+    async def go() -> None:
+        client, app = await start_app()
+        assert app.page.locale_configuration.current_locale.language_code == "en"
+        app.toggle_language()
+        await settle()
+        config = app.page.locale_configuration
+        assert config.current_locale.language_code == "ja"
+        assert config.current_locale in config.supported_locales
+        assert {loc.language_code for loc in config.supported_locales} >= set(LANGUAGES)
+
+    asyncio.run(go())

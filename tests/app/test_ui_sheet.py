@@ -472,6 +472,58 @@ def _started(svc) -> int:
     return p.snapshot.game_id
 
 
+def test_a_reveal_tapped_before_the_other_phones_reveal_is_drawn_is_already_done(svc):
+    """Issue 22's double reveal, deterministically. Two phones tap the round token at
+    once; the second phone's tap reaches the server (the web layer records what the phone
+    showed: every frame it was sent) before its tab draws the first phone's reveal, and
+    its handler runs after that draw, when the tab's round-token control makes the next
+    round's reveal. It must be "already done" (it was a second reveal: the round advanced
+    twice, and a phone went on showing the round it had drawn before)."""
+    from app import shown as screen
+    from app.game.commands import RevealRoundToken
+    from app.ui.kit import flet_compat
+
+    gid = _started(svc)
+    hub = svc.hub()
+    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+
+    async def go():
+        client, app = await start_app(route=f"/join/{seat2}", encode=True)
+        sid = client.session.id
+        send = client.conn.send_message
+        frames = []
+
+        def sending(message):  # the web layer counts the frames it sends (app.web.taps)
+            send(message)
+            frames.append(screen.sent(sid))
+
+        client.conn.send_message = sending
+        screen.reset(sid)
+        host = hub.issue(gid)  # a coin changed: the sheet drawn and sent, the phone has it
+        assert isinstance(hub.submit(gid, host, SetCount(
+            version=hub.snapshot(gid).version, player=0, field="resources.coins", value=3)),
+            Accepted)
+        await settle(0.2)
+        assert frames
+        before = hub.snapshot(gid).state.table.round
+        target = flet_compat.control_id(shown(app, "sheet-round-token"))
+        assert target is not None
+        screen.tapped(sid, target, "click", frames[-1])  # the tap arrives ...
+        r = hub.submit(gid, seat1, RevealRoundToken(version=hub.snapshot(gid).version,
+                                                    round=before))  # ... seat 1's first
+        assert isinstance(r, Accepted)
+        await settle(0.2)  # this tab draws seat 1's reveal before the tap's handler runs
+        p2 = app.states.get(OpenTable, gid)[0]
+        assert p2.state.table.round == before + 1
+        await client.session.dispatch_event(target, "click", None)  # the tap's handler
+        await settle(0.2)
+        assert hub.snapshot(gid).state.table.round == before + 1  # advanced once
+        assert any("Already done on another phone" in line for line in p2.info), p2.info
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
 async def _coins_below_zero_refused(gid: int):
     """The host's app on table ``gid``, its sheet showing a refusal (coins set to -1)."""
     from app.ui.sheet import view as sheet
@@ -581,6 +633,71 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_the_game_end_reaches_every_phone_where_it_looks(svc):
+    """Issue 22: Forest Guardians' last-tree message showed only on the tapper's phone,
+    about 1,000 px up. Another seat's phone is told too: a snack bar in its viewport
+    (``sheet-news-end``) and the banner on top of its sheet."""
+    import flet as ft
+
+    from app.game.commands import TriggerGameEnd
+
+    p, c = table(svc, game="forest-guardians", names=("Mei", "Ken", "Aki"))
+    p.result(c.submit(p.start_game()))
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    ken, mei = hub.issue(gid, seat=2), hub.issue(gid, seat=1)
+
+    async def go():
+        client, app = await start_app(route=f"/join/{mei}", encode=True)
+        await settle()
+        assert isinstance(hub.submit(gid, ken, TriggerGameEnd(
+            version=hub.snapshot(gid).version, player=1, trigger="last_tree_planted")),
+            Accepted)
+        await settle(0.3)
+        bars = [b for b in client.find(ft.SnackBar) if b.open]
+        assert len(bars) == 1, bars
+        said = bars[0].content
+        assert said.identifier == "sheet-news-end"
+        assert said.content.value.startswith("Ken planted their last tree"), said.content.value
+        assert shown(app, "play-banner-0").value == said.content.value
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_the_draws_banner_never_outlives_the_next_turn_or_finish():
+    """Issue 22: the spawn banner was still there after Finish. End turn draws (a banner of
+    one line per draw); the next turn without draws clears it; Finish clears it too."""
+    from app.game.commands import EndTurn, Finish, SetCount, SetHarvester, StartGame
+    from app.session import GameSession
+    from app.store.facade import Store
+
+    store = Store.open("sqlite://")
+    s = GameSession.create(store, game="forestry", players=["Mei", "Ken", "Aki"], seed=5,
+                           options={"infestation": True}, infested=(3, 8, 13))
+    free = [sp for sp in range(1, 16) if s.state.table.forest.forester_at(sp) is None
+            and sp not in s.state.table.forest.infested]
+    for i in range(3):
+        s.apply(SetHarvester(version=s.version, player=i, space=free[i]))
+    s.apply(StartGame(version=s.version))
+    p = SheetPresenter(Translator("en").t, s.snapshot())
+
+    def spawning_turn() -> None:
+        seat = s.state.table.current
+        p.update(s.apply(SetCount(version=s.version, player=seat, field="score_track",
+                                  value=s.state.boards[seat].score_track + 30)))
+        p.update(s.apply(EndTurn(version=s.version, turn=s.state.table.turn)))
+
+    spawning_turn()
+    assert len(p.banner) >= 3 and p.banner_spaces, p.banner  # a line per draw, spaces lit
+    p.update(s.apply(EndTurn(version=s.version, turn=s.state.table.turn)))
+    assert p.banner == () and p.banner_spaces == frozenset()  # the next turn: gone
+    spawning_turn()
+    assert p.banner
+    p.update(s.apply(Finish(version=s.version)))
+    assert p.banner == () and p.banner_spaces == frozenset()  # never after Finish
 
 
 def test_a_language_switch_redraws_the_banner():

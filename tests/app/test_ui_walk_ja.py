@@ -18,19 +18,32 @@ from tests.app.flet_harness import on_page, settle, start_app
 
 #: Latin words a Japanese screen may show: player names, the app's name, component
 #: codes and sides, units the rulebook prints as they are, other products' names.
-ALLOWED = {"Mei", "Ken", "Forest", "Table", "HQ", "VP", "QR", "I", "II", "III", "A", "B",
-           "JSON", "CSV", "OK", "ID", "x", "v1", "English",  # a language in its own words
+ALLOWED = {"Mei", "Ken", "Pink", "Blue", "Green",  # players' names
+           "Forest", "Table", "HQ", "VP", "QR", "I", "II", "III", "A", "B", "JSON",
+           "CSV", "OK", "ID", "x", "v1", "English",  # a language in its own words
            "BoardGameGeek", "BGG", "BG", "Stats"}  # BoardGameGeek, BG Stats (exports)
 
 
 def _quoted_source(text: str) -> bool:
-    """Texts shown as the sources write them: a source citation (出典), the rules
-    decisions document (docs/rules-decisions.md, kept in English)."""
+    """Texts shown as the sources write them: the rules decisions document
+    (docs/rules-decisions.md, kept in English). A source citation (出典) is checked like
+    every text, its source ids allowed (:data:`CITED_IDS`): issue 22 found the English
+    sources' section titles on Japanese screens."""
+    return text.startswith("# Rules decisions")
+
+
+#: In a citation (出典：…): the project's rules summary (RULES §2.9) and a source's section
+#: marks ("003 a. 植樹の条件"), ids as the sources print them
+CITED_IDS = re.compile(r"\bRULES\b|(?<![A-Za-z])[a-c]\.(?=\s)")
+
+
+def _citation(text: str) -> str:
     from app.i18n import Translator
 
-    cite = Translator("ja").t("settings-printed-source", source="")
-    return text.startswith(cite) or text.startswith("# Rules decisions")
+    head = Translator("ja").t("settings-printed-source", source="")
+    return CITED_IDS.sub("", text) if text.startswith(head) else text
 WORD = re.compile(r"[A-Za-z][A-Za-z]+|\b[A-Za-z]\b")
+LINK = re.compile(r"(?:https?://\S*)?/join/\S+|https?://\S+")  # a seat's link: an address
 
 
 def _shown_texts(app: Any) -> list[str]:
@@ -61,7 +74,7 @@ def _english_words(app: Any) -> set[str]:
     for text in _shown_texts(app):
         if _quoted_source(text):
             continue
-        words |= {w for w in WORD.findall(text) if w not in ALLOWED}
+        words |= {w for w in WORD.findall(LINK.sub("", _citation(text))) if w not in ALLOWED}
     return words
 
 
@@ -226,3 +239,32 @@ def test_a_finished_game_in_japanese(svc: Any) -> None:
     found = _walk([f"/finish/{game_id}", f"/played/{game_id}"])
     assert not any(found.values()), found
     assert "勝者：Mei、Ken" in SHOWN[f"/finish/{game_id}"]  # Japanese punctuation
+
+
+def test_history_statistics_people_charts_and_the_qr_codes_in_japanese(svc: Any) -> None:
+    """The screens that show what History holds (a finished game of each kind: its list,
+    the statistics, the people, a person's charts, the played game) and a table's QR
+    codes, with data on them (the plain-screen walk above sees them empty)."""
+    from pathlib import Path
+
+    from app.store import exchange, queries
+
+    text = (Path(__file__).parents[1] / "data" / "records"
+            / "forestry_93vp_worked_example.json").read_text()
+    with svc.store.session() as s:
+        (forestry,) = exchange.import_records(s, text).imported
+        pink = queries.resolve_person(s, "Pink").id
+    from app.game.commands import Finish
+
+    session = GameSession.create(svc.store, game="forest-guardians", players=["Mei", "Ken"],
+                                 seed=5)
+    session.apply(Finish(version=session.version))
+    table = int(GameSession.create(svc.store, game="forestry", players=["Mei", "Ken"],
+                                   seed=6).game_id)
+    svc.hub().link_token(table)  # an open table (its links are issued)
+    routes = ["/history", "/stats", "/people", f"/person/{pink}/forestry",
+              f"/played/{forestry}", f"/scoreboard/{forestry}", f"/host/{table}"]
+    found = _walk(routes)
+    assert not any(found.values()), found
+    assert "Pink" in SHOWN["/history"] and "Pink" in SHOWN[f"/person/{pink}/forestry"]
+    assert "Mei" in SHOWN[f"/host/{table}"]  # the seats' QR codes were walked

@@ -42,7 +42,8 @@ HOST_LINK = re.compile(r"^\s+(http://\S+/join/\S+)\s*$", re.M)
 class TableServer:
     """`forest-table serve` on a fixed port and data directory; SIGKILL and restart."""
 
-    def __init__(self) -> None:
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self.env = dict(env or {})  # more of the server's environment
         self.port = _free_port()
         self.data_dir = Path(tempfile.mkdtemp(prefix="forest-table-table-e2e-"))
         self.url = f"http://127.0.0.1:{self.port}"
@@ -76,6 +77,7 @@ class TableServer:
         env.update(FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
                    FLET_APP_STORAGE_DATA=str(self.data_dir), PYTHONUNBUFFERED="1",
                    FOREST_TABLE_TRACE="1")
+        env.update(self.env)
         with open(log_path, "wb") as log:
             self.proc = subprocess.Popen(
                 [*_forest_table_cmd(), "serve", "--host", "127.0.0.1", "--port",

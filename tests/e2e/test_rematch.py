@@ -1,5 +1,6 @@
-"""Issue 22 in the browser: a rematch keeps the table (modules, seats) and every phone
-follows to the new game without scanning a new code.
+"""Issue 22 in the browser: the result reaches every phone as a screen it sees (a seat
+phone scrolled to the end of its sheet included); a rematch keeps the table (modules,
+seats) and every phone follows to the new game without scanning a new code.
 
 Its own server: a three-player Forestry game with Growing Forward's infestation module,
 started. Three seat phones are on it; the host (the server host link, the laptop's
@@ -15,13 +16,27 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import PREF_TOKEN_KEY, as_host, by_id, enable_semantics, tap
+from tests.e2e.conftest import (
+    PHONES,
+    PREF_TOKEN_KEY,
+    as_host,
+    by_id,
+    enable_semantics,
+    reveal,
+    tap,
+)
 from tests.e2e.table_fixtures import PLAYERS, TableServer, table_browser
 
 __all__ = ["table_browser"]
 
 TALL = {"width": 412, "height": 2600}
 WAIT_MS = 20_000
+IN_VIEW_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +114,15 @@ def test_a_rematch_brings_every_phone_to_the_new_game_with_the_same_modules(
         host.goto(f"{srv.url}/table/{game_id}")
         enable_semantics(host)
         by_id(host, "sheet-finish").first.wait_for(state="attached", timeout=WAIT_MS)
+        # a seat phone of a real size, scrolled down to the shared table (the end of its
+        # sheet): the result must come to it as a screen it sees, from the top
+        seats[0][1].set_viewport_size(PHONES["iphone"])
+        reveal(seats[0][1], "sheet-round-token")
         tap(host, "sheet-finish", appears="finish-missing-anyway")  # the boards are empty
         tap(host, "finish-missing-anyway", appears="finish-rematch")
+        for _seat, page in seats:  # every phone: the result, inside its viewport
+            page.wait_for_function(IN_VIEW_JS, arg="table-finished", timeout=WAIT_MS)
+        seats[0][1].set_viewport_size(TALL)
         tap(host, "finish-rematch", appears="new-start")
         # the form has the old table's options: infestation on (it was lost before)
         infestation = by_id(host, "new-infestation").first

@@ -364,11 +364,12 @@ def test_two_seats_tap_the_shared_table_at_once(table: Table) -> None:
             now = _left(host)
             reached = _reveals_received(table.server) - received
             # the same reveal twice applies once and the other phone is told "already
-            # done"; a second tap more than 2 s after the first, on a phone that already
-            # shows the next round, is a second reveal
+            # done", however late its tap reaches the server (it was made on the older
+            # screen: app.shown); two reveals is the defect issue 22 found
             refused = sum(_refusal(p) != "" or "Already done" in (
                 _value(p, "sheet-messages") or "") for p in (seat1, seat2))
-            if reached == 2 and (now == left - 2 or (now == left - 1 and refused == 1)):
+            assert now >= left - 1, f"two reveals: {left} -> {now} round tokens left"
+            if reached == 2 and now == left - 1 and refused == 1:
                 break
             host.wait_for_timeout(100)
         else:

@@ -6,8 +6,9 @@ Two ways in:
   ``panel(hub, game_id, base_url, t, on_change=...)`` (``t``: the app's translator).
 - :func:`build` — a screen (:class:`app.ui.kit.nav.Nav`)
   (``app.go("host", game_id=7)``), and :func:`build_tables` — the list of open
-  tables (``app.go("tables")``). Both use the process's hub
-  (:func:`app.table.hub.shared_hub`) and the base URL ``forest-table serve`` worked out.
+  tables (``app.go("tables")``). Both use the tab's hub or the services' (the process's
+  hub, :meth:`app.ui.kit.services.Services.hub`) and the base URL ``forest-table serve``
+  worked out.
 
 Token texts are never logged; they appear only in the QR codes and the link
 texts of this view, which only a host token opens.
@@ -37,12 +38,13 @@ def base_url() -> str:
     return services.serving().base_url
 
 
-def qr_image(link: str, identifier: str, size: int = QR_SIZE) -> ft.Control:
-    """A QR code of ``link`` on opaque white (scannable in dark mode too)."""
+def qr_image(link: str, identifier: str, label: str, size: int = QR_SIZE) -> ft.Control:
+    """A QR code of ``link`` on opaque white (scannable in dark mode too); ``label``: what a
+    screen reader says of it, in the reader's language."""
     return sid(identifier, ft.Container(
         ft.Image(src=qr_png(link), width=size, height=size, fit=ft.BoxFit.CONTAIN),
         bgcolor=ft.Colors.WHITE, padding=8, border_radius=8,
-    ), image=True, label=identifier)
+    ), image=True, label=label)
 
 
 def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
@@ -64,7 +66,8 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
         items.append(sid(f"host-seat-{seat}", ft.Text(t("host-seat", seat=seat, name=name),
                                                      size=18, weight=ft.FontWeight.BOLD)))
         items.append(muted(t("host-scan", name=name)))
-        items.append(qr_image(link, f"host-qr-{seat}"))
+        items.append(qr_image(link, f"host-qr-{seat}", t("host-qr", what=t(
+            "host-seat", seat=seat, name=name))))
         items.append(sid(f"host-link-{seat}", ft.Text(link, selectable=True, size=11)))
         items.append(small_button(f"host-reissue-{seat}", t("host-reissue"), reissue,
                                   icon=ft.Icons.LINK_OFF))
@@ -73,7 +76,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
         ft.Row([ft.Icon(ft.Icons.ADMIN_PANEL_SETTINGS, color=ft.Colors.ERROR),
                 ft.Text(t("host-host-link"), weight=ft.FontWeight.W_600, expand=True)]),
         muted(t("host-host-link-keep")),
-        qr_image(host_link, "host-qr-host", size=160),
+        qr_image(host_link, "host-qr-host", t("host-qr", what=t("host-host-link")), size=160),
         sid("host-link-host", ft.Text(host_link, selectable=True, size=11)),
     ], spacing=8), padding=12, border_radius=12,
         border=ft.Border.all(2, ft.Colors.ERROR), bgcolor=ft.Colors.ERROR_CONTAINER)))
@@ -83,14 +86,21 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 # --------------------------------------------------------------------------- app screens
 
 
-def build(app: Nav) -> ft.Control:
-    """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
+def _hub(app: Nav) -> TableHub:
+    """The tab's hub (table mode), else the services' (the process's hub over the app's
+    store: the one every other screen uses)."""
     from app.table.hub import shared_hub
     from app.ui.kit import services
 
+    hub = app.hub if app.hub is not None else services.shared().hub()
+    return hub if hub is not None else shared_hub()
+
+
+def build(app: Nav) -> ft.Control:
+    """``app.go("host", game_id=N)``: the QR codes of table N (host rights assumed)."""
     t = app.t
     game_id = int(app.params["game_id"])
-    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
+    hub = _hub(app)
 
     def changed(message: str) -> None:
         app.refresh()
@@ -110,11 +120,8 @@ def build(app: Nav) -> ft.Control:
 
 def build_tables(app: Nav) -> ft.Control:
     """``app.go("tables")``: the open tables, each leading to its QR codes."""
-    from app.table.hub import shared_hub
-    from app.ui.kit import services
-
     t = app.t
-    hub = app.hub if app.hub is not None else shared_hub(services.shared().store)
+    hub = _hub(app)
     rows: list[ft.Control] = []
     for game_id in hub.open_tables():
         try:

@@ -50,6 +50,15 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    Shown by ``tests/app/test_ui_navigation.py::test_a_new_screen_pushes_its_address`` and
    ``test_browser_back_and_forward`` (no client: the push gives up quietly).
 
+7. **A control's id and the send queue are private** (:func:`control_id`,
+   :func:`frames_queued`). A tap's frame names the control by Flet's id (``_i``:
+   a control has no public ``id``; reading ``control.id`` gave ``None``, so the
+   version the phone showed was never found); the web connection sends a
+   session's frames in order from one queue, so a patch made now goes out after
+   the frames still in it (:mod:`app.shown` matches a draw to its frame). Shown by
+   ``tests/app/test_ui_sheet.py::test_a_reveal_tapped_before_the_other_phones_``
+   ``reveal_is_drawn_is_already_done`` and ``tests/app/test_taps.py``.
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -187,3 +196,21 @@ async def scroll_to_part(page: ft.Page, key: str) -> None:
         await column.scroll_to(scroll_key=key, duration=200)
     except Exception:  # no client, or the screen went away meanwhile
         pass
+
+
+def control_id(control: Any) -> int | None:
+    """The id Flet gave ``control`` (what a tap's frame names: :mod:`app.shown`); Flet 1.0.5
+    keeps it in ``_i`` (a control has no public ``id``)."""
+    i = getattr(control, "_i", None) if isinstance(control, ft.BaseControl) else None
+    return i if isinstance(i, int) else None
+
+
+def frames_queued(page: ft.Page) -> int:
+    """How many frames wait in the page's connection to be sent to the phone (Flet 1.0.5's web
+    connection sends them in order from one queue, ``FletApp.__send_queue``): a patch made
+    now goes out after them (:mod:`app.shown`). 0 without a web connection."""
+    try:
+        queue = getattr(page.session.connection, "_FletApp__send_queue", None)
+        return int(queue.qsize()) if queue is not None else 0
+    except Exception:  # no connection (the tab went away, the desktop app, tests)
+        return 0

@@ -23,6 +23,7 @@ from app import shown
 from app.game.commands import Command, Rights
 from app.session import Snapshot
 from app.table.answers import Accepted, Refused
+from app.ui.kit import flet_compat
 from app.ui.kit.kept import forget_pieces
 
 if TYPE_CHECKING:
@@ -140,7 +141,6 @@ class Inbox:
             self._draw(snapshot)
 
     def _draw(self, snapshot: Any) -> None:
-        shown.drawn(_session_id(self.app), snapshot.version)  # first: its frame follows
         self._apply(snapshot)
 
     def catch_up(self) -> None:
@@ -160,6 +160,13 @@ class Inbox:
 def _session_id(app: Any) -> str | None:
     sid = getattr(getattr(getattr(app, "page", None), "session", None), "id", None)
     return sid if isinstance(sid, str) else None
+
+
+def drawing(app: Nav, presenter: Any) -> None:
+    """The sheet is being drawn at its presenter's version: the phone shows it once the
+    patch made now reaches it (:mod:`app.shown`; every draw, this tab's own too)."""
+    shown.drawn(_session_id(app), presenter.snapshot.game_id, presenter.version,
+                flet_compat.frames_queued(app.page))
 
 
 def as_shown(command: Any, version: int | None) -> Any:
@@ -201,8 +208,8 @@ def on_tap(app: Nav, p: Any, c: TableClient,
            make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(e: Any) -> None:
-        control = getattr(e, "control", None)
-        seen = shown.shown(_session_id(app), getattr(control, "id", None),
+        seen = shown.shown(_session_id(app), p.snapshot.game_id,
+                           flet_compat.control_id(getattr(e, "control", None)),
                            str(getattr(e, "name", "click")))
         await submit_off_loop(app, p, c, make, seen)
     return handler

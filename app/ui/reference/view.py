@@ -43,7 +43,7 @@ def _advanced(app: Nav) -> bool:
 def _line(lang: str, ident: str, message: Any, source: str) -> ft.Control:
     return sid(ident, ft.Column([
         ft.Text(l10n.render(lang, message), size=15),
-        muted(l10n.render(lang, "reference-source", source=source), 12),
+        muted(l10n.render(lang, "reference-source", source=l10n.cite(lang, source)), 12),
     ], spacing=0))
 
 
@@ -73,7 +73,8 @@ def build(app: Nav) -> ft.Control:
             ft.Text(l10n.render(lang, section.title), size=16, weight=ft.FontWeight.BOLD),
             *[sid(f"reference-fg-{section.id}-{n}", ft.Text(l10n.render(lang, entry), size=14))
               for n, entry in enumerate(section.entries)],
-            muted(l10n.render(lang, "reference-source", source=section.source), 12),
+            muted(l10n.render(lang, "reference-source",
+                              source=l10n.cite(lang, section.source)), 12),
         ], identifier=f"reference-fg-{section.id}"))
     controls.append(ft.Container(height=TOUCH))
     return ft.Column(controls, spacing=10)

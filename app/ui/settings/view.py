@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app import l10n
 from app.i18n import LANGUAGES
 from app.l10n import render
 from app.ui.kit import services
@@ -100,7 +101,8 @@ def build(app: Nav) -> ft.Control:
         if row.known and row.source == "confirmed":
             printed.append(_confirmed_row(app, row, name))
         elif row.known:
-            source = (t("settings-printed-source", source=row.source) if row.source else "")
+            source = (t("settings-printed-source", source=l10n.cite(app.tr.lang, row.source))
+                      if row.source else "")
             printed.append(ft.Column([
                 ft.Row([ft.Text(name, expand=True, weight=ft.FontWeight.W_500),
                         ft.Text(row.value, weight=ft.FontWeight.BOLD)]),

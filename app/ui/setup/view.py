@@ -47,7 +47,8 @@ def build(app: Nav) -> ft.Control:
             *big,
             ft.Text(c.detail, size=16),
             *setup_extras(app, p, c.id),
-            muted(t("setup-source", source=c.source), 12) if c.source else ft.Container(),
+            muted(t("setup-source", source=l10n.cite(app.tr.lang, c.source)), 12)
+            if c.source else ft.Container(),
         ], spacing=6)
         cards.append(sid(f"setup-step-{c.number}", ft.Card(
             content=ft.Container(body, padding=16),

@@ -27,7 +27,7 @@ from app.game.commands import (
 from app.game.forestry import pending_spawns
 from app.game.state import ForestryTable, GameState
 from app.game.status import Status
-from scoring.forestry.enums import ForesterType
+from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 from scoring.guardians.rules import EndTrigger
 from scoring.message import MessageCode, Msg, msg
 from setup.deck import SPAWN_CARDS
@@ -80,7 +80,7 @@ MODES: tuple[str, ...] = ("harvester", "act", "harvested", "infested", "thinning
 #: turn and which round it is the turn card says).
 BANNER_KINDS = frozenset({
     "replenish_foresters", "spawn_infested_wood", "reveal_round_token",
-    PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST,
+    PlayCode.FINAL_TURNS_DONE, PlayCode.FLIP_HARVEST, "game_end",
 })
 #: What a map tap in a mode that acts once leaves the map in: moving the harvester.
 ONE_OFF_MODES = frozenset({"act", "infested", "harvested"})
@@ -328,6 +328,7 @@ _FIELD_LABELS = {
     "full_seedling_rows": "field-full_seedling_rows", "fire_tokens": "field-fire_tokens",
     "animals_in_shelter": "field-animals_in_shelter",
     "calocedrus_on_mountains": "field-calocedrus_on_mountains",
+    "tree_points": "field-tree_points", "animal_cards": "field-animal_cards",
 }
 
 
@@ -426,6 +427,20 @@ def banner_view(lang: str, messages: Iterable[Any], names: Sequence[str]) -> Ban
     return BannerView(tuple(lines), frozenset(spaces), tuple(why))
 
 
+def end_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple[str, ...]:
+    """What of these messages says the game is ending or over (every phone is told where it
+    looks): Forest Guardians' trigger (a last tree, the last tile), Forestry's last round
+    token turned up and its final turns played."""
+    lines: list[str] = []
+    for m in messages:
+        kind = str(m.kind)
+        last = bool(dict(getattr(m, "data", {}) or {}).get("last"))
+        if kind in ("game_end", PlayCode.FINAL_TURNS_DONE) \
+                or kind == "reveal_round_token" and last:
+            lines.extend(message_lines(lang, m, names) or ())
+    return tuple(lines)
+
+
 def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:
     """A coded refusal in words (names put in for seat indexes)."""
     params = code_msg.params
@@ -447,14 +462,38 @@ def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:
 
 def _param(value: Any, lang: str) -> Any:
     if isinstance(value, list | tuple):
-        return commas(lang).join(str(v) for v in value)
+        return commas(lang).join(l10n.render(lang, v) if isinstance(v, Msg) else str(v)
+                                 for v in value)
     if isinstance(value, Mapping):
         return commas(lang).join(f"{k} {v}" for k, v in value.items())
     return value
 
 
+#: change-log values worded by a catalogue key (``prefix + value``), when a known code
+_WORDED = {"area": ("area-", frozenset(Area)), "symbol": ("river-", frozenset(RiverSymbol)),
+           "chosen": ("category-", frozenset(ContractCategory)),
+           "categories": ("category-", frozenset(ContractCategory)),
+           "trigger": ("label-trigger-", frozenset(EndTrigger))}
+#: 0-based places the board numbers from 1 (a forestry table column, a card in a row)
+_COUNTED_FROM_ONE = ("column", "index", "storage")
+
+
+def _place(key: str, value: Any) -> Any:
+    """A change's value as the line names it: a code by its name, a place by its number."""
+    if key in _COUNTED_FROM_ONE and isinstance(value, int) and not isinstance(value, bool):
+        return value + 1
+    if key in _WORDED:
+        prefix, known = _WORDED[key]
+        if isinstance(value, list | tuple):
+            return [msg(prefix + v) if v in known else v for v in value]
+        if isinstance(value, str) and value in known:
+            return msg(prefix + value)
+    return value
+
+
 def change_line(lang: str, change: S.Change, names: Sequence[str]) -> str:
-    data = {k: _param(v, lang) for k, v in change.data.items()}
+    """One line of who changed what, naming its place (the space, column, card, area)."""
+    data = {k: _param(_place(k, v), lang) for k, v in change.data.items()}
     player = data.pop("player", None)
     if "type" in data and isinstance(data["type"], str):
         data["type"] = forester_name(data["type"])

@@ -120,10 +120,15 @@ class SheetPresenter:
     #: what this phone's last accepted tap said, shown once its broadcast is drawn:
     #: (the version it made, the lines)
     _said: tuple[int, tuple[str, ...]] | None = None
-    #: counts the refusals this phone was given (refused, already done, busy): the sheet
-    #: shows each once where the player looks (a snack bar); an accepted tap shows at
-    #: its control (the count, the chip) and what it said under the total
+    #: counts the news this phone was given where the player looks (a snack bar, once
+    #: each): a refusal of its tap (refused, already done, busy) and the game's end,
+    #: which every phone is told; an accepted tap shows at its control (the count, the
+    #: chip) and what it said under the total
     news: int = 0
+    #: the newest news: its kind ("refused", "done" or "end") and its lines; a new tap
+    #: makes it old news (no lines)
+    news_kind: str = ""
+    news_lines: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.locked_player is not None:
@@ -186,6 +191,7 @@ class SheetPresenter:
         if snapshot.version >= self.snapshot.version:
             if snapshot.version > self.snapshot.version:
                 self._take_banner(snapshot)
+                self._take_end(snapshot)
             self.snapshot = snapshot
             self._sheet = None
         said = self._said
@@ -202,12 +208,25 @@ class SheetPresenter:
 
         turn = getattr(snapshot.state.table, "turn", None)
         names = tuple(p.name for p in snapshot.state.players)
-        if banner_view(language_of(self.t), snapshot.messages, names) is not None:
+        if snapshot.state.status == Status.FINISHED:  # the result is what every phone shows
+            self._banner, self._banner_turn = ((), ()), turn
+        elif banner_view(language_of(self.t), snapshot.messages, names) is not None:
             self._banner = (tuple(snapshot.messages), names)
             self._banner_turn = turn
-        elif turn != self._banner_turn or snapshot.state.status == Status.FINISHED:
+        elif turn != self._banner_turn:
             self._banner = ((), ())
             self._banner_turn = turn
+
+    def _take_end(self, snapshot: Snapshot) -> None:
+        """The game's end (a last tree planted, the last round token up, the final turns
+        played) is news for every phone at the table, not only the tapper's."""
+        from app.ui.sheet.play import end_lines
+
+        lines = end_lines(language_of(self.t), snapshot.messages,
+                          [p.name for p in snapshot.state.players])
+        if lines:
+            self.news += 1
+            self.news_kind, self.news_lines = "end", lines
 
     def tapped(self) -> None:
         """This phone sends a new command: what its last one was told (a refusal, what it
@@ -216,6 +235,7 @@ class SheetPresenter:
         self._said = None
         self.error = self.error_id = None
         self.info = ()
+        self.news_lines = ()
 
     def result(self, answer: Accepted | Refused,
                printed: Mapping[str, Mapping[str, Any]] | None = None) -> bool:
@@ -265,6 +285,7 @@ class SheetPresenter:
                 said.extend(message_lines(lang, m, names) or ())
             self.error = self.error_id = None
             self.info = tuple(said)
+            self.news_kind, self.news_lines = "done", self.info
             return
         if answer.reason in (Reason.STORAGE, Reason.FINISHED):
             self.error = render(lang, coded)
@@ -276,6 +297,7 @@ class SheetPresenter:
             self.error = self.t("sheet-refused", message=refusal_line(lang, coded, names))
         self.error_id = field_to_id(answer.field)
         self.info = ()
+        self.news_kind, self.news_lines = "refused", (self.error,)
 
     @property
     def read_only(self) -> bool:

@@ -20,7 +20,15 @@ from app.table.answers import Accepted
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_piece
-from app.ui.kit.live_table import Inbox, OpenTable, TableClient, on_tap, submit_off_loop, tapped
+from app.ui.kit.live_table import (
+    Inbox,
+    OpenTable,
+    TableClient,
+    drawing,
+    on_tap,
+    submit_off_loop,
+    tapped,
+)
 from app.ui.kit.sheet_views import CardItem, GridColumn, Section
 from app.ui.kit.widgets import (
     CHIP_LABEL_PADDING,
@@ -73,8 +81,12 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
 
     def apply(snapshot: Any) -> None:
         if snapshot.version > presenter.version:
+            ended = presenter.status != Status.FINISHED \
+                and snapshot.state.status == Status.FINISHED
             presenter.update(snapshot)
-            if app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
+            if ended and app.locked is not None:  # the result: a screen every phone sees,
+                app.go("sheet", game_id=game_id)  # from its top (the result comes first)
+            elif app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
     inbox = app.states.put(Inbox(app, client, apply), game_id)
@@ -392,6 +404,7 @@ def build(app: Nav) -> ft.Control:
         return ft.Column([header(t("app-title"), back=app.back, back_label=t("nav-back")),
                           muted(opened)])
     p, c = opened
+    drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
     lock = app.locked  # a table link (table mode): no way to the rest of the app
     snap = p.snapshot
     share = bool(_share(app, p))
@@ -409,6 +422,8 @@ def build(app: Nav) -> ft.Control:
             t("tablemode-host") if seat is None else
             t("tablemode-you", name=names[seat - 1], seat=seat),
             size=15, weight=ft.FontWeight.W_600))))
+    if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
+        controls.extend(_result_block(app, p.snapshot.game_id))  # first, where it opens
     if len(names) > 1:
         totals = tuple(p.total(i) for i in range(len(names)))
         controls.append(keep_piece(app, p, "players", (names, totals, p.player), lambda: ft.Row([
@@ -480,8 +495,6 @@ def build(app: Nav) -> ft.Control:
         controls.append(big_button("sheet-start-game", t("sheet-start-game"),
                                    on_tap(app, p, c, p.start_game),
                                    icon=ft.Icons.PLAY_ARROW, primary=True))
-    if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
-        controls.extend(_result_block(app, p.snapshot.game_id))
     if p.status == Status.FINISHED:
         controls.append(muted(t("sheet-finished")))
         if app.has_screen("finish") and app.locked is None:
@@ -509,11 +522,12 @@ class ShownNews:
 
 
 def _news(app: Nav, p: SheetPresenter) -> None:
-    """A refused tap's answer (refused, already done, busy) where the player looks: a snack
-    bar inside the viewport, once, besides its place on the sheet (under the control). A
-    new tap makes it old news: the bar goes as the sheet's own message does."""
+    """A refused tap's answer (refused, already done, busy) and the game's end where the
+    player looks: a snack bar inside the viewport, once, besides its place on the sheet
+    (under the control, in the banner). A new tap makes it old news: the bar goes as the
+    sheet's own message does."""
     shown = app.states.setdefault(ShownNews, ShownNews, p.snapshot.game_id)
-    text = p.error or "\n".join(p.info)
+    text = "\n".join(p.news_lines)
     if p.news == shown.news:
         bar = shown.bar
         if not text and bar is not None and getattr(bar, "open", False):
@@ -530,11 +544,14 @@ def _news(app: Nav, p: SheetPresenter) -> None:
     shown.news = p.news
     if not text:
         return
-    kind = "refused" if p.error else "done"  # already done: said as info, not an error
+    kind = p.news_kind  # refused, done (already done: said as info) or end
     bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
                       show_close_icon=True)
     shown.bar = bar
-    app.after_render(lambda: app.page.show_dialog(bar))
+    try:  # now, before the sheet's own patch: the answer is the first thing the phone draws
+        app.page.show_dialog(bar)
+    except Exception:  # no page to show it on (the tab went away)
+        log.debug("snack bar not shown", exc_info=True)
 
 
 def _result_block(app: Nav, game_id: int) -> list[ft.Control]:

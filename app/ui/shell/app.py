@@ -67,6 +67,8 @@ def style(page: ft.Page) -> None:
 
 THEME_MODES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
                "dark": ft.ThemeMode.DARK}
+#: The app's languages as Flutter's locales (its material widgets' words and glyphs)
+LOCALES = {"en": ft.Locale("en", "US"), "ja": ft.Locale("ja", "JP")}
 
 BOTTOM_ROOM = 88  # px below every screen: the last control scrolls clear of a snack bar
 
@@ -278,6 +280,11 @@ class ForestTableApp:
     def apply_theme(self) -> None:
         style(self.page)
         self.page.theme_mode = THEME_MODES[self.settings.theme]
+        # Flutter's own words (a snack bar's "Close", a tile's "Expanded") in the app's
+        # language: a Japanese phone heard them in English
+        self.page.locale_configuration = ft.LocaleConfiguration(
+            supported_locales=list(LOCALES.values()),
+            current_locale=LOCALES.get(self.settings.language, LOCALES["en"]))
 
     def apply_settings(self, settings: Settings, save: bool = True) -> None:
         self.settings = settings

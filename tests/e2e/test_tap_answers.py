@@ -1,0 +1,164 @@
+"""Issue 22: every kind of answer to a tap — accepted, refused, already done, busy — is
+inside the viewport of the phone that tapped within a second of the tap, on phones of
+390×844 (a long sheet: the answer used to land thousands of pixels above or below).
+
+Its own server (a started three-player Forestry game) with a short SQLite busy timeout
+(``FOREST_TABLE_BUSY_TIMEOUT_MS``), so "the table is busy" is answered within the second:
+the test holds SQLite's write lock as another program would.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import PHONES, aim, by_id, enable_semantics, instrument
+from tests.e2e.table_fixtures import TableServer, table_browser
+
+__all__ = ["table_browser"]
+
+BUSY_MS = 250
+#: One of the controls ``ids`` wholly inside the viewport.
+IN_VIEW_JS = """(ids) => [].concat(ids).some((id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  if (!e) return false;
+  const r = e.getBoundingClientRect();
+  return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
+    && r.left >= 0 && r.right <= window.innerWidth;
+})"""
+VALUE_JS = """(id) => {
+  const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+  return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : null;
+}"""
+
+
+class Table:
+    def __init__(self, browser: Any, server: TableServer, game_id: int) -> None:
+        from app.store.facade import Store
+        from app.table.hub import TableHub
+
+        self.server, self.game_id = server, game_id
+        store = Store.open(server.db_url)
+        try:
+            tokens = [TableHub(store).issue(game_id, seat) for seat in (1, 2)]
+        finally:
+            store.engine.dispose()
+        self.contexts: list[Any] = []
+        self.phones: list[Any] = []
+        for token in tokens:
+            ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
+            instrument(ctx)
+            self.contexts.append(ctx)
+            page = ctx.new_page()
+            page.goto(f"{server.url}/join/{token}")
+            enable_semantics(page)
+            self.phones.append(page)
+        for page in self.phones:
+            by_id(page, "sheet-total").first.wait_for(state="attached", timeout=60_000)
+
+    def round(self) -> int:
+        from app.session import GameSession
+        from app.store.facade import Store
+
+        store = Store.open(self.server.db_url)
+        try:
+            return int(GameSession.load(store, self.game_id).state.table.round)  # type: ignore[union-attr]
+        finally:
+            store.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def table(table_browser: Any) -> Iterator[Table]:
+    server = TableServer(env={"FOREST_TABLE_BUSY_TIMEOUT_MS": str(BUSY_MS)})
+    game_id = server.seed()
+    server.start()
+    t = Table(table_browser, server, game_id)
+    try:
+        yield t
+    finally:
+        for ctx in t.contexts:
+            ctx.close()
+        server.kill()
+
+
+def _click(page: Any, ident: str) -> float:
+    """Tap control ``ident`` once it is on screen and still; the moment of the click."""
+    x, y = aim(page, ident)
+    t0 = time.monotonic()
+    page.mouse.click(x, y)
+    return t0
+
+
+def _in_view_after(page: Any, t0: float, ids: list[str]) -> float:
+    """Seconds from ``t0`` until one of ``ids`` is wholly inside the viewport (waits up to
+    10 s, so a late answer says how late)."""
+    page.wait_for_function(IN_VIEW_JS, arg=ids, timeout=10_000)
+    return time.monotonic() - t0
+
+
+def test_accepted_the_count_at_the_control_that_sent_it(table: Table) -> None:
+    page = table.phones[0]
+    ident = "sheet-resources-coins-value"
+    aim(page, "sheet-resources-coins-plus")
+    before = page.evaluate(VALUE_JS, ident)
+    t0 = _click(page, "sheet-resources-coins-plus")
+    page.wait_for_function("([id, old]) => { const e = document.querySelector("
+                           "`[flt-semantics-identifier=\"${id}\"]`); return !!e && "
+                           "(e.getAttribute('aria-label') || '').trim() !== old; }",
+                           arg=[ident, before], timeout=10_000)
+    late = _in_view_after(page, t0, [ident])
+    assert late <= 1.0, f"the accepted count reached the viewport after {late:.2f} s"
+
+
+def test_refused_in_the_viewport_far_down_the_sheet(table: Table) -> None:
+    """Replenishing with every forester token on the map is refused (the shared table's
+    card lies at the end of a long sheet)."""
+    page = table.phones[0]
+    t0 = _click(page, "sheet-replenish")
+    late = _in_view_after(page, t0, ["sheet-news-refused"])
+    assert late <= 1.0, f"the refusal reached the viewport after {late:.2f} s"
+    assert "forester" in (page.evaluate(VALUE_JS, "sheet-news-refused") or "").lower()
+
+
+def test_already_done_in_the_viewport_of_the_phone_that_tapped_second(table: Table) -> None:
+    before = table.round()
+    points = [aim(p, "sheet-round-token") for p in table.phones]
+    clicked = []
+    for page, (x, y) in zip(table.phones, points, strict=True):  # at the same moment
+        clicked.append(time.monotonic())
+        page.mouse.click(x, y)
+    deadline = time.monotonic() + 10
+    told: list[int] = []
+    while not told:
+        told = [i for i, p in enumerate(table.phones)
+                if p.evaluate(IN_VIEW_JS, ["sheet-news-done"])]
+        assert time.monotonic() < deadline, "no phone was told 'already done'"
+        table.phones[0].wait_for_timeout(20)
+    (i,) = told  # exactly one phone: the other one's reveal applied
+    late = time.monotonic() - clicked[i]
+    assert late <= 1.0, f"'already done' reached the viewport after {late:.2f} s"
+    said = table.phones[i].evaluate(VALUE_JS, "sheet-news-done") or ""
+    assert "Already done on another phone" in said and f"Round {before + 1}" in said, said
+    assert table.round() == before + 1
+
+
+def test_busy_in_the_viewport_while_another_program_holds_the_database(table: Table) -> None:
+    page = table.phones[1]
+    aim(page, "sheet-resources-coins-plus")
+    db = str(table.server.data_dir / "forest-table.sqlite3")
+    other = sqlite3.connect(db, isolation_level=None, timeout=10)
+    other.execute("BEGIN IMMEDIATE")  # a big `records import`, say
+    try:
+        t0 = _click(page, "sheet-resources-coins-plus")
+        late = _in_view_after(page, t0, ["sheet-news-refused"])
+        said = page.evaluate(VALUE_JS, "sheet-news-refused") or ""
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert "The table is busy saving" in said, said
+    assert late <= 1.0, (f"'busy' reached the viewport after {late:.2f} s "
+                         f"(the server waits {BUSY_MS} ms for the lock)")
