@@ -36,8 +36,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(tmp: Path, **options: Any) -> Iterator[tuple[str, Any]]:
-    """Serve on a free port; yield (base URL, the WebClient)."""
+def running(tmp: Path, main: Any = None, **options: Any) -> Iterator[tuple[str, Any]]:
+    """Serve ``main`` (default :func:`hello`) on a free port; yield (base URL, the WebClient)."""
     import uvicorn
 
     from app.web import server as web
@@ -45,7 +45,7 @@ def running(tmp: Path, **options: Any) -> Iterator[tuple[str, Any]]:
     port = free_port()
     sock = web.bind("127.0.0.1", port)
     options.setdefault("compress_in_background", False)
-    app, client = web.build_app(hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
+    app, client = web.build_app(main or hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
                                 cache_dir=tmp / "cache", **options)
     config = uvicorn.Config(app, ws="websockets-sansio", log_level="error", lifespan="on")
     server = uvicorn.Server(config)
