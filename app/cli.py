@@ -8,6 +8,7 @@ Exit status: 0 done, 2 bad input (the message names the field and the problem).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -36,6 +37,23 @@ def port(text: str) -> int:
             f"must be a whole number from 1 to 65535 (got {text!r})") from None
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"must be from 1 to 65535 (got {value})")
+    return value
+
+
+def workers(text: str) -> int:
+    """How many server processes ``serve --workers`` runs: 1 to 4 per CPU of this machine."""
+    from app.server import max_workers
+
+    top = max_workers()
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {top} (got {text!r})") from None
+    if not 1 <= value <= top:
+        raise argparse.ArgumentTypeError(
+            f"must be from 1 to {top}: 4 per CPU of this computer ({os.cpu_count() or 1}) "
+            f"(got {value})")
     return value
 
 
@@ -72,6 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="revoke the host link and issue a new one (kept for later starts)")
     p.add_argument("--no-browser", action="store_true",
                    help="do not open the host link in this computer's browser")
+    p.add_argument("--workers", type=workers, default=1, metavar="N",
+                   help="N server processes on the one port, each with its own phones "
+                        "(PostgreSQL only: DATABASE_URL); default 1")
+    p.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
@@ -216,8 +238,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from app.server import serve
 
+        if args.worker_fd is not None:  # one of `serve --workers N`'s processes
+            from app.server import serve_worker
+
+            return serve_worker(args.worker_fd, host=args.host, port=args.port)
         return serve(host=args.host, port=args.port, show_qr=not args.no_qr,
-                     new_host_link=args.new_host_link, browser=not args.no_browser)
+                     new_host_link=args.new_host_link, browser=not args.no_browser,
+                     workers=args.workers)
     if args.command == "desktop":
         from app.server import desktop
 
