@@ -183,7 +183,18 @@ def _texts(node: Any) -> list[str]:
 
 
 class Phone:
-    def __init__(self, table: int, seat: int, token: str) -> None:
+    """A phone over Flet's own protocol: registers with its seat's link, keeps the page,
+    answers method calls, taps its score track's "+".
+
+    ``link``: as the page's link script does (app/web/taps.py), each tap goes with its
+    id (``ft-tap <nonce> <seq> <rx>``) and is kept until the server acknowledges it
+    (``acked``; ``lost``: answered ``ft-lost``). ``urls``: where it (re)connects: when
+    its socket closes (the server process went away) it opens the next one, registers
+    with its old session id and its link (a new server process has no such session:
+    it makes a new one and the phone finds its seat by its token), and sends again every
+    tap not acknowledged, as the link script does."""
+
+    def __init__(self, table: int, seat: int, token: str, *, link: bool = False) -> None:
         self.table, self.seat, self.token = table, seat, token
         self.page: Page | None = None
         self.ws: Any = None
@@ -193,25 +204,75 @@ class Phone:
         self.taps: list[float] = []  # when each of my taps left
         self.patches = 0
         self.errors: list[str] = []
+        self.link = link
+        self.nonce = os.urandom(12).hex()
+        self.seq = 0
+        self.rx = 0  # frames received on this socket
+        self.unacked: dict[int, bytes] = {}
+        self.acked: list[int] = []
+        self.lost: list[int] = []
+        self.session_id = ""
+        self.connections = 0
+        self.url = ""  # the server it is on now
 
-    async def run(self, url: str, seen: Any) -> None:
+    async def run(self, url: str | list[str], seen: Any,
+                  on_register: Any = None) -> None:
+        """Keep the phone connected (to ``url``, or the next of a list when a socket
+        closes) until cancelled."""
+        urls = [url] if isinstance(url, str) else list(url)
+        n = 0
+        while True:
+            self.url = urls[n % len(urls)]
+            try:
+                await self._connected(self.url, seen, on_register)
+            except (TimeoutError, OSError) as exc:  # refused: the process is gone
+                self.errors.append(f"connect: {type(exc).__name__}")
+            except Exception as exc:
+                if not _closed(exc):
+                    raise
+            if len(urls) == 1 and not self.link:
+                return
+            n += 1
+            await asyncio.sleep(0.2)
+
+    async def _connected(self, url: str, seen: Any, on_register: Any) -> None:
         import msgpack
         from websockets.asyncio.client import connect
 
         ws_url = url.replace("http://", "ws://") + "/ws"
+        self.ready.clear()  # (again once this connection's page has the sheet)
         self.ws = ws = await connect(ws_url, origin=url, max_size=None,  # type: ignore[arg-type]
                                      open_timeout=120, ping_interval=None)
-        body = {"session_id": "", "page_name": "",
+        self.connections += 1
+        self.rx = 0
+        body = {"session_id": self.session_id, "page_name": "",
                 "page": {"route": f"/join/{self.token}", "width": 390, "height": 844,
                          "platform": "android", "pwa": False, "web": True}}
         await ws.send(b"\x00" + msgpack.packb([REGISTER, body]))
         async for frame in ws:
             now = time.perf_counter()
-            if not isinstance(frame, bytes) or frame[:1] != b"\x00":
+            if isinstance(frame, str):
+                if frame.startswith("ft-ack "):
+                    n = int(frame[7:])
+                    if self.unacked.pop(n, None) is not None:
+                        self.acked.append(n)
+                elif frame.startswith("ft-lost "):
+                    n = int(frame[8:])
+                    if self.unacked.pop(n, None) is not None:
+                        self.lost.append(n)
                 continue
+            if frame[:1] != b"\x00":
+                continue
+            self.rx += 1
             action, data = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
             if action == REGISTER:
+                self.session_id = data.get("session_id") or self.session_id
                 self.page = Page(data["page_patch"])
+                if on_register is not None:
+                    on_register(self)
+                for n, kept in list(self.unacked.items()):  # as the link script does
+                    await ws.send(f"ft-tap {self.nonce} {n} r")
+                    await ws.send(kept)
             elif action == PATCH and self.page is not None:
                 self.patches += 1
                 try:
@@ -238,8 +299,25 @@ class Phone:
             self.errors.append("no + to tap")
             return
         self.taps.append(time.perf_counter())
-        await self.ws.send(b"\x00" + msgpack.packb([EVENT, {
-            "target": plus["_i"], "name": "click", "data": None}]))
+        frame = b"\x00" + msgpack.packb([EVENT, {
+            "target": plus["_i"], "name": "click", "data": None}])
+        if not self.link:
+            await self.ws.send(frame)
+            return
+        self.seq += 1
+        self.unacked[self.seq] = frame
+        try:
+            await self.ws.send(f"ft-tap {self.nonce} {self.seq} {self.rx}")
+            await self.ws.send(frame)
+        except Exception as exc:  # the socket is going: kept, sent again on the next one
+            if not _closed(exc):
+                raise
+
+
+def _closed(exc: BaseException) -> bool:
+    from websockets.exceptions import ConnectionClosed
+
+    return isinstance(exc, ConnectionClosed | ConnectionResetError | BrokenPipeError)
 
 
 async def _worker(url: str, tables: list[list[str]], duration: float, seed: int) -> dict[str, Any]:
@@ -320,14 +398,15 @@ def worker_main(argv: list[str]) -> None:
 # =========================================================================== the run
 
 
-def _deal(db: Path, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
-    """The tables, dealt and started, and each one's seat tokens (before serve starts)."""
+def _deal(db: Path | str, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
+    """The tables, dealt and started, and each one's seat tokens (before serve starts);
+    ``db``: a SQLite file, or a database URL."""
     from app.game.commands import SetHarvester, StartGame
     from app.session import GameSession
     from app.store.facade import Store
     from app.table.hub import TableHub
 
-    store = Store.open(f"sqlite:///{db}")
+    store = Store.open(db if isinstance(db, str) else f"sqlite:///{db}")
     hub = TableHub(store)
     out = []
     for t in range(tables):
