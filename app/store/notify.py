@@ -30,6 +30,7 @@ it is down the process polls (``on_poll``) and its ``listening`` flag is false.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable
@@ -109,6 +110,9 @@ POLL_EVERY = 0.5
 HEARTBEAT = 5.0
 #: how long ``notifies`` waits before the loop looks at its stop flag and the heartbeat
 TICK = 0.5
+#: the listening connection's ``application_name`` (with the process id after it), as
+#: ``pg_stat_activity`` shows it
+APPLICATION_NAME = "forest-table listener"
 
 
 class Listener:
@@ -210,7 +214,7 @@ class Listener:
         import psycopg
 
         conn = psycopg.connect(self.conninfo, autocommit=True, connect_timeout=5,
-                               application_name="forest-table listener",
+                               application_name=f"{APPLICATION_NAME} {os.getpid()}",
                                keepalives=1, keepalives_idle=5, keepalives_interval=2,
                                keepalives_count=2)
         self._conn = conn

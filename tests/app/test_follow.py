@@ -446,3 +446,35 @@ def test_a_cut_listener_polls_reconnects_and_catches_every_table_up(pg_pair: Any
         assert took is not None and took < 1.0, took
         assert in_order(recs[g].versions(), firsts[g] + 1, snap.version), recs[g].versions()
         assert b.snapshot(g).version == snap.version
+
+
+@pytest.mark.postgres
+def test_a_listener_that_comes_back_catches_every_table_up_before_it_is_ready(
+        pg_pair: Any) -> None:
+    """B's listener stops (no polling, no news); A changes two tables and revokes a seat B's
+    phone holds; a new listener for B reads everything on connecting, before it says it
+    is ready: every version shown in order, the revoked phone dropped."""
+    a, b = pg_pair
+    games = [GameSession.create(a.store, game="forestry", players=PLAYERS, seed=s).game_id
+             for s in (1, 2)]
+    host = a.issue()
+    for g in games:
+        started(a, g, host)
+    b.listen()
+    assert b.listener.wait_listening(10)
+    recs = {g: Recorder() for g in games}
+    firsts = {g: b.subscribe(g, host, recs[g])[1].version for g in games}
+    seat = a.issue(games[0], 1)
+    dropped = threading.Event()
+    b.subscribe(games[0], seat, Recorder(), dropped.set)
+    b.listener.stop()
+    b.listener = None
+    last = {g: [plus(a, g, host) for _ in range(3)][-1].version for g in games}
+    a.revoke(games[0], 1)
+    time.sleep(0.3)
+    assert all(recs[g].versions() == [] for g in games) and not dropped.is_set()
+    b.listen()
+    assert b.listener.wait_listening(10)
+    for g in games:  # already there when it says it is ready
+        assert in_order(recs[g].versions(), firsts[g] + 1, last[g])
+    assert dropped.is_set() and b.access(seat) is None
