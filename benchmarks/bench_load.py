@@ -420,17 +420,20 @@ def _deal(db: Path | str, tables: int, players: list[str] = PLAYERS) -> list[lis
 
 
 @contextmanager
-def serving(tmp: Path, db: Path) -> Iterator[tuple[str, Any]]:
-    """``forest-table serve`` on loopback and a free port over ``db``: (its URL, Server)."""
+def serving(tmp: Path, db: Path | str, workers: int = 1) -> Iterator[tuple[str, Any]]:
+    """``forest-table serve`` on loopback and a free port over ``db`` (a SQLite file or a
+    database URL), with ``workers`` processes: (its URL, Server)."""
     from benchmarks.bench_web import Server, _free_port
 
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(FLET_APP_STORAGE_DATA=str(tmp / "data"), PYTHONUNBUFFERED="1",
                FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
-               DATABASE_URL=f"sqlite:///{db}", FOREST_TABLE_NO_BROWSER="1")
+               DATABASE_URL=db if isinstance(db, str) else f"sqlite:///{db}",
+               FOREST_TABLE_NO_BROWSER="1")
     port = _free_port()
     server = Server([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
-                     "--port", str(port), "--no-qr", "--no-browser"], port, env)
+                     "--port", str(port), "--no-qr", "--no-browser",
+                     *(["--workers", str(workers)] if workers > 1 else [])], port, env)
     try:
         server.wait(r"Stop the server", timeout=120)
         yield f"http://127.0.0.1:{port}", server
@@ -448,17 +451,36 @@ def _pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
 
 
-def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and of its children now alive (``serve --workers``)."""
     from benchmarks.bench_web import cpu_seconds
+
+    total = cpu_seconds(pid)
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                total += cpu_seconds(int(d.name))
+    return total
+
+
+def run(phones: int = PHONES, duration: float = DURATION, db_url: str | None = None,
+        server_workers: int = 1) -> dict[str, Any]:
+    """One run: the tables dealt into a fresh SQLite file (or the database ``db_url``),
+    ``serve`` with ``server_workers`` processes, the phones tapping for ``duration``."""
+    cpu_seconds = tree_cpu_seconds
 
     tables = phones // len(PLAYERS)
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
     load0 = os.getloadavg()
     try:
-        db = tmp / "load.sqlite3"
+        db: Path | str = db_url if db_url is not None else tmp / "load.sqlite3"
         tokens = _deal(db, tables)
         workers: list[subprocess.Popen[str]] = []
-        with serving(tmp, db) as (url, server):
+        with serving(tmp, db, server_workers) as (url, server):
             try:
                 n = min(WORKERS, tables)
                 for w in range(n):
