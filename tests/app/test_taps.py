@@ -226,6 +226,15 @@ def test_the_link_script_numbers_after_register_and_swallows_acks() -> None:
     assert "stopImmediatePropagation" in LINK_JS  # Flutter never sees an ack
     assert "pointer-events:none" in LINK_JS  # the page stays tappable while reconnecting
     assert "再接続中" in LINK_JS and "Reconnecting" in LINK_JS
+    # its words are the catalogues', every language's: taps that may be lost too
+    from app.l10n import languages, render
+
+    for lang in languages():
+        for words in (render(lang, "link-reconnecting"),
+                      render(lang, "link-taps-unconfirmed", count="{n}"),
+                      render(lang, "link-taps-unconfirmed", count=1)):
+            assert words in LINK_JS, (lang, words)
+    assert "ft-lost " in LINK_JS and "保存されていないかもしれません" in LINK_JS
 
 
 def test_the_page_carries_the_link_script_before_flutter(tmp_path: Any) -> None:

@@ -77,3 +77,70 @@ def test_two_phones_on_two_processes_see_each_others_taps_within_a_second(
             for page in (seat1, seat2):
                 page.context.close()
     assert saved_taps(pg_schema_url, game)[:2] == [3, 2]
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs Linux's /proc")
+def test_a_phone_whose_process_is_killed_comes_back_on_another_and_says_what_may_be_lost(
+        table_browser: Any, pg_schema_url: str, env: Callable[[str], dict[str, str]],
+        tmp_path: Path) -> None:
+    """``serve --workers 2``. The table's saves are held (another connection locks its
+    row) while the phone taps "+" twice: its taps are in its worker's hands, unsaved,
+    unacknowledged. That worker is killed. The phone's socket comes back on the port, on
+    another worker, where its session does not exist: it is at its seat again, drawn as
+    the table is, and says that two taps may not have been saved."""
+    import os
+    import signal
+
+    import psycopg
+
+    from app.store.notify import listener_conninfo
+    from tests.app.test_processes import Served, _socket_inodes, _tcp, _workers_of
+
+    ((game, tokens, _host),) = deal(pg_schema_url)
+    server = Served(env(pg_schema_url), tmp_path / "workers.log", "--workers", "2")
+    try:
+        server.wait()
+        phone = _phone(table_browser, f"{server.url}/join/{tokens[0]}")
+        try:
+            before = _int(phone, SCORE)
+            phone.wait_for_timeout(6_000)  # the page's HTTP connections closed: only its socket
+            lock = psycopg.connect(listener_conninfo(pg_schema_url))
+            lock.execute("SELECT * FROM game_state WHERE game_id = %s FOR UPDATE", (game,))
+            try:
+                for _ in range(2):
+                    x, y = aim(phone, "sheet-score-track-plus")
+                    phone.mouse.click(x, y)
+                    phone.wait_for_timeout(300)
+                phone.wait_for_timeout(700)
+                established = {inode for state, inode in _tcp(server.port) if state == "01"}
+                holders = [pid for pid in _workers_of(server.proc.pid)
+                           if established & _socket_inodes(pid)]
+                assert len(holders) == 1, holders
+                os.kill(holders[0], signal.SIGKILL)
+            finally:
+                lock.rollback()
+                lock.close()
+            note = phone.locator("#ft-link")
+            deadline = time.monotonic() + 60
+            while "may not have been saved" not in (note.text_content() or ""):
+                assert time.monotonic() < deadline, note.text_content()
+                phone.wait_for_timeout(200)
+            text = note.text_content() or ""
+            assert text.startswith("2 taps may not have been saved"), text
+            by_id(phone, "sheet-score-track-plus").first.wait_for(state="attached",
+                                                                  timeout=60_000)
+            assert _int(phone, SCORE) == before  # the table as it is: nothing was saved
+            assert saved_taps(pg_schema_url, game)[0] == 0
+            x, y = aim(phone, "sheet-score-track-plus")  # the player taps again
+            phone.mouse.click(x, y)
+            deadline = time.monotonic() + 15
+            while _int(phone, SCORE) != before + 1:
+                assert time.monotonic() < deadline
+                phone.wait_for_timeout(100)
+            assert not note.is_visible()  # the note goes with the next tap
+        finally:
+            phone.context.close()
+    finally:
+        server.stop()
+    assert saved_taps(pg_schema_url, game)[0] == 1
