@@ -204,8 +204,9 @@ async def start_phones(phones: list[Phone], urls: list[str | list[str]],
     if warm:
         for tapper in phones:  # one after another: each seat's change drawn everywhere
             want = (tapper.shown[tapper.seat] or 0) + 1
+            table = [p for p in phones if p.table == tapper.table]
             await tapper.tap()
-            await until(lambda: all(p.shown[tapper.seat] == want for p in phones), 30,  # noqa: B023
+            await until(lambda: all(p.shown[tapper.seat] == want for p in table), 30,  # noqa: B023
                         "warm-up")
         for p in phones:
             p.taps.clear()

@@ -8,6 +8,7 @@ with a compressed-variants cache in a temporary directory.
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 import time
@@ -47,6 +48,11 @@ def running(tmp: Path, main: Any = None, **options: Any) -> Iterator[tuple[str, 
     options.setdefault("compress_in_background", False)
     app, client = web.build_app(main or hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
                                 cache_dir=tmp / "cache", **options)
+    # uvicorn configures its loggers (uvicorn.access stops propagating): put them back
+    # afterwards, so a later test that reads the log in-process sees their records
+    kept = {name: (lg.level, lg.propagate, list(lg.handlers)) for name in
+            ("uvicorn", "uvicorn.error", "uvicorn.access")
+            for lg in (logging.getLogger(name),)}
     config = uvicorn.Config(app, ws="websockets-sansio", log_level="error", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])),
@@ -63,6 +69,11 @@ def running(tmp: Path, main: Any = None, **options: Any) -> Iterator[tuple[str, 
         server.should_exit = True
         thread.join(10)
         sock.close()
+        for name, (level, propagate, handlers) in kept.items():
+            lg = logging.getLogger(name)
+            lg.setLevel(level)
+            lg.propagate = propagate
+            lg.handlers[:] = handlers
 
 
 def register_frame(session_id: str = "") -> bytes:
