@@ -532,7 +532,10 @@ class TableHub:
 
     def printed_changed(self) -> None:
         """The confirmed printed values changed (in another process): read them again, and
-        each table whose score they change is scored anew and broadcast."""
+        each table whose score they change is scored anew and broadcast. Nothing when
+        they are what this process has (its own change, or a poll that found none)."""
+        if self.store.get_printed() == self.store.printed_view():
+            return
         self.store.printed_changed()
         for table in list(self._tables.values()):
             with table.lock:
