@@ -194,8 +194,13 @@ class Phone:
     it makes a new one and the phone finds its seat by its token), and sends again every
     tap not acknowledged, as the link script does."""
 
-    def __init__(self, table: int, seat: int, token: str, *, link: bool = False) -> None:
+    def __init__(self, table: int, seat: int, token: str, *, link: bool = False,
+                 source: str | None = None) -> None:
         self.table, self.seat, self.token = table, seat, token
+        #: the address it connects from (each table's phones from their own loopback
+        #: address, as a room's phones each have theirs: the server caps one address at
+        #: 64 connections and 16 sessions, which 200 phones from 127.0.0.1 would pass)
+        self.source = source
         self.page: Page | None = None
         self.ws: Any = None
         self.shown: list[int | None] = [None] * len(PLAYERS)
@@ -241,8 +246,9 @@ class Phone:
 
         ws_url = url.replace("http://", "ws://") + "/ws"
         self.ready.clear()  # (again once this connection's page has the sheet)
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
         self.ws = ws = await connect(ws_url, origin=url, max_size=None,  # type: ignore[arg-type]
-                                     open_timeout=120, ping_interval=None)
+                                     open_timeout=120, ping_interval=None, **extra)
         self.connections += 1
         self.rx = 0
         body = {"session_id": self.session_id, "page_name": "",
@@ -320,9 +326,15 @@ def _closed(exc: BaseException) -> bool:
     return isinstance(exc, ConnectionClosed | ConnectionResetError | BrokenPipeError)
 
 
-async def _worker(url: str, tables: list[list[str]], duration: float, seed: int) -> dict[str, Any]:
-    phones = [Phone(t, seat, token) for t, tokens in enumerate(tables)
-              for seat, token in enumerate(tokens)]
+def table_address(worker: int, table: int) -> str:
+    """The loopback address a generator's table's phones connect from (127.x.y.z)."""
+    return f"127.{10 + worker}.{table // 250}.{table % 250 + 1}"
+
+
+async def _worker(url: str, tables: list[list[str]], duration: float, seed: int,
+                  index: int = 0) -> dict[str, Any]:
+    phones = [Phone(t, seat, token, source=table_address(index, t))
+              for t, tokens in enumerate(tables) for seat, token in enumerate(tokens)]
     by_table: dict[int, list[Phone]] = {}
     for p in phones:
         by_table.setdefault(p.table, []).append(p)
@@ -391,7 +403,8 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int)
 
 def worker_main(argv: list[str]) -> None:
     url, spec = argv[0], json.loads(Path(argv[1]).read_text())
-    out = asyncio.run(_worker(url, spec["tables"], spec["duration"], spec["seed"]))
+    out = asyncio.run(_worker(url, spec["tables"], spec["duration"], spec["seed"],
+                              spec.get("index", 0)))
     print("RESULT " + json.dumps(out), flush=True)
 
 
@@ -485,7 +498,7 @@ def run(phones: int = PHONES, duration: float = DURATION, db_url: str | None = N
                 n = min(WORKERS, tables)
                 for w in range(n):
                     spec = tmp / f"worker{w}.json"
-                    spec.write_text(json.dumps({"tables": tokens[w::n],
+                    spec.write_text(json.dumps({"tables": tokens[w::n], "index": w,
                                                 "duration": duration, "seed": w}))
                     workers.append(subprocess.Popen(
                         [sys.executable, "-m", "benchmarks.bench_load", "worker", url,
