@@ -366,6 +366,7 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int,
     ready = sum(p.ready.is_set() for p in phones)
     print("READY", ready, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # GO
+    cpu0 = time.process_time()
     for p in phones:
         p.start = p.shown[p.seat]
     rng = random.Random(seed)
@@ -398,6 +399,7 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int,
             await p.ws.close()
     return {"phones": len(phones), "ready": ready, "taps": taps, "latencies": latencies,
             "missing": missing, "patches": sum(p.patches for p in phones),
+            "cpu": time.process_time() - cpu0,
             "errors": sorted({e for p in phones for e in p.errors})[:5]}
 
 
@@ -537,6 +539,8 @@ def run(phones: int = PHONES, duration: float = DURATION, db_url: str | None = N
             "missing": sum(r["missing"] for r in results),
             "errors": [e for r in results for e in r["errors"]],
             "server_cpu": cpu / wall if wall else float("nan"),
+            "phones_cpu": sum(r.get("cpu", 0.0) for r in results) / wall if wall
+            else float("nan"),
             "load": (load0[0], os.getloadavg()[0])}
 
 

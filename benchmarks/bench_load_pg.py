@@ -6,7 +6,8 @@ tapping every 8 s on average for a minute, from 4 other processes) against a rea
 on the one port (``--workers 2``: the kernel hands each phone's connection to either,
 and each table's phones end up spread over both: every tap reaches the other process
 through LISTEN/NOTIFY). One Python process keeps one core busy with every phone's
-redraws; two use two cores.
+redraws; two use two cores, when the machine has them: the phones' own processes
+are printed too (on a 2-core machine they take a good part of it).
 
 The database: ``FOREST_TABLE_BENCH_DATABASE_URL``, else ``PG_TEST_URL`` (each run in a
 fresh schema of its own, dropped after), else a throwaway cluster made with
@@ -141,6 +142,7 @@ def main() -> None:
         "0")
     row("missing", lambda r: str(r["missing"]), "0")
     row("server CPU", lambda r: f"{r['server_cpu']:.2f} cores")
+    row("the phones' 4 processes' CPU", lambda r: f"{r['phones_cpu']:.2f} cores")
     row("load average (start, end)", lambda r: f"{r['load'][0]:.1f}, {r['load'][1]:.1f}")
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     for r in rows:
