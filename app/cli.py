@@ -8,6 +8,7 @@ Exit status: 0 done, 2 bad input (the message names the field and the problem).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -64,6 +65,23 @@ def proxy(text: str) -> str:
     return text.strip()
 
 
+def workers(text: str) -> int:
+    """How many server processes ``serve --workers`` runs: 1 to 4 per CPU of this machine."""
+    from app.server import max_workers
+
+    top = max_workers()
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {top} (got {text!r})") from None
+    if not 1 <= value <= top:
+        raise argparse.ArgumentTypeError(
+            f"must be from 1 to {top}: 4 per CPU of this computer ({os.cpu_count() or 1}) "
+            f"(got {value})")
+    return value
+
+
 def _deal_forestry(args: argparse.Namespace) -> int:
     from app.commands.setup_forestry import run
 
@@ -110,6 +128,10 @@ def build_parser(tables: bool = True) -> argparse.ArgumentParser:
                         "network, repeatable): a phone's address is read from the "
                         "X-Forwarded-For it adds, and its connections are capped in all "
                         "only; the header is never read from anyone else")
+    p.add_argument("--workers", type=workers, default=1, metavar="N",
+                   help="N server processes on the one port, each with its own phones "
+                        "(PostgreSQL only: DATABASE_URL); default 1")
+    p.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
@@ -269,9 +291,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "serve":
         from app.server import serve
 
+        if args.worker_fd is not None:  # one of `serve --workers N`'s processes
+            from app.server import serve_worker
+
+            return serve_worker(args.worker_fd, host=args.host, port=args.port,
+                                base_url=args.base_url,
+                                trusted_proxies=tuple(args.trusted_proxy))
         return serve(host=args.host, port=args.port, show_qr=not args.no_qr,
                      new_host_link=args.new_host_link, browser=not args.no_browser,
-                     base_url=args.base_url, trusted_proxies=tuple(args.trusted_proxy))
+                     workers=args.workers, base_url=args.base_url,
+                     trusted_proxies=tuple(args.trusted_proxy))
     if args.command == "desktop":
         from app.server import desktop
 

@@ -14,8 +14,17 @@ database and the host link's file are their owner's only; looser ones get a
 warning line (:func:`not_private`). The open-file limit is raised first
 (:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
 and stops within :data:`app.web.server.STOP_DEADLINE` seconds. ``/healthz`` and
-``/readyz`` answer a load balancer (:mod:`app.web.health`; the database is a readiness
-check); ``--base-url`` and ``--trusted-proxy`` put it behind one (docs/deployment.md).
+``/readyz`` answer a load balancer (:mod:`app.web.health`; the database and, with
+PostgreSQL, the notifications are readiness checks); ``--base-url`` and
+``--trusted-proxy`` put it behind one (docs/deployment.md).
+
+With PostgreSQL every process listens for the others' changes
+(:meth:`app.table.hub.TableHub.listen`). ``--workers N`` (PostgreSQL only: with SQLite
+it is refused with one line, exit 2) runs N processes on the one socket bound here
+(:func:`supervise`): each a whole server (its hub, listener, Flet sessions), started as
+``forest-table serve --worker-fd FD`` (:func:`serve_worker`) with the socket inherited;
+this process prints the host link once, starts a worker again if one dies, and passes
+SIGTERM/Ctrl+C on: every worker is gone within the same deadline.
 See docs/table-mode.md.
 """
 
@@ -24,7 +33,12 @@ from __future__ import annotations
 import logging
 import os
 import re
+import signal
+import socket
+import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,6 +66,40 @@ PROBE_BYTES = 64 * 1024
 
 #: The URL phones reach this server at (set by :func:`serve`; used for the join links).
 BASE_URL = ""
+
+#: ``serve --workers``: at most this many processes per CPU of the machine
+WORKERS_PER_CPU = 4
+#: a worker that dies is started again; this many quick deaths in a row (each within
+#: :data:`QUICK_DEATH` seconds of its start) stop the server instead
+QUICK_DEATHS, QUICK_DEATH = 5, 10.0
+
+
+def max_workers() -> int:
+    """The most processes ``serve --workers`` runs here: 4 per CPU."""
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
+
+
+def workers_refusal(workers: int) -> str | None:
+    """Why ``serve --workers N`` cannot run here (one line), or None. SQLite: each
+    process would keep its own copy of a table and never hear of another's taps."""
+    if workers <= 1:
+        return None
+    if database_path() is not None or not _is_postgresql():
+        return _say("serve-workers-need-postgresql", workers=workers)
+    if os.name != "posix":
+        return _say("serve-workers-need-posix", workers=workers)
+    return None
+
+
+def _is_postgresql() -> bool:
+    import sqlalchemy as sa
+
+    from app.store.engine import database_url
+
+    try:
+        return sa.make_url(database_url()).get_backend_name() == "postgresql"
+    except Exception:
+        return False
 
 
 def _say(code: str, **params: Any) -> str:
@@ -290,30 +338,78 @@ def table_main(page: Any) -> None:
              base_url=BASE_URL).start()
 
 
-def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
-          new_host_link: bool = False, browser: bool = True, base_url: str | None = None,
-          trusted_proxies: tuple[str, ...] = ()) -> int:
-    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web.
-
-    ``base_url``: where phones reach this server when not at its own address (a load
-    balancer's): the links start with it and its host is accepted. ``trusted_proxies``:
-    the proxies whose ``X-Forwarded-For`` is read (docs/deployment.md).
-    """
-    global BASE_URL
+def _environment() -> None:
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
     redact_tokens()
+
+
+def _web_app(host: str | None, port: int, base_url: str | None,
+             trusted_proxies: tuple[str, ...]) -> Any:
+    """The web app of this process (:func:`app.web.server.build_app`); sets
+    :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
+    from app.ui.kit import services
+    from app.web import server as web
+    from app.web.forwarded import TrustedProxies
+
+    global BASE_URL
+    public = base_url.strip().rstrip("/") if base_url else None
+    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
+                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
+                                 trusted_proxies=TrustedProxies(trusted_proxies),
+                                 public_hosts=(urlsplit(public).netloc,) if public else ())
+    BASE_URL = public or join_url(host, port).rstrip("/")
+    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
+    return app
+
+
+def _ready_checks(store: Any, hub: Any) -> None:
+    """``/readyz``'s checks for this process: the database answers; with PostgreSQL, the
+    notifications from the other processes are heard (:meth:`TableHub.ready`)."""
+    from app.web import health
+
+    health.add_readiness_check("database", health.database_check(store.engine))
+    health.add_readiness_check("notifications", hub.ready)
+
+
+def _run_here(app: Any, sock: socket.socket, hub: Any) -> None:
+    """Serve ``app`` on ``sock`` in this process until stopped: with PostgreSQL, listening
+    for the other processes' changes (:meth:`app.table.hub.TableHub.listen`)."""
+    from app.ui.shell.tab import announce_stop
+    from app.web import server as web
+
+    listener = hub.listen()
+    tune_runtime()
+    try:
+        web.run(app, sock, on_stop=announce_stop)
+    finally:
+        if listener is not None:
+            listener.stop(timeout=0.5)
+
+
+def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
+          new_host_link: bool = False, browser: bool = True, workers: int = 1,
+          base_url: str | None = None, trusted_proxies: tuple[str, ...] = ()) -> int:
+    """Serve table mode to browsers on the LAN, offline (no CDN); the web layer is app/web.
+
+    ``workers`` > 1: that many processes on the one port (PostgreSQL only). ``base_url``:
+    where phones reach this server when not at its own address (a load balancer's): the
+    links start with it and its host is accepted. ``trusted_proxies``: the proxies whose
+    ``X-Forwarded-For`` is read (docs/deployment.md).
+    """
+    _environment()
+    refusal = workers_refusal(workers)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
     from app.table.links import join_link
     from app.ui.kit import services
-    from app.ui.shell.tab import announce_stop
-    from app.web import health
     from app.web import server as web
-    from app.web.forwarded import TrustedProxies
     from app.web.limits import raise_open_file_limit
 
     raise_open_file_limit()  # a laptop's usual soft limit is 1024 descriptors
@@ -324,13 +420,8 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
+    app = _web_app(host, port, base_url, trusted_proxies) if workers == 1 else None
     public = base_url.strip().rstrip("/") if base_url else None
-    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
-                                 session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
-                                 trusted_proxies=TrustedProxies(trusted_proxies),
-                                 public_hosts=(urlsplit(public).netloc,) if public else ())
-    BASE_URL = public or join_url(host, port).rstrip("/")
-    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     path = database_path()
     try:
         store = Store.open()
@@ -339,9 +430,11 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
-        health.add_readiness_check("database", health.database_check(store.engine))
         hub = shared_hub(store)
-        tables = hub.resume()
+        if app is not None:
+            _ready_checks(store, hub)
+        # one process: its tables loaded now; several: each worker loads them
+        tables = hub.resume() if workers == 1 else hub.open_tables()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
     except Exception as err:  # a one-line answer, not a traceback
         print(storage_error_line(err, path), file=sys.stderr)
@@ -355,15 +448,134 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
               file=sys.stderr)
     if tables:
         print(f"Resumed {len(tables)} open table(s): " + ", ".join(f"#{t}" for t in tables))
+    base = public or join_url(host, port).rstrip("/")
     local = local_url(host, port)
     local_link = join_link(local, token) if local is not None else None
     opened = browser and can_open_browser() and open_browser(
-        local_link or join_link(BASE_URL, token))
-    print_join(join_link(BASE_URL, token), show_qr, local=local_link, new=new and new_host_link,
+        local_link or join_link(base, token))
+    if workers > 1:
+        print(_say("serve-workers", workers=workers))
+    print_join(join_link(base, token), show_qr, local=local_link, new=new and new_host_link,
                opened=opened)
-    tune_runtime()
-    web.run(app, sock, on_stop=announce_stop)
+    if app is not None:
+        _run_here(app, sock, hub)
+        return 0
+    store.engine.dispose()  # the workers open their own connections
+    extra = [*(["--base-url", public] if public else []),
+             *(a for proxy in trusted_proxies for a in ("--trusted-proxy", proxy))]
+    return supervise(sock, workers, host, port, extra=extra)
+
+
+# --------------------------------------------------------------------------- --workers
+
+
+def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None = None,
+                 trusted_proxies: tuple[str, ...] = ()) -> int:
+    """One of ``serve --workers N``'s processes: a whole server (its hub, its listener, its
+    Flet sessions) on the listening socket it inherited as ``fd``. It prints nothing
+    (the parent printed the link) and stops when the parent goes."""
+    _environment()
+    from app.store.facade import Store
+    from app.table.hub import shared_hub
+    from app.ui.kit import services
+    from app.web.limits import raise_open_file_limit
+
+    raise_open_file_limit()
+    sock = socket.socket(fileno=fd)
+    app = _web_app(host, port, base_url, trusted_proxies)
+    try:
+        store = Store.open()
+        services.set_shared(services.Services(store))
+        hub = shared_hub(store)
+        _ready_checks(store, hub)
+        hub.resume()
+    except Exception as err:
+        print(storage_error_line(err, database_path()), file=sys.stderr)
+        return 1
+    _stop_with_parent()
+    _run_here(app, sock, hub)
     return 0
+
+
+def _stop_with_parent() -> None:
+    """A worker ends (SIGTERM to itself: the clean stop) when its parent is gone, killed
+    without passing the stop on."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    threading.Thread(target=watch, name="forest-table-parent", daemon=True).start()
+
+
+def supervise(sock: socket.socket, workers: int, host: str | None, port: int,
+              argv0: list[str] | None = None, extra: list[str] | None = None) -> int:
+    """Run ``workers`` processes serving ``sock`` (inherited: the kernel hands each new
+    connection to one of them) until SIGTERM/SIGINT, which is passed on to each once
+    (they are in their own process group, so Ctrl+C reaches them only through here); a
+    worker that dies is started again. Every worker is gone within the stop deadline."""
+    from app.web.server import STOP_DEADLINE
+
+    fd = sock.fileno()
+    cmd = [*(argv0 or [sys.executable, "-m", "app"]), "serve", "--port", str(port),
+           "--worker-fd", str(fd), *(["--host", host] if host else []), *(extra or [])]
+    stop = threading.Event()
+    asked: list[int] = []
+
+    def on_signal(sig: int, _frame: Any) -> None:
+        asked.append(sig)
+        stop.set()
+
+    saved = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def start(n: int) -> subprocess.Popen[bytes]:
+        env = dict(os.environ, FOREST_TABLE_WORKER=str(n + 1))
+        return subprocess.Popen(cmd, pass_fds=(fd,), env=env, start_new_session=True)
+
+    procs = [start(n) for n in range(workers)]
+    started = [time.monotonic()] * workers
+    quick = 0
+    code = 0
+    try:
+        while not stop.wait(0.2):
+            for n, proc in enumerate(procs):
+                status = proc.poll()
+                if status is None or stop.is_set():
+                    continue
+                quick = quick + 1 if time.monotonic() - started[n] < QUICK_DEATH else 0
+                if quick >= QUICK_DEATHS:
+                    print(_say("serve-workers-failing", status=status), file=sys.stderr)
+                    code = 1
+                    stop.set()
+                    break
+                print(_say("serve-worker-restarted", worker=n + 1, pid=proc.pid,
+                           status=status), file=sys.stderr)
+                procs[n], started[n] = start(n), time.monotonic()
+    finally:
+        deadline = time.monotonic() + STOP_DEADLINE + 0.3
+        told = 0
+        while True:
+            alive = [p for p in procs if p.poll() is None]
+            if not alive or time.monotonic() >= deadline:
+                break
+            if told < len(asked) or told == 0:  # each signal passed on once (a second
+                for p in alive:  # SIGTERM: the workers stop without waiting)
+                    try:
+                        p.send_signal(signal.SIGTERM)
+                    except OSError:
+                        pass
+                told = max(1, len(asked))
+            time.sleep(0.05)
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        sock.close()
+    return code
 
 
 def desktop() -> int:

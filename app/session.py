@@ -31,7 +31,7 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -177,6 +177,9 @@ class _Step:
 
 #: How many of the last changes a snapshot carries for the table's log.
 CHANGES_SHOWN = 12
+#: A command that applies at any version (an intent, a shared action not done yet) whose
+#: version another process wrote first is applied again on top of it, this many times
+WRITE_ATTEMPTS = 5
 
 
 class GameSession:
@@ -198,7 +201,8 @@ class GameSession:
         self._lock = threading.RLock()
         self._played_at = played_at
         self._location = location
-        #: (store generation, confirmed printed values) read at that generation
+        #: called with each snapshot :meth:`catch_up` makes (another writer's changes)
+        self.on_caught_up: Callable[[Snapshot], Any] | None = None
 
     # ------------------------------------------------------------------ opening
     @staticmethod
@@ -266,37 +270,73 @@ class GameSession:
                 comparable(snap.state) != comparable(session.state.to_json()):
             raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
         if session.state.status == Status.FINISHED and row.status != Status.FINISHED:
-            session._store_finished()  # the process stopped between end_game and the record
+            try:  # the process stopped between end_game and the record
+                session._store_finished()
+            except GameFinished:  # (or another process is storing it right now)
+                pass
         return session
 
-    def _replay_entry(self, seq: int, kind: str, payload: Mapping[str, Any], outcome: Any
-                      ) -> None:
+    def _replay_entry(self, seq: int, kind: str, payload: Mapping[str, Any], outcome: Any,
+                      *, news: bool = False) -> tuple[Message, ...]:
+        """Apply one log entry again; with ``news``, return what it said when it was made
+        (the messages of :meth:`apply`, :meth:`undo`, :meth:`redo`, :meth:`undo_mine`): a
+        phone on another process shows the same news as the tapper's."""
         if kind == "undo":
-            self._undone.append(self._done.pop())
-        elif kind == "redo":
-            self._done.append(self._undone.pop())
-        elif kind == "undo_mine":
+            step = self._done.pop()
+            self._undone.append(step)
+            if not news:
+                return ()
+            return (self._undo_message(step, step.state, self.state),)
+        if kind == "redo":
+            step = self._undone.pop()
+            self._done.append(step)
+            return (Message("redo", None, {"command": step.command.kind}), *step.messages)
+        if kind == "undo_mine":
+            now = self.state
             try:
-                self._done = self._without(int(outcome["seq"]))[0]
+                kept, step = self._without(int(outcome["seq"]))
             except (DomainError, KeyError, TypeError, ValueError) as err:
                 raise ReplayError(f"undo_mine at {seq} does not replay: {err}") from err
+            self._done = kept
             self._undone.clear()
-        else:
-            body = {k: v for k, v in payload.items() if k != "by"}
             by = payload.get("by")
-            cmd = command_from_json({**body, "kind": kind})
-            state, messages = replay_command(self.state, cmd, outcome)
-            self._done.append(_Step(seq, cmd, outcome, state, messages,
-                                    by if isinstance(by, int) else None))
-            self._undone.clear()
+            return (self._undone_mine_message(step, by if isinstance(by, int) else None, now,
+                                              self.state),) if news else ()
+        body = {k: v for k, v in payload.items() if k != "by"}
+        by = payload.get("by")
+        cmd = command_from_json({**body, "kind": kind})
+        state, messages = replay_command(self.state, cmd, outcome)
+        self._done.append(_Step(seq, cmd, outcome, state, messages,
+                                by if isinstance(by, int) else None))
+        self._undone.clear()
+        return messages
 
     def refresh(self) -> Snapshot:
-        """Catch up with log entries another writer (process) appended since."""
+        """Catch up with log entries another writer (process) appended since; the newest
+        snapshot (each entry's own went to :attr:`on_caught_up`, see :meth:`catch_up`)."""
         with self._lock:
-            for entry in self._store.load_log(game_id=self.game_id, after=self._version):
-                self._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
-                self._version = entry.seq
+            self.catch_up()
             return self.snapshot()
+
+    def catch_up(self) -> list[Snapshot]:
+        """Apply the log entries another writer (a process) appended since this session's
+        version, in order: one snapshot per entry, each with the messages that entry said
+        (none skipped, none twice). Each is also handed to :attr:`on_caught_up` (the table
+        hub broadcasts it) as soon as it is made."""
+        with self._lock:
+            out = []
+            for entry in self._store.load_log(game_id=self.game_id, after=self._version):
+                if entry.seq != self._version + 1:
+                    raise ReplayError(f"game {self.game_id}: the log jumps from "
+                                      f"{self._version} to {entry.seq}")
+                self._messages = self._replay_entry(entry.seq, entry.kind, entry.payload,
+                                                    entry.outcome, news=True)
+                self._version = entry.seq
+                snap = self.snapshot()
+                out.append(snap)
+                if self.on_caught_up is not None:
+                    self.on_caught_up(snap)
+            return out
 
     # ------------------------------------------------------------------ reading
     @property
@@ -356,7 +396,7 @@ class GameSession:
                                        payload=payload, outcome=outcome, state=state.to_json())
         except DuplicateSeq as err:  # another writer (process) got there first
             made_at = self._version
-            self.refresh()
+            self.catch_up()  # (each version it wrote goes to on_caught_up: the hub shows it)
             raise StaleVersion(made_at, self._version) from err
         except GameFinished as err:
             raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status") \
@@ -423,17 +463,26 @@ class GameSession:
         if isinstance(command, Undo | Redo | UndoMine | Finish):
             return self._session_op(command, by)
         with self._lock:
-            # an intent holds no value seen on screen; a shared action already done by
-            # another phone is answered by _already_done (raises AlreadyDone)
-            if not self._already_done(command, by) and not command.intent:
-                self._check_version(command.version)
-            seq = self._version + 1
-            state, outcome, messages = apply_command(self.state, command,
-                                                     command_rng(self.state.seed, seq))
-            payload = command.payload()
-            if by is not None:
-                payload["by"] = by
-            self._append(command.kind, payload, outcome, state)
+            for attempt in range(WRITE_ATTEMPTS):
+                # an intent holds no value seen on screen; a shared action already done by
+                # another phone is answered by _already_done (raises AlreadyDone)
+                anywhere = self._already_done(command, by) or command.intent
+                if not anywhere:
+                    self._check_version(command.version)
+                seq = self._version + 1
+                state, outcome, messages = apply_command(self.state, command,
+                                                         command_rng(self.state.seed, seq))
+                payload = command.payload()
+                if by is not None:
+                    payload["by"] = by
+                try:
+                    self._append(command.kind, payload, outcome, state)
+                    break
+                except StaleVersion:
+                    # another process wrote this version first (this session has caught
+                    # up): a command that applies at any version goes on top of it
+                    if not anywhere or attempt == WRITE_ATTEMPTS - 1:
+                        raise
             if isinstance(command, ConfirmPrinted):  # remembered for later games too
                 where = variant(state.game).confirmed_table
                 self._store.confirm_printed(
@@ -520,10 +569,18 @@ class GameSession:
             self._append("undo_mine", payload, {"seq": seq}, after)
             self._done = kept
             self._undone.clear()
-            data = {"command": step.command.kind, "seq": seq, "by": -1 if by is None else by,
-                    **self._taken_back(step.command, now, after)}
-            self._messages = (Message(play.PlayCode.UNDONE_MINE, by, data),)
+            self._messages = (self._undone_mine_message(step, by, now, after),)
             return self.snapshot()
+
+    def _undone_mine_message(self, step: _Step, by: int | None, now: GameState,
+                             after: GameState) -> Message:
+        data = {"command": step.command.kind, "seq": step.seq, "by": -1 if by is None else by,
+                **self._taken_back(step.command, now, after)}
+        return Message(play.PlayCode.UNDONE_MINE, by, data)
+
+    def _undo_message(self, step: _Step, now: GameState, before: GameState) -> Message:
+        return Message("undo", None, {"command": step.command.kind,
+                                      **self._taken_back(step.command, now, before)})
 
     def undo(self, version: int) -> Snapshot:
         """Take back the last command (a log entry too; the log is append-only)."""
@@ -540,9 +597,7 @@ class GameSession:
             before = self._done[-2].state if len(self._done) > 1 else self._initial
             self._append("undo", {"version": version}, {"seq": step.seq}, before)
             self._undone.append(self._done.pop())
-            self._messages = (Message("undo", None, {"command": step.command.kind,
-                                                     **self._taken_back(step.command, now,
-                                                                        before)}),)
+            self._messages = (self._undo_message(step, now, before),)
             return self.snapshot()
 
     def redo(self, version: int) -> Snapshot:

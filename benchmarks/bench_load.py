@@ -183,8 +183,24 @@ def _texts(node: Any) -> list[str]:
 
 
 class Phone:
-    def __init__(self, table: int, seat: int, token: str) -> None:
+    """A phone over Flet's own protocol: registers with its seat's link, keeps the page,
+    answers method calls, taps its score track's "+".
+
+    ``link``: as the page's link script does (app/web/taps.py), each tap goes with its
+    id (``ft-tap <nonce> <seq> <rx>``) and is kept until the server acknowledges it
+    (``acked``; ``lost``: answered ``ft-lost``). ``urls``: where it (re)connects: when
+    its socket closes (the server process went away) it opens the next one, registers
+    with its old session id and its link (a new server process has no such session:
+    it makes a new one and the phone finds its seat by its token), and sends again every
+    tap not acknowledged, as the link script does."""
+
+    def __init__(self, table: int, seat: int, token: str, *, link: bool = False,
+                 source: str | None = None) -> None:
         self.table, self.seat, self.token = table, seat, token
+        #: the address it connects from (each table's phones from their own loopback
+        #: address, as a room's phones each have theirs: the server caps one address at
+        #: 64 connections and 16 sessions, which 200 phones from 127.0.0.1 would pass)
+        self.source = source
         self.page: Page | None = None
         self.ws: Any = None
         self.shown: list[int | None] = [None] * len(PLAYERS)
@@ -193,25 +209,76 @@ class Phone:
         self.taps: list[float] = []  # when each of my taps left
         self.patches = 0
         self.errors: list[str] = []
+        self.link = link
+        self.nonce = os.urandom(12).hex()
+        self.seq = 0
+        self.rx = 0  # frames received on this socket
+        self.unacked: dict[int, bytes] = {}
+        self.acked: list[int] = []
+        self.lost: list[int] = []
+        self.session_id = ""
+        self.connections = 0
+        self.url = ""  # the server it is on now
 
-    async def run(self, url: str, seen: Any) -> None:
+    async def run(self, url: str | list[str], seen: Any,
+                  on_register: Any = None) -> None:
+        """Keep the phone connected (to ``url``, or the next of a list when a socket
+        closes) until cancelled."""
+        urls = [url] if isinstance(url, str) else list(url)
+        n = 0
+        while True:
+            self.url = urls[n % len(urls)]
+            try:
+                await self._connected(self.url, seen, on_register)
+            except (TimeoutError, OSError) as exc:  # refused: the process is gone
+                self.errors.append(f"connect: {type(exc).__name__}")
+            except Exception as exc:
+                if not _closed(exc):
+                    raise
+            if len(urls) == 1 and not self.link:
+                return
+            n += 1
+            await asyncio.sleep(0.2)
+
+    async def _connected(self, url: str, seen: Any, on_register: Any) -> None:
         import msgpack
         from websockets.asyncio.client import connect
 
         ws_url = url.replace("http://", "ws://") + "/ws"
+        self.ready.clear()  # (again once this connection's page has the sheet)
+        extra = {"local_addr": (self.source, 0)} if self.source else {}
         self.ws = ws = await connect(ws_url, origin=url, max_size=None,  # type: ignore[arg-type]
-                                     open_timeout=120, ping_interval=None)
-        body = {"session_id": "", "page_name": "",
+                                     open_timeout=120, ping_interval=None, **extra)
+        self.connections += 1
+        self.rx = 0
+        body = {"session_id": self.session_id, "page_name": "",
                 "page": {"route": f"/join/{self.token}", "width": 390, "height": 844,
                          "platform": "android", "pwa": False, "web": True}}
         await ws.send(b"\x00" + msgpack.packb([REGISTER, body]))
         async for frame in ws:
             now = time.perf_counter()
-            if not isinstance(frame, bytes) or frame[:1] != b"\x00":
+            if isinstance(frame, str):
+                if frame.startswith("ft-ack "):
+                    n = int(frame[7:])
+                    if self.unacked.pop(n, None) is not None:
+                        self.acked.append(n)
+                elif frame.startswith("ft-lost "):
+                    n = int(frame[8:])
+                    if self.unacked.pop(n, None) is not None:
+                        self.lost.append(n)
                 continue
+            if frame[:1] != b"\x00":
+                continue
+            self.rx += 1
             action, data = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
             if action == REGISTER:
+                self.session_id = data.get("session_id") or self.session_id
                 self.page = Page(data["page_patch"])
+                if on_register is not None:
+                    on_register(self)
+                for n, kept in list(self.unacked.items()):  # as the link script does
+                    await ws.send(f"ft-tap {self.nonce} {n} r")
+                    await ws.send(kept)
             elif action == PATCH and self.page is not None:
                 self.patches += 1
                 try:
@@ -238,13 +305,36 @@ class Phone:
             self.errors.append("no + to tap")
             return
         self.taps.append(time.perf_counter())
-        await self.ws.send(b"\x00" + msgpack.packb([EVENT, {
-            "target": plus["_i"], "name": "click", "data": None}]))
+        frame = b"\x00" + msgpack.packb([EVENT, {
+            "target": plus["_i"], "name": "click", "data": None}])
+        if not self.link:
+            await self.ws.send(frame)
+            return
+        self.seq += 1
+        self.unacked[self.seq] = frame
+        try:
+            await self.ws.send(f"ft-tap {self.nonce} {self.seq} {self.rx}")
+            await self.ws.send(frame)
+        except Exception as exc:  # the socket is going: kept, sent again on the next one
+            if not _closed(exc):
+                raise
 
 
-async def _worker(url: str, tables: list[list[str]], duration: float, seed: int) -> dict[str, Any]:
-    phones = [Phone(t, seat, token) for t, tokens in enumerate(tables)
-              for seat, token in enumerate(tokens)]
+def _closed(exc: BaseException) -> bool:
+    from websockets.exceptions import ConnectionClosed
+
+    return isinstance(exc, ConnectionClosed | ConnectionResetError | BrokenPipeError)
+
+
+def table_address(worker: int, table: int) -> str:
+    """The loopback address a generator's table's phones connect from (127.x.y.z)."""
+    return f"127.{10 + worker}.{table // 250}.{table % 250 + 1}"
+
+
+async def _worker(url: str, tables: list[list[str]], duration: float, seed: int,
+                  index: int = 0) -> dict[str, Any]:
+    phones = [Phone(t, seat, token, source=table_address(index, t))
+              for t, tokens in enumerate(tables) for seat, token in enumerate(tokens)]
     by_table: dict[int, list[Phone]] = {}
     for p in phones:
         by_table.setdefault(p.table, []).append(p)
@@ -276,6 +366,7 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int)
     ready = sum(p.ready.is_set() for p in phones)
     print("READY", ready, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # GO
+    cpu0 = time.process_time()
     for p in phones:
         p.start = p.shown[p.seat]
     rng = random.Random(seed)
@@ -308,26 +399,29 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int)
             await p.ws.close()
     return {"phones": len(phones), "ready": ready, "taps": taps, "latencies": latencies,
             "missing": missing, "patches": sum(p.patches for p in phones),
+            "cpu": time.process_time() - cpu0,
             "errors": sorted({e for p in phones for e in p.errors})[:5]}
 
 
 def worker_main(argv: list[str]) -> None:
     url, spec = argv[0], json.loads(Path(argv[1]).read_text())
-    out = asyncio.run(_worker(url, spec["tables"], spec["duration"], spec["seed"]))
+    out = asyncio.run(_worker(url, spec["tables"], spec["duration"], spec["seed"],
+                              spec.get("index", 0)))
     print("RESULT " + json.dumps(out), flush=True)
 
 
 # =========================================================================== the run
 
 
-def _deal(db: Path, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
-    """The tables, dealt and started, and each one's seat tokens (before serve starts)."""
+def _deal(db: Path | str, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
+    """The tables, dealt and started, and each one's seat tokens (before serve starts);
+    ``db``: a SQLite file, or a database URL."""
     from app.game.commands import SetHarvester, StartGame
     from app.session import GameSession
     from app.store.facade import Store
     from app.table.hub import TableHub
 
-    store = Store.open(f"sqlite:///{db}")
+    store = Store.open(db if isinstance(db, str) else f"sqlite:///{db}")
     hub = TableHub(store)
     out = []
     for t in range(tables):
@@ -341,17 +435,20 @@ def _deal(db: Path, tables: int, players: list[str] = PLAYERS) -> list[list[str]
 
 
 @contextmanager
-def serving(tmp: Path, db: Path) -> Iterator[tuple[str, Any]]:
-    """``forest-table serve`` on loopback and a free port over ``db``: (its URL, Server)."""
+def serving(tmp: Path, db: Path | str, workers: int = 1) -> Iterator[tuple[str, Any]]:
+    """``forest-table serve`` on loopback and a free port over ``db`` (a SQLite file or a
+    database URL), with ``workers`` processes: (its URL, Server)."""
     from benchmarks.bench_web import Server, _free_port
 
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(FLET_APP_STORAGE_DATA=str(tmp / "data"), PYTHONUNBUFFERED="1",
                FLET_WEB_NO_CDN="1", FLET_FORCE_WEB_SERVER="1",
-               DATABASE_URL=f"sqlite:///{db}", FOREST_TABLE_NO_BROWSER="1")
+               DATABASE_URL=db if isinstance(db, str) else f"sqlite:///{db}",
+               FOREST_TABLE_NO_BROWSER="1")
     port = _free_port()
     server = Server([sys.executable, "-m", "app", "serve", "--host", "127.0.0.1",
-                     "--port", str(port), "--no-qr", "--no-browser"], port, env)
+                     "--port", str(port), "--no-qr", "--no-browser",
+                     *(["--workers", str(workers)] if workers > 1 else [])], port, env)
     try:
         server.wait(r"Stop the server", timeout=120)
         yield f"http://127.0.0.1:{port}", server
@@ -369,22 +466,41 @@ def _pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * (len(ordered) - 1))))]
 
 
-def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU time of a process and of its children now alive (``serve --workers``)."""
     from benchmarks.bench_web import cpu_seconds
+
+    total = cpu_seconds(pid)
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == pid:
+                total += cpu_seconds(int(d.name))
+    return total
+
+
+def run(phones: int = PHONES, duration: float = DURATION, db_url: str | None = None,
+        server_workers: int = 1) -> dict[str, Any]:
+    """One run: the tables dealt into a fresh SQLite file (or the database ``db_url``),
+    ``serve`` with ``server_workers`` processes, the phones tapping for ``duration``."""
+    cpu_seconds = tree_cpu_seconds
 
     tables = phones // len(PLAYERS)
     tmp = Path(tempfile.mkdtemp(prefix="bench-load-"))
     load0 = os.getloadavg()
     try:
-        db = tmp / "load.sqlite3"
+        db: Path | str = db_url if db_url is not None else tmp / "load.sqlite3"
         tokens = _deal(db, tables)
         workers: list[subprocess.Popen[str]] = []
-        with serving(tmp, db) as (url, server):
+        with serving(tmp, db, server_workers) as (url, server):
             try:
                 n = min(WORKERS, tables)
                 for w in range(n):
                     spec = tmp / f"worker{w}.json"
-                    spec.write_text(json.dumps({"tables": tokens[w::n],
+                    spec.write_text(json.dumps({"tables": tokens[w::n], "index": w,
                                                 "duration": duration, "seed": w}))
                     workers.append(subprocess.Popen(
                         [sys.executable, "-m", "benchmarks.bench_load", "worker", url,
@@ -423,6 +539,8 @@ def run(phones: int = PHONES, duration: float = DURATION) -> dict[str, Any]:
             "missing": sum(r["missing"] for r in results),
             "errors": [e for r in results for e in r["errors"]],
             "server_cpu": cpu / wall if wall else float("nan"),
+            "phones_cpu": sum(r.get("cpu", 0.0) for r in results) / wall if wall
+            else float("nan"),
             "load": (load0[0], os.getloadavg()[0])}
 
 

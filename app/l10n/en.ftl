@@ -1096,6 +1096,12 @@ serve-cannot-listen = cannot listen on { $host }:{ $port }: { $reason }
 web-refused-unknown-host = Unknown host
 web-refused-foreign-origin = Cross-origin websocket refused
 web-refused-too-many-sessions = Too many sessions from this address: close a tab and reload
+link-reconnecting = Reconnecting…
+link-taps-waiting = Taps waiting: { $count }
+link-taps-unconfirmed = { $count ->
+    [one] A tap may not have been saved (the connection moved to another server): check your sheet and tap again if it is missing.
+   *[other] { $count } taps may not have been saved (the connection moved to another server): check your sheet and tap again where one is missing.
+}
 ## records
 import-not-utf8 = not UTF-8 text (byte { $byte } at column { $column })
 import-too-deep = nested deeper than { $limit } levels (a record is far flatter)
@@ -1286,6 +1292,11 @@ tables-sheet-table = Table { $table }: { $game }
 tables-sheet-seat = { $name } (seat { $n })
 tables-sheet-scan = Each player scans their own seat's code with their phone's camera: it opens their sheet.
 tables-sheet-none = No open tables: nothing to print.
+serve-workers = { $workers } server processes on this port (each phone may be served by any of them; PostgreSQL keeps them in step).
+serve-workers-need-postgresql = forest-table serve: --workers { $workers } needs PostgreSQL (DATABASE_URL=postgresql://…): with SQLite each process would keep its own copy of the tables and phones on different processes would not see each other's taps. Use --workers 1 with SQLite.
+serve-workers-need-posix = forest-table serve: --workers { $workers } needs Linux, macOS or another POSIX system (the processes share one listening socket); use --workers 1 here.
+serve-worker-restarted = forest-table serve: server process { $worker } (pid { $pid }) ended (status { $status }); started it again.
+serve-workers-failing = forest-table serve: the server processes keep ending right after they start (last status { $status }); stopped. Run with --workers 1 to see why.
 ## play
 
 -reproduction-space = reproduction space

@@ -1072,6 +1072,9 @@ serve-cannot-listen = { $host }:{ $port } で待ち受けできません：{ $re
 web-refused-unknown-host = 不明なホストです
 web-refused-foreign-origin = 別のオリジンからの WebSocket は受け付けません
 web-refused-too-many-sessions = このアドレスからのセッションが多すぎます。タブを閉じて再読み込みしてください
+link-reconnecting = 再接続中…
+link-taps-waiting = 送信待ちのタップ：{ $count }
+link-taps-unconfirmed = { $count } 回分のタップが保存されていないかもしれません（接続が別のサーバーに移りました）。シートを確かめ、足りなければもう一度タップしてください。
 ## records
 import-not-utf8 = UTF-8 のテキストではありません（{ $column } 桁目のバイト { $byte }）
 import-too-deep = 入れ子が { $limit } 段より深すぎます（記録はもっと浅いはずです）
@@ -1253,6 +1256,11 @@ tables-sheet-table = テーブル{ $table }：{ $game }
 tables-sheet-seat = { $name }（{ $n }番手）
 tables-sheet-scan = 各プレイヤーは自分の席のコードをスマートフォンのカメラで読み取ってください。自分のシートが開きます。
 tables-sheet-none = 進行中のテーブルはありません。印刷するものはありません。
+serve-workers = このポートで { $workers } 個のサーバープロセスが動いています（どの電話もどのプロセスにつながってもかまいません。PostgreSQL が足並みをそろえます）。
+serve-workers-need-postgresql = forest-table serve：--workers { $workers } には PostgreSQL が必要です（DATABASE_URL=postgresql://…）。SQLite ではプロセスごとに卓の写しを持つことになり、別のプロセスにつながった電話どうしでタップが見えません。SQLite では --workers 1 を使ってください。
+serve-workers-need-posix = forest-table serve：--workers { $workers } は Linux、macOS などの POSIX のシステムでしか使えません（プロセスが一つの待ち受けソケットを共有します）。ここでは --workers 1 を使ってください。
+serve-worker-restarted = forest-table serve：サーバープロセス { $worker }（pid { $pid }）が終了しました（状態 { $status }）。起動し直しました。
+serve-workers-failing = forest-table serve：サーバープロセスが起動してすぐに終了し続けます（最後の状態 { $status }）。止めました。理由を見るには --workers 1 で起動してください。
 ## play
 
 -reproduction-space = 繁殖トークンのマス

@@ -8,7 +8,9 @@ raises), through the one helper :func:`transaction`, so a caller never sees half
   from 0, the snapshot written by :func:`create_game`); a duplicate or stale
   ``seq`` raises :class:`DuplicateSeq` and writes nothing, so of two writers
   racing for the same version exactly one succeeds (the unique constraint on
-  ``(game_id, seq)`` and the conditional snapshot update both guard it).
+  ``(game_id, seq)`` and the conditional snapshot update both guard it). On
+  PostgreSQL the same transaction notifies the other server processes
+  (:mod:`app.store.notify`: delivered only when it commits).
 - :func:`finish_game` writes totals, ranks, winners, category points, the
   record and its score sheet in one transaction.
 """
@@ -46,6 +48,7 @@ from app.store.models import (
     SeatCategory,
     now_utc,
 )
+from app.store.notify import PRINTED, VERSION, News, notify
 from app.store.summary import add_game_to_stats, rebuild_stats
 from scoring.games import GAMES
 from scoring.message import MessageCode, Refusal
@@ -452,6 +455,7 @@ def append_command(
                 raise DuplicateSeq(game_id, seq, None)
             session.execute(sa.update(GameRow).where(col(GameRow.id) == game_id)
                             .values(updated_at=now))
+            notify(session, News(VERSION, game_id, seq))  # the other processes, on commit
     except DuplicateSeq as exc:  # rolled back: say which version is current
         current = session.exec(select(GameStateRow.seq)
                                .where(GameStateRow.game_id == game_id)).first()
@@ -723,6 +727,7 @@ def forget_printed(session: Session, *, table: str, key: str) -> bool:
         if row is None:
             return False
         session.delete(row)
+        notify(session, News(PRINTED))
     return True
 
 
@@ -736,6 +741,7 @@ def confirm_printed(session: Session, *, table: str, key: str, value: Any) -> Pr
             row.value = value
             row.confirmed_at = now_utc()
         session.add(row)
+        notify(session, News(PRINTED))
     session.refresh(row)
     return row
 

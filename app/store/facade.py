@@ -136,6 +136,11 @@ class Store:
         with _printed_lock:
             _printed_generations[self.engine] = _printed_generations.get(self.engine, 0) + 1
 
+    def printed_changed(self) -> None:
+        """The printed values changed elsewhere (another server process notified it): every
+        cache of them in this process is read again."""
+        self._printed_changed()
+
     def printed_view(self) -> Mapping[str, Mapping[str, Any]]:
         """The confirmed printed values, read once and again only after they changed
         (:attr:`printed_generation`): what sessions score with on every tap. Read-only."""

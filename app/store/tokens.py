@@ -7,6 +7,11 @@ deleted, only revoked, so the table's access history stays readable.
 ``game_id`` NULL with ``seat`` NULL is a *server* host token (every table,
 creating games: the link ``forest-table serve`` prints); ``game_id`` set with
 ``seat`` NULL is that table's host token; ``seat`` set is that seat's token.
+
+A revocation notifies the other server processes in its own transaction
+(:mod:`app.store.notify`), and so does a rematch: :class:`TableRematch` links a
+table to the game that followed it (revision ``0009_table_rematch``), so that any
+process sends a phone of the old table on to its seat at the new one.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from app.store.crud import transaction
 from app.store.models import UTCDateTime, now_utc
+from app.store.notify import REMATCH, REVOKED, News, notify
 
 
 def token_hash(token: str) -> str:
@@ -86,6 +92,8 @@ def revoke_tokens(session: Session, *, game_id: int | None, seat: int | None,
         for row in rows:
             row.revoked_at = now
             session.add(row)
+        if rows:
+            notify(session, News(REVOKED, game_id, seat))  # the other processes, on commit
     return len(rows)
 
 
@@ -97,6 +105,51 @@ def valid_hashes(session: Session, *, game_id: int | None, seat: int | None
                 else TableToken.game_id == game_id)
     q = q.where(col(TableToken.seat).is_(None) if seat is None else TableToken.seat == seat)
     return {r.token_hash for r in session.exec(q).all()}
+
+
+def valid_among(session: Session, hashes: set[str]) -> set[str]:
+    """Which of ``hashes`` are tokens that are still valid (not revoked, not deleted)."""
+    if not hashes:
+        return set()
+    q = select(TableToken.token_hash).where(col(TableToken.token_hash).in_(sorted(hashes)),
+                                            col(TableToken.revoked_at).is_(None))
+    return set(session.exec(q).all())
+
+
+# --------------------------------------------------------------------------- rematch
+
+
+class TableRematch(SQLModel, table=True):
+    """A table's next game (a rematch): its phones are sent on to the same seats there."""
+
+    __tablename__ = "table_rematch"
+
+    game_id: int = Field(sa_column=sa.Column(
+        sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"), primary_key=True,
+        autoincrement=False))
+    next_game_id: int = Field(sa_column=sa.Column(
+        sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"), nullable=False))
+    created_at: datetime = Field(sa_type=UTCDateTime, default_factory=now_utc,  # type: ignore[call-overload]
+                                 nullable=False)
+
+
+def link_rematch(session: Session, *, game_id: int, next_game_id: int) -> None:
+    """Record that ``game_id``'s table goes on as ``next_game_id`` (a later rematch of the
+    same table replaces it); the other server processes are told on commit."""
+    with transaction(session):
+        row = session.get(TableRematch, game_id)
+        if row is None:
+            row = TableRematch(game_id=game_id, next_game_id=next_game_id)
+        else:
+            row.next_game_id, row.created_at = next_game_id, now_utc()
+        session.add(row)
+        notify(session, News(REMATCH, game_id, next_game_id))
+
+
+def next_game(session: Session, *, game_id: int) -> int | None:
+    """The game ``game_id``'s table went on as (its rematch), if any."""
+    row = session.get(TableRematch, game_id)
+    return None if row is None else int(row.next_game_id)
 
 
 # --------------------------------------------------------------------------- host link file

@@ -22,6 +22,19 @@ Subscribers are plain callbacks (``callback(snapshot)``), called on the
 submitting thread: a Flet tab hops back onto its own session with
 ``page.run_task`` (app/ui/sheet/view.py ``Inbox``). No flet import here.
 
+**Several processes** (``serve --workers N``, several machines) on one PostgreSQL
+database: every saved change, revocation, rematch and printed-value confirmation is
+notified in its own transaction (:mod:`app.store.notify`); :meth:`TableHub.listen`
+starts the process's one listener, and each notification is read back from the
+database here (:meth:`TableHub.on_news`): a table this process has loaded catches up
+entry by entry (:meth:`GameSession.catch_up`), each version scored once and broadcast
+in order, none skipped, none twice, never older than what its phones have (everything
+under the table's lock). While the listener is down (:meth:`TableHub.ready` is false)
+the token cache is not trusted, every tap first reads its table from the database, and
+the listener reads every table every half second until it is back; then it catches
+every table up before it says it is ready again. Without a listener (SQLite: one
+process) nothing changes.
+
 Tokens are ``secrets.token_urlsafe(24)`` (192 bits); the database keeps only
 their SHA-256 (:mod:`app.store.tokens`). A token's text is shown only as a
 link/QR code: the hub remembers the text of the links it issued while it
@@ -47,12 +60,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from app.game.commands import Command, command_from_json
-from app.game.errors import AlreadyDone, DomainError, StaleVersion
+from app.game.errors import AlreadyDone, DomainError, ReplayError, StaleVersion
 from app.game.status import Status
 from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T
 from app.store.crud import NotFound
 from app.store.facade import Store
+from app.store.notify import PRINTED, REMATCH, REVOKED, VERSION, Listener, News
 from app.table.answers import Accepted, Answer, Reason, Refused
 from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
@@ -63,9 +77,11 @@ log = logging.getLogger(__name__)
 TOKEN_BYTES = 24  # 192 bits, URL-safe: 32 characters
 
 
-#: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
-#: How long a token check is trusted without asking the database again (seconds).
+#: How long a token check is trusted without asking the database again (seconds): a
+#: revocation here, or one another process notified, drops it at once; while the
+#: notifications are down it is not trusted at all.
 ACCESS_TTL = 5.0
+#: ``FOREST_TABLE_TRACE=1``: print how long each command took on the server (stderr).
 TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
 
 
@@ -116,16 +132,18 @@ class TableHub:
         self._loading: dict[int, threading.Lock] = {}
         self._lock = threading.Lock()
         self._plain: dict[tuple[int | None, int | None], str] = {}  # links issued since start
-        # token hash -> (Access, checked at): revocations here drop entries at once; a
-        # revocation made by another server process is seen within ACCESS_TTL seconds
+        # token hash -> (Access, checked at): revocations here, or notified by another
+        # process, drop entries at once; unused while the notifications are down
         self._access_cache: dict[str, tuple[Access, float]] = {}
         # token hash -> what to call when it is revoked (tabs holding it without a
         # subscription: the server host's)
         self._watchers: dict[str, list[Callable[[], Any]]] = {}
         self.bad_tokens = BadTokens()
-        # a rematch: the phones of a table follow to the next game (game id -> who to tell)
+        # a rematch: the phones of a table follow to the next game (game id -> who to tell);
+        # the link itself is in the database (app.store.tokens.TableRematch)
         self._movers: dict[int, list[tuple[int | None, Callable[[str], Any]]]] = {}
-        self._next: dict[tuple[int, int | None], str] = {}  # (old game, seat) -> new token
+        #: the process's notification listener (:meth:`listen`; None: one process)
+        self.listener: Listener | None = None
         # SQLite has one writer at a time and makes the others sleep and retry (busy
         # timeout): queueing the writers here instead keeps the latency tail short.
         self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
@@ -144,9 +162,16 @@ class TableHub:
                 session = GameSession.load(self.store, game_id)
                 names = tuple(p.name for p in session.state.players)
                 table = _Table(session, threading.RLock(), [], names)
+                self._use(table, session)
                 with self._lock:
                     self._tables[game_id] = table
             return table
+
+    def _use(self, table: _Table, session: GameSession) -> None:
+        """``session`` is the table's now: what it catches up from the database (another
+        process's changes) is scored and broadcast, version by version."""
+        table.session = session
+        session.on_caught_up = lambda snap: self._broadcast(table, self._scored(table, snap))
 
     def resume(self) -> list[int]:
         """Load every open table (a server start): each comes back at its stored version."""
@@ -207,7 +232,7 @@ class TableHub:
         digest = T.token_hash(token)
         cached = self._access_cache.get(digest)
         now = time.monotonic()
-        if cached is not None and now - cached[1] < ACCESS_TTL:
+        if cached is not None and now - cached[1] < ACCESS_TTL and self.ready():
             return cached[0]
         with self.store.session() as s:
             row = T.find_token(s, token=token)
@@ -304,29 +329,41 @@ class TableHub:
     def move_table(self, old_game_id: int, new_game_id: int) -> int:
         """A rematch of ``old_game_id`` started as ``new_game_id`` (same seats): every phone
         of the old table gets its seat's token at the new one (a phone holding seat N's
-        token gets seat N's, nothing more); a phone that comes back later on the old link
-        is sent on too (:meth:`next_token`). Returns how many phones were told."""
+        token gets seat N's, nothing more), on every server process (the link is in the
+        database and notified); a phone that comes back later on the old link is sent on
+        too (:meth:`next_token`). Returns how many phones of this process were told."""
+        with self.store.session() as s:
+            T.link_rematch(s, game_id=old_game_id, next_game_id=new_game_id)
+        return self._tell_movers(old_game_id, new_game_id)
+
+    def _tell_movers(self, old_game_id: int, new_game_id: int) -> int:
+        """This process's phones of ``old_game_id`` go to their seats at ``new_game_id``."""
+        movers = self._movers.pop(old_game_id, [])
+        if not movers:
+            return 0
         told = 0
         seats = len(self.names(new_game_id))
-        for seat in [None, *range(1, len(self.names(old_game_id)) + 1)]:
-            if seat is None or seat <= seats:
-                self._next[(old_game_id, seat)] = self.link_token(new_game_id, seat)
-        for seat, fn in self._movers.pop(old_game_id, []):
-            token = self._next.get((old_game_id, seat))
-            if token is None:
+        for seat, fn in movers:
+            if seat is not None and seat > seats:
                 continue
             try:
-                fn(token)
+                fn(self.link_token(new_game_id, seat))
                 told += 1
             except Exception:
                 log.exception("a phone could not follow to the rematch")
         return told
 
     def next_token(self, access: Access) -> str | None:
-        """The token at the rematch of ``access``'s table for the same seat, if one started."""
+        """The token at the rematch of ``access``'s table for the same seat, if one started
+        (read from the database: whichever process started it). It reads the database:
+        call it off the event loop."""
         if access.game_id is None or access.role == SERVER:
             return None
-        return self._next.get((access.game_id, access.seat))
+        with self.store.session() as s:
+            new = T.next_game(s, game_id=access.game_id)
+        if new is None or (access.seat is not None and access.seat > len(self.names(new))):
+            return None
+        return self.link_token(new, access.seat)
 
     def reissue(self, game_id: int, seat: int | None = None) -> str:
         """Revoke every token of a seat (or of the table's host) and issue a new one.
@@ -351,6 +388,14 @@ class TableHub:
             n = T.revoke_tokens(s, game_id=game_id, seat=seat, keep=keep)
         if keep is None or self._plain.get((game_id, seat)) != keep:
             self._plain.pop((game_id, seat), None)
+        self._drop_hashes(hashes)
+        return n
+
+    def _drop_hashes(self, hashes: set[str]) -> None:
+        """Tokens no longer valid: forget their checks, drop the phones holding them (each
+        told: its ``on_revoked``), on every table of this process."""
+        if not hashes:
+            return
         for digest in hashes:
             self._access_cache.pop(digest, None)
             for fn in self._watchers.pop(digest, []):
@@ -358,10 +403,11 @@ class TableHub:
                     fn()
                 except Exception:
                     log.exception("on_revoked of a watcher failed")
-        table = self._tables.get(game_id) if game_id is not None else None
-        if table is not None and hashes:
+        for table in list(self._tables.values()):
             with table.lock:
                 gone = [sub for sub in table.subscribers if sub.token_hash in hashes]
+                if not gone:
+                    continue
                 table.subscribers = [sub for sub in table.subscribers if sub not in gone]
             for sub in gone:
                 sub.closed = True
@@ -370,7 +416,22 @@ class TableHub:
                         sub.on_revoked()
                     except Exception:
                         log.exception("on_revoked of a subscriber failed")
-        return n
+
+    def recheck_tokens(self) -> int:
+        """Check every token this process holds (its phones' subscriptions, the server host
+        tabs it watches, its cached checks) against the database; drop the revoked ones.
+        Another process's revocation (notified), or one made while the notifications were
+        down. Returns how many were dropped."""
+        held = set(self._watchers) | set(self._access_cache)
+        for table in list(self._tables.values()):
+            held.update(sub.token_hash for sub in list(table.subscribers))
+        if not held:
+            return 0
+        with self.store.session() as s:
+            valid = T.valid_among(s, held)
+        gone = held - valid
+        self._drop_hashes(gone)
+        return len(gone)
 
     # ------------------------------------------------------------------ subscribing
     def subscribe(self, game_id: int, token: str, callback: Callback,
@@ -399,6 +460,90 @@ class TableHub:
     def subscriber_count(self, game_id: int) -> int:
         table = self._tables.get(game_id)
         return 0 if table is None else len(table.subscribers)
+
+    # ------------------------------------------------------------------ other processes
+    def listen(self) -> Listener | None:
+        """Start the process's notification listener (PostgreSQL; None for SQLite, which
+        one process serves): other processes' changes reach this process's phones."""
+        from app.store.notify import listener_conninfo
+
+        if self.store.engine.dialect.name != "postgresql" or self.listener is not None:
+            return self.listener
+        self.listener = Listener(listener_conninfo(self.store.engine.url),
+                                 on_news=self.on_news, on_connected=self.catch_up_all,
+                                 on_poll=self.catch_up_all).start()
+        return self.listener
+
+    def ready(self) -> bool:
+        """The other processes' news reach this hub: no listener (one process, SQLite), or
+        its listener connected, listening and caught up (what ``/readyz`` asks)."""
+        listener = self.listener
+        return listener is None or listener.listening
+
+    def on_news(self, news: News) -> None:
+        """One notification (the listener's thread), read back from the database."""
+        if news.kind == VERSION and news.a is not None and news.b is not None:
+            self.follow(news.a, news.b)
+        elif news.kind == REVOKED:
+            self.recheck_tokens()
+        elif news.kind == REMATCH and news.a is not None and news.b is not None:
+            self._tell_movers(news.a, news.b)
+        elif news.kind == PRINTED:
+            self.printed_changed()
+
+    def follow(self, game_id: int, version: int | None = None) -> int:
+        """Catch table ``game_id`` up with the database (``version``: the one notified) if
+        this process has it loaded: each newer version scored once and broadcast, in
+        order. A notification of a version it has already (its own write, one read with
+        an earlier notification) costs nothing. Returns how many versions it caught up."""
+        table = self._tables.get(game_id)
+        if table is None:  # not loaded here: read fresh when a phone opens it
+            return 0
+        with table.lock:
+            if version is not None and table.session.version >= version:
+                return 0
+            try:
+                return len(table.session.catch_up())
+            except ReplayError:
+                log.warning("table %s: another writer's log does not replay: read anew",
+                            game_id)
+                self._use(table, GameSession.load(self.store, game_id))
+                self._broadcast(table, self._now(table))
+                return 1
+
+    def catch_up_all(self) -> None:
+        """Everything this process holds, read again from the database: every loaded table
+        (caught up and broadcast), every token (revoked ones dropped), every waiting
+        rematch, the printed values. The listener calls it after each (re)connection,
+        before it says it is ready, and while it is down, every half second."""
+        self._access_cache.clear()
+        for game_id in list(self._tables):
+            try:
+                self.follow(game_id)
+            except Exception:
+                log.exception("table %s could not be caught up", game_id)
+        self.recheck_tokens()
+        for old in list(self._movers):
+            with self.store.session() as s:
+                new = T.next_game(s, game_id=old)
+            if new is not None:
+                self._tell_movers(old, new)
+        self.printed_changed()
+
+    def printed_changed(self) -> None:
+        """The confirmed printed values changed (in another process): read them again, and
+        each table whose score they change is scored anew and broadcast. Nothing when
+        they are what this process has (its own change, or a poll that found none)."""
+        if self.store.get_printed() == self.store.printed_view():
+            return
+        self.store.printed_changed()
+        for table in list(self._tables.values()):
+            with table.lock:
+                kept = table.scored
+                if kept is None or not table.subscribers:
+                    continue
+                if kept.printed != table.session.printed():
+                    self._broadcast(table, self._now(table))
 
     # ------------------------------------------------------------------ submitting
     def submit(self, game_id: int, token: str, command: Command) -> Answer:
@@ -439,9 +584,11 @@ class TableHub:
             return Refused.said(msg(TableCode.NO_TABLE, game_id=str(game_id)), "table", None,
                                 Reason.UNKNOWN)
         with table.lock:
-            session = table.session
             by = access.player if access.role == SEAT else None
             try:
+                if not self.ready():  # no news from the other processes: read it first
+                    table.session.catch_up()  # (each version broadcast, in order)
+                session = table.session
                 check_rights(access, game_id, command, table.names)
                 if session.state.status == Status.FINISHED:  # read-only: the result screen
                     return Refused.said(msg(TableCode.FINISHED), "status", self._now(table),
@@ -464,10 +611,18 @@ class TableHub:
             except AlreadyDone as err:
                 return Refused.of(err, self._now(table), Reason.ALREADY_DONE, err.messages)
             except StaleVersion as err:
-                if err.current != session.version:  # another process wrote: catch up
-                    table.session = session = GameSession.load(self.store, game_id)
+                # another process wrote first: the session caught up (and broadcast each
+                # version); should memory and the database still differ, read it anew
+                if err.current != table.session.version:
+                    self._use(table, GameSession.load(self.store, game_id))
                     self._broadcast(table, self._now(table))
                 return Refused.of(err, self._now(table), Reason.STALE)
+            except ReplayError:  # another writer's log does not replay here: read it anew
+                log.warning("table %s: reloaded (another writer's log)", game_id)
+                self._use(table, GameSession.load(self.store, game_id))
+                self._broadcast(table, self._now(table))
+                return Refused.said(msg(TableCode.FAILED), None, self._now(table),
+                                    Reason.STALE)
             except DomainError as err:
                 return Refused.of(err, self._now(table), Reason.INVALID)
             self._broadcast(table, snap)  # every phone, the tapper too, draws this
@@ -475,7 +630,7 @@ class TableHub:
 
     def _reload_after_failure(self, game_id: int, table: _Table) -> None:
         try:
-            table.session = GameSession.load(self.store, game_id)
+            self._use(table, GameSession.load(self.store, game_id))
         except Exception:  # the database is unreadable too: keep what is in memory
             log.warning("table %s: could not be read back after a failed write", game_id)
 

@@ -6,7 +6,7 @@ which gives ``/ws`` and runs the sessions)::
     uvicorn (connection caps, header deadline: app/web/limits.py)
       -> HeaderDeadline -> ForwardedFor (the phone's address behind a trusted proxy)
       -> Probes (/healthz, /readyz: any Host) -> SameOrigin (Host, Origin, CSP, headers)
-      -> TapIds (each tap once, acknowledged; its text frames taken out first)
+      -> TapIds (each tap once, acknowledged once handled; its text frames taken out first)
       -> SessionGuard (peer, session cap, frame checks)
       -> WebClient (the client's files, compressed and cached) -> flet-web
 
@@ -49,7 +49,7 @@ from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
 from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry, quiet_frame_errors
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
-from app.web.taps import TapIds
+from app.web.taps import TapIds, install_handled_hook
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,9 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
         sessions_per_address = int(os.environ.get("FOREST_TABLE_SESSIONS_PER_ADDRESS",
                                                   DEFAULT_CAP))
     registry = SessionRegistry(sessions_per_address, session_timeout, cap_loopback)
-    # TapIds outside: the page's text frames are taken out before the frame checks
+    # TapIds outside: the page's text frames are taken out before the frame checks; a tap
+    # is acknowledged once Flet has handled it (its handler finished: saved)
+    install_handled_hook()
     guarded = TapIds(SessionGuard(client, registry))
     limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
     proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()

@@ -23,20 +23,38 @@ numbered frame on to Flet once per (session, nonce, seq) and acknowledges it,
 also when it drops a repeat. The session is the one the server registered for
 this socket (read from its own ``REGISTER_CLIENT`` answer, never from the client),
 so a tap id dedupes only within that phone's own session and grants nothing: a
-forged or repeated id can only drop that phone's own repeated frame. A frame
-resent (``r``) into a *new* session (the old one expired) is dropped: its control
-ids belong to the old session. Rights still come from the token, checked by the
-hub for every command.
+forged or repeated id can only drop that phone's own repeated frame. Rights still
+come from the token, checked by the hub for every command.
+
+**Acknowledged means saved.** A frame is acknowledged once Flet has *handled* it,
+not when it is handed over: a control event (a tap) when its handler has finished
+— for a sheet's tap, when the hub has answered, so the command is in the database
+(:func:`install_handled_hook` wraps Flet's ``Session.dispatch_event``: the frame
+being handled travels in a context variable into the task Flet makes for it);
+any other frame once Flet has read it. A repeat of a frame still being handled is
+acknowledged when that one is. So a process killed between a tap and its save has
+acknowledged nothing of it: the page still holds it.
+
+A frame resent (``r``) into a *new* session (the old one expired, or the phone's
+socket came back on another server process) is dropped: its control ids belong to
+the old session. Whether it was saved before the old process went cannot be known
+here, so it is answered ``ft-lost <seq>`` and the page says so ("N taps may not have
+been saved: check your sheet and tap again", in the phone's language) instead of
+letting it vanish.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+import json
 import logging
 import os
 import re
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app import shown
@@ -55,16 +73,57 @@ KEEP_SESSIONS = 4096
 KEEP_UNACKED = 200
 
 
+Ack = Callable[[], Coroutine[Any, Any, None]]
+_ACKING: set[asyncio.Task[None]] = set()  # acknowledgements on their way (kept referenced)
+
+
+class Handling:
+    """A numbered frame handed to Flet: acknowledged (every copy that came) once handled."""
+
+    __slots__ = ("acks", "claimed", "done")
+
+    def __init__(self) -> None:
+        self.acks: list[Ack] = []  # each sends ``ft-ack`` on the socket a copy came on
+        self.claimed = False  # a task of Flet's handles it (a control event)
+        self.done = False
+
+    def finish(self) -> None:
+        """Handled (the handler's task, on the loop): every copy is acknowledged."""
+        if self.done:
+            return
+        self.done = True
+        acks, self.acks = self.acks, []
+        for ack in acks:
+            task = asyncio.get_running_loop().create_task(ack())
+            _ACKING.add(task)
+            task.add_done_callback(_ACKING.discard)
+
+    async def finish_now(self) -> None:
+        """Handled (Flet read it without a task): acknowledged before the next frame."""
+        if self.done:
+            return
+        self.done = True
+        acks, self.acks = self.acks, []
+        for ack in acks:
+            await ack()
+
+
+#: the frame Flet is being handed (set by :class:`TapIds`, read by the hook)
+_HANDLING: contextvars.ContextVar[Handling | None] = contextvars.ContextVar(
+    "forest_table_handling", default=None)
+
+
 class Seen:
     """The tap ids each session's pages have sent (bounded, thread-safe)."""
 
     def __init__(self, per_page: int = KEEP_SEEN, pages: int = KEEP_SESSIONS) -> None:
         self.per_page, self.pages = per_page, pages
-        self._ids: OrderedDict[tuple[str, str], OrderedDict[int, None]] = OrderedDict()
+        self._ids: OrderedDict[tuple[str, str], OrderedDict[int, Handling]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def first(self, session_id: str, nonce: str, seq: int) -> bool:
-        """True the first time ``seq`` of page ``nonce`` in ``session_id`` is seen."""
+    def entry(self, session_id: str, nonce: str, seq: int) -> tuple[Handling, bool]:
+        """``seq`` of page ``nonce`` in ``session_id``: its handling, and whether this is
+        the first time it is seen."""
         key = (session_id, nonce)
         with self._lock:
             ids = self._ids.get(key)
@@ -73,21 +132,56 @@ class Seen:
                 while len(self._ids) > self.pages:
                     self._ids.popitem(last=False)
             self._ids.move_to_end(key)
-            if seq in ids:
-                return False
-            ids[seq] = None
+            kept = ids.get(seq)
+            if kept is not None:
+                return kept, False
+            kept = ids[seq] = Handling()
             while len(ids) > self.per_page:
                 ids.popitem(last=False)
-            return True
+            return kept, True
+
+    def first(self, session_id: str, nonce: str, seq: int) -> bool:
+        """True the first time ``seq`` of page ``nonce`` in ``session_id`` is seen."""
+        return self.entry(session_id, nonce, seq)[1]
+
+
+def install_handled_hook() -> None:
+    """Make Flet say when a control event has been handled (its handler finished): wraps
+    ``flet.messaging.session.Session.dispatch_event`` once. The task Flet makes for a
+    frame copies the context it was made in, where :class:`TapIds` left the frame's
+    :class:`Handling`."""
+    from flet.messaging.session import Session
+
+    original = Session.dispatch_event
+    if getattr(original, "_forest_table_handled", False):
+        return
+
+    async def dispatch_event(self: Any, control_id: int, event_name: str,
+                             event_data: Any) -> None:
+        handling = _HANDLING.get()
+        if handling is not None:
+            _HANDLING.set(None)  # (this task's copy: a task the handler makes is not it)
+            handling.claimed = True
+        try:
+            await original(self, control_id, event_name, event_data)
+        finally:
+            if handling is not None:
+                handling.finish()
+
+    dispatch_event._forest_table_handled = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
 
 
 class TapIds:
-    """ASGI middleware: numbered client frames pass to Flet once, each is acknowledged."""
+    """ASGI middleware: numbered client frames pass to Flet once, each is acknowledged once
+    handled (a repeat of a frame in hand when that one is; a repeat of a handled one at
+    once); a repeat into a new session is answered ``ft-lost``."""
 
     def __init__(self, app: ASGIApp, seen: Seen | None = None) -> None:
         self.app = app
         self.seen = seen if seen is not None else Seen()
         self.dropped = 0  # repeats taken out (the browser test reads it from the log)
+        self.lost = 0  # resent into a new session: answered ft-lost
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope.get("type") != "websocket":
@@ -95,6 +189,7 @@ class TapIds:
             return
         asked: list[str | None] = []  # the session the client asked to resume
         session: list[str] = []  # the session the server registered for this socket
+        passing: list[Handling] = []  # the frame Flet was handed last
 
         async def watched_send(message: Message) -> None:
             if message.get("type") == "websocket.send" and message.get("bytes"):
@@ -107,8 +202,29 @@ class TapIds:
                     shown.sent(session[0])
             await send(message)
 
+        def acker(seq: int) -> Ack:
+            async def ack() -> None:
+                try:
+                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                except Exception:  # gone: the page resends it, and is answered then
+                    log.debug("ack %s for a closed socket", seq)
+            return ack
+
+        async def settle() -> None:
+            """Flet asks for the next frame: the last one it was handed is handled, or a
+            task of Flet's has it (a control event: acknowledged when its handler ends)."""
+            if not passing:
+                return
+            handling = passing.pop()
+            _HANDLING.set(None)
+            if not handling.claimed:
+                await asyncio.sleep(0)  # a task Flet made for it starts now, and claims it
+            if not handling.claimed:
+                await handling.finish_now()
+
         async def taps_receive() -> Message:
             while True:
+                await settle()
                 message: Message = await receive()
                 if message.get("type") != "websocket.receive":
                     return message
@@ -130,19 +246,32 @@ class TapIds:
                 sid = session[0] if session else None
                 new_session = bool(session) and asked[:1] != [sid]
                 if sid is None:
-                    passed = not resent
-                elif resent and new_session:
-                    passed = False  # the old session's controls: not this session's
-                    self.seen.first(sid, nonce, seq)
+                    handling, passed = (Handling(), True) if not resent else (None, False)
                 else:
-                    passed = self.seen.first(sid, nonce, seq)
-                await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
-                if passed:
+                    handling, passed = self.seen.entry(sid, nonce, seq)
+                    if passed and resent and new_session:
+                        # the old session's controls, not this one's: saved there or not
+                        # (a process that went away), it cannot be applied here
+                        handling.done = True
+                        self.lost += 1
+                        await send({"type": "websocket.send", "text": f"ft-lost {seq}"})
+                        if TRACE:
+                            sys.stderr.write(f"tap {seq} resent into a new session: lost\n")
+                            sys.stderr.flush()
+                        continue
+                if passed and handling is not None:
+                    handling.acks.append(acker(seq))
                     if sid is not None and m[3] is not None and not resent:
                         event = control_event(frame["bytes"])
                         if event is not None:
                             shown.tapped(sid, event[0], event[1], int(m[3]))
+                    passing.append(handling)
+                    _HANDLING.set(handling)
                     return frame
+                if handling is None or handling.done:  # a repeat of a handled frame
+                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                else:  # still in hand: acknowledged with it
+                    handling.acks.append(acker(seq))
                 self.dropped += 1
                 if TRACE:
                     sys.stderr.write(f"tap {seq} repeated: dropped\n")
@@ -164,15 +293,29 @@ def control_event(frame: bytes) -> tuple[int, str] | None:
     return None
 
 
-#: The page's link script (inline, so the page's CSP hash covers it).
+def _words() -> str:
+    """The link script's words in every language, from the catalogues (``link-*``)."""
+    from app.l10n import languages, render
+
+    out = {}
+    for lang in languages():
+        out[lang] = [render(lang, "link-reconnecting"),
+                     render(lang, "link-taps-waiting", count="{n}"),
+                     render(lang, "link-taps-unconfirmed", count=1),
+                     render(lang, "link-taps-unconfirmed", count="{n}")]
+    return json.dumps(out, ensure_ascii=False)
+
+
+#: The page's link script (inline, so the page's CSP hash covers it); its words are the
+#: catalogues' (``link-*``), every language's.
 LINK_JS = r"""(() => {
   const Native = window.WebSocket;
   if (!Native || Native.ftLink) return;
   const nonce = Array.from(crypto.getRandomValues(new Uint8Array(12)),
     b => b.toString(16).padStart(2, '0')).join('');
-  const words = {en: ['Reconnecting…', 'Taps waiting:'], ja: ['再接続中…', '送信待ちのタップ：']};
+  const words = %WORDS%;
   const unacked = new Map();
-  let seq = 0, current = null, everOpen = false, box = null;
+  let seq = 0, current = null, everOpen = false, box = null, lost = 0, lostTimer = null;
   const lang = () => {
     try {
       const v = JSON.parse(localStorage.getItem('flutter.forest_table.language') || 'null');
@@ -207,20 +350,25 @@ LINK_JS = r"""(() => {
       box.style.cssText = 'position:fixed;left:50%;top:8px;transform:translateX(-50%);' +
         'z-index:2147483647;pointer-events:none;background:#8A1C1C;color:#fff;' +
         'font:600 15px sans-serif;padding:8px 14px;border-radius:18px;display:none;' +
+        'max-width:92vw;box-sizing:border-box;text-align:center;' +
         'box-shadow:0 2px 6px rgba(0,0,0,.35)';
       document.body.appendChild(box);
     }
     if (!box) return;
+    const w = words[lang()] || words.en;
     if (down) {
-      const w = words[lang()];
       let taps = 0;
       for (const kept of unacked.values()) if (kept.tap) taps += 1;
-      box.textContent = w[0] + (taps ? ' ' + w[1] + ' ' + taps : '');
+      box.textContent = w[0] + (taps ? ' ' + w[1].replace('{n}', taps) : '');
+      box.style.display = 'block';
+    } else if (lost) {  // resent into a new session (another server): maybe never saved
+      box.textContent = lost === 1 ? w[2] : w[3].replace('{n}', lost);
       box.style.display = 'block';
     } else {
       box.style.display = 'none';
     }
   };
+  const forgetLost = () => { lost = 0; if (lostTimer) clearTimeout(lostTimer); lostTimer = null; };
   class FtSocket extends Native {
     constructor(url, protocols) {
       super(url, protocols);
@@ -235,6 +383,18 @@ LINK_JS = r"""(() => {
           show();
           return;
         }
+        if (typeof e.data === 'string' && e.data.startsWith('ft-lost ')) {
+          e.stopImmediatePropagation();
+          const n = Number(e.data.slice(8)), kept = unacked.get(n);
+          unacked.delete(n);
+          if (kept && kept.tap) {
+            lost += 1;
+            if (lostTimer) clearTimeout(lostTimer);
+            lostTimer = setTimeout(() => { forgetLost(); show(); }, 20000);
+          }
+          show();
+          return;
+        }
         this.ftRx += 1;
         if (this.ftIn) { this.ftIn = false; this.ftResend(); }
       });
@@ -243,8 +403,9 @@ LINK_JS = r"""(() => {
     }
     send(data) {
       if (this.ftOut || typeof data === 'string') { this.ftOut = false; return super.send(data); }
-      const n = ++seq;
-      unacked.set(n, {data, tap: isTap(data)});
+      const n = ++seq, tap = isTap(data);
+      if (tap && lost) forgetLost();  // a new tap: the note was read
+      unacked.set(n, {data, tap});
       while (unacked.size > 200) unacked.delete(unacked.keys().next().value);
       show();
       super.send('ft-tap ' + nonce + ' ' + n + ' ' + this.ftRx);
@@ -259,7 +420,8 @@ LINK_JS = r"""(() => {
     }
   }
   FtSocket.ftLink = true;
+  FtSocket.ftLost = () => lost;
   window.WebSocket = FtSocket;
   window.addEventListener('offline', show);
   window.addEventListener('online', () => { if (current) current.ftResend(); show(); });
-})();"""
+})();""".replace("%WORDS%", _words())

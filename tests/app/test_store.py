@@ -157,6 +157,15 @@ def _check_upgraded(engine: Engine) -> None:
     st.append_command(game_id=2, seq=2, kind="SetCoins", payload={"coins": 8}, outcome=None,
                       state={"v": 2})
     assert st.latest_state(game_id=2).seq == 2  # type: ignore[union-attr]
+    # revision 0009: a table's rematch is kept in the database (any process sends its
+    # phones on); a later rematch of the same table replaces it
+    from app.store.tokens import link_rematch, next_game
+
+    with Session(engine) as s:
+        assert next_game(s, game_id=2) is None
+        link_rematch(s, game_id=2, next_game_id=3)
+        link_rematch(s, game_id=2, next_game_id=1)
+        assert next_game(s, game_id=2) == 1
 
 
 def test_upgrade_from_first_revision_keeps_data(sqlite_path: str) -> None:

@@ -109,14 +109,80 @@ def test_a_tap_resent_on_a_new_socket_of_the_same_session_is_applied_once() -> N
     assert len(flet.got) == 2
 
 
-def test_a_resend_into_a_new_session_is_dropped() -> None:
-    """The old session expired: its control ids mean nothing (or another control) here."""
+def test_a_resend_into_a_new_session_is_dropped_and_said_lost() -> None:
+    """The old session expired, or the phone's socket came back on another server process:
+    its control ids mean nothing (or another control) here. It is not applied, and not
+    acknowledged either: ``ft-lost``, and the page says so (it may never have been saved)."""
     flet = FakeFlet(sid())
     app = TapIds(flet)
     out = run(app, [register("expired-session"), marker(4, resent=True), click(5),
-                    marker(5), click(6)])
+                    marker(5), click(6), marker(4, resent=True), click(5)])
     assert flet.got == [click(6)["bytes"]]
-    assert acks(out) == ["ft-ack 4", "ft-ack 5"]
+    assert acks(out) == ["ft-lost 4", "ft-ack 5", "ft-ack 4"]
+    assert app.lost == 1
+
+
+def test_a_tap_is_acknowledged_only_once_its_handler_has_finished(tmp_path: Any) -> None:
+    """Acknowledged means handled (for a sheet's tap: saved): a real Flet session whose
+    button's handler waits on a gate. Nothing is acknowledged while it waits, a resend of
+    the same tap meanwhile neither (it is not handled twice); both copies are answered
+    once it has finished. Before, the ack went out as the frame was handed to Flet, so a
+    process killed before the save had acknowledged a tap it never saved."""
+    import threading
+    import time
+
+    import flet as ft
+    from websockets.asyncio.client import connect
+
+    from benchmarks.bench_load import Page
+    from tests.app.web_server import running
+
+    gate, handled = threading.Event(), []
+
+    def main(page: Any) -> None:
+        async def slow(_e: Any) -> None:
+            await asyncio.to_thread(gate.wait, 20)
+            handled.append(time.monotonic())
+        page.add(ft.Semantics(identifier="slow", content=ft.Button("slow", on_click=slow)))
+
+    async def phone(url: str) -> None:
+        async with connect(url.replace("http", "ws") + "/ws", origin=url) as ws:
+            await ws.send(frame(1, {"session_id": "", "page_name": "", "page": {
+                "route": "/", "width": 390, "height": 844, "platform": "android"}}))
+            page, button = None, None
+            while button is None:
+                action, body = msgpack.unpackb((await asyncio.wait_for(ws.recv(), 20))[1:],
+                                               strict_map_key=False)[:2]
+                if action == 1:
+                    page = Page(body["page_patch"])
+                elif action == 2 and page is not None:
+                    page.patch(body["id"], body["patch"])
+                    button = page.find("slow")
+            texts: list[tuple[float, str]] = []
+
+            async def read() -> None:
+                async for m in ws:
+                    if isinstance(m, str):
+                        texts.append((time.monotonic(), m))
+            reader = asyncio.create_task(read())
+            await ws.send(f"ft-tap {NONCE} 1 1")
+            await ws.send(click(button["_i"])["bytes"])
+            await asyncio.sleep(0.8)
+            await ws.send(f"ft-tap {NONCE} 1 r")  # the page resends it: still in hand
+            await ws.send(click(button["_i"])["bytes"])
+            await asyncio.sleep(0.8)
+            assert texts == [] and handled == []  # handed to Flet, not handled: no ack
+            gate.set()
+            for _ in range(100):
+                if len(texts) == 2:
+                    break
+                await asyncio.sleep(0.05)
+            reader.cancel()
+            assert [m for _, m in texts] == ["ft-ack 1", "ft-ack 1"]
+            assert len(handled) == 1 and all(t >= handled[0] for t, _ in texts)
+
+    with running(tmp_path, main=main) as (url, _client):
+        asyncio.run(phone(url))
 
 
 def test_tap_ids_dedupe_only_within_one_session() -> None:
@@ -160,6 +226,15 @@ def test_the_link_script_numbers_after_register_and_swallows_acks() -> None:
     assert "stopImmediatePropagation" in LINK_JS  # Flutter never sees an ack
     assert "pointer-events:none" in LINK_JS  # the page stays tappable while reconnecting
     assert "再接続中" in LINK_JS and "Reconnecting" in LINK_JS
+    # its words are the catalogues', every language's: taps that may be lost too
+    from app.l10n import languages, render
+
+    for lang in languages():
+        for words in (render(lang, "link-reconnecting"),
+                      render(lang, "link-taps-unconfirmed", count="{n}"),
+                      render(lang, "link-taps-unconfirmed", count=1)):
+            assert words in LINK_JS, (lang, words)
+    assert "ft-lost " in LINK_JS and "保存されていないかもしれません" in LINK_JS
 
 
 def test_the_page_carries_the_link_script_before_flutter(tmp_path: Any) -> None:

@@ -8,6 +8,7 @@ with a compressed-variants cache in a temporary directory.
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import threading
 import time
@@ -36,11 +37,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(tmp: Path, *, serve_config: bool = False,
+def running(tmp: Path, main: Any = None, *, serve_config: bool = False,
             **options: Any) -> Iterator[tuple[str, Any]]:
-    """Serve on a free port; yield (base URL, the WebClient). ``serve_config``: with the
-    uvicorn settings ``serve`` uses (:func:`app.web.server.config`: the connection caps
-    below HTTP, no uvicorn proxy headers)."""
+    """Serve ``main`` (default :func:`hello`) on a free port; yield (base URL, the
+    WebClient). ``serve_config``: with the uvicorn settings ``serve`` uses
+    (:func:`app.web.server.config`: the connection caps below HTTP, no uvicorn proxy
+    headers)."""
     import uvicorn
 
     from app.web import server as web
@@ -48,8 +50,13 @@ def running(tmp: Path, *, serve_config: bool = False,
     port = free_port()
     sock = web.bind("127.0.0.1", port)
     options.setdefault("compress_in_background", False)
-    app, client = web.build_app(hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
+    app, client = web.build_app(main or hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
                                 cache_dir=tmp / "cache", **options)
+    # uvicorn configures its loggers (uvicorn.access stops propagating): put them back
+    # afterwards, so a later test that reads the log in-process sees their records
+    kept = {name: (lg.level, lg.propagate, list(lg.handlers)) for name in
+            ("uvicorn", "uvicorn.error", "uvicorn.access")
+            for lg in (logging.getLogger(name),)}
     config = web.config(app, "error") if serve_config else uvicorn.Config(
         app, ws="websockets-sansio", log_level="error", lifespan="on", proxy_headers=False)
     server = uvicorn.Server(config)
@@ -67,6 +74,11 @@ def running(tmp: Path, *, serve_config: bool = False,
         server.should_exit = True
         thread.join(10)
         sock.close()
+        for name, (level, propagate, handlers) in kept.items():
+            lg = logging.getLogger(name)
+            lg.setLevel(level)
+            lg.propagate = propagate
+            lg.handlers[:] = handlers
 
 
 def register_frame(session_id: str = "") -> bytes:

@@ -260,9 +260,9 @@ INSTRUMENT_JS = """(() => {
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
-      // the page's link script's acknowledgements (app/web/taps.py) are not answers
+      // the page's link script's answers (app/web/taps.py: ft-ack, ft-lost) are not the app's
       this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && e.data.startsWith('ft-ack ')) return;
+        if (typeof e.data === 'string' && e.data.startsWith('ft-')) return;
         ft.msgs++; changed();
       });
     }

@@ -117,9 +117,10 @@ class Inbox:
             sub.close()
 
     def offer(self, snapshot: Any) -> None:
-        """A new snapshot of the table (any thread)."""
+        """A new snapshot of the table (any thread): a newer version, or the same version
+        scored with other printed values (confirmed on another server process)."""
         with self._lock:
-            if self.newest is None or snapshot.version > self.newest.version:
+            if _newer(snapshot, self.newest):
                 self.newest = snapshot
             if self.queued:
                 return
@@ -151,10 +152,19 @@ class Inbox:
             self.subscribe()
         snapshot = self.client.snapshot()
         with self._lock:
-            if self.newest is None or snapshot.version > self.newest.version:
+            if _newer(snapshot, self.newest):
                 self.newest = snapshot
             snapshot = self.newest
         self._draw(snapshot)
+
+
+def _newer(snapshot: Any, newest: Any) -> bool:
+    """Whether ``snapshot`` replaces ``newest`` on screen: a later version, or the same one
+    scored anew (the printed values it was scored with changed)."""
+    if newest is None or snapshot.version > newest.version:
+        return True
+    return bool(snapshot.version == newest.version and snapshot is not newest
+                and getattr(snapshot, "printed", None) != getattr(newest, "printed", None))
 
 
 def _session_id(app: Any) -> str | None:

@@ -216,7 +216,15 @@ class TableTab:
             if access is not None:
                 if token != stored:  # remembered meanwhile, not before the screen
                     self.page.run_task(self._pref, PREF_TOKEN, token)
-                self._enter(token, access)
+                following = None
+                if access.role != SERVER:  # a rematch of its table: from now on it is told
+                    self._stop_watching()  # (the watch first: nothing falls between)
+                    self._unmove = self.hub.watch_move(access, self._on_moved)
+                    try:  # one that started already (on any process, or while it was away)
+                        following = await asyncio.to_thread(self.hub.next_token, access)
+                    except Exception:
+                        log.debug("rematch lookup failed", exc_info=True)
+                self._enter(token, access, following, watching=access.role != SERVER)
                 return
             self.hub.bad_tokens.failed(self.peer())
         await self._language()
@@ -230,19 +238,20 @@ class TableTab:
                 stop()
                 setattr(self, name, None)
 
-    def _enter(self, token: str, access: Access) -> None:
+    def _enter(self, token: str, access: Access, following: str | None = None, *,
+               watching: bool = False) -> None:
         """The server host: the whole app, the tables' QR codes one tap away (a home screen
         button, the QR icon in a sheet's top bar; no floating button, which would cover a
         phone's bottom controls). A seat or table-host link: the app locked to its table."""
         self.token, self.access = token, access
         peer.vouch(getattr(getattr(self.page, "session", None), "id", None))  # (the cap)
-        self._stop_watching()
-        if access.role != SERVER:  # a rematch of the table (now or while the phone was away)
-            self._unmove = self.hub.watch_move(access, self._on_moved)  # takes it there
-            following = self.hub.next_token(access)
-            if following is not None:
-                self._on_moved(following)
-                return
+        if not watching:
+            self._stop_watching()
+            if access.role != SERVER:  # a rematch of the table takes it there
+                self._unmove = self.hub.watch_move(access, self._on_moved)
+        if following is not None:  # it started already (now or while the phone was away)
+            self._on_moved(following)
+            return
         app = self._new_app()
         if access.role == SERVER:  # no subscription tells it: the hub calls back
             self._unwatch = self.hub.watch(token, self._on_revoked)
