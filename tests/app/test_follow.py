@@ -434,7 +434,8 @@ def test_a_cut_listener_polls_reconnects_and_catches_every_table_up(pg_pair: Any
         mine = plus(b, games[0], host, player=1)  # on the table as it is now
         assert mine.version == last[games[0]].version + 1
         assert mine.state.boards[0].score_track == last[games[0]].state.boards[0].score_track
-        assert not b.ready()
+        # (not asserted here that B is still not ready: between two cuts 50 ms apart its
+        # listener may reconnect and catch up for a moment, and then it is ready, rightly)
     finally:
         cutting.clear()
         cutter.join()

@@ -207,7 +207,8 @@ def test_sessions_are_capped_per_phone_behind_the_proxy(tmp_path: Path) -> None:
                                additional_headers={"X-Forwarded-For": f})
             held.append(ws)
             try:
-                await register(ws)
+                # a player's tab (its token checked): never closed to make room
+                peer.vouch(await register(ws))
                 out.append("in")
             except ConnectionClosed as exc:
                 out.append(f"closed {exc.rcvd.code if exc.rcvd else '?'}")
