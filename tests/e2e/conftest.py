@@ -615,3 +615,61 @@ def _small_touch_targets(page, minimum: float) -> list[str]:  # type: ignore[no-
       }
       return out;
     }""", minimum))
+
+
+#: Watch, inside the page, for a tap's answer: from the next pointer-down on the page (the
+#: tap, as the browser gets it) to the first moment one of controls ``ids`` is wholly
+#: inside the viewport (and, with ``old``, shows another value than ``old``). Checked at
+#: every DOM change (Flutter's semantics nodes) and every frame, on the page's own clock:
+#: a test polling from outside over CDP would add its own delay, more so while the
+#: browser is busy drawing another phone (the answer is late by what the test costs).
+ANSWER_WATCH_JS = """([name, ids, old]) => {
+  const all = window.__ftAnswers || (window.__ftAnswers = {});
+  const w = all[name] = {down: null, at: null};
+  const shown = () => [].concat(ids).some((id) => {
+    const e = document.querySelector(`[flt-semantics-identifier="${id}"]`);
+    if (!e) return false;
+    if (old !== null && (e.getAttribute('aria-label') || e.textContent || '').trim() === old)
+      return false;
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight
+      && r.left >= 0 && r.right <= window.innerWidth;
+  });
+  const check = () => {
+    if (w.at === null && w.down !== null && shown()) w.at = performance.now();
+  };
+  const down = () => { if (w.down === null) w.down = performance.now(); };
+  document.addEventListener('pointerdown', down, true);
+  const obs = new MutationObserver(check);
+  obs.observe(document.documentElement,
+              {subtree: true, childList: true, attributes: true, characterData: true});
+  const frame = () => {
+    check();
+    if (w.at === null) requestAnimationFrame(frame);
+    else { obs.disconnect(); document.removeEventListener('pointerdown', down, true); }
+  };
+  requestAnimationFrame(frame);
+}"""
+
+
+def watch_answer(page, name: str, ids: list[str],  # type: ignore[no-untyped-def]
+                 old: str | None = None) -> None:
+    """Start watching ``page`` for the answer ``name`` before the tap (ANSWER_WATCH_JS)."""
+    page.evaluate(ANSWER_WATCH_JS, [name, ids, old])
+
+
+def answer_seen(page, name: str) -> float | None:  # type: ignore[no-untyped-def]
+    """Seconds from the tap to its answer in the viewport, on the page's clock; None while
+    it is not there yet."""
+    return page.evaluate("""(n) => { const w = (window.__ftAnswers || {})[n];
+      return w && w.at !== null ? (w.at - w.down) / 1000 : null; }""", name)
+
+
+def answer_late(page, name: str, timeout: float = 10_000) -> float:  # type: ignore[no-untyped-def]
+    """Seconds from the tap to its answer in the viewport (waits up to ``timeout`` ms, so a
+    late answer says how late)."""
+    page.wait_for_function("(n) => { const w = (window.__ftAnswers || {})[n]; "
+                           "return !!w && w.at !== null; }", arg=name, timeout=timeout)
+    late = answer_seen(page, name)
+    assert late is not None
+    return late
