@@ -501,16 +501,30 @@ def build(app: Nav) -> ft.Control:
             controls.append(big_button("sheet-result", t("finish-open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
-    for section in own + suggested:  # the player's board first: what the player enters
-        controls.append(_section(app, p, c, section, final))
+    # The board's parts carry scroll keys (the jump bar's targets), and Flet's client gives
+    # a scroll key a new GlobalKey whenever the control holding it is built again: every
+    # part would be thrown away and laid out anew (seconds of a phone's time) each time
+    # a line came or went above them. So what comes and goes (news, banner, errors, the
+    # suggestions) lives in columns of its own, and the column holding the parts keeps
+    # the same children from one redraw to the next.
+    head = controls
+    parts_column: list[ft.Control] = [_section(app, p, c, section, final) for section in own]
+    parts_column.append(ft.Column([_section(app, p, c, section, final) for section in suggested],
+                                  spacing=10,
+                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     if not final:  # the play pieces: turn, forest map (or planting check), changes
-        controls.append(ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10,
-                                  key=flet_compat.scroll_key("part-play")))
+        parts_column.append(ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10,
+                                      key=flet_compat.scroll_key("part-play")))
     if table is not None:
-        controls.append(_section(app, p, c, table, final))
+        parts_column.append(_section(app, p, c, table, final))
     finish = p.status != Status.FINISHED and p.locked_player is None
-    controls.append(keep_piece(app, p, "buttons", finish, lambda: _buttons(app, p, c, finish)))
-    return ft.Column(controls, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    parts_column.append(keep_piece(app, p, "buttons", finish,
+                                   lambda: _buttons(app, p, c, finish)))
+    return ft.Column([ft.Column(head, spacing=10,
+                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+                      ft.Column(parts_column, spacing=10,
+                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
+                     spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @dataclass(slots=True)
