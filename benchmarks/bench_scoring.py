@@ -3,7 +3,10 @@
 Targets: median in-process scoring < 1 ms; ``forest-table score FILE`` as a
 whole process < 300 ms (wall time, Python start-up included) and <= 1.5x a bare
 Python start that imports pydantic and builds a model (the floor of any CLI built
-on the scoring model), measured side by side: the runs alternate.
+on the scoring model), measured side by side: the runs alternate. It lists what the
+process imports beyond ``scoring/`` (expected: ``app app.cli app.commands
+app.commands.score app.l10n app.l10n.quick``: the score branch of the parser, the English
+read from the catalogue's text without Fluent's runtime).
 """
 
 from __future__ import annotations
@@ -77,7 +80,8 @@ def main() -> None:
         [sys.executable, "-c", "import sys, io, contextlib; from app.cli import main\n"
          "with contextlib.redirect_stdout(io.StringIO()): main(['score', sys.argv[1]])\n"
          "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in "
-         "('app', 'setup', 'flet', 'sqlmodel', 'sqlalchemy'))))", str(RECORD)],
+         "('app', 'setup', 'flet', 'sqlmodel', 'sqlalchemy', 'fluent', 'babel'))))",
+         str(RECORD)],
         capture_output=True, text=True, cwd=ROOT, check=False).stdout.split()
     print(f"   its imports beyond scoring/: {' '.join(probe) or 'none'}")
     load = os.getloadavg()[0]

@@ -17,23 +17,22 @@ Why Fluent (docs/l10n.md): terms give the glossary for free, selectors handle
 plurals and grammatical variants per language, and the files are plain text a
 translator can read without Python.
 
-:func:`english` (the CLI's and record-v1 JSON's language) reads only the entries it
-renders (:mod:`app.l10n.quick`), so ``forest-table score`` starts without Fluent's runtime
-and babel; what that reader does not cover goes to Fluent, so the words are the same.
+Fluent's runtime (and babel) is imported when a bundle is first built: ``forest-table
+score`` words its English with :mod:`app.l10n.quick`, which reads only the entries it
+renders, and never builds one.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from app.l10n import quick
 from scoring.message import Msg, msg
 
 if TYPE_CHECKING:
@@ -44,6 +43,8 @@ DEFAULT_LANGUAGE = "en"
 #: Environment variable naming another catalogue directory (tests, a translator's draft).
 DIRECTORY_ENV = "FOREST_TABLE_L10N_DIR"
 _override: list[Path] = []
+#: What else forgets what it read of the catalogues on :func:`reload` (app.l10n.quick).
+ON_RELOAD: list[Callable[[], None]] = []
 
 
 def directory() -> Path:
@@ -71,8 +72,8 @@ def reload() -> None:
     languages.cache_clear()
     bundle.cache_clear()
     _render.cache_clear()
-    _catalogue.cache_clear()
-    _english.cache_clear()
+    for forget in ON_RELOAD:
+        forget()
 
 
 @cache
@@ -200,53 +201,11 @@ def sentences(lang: str, messages: tuple[Msg, ...]) -> str:
 
 
 def english(message: Msg) -> str:
-    """``message`` in English (the CLI's and the record-v1 JSON's language): the words of
-    ``render("en", message)``, read without Fluent's runtime where :mod:`app.l10n.quick`
-    can (tests/app/test_l10n_quick.py)."""
-    return _english(message)
+    """``message`` in English (the CLI's and the record-v1 JSON's language).
 
-
-@cache
-def _catalogue(lang: str) -> quick.Catalogue | None:
-    """``lang``'s catalogue for :mod:`app.l10n.quick`; None if it has none, or one that
-    reader does not take (then Fluent renders every message)."""
-    if lang not in languages():
-        return None
-    try:
-        return quick.Catalogue(_source(lang))
-    except quick.Unsupported:
-        return None
-
-
-def _english_value(value: Any) -> Any:
-    """:func:`_value` for English by :func:`_english`."""
-    if isinstance(value, Msg):
-        return _english(value)
-    if isinstance(value, tuple):
-        items = [str(_english_value(v)) for v in value]
-        if len(items) <= 1:
-            return "".join(items)
-        head = _english(msg("list-commas")).join(items[:-1])
-        return _english(msg("list-and", head=head, last=items[-1]))
-    return _value(value, DEFAULT_LANGUAGE)
-
-
-@lru_cache(maxsize=16384)
-def _english(m: Msg) -> str:
-    """:func:`_render` for English, by :mod:`app.l10n.quick`; Fluent for what it does not
-    read (its words either way)."""
-    items = m.params.get("items")
-    if m.code.startswith("list-") and isinstance(items, tuple):
-        separator = _english(Msg(m.code))
-        return separator.join(str(_english_value(v)) for v in items)
-    catalogue = _catalogue(DEFAULT_LANGUAGE)
-    if catalogue is not None and catalogue.has(m.code):
-        try:
-            return quick.format_message(catalogue, m.code,
-                                        {k: _english_value(v) for k, v in m.args})
-        except quick.Unsupported:
-            pass
-    return _render(DEFAULT_LANGUAGE, m)
+    ``forest-table score`` uses :func:`app.l10n.quick.english` instead: the same words,
+    without importing Fluent's runtime."""
+    return render(DEFAULT_LANGUAGE, message)
 
 
 def refusal(lang: str, exc: BaseException) -> str:

@@ -1,5 +1,6 @@
 """A catalogue's messages without Fluent's runtime: the subset of Fluent the catalogues use,
-read entry by entry as they are asked for (``app.l10n.english``; ``forest-table score``).
+read entry by entry as they are asked for. :func:`english` is ``app.l10n.english`` for
+``forest-table score``: the same words.
 
 Importing ``fluent.runtime`` (babel) and parsing a whole catalogue take longer than scoring
 a record, so the English of the CLI reads only the entries it renders: :class:`Catalogue`
@@ -15,7 +16,11 @@ function, an attribute, a decimal number, a missing variable, a cycle, ...) rais
 from __future__ import annotations
 
 import re
+from functools import cache, lru_cache
 from typing import Any, TypeAlias
+
+from app import l10n
+from scoring.message import Msg, msg
 
 #: A pattern: text and placeables, in order (text as ``str``).
 Pattern: TypeAlias = "tuple[Element, ...]"
@@ -50,6 +55,10 @@ class Catalogue:
         for m in _ENTRY.finditer(text):
             self._starts.setdefault(m[1], m.start())  # Fluent keeps the first of a name
         self._parsed: dict[str, Pattern] = {}
+
+    def entry_ids(self) -> list[str]:
+        """Every id the text defines, in order (terms as ``-name``)."""
+        return list(self._starts)
 
     def has(self, entry_id: str) -> bool:
         """Whether the text defines ``entry_id`` (a message, or ``-name`` for a term)."""
@@ -462,3 +471,62 @@ def format_message(catalogue: Catalogue, message_id: str, args: dict[str, Any]) 
     passes them), exactly as ``FluentBundle(use_isolating=False).format_pattern`` renders
     it; raises :class:`Unsupported` where this reader would not be sure of that."""
     return _resolve(_Env(catalogue), message_id, dict(args), False)
+
+
+# --------------------------------------------------------------------------- English
+
+
+def english(message: Msg) -> str:
+    """``message`` in English: the words of ``app.l10n.english(message)``, read by this
+    module where it can, by Fluent where it cannot."""
+    return _english(message)
+
+
+@cache
+def _catalogue(lang: str) -> Catalogue | None:
+    """``lang``'s catalogue; None if there is none, or one this reader does not take (then
+    Fluent words every message)."""
+    if lang not in l10n.languages():
+        return None
+    try:
+        return Catalogue(l10n._source(lang))
+    except Unsupported:
+        return None
+
+
+def _english_value(value: Any) -> Any:
+    """``app.l10n._value`` for English, its messages and lists worded by :func:`_english`."""
+    if isinstance(value, Msg):
+        return _english(value)
+    if isinstance(value, tuple):
+        items = [str(_english_value(v)) for v in value]
+        if len(items) <= 1:
+            return "".join(items)
+        head = _english(msg("list-commas")).join(items[:-1])
+        return _english(msg("list-and", head=head, last=items[-1]))
+    return l10n._value(value, l10n.DEFAULT_LANGUAGE)
+
+
+@lru_cache(maxsize=16384)
+def _english(m: Msg) -> str:
+    """``app.l10n._render`` for English: this reader, else Fluent (its words either way)."""
+    items = m.params.get("items")
+    if m.code.startswith("list-") and isinstance(items, tuple):
+        separator = _english(Msg(m.code))
+        return separator.join(str(_english_value(v)) for v in items)
+    catalogue = _catalogue(l10n.DEFAULT_LANGUAGE)
+    if catalogue is not None and catalogue.has(m.code):
+        try:
+            return format_message(catalogue, m.code,
+                                  {k: _english_value(v) for k, v in m.args})
+        except Unsupported:
+            pass
+    return l10n.english(m)
+
+
+def _forget() -> None:
+    _catalogue.cache_clear()
+    _english.cache_clear()
+
+
+l10n.ON_RELOAD.append(_forget)
