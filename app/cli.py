@@ -1,7 +1,9 @@
 """``forest-table`` command line: serve | desktop | score | setup | records | tables.
 
 Each subcommand imports its implementation lazily, so ``score`` and ``setup``
-start fast and never import flet or sqlalchemy.
+start fast and never import flet or sqlalchemy. ``score`` (the first argument) builds only
+its own branch of the parser (:func:`score_parser`): the same words, without importing the
+other commands' option helpers; ``--version`` asks the installed metadata only when given.
 Exit status: 0 done, 2 bad input (the message names the field and the problem).
 """
 
@@ -11,6 +13,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 _DB_HELP = (
     "Games are kept in the database named by the DATABASE_URL environment variable, or else "
@@ -26,6 +29,15 @@ def _version() -> str:
         return version("forest-table")
     except PackageNotFoundError:  # running from a source tree that is not installed
         return "unknown"
+
+
+class _Version(argparse._VersionAction):
+    """``--version``: the installed version, looked up only when the option is given."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        self.version = f"forest-table {_version()}"
+        super().__call__(parser, namespace, values, option_string)
 
 
 def port(text: str) -> int:
@@ -94,20 +106,40 @@ def _deal_guardians(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def _top() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[Any]]:
+    """The top of the parser: the program, ``--version`` and where the commands go."""
+    parser = argparse.ArgumentParser(
+        prog="forest-table",
+        description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
+        epilog=_DB_HELP,
+    )
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    return parser, sub
+
+
+def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
+    p = sub.add_parser("score", help="score a game record (record format v1)")
+    p.add_argument("file", help="record JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
+
+
+def score_parser() -> argparse.ArgumentParser:
+    """The parser for a command line that starts with ``score``: the top and only the
+    ``score`` command. Everything after ``score`` is the subcommand's, so it parses, helps
+    and refuses exactly as :func:`build_parser`'s does (tests/app/test_cli_score.py)."""
+    parser, sub = _top()
+    _add_score(sub)
+    return parser
+
+
 def build_parser(tables: bool = True) -> argparse.ArgumentParser:
     """The command line's parser; ``tables=False`` leaves out the ``tables`` command's own
     options (their help comes from the game registry: the other commands start without it)."""
     from scoring.games import GAMES
 
     GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
-    parser = argparse.ArgumentParser(
-        prog="forest-table",
-        description="Table companion for Forestry (with Growing Forward) and Forest Guardians.",
-        epilog=_DB_HELP,
-    )
-    parser.add_argument("--version", action="version", version=f"forest-table {_version()}",
-                        help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser, sub = _top()
 
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
@@ -135,9 +167,7 @@ def build_parser(tables: bool = True) -> argparse.ArgumentParser:
 
     sub.add_parser("desktop", help="open the app in a desktop window (one device)")
 
-    p = sub.add_parser("score", help="score a game record (record format v1)")
-    p.add_argument("file", help="record JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
+    _add_score(sub)
 
     p = sub.add_parser("setup", help="deal a game's setup from a seed")
     gsub = p.add_subparsers(dest="game", required=True, metavar="GAME")
@@ -270,6 +300,11 @@ def build_parser(tables: bool = True) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["score"]:  # the fast start: nothing of the other commands
+        args = score_parser().parse_args(given)
+        from app.commands.score import run as run_score
+
+        return run_score(args)
     command = next((a for a in given if not a.startswith("-")), None)
     args = build_parser(tables=command == "tables").parse_args(given)
     if args.command == "tables":

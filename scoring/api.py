@@ -3,27 +3,25 @@
 This module sits above the envelope (``scoring.record``, which imports no game)
 and the game modules (``scoring.forestry.record``, ``scoring.guardians.record``,
 which import the envelope): the per-game dispatch is a lookup in
-:data:`CODECS`, keyed by :class:`scoring.games.Game`.
+:data:`CODECS`, keyed by :class:`scoring.games.Game`. A game's modules (its pydantic
+models) are imported when its codec is first asked for, so scoring a Forestry record
+(``forest-table score``) does not build Forest Guardians' models.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scoring.forestry.model import ForestryGame
-from scoring.forestry.record import parse_forestry
-from scoring.forestry.score import CATEGORIES as FORESTRY_CATEGORIES
-from scoring.forestry.score import score_forestry
 from scoring.games import GAMES, Game
-from scoring.guardians.model import GuardiansGame
-from scoring.guardians.record import parse_guardians
-from scoring.guardians.score import CATEGORIES as GUARDIANS_CATEGORIES
-from scoring.guardians.score import score_guardians
 from scoring.message import ListCode, Msg, msg
 from scoring.record import check_envelope
 from scoring.sheet import ScoreSheet
+
+if TYPE_CHECKING:
+    from scoring.forestry.model import ForestryGame
+    from scoring.guardians.model import GuardiansGame
 
 #: Printed values the user confirmed: table -> key -> value.
 Confirmed = Mapping[str, Mapping[str, Any]]
@@ -46,22 +44,34 @@ class RecordCodec:
     board: Callable[[Mapping[str, Any]], Msg]
 
 
-def _score_forestry(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
-    return score_forestry(parse_forestry(data), confirmed=confirmed)
+def _forestry_codec() -> RecordCodec:
+    from scoring.forestry.record import parse_forestry
+    from scoring.forestry.score import CATEGORIES, score_forestry
+
+    def score(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
+        return score_forestry(parse_forestry(data), confirmed=confirmed)
+
+    def applying(game: ForestryGame) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(c.value for c, applies, _fn in CATEGORIES
+                               if applies(p, game)) for p in game.players)
+
+    return RecordCodec(parse_forestry, score, tuple(c.value for c, _a, _fn in CATEGORIES),
+                       applying, _forestry_board)
 
 
-def _score_guardians(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
-    # Forest Guardians prints no value a player confirms: ``confirmed`` does not apply
-    return score_guardians(parse_guardians(data))
+def _guardians_codec() -> RecordCodec:
+    from scoring.guardians.record import parse_guardians
+    from scoring.guardians.score import CATEGORIES, score_guardians
 
+    def score(data: Any, confirmed: Confirmed | None) -> ScoreSheet:
+        # Forest Guardians prints no value a player confirms: ``confirmed`` does not apply
+        return score_guardians(parse_guardians(data))
 
-def _forestry_applies(game: ForestryGame) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(c.value for c, applies, _fn in FORESTRY_CATEGORIES
-                           if applies(p, game)) for p in game.players)
+    def applying(game: GuardiansGame) -> tuple[frozenset[str], ...]:
+        return tuple(frozenset(key for key, _fn in CATEGORIES) for _p in game.players)
 
-
-def _guardians_applies(game: GuardiansGame) -> tuple[frozenset[str], ...]:
-    return tuple(frozenset(key for key, _fn in GUARDIANS_CATEGORIES) for _p in game.players)
+    return RecordCodec(parse_guardians, score, tuple(key for key, _fn in CATEGORIES),
+                       applying, _guardians_board)
 
 
 def _forestry_board(options: Mapping[str, Any]) -> Msg:
@@ -81,15 +91,31 @@ def _guardians_board(options: Mapping[str, Any]) -> Msg:
     return msg("board-guardians", advanced=bool(options.get("advanced")))
 
 
+class _Codecs(Mapping[Game, RecordCodec]):
+    """Each game's codec, made (its modules imported) when it is first asked for."""
+
+    def __init__(self, makers: Mapping[Game, Callable[[], RecordCodec]]) -> None:
+        self._makers = makers
+        self._made: dict[Game, RecordCodec] = {}
+
+    def __getitem__(self, game: Game) -> RecordCodec:
+        codec = self._made.get(game)
+        if codec is None:
+            codec = self._made[game] = self._makers[game]()
+        return codec
+
+    def __iter__(self) -> Iterator[Game]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
 #: Every game's record codec.
-CODECS: Mapping[Game, RecordCodec] = {
-    Game.FORESTRY: RecordCodec(parse_forestry, _score_forestry,
-                               tuple(c.value for c, _a, _fn in FORESTRY_CATEGORIES),
-                               _forestry_applies, _forestry_board),
-    Game.GUARDIANS: RecordCodec(parse_guardians, _score_guardians,
-                                tuple(key for key, _fn in GUARDIANS_CATEGORIES),
-                                _guardians_applies, _guardians_board),
-}
+CODECS: Mapping[Game, RecordCodec] = _Codecs({
+    Game.FORESTRY: _forestry_codec,
+    Game.GUARDIANS: _guardians_codec,
+})
 
 
 def parse_record(data: Any) -> Any:

@@ -6,7 +6,15 @@ still needed; ``--json`` prints exactly the score output of record-v1.
 
 Exit status: 0 scored (complete or not); 2 invalid record, bad JSON or a
 missing file (every problem on stderr, each naming its field); never a
-traceback. Imports only ``scoring`` (no flet, no sqlalchemy): it starts fast.
+traceback.
+
+It starts fast: ``app.cli`` parses a command line that starts with ``score`` with the
+score branch alone, and this module imports ``scoring`` (``scoring.api`` then imports only
+the record's own game) and :mod:`app.l10n.quick`, which words the English from the few
+catalogue entries it needs without Fluent's runtime. Beyond ``scoring`` the process
+imports ``app``, ``app.cli``, ``app.commands``, this module, ``app.l10n`` and
+``app.l10n.quick``; no flet, sqlalchemy, babel or other command's helpers
+(tests/app/test_cli_score.py).
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from app.l10n import english
+from app.l10n.quick import english
 from scoring.api import categories_of, score_record
 from scoring.message import msg
 from scoring.record import RecordError

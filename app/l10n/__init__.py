@@ -16,28 +16,35 @@ with parameters) or a code and keyword parameters, and this module renders it::
 Why Fluent (docs/l10n.md): terms give the glossary for free, selectors handle
 plurals and grammatical variants per language, and the files are plain text a
 translator can read without Python.
+
+Fluent's runtime (and babel) is imported when a bundle is first built: ``forest-table
+score`` words its English with :mod:`app.l10n.quick`, which reads only the entries it
+renders, and never builds one.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
-
-from fluent.runtime import FluentBundle, FluentResource
+from typing import TYPE_CHECKING, Any
 
 from scoring.message import Msg, msg
+
+if TYPE_CHECKING:
+    from fluent.runtime import FluentBundle
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_LANGUAGE = "en"
 #: Environment variable naming another catalogue directory (tests, a translator's draft).
 DIRECTORY_ENV = "FOREST_TABLE_L10N_DIR"
 _override: list[Path] = []
+#: What else forgets what it read of the catalogues on :func:`reload` (app.l10n.quick).
+ON_RELOAD: list[Callable[[], None]] = []
 
 
 def directory() -> Path:
@@ -65,6 +72,8 @@ def reload() -> None:
     languages.cache_clear()
     bundle.cache_clear()
     _render.cache_clear()
+    for forget in ON_RELOAD:
+        forget()
 
 
 @cache
@@ -86,6 +95,8 @@ def all_text() -> str:
 @cache
 def bundle(lang: str) -> FluentBundle:
     """The Fluent bundle of one language (loaded once)."""
+    from fluent.runtime import FluentBundle, FluentResource
+
     b = FluentBundle([lang], use_isolating=False)
     b.add_resource(FluentResource(_source(lang)))
     return b
@@ -190,7 +201,10 @@ def sentences(lang: str, messages: tuple[Msg, ...]) -> str:
 
 
 def english(message: Msg) -> str:
-    """``message`` in English (the CLI's and the record-v1 JSON's language)."""
+    """``message`` in English (the CLI's and the record-v1 JSON's language).
+
+    ``forest-table score`` uses :func:`app.l10n.quick.english` instead: the same words,
+    without importing Fluent's runtime."""
     return render(DEFAULT_LANGUAGE, message)
 
 

@@ -267,3 +267,99 @@ def test_every_legal_board_of_issue_11_is_scored(tmp_path: Path,
         ken = out["players"][1]
         assert ken["details"]["animals_in_shelter"] == 1
         assert ken["details"]["shelter_scored"] is False
+
+
+# --------------------------------------------------------------------------- issue 23
+
+GOLDEN = ROOT / "tests" / "data" / "golden" / "cli_score.json"
+
+
+def test_output_is_the_golden_transcript(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Text, ``--json``, invalid and missing records: stdout, stderr and exit status as
+    ``forest-table score`` printed them before its start was made faster."""
+    import os
+
+    monkeypatch.chdir(ROOT)
+    doc = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    got = []
+    for case in doc["cases"]:
+        rc = main(case["argv"])
+        out = capsys.readouterr()
+        got.append({**case, "exit": rc, "stdout": out.out, "stderr": out.err})
+    if os.environ.get("UPDATE_GOLDEN") == "1":
+        doc["cases"] = got
+        GOLDEN.write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for case, now in zip(doc["cases"], got, strict=True):
+        assert (now["exit"], now["stdout"], now["stderr"]) == (
+            case["exit"], case["stdout"], case["stderr"]), case["argv"]
+
+
+def test_console_script_prints_the_golden_transcript() -> None:
+    """The same through the process's own entry (``sys.argv``, the fast parser)."""
+    exe = Path(sys.executable).parent / "forest-table"
+    command = [str(exe)] if exe.exists() else [sys.executable, "-m", "app.cli"]
+    for case in json.loads(GOLDEN.read_text(encoding="utf-8"))["cases"][:3]:
+        proc = subprocess.run([*command, *case["argv"]], capture_output=True, text=True,
+                              cwd=ROOT, timeout=60)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            case["exit"], case["stdout"], case["stderr"]), case["argv"]
+
+
+def _parsed(parser: Any, argv: list[str]) -> tuple[Any, str, str]:
+    import argparse
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            result: Any = vars(parser.parse_args(argv))
+        except SystemExit as exc:
+            result = ("exit", exc.code)
+    assert isinstance(parser, argparse.ArgumentParser)
+    return result, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [
+    ["score", "r.json"], ["score", "r.json", "--json"], ["score", "--json", "-"],
+    ["score"], ["score", "--help"], ["score", "-h", "r.json"], ["score", "r.json", "extra"],
+    ["score", "--bogus", "r.json"], ["score", "r.json", "--version"], ["score", "--", "-x"],
+])
+def test_score_parser_answers_as_the_whole_parser(monkeypatch: pytest.MonkeyPatch,
+                                                  argv: list[str]) -> None:
+    """``score ...`` is parsed by the score branch alone (no other command's helpers): its
+    namespace, help, usage and errors are the whole parser's."""
+    from app.cli import build_parser, score_parser
+
+    monkeypatch.setenv("COLUMNS", "100")
+    assert _parsed(score_parser(), argv) == _parsed(build_parser(tables=False), argv)
+
+
+def test_score_imports_only_scoring_and_the_english_reader(tmp_path: Path) -> None:
+    """``forest-table score`` imports ``scoring`` (a Forestry record: not Forest Guardians'
+    models), the CLI's own modules and ``app.l10n``'s reader: no other command's helpers, no
+    Fluent runtime or babel, not the installed metadata for ``--version``."""
+    incomplete = write(tmp_path, record(player("A", buildings={"forest": 4, "sawmill": []}),
+                                        player("B")), "incomplete.json")
+    bad = write(tmp_path, {"format": "forest-table/record", "version": 1, "game": "forestry",
+                           "options": {"mode": "standard"}, "players": "Pink"}, "bad.json")
+    code = (
+        "import contextlib, io, sys\n"
+        "from app.cli import main\n"
+        "out, err = contextlib.redirect_stdout(io.StringIO()), "
+        "contextlib.redirect_stderr(io.StringIO())\n"
+        "with out, err:\n"
+        f"    rcs = [main(['score', f]) for f in {[str(EXAMPLE), incomplete, bad]!r}]\n"
+        f"    rcs.append(main(['score', {incomplete!r}, '--json']))\n"
+        "print(repr(rcs))\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('app', 'fluent',\n"
+        "    'babel', 'flet', 'sqlalchemy', 'sqlmodel', 'alembic', 'setup')\n"
+        "    or m.startswith('scoring.guardians'))))\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    rcs, modules = proc.stdout.splitlines()
+    assert rcs == "[0, 0, 2, 0]", proc.stderr
+    assert modules.split() == ["app", "app.cli", "app.commands", "app.commands.score",
+                               "app.l10n", "app.l10n.quick"]
