@@ -19,6 +19,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+import flet as ft
+
 from app import shown
 from app.game.commands import Command, Rights
 from app.session import Snapshot
@@ -189,9 +191,19 @@ def as_shown(command: Any, version: int | None) -> Any:
     return replace(command, version=version)
 
 
+#: What a tap leaves as it was on the phone: pressing a button changes nothing it shows, so
+#: the tapping phone keeps its sheet's pieces (:func:`app.ui.kit.kept.forget_pieces`).
+#: Anything else (a chip's selection, a switch, a field) may have changed on the phone and
+#: in its server copy before the handler runs: that phone's sheet is drawn anew. (Drawn
+#: anew, the tapper's redraw cost 10-20 times another phone's, and the table's other
+#: phones waited for it on the server's one event loop.)
+UNCHANGED_BY_A_TAP = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton,
+                      ft.FloatingActionButton, ft.Container, ft.GestureDetector)
+
+
 async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
-                          make: Callable[[], Any], seen: int | None = None
-                          ) -> Accepted | Refused | None:
+                          make: Callable[[], Any], seen: int | None = None,
+                          forget: bool = True) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
     saved in a worker thread (the server's event loop keeps drawing every other phone).
 
@@ -201,10 +213,13 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
     refusal (which no other phone gets) is shown from the answer, and what an accepted
     command said once its broadcast is on screen. A database that refuses the write
     comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved).
-    ``seen``: the version the phone showed when it tapped, if it was behind (:func:`as_shown`)."""
+    ``seen``: the version the phone showed when it tapped, if it was behind (:func:`as_shown`).
+    ``forget``: the tapped control may have changed on the phone (:data:`UNCHANGED_BY_A_TAP`):
+    this phone's sheet is drawn anew."""
     async with app.states.setdefault(TapLock, TapLock).lock:
         command = as_shown(make(), seen)
-        forget_pieces(app, presenter)  # a tap here: this phone's sheet is drawn anew
+        if forget:  # the tapped control may have changed: this phone's sheet drawn anew
+            forget_pieces(app, presenter)
         if command is None:
             return None
         presenter.tapped()
@@ -221,7 +236,9 @@ def on_tap(app: Nav, p: Any, c: TableClient,
         seen = shown.shown(_session_id(app), p.snapshot.game_id,
                            flet_compat.control_id(getattr(e, "control", None)),
                            str(getattr(e, "name", "click")))
-        await submit_off_loop(app, p, c, make, seen)
+        await submit_off_loop(app, p, c, make, seen,
+                              forget=not isinstance(getattr(e, "control", None),
+                                                    UNCHANGED_BY_A_TAP))
     return handler
 
 
