@@ -184,6 +184,20 @@ def scroll_key(name: str) -> Any:
     return cast(Any, ft.ScrollKey)(name)
 
 
+def scroll_mark(name: str, part: ft.Control) -> ft.Control:
+    """``part`` with the jump bar's target just above it: an empty control keyed
+    ``ft.ScrollKey(name)`` (:func:`scroll_to_part` scrolls to it).
+
+    Flet 1.0.5's client makes a new ``GlobalKey`` for a scroll key each time the control
+    holding it is built again (``ControlWidget.build``), and a new key throws the keyed
+    subtree away and builds and lays it out anew. Its view is built again whenever a
+    snack bar comes or goes (``View._overlayOrDialogsChanged``), so with the key on a part
+    of the sheet every part was thrown away each time: frames of 0.5-2 s in Chromium. On
+    an empty mark only the mark is."""
+    return ft.Column([ft.Container(key=scroll_key(name), height=0), part], spacing=0,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
 async def scroll_to_part(page: ft.Page, key: str) -> None:
     """Scroll the screen's own column (the shell's, 4.) to the control keyed
     ``ft.ScrollKey(key)``: the sheet's jump bar. Flet 1.0.5 scrolls only a scrollable

@@ -275,8 +275,8 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
                             spacing=6, run_spacing=6))
     if error is not None and error[0] is None:
         items.append(sid(f"sheet-{s.id}-error", ft.Text(error[1], color=ft.Colors.ERROR)))
-    return card(items, identifier=f"sheet-section-{s.id}", padding=10,
-                key=flet_compat.scroll_key(f"part-{s.id}"))
+    return flet_compat.scroll_mark(f"part-{s.id}",
+                                   card(items, identifier=f"sheet-section-{s.id}", padding=10))
 
 
 @dataclass(slots=True)
@@ -501,20 +501,18 @@ def build(app: Nav) -> ft.Control:
             controls.append(big_button("sheet-result", t("finish-open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
-    # The board's parts carry scroll keys (the jump bar's targets), and Flet's client gives
-    # a scroll key a new GlobalKey whenever the control holding it is built again: every
-    # part would be thrown away and laid out anew (seconds of a phone's time) each time
-    # a line came or went above them. So what comes and goes (news, banner, errors, the
-    # suggestions) lives in columns of its own, and the column holding the parts keeps
-    # the same children from one redraw to the next.
+    # What comes and goes (news, banner, errors, the suggestions) lives in columns of its
+    # own, and the column holding the board's parts keeps the same children from one
+    # redraw to the next: a line coming or going above them makes the phone's Flutter
+    # build only that column again, not every part (see flet_compat.scroll_mark).
     head = controls
     parts_column: list[ft.Control] = [_section(app, p, c, section, final) for section in own]
     parts_column.append(ft.Column([_section(app, p, c, section, final) for section in suggested],
                                   spacing=10,
                                   horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     if not final:  # the play pieces: turn, forest map (or planting check), changes
-        parts_column.append(ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10,
-                                      key=flet_compat.scroll_key("part-play")))
+        parts_column.append(flet_compat.scroll_mark(
+            "part-play", ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10)))
     if table is not None:
         parts_column.append(_section(app, p, c, table, final))
     finish = p.status != Status.FINISHED and p.locked_player is None
