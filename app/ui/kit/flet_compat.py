@@ -59,6 +59,15 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    ``tests/app/test_ui_sheet.py::test_a_reveal_tapped_before_the_other_phones_``
    ``reveal_is_drawn_is_already_done`` and ``tests/app/test_taps.py``.
 
+8. **A redraw patches only the screen's body** (:func:`patch_body`). ``page.update()``
+   after a new ``SafeArea``/``Column`` walks the page and reconciles the screen's frame
+   anew on every redraw; within a visit the frame stays as it is and the new body is
+   diffed against the one on the phone (frozen, as Flet does for a keyed control), in one
+   patch addressed to the frame's column: the same frame, the same answer, less work.
+   The first redraw of a visit (the frame not yet reconciled) and a page with changes of
+   its own take the whole page's ``update()``. Measured by the table benchmark;
+   the sheet's tests and the browser tests draw through it.
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -98,15 +107,47 @@ def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
     return found
 
 
-def reindex(page: ft.Page, controls: Iterable[ft.BaseControl]) -> None:
-    """Put ``controls`` back in the session's index (1.); call it after the redraw is sent."""
+def reindex(page: ft.Page, control: ft.BaseControl,
+            inside: Iterable[ft.BaseControl] | None = None) -> None:
+    """Put ``control`` and ``inside`` (default: its :func:`subtree`) back in the session's
+    index (1.); call it after the redraw is sent. Flet drops a reused control together with
+    everything it holds (it reaches them through the control), so a control still indexed
+    has lost nothing: only then is nothing walked."""
     try:
         index = page.session.index
     except Exception:  # the tab went away
         return
-    for c in controls:
+    if index.get(control._i) is control:
+        return
+    for c in inside if inside is not None else subtree(control):
         if index.get(c._i) is not c:
             index[c._i] = c
+
+
+def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
+               column: ft.Column | None, body: ft.Control) -> bool:
+    """Send ``body`` in place of the body ``column`` holds (its first control) when the page
+    still shows this visit's ``frame`` (keyed ``key``) as the last redraw left it (8.);
+    False: nothing sent, draw the whole page."""
+    if frame is None or column is None or not page.controls or page.controls[0] is not frame:
+        return False
+    if frame.key != key or not hasattr(frame, "_frozen") or not column.controls:
+        return False  # another visit, or its first redraw: the whole page reconciles it
+    old = column.controls[0]
+    if type(old) is not type(body) or old.key != body.key:
+        return False
+    if getattr(page, "_dirty", None) or any(getattr(v, "_dirty", None) for v in page.views):
+        return False  # the page itself changed: its own update sends that
+    try:
+        session = page.session
+    except Exception:  # the tab went away
+        return False
+    ft.context.mark_update_called()  # as page.update() does: no automatic one after a tap
+    if old is not body:
+        session.patch_control(body, prev_control=old, parent=column, path=["controls", 0],
+                              frozen=True)
+        column.controls[0] = body
+    return True
 
 
 def on_screen(page: ft.Page, control: ft.BaseControl) -> bool:
@@ -170,9 +211,8 @@ class KeptControls:
                      inside: list[ft.BaseControl] | None = None) -> None:
         """After this render, put ``control`` (and ``inside``: all it holds, default its
         :func:`subtree`) back in the index (1.)."""
-        controls = inside if inside is not None else subtree(control)
         page = self.page
-        self._after_render(lambda: reindex(page, controls))
+        self._after_render(lambda: reindex(page, control, inside))
 
     def forget(self, prefix: str) -> None:
         for key in [k for k in self._cache if k.startswith(prefix)]:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.kit.flet_compat import on_screen, subtree
+from app.ui.kit.flet_compat import on_screen
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -18,10 +18,9 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class KeptPieces:
-    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control,
-    everything it holds)."""
+    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control)."""
 
-    pieces: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = field(default_factory=dict)
+    pieces: dict[str, tuple[Any, ft.Control]] = field(default_factory=dict)
 
 
 def keep_piece(app: Nav, p: Any, name: str, key: Any,
@@ -44,11 +43,11 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
     cache = held.pieces
     kept = cache.get(name)
     if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
-        app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
+        app.keep_indexed(kept[1])  # Flet forgets reused controls: see there
         return kept[1]
     control = make()
     control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
-    cache[name] = (key, control, subtree(control))
+    cache[name] = (key, control)
     return control
 
 
