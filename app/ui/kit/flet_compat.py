@@ -152,7 +152,10 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
 
 def on_screen(page: ft.Page, control: ft.BaseControl) -> bool:
     """Is ``control`` part of what the page shows now (the previous redraw of this screen)? (3.)"""
-    shown = page.controls[0] if page.controls else None
+    views = page.views  # (page.controls resolves the views anew on every call)
+    view = views[0] if isinstance(views, list) and views else None
+    shown_ = view.controls if isinstance(view, ft.View) else page.controls
+    shown = shown_[0] if shown_ else None
     node: Any = control
     for _ in range(MAX_DEPTH):
         if node is None or shown is None:
