@@ -68,6 +68,12 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    its own take the whole page's ``update()``. Measured by the table benchmark;
    the sheet's tests and the browser tests draw through it.
 
+9. **A valid control keeps no record of its errors** (:func:`_validate`). Flet 1.0.5
+   validates every control it draws and leaves an empty set on each (the errors it
+   already reported, so an error is reported once): about a third of a sheet's memory
+   per phone. The set is made when a control first fails, as Flet reports it then:
+   the same errors, once each. Shown by ``tests/app/test_flet_compat.py``.
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -80,6 +86,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 import flet as ft
+import flet.controls.base_control as _base_control
+import flet.utils.validation as _validation
 
 #: Fields through which a control holds other controls (those the screens use).
 CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
@@ -88,6 +96,32 @@ CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", 
 PUSH_TIMEOUT = 5.0
 #: How far up :func:`on_screen` walks the parents before it gives up.
 MAX_DEPTH = 64
+
+
+def _validate(instance: Any, *, suppress_repeated_errors: bool = False) -> None:
+    """Flet's ``validate`` (9.), its record of reported errors made on the first error only."""
+    try:
+        _flet_validate(instance)
+    except ValueError as ex:
+        reported = _reported(instance) if suppress_repeated_errors else None
+        if reported is None:
+            raise
+        signature = (ex.__class__.__name__, str(ex))
+        if signature in reported:
+            return
+        reported.add(signature)
+        raise
+    else:
+        if suppress_repeated_errors:
+            reported = getattr(instance, _REPORTED_KEY, None)
+            if reported:
+                reported.clear()  # valid again: a later error is reported anew
+
+
+_flet_validate = _validation.validate
+_reported = _validation._get_reported_validation_errors
+_REPORTED_KEY = _validation._REPORTED_VALIDATION_ERRORS_KEY
+_base_control.validate = _validate  # what BaseControl._before_update_safe calls
 
 
 def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
