@@ -39,6 +39,10 @@ class PanelState:
 
     map_mode: str = field(default=PP.MODES[0])
     changes_open: bool = False
+    #: the map's tiles as last worked out, with what they were worked out from (the forest
+    #: board, the names, the mode, the phone's player): a version that left the board as it
+    #: was (a count on a sheet) shows the same tiles
+    tiles: tuple[Any, ...] | None = None
 
 
 def _lang(app: Nav) -> str:
@@ -101,7 +105,14 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
 def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
     """Forestry: the shared forest board, its taps in the chosen mode."""
     mode = map_mode(app, p)
-    tiles = PP.map_tiles(p.state, mode, me(p))
+    panel = app.states.setdefault(PanelState, PanelState, p.snapshot.game_id)
+    made_of = (PP.forest_table(p.state), tuple(p.names()), mode, me(p))
+    memo = panel.tiles
+    if memo is not None and memo[0] is made_of[0] and memo[1:4] == made_of[1:]:
+        tiles = memo[4]
+    else:
+        tiles = PP.map_tiles(p.state, mode, me(p))
+        panel.tiles = (*made_of, tiles)
     error = p.error if p.error_id in ("space", "type", "table") else None
     lit = p.banner_spaces
     return keep_piece(app, p, "play-map", (tiles, mode, PP.modes(p.state), error, lit),
