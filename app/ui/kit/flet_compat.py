@@ -74,6 +74,14 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    per phone. The set is made when a control first fails, as Flet reports it then:
    the same errors, once each. Shown by ``tests/app/test_flet_compat.py``.
 
+10. **A screen is drawn frozen** (:func:`frozen`). Flet keeps, on every control it
+   first sends unfrozen, copies of its lists and empty records for the next in-place
+   diff; the app never updates a screen's control in place (every redraw is diffed
+   frozen, 4. and 8.), so a new screen's frame is marked frozen before it is sent:
+   Flet then marks everything in it frozen and keeps no copies (memory per phone), and
+   the first redraw of a visit is already a body-only one (8.). A kept text field is
+   thawed before it is changed (:func:`thaw`). Shown by the same tests as 1.-2. and 8.
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -209,6 +217,12 @@ async def push_route(page: ft.Page, url: str) -> None:
     """Push ``url`` as a browser history entry (6.); no client to answer is no error."""
     with contextlib.suppress(Exception):  # no client to answer (tests) or the tab went away
         await asyncio.wait_for(page.push_route(url), PUSH_TIMEOUT)
+
+
+def frozen(control: ft.Control) -> ft.Control:
+    """``control`` marked frozen, as Flet marks a reconciled control (10.)."""
+    control._frozen = True  # type: ignore[attr-defined]
+    return control
 
 
 def thaw(control: ft.BaseControl) -> None:

@@ -449,6 +449,7 @@ class ForestTableApp:
             self._column = ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
                                      scroll=ft.ScrollMode.AUTO, expand=True)
             self._frame = ft.SafeArea(self._column, expand=True, key=key)
+            flet_compat.frozen(self._frame)  # nothing in it is updated in place (10.)
             self.page.controls = [self._frame]
             self.page.update()
         after, self._after = self._after, []
