@@ -64,8 +64,8 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    anew on every redraw; within a visit the frame stays as it is and the new body is
    diffed against the one on the phone (frozen, as Flet does for a keyed control), in one
    patch addressed to the frame's column: the same frame, the same answer, less work.
-   The first redraw of a visit (the frame not yet reconciled) and a page with changes of
-   its own take the whole page's ``update()``. Measured by the table benchmark;
+   A frame not sent frozen (10.) and a page with changes of its own take the whole
+   page's ``update()``. Measured by the table benchmark;
    the sheet's tests and the browser tests draw through it.
 
 9. **A valid control keeps no record of its errors** (:func:`_validate`). Flet 1.0.5
@@ -174,7 +174,7 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
     if frame is None or column is None or not page.controls or page.controls[0] is not frame:
         return False
     if frame.key != key or not hasattr(frame, "_frozen") or not column.controls:
-        return False  # another visit, or its first redraw: the whole page reconciles it
+        return False  # another visit, or a frame not frozen (10.): the whole page's update
     old = column.controls[0]
     if type(old) is not type(body) or old.key != body.key:
         return False
