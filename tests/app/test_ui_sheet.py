@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from flet.messaging.protocol import MessageAction
 
 from app.game.commands import SetCount
 from app.i18n import Translator
@@ -340,6 +341,41 @@ async def tap_shown(client, app, identifier):
     control = shown(app, identifier)
     await client.session.dispatch_event(control._i, "click", None)
     await settle()
+
+
+def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
+    """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
+    phone has, one patch addressed to the frame's column carries what changed (the
+    other player's total), and no more than the controls that show something new."""
+    p, c = table(svc)
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    c.submit(p.set_harvester(0, 3))
+    p.update(c.snapshot())
+    c.submit(p.set_harvester(1, 7))
+    p.update(c.snapshot())
+    c.submit(p.start_game())
+    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+
+    async def go():
+        c1, a1 = await start_app(route=f"/join/{seat1}", encode=True)
+        c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
+        frame = c2.page.controls[0]
+        column = frame.content
+        sent = len(c2.conn.messages)
+        await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
+        await settle(0.2)
+        assert c2.page.controls[0] is frame and frame.content is column  # the same frame
+        patches = [m for m in c2.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
+        assert len(patches) == 1, patches
+        assert patches[0].body.id == column._i  # addressed to the frame's column
+        chip = shown(a2, "sheet-player-0")
+        assert chip.label.value.startswith("Mei  ")  # her new total, on this phone's copy
+        assert c2.session.index.get(chip._i) is chip
+        assert "Mei  " in str(patches[0].body.patch)  # ... and sent to the phone
+        assert len(str(patches[0].body.patch)) < 2000  # the changes, not the sheet
+
+    asyncio.run(go())
 
 
 def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_version(svc):

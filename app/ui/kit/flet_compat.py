@@ -59,6 +59,29 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    ``tests/app/test_ui_sheet.py::test_a_reveal_tapped_before_the_other_phones_``
    ``reveal_is_drawn_is_already_done`` and ``tests/app/test_taps.py``.
 
+8. **A redraw patches only the screen's body** (:func:`patch_body`). ``page.update()``
+   after a new ``SafeArea``/``Column`` walks the page and reconciles the screen's frame
+   anew on every redraw; within a visit the frame stays as it is and the new body is
+   diffed against the one on the phone (frozen, as Flet does for a keyed control), in one
+   patch addressed to the frame's column: the same frame, the same answer, less work.
+   A frame not sent frozen (10.) and a page with changes of its own take the whole
+   page's ``update()``. Measured by the table benchmark;
+   the sheet's tests and the browser tests draw through it.
+
+9. **A valid control keeps no record of its errors** (:func:`_validate`). Flet 1.0.5
+   validates every control it draws and leaves an empty set on each (the errors it
+   already reported, so an error is reported once): about a third of a sheet's memory
+   per phone. The set is made when a control first fails, as Flet reports it then:
+   the same errors, once each. Shown by ``tests/app/test_flet_compat.py``.
+
+10. **A screen is drawn frozen** (:func:`frozen`). Flet keeps, on every control it
+   first sends unfrozen, copies of its lists and empty records for the next in-place
+   diff; the app never updates a screen's control in place (every redraw is diffed
+   frozen, 4. and 8.), so a new screen's frame is marked frozen before it is sent:
+   Flet then marks everything in it frozen and keeps no copies (memory per phone), and
+   the first redraw of a visit is already a body-only one (8.). A kept text field is
+   thawed before it is changed (:func:`thaw`). Shown by the same tests as 1.-2. and 8.
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -71,6 +94,8 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 import flet as ft
+import flet.controls.base_control as _base_control
+import flet.utils.validation as _validation
 
 #: Fields through which a control holds other controls (those the screens use).
 CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
@@ -79,6 +104,32 @@ CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", 
 PUSH_TIMEOUT = 5.0
 #: How far up :func:`on_screen` walks the parents before it gives up.
 MAX_DEPTH = 64
+
+
+def _validate(instance: Any, *, suppress_repeated_errors: bool = False) -> None:
+    """Flet's ``validate`` (9.), its record of reported errors made on the first error only."""
+    try:
+        _flet_validate(instance)
+    except ValueError as ex:
+        reported = _reported(instance) if suppress_repeated_errors else None
+        if reported is None:
+            raise
+        signature = (ex.__class__.__name__, str(ex))
+        if signature in reported:
+            return
+        reported.add(signature)
+        raise
+    else:
+        if suppress_repeated_errors:
+            reported = getattr(instance, _REPORTED_KEY, None)
+            if reported:
+                reported.clear()  # valid again: a later error is reported anew
+
+
+_flet_validate = _validation.validate
+_reported = _validation._get_reported_validation_errors
+_REPORTED_KEY = _validation._REPORTED_VALIDATION_ERRORS_KEY
+_base_control.validate = _validate  # what BaseControl._before_update_safe calls
 
 
 def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
@@ -98,20 +149,55 @@ def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
     return found
 
 
-def reindex(page: ft.Page, controls: Iterable[ft.BaseControl]) -> None:
-    """Put ``controls`` back in the session's index (1.); call it after the redraw is sent."""
+def reindex(page: ft.Page, control: ft.BaseControl,
+            inside: Iterable[ft.BaseControl] | None = None) -> None:
+    """Put ``control`` and ``inside`` (default: its :func:`subtree`) back in the session's
+    index (1.); call it after the redraw is sent. Flet drops a reused control together with
+    everything it holds (it reaches them through the control), so a control still indexed
+    has lost nothing: only then is nothing walked."""
     try:
         index = page.session.index
     except Exception:  # the tab went away
         return
-    for c in controls:
+    if index.get(control._i) is control:
+        return
+    for c in inside if inside is not None else subtree(control):
         if index.get(c._i) is not c:
             index[c._i] = c
 
 
+def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
+               column: ft.Column | None, body: ft.Control) -> bool:
+    """Send ``body`` in place of the body ``column`` holds (its first control) when the page
+    still shows this visit's ``frame`` (keyed ``key``) as the last redraw left it (8.);
+    False: nothing sent, draw the whole page."""
+    if frame is None or column is None or not page.controls or page.controls[0] is not frame:
+        return False
+    if frame.key != key or not hasattr(frame, "_frozen") or not column.controls:
+        return False  # another visit, or a frame not frozen (10.): the whole page's update
+    old = column.controls[0]
+    if type(old) is not type(body) or old.key != body.key:
+        return False
+    if getattr(page, "_dirty", None) or any(getattr(v, "_dirty", None) for v in page.views):
+        return False  # the page itself changed: its own update sends that
+    try:
+        session = page.session
+    except Exception:  # the tab went away
+        return False
+    ft.context.mark_update_called()  # as page.update() does: no automatic one after a tap
+    if old is not body:
+        session.patch_control(body, prev_control=old, parent=column, path=["controls", 0],
+                              frozen=True)
+        column.controls[0] = body
+    return True
+
+
 def on_screen(page: ft.Page, control: ft.BaseControl) -> bool:
     """Is ``control`` part of what the page shows now (the previous redraw of this screen)? (3.)"""
-    shown = page.controls[0] if page.controls else None
+    views = page.views  # (page.controls resolves the views anew on every call)
+    view = views[0] if isinstance(views, list) and views else None
+    shown_ = view.controls if isinstance(view, ft.View) else page.controls
+    shown = shown_[0] if shown_ else None
     node: Any = control
     for _ in range(MAX_DEPTH):
         if node is None or shown is None:
@@ -131,6 +217,12 @@ async def push_route(page: ft.Page, url: str) -> None:
     """Push ``url`` as a browser history entry (6.); no client to answer is no error."""
     with contextlib.suppress(Exception):  # no client to answer (tests) or the tab went away
         await asyncio.wait_for(page.push_route(url), PUSH_TIMEOUT)
+
+
+def frozen(control: ft.Control) -> ft.Control:
+    """``control`` marked frozen, as Flet marks a reconciled control (10.)."""
+    control._frozen = True  # type: ignore[attr-defined]
+    return control
 
 
 def thaw(control: ft.BaseControl) -> None:
@@ -170,9 +262,8 @@ class KeptControls:
                      inside: list[ft.BaseControl] | None = None) -> None:
         """After this render, put ``control`` (and ``inside``: all it holds, default its
         :func:`subtree`) back in the index (1.)."""
-        controls = inside if inside is not None else subtree(control)
         page = self.page
-        self._after_render(lambda: reindex(page, controls))
+        self._after_render(lambda: reindex(page, control, inside))
 
     def forget(self, prefix: str) -> None:
         for key in [k for k in self._cache if k.startswith(prefix)]:

@@ -4,6 +4,8 @@ new-game options and its quick reference."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any, ClassVar
 
 from app.game.commands import (
@@ -27,6 +29,7 @@ from app.game.commands import (
     TakeRewardLap,
 )
 from app.game.state import ForestryTable
+from app.i18n import language_of
 from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
 from app.ui.kit.sheet_views import (
     Action,
@@ -53,6 +56,12 @@ from scoring.forestry.enums import (
 from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
 from scoring.forestry.reference import forestry_reference
 from scoring.games import Game
+
+#: A board's sections (view models, immutable) by (board, player, language): shared by the
+#: phones and versions that show the same board; a few hundred boards kept.
+_BOARDS: OrderedDict[tuple[int, int, str], tuple[Any, Any, tuple[Section, ...]]] = OrderedDict()
+_BOARDS_LOCK = threading.Lock()
+_BOARDS_KEPT = 512
 
 
 class ForestrySheet(GameSheet):
@@ -152,8 +161,25 @@ class ForestrySheet(GameSheet):
             for a in Area)
 
     def own_sections(self) -> list[Section]:
+        """The player's board (worked out again only when the board, the options or the
+        language changed: another player's tap leaves it as it was), the suggestions first."""
+        b, options = self.board(), self.state.options
+        key = (id(b), self.player, language_of(self.t))
+        with _BOARDS_LOCK:
+            kept = _BOARDS.get(key)
+        if kept is not None and kept[0] is b and kept[1] is options:
+            sections = list(kept[2])
+        else:
+            sections = self._board_sections(b)
+            with _BOARDS_LOCK:  # the board is held: its id is not reused while it is kept
+                _BOARDS[key] = (b, options, tuple(sections))
+                while len(_BOARDS) > _BOARDS_KEPT:
+                    _BOARDS.popitem(last=False)
+        suggested = self.suggestions_section()
+        return [suggested, *sections] if suggested is not None else sections
+
+    def _board_sections(self, b: ForestryPlayer) -> list[Section]:
         t, p = self.t, self.player
-        b = self.board()
         res = b.resources
         sections = [
             Section("score", t("sheet-sec-score"), counts=(
@@ -222,8 +248,7 @@ class ForestrySheet(GameSheet):
         if extras:
             sections.append(Section("character", t("sheet-sec-character"), counts=tuple(extras),
                                     short=self.say("sheet-jump-character")))
-        suggested = self.suggestions_section()
-        return [suggested, *sections] if suggested is not None else sections
+        return sections
 
     def _contracts_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player

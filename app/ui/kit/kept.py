@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.kit.flet_compat import on_screen, subtree
+from app.ui.kit.flet_compat import on_screen
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -18,10 +18,11 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class KeptPieces:
-    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control,
-    everything it holds)."""
+    """The sheet's pieces kept from its last redraw (one per game id): name -> (key, control)."""
 
-    pieces: dict[str, tuple[Any, ft.Control, list[ft.BaseControl]]] = field(default_factory=dict)
+    pieces: dict[str, tuple[Any, ft.Control]] = field(default_factory=dict)
+    #: the names drawn in the redraw under way: a name twice gets a control of its own
+    drawn: set[str] = field(default_factory=set)
 
 
 def keep_piece(app: Nav, p: Any, name: str, key: Any,
@@ -42,13 +43,19 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
         held = app.states.put(KeptPieces(), game_id)
         app.on_close(lambda: app.states.pop(KeptPieces, game_id))  # nothing kept past the tab
     cache = held.pieces
+    drawn = held.drawn
+    if name in drawn:  # one control, one place: a second piece of that name is its own
+        return make()
+    if not drawn:
+        app.after_render(drawn.clear)
+    drawn.add(name)
     kept = cache.get(name)
     if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
-        app.keep_indexed(kept[1], kept[2])  # Flet forgets reused controls: see there
+        app.keep_indexed(kept[1])  # Flet forgets reused controls: see there
         return kept[1]
     control = make()
     control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
-    cache[name] = (key, control, subtree(control))
+    cache[name] = (key, control)
     return control
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -38,6 +39,10 @@ class PanelState:
 
     map_mode: str = field(default=PP.MODES[0])
     changes_open: bool = False
+    #: the map's tiles as last worked out, with what they were worked out from (the forest
+    #: board, the names, the mode, the phone's player): a version that left the board as it
+    #: was (a count on a sheet) shows the same tiles
+    tiles: tuple[Any, ...] | None = None
 
 
 def _lang(app: Nav) -> str:
@@ -100,7 +105,14 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
 def _forest_map(app: Nav, p: SheetPresenter, c: TableClient, lang: str) -> ft.Control:
     """Forestry: the shared forest board, its taps in the chosen mode."""
     mode = map_mode(app, p)
-    tiles = PP.map_tiles(p.state, mode, me(p))
+    panel = app.states.setdefault(PanelState, PanelState, p.snapshot.game_id)
+    made_of = (PP.forest_table(p.state), tuple(p.names()), mode, me(p))
+    memo = panel.tiles
+    if memo is not None and memo[0] is made_of[0] and memo[1:4] == made_of[1:]:
+        tiles = memo[4]
+    else:
+        tiles = PP.map_tiles(p.state, mode, me(p))
+        panel.tiles = (*made_of, tiles)
     error = p.error if p.error_id in ("space", "type", "table") else None
     lit = p.banner_spaces
     return keep_piece(app, p, "play-map", (tiles, mode, PP.modes(p.state), error, lit),
@@ -250,22 +262,28 @@ def _toggle_log(app: Nav, p: SheetPresenter) -> None:
     app.refresh()
 
 
+def _line(ident: str, line: str) -> ft.Control:
+    return sid(ident, ft.Text(line, size=13))
+
+
 def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
              lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
     items: list[ft.Control] = [
-        ft.Row([
+        keep_piece(app, p, "changes-head", open_log, lambda: ft.Row([
             ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
                     weight=ft.FontWeight.BOLD, expand=True),
             sid("changes-more", ft.IconButton(
                 icon=ft.Icons.EXPAND_LESS if open_log else ft.Icons.EXPAND_MORE,
                 tooltip=l10n.render(lang, PP.PlayLabel.CHANGES_MORE, open=open_log),
                 width=TOUCH, height=TOUCH, on_click=lambda e: _toggle_log(app, p))),
-        ]),
-        *[sid(f"changes-line-{i}", ft.Text(line, size=13)) for i, line in enumerate(lines)],
+        ])),
+        *[keep_piece(app, p, f"changes-line-{i}", line, partial(_line, f"changes-line-{i}", line))
+          for i, line in enumerate(lines)],
     ]
     if p.status != Status.FINISHED:
-        items.append(sid("undo-mine", ft.OutlinedButton(
-            content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
-            icon=ft.Icons.UNDO, disabled=not mine,
-            on_click=on_tap(app, p, c, p.undo_mine)), button=True))
+        items.append(keep_piece(app, p, "undo-mine", mine, lambda: sid(
+            "undo-mine", ft.OutlinedButton(
+                content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
+                icon=ft.Icons.UNDO, disabled=not mine,
+                on_click=on_tap(app, p, c, p.undo_mine)), button=True)))
     return card(items, identifier="play-changes")

@@ -181,14 +181,11 @@ def _chip(app: Nav, p: SheetPresenter, c: TableClient, ident: str, o: Any,
     """A choice's chip; ``narrow`` (inside a board column): no check mark (its colour
     says it is chosen) and tighter padding, so two digits fit side by side, still a whole
     touch target wide."""
-    return sid(ident, ft.Chip(height=TOUCH, width=TOUCH if narrow else None,
-                              label_padding=CHIP_LABEL_PADDING,
-                              label=ft.Text(o.label, size=13),
-                              selected=o.selected, show_checkmark=not narrow,
-                              padding=ft.Padding.all(2) if narrow else None,
-                              disabled=o.command is None,
-                              on_select=tapped(app, p, c, o.command)),
-               selected=o.selected)
+    return keep_piece(app, p, ident, (o, narrow), lambda: sid(ident, ft.Chip(
+        height=TOUCH, width=TOUCH if narrow else None, label_padding=CHIP_LABEL_PADDING,
+        label=ft.Text(o.label, size=13), selected=o.selected, show_checkmark=not narrow,
+        padding=ft.Padding.all(2) if narrow else None, disabled=o.command is None,
+        on_select=tapped(app, p, c, o.command)), selected=o.selected))
 
 
 def _column(app: Nav, p: SheetPresenter, c: TableClient, g: GridColumn) -> ft.Control:
@@ -243,13 +240,14 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
         if count.field is not None and (count.minus or count.plus):
             async def typed(value: int, field_path: str = count.field) -> None:
                 await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
-        tiles.append(stepper(
-            f"sheet-{count.id}", count.label, count.value,
-            tapped(app, p, c, count.minus) if count.minus else None,
-            tapped(app, p, c, count.plus) if count.plus else None,
-            t("sheet-decrease", field=count.label), t("sheet-increase", field=count.label),
-            error=err, hint=count.hint, on_typed=typed, compact=True,
-        ))
+        def tile(count: Any = count, err: str | None = err, typed: Any = typed) -> ft.Control:
+            return stepper(
+                f"sheet-{count.id}", count.label, count.value,
+                tapped(app, p, c, count.minus) if count.minus else None,
+                tapped(app, p, c, count.plus) if count.plus else None,
+                t("sheet-decrease", field=count.label), t("sheet-increase", field=count.label),
+                error=err, hint=count.hint, on_typed=typed, compact=True)
+        tiles.append(keep_piece(app, p, f"sheet-{count.id}", (count, err), tile))
     buttons = [sid(f"sheet-{action.id}", ft.OutlinedButton(
         content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
         on_click=tapped(app, p, c, action.command)), button=True)
@@ -369,6 +367,15 @@ def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
     app.refresh()
 
 
+def _player_chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None
+                 ) -> ft.Control:
+    """Player ``i``'s chip in the row of players: the name, the live total."""
+    return sid(f"sheet-player-{i}", ft.Chip(
+        height=TOUCH, label_padding=CHIP_LABEL_PADDING,
+        label=ft.Text(name if total is None else f"{name}  {total}"), selected=i == p.player,
+        on_select=partial(_select_player, app, p, i)), selected=i == p.player)
+
+
 def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
     t = app.t
     items: list[ft.Control] = [ft.Text(t("sheet-setup-status"), weight=ft.FontWeight.W_600)]
@@ -427,11 +434,8 @@ def build(app: Nav) -> ft.Control:
     if len(names) > 1:
         totals = tuple(p.total(i) for i in range(len(names)))
         controls.append(keep_piece(app, p, "players", (names, totals, p.player), lambda: ft.Row([
-            sid(f"sheet-player-{i}", ft.Chip(height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-                label=ft.Text(name if totals[i] is None else f"{name}  {totals[i]}"),
-                selected=i == p.player,
-                on_select=partial(_select_player, app, p, i)),
-                selected=i == p.player)
+            keep_piece(app, p, f"sheet-player-{i}", (name, totals[i], i == p.player),
+                       partial(_player_chip, app, p, i, name, totals[i]))
             for i, name in enumerate(names)
         ], wrap=True, spacing=8, run_spacing=8)))
     total = p.total()
@@ -445,19 +449,23 @@ def build(app: Nav) -> ft.Control:
     if p.score_error:  # never a silent "–": the scores failed (the server logged it)
         controls.append(sid("sheet-score-error", ft.Text(p.say(p.score_error),
                                                          color=ft.Colors.ERROR)))
-    controls.append(keep_piece(app, p, "total", (names[p.player], role, total, rank, complete),
+    name = names[p.player]
+    provisional = sheet is not None and not sheet.complete
+    controls.append(keep_piece(app, p, "total", (name, role, total, rank, complete),
                           lambda: card([
         ft.Row([
-            ft.Column([muted(t("sheet-live-total")),
-                       ft.Text(names[p.player], size=18, weight=ft.FontWeight.BOLD),
-                       muted(role, 13)],
-                      spacing=0, expand=True),
+            keep_piece(app, p, "total-who", (name, role), lambda: ft.Column([
+                muted(t("sheet-live-total")), ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
+                muted(role, 13)], spacing=0, expand=True)),
             ft.Column([
-                sid("sheet-total", ft.Text("–" if total is None else str(total), size=34,
-                                           weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)),
-                muted(t("sheet-rank", rank=rank)) if rank else ft.Container(),
-                sid("sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
-                if sheet is not None and not sheet.complete else ft.Container(),
+                keep_piece(app, p, "sheet-total", total, lambda: sid("sheet-total", ft.Text(
+                    "–" if total is None else str(total), size=34, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.PRIMARY))),
+                keep_piece(app, p, "total-rank", rank, lambda: muted(t("sheet-rank", rank=rank))
+                           if rank else ft.Container()),
+                keep_piece(app, p, "total-provisional", provisional, lambda: sid(
+                    "sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
+                    if provisional else ft.Container()),
             ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
         ]),
     ], identifier="sheet-total-card", padding=10)))

@@ -178,6 +178,8 @@ class ForestTableApp:
         self.locked: Lock | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
         self._visits = 0  # navigations so far: each one draws its screen from the top
+        self._frame: ft.SafeArea | None = None  # the screen's frame on the page, its column
+        self._column: ft.Column | None = None  # (the body is the column's first control)
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
@@ -438,13 +440,18 @@ class ForestTableApp:
             ])
         if to_top:
             self._visits += 1
-        # one scrolling column per visit, keyed by it: a navigation starts at the top, a
-        # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.)
-        self.page.controls = [ft.SafeArea(
-            ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
-                      scroll=ft.ScrollMode.AUTO, expand=True),
-            expand=True, key=flet_compat.screen_key(self.route, self._visits))]
-        self.page.update()
+        key = flet_compat.screen_key(self.route, self._visits)
+        # a redraw within the visit: only the body is diffed and sent (flet_compat 8.)
+        if to_top or not flet_compat.patch_body(self.page, self._frame, key, self._column,
+                                                body):
+            # one scrolling column per visit, keyed by it: a navigation starts at the top, a
+            # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.)
+            self._column = ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
+                                     scroll=ft.ScrollMode.AUTO, expand=True)
+            self._frame = ft.SafeArea(self._column, expand=True, key=key)
+            flet_compat.frozen(self._frame)  # nothing in it is updated in place (10.)
+            self.page.controls = [self._frame]
+            self.page.update()
         after, self._after = self._after, []
         for fn in after:
             fn()
