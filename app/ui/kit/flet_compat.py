@@ -166,6 +166,28 @@ def reindex(page: ft.Page, control: ft.BaseControl,
             index[c._i] = c
 
 
+def drop_replaced(page: ft.Page, old: Any) -> None:
+    """After a whole page's update that replaced the frame ``old``: take whatever of it the
+    page no longer shows out of the session's index.
+
+    Flet finds what an update removed from what it recorded at the control's last full
+    send; a frame whose body went out in patches (8.) or frozen (10.) holds controls it
+    never recorded, which stayed in the index (a tab back on its join screen still had
+    its sheet's buttons there, and a late tap on one would have reached its handler)."""
+    if not isinstance(old, ft.BaseControl):
+        return
+    try:
+        index = page.session.index
+        now = page.controls
+    except Exception:  # the tab went away
+        return
+    live = {id(c) for c in subtree(now[0])} if now else set()
+    for c in subtree(old):
+        i = getattr(c, "_i", None)
+        if id(c) not in live and i is not None and index.get(i) is c:
+            index.pop(i, None)
+
+
 def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
                column: ft.Column | None, body: ft.Control) -> bool:
     """Send ``body`` in place of the body ``column`` holds (its first control) when the page

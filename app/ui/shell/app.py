@@ -450,8 +450,10 @@ class ForestTableApp:
                                      scroll=ft.ScrollMode.AUTO, expand=True)
             self._frame = ft.SafeArea(self._column, expand=True, key=key)
             flet_compat.frozen(self._frame)  # nothing in it is updated in place (10.)
+            replaced = self.page.controls[0] if self.page.controls else None
             self.page.controls = [self._frame]
             self.page.update()
+            flet_compat.drop_replaced(self.page, replaced)
         after, self._after = self._after, []
         for fn in after:
             fn()

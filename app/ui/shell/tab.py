@@ -383,9 +383,12 @@ class TableTab:
 
     # ------------------------------------------------------------------ drawing
     def _show(self, body: ft.Control) -> None:
+        replaced = self.page.controls[0] if self.page.controls else None
         self.page.controls = [ft.SafeArea(body, expand=True)]
         try:
             self.page.update()
         except Exception:  # the tab is gone; the next connect redraws
             log.debug("update of a disconnected tab", exc_info=True)
+            return
+        flet_compat.drop_replaced(self.page, replaced)
 
