@@ -343,10 +343,8 @@ async def tap_shown(client, app, identifier):
     await settle()
 
 
-def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
-    """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
-    phone has, one patch addressed to the frame's column carries what changed (the
-    other player's total), and no more than the controls that show something new."""
+def _started_for_two_seats(svc):
+    """A started two-player table: its presenter, client, and both seats' tokens."""
     p, c = table(svc)
     gid = p.snapshot.game_id
     hub = svc.hub()
@@ -355,7 +353,14 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
     c.submit(p.set_harvester(1, 7))
     p.update(c.snapshot())
     c.submit(p.start_game())
-    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+    return p, c, gid, hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+
+
+def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
+    """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
+    phone has, one patch addressed to the frame's column carries what changed (the
+    other player's total), and no more than the controls that show something new."""
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
 
     async def go():
         c1, a1 = await start_app(route=f"/join/{seat1}", encode=True)
@@ -381,15 +386,7 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
 def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_version(svc):
     """Another phone's tap redraws this sheet: its unchanged cards stay (same controls),
     and a tap on a kept card is made against the version now on screen (not refused)."""
-    p, c = table(svc)
-    gid = p.snapshot.game_id
-    hub = svc.hub()
-    c.submit(p.set_harvester(0, 3))
-    p.update(c.snapshot())
-    c.submit(p.set_harvester(1, 7))
-    p.update(c.snapshot())
-    c.submit(p.start_game())
-    seat1, seat2 = hub.issue(gid, seat=1), hub.issue(gid, seat=2)
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
 
     async def open_seat(token):  # diffs and an index as in the web server
         return await start_app(route=f"/join/{token}", encode=True)
