@@ -265,10 +265,13 @@ def test_log_and_snapshot(any_store: Store) -> None:
     assert g.id is not None and g.status == "open" and g.seed == 2**40
     assert g.created_at.tzinfo is not None
     assert st.latest_state(game_id=g.id).seq == 0  # type: ignore[union-attr]
-    for seq in (1, 2, 3):
-        st.append_command(game_id=g.id, seq=seq, kind="SetCoins", payload={"coins": seq},
-                          outcome={"card": seq} if seq == 2 else None, state={"v": seq})
+    made = [st.append_command(game_id=g.id, seq=seq, kind="SetCoins", payload={"coins": seq},
+                              outcome={"card": seq} if seq == 2 else None, state={"v": seq})
+            for seq in (1, 2, 3)]
     log = st.load_log(game_id=g.id)
+    # the entries it returns are the rows written (ids, times and all)
+    assert [e.model_dump() for e in made] == [e.model_dump() for e in log]
+    assert g.updated_at is not None and made[-1].created_at >= g.updated_at
     assert [(e.seq, e.payload, e.outcome) for e in log] == [
         (1, {"coins": 1}, None), (2, {"coins": 2}, {"card": 2}), (3, {"coins": 3}, None)]
     assert [e.seq for e in st.load_log(game_id=g.id, after=2)] == [3]
