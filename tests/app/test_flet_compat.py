@@ -30,3 +30,73 @@ def test_an_invalid_control_is_reported_once_and_again_after_it_was_valid() -> N
     field.max_lines = 0
     with pytest.raises(ValueError, match="max_lines"):
         field._before_update_safe()
+
+
+# --------------------------------------------------------------------------- 11. fast_init
+
+def _made(cls: type, init: object, args: tuple[object, ...], kwargs: dict[str, object]
+          ) -> tuple[str, object]:
+    """What ``init`` leaves on a new ``cls``: its fields, property values and changes, in the
+    order they were set (or the error it raised); the control id aside."""
+    obj = cls.__new__(cls)
+    try:
+        init(obj, *args, **dict(kwargs))  # type: ignore[operator]
+    except Exception as exc:  # both ways must raise the same
+        return "raised", (type(exc), str(exc).replace("__wrapped__", "__init__"))
+    state = {k: v for k, v in vars(obj).items() if k != "_i"}
+    return "made", (list(state.items()), list(getattr(obj, "_values", {}).items()),
+                    list(getattr(obj, "_dirty", {}).items()), type(getattr(obj, "_i", None)))
+
+
+def _same(cls: type, *args: object, **kwargs: object) -> None:
+    new = cls.__init__
+    old = new.__wrapped__  # type: ignore[misc]
+    assert _made(cls, new, args, kwargs) == _made(cls, old, args, kwargs), cls
+
+
+@pytest.mark.parametrize("cls", flet_compat.FAST_INIT, ids=lambda c: c.__qualname__)
+def test_a_control_made_fast_has_what_the_original_init_gives_it(cls: type) -> None:
+    _same(cls)  # no argument: defaults (or the same error for a missing one)
+    # every parameter given its own default: what the original stores, the fast one too
+    import inspect
+    params = list(inspect.signature(cls.__init__.__wrapped__).parameters.values())[1:]
+    given = {p.name: p.default for p in params if p.default is not p.empty}  # <factory> too
+    _same(cls, **given)
+    _same(cls, no_such_argument=1)  # the original's TypeError
+
+
+def test_the_screens_controls_made_fast_with_their_usual_arguments() -> None:
+    assert {ft.Text, ft.Column, ft.Row, ft.Container, ft.Semantics, ft.Chip, ft.Card,
+            ft.IconButton, ft.OutlinedButton, ft.TextField} <= set(flet_compat.FAST_INIT)
+    text = ft.Text("x", size=13)
+    _same(ft.Text, "x", size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.ERROR)
+    _same(ft.Text, "x", value="y")  # twice: the original's TypeError
+    _same(ft.Column, [text], spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    _same(ft.Row, [text], wrap=True, spacing=8, run_spacing=8)
+    _same(ft.Container, text, padding=ft.Padding.all(2), expand=True, key="k")
+    _same(ft.Semantics, identifier="sheet-total", content=text)
+    _same(ft.Chip, label=text, selected=True, on_select=lambda e: None, height=48)
+    _same(ft.Card, content=text)
+    _same(ft.IconButton, icon=ft.Icons.ADD, tooltip="+", on_click=print, width=48)
+    _same(ft.OutlinedButton, content=text, on_click=print)
+    _same(ft.TextField, value="3", width=64, text_align=ft.TextAlign.CENTER)
+    _same(ft.Text, "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n",
+          "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z")  # too many: TypeError
+    ref: ft.Ref[ft.Text] = ft.Ref()
+    made = ft.Text("x", ref=ref)
+    assert ref.current is made  # the InitVar reaches __post_init__
+    assert made._i != text._i  # a new id each  # noqa: SLF001
+
+
+def test_a_default_a_subclass_changed_is_stored_as_the_original_init_stores_it() -> None:
+    from flet.controls.base_control import control
+
+    @control("Text")
+    class Loud(ft.Text):  # Flet keeps the parent's property, with the parent's default
+        size: float | None = 20
+
+    assert flet_compat.fast_init(Loud)
+    assert Loud("x").size == 20
+    _same(Loud, "x")
+    _same(Loud, "x", size=None)
+    assert not flet_compat.fast_init(Loud)  # once only
