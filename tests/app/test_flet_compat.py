@@ -100,3 +100,19 @@ def test_a_default_a_subclass_changed_is_stored_as_the_original_init_stores_it()
     _same(Loud, "x")
     _same(Loud, "x", size=None)
     assert not flet_compat.fast_init(Loud)  # once only
+
+
+def test_the_diff_logs_no_debug_line_and_still_its_warnings(caplog: pytest.LogCaptureFixture
+                                                              ) -> None:
+    import logging
+
+    import flet.controls.object_patch as object_patch
+
+    quiet = object_patch.logger
+    assert isinstance(quiet, flet_compat._QuietDiffLog)  # noqa: SLF001
+    assert quiet.logger is logging.getLogger("flet_object_patch")
+    assert not quiet.logger.isEnabledFor(logging.DEBUG)  # Flet sets it to INFO itself
+    with caplog.at_level(logging.INFO, logger="flet_object_patch"):
+        quiet.debug("not %s", "said")
+        quiet.warning("said %s", "once")
+    assert [r.getMessage() for r in caplog.records] == ["said once"]

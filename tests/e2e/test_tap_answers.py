@@ -16,6 +16,7 @@ the test holds SQLite's write lock as another program would.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -44,6 +45,38 @@ VALUE_JS = """(id) => {
 }"""
 
 
+class HeldFrames:
+    """What the server sends a phone, through Playwright's ``route_web_socket``: while
+    :meth:`hold` is on, its frames wait in the browser's route and :meth:`release` hands
+    them on in order (the phone's connection was slow for a moment)."""
+
+    def __init__(self, page: Any) -> None:
+        self.holding = False
+        self.held: list[tuple[Any, Any]] = []
+        page.route_web_socket(re.compile(r".*/ws(\?.*)?$"), self._route)
+
+    def _route(self, ws: Any) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)  # the phone's frames (taps) go out at once
+
+        def to_phone(message: Any) -> None:
+            if self.holding:
+                self.held.append((ws, message))
+            else:
+                ws.send(message)
+
+        server.on_message(to_phone)
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def release(self) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for ws, message in held:
+            ws.send(message)
+
+
 class Table:
     def __init__(self, browser: Any, server: TableServer, game_id: int) -> None:
         from app.store.facade import Store
@@ -57,11 +90,13 @@ class Table:
             store.engine.dispose()
         self.contexts: list[Any] = []
         self.phones: list[Any] = []
+        self.frames: list[HeldFrames] = []
         for token in tokens:
             ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
             instrument(ctx)
             self.contexts.append(ctx)
             page = ctx.new_page()
+            self.frames.append(HeldFrames(page))
             page.goto(f"{server.url}/join/{token}")
             enable_semantics(page)
             self.phones.append(page)
@@ -127,8 +162,16 @@ def test_already_done_in_the_viewport_of_the_phone_that_tapped_second(table: Tab
     points = [aim(p, "sheet-round-token") for p in table.phones]
     for page in table.phones:
         watch_answer(page, "done", ["sheet-news-done"])
-    for page, (x, y) in zip(table.phones, points, strict=True):  # at the same moment
-        page.mouse.click(x, y)
+    # at the same moment: neither phone may see the other's reveal before it taps. The
+    # clicks go out one after the other, and a fast server redraws the second phone in
+    # between (its tap is then a new reveal, rightly): the second phone's connection
+    # holds the server's frames until both taps are out (a slow network for a moment)
+    table.frames[1].hold()
+    try:
+        for page, (x, y) in zip(table.phones, points, strict=True):
+            page.mouse.click(x, y)
+    finally:
+        table.frames[1].release()
     deadline = time.monotonic() + 10
     seen: list[float | None] = [None, None]
     while not any(s is not None for s in seen):

@@ -59,6 +59,18 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
     return control
 
 
+def keep_column(app: Nav, p: Any, name: str, controls: list[ft.Control],
+                **props: Any) -> ft.Control:
+    """A column holding ``controls`` (pieces), kept from the last redraw while it holds the
+    very same controls with the same ``props``: the columns around the pieces are then
+    neither made nor diffed again, and a redraw in which no piece changed sends nothing.
+
+    The key is the controls' identities: the kept column holds its controls, so none of
+    them can be collected and its id given to another while the column is kept."""
+    return keep_piece(app, p, name, (tuple(map(id, controls)), tuple(props.items())),
+                      lambda: ft.Column(controls, **props))
+
+
 def forget_pieces(app: Nav, p: Any) -> None:
     """Draw this phone's sheet anew at the next redraw: it was tapped.
 

@@ -19,7 +19,7 @@ from app.game.status import Status
 from app.table.answers import Accepted
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
-from app.ui.kit.kept import forget_pieces, keep_piece
+from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
 from app.ui.kit.live_table import (
     Inbox,
     OpenTable,
@@ -515,22 +515,26 @@ def build(app: Nav) -> ft.Control:
     # build only that column again, not every part (see flet_compat.scroll_mark).
     head = controls
     parts_column: list[ft.Control] = [_section(app, p, c, section, final) for section in own]
-    parts_column.append(ft.Column([_section(app, p, c, section, final) for section in suggested],
-                                  spacing=10,
-                                  horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
+    stretch = ft.CrossAxisAlignment.STRETCH
+    parts_column.append(keep_column(
+        app, p, "suggestions-column",
+        [_section(app, p, c, section, final) for section in suggested],
+        spacing=10, horizontal_alignment=stretch))
     if not final:  # the play pieces: turn, forest map (or planting check), changes
-        parts_column.append(flet_compat.scroll_mark(
-            "part-play", ft.Column(play_panel.pieces(app, p, c, banner=False), spacing=10)))
+        play = play_panel.pieces(app, p, c, banner=False)
+        parts_column.append(keep_piece(app, p, "part-play", tuple(map(id, play)),
+                                       lambda: flet_compat.scroll_mark(
+                                           "part-play", ft.Column(play, spacing=10))))
     if table is not None:
         parts_column.append(_section(app, p, c, table, final))
     finish = p.status != Status.FINISHED and p.locked_player is None
     parts_column.append(keep_piece(app, p, "buttons", finish,
                                    lambda: _buttons(app, p, c, finish)))
-    return ft.Column([ft.Column(head, spacing=10,
-                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-                      ft.Column(parts_column, spacing=10,
-                                horizontal_alignment=ft.CrossAxisAlignment.STRETCH)],
-                     spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    # the columns around the pieces: kept while they hold the very same pieces
+    return keep_column(app, p, "body", [
+        keep_column(app, p, "head", head, spacing=10, horizontal_alignment=stretch),
+        keep_column(app, p, "parts", parts_column, spacing=10, horizontal_alignment=stretch),
+    ], spacing=10, horizontal_alignment=stretch)
 
 
 @dataclass(slots=True)
