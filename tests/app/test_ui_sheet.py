@@ -383,6 +383,40 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
     asyncio.run(go())
 
 
+def _keyed(control, key):
+    from app.ui.kit.flet_compat import subtree
+
+    return next(c for c in subtree(control) if getattr(c, "key", None) == key)
+
+
+def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_new_sends_nothing(
+        svc):
+    """kept.keep_column: a column holding the very same pieces is the very same column; a
+    redraw in which nothing changed leaves the body as it is and sends no patch."""
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+
+    async def go():
+        c1, a1 = await start_app(route=f"/join/{seat1}", encode=True)
+        c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
+        column = c2.page.controls[0].content
+        body = column.controls[0]
+        suggestions = _keyed(body, "kept-suggestions-column")
+        sent = len(c2.conn.messages)
+        a2.refresh()  # the same snapshot drawn again
+        await settle(0.1)
+        assert column.controls[0] is body
+        assert not [m for m in c2.conn.messages[sent:]
+                    if m.action == MessageAction.PATCH_CONTROL]
+        await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei's total changes
+        await settle(0.2)
+        new_body = column.controls[0]
+        assert new_body is not body  # her total is in it ...
+        assert _keyed(new_body, "kept-suggestions-column") is suggestions  # ... not here
+        assert shown(a2, "sheet-player-0").label.value.startswith("Mei  ")
+
+    asyncio.run(go())
+
+
 def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_version(svc):
     """Another phone's tap redraws this sheet: its unchanged cards stay (same controls),
     and a tap on a kept card is made against the version now on screen (not refused)."""
