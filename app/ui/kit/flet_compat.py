@@ -401,6 +401,8 @@ def fast_init(cls: type) -> bool:
             plan.append((f.name, _GIVEN_ONLY if dropped else _SET, f.default))
     steps = tuple(plan)
     post = tuple(initvars)
+    place = {name: i for i, (name, _how, _value) in enumerate(steps)}
+    always = frozenset(i for i, (_name, how, _value) in enumerate(steps) if how != _GIVEN_ONLY)
 
     def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
         if args:
@@ -412,7 +414,10 @@ def fast_init(cls: type) -> bool:
                 kwargs[name] = value
         if not (required <= kwargs.keys() and accepted >= kwargs.keys()):
             return orig(self, *args, **kwargs)  # raises as the original does
-        for name, how, value in steps:
+        # the fields the original assigns for good, in its order: what is always made or
+        # set, and what was given (a given default the descriptor drops, as there)
+        for i in sorted(always.union([place[n] for n in kwargs if n in place])):
+            name, how, value = steps[i]
             if how == -_FACTORY:  # init=False: always made
                 setattr(self, name, value())
             elif name in kwargs and (how != _FACTORY or kwargs[name] is not _AS_FACTORY):
