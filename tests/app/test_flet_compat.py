@@ -116,3 +116,14 @@ def test_the_diff_logs_no_debug_line_and_still_its_warnings(caplog: pytest.LogCa
         quiet.debug("not %s", "said")
         quiet.warning("said %s", "once")
     assert [r.getMessage() for r in caplog.records] == ["said once"]
+
+
+def test_a_key_given_to_a_new_control_is_as_given_to_its_constructor() -> None:
+    made = flet_compat.keyed(ft.Column([ft.Text("x")], spacing=4), "kept-x")
+    as_given = ft.Column([ft.Text("x")], spacing=4, key="kept-x")
+    assert made.key == "kept-x" and made._values == as_given._values  # noqa: SLF001
+    assert made._dirty == as_given._dirty == {}  # noqa: SLF001
+    sent = ft.Text("y")
+    object.__setattr__(sent, "_initialized", True)  # as a diff leaves a control it sent
+    flet_compat.keyed(sent, "k")
+    assert "key" in sent._dirty  # noqa: SLF001  # a change, for an in-place diff to send

@@ -93,6 +93,11 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    Shown by ``tests/app/test_flet_compat.py`` (every control class made both ways,
    without and with arguments: the same fields, values and changes).
 
+   A key given to a control just made (:func:`keyed`) is recorded as given to its
+   constructor: Flet clears a new control's change record once it is constructed, and a
+   key set right after stayed in it for as long as the piece was kept (a dict on each
+   kept piece, ~18 KiB a phone). Shown by ``tests/app/test_flet_compat.py``.
+
 12. **The diff's debug lines cost when nobody reads them** (:class:`_QuietDiffLog`).
    Flet's diff calls ``logger.debug`` ~440 times in one phone's redraw, on a logger it
    sets to INFO itself (``flet_object_patch``): ~0.15 ms of a redraw only to find the
@@ -433,6 +438,18 @@ def fast_init(cls: type) -> bool:
     __init__.__wrapped__ = orig  # type: ignore[attr-defined]
     cls.__init__ = __init__  # type: ignore[misc]
     return True
+
+
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """``control`` (just made, not sent yet) with ``key``, as if its constructor had been given
+    it: no change is recorded for it (11.). A control already sent takes it as a change."""
+    control.key = key
+    if not hasattr(control, "_initialized"):  # not configured by a diff yet
+        dirty = control._dirty  # type: ignore[attr-defined]
+        dirty.pop("key", None)
+        if not dirty:
+            dirty.clear()  # (an emptied dict keeps its table until cleared)
+    return control
 
 
 def _control_classes() -> list[type]:

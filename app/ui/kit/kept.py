@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.kit.flet_compat import on_screen
+from app.ui.kit.flet_compat import keyed, on_screen
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -53,8 +53,7 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
     if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
         app.keep_indexed(kept[1])  # Flet forgets reused controls: see there
         return kept[1]
-    control = make()
-    control.key = f"kept-{name}"  # matched by key, not place, when pieces come and go
+    control = keyed(make(), f"kept-{name}")  # matched by key, not place, when pieces come and go
     cache[name] = (key, control)
     return control
 

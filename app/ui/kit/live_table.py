@@ -233,16 +233,22 @@ def on_tap(app: Nav, p: Any, c: TableClient,
            make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(e: Any) -> None:
-        seen = shown.shown(_session_id(app), p.snapshot.game_id,
-                           flet_compat.control_id(getattr(e, "control", None)),
-                           str(getattr(e, "name", "click")))
-        await submit_off_loop(app, p, c, make, seen,
-                              forget=not isinstance(getattr(e, "control", None),
-                                                    UNCHANGED_BY_A_TAP))
+        await _on_tap(app, p, c, make, e)
     return handler
 
 
 def tapped(app: Nav, p: Any, c: TableClient,
             what: Tap | None) -> Callable[[Any], Awaitable[None]]:
-    """A sheet control's handler: its command made with the version on screen."""
-    return on_tap(app, p, c, lambda: None if what is None else p.command(what))
+    """A sheet control's handler: its command made with the version on screen. (One
+    closure a control, its command's maker made at the tap: a sheet holds ~200.)"""
+    async def handler(e: Any) -> None:
+        await _on_tap(app, p, c, lambda: None if what is None else p.command(what), e)
+    return handler
+
+
+async def _on_tap(app: Nav, p: Any, c: TableClient, make: Callable[[], Any], e: Any) -> None:
+    seen = shown.shown(_session_id(app), p.snapshot.game_id,
+                       flet_compat.control_id(getattr(e, "control", None)),
+                       str(getattr(e, "name", "click")))
+    await submit_off_loop(app, p, c, make, seen,
+                          forget=not isinstance(getattr(e, "control", None), UNCHANGED_BY_A_TAP))
