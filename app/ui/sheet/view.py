@@ -514,8 +514,12 @@ def build(app: Nav) -> ft.Control:
     # redraw to the next: a line coming or going above them makes the phone's Flutter
     # build only that column again, not every part (see flet_compat.scroll_mark).
     head = controls
-    parts_column: list[ft.Control] = [_section(app, p, c, section, final) for section in own]
     stretch = ft.CrossAxisAlignment.STRETCH
+    # the player's own board in a column of its own: another phone's tap changes the
+    # pieces after it (the change line, the table), and the board's column stays the same
+    parts_column: list[ft.Control] = [keep_column(
+        app, p, "board", [_section(app, p, c, section, final) for section in own],
+        spacing=10, horizontal_alignment=stretch)]
     parts_column.append(keep_column(
         app, p, "suggestions-column",
         [_section(app, p, c, section, final) for section in suggested],
