@@ -347,13 +347,18 @@ def _language(app: Nav) -> list[ft.Control]:
         width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
+def _shares(app: Nav, p: SheetPresenter) -> bool:
+    """Whether the top bar has the table's QR codes: table mode only (a hub serves the
+    phones), for the host (the server host or the table's host link), never for a seat."""
+    lock = app.locked
+    return not (app.hub is None or p.locked_player is not None or not app.has_screen("host")
+                or (lock is not None and "host" not in lock["routes"]))
+
+
 def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
     """The table's QR codes (seat links for the other phones), in the top bar: reachable
-    without scrolling down a long sheet. Table mode only (a hub serves the phones), for the
-    host (the server host or the table's host link), never for a seat."""
-    lock = app.locked
-    if app.hub is None or p.locked_player is not None or not app.has_screen("host") or (
-            lock is not None and "host" not in lock["routes"]):
+    without scrolling down a long sheet (:func:`_shares`)."""
+    if not _shares(app, p):
         return []
     return [sid("sheet-share", ft.IconButton(
         icon=ft.Icons.QR_CODE, tooltip=app.t("sheet-share"), width=TOUCH, height=TOUCH,
@@ -414,7 +419,7 @@ def build(app: Nav) -> ft.Control:
     drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
     lock = app.locked  # a table link (table mode): no way to the rest of the app
     snap = p.snapshot
-    share = bool(_share(app, p))
+    share = _shares(app, p)
     controls: list[ft.Control] = [keep_piece(
         app, p, "header",
         (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
