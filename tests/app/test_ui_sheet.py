@@ -785,3 +785,23 @@ def test_a_language_switch_redraws_the_banner():
     p.t = Translator("ja").t
     assert p.banner and p.banner != english
     assert any("ラウンド" in line for line in p.banner), p.banner
+
+
+def test_the_shared_tables_section_is_the_same_object_while_the_table_is_the_same(svc):
+    """A board's change leaves the table's section (view model) the very same object, so
+    every phone's kept table card is matched by identity; a change of the table makes it
+    anew, with what changed."""
+    p, c, _gid, _seat1, _seat2 = _started_for_two_seats(svc)
+
+    def shared():
+        return next(s for s in p.sections() if s.id == "table")
+
+    before = shared()
+    c.submit(p.set_value("resources.coins", 3))  # Mei's board, not the table
+    assert p.kind().board().resources.coins == 3
+    assert shared() is before
+    reveal = next(a for a in before.actions if a.id == "round-token")
+    c.submit(p.command(reveal.command))  # the table: the next round
+    after = shared()
+    assert after is not before and after != before
+    assert after.lines[0] != before.lines[0]  # "Round 2 ..." instead of "Round 1 ..."

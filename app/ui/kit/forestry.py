@@ -62,6 +62,10 @@ from scoring.games import Game
 _BOARDS: OrderedDict[tuple[int, int, str], tuple[Any, Any, tuple[Section, ...]]] = OrderedDict()
 _BOARDS_LOCK = threading.Lock()
 _BOARDS_KEPT = 512
+#: The shared table's section, by the table it shows and the language: the same Section
+#: object while the table is the same (another player's board changed), so a phone's
+#: kept card is matched by identity, not compared field by field.
+_TABLES: OrderedDict[tuple[int, str], tuple[Any, Section]] = OrderedDict()
 
 
 class ForestrySheet(GameSheet):
@@ -342,10 +346,24 @@ class ForestrySheet(GameSheet):
                        cards=tuple(cards), short=self.say("sheet-jump-tasks"))
 
     def table_section(self) -> Section | None:
-        """The shared table: round tokens, forester tokens, infested wood, detached storages."""
-        t = self.t
+        """The shared table: round tokens, forester tokens, infested wood, detached storages
+        (made again only when the table or the language changed)."""
         table = self.state.table
         assert isinstance(table, ForestryTable)  # a Forestry state has a Forestry table
+        key = (id(table), language_of(self.t))
+        with _BOARDS_LOCK:
+            kept = _TABLES.get(key)
+        if kept is not None and kept[0] is table:
+            return kept[1]
+        made = self._table_section(table)
+        with _BOARDS_LOCK:  # the table is held: its id is not reused while it is kept
+            _TABLES[key] = (table, made)
+            while len(_TABLES) > _BOARDS_KEPT:
+                _TABLES.popitem(last=False)
+        return made
+
+    def _table_section(self, table: ForestryTable) -> Section:
+        t = self.t
         forest = table.forest
         stack = forest.round_tokens
         lines = [t("table-round", n=stack.round, left=stack.left)]
