@@ -805,3 +805,19 @@ def test_the_shared_tables_section_is_the_same_object_while_the_table_is_the_sam
     after = shared()
     assert after is not before and after != before
     assert after.lines[0] != before.lines[0]  # "Round 2 ..." instead of "Round 1 ..."
+
+
+def test_a_players_suggestions_section_is_the_same_object_while_the_suggestions_are(svc):
+    p, c, _gid, _seat1, _seat2 = _started_for_two_seats(svc)
+
+    def suggested():
+        return next((s for s in p.sections() if s.id == "suggestions"), None)
+
+    before = suggested()  # seat income and the round token's coin, offered to Mei
+    assert before is not None and len(before.choices) == 2
+    c.submit(p.set_value("resources.construction_materials", 2))  # her board, not these
+    assert suggested() is before  # the very same view model: kept cards match by identity
+    dismiss = next(o for o in before.choices[0].options if o.value == "dismiss")
+    c.submit(p.command(dismiss.command))
+    after = suggested()
+    assert after is not None and after is not before and len(after.choices) == 1

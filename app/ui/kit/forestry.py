@@ -66,6 +66,9 @@ _BOARDS_KEPT = 512
 #: object while the table is the same (another player's board changed), so a phone's
 #: kept card is matched by identity, not compared field by field.
 _TABLES: OrderedDict[tuple[int, str], tuple[Any, Section]] = OrderedDict()
+#: A player's suggestions section, by the player and the language: the same Section object
+#: while the player's suggestions are the very same ones (kept by identity, as above).
+_SUGGESTED: OrderedDict[tuple[int, int, str], tuple[tuple[Any, ...], Section]] = OrderedDict()
 
 
 class ForestrySheet(GameSheet):
@@ -97,6 +100,20 @@ class ForestrySheet(GameSheet):
         own = self.state.suggestions_of(self.player)
         if not own:
             return None
+        key = (id(own[0]), self.player, language_of(self.t))
+        with _BOARDS_LOCK:
+            kept = _SUGGESTED.get(key)
+        if kept is not None and len(kept[0]) == len(own) \
+                and all(a is b for a, b in zip(kept[0], own, strict=True)):
+            return kept[1]
+        made = self._suggestions_section(own)
+        with _BOARDS_LOCK:  # the suggestions are held: their ids are not reused meanwhile
+            _SUGGESTED[key] = (own, made)
+            while len(_SUGGESTED) > _BOARDS_KEPT:
+                _SUGGESTED.popitem(last=False)
+        return made
+
+    def _suggestions_section(self, own: tuple[Any, ...]) -> Section:
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
             Option("apply", self.say("sheet-suggest-apply"), False,
                    tap(ApplySuggestion, id=x.id, player=x.player)),
