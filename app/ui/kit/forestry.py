@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, cast
 
 from app.game.commands import (
     AddContract,
@@ -57,18 +58,31 @@ from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
 from scoring.forestry.reference import forestry_reference
 from scoring.games import Game
 
-#: A board's sections (view models, immutable) by (board, player, language): shared by the
-#: phones and versions that show the same board; a few hundred boards kept.
-_BOARDS: OrderedDict[tuple[int, int, str], tuple[Any, Any, tuple[Section, ...]]] = OrderedDict()
-_BOARDS_LOCK = threading.Lock()
-_BOARDS_KEPT = 512
-#: The shared table's section, by the table it shows and the language: the same Section
-#: object while the table is the same (another player's board changed), so a phone's
-#: kept card is matched by identity, not compared field by field.
-_TABLES: OrderedDict[tuple[int, str], tuple[Any, Section]] = OrderedDict()
-#: A player's suggestions section, by the player and the language: the same Section object
-#: while the player's suggestions are the very same ones (kept by identity, as above).
-_SUGGESTED: OrderedDict[tuple[int, int, str], tuple[tuple[Any, ...], Section]] = OrderedDict()
+#: View models (immutable) made from parts of a state, by what they show and the language:
+#: a board's sections (by board, player), the shared table's section, a player's
+#: suggestions. Shared by the phones and versions that show the very same parts (a tap
+#: leaves the others' as they were), so a phone's kept card is matched by identity, not
+#: compared field by field; a few hundred of each kind kept.
+_MADE: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = OrderedDict()
+_MADE_LOCK = threading.Lock()
+_MADE_KEPT = 1536
+T = TypeVar("T")
+
+
+def _made_of(key: tuple[Any, ...], parts: tuple[Any, ...], make: Callable[[], T]) -> T:
+    """``make()``, or what it made for the very same ``parts`` (by identity) under ``key``.
+    The parts are held with it, so their ids are not reused while it is kept."""
+    with _MADE_LOCK:
+        kept = _MADE.get(key)
+    if kept is not None and len(kept[0]) == len(parts) \
+            and all(a is b for a, b in zip(kept[0], parts, strict=True)):
+        return cast(T, kept[1])
+    made = make()
+    with _MADE_LOCK:
+        _MADE[key] = (parts, made)
+        while len(_MADE) > _MADE_KEPT:
+            _MADE.popitem(last=False)
+    return made
 
 
 class ForestrySheet(GameSheet):
@@ -100,18 +114,8 @@ class ForestrySheet(GameSheet):
         own = self.state.suggestions_of(self.player)
         if not own:
             return None
-        key = (id(own[0]), self.player, language_of(self.t))
-        with _BOARDS_LOCK:
-            kept = _SUGGESTED.get(key)
-        if kept is not None and len(kept[0]) == len(own) \
-                and all(a is b for a, b in zip(kept[0], own, strict=True)):
-            return kept[1]
-        made = self._suggestions_section(own)
-        with _BOARDS_LOCK:  # the suggestions are held: their ids are not reused meanwhile
-            _SUGGESTED[key] = (own, made)
-            while len(_SUGGESTED) > _BOARDS_KEPT:
-                _SUGGESTED.popitem(last=False)
-        return made
+        return _made_of(("suggestions", id(own[0]), self.player, language_of(self.t)), own,
+                        lambda: self._suggestions_section(own))
 
     def _suggestions_section(self, own: tuple[Any, ...]) -> Section:
         rows = tuple(ChoiceRow(f"suggest-{x.id}", self.say(x.code, **self._suggestion_params(x)), (
@@ -185,17 +189,8 @@ class ForestrySheet(GameSheet):
         """The player's board (worked out again only when the board, the options or the
         language changed: another player's tap leaves it as it was), the suggestions first."""
         b, options = self.board(), self.state.options
-        key = (id(b), self.player, language_of(self.t))
-        with _BOARDS_LOCK:
-            kept = _BOARDS.get(key)
-        if kept is not None and kept[0] is b and kept[1] is options:
-            sections = list(kept[2])
-        else:
-            sections = self._board_sections(b)
-            with _BOARDS_LOCK:  # the board is held: its id is not reused while it is kept
-                _BOARDS[key] = (b, options, tuple(sections))
-                while len(_BOARDS) > _BOARDS_KEPT:
-                    _BOARDS.popitem(last=False)
+        sections = list(_made_of(("board", id(b), self.player, language_of(self.t)),
+                                 (b, options), lambda: tuple(self._board_sections(b))))
         suggested = self.suggestions_section()
         return [suggested, *sections] if suggested is not None else sections
 
@@ -367,17 +362,8 @@ class ForestrySheet(GameSheet):
         (made again only when the table or the language changed)."""
         table = self.state.table
         assert isinstance(table, ForestryTable)  # a Forestry state has a Forestry table
-        key = (id(table), language_of(self.t))
-        with _BOARDS_LOCK:
-            kept = _TABLES.get(key)
-        if kept is not None and kept[0] is table:
-            return kept[1]
-        made = self._table_section(table)
-        with _BOARDS_LOCK:  # the table is held: its id is not reused while it is kept
-            _TABLES[key] = (table, made)
-            while len(_TABLES) > _BOARDS_KEPT:
-                _TABLES.popitem(last=False)
-        return made
+        return _made_of(("table", id(table), language_of(self.t)), (table,),
+                        lambda: self._table_section(table))
 
     def _table_section(self, table: ForestryTable) -> Section:
         t = self.t
