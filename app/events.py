@@ -16,8 +16,8 @@ from typing import Any
 from scoring.guardians.checks import end_message
 from scoring.guardians.rules import EndTrigger
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
-from setup.forestry import round_token_effect
-from setup.play import INFESTED_WOOD_TOKENS, ROUND_TOKENS_BY_ID
+from setup.forestry.plan import round_token_effect
+from setup.forestry.play import INFESTED_WOOD_TOKENS, ROUND_TOKENS_BY_ID
 
 
 class EventCode(MessageCode):
@@ -52,7 +52,7 @@ def command_name(kind: str) -> Msg:
 
 
 def log_entry_data(entry: Any) -> dict[str, Any]:
-    """A ``setup.play.LogEntry`` as the session's message data (the draw as JSON values)."""
+    """A ``setup.forestry.play.LogEntry`` as the session's message data (the draw as JSON)."""
     data: dict[str, Any] = {"action": entry.action}
     if entry.round_token is not None:
         data["round_token"] = entry.round_token.id

@@ -66,7 +66,6 @@ from app.store.facade import Store
 from app.store.models import utc
 from scoring.record import RecordError
 from scoring.sheet import ScoreSheet
-from setup import play
 
 log = logging.getLogger(__name__)
 
@@ -459,7 +458,7 @@ class GameSession:
         if not isinstance(command, Command):
             raise DomainError(SessionCode.NOT_COMMAND)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
-            raise DomainError(play.PlayCode.BAD_AUTHOR, field="by")
+            raise DomainError(SessionCode.BAD_AUTHOR, field="by")
         if isinstance(command, Undo | Redo | UndoMine | Finish):
             return self._session_op(command, by)
         with self._lock:
@@ -514,7 +513,7 @@ class GameSession:
         """
         index = next((n for n, s in enumerate(self._done) if s.seq == seq), None)
         if index is None:
-            raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
+            raise DomainError(SessionCode.NOTHING_OF_YOURS)
         step = self._done[index]
         state = self._done[index - 1].state if index else self._initial
         kept = list(self._done[:index])
@@ -522,7 +521,7 @@ class GameSession:
             try:
                 state, messages = replay_command(state, later.command, later.outcome)
             except ReplayError as err:
-                raise DomainError(play.PlayCode.UNDO_DEPENDS, kind=step.command.kind,
+                raise DomainError(SessionCode.UNDO_DEPENDS, kind=step.command.kind,
                                   later=later.command.kind, seq=later.seq,
                                   by=-1 if later.by is None else later.by) from err
             kept.append(replace(later, state=state, messages=messages))
@@ -559,7 +558,7 @@ class GameSession:
                                   field="status")
             seq = next((s.seq for s in reversed(self._done) if s.by == by), None)
             if seq is None:
-                raise DomainError(play.PlayCode.NOTHING_OF_YOURS)
+                raise DomainError(SessionCode.NOTHING_OF_YOURS)
             now = self.state
             kept, step = self._without(seq)
             after = kept[-1].state if kept else self._initial
@@ -576,7 +575,7 @@ class GameSession:
                              after: GameState) -> Message:
         data = {"command": step.command.kind, "seq": step.seq, "by": -1 if by is None else by,
                 **self._taken_back(step.command, now, after)}
-        return Message(play.PlayCode.UNDONE_MINE, by, data)
+        return Message(SessionCode.UNDONE_MINE, by, data)
 
     def _undo_message(self, step: _Step, now: GameState, before: GameState) -> Message:
         return Message("undo", None, {"command": step.command.kind,

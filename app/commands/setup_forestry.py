@@ -20,7 +20,7 @@ from app.commands.setup_common import Usage, checklist, fail, player_names, repr
 from app.l10n import english
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.message import ListCode, joined
-from setup.forestry import ForestryOptions, SetupOptionError, SetupPlan, deal, label
+from setup.forestry.plan import ForestryOptions, SetupOptionError, SetupPlan, deal, label
 
 PROG = "forest-table setup forestry"
 #: Seeds picked when none is given: short enough to read out and type again.

@@ -17,7 +17,7 @@ from typing import TextIO
 from app.commands.setup_common import Usage, checklist, fail, player_names, reproduce
 from app.l10n import english
 from scoring.message import ListCode, joined
-from setup.guardians import GuardiansOptions, GuardiansSetupPlan, SetupError, deal
+from setup.guardians.plan import GuardiansOptions, GuardiansSetupPlan, SetupError, deal
 
 
 def _new_seed() -> int:

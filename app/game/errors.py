@@ -10,7 +10,6 @@ from typing import Any
 
 from app.game.messages import Message
 from scoring.message import MessageCode, Refusal
-from setup import play
 
 
 class SessionCode(MessageCode):
@@ -58,6 +57,16 @@ class SessionCode(MessageCode):
     SUGGESTION_ON_ANOTHER_BOARD = "refusal-session-suggestion-on-another-board"  # id
     NOT_A_COUNT = "refusal-session-not-a-count"  # field
     NOT_A_STEP = "refusal-session-not-a-step"  # value
+    # the session's own: undo and redo, shared actions done once, a new game's first player
+    UNDONE_MINE = "event-undone-mine"
+    UNDONE = "event-undone"
+    REDONE = "event-redone"
+    ALREADY_DONE = "refusal-already-done"
+    NOTHING_OF_YOURS = "refusal-nothing-of-yours-to-undo"
+    UNDO_DEPENDS = "refusal-undo-depends"
+    FIRST_PLAYER = "refusal-first-player"
+    FORESTRY_ONLY = "refusal-forestry-only"
+    BAD_AUTHOR = "refusal-bad-author"
     SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
     SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
     SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
@@ -111,7 +120,7 @@ class AlreadyDone(DomainError):
     """
 
     def __init__(self, kind: str, seq: int, messages: tuple[Message, ...]) -> None:
-        super().__init__(play.PlayCode.ALREADY_DONE, field="version", kind=kind, seq=seq)
+        super().__init__(SessionCode.ALREADY_DONE, field="version", kind=kind, seq=seq)
         self.kind = kind
         self.seq = seq
         self.messages = messages

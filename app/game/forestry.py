@@ -2,7 +2,7 @@
 
 Every board command calls one pure action of ``scoring.forestry.board``; the
 shared table (forest board, harvesters, round tokens, infested wood) is
-``setup.play``'s. Immediate effects are *suggested* (the mirror principle,
+``setup.forestry.play``'s. Immediate effects are *suggested* (the mirror principle,
 :class:`~app.game.state.Suggestion`), never applied by themselves, except in a
 game created before that principle (``GameState.mirror`` false): its log
 replays under the old rules.
@@ -111,9 +111,9 @@ from scoring.forestry.score import score_forestry
 from scoring.games import Game
 from scoring.message import msg
 from scoring.printed import confirmed_table
-from setup import forestry as forestry_setup
-from setup import play
-from setup.deck import DeckError
+from setup.forestry import plan as forestry_setup
+from setup.forestry import play
+from setup.forestry.deck import DeckError
 
 
 def _forestry(state: GameState) -> tuple[ForestryTable, tuple[ForestryPlayer, ...]]:
@@ -194,7 +194,7 @@ def _play(fn: Callable[[], Any], field_name: str) -> Any:
 
 
 def _log_entry(entry: play.LogEntry, ctx: Ctx, **extra: Any) -> None:
-    """A draw of ``setup.play``: a message for the table and, with cards, a logged draw.
+    """A draw of ``setup.forestry.play``: a message for the table and, with cards, a logged draw.
 
     ``extra`` goes into the message's data only (what the message needs, e.g. the
     round number), never into the logged draw.
@@ -423,7 +423,7 @@ def _replenish(state: GameState, cmd: ReplenishForesters, ctx: Ctx) -> GameState
     return replace(state, table=replace(table, forest=forest))
 
 
-#: Round token ``gain`` ids (setup.play) -> the resource every player takes.
+#: Round token ``gain`` ids (setup.forestry.play) -> the resource every player takes.
 ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "seedlings",
                "temp_worker": "temp_workers"}
 

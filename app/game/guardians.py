@@ -51,9 +51,8 @@ from scoring.guardians.record import parse_guardians
 from scoring.guardians.record import to_record as guardians_to_record
 from scoring.guardians.rules import MAX_PLAYERS, MIN_PLAYERS, EndTrigger, Ranger
 from scoring.guardians.score import score_guardians
-from setup import guardians as guardians_setup
-from setup import play
-from setup.guardians import GuardiansOptions
+from setup.guardians import plan as guardians_setup
+from setup.guardians.plan import GuardiansOptions
 
 #: The values a ``set_guardians`` command sets.
 GUARDIANS_FIELDS = ("tree_points", "animal_cards", "fire_tokens", "animals_in_shelter",
@@ -173,7 +172,7 @@ def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int,
     """The dealt state; ``first_player`` (0-based seat, ``None``: not picked) goes to the
     record. Infested wood is Forestry's."""
     if tuple(infested):
-        raise DomainError(play.PlayCode.FORESTRY_ONLY, field="infested")
+        raise DomainError(SessionCode.FORESTRY_ONLY, field="infested")
     first = checked_first_player(first_player, len(seats))
     return replace(_guardians_initial(options, seats, seed), first_player=first)
 

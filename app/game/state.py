@@ -24,8 +24,8 @@ from scoring.guardians.model import GuardiansPlayer
 from scoring.message import Msg, msg
 from scoring.printed import embed_confirmed
 from scoring.record import RecordError
-from setup import play
-from setup.guardians import GuardiansOptions
+from setup.forestry import play
+from setup.guardians.plan import GuardiansOptions
 
 STATE_SCHEMA = 1
 
@@ -47,7 +47,7 @@ class PlayerSeat:
 
 @dataclass(frozen=True, slots=True)
 class ForestryTable:
-    """Forestry's shared table: the forest board of ``setup.play`` and what the app adds.
+    """Forestry's shared table: the forest board of ``setup.forestry.play`` and what the app adds.
 
     ``forest`` holds the spawn deck, forester tokens, infested wood, harvested
     tokens, harvesters and the round token stack. ``harvesters`` is each seat's
@@ -317,7 +317,7 @@ def checked_first_player(first: Any, seats: int) -> int | None:
     if first is None:
         return None
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < seats:
-        raise DomainError(play.PlayCode.FIRST_PLAYER, field="first_player", players=seats)
+        raise DomainError(SessionCode.FIRST_PLAYER, field="first_player", players=seats)
     return first
 
 

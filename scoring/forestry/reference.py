@@ -55,8 +55,6 @@ class RefSection(StrEnum):
     ACTIONS = "actions"
     HQ = "hq"
     END = "end"
-    GUARDIANS_TURN = "guardians-turn"
-    GUARDIANS_PLANTING = "guardians-planting"
 
 
 @dataclass(frozen=True, slots=True)

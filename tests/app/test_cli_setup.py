@@ -13,7 +13,7 @@ import pytest
 from app.cli import main
 from app.l10n import english
 from scoring.forestry.enums import Character, Mode
-from setup.forestry import ForestryOptions, deal
+from setup.forestry.plan import ForestryOptions, deal
 
 ROOT = Path(__file__).resolve().parents[2]
 

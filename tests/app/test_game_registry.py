@@ -22,8 +22,8 @@ from app.game.rules import apply_command, initial_state
 from app.game.state import GameState
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
-from setup import forestry as forestry_setup
-from setup import guardians as guardians_setup
+from setup.forestry import plan as forestry_setup
+from setup.guardians import plan as guardians_setup
 
 ROOT = Path(__file__).resolve().parents[2]
 

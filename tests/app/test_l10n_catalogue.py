@@ -77,7 +77,7 @@ def test_every_dynamic_code_has_a_message() -> None:
     """Codes built from data: step titles, labels of dealt values, commands, categories."""
     from app.game.commands import COMMANDS
     from scoring.forestry.enums import ContractCategory, RiverSymbol
-    from setup import forestry
+    from setup.forestry import plan as forestry
 
     codes = {forestry.title_code(spec.id) for spec in forestry.STEPS}
     codes.add(forestry.title_code("player.16.asymmetric"))

@@ -25,9 +25,10 @@ from scoring.guardians.checks import Turn, game_end_status, hand_limit
 from scoring.message import Msg, msg
 from scoring.printed import ask
 from scoring.record import Problem, RecordError, problems_from
-from setup import forestry, guardians
-from setup.deck import SPAWN_CARDS, SpawnDeck
-from setup.play import ForestBoard, ForesterToken, replenish_foresters, spawn_infested_wood
+from setup.forestry import plan as forestry
+from setup.forestry.deck import SPAWN_CARDS, SpawnDeck
+from setup.forestry.play import ForestBoard, ForesterToken, replenish_foresters, spawn_infested_wood
+from setup.guardians import plan as guardians
 
 
 def _refusal(fn: Callable[[], Any]) -> str:
@@ -172,7 +173,7 @@ def test_issue_26_texts_say_what_the_sources_say() -> None:
     first player, fixes which harvest token a round token turns."""
     from app.l10n import render
     from scoring.forestry.reference import FORESTRY_REFERENCE, RefCode
-    from setup.play import ROUND_TOKENS
+    from setup.forestry.play import ROUND_TOKENS
 
     lines = {line.message.code: line.message for line in FORESTRY_REFERENCE}
     spawn, building = lines[RefCode.SPAWN], lines[RefCode.FOREST_BUILDING]

@@ -21,7 +21,7 @@ from scoring.forestry.enums import Character, Mode
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS
 from scoring.message import Msg
 from scoring.sourced import NOT_PRINTED, Sourced, cites
-from setup.forestry import STEP_NUMBERS, ForestryOptions, StepCode, deal
+from setup.forestry.plan import STEP_NUMBERS, ForestryOptions, StepCode, deal
 
 L10N = Path(__file__).resolve().parents[2] / "app" / "l10n"
 WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

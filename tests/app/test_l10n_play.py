@@ -33,7 +33,7 @@ from scoring.guardians.reference import (
     GuardiansRefCode,
     guardians_reference_lines,
 )
-from setup.play import PlayCode
+from setup.forestry.play import PlayCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CODES = [*PlayCode, *PP.PlayLabel, *SetupLabel, *RefCode, *GuardiansRefCode,
@@ -172,7 +172,7 @@ def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card()
     from app.i18n import Translator
     from app.ui.new_game.presenter import DealRequest, PlayerEntry
     from app.ui.setup.presenter import SetupPresenter
-    from setup.forestry import ForestryOptions
+    from setup.forestry.plan import ForestryOptions
 
     players = tuple(PlayerEntry(n, c) for n, c in (("Mei", "pink"), ("Ken", "blue"),
                                                     ("Aki", "green")))

@@ -11,9 +11,10 @@ import pytest
 from app.l10n import render, sentences
 from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.message import Msg
-from setup import forestry, guardians
-from setup.forestry import ForestryOptions, SetupOptionError
-from setup.guardians import GuardiansOptions
+from setup.forestry import plan as forestry
+from setup.forestry.plan import ForestryOptions, SetupOptionError
+from setup.guardians import plan as guardians
+from setup.guardians.plan import GuardiansOptions
 
 
 def text(step: object, lang: str) -> tuple[str, str]:

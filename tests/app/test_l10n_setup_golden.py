@@ -22,7 +22,7 @@ import pytest
 
 from app.l10n import english
 from scoring.forestry.enums import Character, Mode, TechnologySide
-from setup.forestry import ForestryOptions, deal
+from setup.forestry.plan import ForestryOptions, deal
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"

@@ -34,7 +34,7 @@ from app.session import GameSession
 from app.store.facade import Store
 from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub
-from setup.forestry import SEAT_COINS, seat_coins
+from setup.forestry.plan import SEAT_COINS, seat_coins
 
 PLAYERS = ["Mei", "Bo", "Ana"]
 
@@ -451,7 +451,7 @@ def test_a_spawn_at_the_end_of_a_turn_counts_the_tokens_held_against_the_supply(
     nothing spawns and no card is drawn (the sources are silent; docs/rules-decisions.md).
     The session passes what is held (a spawn ignoring it placed both)."""
     from app.game.commands import SetDetachedWood
-    from setup.play import INFESTED_WOOD_TOKENS
+    from setup.forestry.play import INFESTED_WOOD_TOKENS
 
     s = started(store, infestation=True, infested=(5, 6))  # 2 on the forest
     do(s, SetDetachedWood, storage=0, value=INFESTED_WOOD_TOKENS - 2 - 1)  # 1 left

@@ -592,7 +592,7 @@ def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: in
     async def steps(hub: TableHub, make_tab: Any) -> None:
         from app.ui.kit import services
         from app.ui.new_game.presenter import DealRequest, PlayerEntry
-        from setup.forestry import ForestryOptions
+        from setup.forestry.plan import ForestryOptions
 
         tabs = []
         for seat in (1, 2, None):

@@ -31,8 +31,8 @@ from app.i18n import Translator
 from app.l10n import sentences
 from app.ui.new_game.presenter import DealRequest, PlayerEntry
 from app.ui.setup.presenter import SetupPresenter
-from setup.forestry import ForestryOptions
-from setup.guardians import GuardiansOptions
+from setup.forestry.plan import ForestryOptions
+from setup.guardians.plan import GuardiansOptions
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 ja = Translator("ja").t
@@ -131,7 +131,7 @@ def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) ->
     from app.events import event_msg
     from app.l10n import errors, render
     from app.ui.sheet.presenter import message_text
-    from setup.play import PlayCode
+    from setup.forestry.play import PlayCode
 
     messages = _played_messages(store)
     # the play-along kinds (codes) are rendered by the catalogues: tests/app/test_l10n_play.py

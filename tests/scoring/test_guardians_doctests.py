@@ -11,14 +11,14 @@ import scoring.guardians.checks
 import scoring.guardians.record
 import scoring.guardians.rules
 import scoring.guardians.score
-import setup.guardians
+import setup.guardians.plan
 
 MODULES = [
     scoring.guardians.checks,
     scoring.guardians.record,
     scoring.guardians.rules,
     scoring.guardians.score,
-    setup.guardians,
+    setup.guardians.plan,
 ]
 
 

@@ -403,7 +403,8 @@ def test_quick_reference_sections() -> None:
 
 def test_scoring_and_setup_stay_pure() -> None:
     root = Path(__file__).resolve().parents[2]
-    files = [*(root / "scoring" / "guardians").glob("*.py"), root / "setup" / "guardians.py"]
+    files = [*(root / "scoring" / "guardians").glob("*.py"),
+             *(root / "setup" / "guardians").glob("*.py")]
     banned = ("flet", "sqlmodel", "sqlalchemy", "app", "os", "io", "pathlib", "subprocess")
     for f in files:
         tree = ast.parse(f.read_text(encoding="utf-8"))

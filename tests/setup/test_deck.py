@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from setup.deck import (
+from setup.forestry.deck import (
     SPAWN_CARDS,
     DeckError,
     Reveal,
@@ -227,9 +227,9 @@ def test_skip_rejects_a_space_off_the_board() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    import setup.deck
-    import setup.play
+    import setup.forestry.deck
+    import setup.forestry.play
 
-    for module in (setup.deck, setup.play):
+    for module in (setup.forestry.deck, setup.forestry.play):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 from scoring.forestry.enums import Area, Character, ForesterType, Mode, TechnologySide
 from scoring.message import Msg, msg
-from setup.deck import SPAWN_CARDS, SpawnPurpose
-from setup.forestry import (
+from setup.forestry.deck import SPAWN_CARDS, SpawnPurpose
+from setup.forestry.plan import (
     STEPS,
     ForestryOptions,
     LocationTile,
@@ -26,7 +26,7 @@ from setup.forestry import (
     StepCode,
     deal,
 )
-from setup.play import (
+from setup.forestry.play import (
     ROUND_TOKENS_BY_ID,
     ForestBoard,
     ForesterToken,
@@ -425,7 +425,8 @@ def test_play_continues_from_the_board_after_setup() -> None:
 # --------------------------------------------------------------------------- purity
 
 
-@pytest.mark.parametrize("module", ["deck", "forestry", "play"])
+@pytest.mark.parametrize("module", ["forestry/deck", "forestry/plan", "forestry/play",
+                                    "guardians/plan"])
 def test_setup_modules_stay_pure(module: str) -> None:
     tree = ast.parse((ROOT / "setup" / f"{module}.py").read_text(encoding="utf-8"))
     imported: set[str] = set()

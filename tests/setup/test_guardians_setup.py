@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scoring.guardians.record import parse_guardians
 from scoring.guardians.rules import Ranger
 from scoring.message import Msg, msg
-from setup.guardians import (
+from setup.guardians.plan import (
     TWO_PLAYER_REMOVALS,
     GuardiansOptions,
     GuardiansSetupCode,

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from app.events import EventCode, log_entry_msg
 from scoring.forestry.enums import ForesterType
 from scoring.message import ListCode, Msg, joined, msg
-from setup.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose, new_deck
-from setup.forestry import round_token_effect
-from setup.play import (
+from setup.forestry.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose, new_deck
+from setup.forestry.plan import round_token_effect
+from setup.forestry.play import (
     REPRODUCTION_SPACES,
     ROUND_TOKENS,
     ROUND_TOKENS_BY_ID,
@@ -440,7 +440,12 @@ def test_infested_wood_supply_runs_out_at_21_tokens() -> None:
     (docs/rules-decisions.md): with none left, nothing spawns and no card is drawn."""
     import random as _random
 
-    from setup.play import INFESTED_WOOD_TOKENS, ForestBoard, infested_supply, spawn_for_triggers
+    from setup.forestry.play import (
+        INFESTED_WOOD_TOKENS,
+        ForestBoard,
+        infested_supply,
+        spawn_for_triggers,
+    )
 
     board = ForestBoard(deck=deck_with_top(7, 2, 11), infested=frozenset({1, 2, 3}))
     held = INFESTED_WOOD_TOKENS - 3 - 1  # one token left in the supply

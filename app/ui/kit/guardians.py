@@ -23,11 +23,10 @@ from app.ui.kit.sheet_views import (
     label,
     tap,
 )
-from scoring.forestry.reference import RefSection
 from scoring.games import Game
 from scoring.guardians.model import GuardiansPlayer
 from scoring.guardians.reference import LINE_SECTIONS, guardians_reference_lines, quick_reference
-from setup.guardians import GuardiansOptions
+from setup.guardians.plan import GuardiansOptions
 
 
 class GuardiansSheet(GameSheet):
@@ -133,8 +132,7 @@ class GuardiansForm(GameForm):
 
 def reference_lines() -> list[RefLine]:
     """The turn and the planting rules, line by line with their sources."""
-    return [((RefSection.GUARDIANS_TURN if line.section == "turn"
-              else RefSection.GUARDIANS_PLANTING).value, line.message, line.source)
+    return [(f"guardians-{line.section}", line.message, line.source)
             for line in guardians_reference_lines()]
 
 

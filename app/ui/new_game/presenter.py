@@ -1,7 +1,7 @@
 """The new-game form's presenter (the setup walkthrough's is app.ui.setup.presenter).
 
 Which option combinations are offered is decided by the setup dealers
-themselves: each option is probed with ``setup.forestry.validate`` (and the
+themselves: each option is probed with ``setup.forestry.plan.validate`` (and the
 player limits of ``scoring.guardians.rules``), and a combination the dealer
 refuses is shown disabled with its reason. What the form sends is checked by
 :func:`app.game.new_game.check_new_game`, as ``forest-table tables new`` checks its
@@ -24,7 +24,7 @@ from scoring.forestry.enums import Character, Mode, TechnologySide
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
 from scoring.message import msg
-from setup import forestry as forestry_setup
+from setup.forestry import plan as forestry_setup
 
 T = Callable[..., str]
 

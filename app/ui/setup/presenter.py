@@ -105,7 +105,7 @@ class SetupPresenter:
         coins = getattr(self.plan, "seat_coins", ())
         if not str(step.id).endswith(".resources") or not coins:
             return None
-        from setup.forestry import seat_coins
+        from setup.forestry.plan import seat_coins
 
         by_seat = seat_coins(tuple(coins), self.first_player)
         names = self.player_names()

@@ -10,7 +10,7 @@ import flet as ft
 from app import l10n
 from app.ui.kit.widgets import TOUCH, big_button, choice_chips, header, muted, sid, small_button
 from app.ui.setup.presenter import SetupLabel, SetupPresenter
-from setup.deck import SPAWN_CARDS
+from setup.forestry.deck import SPAWN_CARDS
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav

@@ -24,16 +24,17 @@ from app.game.commands import (
     SetHarvestToken,
     SetInfestedWood,
 )
+from app.game.errors import SessionCode
 from app.game.forestry import pending_spawns
 from app.game.state import ForestryTable, GameState
 from app.game.status import Status
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 from scoring.guardians.rules import EndTrigger
 from scoring.message import MessageCode, Msg, msg
-from setup.deck import SPAWN_CARDS
-from setup.play import PlayCode
+from setup.forestry.deck import SPAWN_CARDS
+from setup.forestry.play import PlayCode
 
-#: The forest board's spaces, 1-15: a spawn card per space (setup.deck).
+#: The forest board's spaces, 1-15: a spawn card per space (setup.forestry.deck).
 FOREST_SPACES = SPAWN_CARDS
 
 
@@ -299,10 +300,10 @@ def message_lines(lang: str, message: Any, names: Sequence[str]) -> list[str] | 
         taken = taken_back(data, names)
         if kind == "undo" and taken is not None:
             return [l10n.render(lang, UNDONE_WHAT, what=taken)]
-        code = PlayCode.UNDONE if kind == "undo" else PlayCode.REDONE
+        code = SessionCode.UNDONE if kind == "undo" else SessionCode.REDONE
         return [l10n.render(lang, code,
                             command=msg(PlayLabel.COMMAND_NAME, kind=str(data.get("command"))))]
-    if kind == PlayCode.UNDONE_MINE:
+    if kind == SessionCode.UNDONE_MINE:
         by = data.get("by")
         taken = taken_back(data, names)
         if taken is not None:
@@ -444,14 +445,14 @@ def end_lines(lang: str, messages: Iterable[Any], names: Sequence[str]) -> tuple
 def refusal_line(lang: str, code_msg: Msg, names: Sequence[str]) -> str:
     """A coded refusal in words (names put in for seat indexes)."""
     params = code_msg.params
-    if code_msg.code == PlayCode.UNDO_DEPENDS:
+    if code_msg.code == SessionCode.UNDO_DEPENDS:
         by = params.get("by")
         return l10n.render(lang, code_msg.code,
                            kind=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("kind"))),
                            later=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("later"))),
                            who=who(lang, None if by == -1 or not isinstance(by, int) else by,
                                    names))
-    if code_msg.code == PlayCode.ALREADY_DONE:
+    if code_msg.code == SessionCode.ALREADY_DONE:
         return l10n.render(lang, code_msg.code,
                            kind=msg(PlayLabel.COMMAND_NAME, kind=str(params.get("kind"))))
     return l10n.render(lang, code_msg)

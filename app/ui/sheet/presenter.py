@@ -43,7 +43,7 @@ from app.ui.kit.sheet_views import (
     label,
 )
 from scoring.sheet import ScoreSheet
-from setup.deck import SPAWN_CARDS
+from setup.forestry.deck import SPAWN_CARDS
 
 
 def message_text(message: Any, t: T) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from scoring.forestry.enums import ForesterType
 from scoring.message import MessageCode, Refusal
-from setup.deck import (
+from setup.forestry.deck import (
     SPAWN_CARDS,
     Reveal,
     SpawnDeck,
@@ -60,22 +60,13 @@ class PlayCode(MessageCode):
     ROUND_TOKEN = "event-round-token"
     FLIP_HARVEST = "event-flip-harvest"
     TASK_CARD = "event-task-card"
-    UNDONE_MINE = "event-undone-mine"
-    UNDONE = "event-undone"
-    REDONE = "event-redone"
     # rules notes: the skip rules, for a table whose map is not current
     SKIP_FORESTER = "note-skip-forester"
     SKIP_INFESTED = "note-skip-infested"
     # refusals
-    ALREADY_DONE = "refusal-already-done"
-    NOTHING_OF_YOURS = "refusal-nothing-of-yours-to-undo"
-    UNDO_DEPENDS = "refusal-undo-depends"
     NOT_PLAYING = "refusal-not-playing"
     INFESTED_OFF = "refusal-infestation-off"
-    FIRST_PLAYER = "refusal-first-player"
     SPACE_HOLDS_FORESTER = "refusal-space-holds-forester"
-    FORESTRY_ONLY = "refusal-forestry-only"
-    BAD_AUTHOR = "refusal-bad-author"
     # refusals of the forest board in play (``PlayError``)
     BOARD_HOLDS_AT_MOST_ONE_FORESTER = "refusal-play-board-holds-at-most-one-forester"
     FOREST_SPACES_ARE_1_15 = "refusal-play-forest-spaces-are-1-15"
@@ -112,7 +103,7 @@ class RoundToken:
     """One round token: what every player gains and, for the green-backed ones, the flip.
 
     Its name and effect are worded by the catalogues from these values
-    (``setup.forestry.round_token_name`` / ``round_token_effect``).
+    (``setup.forestry.plan.round_token_name`` / ``round_token_effect``).
     """
 
     id: str
@@ -368,7 +359,7 @@ def infested_supply(board: ForestBoard, held: int) -> int:
     """Infested wood tokens left in the supply: the 21 of the game (001) less those on
     the forest and ``held`` (in players' storages and delivered to detached storages).
 
-    >>> from setup.deck import new_deck
+    >>> from setup.forestry.deck import new_deck
     >>> board = ForestBoard(deck=new_deck(random.Random(1)), infested=frozenset({3, 7}))
     >>> infested_supply(board, held=4)
     15

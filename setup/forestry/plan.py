@@ -18,7 +18,7 @@ light green").
 Randomness: one ``random.Random`` per concern, each seeded from ``seed`` and a
 fixed name (``_stream``), so switching a module on or off never changes the
 rest of the deal; the spawn deck (stream ``spawn``) is drawn in rulebook step
-order. ``SetupPlan.board`` is the forest board after setup, for ``setup.play``.
+order. ``SetupPlan.board`` is the forest board after setup, for ``setup.forestry.play``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from scoring.forestry.enums import (
 from scoring.message import ListCode, MessageCode, Msg, Refusal, Say, joined, msg
 from scoring.message import say_code as _code
 from scoring.sourced import APP, NOT_PRINTED, Sourced
-from setup.deck import (
+from setup.forestry.deck import (
     Reveal,
     SpawnDeck,
     SpawnPurpose,
@@ -50,7 +50,7 @@ from setup.deck import (
     reveal_until,
     shuffle_all,
 )
-from setup.play import (
+from setup.forestry.play import (
     ROUND_TOKENS,
     ROUND_TOKENS_BY_ID,
     ForestBoard,

@@ -1,0 +1,2 @@
+"""Forest Guardians' dealer (:mod:`setup.guardians.plan`): a pure function of (options,
+players, seed), the 2-player removals first (source 003)."""
