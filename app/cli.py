@@ -1,9 +1,11 @@
 """``forest-table`` command line: serve | desktop | score | setup | records | tables.
 
 Each subcommand imports its implementation lazily, so ``score`` and ``setup``
-start fast and never import flet or sqlalchemy. ``score`` (the first argument) builds only
-its own branch of the parser (:func:`score_parser`): the same words, without importing the
-other commands' option helpers; ``--version`` asks the installed metadata only when given.
+start fast and never import flet or sqlalchemy; the options of ``setup GAME`` and ``tables``
+come from the games' variants (:mod:`app.game.registry`), built only for that command.
+``score`` (the first argument) builds only its own branch of the parser
+(:func:`score_parser`): the same words, without importing the other commands' option
+helpers; ``--version`` asks the installed metadata only when given.
 Exit status: 0 done, 2 bad input (the message names the field and the problem).
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 _DB_HELP = (
@@ -94,18 +96,6 @@ def workers(text: str) -> int:
     return value
 
 
-def _deal_forestry(args: argparse.Namespace) -> int:
-    from app.commands.setup_forestry import run
-
-    return run(args)
-
-
-def _deal_guardians(args: argparse.Namespace) -> int:
-    from app.commands.setup_guardians import run
-
-    return run(args)
-
-
 def _top() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[Any]]:
     """The top of the parser: the program, ``--version`` and where the commands go."""
     parser = argparse.ArgumentParser(
@@ -133,9 +123,10 @@ def score_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def build_parser(tables: bool = True) -> argparse.ArgumentParser:
-    """The command line's parser; ``tables=False`` leaves out the ``tables`` command's own
-    options (their help comes from the game registry: the other commands start without it)."""
+def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.ArgumentParser:
+    """The command line's parser. The commands in ``full`` get their own options: those of
+    ``setup`` and ``tables`` come from the games' variants (the game registry), which the
+    other commands start without (``main`` builds in full only the command given)."""
     from scoring.games import GAMES
 
     GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
@@ -169,52 +160,13 @@ def build_parser(tables: bool = True) -> argparse.ArgumentParser:
 
     _add_score(sub)
 
-    p = sub.add_parser("setup", help="deal a game's setup from a seed")
-    gsub = p.add_subparsers(dest="game", required=True, metavar="GAME")
-    from app.commands.setup_common import add_player_options
+    if "setup" in full:
+        from app.commands.setup_cmd import add_parser as add_setup
 
-    f = gsub.add_parser("forestry", help="deal Forestry (with Growing Forward)")
-    f.set_defaults(deal=_deal_forestry)  # each game's subcommand carries its own dealer
-    add_player_options(f, 1, 4)
-    f.add_argument("--seed", type=int, default=None,
-                   help="deal this seed (default: one is picked and printed)")
-    f.add_argument("--mode", choices=["tutorial", "standard", "advanced"], default="standard",
-                   help="the game mode (default standard)")
-    f.add_argument("--technology-side", choices=["A", "B"], default=None,
-                   help="the technology table's side (default: dealt)")
-    f.add_argument(
-        "--tutorial-table",
-        action="store_true",
-        help="advanced game with the tutorial's pre-printed technology table",
-    )
-    f.add_argument("--infestation", action="store_true", help="Growing Forward infestation")
-    f.add_argument("--asymmetric", action="store_true", help="asymmetric setup cards")
-    f.add_argument(
-        "--character",
-        action="append",
-        default=[],
-        help=(
-            "a character chosen for the game (repeatable): trade_specialist, forest_ecologist, "
-            "logistics_manager, monitoring_specialist, forest_worker, forest_road_manager, "
-            "technician; the other seats are dealt at random (advanced mode)"
-        ),
-    )
-    f.add_argument("--json", action="store_true", help="print the plan as JSON")
-    g = gsub.add_parser("forest-guardians", help="deal Forest Guardians")
-    g.set_defaults(deal=_deal_guardians)
-    add_player_options(g, 2, 4)
-    g.add_argument("--seed", type=int, default=None,
-                   help="deal this seed (default: one is picked and printed)")
-    g.add_argument("--advanced", action="store_true",
-                   help="the advanced game (rangers, ranger board side B)")
-    g.add_argument(
-        "--ranger",
-        action="append",
-        default=[],
-        metavar="SEAT=RANGER",
-        help="a ranger a player chooses, e.g. 1=julia (advanced game; others are dealt)",
-    )
-    g.add_argument("--json", action="store_true", help="print the plan as JSON")
+        add_setup(sub)
+    else:  # parsed again in full when it is the command: its games' options are theirs
+        p = sub.add_parser("setup", help="deal a game's setup from a seed")
+        p.add_argument("rest", nargs=argparse.REMAINDER)
 
     p = sub.add_parser("records", help="saved games: list, show, export, import, stats",
                        description=_DB_HELP)
@@ -287,7 +239,7 @@ def build_parser(tables: bool = True) -> argparse.ArgumentParser:
                    help="its id on boardgamegeek.com (the number in the game's page address); "
                         "0 forgets it")
 
-    if tables:
+    if "tables" in full:
         from app.commands.tables import add_parser as add_tables
 
         add_tables(sub, _DB_HELP, port)
@@ -306,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_score(args)
     command = next((a for a in given if not a.startswith("-")), None)
-    args = build_parser(tables=command == "tables").parse_args(given)
+    args = build_parser(full=(command,) if command else ()).parse_args(given)
     if args.command == "tables":
         from app.commands.tables import run as run_tables
 

@@ -47,7 +47,6 @@ from app.game.commands import (
     Redo,
     Undo,
     UndoMine,
-    command_from_json,
 )
 from app.game.errors import (
     AlreadyDone,
@@ -57,7 +56,7 @@ from app.game.errors import (
     StaleVersion,
 )
 from app.game.messages import Message, plain
-from app.game.registry import state_from_json, variant
+from app.game.registry import command_from_json, state_from_json, variant
 from app.game.rules import apply_command, initial_state, replay_command
 from app.game.state import GameState, comparable, parsed_state, with_confirmed_printed
 from app.game.status import Status
@@ -266,7 +265,8 @@ class GameSession:
         session._version = log[-1].seq
         snap = st.latest_state(game_id=game_id)
         if snap is not None and snap.seq == session._version and \
-                comparable(snap.state) != comparable(session.state.to_json()):
+                comparable(snap.state, session.state.codec) != \
+                comparable(session.state.to_json(), session.state.codec):
             raise ReplayError(f"game {game_id}: replaying the log does not give the stored state")
         if session.state.status == Status.FINISHED and row.status != Status.FINISHED:
             try:  # the process stopped between end_game and the record
@@ -485,7 +485,8 @@ class GameSession:
             if isinstance(command, ConfirmPrinted):  # remembered for later games too
                 where = variant(state.game).confirmed_table
                 self._store.confirm_printed(
-                    table=where(state, command.table) if where else command.table,
+                    table=where(parsed_state(state)[0].get("options") or {}, command.table)
+                    if where else command.table,
                     key=command.key, value=plain(command.value))
             self._done.append(_Step(seq, command, outcome, state, messages, by))
             self._undone.clear()

@@ -416,7 +416,8 @@ def worker_main(argv: list[str]) -> None:
 def _deal(db: Path | str, tables: int, players: list[str] = PLAYERS) -> list[list[str]]:
     """The tables, dealt and started, and each one's seat tokens (before serve starts);
     ``db``: a SQLite file, or a database URL."""
-    from app.game.commands import SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import SetHarvester
     from app.session import GameSession
     from app.store.facade import Store
     from app.table.hub import TableHub

@@ -18,7 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.game.commands import (
+from app.game.commands import StartGame
+from app.game.errors import DomainError
+from app.games.forestry.commands import (
     AddScore,
     BuildForestBuilding,
     OpenStorageExtension,
@@ -27,9 +29,7 @@ from app.game.commands import (
     RevealRoundToken,
     SetCount,
     SetHarvester,
-    StartGame,
 )
-from app.game.errors import DomainError
 from app.session import GameSession
 from app.store.engine import open_engine
 from app.store.facade import Store

@@ -97,7 +97,8 @@ async def _scenario(tables: int, commands: int, rate: float, seed: int = 1) -> d
     from flet.controls.context import _context_page
     from flet.pubsub.pubsub_hub import PubSubHub
 
-    from app.game.commands import AddScore, SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import AddScore, SetHarvester
     from app.server import tune_runtime
     from app.session import GameSession
     from app.store.facade import Store

@@ -5,17 +5,17 @@ values and impossible combinations are all reported, one :class:`Problem` per
 issue, each naming the field path (``players[0].buildings.forest``; list
 indices are 0-based, as in JSON paths).
 
-This module owns the envelope (:func:`check_envelope`) and the errors; it
-imports no game. The game-specific models live in ``scoring.forestry.record``
-and ``scoring.guardians.record`` (both import this module); the per-game
-dispatch, ``scoring.api.parse_record`` and ``scoring.api.score_record``, sits
-above all three.
+This module owns the envelope (:func:`check_envelope`), the errors and the shape of a
+game's codec (:class:`RecordCodec`); it imports no game. The game-specific models live in
+``scoring.forestry.record`` and ``scoring.guardians.record``, each game's codec in its
+``codec.py`` (all import this module); the per-game dispatch, ``scoring.api.parse_record``
+and ``scoring.api.score_record``, sits above them.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from scoring.games import GAMES, Game
 from scoring.message import MessageCode, Msg, msg
+from scoring.sheet import ScoreSheet
 
 FORMAT = "forest-table/record"
 VERSION = 1
@@ -193,3 +194,25 @@ def common_problems(data: dict[str, Any]) -> list[Problem]:
             problems.append(Problem("location", msg(RecordCode.FORBIDDEN_CHARACTER,
                                                     code_point=f"U+{ord(bad):04X}")))
     return problems
+
+
+#: Printed values the user confirmed: table -> key -> value.
+Confirmed = Mapping[str, Mapping[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class RecordCodec:
+    """How one game reads a record v1 and scores it, and what its score output holds (each
+    game's ``scoring/<game>/codec.py`` makes its own; :data:`scoring.api.CODECS` finds it)."""
+
+    #: decoded record -> the game's domain record (raises ``RecordError``)
+    parse: Callable[[Any], Any]
+    #: decoded record, confirmed printed values -> score sheet (raises ``RecordError``)
+    score: Callable[[Any, Confirmed | None], ScoreSheet]
+    #: the game's score categories, in score-output order (``category-<key>`` words them)
+    categories: tuple[str, ...]
+    #: the domain record -> for each player, the categories that apply to them
+    applies: Callable[[Any], tuple[frozenset[str], ...]]
+    #: a record's options -> the board played (mode, sides, modules) as one message
+    #: (BG Stats' ``board``; the catalogues' ``board-*`` word it)
+    board: Callable[[Mapping[str, Any]], Msg]

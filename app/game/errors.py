@@ -13,46 +13,31 @@ from scoring.message import MessageCode, Refusal
 
 
 class SessionCode(MessageCode):
-    """What the session refuses (``DomainError`` codes) and suggests (``Suggestion``)."""
+    """What the session refuses (``DomainError`` codes) whatever the game (a game's own
+    refusals and suggestions are its own codes, in its folder)."""
 
     STALE_VERSION = "refusal-session-stale-version"
     BAD_ARGUMENTS = "refusal-session-bad-arguments"
     INVALID_VALUE = "refusal-session-invalid-value"
     WHOLE_NUMBER = "refusal-session-whole-number"  # a session operation's version
 
-    BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER = "refusal-session-board-already-holds-all"
     COMMAND_MUST_BE_JSON_OBJECT = "refusal-session-command-must-be-json-object"
     COMMAND_THIS = "refusal-session-command-this"
-    DETACHED_STORAGES_ARE_NUMBERED_0_TO = "refusal-session-detached-storages-are-numbered-0-to"
-    DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE = "refusal-session-detached-storages-come-with"
-    FOREST_BUILDING_TASK_HAS_ONLY_FOREST = "refusal-session-forest-building-task-has-only-forest"
-    GAME_END_WAS_ALREADY_TRIGGERED = "refusal-session-game-end-was-already-triggered"
     GAME_FINISHED_NOTHING_CHANGES_ANY_MORE = "refusal-session-game-finished-nothing-changes"
     GAME_HAS_ALREADY_STARTED = "refusal-session-game-has-already-started"
-    LIST_ONE_OR_TWO_CATEGORIES = "refusal-session-list-one-or-two-categories"
-    LIST_WHOLE_NUMBERS_0 = "refusal-session-list-whole-numbers-0"
     MUST_BE_WHOLE_NUMBER = "refusal-session-must-be-whole-number"
     MUST_BE_WHOLE_NUMBER_0 = "refusal-session-must-be-whole-number-0"
     NAME_OR_NAME_COLOUR_CHARACTER = "refusal-session-name-or-name-colour-character"
     NO_PLAYER_AT_THIS_TABLE_0 = "refusal-session-no-player-at-this-table-0"
     NOT_COMMAND = "refusal-session-not-command"
     NOT_FIELD = "refusal-session-not-field"
-    NOT_FOREST_GUARDIANS_OPTION = "refusal-session-not-forest-guardians-option"
-    NOT_FORESTRY_OPTION = "refusal-session-not-forestry-option"
     NOT_ONE = "refusal-session-not-one"
-    NOT_TASK_CARD_REQUIREMENT_RECORD_V1 = "refusal-session-not-task-card-requirement-record-v1"
     NOTHING_TO_REDO = "refusal-session-nothing-to-redo"
     NOTHING_TO_UNDO = "refusal-session-nothing-to-undo"
     ONE = "refusal-session-one"
     ONE_2 = "refusal-session-one-2"
-    PLACE_EVERY_HARVESTER_FIRST = "refusal-session-place-every-harvester-first"
-    POINTS_UNCOVERED_ON_EACH_3_TREE = "refusal-session-points-uncovered-on-each-3-tree"
-    SPACE_HOLDS_NO_FORESTER_TOKEN = "refusal-session-space-holds-no-forester-token"
-    START_GAME_FIRST_FIRST_ROUND_TOKEN = "refusal-session-start-game-first-first-round-token"
-    TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT = "refusal-session-task-card-has-exactly-one-requirement"
-    TASK_CARD_REQUIREMENT_E_G_FORESTER = "refusal-session-task-card-requirement-e-g-forester"
     UNKNOWN_COMMAND = "refusal-session-unknown-command"
-    # the board-entry commands' refusals and suggestions (the mirror principle)
+    # the board-entry commands' refusals (the mirror principle: suggestions)
     NO_SUGGESTION = "refusal-session-no-suggestion"  # id
     SUGGESTION_ON_ANOTHER_BOARD = "refusal-session-suggestion-on-another-board"  # id
     NOT_A_COUNT = "refusal-session-not-a-count"  # field
@@ -65,14 +50,8 @@ class SessionCode(MessageCode):
     NOTHING_OF_YOURS = "refusal-nothing-of-yours-to-undo"
     UNDO_DEPENDS = "refusal-undo-depends"
     FIRST_PLAYER = "refusal-first-player"
-    FORESTRY_ONLY = "refusal-forestry-only"
+    NO_FOREST_BOARD = "refusal-forestry-only"  # infested wood given to a game without one
     BAD_AUTHOR = "refusal-bad-author"
-    SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
-    SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
-    SUGGEST_BELOW_FORESTER = "suggest-below-forester"  # type, vp
-    SUGGEST_REWARD_LAP = "suggest-reward-lap"  # vp
-    SUGGEST_ROUND_TOKEN = "suggest-round-token"  # round_token, coins, gain
-    SUGGEST_SEAT_INCOME = "suggest-seat-income"  # coins, seedlings
 
 
 class DomainError(Refusal):

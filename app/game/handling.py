@@ -1,7 +1,7 @@
 """What every game's command handlers share: the context they get, and small checks.
 
 A handler is ``(state, command, ctx) -> new state`` (or raises :class:`DomainError`);
-each game's module (``app.game.forestry``, ``app.game.guardians``) has a table of them
+each game's ``app/games/<game>/handlers.py`` has a table of them
 and its variant (``app.game.registry``) says which commands it handles.
 """
 

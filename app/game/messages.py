@@ -7,8 +7,6 @@ from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
 
-from scoring.forestry import board as B
-
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -28,7 +26,9 @@ class Message:
                 "data": dict(self.data)}
 
 
-def event_message(event: B.BoardEvent, player: int) -> Message:
+def event_message(event: Any, player: int) -> Message:
+    """A rules model's event (a frozen dataclass, e.g. a board action's) as a message: its
+    type's name is the kind, its fields the data."""
     kind = type(event).__name__
     data = {f.name: plain(getattr(event, f.name)) for f in fields(event)}
     return Message(kind, player, data)

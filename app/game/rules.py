@@ -77,9 +77,9 @@ def initial_state(game: str, options: Any, players: Sequence[Any], seed: int, *,
 
     ``first_player``: the 0-based seat picked at setup, kept in the record as
     ``first_player`` (1-based); ``None``: not picked (seat 1 plays first, the record
-    leaves it out). Forestry: whoever last touched a tree (002) starts, seat coins
-    3/4/4/5 follow the seat order from them; ``infested`` are the spaces the
-    infestation card covers (001 setup), refused by the other games.
+    leaves it out); what follows from it is the game's (its variant's ``initial_state``:
+    Forestry's seat coins follow the seat order from them); ``infested``: the spaces an
+    infestation card covers at setup (a game with a forest board), refused by the others.
     """
     seats = seats_of(players)
     return variant(game).initial_state(options, seats, seed, first_player, infested)

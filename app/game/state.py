@@ -1,7 +1,7 @@
 """A game at one version: :class:`GameState`, a frozen value, and what it is made of.
 
-Seats, options, the dealt setup plan, the shared table (:class:`ForestryTable` /
-:class:`GuardiansTable`), one board per player (the rules model's types), the
+Seats, options, the dealt setup plan, the shared table (each game's own, in its folder:
+``app/games/<game>/table.py``), one board per player (the rules model's types), the
 printed values confirmed, the suggestions offered, the status. Every state is a
 valid record v1 (:func:`validate_state`, cross-player limits included); each
 game's :class:`StateCodec` (built by its module, held by its states) turns it into
@@ -13,19 +13,14 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from app.game.errors import DomainError, ReplayError, SessionCode
 from app.game.status import Status
-from scoring.forestry.model import DetachedStorage, ForestryPlayer
-from scoring.forestry.model import ForestryOptions as RecordOptions
 from scoring.games import Game
-from scoring.guardians.model import GuardiansPlayer
 from scoring.message import Msg, msg
 from scoring.printed import embed_confirmed
 from scoring.record import RecordError
-from setup.forestry import play
-from setup.guardians.plan import GuardiansOptions
 
 STATE_SCHEMA = 1
 
@@ -37,120 +32,38 @@ class PlayerSeat:
     name: str
     seat: int
     colour: str | None = None
-    character: str | None = None  # Forestry character id, or Forest Guardians ranger id
+    character: str | None = None  # the role the seat plays: a character, a ranger (the game's)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "seat": self.seat, "colour": self.colour,
                 "character": self.character}
 
 
-
-@dataclass(frozen=True, slots=True)
-class ForestryTable:
-    """Forestry's shared table: the forest board of ``setup.forestry.play`` and what the app adds.
-
-    ``forest`` holds the spawn deck, forester tokens, infested wood, harvested
-    tokens, harvesters and the round token stack. ``harvesters`` is each seat's
-    harvester space (``None``: not placed). ``detached_storages`` are the
-    Growing Forward storages with the infested wood delivered to each.
-    ``score_peaks`` is the highest score each marker has reached: a score track
-    only goes down to correct a typo, so reproduction spaces spawn infested
-    wood once per marker and lap, never again after a correction.
-    """
-
-    forest: play.ForestBoard
-    harvesters: tuple[int | None, ...]
-    detached_storages: tuple[DetachedStorage, ...] = ()
-    score_peaks: tuple[int, ...] = ()
-    first_player: int = 0  # 0-based seat index; play goes clockwise (seat order) from it
-    turn: int = 0  # turns ended since play began
-
-    @property
-    def seats(self) -> int:
-        return len(self.harvesters)
-
-    @property
-    def current(self) -> int:
-        """Whose turn it is (0-based seat index): seat order from the first player."""
-        return (self.first_player + self.turn) % max(1, self.seats)
-
-    @property
-    def seat_order(self) -> tuple[int, ...]:
-        n = self.seats
-        return tuple((self.first_player + k) % n for k in range(n))
-
-    @property
-    def final_turns(self) -> bool:
-        """The last round token is up: each player takes one final turn (002)."""
-        stack = self.forest.round_tokens
-        return stack.revealed > 0 and stack.left == 0
-
-    @property
-    def round(self) -> int:
-        return self.forest.round_tokens.round
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"forest": self.forest.to_json(),
-                               "harvesters": list(self.harvesters),
-                               "score_peaks": list(self.score_peaks)}
-        # only when set: snapshots of games stored before these existed stay equal
-        if self.first_player:
-            out["first_player"] = self.first_player
-        if self.turn:
-            out["turn"] = self.turn
-        return out
-
-    @classmethod
-    def from_json(cls, t: Mapping[str, Any], detached_storages: tuple[DetachedStorage, ...]
-                  ) -> ForestryTable:
-        return cls(play.ForestBoard.from_json(dict(t["forest"])), tuple(t["harvesters"]),
-                   detached_storages, tuple(t["score_peaks"]),
-                   int(t.get("first_player", 0)), int(t.get("turn", 0)))
-
-
-@dataclass(frozen=True, slots=True)
-class GuardiansTable:
-    """Forest Guardians' shared table: the game-end trigger, once fired (003).
-
-    What it means for the table (who still plays) is derived from the seats:
-    :func:`app.game.guardians.end_status`. Snapshots stored before ``gl10n`` also
-    hold ``"message"``, that status as an English sentence: it is read past
-    (never shown), and :func:`comparable` leaves it out when a replayed state is
-    checked against such a snapshot.
-    """
-
-    end_trigger: str | None = None  # an EndTrigger value
-    triggered_by: int | None = None  # 0-based seat index
-
-    def to_json(self) -> dict[str, Any]:
-        return {"end_trigger": self.end_trigger, "triggered_by": self.triggered_by}
-
-    @classmethod
-    def from_json(cls, t: Mapping[str, Any]) -> GuardiansTable:
-        return cls(t.get("end_trigger"), t.get("triggered_by"))
-
-
-#: Keys of a table's snapshot JSON that older versions wrote and this one no longer does.
-LEGACY_TABLE_KEYS = frozenset({"message"})
-
-
-def comparable(data: Mapping[str, Any]) -> dict[str, Any]:
-    """A state's snapshot JSON without what older versions stored and this one derives.
-
-    A Forest Guardians table's English ``"message"`` (before ``gl10n``) is dropped,
-    so a log replayed today still matches the snapshot stored with it.
-    """
+def comparable(data: Mapping[str, Any], codec: StateCodec) -> dict[str, Any]:
+    """A state's snapshot JSON without what older versions stored and this one derives
+    (the table's keys its game's codec names as ``legacy_table_keys``), so a log replayed
+    today still matches the snapshot stored with it."""
     out = dict(data)
     table = out.get("table")
-    if isinstance(table, Mapping):  # only Forest Guardians' table ever wrote one
-        out["table"] = {k: v for k, v in table.items() if k not in LEGACY_TABLE_KEYS}
+    if isinstance(table, Mapping) and codec.legacy_table_keys:
+        out["table"] = {k: v for k, v in table.items() if k not in codec.legacy_table_keys}
     return out
 
 
-Board = ForestryPlayer | GuardiansPlayer
-Table = ForestryTable | GuardiansTable
-#: A game's options in its state: the record's (Forestry) or the dealer's (Forest Guardians).
-Options = RecordOptions | GuardiansOptions
+class Table(Protocol):
+    """A game's shared table in its state (``app/games/<game>/table.py``): a frozen value
+    that its game's codec reads back from this JSON."""
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Board(Protocol):
+    """A player's board: the rules model's player of the game (``scoring/<game>/model.py``)."""
+
+    @property
+    def name(self) -> str: ...
+
+
 T = TypeVar("T")
 
 
@@ -201,7 +114,7 @@ class Suggestion:
 class GameState:
     """One game at one version: everything the views render and the record needs.
 
-    ``options``: the record's typed options (Forestry) or ``GuardiansOptions``.
+    ``options``: the game's typed options (what its record keeps), read by its own code.
     ``setup``: the dealt setup plan's JSON text (immutable; ``None`` if none).
     ``printed``: printed values confirmed for this game, ``(table, key, value)``
     with ``key`` ``""`` for ``detached_top_tie``.
@@ -209,7 +122,7 @@ class GameState:
 
     #: how this game's state becomes its record and snapshot (its variant's ``codec``)
     codec: StateCodec = field(repr=False)
-    options: Options
+    options: object
     players: tuple[PlayerSeat, ...]
     table: Table
     boards: tuple[Board, ...]
@@ -238,14 +151,6 @@ class GameState:
     def boards_of(self, cls: type[T]) -> tuple[T, ...]:
         """The boards as ``cls`` (every board of a game has its game's type)."""
         return tuple(narrow(b, cls) for b in self.boards)
-
-    @property
-    def forestry_boards(self) -> tuple[ForestryPlayer, ...]:
-        return tuple(b for b in self.boards if type(b) is ForestryPlayer)
-
-    @property
-    def guardians_boards(self) -> tuple[GuardiansPlayer, ...]:
-        return tuple(b for b in self.boards if type(b) is GuardiansPlayer)
 
     def printed_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -412,8 +317,10 @@ class StateCodec:
     ``parse``: record-v1 JSON to the rules model's game (raises ``RecordError``);
     ``record``: the state's record (``state, played_at, location``); ``from_json``:
     the state from the codec itself, its record, its table JSON and the fields every
-    game has. Each game's module (``app.game.forestry``, ``app.game.guardians``) builds
-    its own, which its variant carries and every state of that game holds.
+    game has; ``legacy_table_keys``: keys of the table's snapshot JSON that older versions
+    wrote and this one derives (:func:`comparable`). Each game's variant module
+    (``app/games/<game>/variant.py``) builds its own, which its variant carries and every
+    state of that game holds.
     """
 
     game: Game
@@ -421,3 +328,4 @@ class StateCodec:
     record: Callable[[GameState, str | None, str | None], dict[str, Any]]
     from_json: Callable[[StateCodec, Mapping[str, Any], Mapping[str, Any], dict[str, Any]],
                         GameState]
+    legacy_table_keys: frozenset[str] = frozenset()

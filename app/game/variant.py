@@ -1,22 +1,25 @@
 """What a game is to the app: one frozen :class:`Variant` descriptor per game.
 
 python-chess keeps one board class per variant in ``VARIANTS``; OpenSpiel has
-``register_game`` with a game type and its parameters. Here each game's module
-(``app.game.forestry``, ``app.game.guardians``) builds its ``VARIANT`` and
-``app.game.registry`` lists them: the session, the store, the CLI and the UI
-look a game up (``variant(game)``) instead of branching on its name.
+``register_game`` with a game type and its parameters. Here each game's folder builds its
+``VARIANT`` (``app/games/<game>/variant.py``) and ``app.game.registry`` lists them: the
+session, the store, the CLI and the UI look a game up (``variant(game)``) instead of
+branching on its name, and name no game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from app.events import event_msg
 from app.game.commands import Command
 from app.game.handling import Handlers
+from app.game.setup_input import SetupInput
 from app.game.state import GameState, PlayerSeat, StateCodec
 from scoring.games import Game
+from scoring.message import Msg
 from scoring.sheet import ScoreSheet
 
 #: ``(options, names in seat order, seed, roles by name) -> the dealt setup plan``
@@ -26,6 +29,31 @@ InitialState = Callable[[Any, tuple[PlayerSeat, ...], int, int | None, Iterable[
                         GameState]
 #: ``(the rules model's game parsed from a record, printed values confirmed) -> sheet``
 Scorer = Callable[[Any, Mapping[str, Mapping[str, Any]] | None], ScoreSheet]
+#: ``(a message's kind, its data) -> its message`` (None: not one of the game's)
+Words = Callable[[str, Mapping[str, Any]], Msg | None]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnNow:
+    """Whose turn it is in a game in play: ``player`` (0-based seat), the turn ``number``
+    (1-based) and the ``round``, what is due at its end (``notes``, messages), whether these
+    are the final turns, and ``end``, the command that ends it (made at version 0: the
+    phone makes it again against the version it shows)."""
+
+    player: int
+    number: int
+    round: int
+    notes: tuple[Msg, ...]
+    final: bool
+    end: Command
+
+
+def _no_turn(state: GameState) -> TurnNow | None:
+    return None
+
+
+def _no_words(kind: str, data: Mapping[str, Any]) -> Msg | None:
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,18 +89,24 @@ class Variant:
     its class: ``app.game.commands.command``).
 
     Records and scores: ``codec`` (``parse``/``record`` of ``scoring.*.record``,
-    the snapshot JSON), ``score`` (``scoring.*.score``), ``base_categories``
-    (score categories every player has), ``printed`` (printed values users
-    confirm apply to it) and ``confirmed_table`` (where a printed value confirmed
-    in this game is remembered for later games).
+    the snapshot JSON), ``score`` (``scoring.*.score``), ``printed`` (printed values users
+    confirm apply to it) and ``confirmed_table`` (where a printed value confirmed in a game
+    with these record options is remembered for later games).
 
-    The command line: ``options`` (each option's key and values, :class:`OptionSpec`) and
-    ``roles`` (the ids a seat may choose as its ``role`` when ``chooses_roles``).
+    The command line: ``options`` (each option's key and values, :class:`OptionSpec`),
+    ``roles`` (the ids a seat may choose as its ``role`` when ``chooses_roles``) and
+    ``setup_input`` (``forest-table setup GAME``'s options and words).
 
-    For the UI: ``has_forest_map`` (a shared forest board: the play-along panel,
-    harvesters placed before play starts), ``has_end_trigger`` (a game-end
-    trigger a player reports), ``name`` (the English name, for the CLI; screens
-    use the catalogue's ``game-<game>``).
+    What the table is told: ``words`` (the game's messages after its commands, as codes);
+    ``turn`` (whose turn it is, when the game keeps its turns).
+
+    For the UI: ``forest_spaces`` (a shared forest board: the play-along panel,
+    harvesters placed before play starts; :attr:`has_forest_map`), ``has_end_trigger`` (a
+    game-end trigger a player reports), ``category_order`` (the order a scoreboard shows
+    its categories in), ``need_categories`` (the categories a printed value not yet known
+    holds back), ``name`` (the English name, for the CLI; screens use the catalogue's
+    ``game-<game>``); ``expansions`` (the expansions a record's options play, by their
+    published names: exports).
     """
 
     game: Game
@@ -90,11 +124,16 @@ class Variant:
     handlers: Handlers
     codec: StateCodec
     score: Scorer
-    base_categories: tuple[str, ...]
+    #: the score categories in the order a scoreboard shows them (others after them)
+    category_order: tuple[str, ...]
     printed: bool = False
-    confirmed_table: Callable[[GameState, str], str] | None = None
-    has_forest_map: bool = False
+    #: ``(the record's options, a printed table) -> where a value confirmed is remembered``
+    confirmed_table: Callable[[Mapping[str, Any], str], str] | None = None
     has_end_trigger: bool = False
+    #: a printed table's value not yet known holds back these categories (for every player)
+    need_categories: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: ``(a record's options) -> the expansions played, by their published names``
+    expansions: Callable[[Mapping[str, Any]], tuple[str, ...]] = lambda options: ()
     #: a count on a player's board by its field path (None: not a count of this game), so
     #: an undo can say what it took back ("Blue's coins 5 → 4")
     count_of: Callable[[GameState, int, str], int | None] | None = None
@@ -103,6 +142,15 @@ class Variant:
     options: tuple[OptionSpec, ...] = ()
     #: the ids of the roles a seat may choose (characters, rangers), in the rulebook's order
     roles: tuple[str, ...] = ()
+    #: the game's messages after its commands, as codes (``app/games/<game>/words.py``)
+    words: Words = _no_words
+    #: whose turn it is in a game in play (None: the game keeps no turns, or is not in play)
+    turn: Callable[[GameState], TurnNow | None] = _no_turn
+    #: the forest board's spaces, 1-based (empty: the game has no shared forest board)
+    forest_spaces: tuple[int, ...] = ()
+    #: ``forest-table setup GAME``: its options and the checklist's words (None: no such
+    #: command)
+    setup_input: SetupInput | None = None
 
     def parse_options(self, options: Any, seats: tuple[PlayerSeat, ...] = ()) -> Any:
         """The typed options of a new game: as given (``options_type``) or from JSON (``None``:
@@ -111,6 +159,17 @@ class Variant:
         typed = options if isinstance(options, self.options_type) else \
             self.options_from_json(options)
         return self.options_with_seats(typed, seats)
+
+    def event_msg(self, kind: str, data: Mapping[str, Any]) -> Msg | None:
+        """A message of this game's table in no language: the game's own words, else the
+        session's (undo, redo); None for a kind neither knows."""
+        said = self.words(kind, data)
+        return said if said is not None else event_msg(kind, data)
+
+    @property
+    def has_forest_map(self) -> bool:
+        """A shared forest board (the play-along map, harvesters placed before the start)."""
+        return bool(self.forest_spaces)
 
     def accepts(self, command: Command | type[Command]) -> bool:
         """Does this game handle the command (or command class)?"""

@@ -54,8 +54,6 @@ from scoring.games import Game
 
 #: Each game's name in exports (BG Stats, CSV).
 GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
-#: Forestry's expansion, as BG Stats' play file names it among its games.
-GROWING_FORWARD = "Forestry: Growing Forward"
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = UID_NAMESPACE  # stable ids across exports
@@ -309,12 +307,12 @@ def tie_broken(g: ExportedGame) -> bool:
 
 
 def expansions(g: ExportedGame) -> tuple[str, ...]:
-    """The expansions played, by name: Growing Forward when one of its modules is on."""
+    """The expansions played, by their published names (the game's variant says which its
+    record's options play)."""
     options = g.record.get("options") or {}
-    gf = options.get("growing_forward") if isinstance(options, Mapping) else None
-    if isinstance(gf, Mapping) and any(gf.values()):
-        return (GROWING_FORWARD,)
-    return ()
+    if not isinstance(options, Mapping):
+        return ()
+    return VARIANTS[Game(g.summary.game)].expansions(options)
 
 
 def _stamp(g: ExportedGame, when: datetime | None) -> str:

@@ -59,8 +59,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from app.game.commands import Command, command_from_json
+from app.game.commands import Command
 from app.game.errors import AlreadyDone, DomainError, ReplayError, StaleVersion
+from app.game.registry import command_from_json
 from app.game.status import Status
 from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T

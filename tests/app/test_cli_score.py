@@ -333,7 +333,7 @@ def test_score_parser_answers_as_the_whole_parser(monkeypatch: pytest.MonkeyPatc
     from app.cli import build_parser, score_parser
 
     monkeypatch.setenv("COLUMNS", "100")
-    assert _parsed(score_parser(), argv) == _parsed(build_parser(tables=False), argv)
+    assert _parsed(score_parser(), argv) == _parsed(build_parser(full=()), argv)
 
 
 def test_score_imports_only_scoring_and_the_english_reader(tmp_path: Path) -> None:

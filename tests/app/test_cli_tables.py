@@ -112,10 +112,10 @@ def test_new_makes_the_table_the_new_game_form_makes(
     p.set_count(2)
     p.set_name(0, "Mei")
     p.set_name(1, "Ken")
-    p.set_mode("advanced")
-    p.set_toggle("infestation", True)
-    p.set_tech_side("B")
-    p.set_character(1, "technician")
+    p.form.set_mode("advanced")
+    p.form.set_toggle("infestation", True)
+    p.form.set_tech_side("B")
+    p.set_role(1, "technician")
     p.set_colour(0, "green")
     p.set_seed_text("4242")
     request = p.submit()
@@ -280,12 +280,12 @@ def test_the_form_refuses_what_the_command_line_refuses() -> None:
     p.set_count(2)
     p.set_name(0, "Mei")
     p.set_name(1, "Ken")
-    p.set_toggle("advanced", True)
-    p.set_ranger(0, "julia")
-    p.set_ranger(1, "julia")  # a client can send a taken ranger: the view only greys it
+    p.form.set_toggle("advanced", True)
+    p.set_role(0, "julia")
+    p.set_role(1, "julia")  # a client can send a taken ranger: the view only greys it
     assert p.submit() is None
     assert p.errors["players[1].name"] == "Player 1 already has this ranger"
-    p.set_ranger(1, "dealt")
+    p.set_role(1, "dealt")
     p.players[1].colour = "pink"  # a client's own protocol message, past set_colour
     assert p.submit() is None
     assert "'pink' is not one of the colours" in p.errors["players[1].name"]
@@ -304,7 +304,7 @@ def test_list(db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     one = new(capsys, "forestry", "--player", "Mei", "--player", "Ken")
     two = new(capsys, "forest-guardians", "--player", "Ana", "--player", "Bo")
     h = hub(db)
-    from app.game.commands import SetHarvester
+    from app.games.forestry.commands import SetHarvester
 
     answer = h.submit(one["table"], token(one["host"]),
                       SetHarvester(version=1, player=0, space=1))

@@ -292,7 +292,8 @@ def prepare_table(env: dict[str, str], public: str, url: str) -> dict[str, Any]:
     assert out.returncode == 0, out.stderr
     links = json.loads(out.stdout)
     assert links["host"].startswith(public + "/join/")
-    from app.game.commands import SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import SetHarvester
     from app.store.facade import Store
     from app.table.hub import TableHub
 

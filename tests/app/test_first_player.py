@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.game.commands import SetGuardians, TakeRewardLap
 from app.game.errors import DomainError
+from app.games.forestry.commands import TakeRewardLap
+from app.games.guardians.commands import SetGuardians
 from app.session import GameSession
 from app.store import queries
 from app.store.facade import Store

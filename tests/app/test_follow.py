@@ -20,14 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.game.commands import (
-    AdjustCount,
-    RevealRoundToken,
-    SetCount,
-    SetHarvester,
-    StartGame,
-    UndoMine,
-)
+from app.game.commands import AdjustCount, StartGame, UndoMine
+from app.games.forestry.commands import RevealRoundToken, SetCount, SetHarvester
 from app.session import GameSession, Snapshot
 from app.store.engine import make_engine
 from app.store.facade import Store

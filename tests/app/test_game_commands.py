@@ -11,20 +11,19 @@ import pytest
 from app.game.commands import (
     COMMANDS,
     SESSION_COMMANDS,
-    AddScore,
     ApplySuggestion,
     Command,
     DismissSuggestion,
     Finish,
     Redo,
     Rights,
-    SetHarvester,
     StartGame,
     Undo,
     UndoMine,
-    command_from_json,
 )
 from app.game.errors import DomainError, StaleVersion
+from app.game.registry import command_from_json
+from app.games.forestry.commands import AddScore, SetHarvester
 from app.session import GameSession
 from app.store.facade import Store
 from app.table.answers import Accepted
@@ -64,7 +63,8 @@ def test_every_command_declares_its_flags_on_its_class() -> None:
     """Intent, applies-once and the shared key are the class's own (one ``command`` decorator)."""
     from dataclasses import FrozenInstanceError, is_dataclass
 
-    from app.game.commands import ROUND, AdjustCount, EndTurn, ReplenishForesters, RevealRoundToken
+    from app.game.commands import AdjustCount
+    from app.games.forestry.commands import ROUND, EndTurn, ReplenishForesters, RevealRoundToken
 
     assert {k for k, c in ALL.items() if c.intent} == {"adjust_count"}
     assert {k for k, c in ALL.items() if c.once} == {"reveal_round_token", "replenish_foresters",

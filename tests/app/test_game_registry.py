@@ -8,18 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from app.game.commands import (
-    COMMANDS,
-    SESSION_COMMANDS,
-    AddScore,
-    SetGuardians,
-    TriggerGameEnd,
-    Undo,
-)
+from app.game.commands import COMMANDS, SESSION_COMMANDS, Undo
 from app.game.errors import DomainError
 from app.game.registry import VARIANTS, owner_of, state_from_json, variant
 from app.game.rules import apply_command, initial_state
 from app.game.state import GameState
+from app.games.forestry.commands import AddScore
+from app.games.guardians.commands import SetGuardians, TriggerGameEnd
 from scoring.games import GAMES, Game
 from scoring.guardians import rules as guardian_rules
 from setup.forestry import plan as forestry_setup

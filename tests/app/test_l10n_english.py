@@ -16,7 +16,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, StrictInt, ValidationError
 
 from app.commands.score import problem_text
-from app.events import log_entry_msg
+from app.games.forestry.words import log_entry_msg
 from app.l10n import english, refusal, sentences
 from scoring.forestry import board as B
 from scoring.forestry.enums import ForesterType

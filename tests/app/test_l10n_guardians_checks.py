@@ -19,8 +19,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import l10n
-from app.game.commands import TriggerGameEnd
 from app.game.messages import Message
+from app.games.guardians.commands import TriggerGameEnd
 from app.i18n import Translator
 from app.session import GameSession
 from app.ui.sheet.play import message_lines
@@ -208,7 +208,7 @@ def test_a_japanese_table_hears_the_game_end_in_japanese(svc: Any) -> None:
     assert sec.lines and "Ken" in sec.lines[0] and not latin_words(sec.lines[0])
     # the end is told in English to an English phone, from the same message
     (m,) = c.snapshot().messages
-    assert message_lines("en", m, ["Mei", "Ken", "Aki"]) == [
+    assert message_lines("en", m, ["Mei", "Ken", "Aki"], "forest-guardians") == [
         "Ken planted their last tree: every other player takes one more turn. "
         "Still to play: Aki, Mei."]
     assert not hasattr(m, "text")  # no words in the message: the catalogues say it
@@ -281,8 +281,9 @@ def test_a_replayed_old_game_with_a_changed_table_still_fails(store: Any) -> Non
 def test_an_old_game_end_message_still_shows_a_line(data: dict[str, Any], en: str | None,
                                                      ja: str | None) -> None:
     old = Message("game_end", 1, data)
-    assert message_lines("en", old, ["Mei", "Ken", "Aki"]) == ([en] if en else [])
-    assert message_lines("ja", old, ["Mei", "Ken", "Aki"]) == ([ja] if ja else [])
+    names = ["Mei", "Ken", "Aki"]
+    assert message_lines("en", old, names, "forest-guardians") == ([en] if en else [])
+    assert message_lines("ja", old, names, "forest-guardians") == ([ja] if ja else [])
 
 
 # --------------------------------------------------------------------------- the screen
@@ -328,7 +329,7 @@ def test_the_reference_screen_checks_a_planting_in_japanese(svc: Any) -> None:
 
 
 def test_the_screen_calls_the_player_asking_you() -> None:
-    from app.ui.reference.planting import ME, _reason
+    from app.games.guardians.ui.planting import ME, _reason
 
     check = check_planting(ME, TreeRow.TOP, regular(HIGH, planted_by=frozenset({ME})))
     (why,) = check.reasons

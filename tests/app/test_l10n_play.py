@@ -10,7 +10,11 @@ import pytest
 
 from app import l10n
 from app import session as S
-from app.game.commands import (
+from app.game.commands import StartGame
+from app.game.errors import AlreadyDone
+from app.game.registry import owner_of
+from app.game.rules import initial_state
+from app.games.forestry.commands import (
     EndTurn,
     PlaceForester,
     RemoveInfestedWood,
@@ -19,11 +23,10 @@ from app.game.commands import (
     SetForesterToken,
     SetHarvester,
     SetInfestedWood,
-    StartGame,
 )
-from app.game.errors import AlreadyDone
-from app.game.rules import initial_state
-from app.game.state import ForestryTable
+from app.games.forestry.table import ForestryTable
+from app.games.forestry.ui import forest_map as FM
+from app.games.forestry.ui.lines import LineLabel
 from app.store.facade import Store
 from app.ui.setup.presenter import SetupLabel
 from app.ui.sheet import play as PP
@@ -36,7 +39,8 @@ from scoring.guardians.reference import (
 from setup.forestry.play import PlayCode
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
-CODES = [*PlayCode, *PP.PlayLabel, *SetupLabel, *RefCode, *GuardiansRefCode,
+CODES = [*PlayCode, *PP.PlayLabel, *FM.MapLabel, *LineLabel, *SetupLabel, *RefCode,
+         *GuardiansRefCode,
          *(code for enum in QUICK_REFERENCE_CODES for code in enum)]
 
 
@@ -88,25 +92,25 @@ def test_map_taps_per_mode() -> None:
     token = table.forest.foresters[0]
     other = table.harvesters[1]
     assert other is not None
-    assert PP.map_command(state, "harvester", 0, other) is None  # one harvester per space
-    move = PP.map_command(state, "harvester", 0, token.space)
+    assert FM.map_command(state, "harvester", 0, other) is None  # one harvester per space
+    move = FM.map_command(state, "harvester", 0, token.space)
     assert isinstance(move, SetHarvester) and move.space == token.space
-    tend = PP.map_command(state, "act", 0, token.space)
+    tend = FM.map_command(state, "act", 0, token.space)
     assert isinstance(tend, PlaceForester) and tend.space == token.space \
         and tend.type == token.kind.value
-    add = PP.map_command(state, "infested", 0, token.space)
+    add = FM.map_command(state, "infested", 0, token.space)
     assert isinstance(add, SetInfestedWood)
     s.apply(SetInfestedWood(version=s.version, space=token.space))
     # infested wood on the space is harvested first (001)
-    take = PP.map_command(s.state, "act", 0, token.space)
+    take = FM.map_command(s.state, "act", 0, token.space)
     assert isinstance(take, RemoveInfestedWood) and take.player == 0
-    fix = PP.map_command(s.state, token.kind.value, 0, token.space)
+    fix = FM.map_command(s.state, token.kind.value, 0, token.space)
     assert isinstance(fix, SetForesterToken) and fix.space is None
-    assert "infested" in PP.modes(s.state)
-    assert "infested" not in PP.modes(_game(store).state)
-    tiles = PP.map_tiles(s.state, "harvester", None)
+    assert "infested" in FM.modes(s.state)
+    assert "infested" not in FM.modes(_game(store).state)
+    tiles = FM.map_tiles(s.state, "harvester", None)
     assert len(tiles) == 15 and all(t.command is None for t in tiles)  # nobody to act for
-    label = PP.tile_label("en", tiles[token.space - 1])
+    label = FM.tile_label("en", tiles[token.space - 1])
     assert "infested wood" in label and "forester token" in label
 
 
@@ -117,7 +121,7 @@ def test_a_map_space_names_its_token_in_a_word_and_cuts_only_a_long_name(
     """A space shows a short catalogue word for its forester token (it showed the first five
     letters: "den t", "thinn") and its harvester's name, cut with "…" only when long."""
     def marks(forester: str | None, *names: str) -> list[str]:
-        return PP.tile_marks(lang, PP.MapTile(3, names, forester, False, False, False, None))
+        return FM.tile_marks(lang, FM.MapTile(3, names, forester, False, False, False, None))
 
     for kind, word in zip(("thinning", "den_tree", "painting"), words, strict=True):
         assert marks(kind) == [word]
@@ -136,7 +140,7 @@ def test_banner_and_log_lines_in_both_languages() -> None:
     s.apply(SetCount(version=s.version, player=0, field="score_track", value=5), by=0)
     snap = s.apply(EndTurn(version=s.version), by=0)
     for lang in ("en", "ja"):
-        view = PP.banner_view(lang, snap.messages, ["Mei", "Bo"])
+        view = PP.banner_view(lang, snap.messages, ["Mei", "Bo"], "forestry")
         assert view is not None
         banner = view.lines
         assert len(banner) == 2, banner  # one short line per draw: the spawn, the forester
@@ -147,7 +151,7 @@ def test_banner_and_log_lines_in_both_languages() -> None:
         lines = PP.change_lines(lang, snap)
         assert lines[0].startswith("Mei")
         assert all("{" not in line for line in lines)
-    en = PP.banner_view("en", snap.messages, ["Mei", "Bo"])
+    en = PP.banner_view("en", snap.messages, ["Mei", "Bo"], "forestry")
     assert en is not None and "after 15 comes 1" in " ".join(en.why)
     assert "after 15" not in " ".join(en.lines)  # the rule is behind "why", not per line
     log = PP.change_lines("en", snap)
@@ -198,9 +202,19 @@ def test_the_setup_walkthrough_takes_the_first_player_and_the_infestation_card()
 
 
 
-def _places() -> list[tuple[Any, tuple[str, ...], tuple[str, ...]]]:
-    from app.game import commands as C
+def _every_command() -> Any:
+    """Every game's command classes by name (the registry has imported every game)."""
+    from types import SimpleNamespace
 
+    from app.game.commands import COMMANDS
+    from app.game.registry import VARIANTS
+
+    assert VARIANTS
+    return SimpleNamespace(**{cls.__name__: cls for cls in COMMANDS.values()})
+
+
+def _places() -> list[tuple[Any, tuple[str, ...], tuple[str, ...]]]:
+    C = _every_command()  # noqa: N806 - read as a module of commands
     v = 1
     return [
         (C.PlaceForester(version=v, player=0, type="thinning", column=1, space=7),
@@ -252,8 +266,10 @@ def test_every_change_log_line_names_its_place(case: int) -> None:
     payload = {k: v for k, v in command.payload().items() if k != "version"}
     change = S.Change(seq=1, by=1, kind=command.kind, data=payload)
     names = ["Pink", "Blue"]
-    english = PP.change_line("en", change, names)
-    japanese = PP.change_line("ja", change, names)
+    owner = owner_of(command)
+    assert owner is not None
+    english = PP.change_line("en", change, names, owner.game)
+    japanese = PP.change_line("ja", change, names, owner.game)
     assert all(word in english for word in en), english
     assert all(word in japanese for word in ja), japanese
     latin = set(re.findall(r"[A-Za-z]+", japanese)) - {"Pink", "Blue"}
@@ -265,12 +281,10 @@ def test_the_place_cases_cover_every_placed_command() -> None:
     """Every command with a place in its fields is in the cases above."""
     import dataclasses
 
-    from app.game import commands as C
-
     placed = {"space", "column", "index", "area", "symbol", "categories", "storage",
               "trigger", "field"}
-    kinds = {cls.kind for cls in vars(C).values() if isinstance(cls, type)
-             and issubclass(cls, C.Command) and dataclasses.is_dataclass(cls)
+    kinds = {cls.kind for cls in vars(_every_command()).values()
+             if dataclasses.is_dataclass(cls)
              and placed & {f.name for f in dataclasses.fields(cls)}}
     covered = {command.kind for command, _en, _ja in _places()}
     assert kinds <= covered, kinds - covered

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.game.commands import (
+from app.game.commands import AdjustCount, Command, StartGame, Undo, UndoMine
+from app.game.errors import AlreadyDone, DomainError
+from app.game.rules import initial_state
+from app.games.forestry.commands import (
     AddScore,
-    AdjustCount,
-    Command,
     EndTurn,
     PlaceForester,
     ReplenishForesters,
@@ -22,14 +23,9 @@ from app.game.commands import (
     SetForesterToken,
     SetHarvester,
     SetInfestedWood,
-    StartGame,
-    Undo,
-    UndoMine,
 )
-from app.game.errors import AlreadyDone, DomainError
-from app.game.forestry import pending_spawns
-from app.game.rules import initial_state
-from app.game.state import ForestryTable
+from app.games.forestry.handlers import pending_spawns
+from app.games.forestry.table import ForestryTable
 from app.session import GameSession
 from app.store.facade import Store
 from app.table.answers import Accepted, Refused
@@ -74,12 +70,12 @@ def started(store: Store, *, infestation: bool = False, first: int = 0,
 def test_first_player_sets_the_seat_order_and_the_seat_coins(store: Store) -> None:
     s = started(store, first=2)
     # the seat coins are suggested to each player (the mirror principle), by seat order
-    from app.game.errors import SessionCode
+    from app.games.forestry.codes import ForestryCode
 
     seat = {x.player: dict(x.gains).get("resources.coins", 0) for x in s.state.suggestions
-            if x.code == SessionCode.SUGGEST_SEAT_INCOME}
+            if x.code == ForestryCode.SUGGEST_SEAT_INCOME}
     assert [seat[i] for i in range(3)] == [4, 4, 3]  # Ana (seat 3) 3, then Mei 4, Bo 4 (002)
-    assert all(b.resources.coins == 0 for b in s.state.forestry_boards)  # nothing added
+    assert all(b.resources.coins == 0 for b in s.state.boards)  # nothing added
     assert table(s).seat_order == (2, 0, 1) and table(s).current == 2
     snap = do(s, EndTurn)
     assert table(snap.state).current == 0
@@ -274,8 +270,8 @@ def test_a_seat_undoes_its_own_last_change_and_another_seats_stays(store: Store)
     do(s, SetCount, by=1, player=1, field="resources.coins", value=7)
     snap = s.undo_mine(0, s.version)
     start = [b.resources.coins for b in initial_state(
-        "forestry", None, PLAYERS, 7).forestry_boards]
-    coins = [b.resources.coins for b in snap.state.forestry_boards]
+        "forestry", None, PLAYERS, 7).boards]
+    coins = [b.resources.coins for b in snap.state.boards]
     assert coins[0] == start[0] and coins[1] == 7
     assert snap.messages[0].kind == "event-undone-mine"
     assert [c.by for c in snap.changes][-1] == 1
@@ -310,7 +306,7 @@ def test_undo_mine_takes_back_exactly_that_seats_last_count(moves: list[tuple[in
     seat = moves[-1][0]
     mine = [v for who, v in moves if who == seat]
     snap = s.undo_mine(seat, s.version)
-    boards = snap.state.forestry_boards
+    boards = snap.state.boards
     assert boards[seat].resources.temp_workers == (mine[-2] if len(mine) > 1 else 0)
     for other in {who for who, _ in moves} - {seat}:
         theirs = [v for who, v in moves if who == other]
@@ -339,8 +335,8 @@ def test_the_hub_lets_a_seat_undo_only_its_own_changes(store: Store) -> None:
     r = hub.submit(g, bo, UndoMine(version=v()))
     assert isinstance(r, Accepted)
     start = [b.resources.coins for b in initial_state(
-        "forestry", None, PLAYERS, 7).forestry_boards]
-    coins = [b.resources.coins for b in r.snapshot.state.forestry_boards]
+        "forestry", None, PLAYERS, 7).boards]
+    coins = [b.resources.coins for b in r.snapshot.state.boards]
     assert coins[:2] == [8, start[1]]
     r = hub.submit(g, bo, UndoMine(version=v()))
     assert isinstance(r, Refused) and r.msg.code == "refusal-nothing-of-yours-to-undo"
@@ -349,7 +345,7 @@ def test_the_hub_lets_a_seat_undo_only_its_own_changes(store: Store) -> None:
     assert isinstance(r, Refused) and r.reason == "forbidden"
     r = hub.submit(g, host, Undo(version=v()))
     assert isinstance(r, Accepted)
-    assert r.snapshot.state.forestry_boards[0].resources.coins == start[0]
+    assert r.snapshot.state.boards[0].resources.coins == start[0]
 
 
 def test_a_keyed_action_applies_once_even_when_the_tapping_phone_had_redrawn(store: Store
@@ -421,26 +417,26 @@ def test_undo_says_what_it_took_back_and_whose_board(store: Store) -> None:
     do(s, AdjustCount, player=1, field="resources.coins", delta=-1, by=1)
     do(s, AdjustCount, player=0, field="score_track", delta=2, by=0)
     undone = s.undo(s.version)  # the host's table-wide undo: Pink's +2 on the score track
-    [line] = message_lines("en", undone.messages[0], names)
+    [line] = message_lines("en", undone.messages[0], names, "forestry")
     assert line == f"Undone: {names[0]}'s Score track VP 2 → 0."
-    [ja] = message_lines("ja", undone.messages[0], names)
+    [ja] = message_lines("ja", undone.messages[0], names, "forestry")
     assert ja.startswith("取り消しました：") and "2 → 0" in ja and names[0] in ja
     mine = s.undo_mine(1, s.version)  # Blue takes back their own last change: 4 → 5
-    [line] = message_lines("en", mine.messages[0], names)
+    [line] = message_lines("en", mine.messages[0], names, "forestry")
     assert line.endswith(f"took back their last change: {names[1]}'s Coins 4 → 5.")
     # a change-log line names its place, also when a token comes off the map
     from app.session import Change
 
     off = Change(seq=1, by=None, kind="set_forester_token", data={"type": "thinning",
                                                                    "space": None})
-    assert change_line("en", off, names).endswith("off the map")
+    assert change_line("en", off, names, "forestry").endswith("off the map")
     on = Change(seq=1, by=None, kind="set_forester_token", data={"type": "thinning",
                                                                   "space": 7})
-    assert change_line("en", on, names).endswith("on space 7")
+    assert change_line("en", on, names, "forestry").endswith("on space 7")
     count = Change(seq=1, by=0, kind="adjust_count", data={"player": 0, "field": "resources.coins",
                                                            "delta": 1})
-    assert change_line("en", count, names).endswith(", Coins +1")
-    assert "resources" not in change_line("ja", count, names)
+    assert change_line("en", count, names, "forestry").endswith(", Coins +1")
+    assert "resources" not in change_line("ja", count, names, "forestry")
 
 
 def test_a_spawn_at_the_end_of_a_turn_counts_the_tokens_held_against_the_supply(
@@ -450,7 +446,7 @@ def test_a_spawn_at_the_end_of_a_turn_counts_the_tokens_held_against_the_supply(
     two reproduction spaces reached in a turn spawn one; the second finds the supply empty:
     nothing spawns and no card is drawn (the sources are silent; docs/rules-decisions.md).
     The session passes what is held (a spawn ignoring it placed both)."""
-    from app.game.commands import SetDetachedWood
+    from app.games.forestry.commands import SetDetachedWood
     from setup.forestry.play import INFESTED_WOOD_TOKENS
 
     s = started(store, infestation=True, infested=(5, 6))  # 2 on the forest

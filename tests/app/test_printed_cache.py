@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from app.game.commands import AddScore, ConfirmPrinted, SetHarvester, StartGame
+from app.game.commands import ConfirmPrinted, StartGame
+from app.games.forestry.commands import AddScore, SetHarvester
 from app.session import GameSession
 from app.store.facade import Store
 

@@ -118,7 +118,8 @@ def servers(env: dict[str, str], tmp: Path, n: int, *args: str) -> Iterator[list
 
 def deal(url: str, tables: int = 1) -> list[tuple[int, list[str], str]]:
     """Tables dealt and started: (game id, seat tokens, the table host's token) each."""
-    from app.game.commands import SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import SetHarvester
     from app.session import GameSession
     from app.store.facade import Store
     from app.table.hub import TableHub

@@ -9,22 +9,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.events import event_msg
 from app.game.chance import command_rng
 from app.game.commands import (
     COMMANDS,
-    AddContract,
-    AddRiverToken,
-    AddScore,
-    AddTaskCard,
     AdjustCount,
     ApplySuggestion,
-    BuildForestBuilding,
-    ChooseContractCategory,
     Command,
     ConfirmPrinted,
     DismissSuggestion,
     EndGame,
+    StartGame,
+)
+from app.game.errors import DomainError, StaleVersion
+from app.game.registry import command_from_json, state_from_json
+from app.game.rules import apply_command, replay_command
+from app.game.status import Status
+from app.games.forestry.commands import (
+    AddContract,
+    AddRiverToken,
+    AddScore,
+    AddTaskCard,
+    BuildForestBuilding,
+    ChooseContractCategory,
     EndTurn,
     OpenStorageExtension,
     PlaceForester,
@@ -40,23 +46,17 @@ from app.game.commands import (
     SetCount,
     SetDetachedWood,
     SetForesterToken,
-    SetGuardians,
     SetHarvester,
     SetHarvestToken,
     SetInfestedWood,
     SetTaskMet,
-    StartGame,
     TakeRewardLap,
-    TriggerGameEnd,
     UpgradeSawmill,
-    command_from_json,
 )
-from app.game.errors import DomainError, StaleVersion
-from app.game.forestry import pending_spawns
-from app.game.registry import state_from_json
-from app.game.rules import apply_command, replay_command
-from app.game.state import ForestryTable
-from app.game.status import Status
+from app.games.forestry.handlers import pending_spawns
+from app.games.forestry.table import ForestryTable
+from app.games.guardians.commands import SetGuardians, TriggerGameEnd
+from app.games.guardians.words import event_msg
 from app.l10n import english, refusal
 from app.session import GameSession
 from app.store.engine import open_engine
@@ -557,7 +557,7 @@ def test_replay_from_the_database_equals_live_application(steps: list[Any], seed
         except DomainError as err:
             assert not isinstance(err, StaleVersion)
         # invariants of every state
-        for b in s.state.forestry_boards:
+        for b in s.state.boards:
             assert water_multiplier(b) <= 5
     assert s.version == accepted == len(store.load_log(game_id=s.game_id))
     again = GameSession.load(store, s.game_id)

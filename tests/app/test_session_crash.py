@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent(
     """
     import sys
-    from app.game.commands import AddScore, PlaceForester, SetCount
+    from app.games.forestry.commands import AddScore, PlaceForester, SetCount
     from app.game.errors import DomainError
     from app.session import GameSession
     from app.store.facade import Store

@@ -10,17 +10,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from app.game.commands import (
-    AddScore,
-    Redo,
-    RevealRoundToken,
-    SetCount,
-    SetHarvester,
-    StartGame,
-    Undo,
-    command_from_json,
-)
+from app.game.commands import Redo, StartGame, Undo
 from app.game.errors import DomainError
+from app.game.registry import command_from_json
+from app.games.forestry.commands import AddScore, RevealRoundToken, SetCount, SetHarvester
 from app.session import GameSession
 from app.store.facade import Store
 from app.store.tokens import token_hash
@@ -575,9 +568,9 @@ def test_rematch_keeps_growing_forwards_modules_and_the_dealt_side(store: Store)
                            options={"infestation": True, "asymmetric": True})
     record = s.record()
     f = rematch_presenter(record, Translator().t, game_id=s.game_id)
-    assert f.infestation and f.asymmetric
-    assert f.technology_side is not None
-    assert f.technology_side.value == record["options"]["technology_side"]
+    assert f.form.infestation and f.form.asymmetric
+    assert f.form.technology_side is not None
+    assert f.form.technology_side.value == record["options"]["technology_side"]
     request = f.submit(lambda: 5)
     assert request is not None and request.rematch_of == s.game_id
     assert request.options.infestation and request.options.asymmetric

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app import shown
-from app.game.commands import EndTurn, SetCount
+from app.games.forestry.commands import EndTurn, SetCount
 from app.ui.kit.live_table import as_shown
 from app.web.taps import LINK_JS, Seen, TapIds, control_event
 

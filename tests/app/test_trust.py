@@ -20,7 +20,8 @@ from typing import Any
 
 import pytest
 
-from app.game.commands import Finish, SetCount, Undo
+from app.game.commands import Finish, Undo
+from app.games.forestry.commands import SetCount
 from app.session import GameSession
 from app.store import tokens as T
 from app.store.facade import Store
@@ -527,7 +528,6 @@ def test_a_seed_sent_over_the_protocol_gives_a_field_message(store: Store) -> No
 
 def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
                                                                     game: int) -> None:
-    from app.game.commands import SetGuardians  # noqa: F401  (imported for symmetry of kinds)
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         host = hub.issue(game)

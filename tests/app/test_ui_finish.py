@@ -8,7 +8,7 @@ import io
 import json
 from datetime import UTC, datetime
 
-from app.game.commands import SetGuardians
+from app.games.guardians.commands import SetGuardians
 from app.i18n import Translator
 from app.ui.finish.presenter import (
     FinishRow,
@@ -33,7 +33,7 @@ def guardians(svc, names=("Mei", "Ken"), fires=(3, 1), advanced=False):
     p.set_count(len(names))
     for i, n in enumerate(names):
         p.set_name(i, n)
-    p.advanced = advanced
+    p.form.advanced = advanced
     req = p.submit(lambda: 42)
     gid, token = svc.create_table(req)
     c = TableClient(svc.hub(), gid, token)
@@ -142,7 +142,7 @@ def test_rematch_keeps_players_seats_colours_and_options(svc):
     saved = svc.store.get_record(game_id=gid)
     seats = svc.store.game_seats(game_id=gid)
     f = rematch_presenter(dict(saved.record), t, colours=[s.colour for s in seats])
-    assert f.game == "forest-guardians" and f.advanced
+    assert f.game == "forest-guardians" and f.form.advanced
     assert [(p.name, p.colour) for p in f.players] == [(p.name, p.colour) for p in req.players]
     assert [p.role for p in f.players] == list(saved.record and
                                                [p["ranger"] for p in saved.record["players"]])
@@ -154,7 +154,9 @@ def test_rematch_keeps_players_seats_colours_and_options(svc):
                                               "infestation": True},
               "players": [{"name": "Pink", "character": None}, {"name": "Blue"}]}
     f = rematch_presenter(record, t, colours=["red", "red"])
-    assert f.technology_side is not None and f.technology_side.value == "B" and f.infestation
+    form = f.form
+    assert form.technology_side is not None and form.technology_side.value == "B"
+    assert form.infestation
     assert [p.colour for p in f.players][0] == "red" and len({p.colour for p in f.players}) == 2
 
 

@@ -70,7 +70,8 @@ KEY = re.compile(r"""(?:\bt\(\s*|\blabel\(\s*t,\s*)(f?)["']([a-z][a-z0-9_\-.]*)"
 def _screen_keys() -> list[tuple[bool, str]]:
     root = Path(__file__).resolve().parents[2] / "app"
     found = []
-    for path in [*root.joinpath("ui").rglob("*.py"), root / "flet_main.py"]:
+    screens = [*root.joinpath("ui").rglob("*.py"), *root.joinpath("games").glob("*/ui/*.py")]
+    for path in [*screens, root / "flet_main.py"]:
         # f"area-{a.value}" and "area-" + a.value: a prefix, a record value after it
         found += [(bool(f) or key.endswith("-"), key) for f, key in KEY.findall(path.read_text())]
     assert len(found) > 250, len(found)

@@ -33,11 +33,11 @@ def named(p: NewGamePresenter, *names: str) -> None:
 def test_solo_cannot_take_the_infestation_module():
     p = NewGamePresenter(t)
     named(p, "Mei")
-    inf = next(tg for tg in p.forestry_toggles() if tg.id == "new-infestation")
+    inf = next(tg for tg in p.form.toggles() if tg.id == "new-infestation")
     assert not inf.enabled and "solo" in inf.reason
     named(p, "Mei", "Ken")
-    p.set_toggle("infestation", True)
-    assert p.infestation
+    p.form.set_toggle("infestation", True)
+    assert p.form.infestation
     one = next(c for c in p.count_choices() if c.value == "1")
     assert not one.enabled and one.reason
 
@@ -45,33 +45,35 @@ def test_solo_cannot_take_the_infestation_module():
 def test_changes_the_dealer_refuses_are_undone():
     p = NewGamePresenter(t)
     named(p, "Mei", "Ken")
-    p.set_toggle("infestation", True)
+    p.form.set_toggle("infestation", True)
     p.set_count(1)
-    assert not p.infestation
-    p.set_mode("advanced")
-    p.toggle_character(Character.TECHNICIAN.value)
-    assert p.characters == (Character.TECHNICIAN,)
-    p.set_mode("standard")
-    assert p.characters == ()
+    assert not p.form.infestation
+    p.form.set_mode("advanced")
+    p.set_role(0, Character.TECHNICIAN.value)
+    assert p.form.characters == (Character.TECHNICIAN,)
+    p.form.set_mode("standard")
+    assert p.form.characters == ()
 
 
 def test_tutorial_has_no_technology_side_and_characters_need_advanced():
     p = NewGamePresenter(t)
-    p.set_mode(Mode.TUTORIAL.value)
-    sides = {c.value: c for c in p.tech_side_choices()}
+    p.form.set_mode(Mode.TUTORIAL.value)
+    sides = {c.value: c for c in p.form.tech_side_choices()}
     assert sides["random"].enabled and not sides["A"].enabled
     assert sides["A"].reason == t("new-reason-tech-tutorial")
-    assert all(not tg.enabled for tg in p.character_toggles())
+    assert all(not c.enabled for c in p.form.role_choices(0) if c.value != "dealt")
 
 
 def test_characters_at_most_one_per_player():
     p = NewGamePresenter(t)
     named(p, "Mei", "Ken")
-    p.set_mode("advanced")
-    p.toggle_character("technician")
-    p.toggle_character("forest_worker")
-    rest = [tg for tg in p.character_toggles() if not tg.value]
-    assert rest and all(not tg.enabled for tg in rest)
+    p.form.set_mode("advanced")
+    p.set_role(0, "technician")
+    p.set_role(1, "forest_worker")
+    taken = next(c for c in p.role_choices(0) if c.value == "forest_worker")
+    assert not taken.enabled and taken.reason  # another seat's
+    third = p.form.options(characters=(*p.form.characters, Character.TRADE_SPECIALIST))
+    assert p.form.refused(third) is not None  # the dealer: one character per player
 
 
 def test_guardians_is_two_to_four():
@@ -165,15 +167,15 @@ def test_guardians_rangers_chosen_or_dealt():
     p = NewGamePresenter(t)
     p.set_game("forest-guardians")
     named(p, "Mei", "Ken", "Aki")
-    p.set_toggle("advanced", True)
-    p.set_ranger(0, "julia")
-    julia = next(c for c in p.ranger_choices(1) if c.value == "julia")
+    p.form.set_toggle("advanced", True)
+    p.set_role(0, "julia")
+    julia = next(c for c in p.role_choices(1) if c.value == "julia")
     assert not julia.enabled and julia.reason
     s = SetupPresenter(t, p.submit(lambda: 9))
     assert s.plan.ranger_of("Mei").value == "julia"
     boards = next(c for c in s.cards() if c.id == "ranger_boards")
     assert any(line.startswith("Mei: Julia") for line in boards.big)
-    p.set_toggle("advanced", False)
+    p.form.set_toggle("advanced", False)
     assert all(x.role is None for x in p.players)
 
 

@@ -108,7 +108,8 @@ def test_no_setup_step_repeats_its_title(lang: str, game: str, count: int) -> No
     p.set_count(count)
     for i in range(count):
         p.set_name(i, "ABC"[i])
-    p.infestation = game == "forestry"
+    if game == "forestry":
+        p.form.infestation = True
     request = p.submit(lambda: 3)
     assert request is not None
     for card in SetupPresenter(t, request).cards():

@@ -9,7 +9,7 @@ import flet as ft
 import flet_charts as fch
 import pytest
 
-from app.game.commands import SetGuardians
+from app.games.guardians.commands import SetGuardians
 from app.i18n import Translator
 from app.ui.kit.live_table import TableClient
 from app.ui.new_game.presenter import NewGamePresenter

@@ -7,7 +7,8 @@ import asyncio
 import pytest
 from flet.messaging.protocol import MessageAction
 
-from app.game.commands import SetCount
+from app.games.forestry.commands import SetCount
+from app.games.forestry.ui.setup_view import harvester_choices, harvester_of, set_harvester
 from app.i18n import Translator
 from app.table.answers import Accepted
 from app.ui.kit.live_table import OpenTable, TableClient
@@ -61,9 +62,9 @@ def test_harvesters_then_start_then_live_total(svc):
     assert p.status == "setup"
     p.result(c.submit(p.start_game()))
     assert p.error and p.error_id.startswith("table")  # harvesters first
-    p.result(c.submit(p.set_harvester(0, 3)))
-    assert dict(p.harvester_choices(1))[3] is False
-    p.result(c.submit(p.set_harvester(1, 4)))
+    p.result(c.submit(set_harvester(p, 0, 3)))
+    assert dict(harvester_choices(p, 1))[3] is False
+    p.result(c.submit(set_harvester(p, 1, 4)))
     p.result(c.submit(p.start_game()))
     assert p.status == "playing" and p.error is None
     before = p.total()
@@ -134,8 +135,8 @@ def test_finished_game_shows_in_history_and_stats(svc):
     from app.ui.records.presenter import history_lines, stats_lines
 
     p, c = table(svc)
-    p.result(c.submit(p.set_harvester(0, 3)))
-    p.result(c.submit(p.set_harvester(1, 4)))
+    p.result(c.submit(set_harvester(p, 0, 3)))
+    p.result(c.submit(set_harvester(p, 1, 4)))
     p.result(c.submit(p.start_game()))
     p.result(c.submit(p.finish()))
     assert p.error is None, p.error
@@ -157,7 +158,7 @@ def _find(p, section_id, kind, ident):
 def test_contracts_and_task_cards_go_through_the_session(svc):
     p, c = table(svc)
     for i, space in enumerate((3, 4)):
-        p.result(c.submit(p.set_harvester(i, space)))
+        p.result(c.submit(set_harvester(p, i, space)))
     p.result(c.submit(p.start_game()))
     p.result(c.submit(_find(p, "contracts", "choice", ("contract-double", "building-furniture"))))
     assert p.error is None, p.error
@@ -181,10 +182,11 @@ def test_session_messages_are_translated_when_we_know_them():
     from app.ui.sheet.presenter import message_text
 
     m = NS(kind="SeedlingPlanted", data={"area": "orange", "row": 1})  # no words in it
-    assert message_text(m, Translator("ja").t) == "苗木をオレンジの列の1行目に植えました。"
-    assert message_text(m, t) == "Seedling planted in the orange column, row 1."
+    ja = Translator("ja").t
+    assert message_text(m, ja, "forestry") == "苗木をオレンジの列の1行目に植えました。"
+    assert message_text(m, t, "forestry") == "Seedling planted in the orange column, row 1."
     odd = NS(kind="Notice", data={})  # nothing the catalogues can word: its kind, as a code
-    assert message_text(odd, Translator("ja").t) == "Notice"
+    assert message_text(odd, Translator("ja").t, "forestry") == "Notice"
 
 
 def test_shared_table_round_tokens_and_detached_storages(svc):
@@ -192,13 +194,13 @@ def test_shared_table_round_tokens_and_detached_storages(svc):
     p.set_count(3)
     for i, n in enumerate(["Mei", "Ken", "Aki"]):
         p.set_name(i, n)
-    p.set_toggle("infestation", True)
+    p.form.set_toggle("infestation", True)
     gid, token = svc.create_table(p.submit(lambda: 5))
     c = TableClient(svc.hub(), gid, token)
     s = live(SheetPresenter(t, c.snapshot()), c)
     assert all(x.id != "table" for x in s.sections())  # during setup: harvesters first
     for i, space in enumerate((1, 2, 3)):
-        s.result(c.submit(s.set_harvester(i, space)))
+        s.result(c.submit(set_harvester(s, i, space)))
     s.result(c.submit(s.start_game()))
     table_sec = next(x for x in s.sections() if x.id == "table")
     assert len(table_sec.counts) == 3 and table_sec.counts[0].label.startswith("Detached")
@@ -231,8 +233,8 @@ def test_the_session_deals_what_the_walkthrough_showed(svc):
     p.set_count(3)
     for i, n in enumerate(["Mei", "Ken", "Aki"]):
         p.set_name(i, n)
-    p.set_toggle("advanced", True)
-    p.set_ranger(1, "fluffy")
+    p.form.set_toggle("advanced", True)
+    p.set_role(1, "fluffy")
     req = p.submit(lambda: 11)
     shown = SetupPresenter(t, req).plan
     gid, token = svc.create_table(req)
@@ -245,7 +247,7 @@ def test_the_session_deals_what_the_walkthrough_showed(svc):
     f.set_count(3)
     for i, n in enumerate(["Mei", "Ken", "Aki"]):
         f.set_name(i, n)
-    f.set_toggle("infestation", True)
+    f.form.set_toggle("infestation", True)
     freq = f.submit(lambda: 12)
     fshown = SetupPresenter(t, freq).plan
     gid, token = svc.create_table(freq)
@@ -256,7 +258,7 @@ def test_the_session_deals_what_the_walkthrough_showed(svc):
 def test_history_opens_a_finished_games_scoreboard(svc):
     p, c = table(svc)
     for i, space in enumerate((3, 4)):
-        p.result(c.submit(p.set_harvester(i, space)))
+        p.result(c.submit(set_harvester(p, i, space)))
     p.result(c.submit(p.start_game()))
     p.result(c.submit(p.finish()))
     gid = p.snapshot.game_id
@@ -301,7 +303,7 @@ def test_a_seat_link_opens_that_players_sheet_only(svc):
         assert "nav-back" not in ids and app.locked is not None
         await tap(client, "sheet-harvester-1-9")
         client.session.get_page_patch()
-        assert presenter.harvester_of(1) == 9
+        assert harvester_of(presenter, 1) == 9
         app.go("home")
         assert app.route == "sheet"
         assert not client.crashes()
@@ -314,24 +316,24 @@ def test_a_chosen_character_sits_on_its_seat(svc):
     p.set_count(3)
     for i, n in enumerate(["Mei", "Ken", "Aki"]):
         p.set_name(i, n)
-    p.set_mode("advanced")
-    p.set_character(1, "technician")
-    assert not next(c for c in p.character_choices(0) if c.value == "technician").enabled
+    p.form.set_mode("advanced")
+    p.set_role(1, "technician")
+    assert not next(c for c in p.role_choices(0) if c.value == "technician").enabled
     req = p.submit(lambda: 21)
     gid, token = svc.create_table(req)
     state = TableClient(svc.hub(), gid, token).snapshot().state
     chars = [s.character for s in state.players]
     assert chars[1] == "technician" and all(chars)  # the others were dealt one each
     assert state.boards[1].technician_tiles == 0
-    p.set_mode("standard")
+    p.form.set_mode("standard")
     assert all(x.role is None for x in p.players)
 
 
 def test_a_tap_on_an_old_view_says_the_game_changed(svc):
     p, c = table(svc)
     other = live(SheetPresenter(Translator("ja").t, c.snapshot()), c)  # another phone
-    old_view = other.set_harvester(1, 4)  # tapped before the broadcast below reached it
-    p.result(c.submit(p.set_harvester(0, 3)))
+    old_view = set_harvester(other, 1, 4)  # tapped before the broadcast below reached it
+    p.result(c.submit(set_harvester(p, 0, 3)))
     other.result(c.submit(old_view))  # made against the old version
     assert other.error == Translator("ja").t("sheet-stale")
     assert other.version == p.version  # and it shows the current state (the broadcast)
@@ -348,9 +350,9 @@ def _started_for_two_seats(svc):
     p, c = table(svc)
     gid = p.snapshot.game_id
     hub = svc.hub()
-    c.submit(p.set_harvester(0, 3))
+    c.submit(set_harvester(p, 0, 3))
     p.update(c.snapshot())
-    c.submit(p.set_harvester(1, 7))
+    c.submit(set_harvester(p, 1, 7))
     p.update(c.snapshot())
     c.submit(p.start_game())
     return p, c, gid, hub.issue(gid, seat=1), hub.issue(gid, seat=2)
@@ -466,7 +468,7 @@ def test_phones_at_a_table_share_one_score_sheet_per_version(svc):
     p, c = table(svc)
     other = SheetPresenter(Translator("ja").t, c.snapshot(), printed=c.printed())
     assert p.sheet() is other.sheet()  # the same snapshot: scored once
-    p.result(c.submit(p.set_harvester(0, 3)))
+    p.result(c.submit(set_harvester(p, 0, 3)))
     other.update(c.snapshot())
     assert p.sheet() is other.sheet() and p.version == other.version
     # a newly confirmed printed value is scored anew, not served from the shared sheet
@@ -496,10 +498,10 @@ def test_snapshots_arriving_together_are_drawn_once_at_the_newest(svc):
         app.refresh = lambda: (refresh(), drawn.append(app.states.get(OpenTable, gid)[0].version))
         for space in (3, 4, 5):  # three taps elsewhere before this tab's turn on the loop
             p.update(c.snapshot())
-            assert isinstance(c.submit(p.set_harvester(0, space)), Accepted)
+            assert isinstance(c.submit(set_harvester(p, 0, space)), Accepted)
         await settle(0.2)
         assert drawn == [hub.snapshot(gid).version]  # one redraw, at the newest version
-        assert app.states.get(OpenTable, gid)[0].harvester_of(0) == 5
+        assert harvester_of(app.states.get(OpenTable, gid)[0], 0) == 5
         assert not client.crashes()
 
     asyncio.run(go())
@@ -533,7 +535,7 @@ def _started(svc) -> int:
     p, c = table(svc)
     for player, space in ((0, 3), (1, 7)):
         p.update(c.snapshot())
-        c.submit(p.set_harvester(player, space))
+        c.submit(set_harvester(p, player, space))
     p.update(c.snapshot())
     c.submit(p.start_game())
     return p.snapshot.game_id
@@ -547,7 +549,7 @@ def test_a_reveal_tapped_before_the_other_phones_reveal_is_drawn_is_already_done
     round's reveal. It must be "already done" (it was a second reveal: the round advanced
     twice, and a phone went on showing the round it had drawn before)."""
     from app import shown as screen
-    from app.game.commands import RevealRoundToken
+    from app.games.forestry.commands import RevealRoundToken
     from app.ui.kit import flet_compat
 
     gid = _started(svc)
@@ -662,7 +664,7 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
     p, c = table(svc)
     gid = p.snapshot.game_id
     for player, space in ((0, 3), (1, 7)):
-        p.result(c.submit(p.set_harvester(player, space)))
+        p.result(c.submit(set_harvester(p, player, space)))
     p.result(c.submit(p.start_game()))
     hub = svc.hub()
     token = hub.issue(gid, seat=1)
@@ -708,7 +710,7 @@ def test_the_game_end_reaches_every_phone_where_it_looks(svc):
     (``sheet-news-end``) and the banner on top of its sheet."""
     import flet as ft
 
-    from app.game.commands import TriggerGameEnd
+    from app.games.guardians.commands import TriggerGameEnd
 
     p, c = table(svc, game="forest-guardians", names=("Mei", "Ken", "Aki"))
     p.result(c.submit(p.start_game()))
@@ -737,7 +739,8 @@ def test_the_game_end_reaches_every_phone_where_it_looks(svc):
 def test_the_draws_banner_never_outlives_the_next_turn_or_finish():
     """Issue 22: the spawn banner was still there after Finish. End turn draws (a banner of
     one line per draw); the next turn without draws clears it; Finish clears it too."""
-    from app.game.commands import EndTurn, Finish, SetCount, SetHarvester, StartGame
+    from app.game.commands import Finish, StartGame
+    from app.games.forestry.commands import EndTurn, SetCount, SetHarvester
     from app.session import GameSession
     from app.store.facade import Store
 
@@ -769,7 +772,8 @@ def test_the_draws_banner_never_outlives_the_next_turn_or_finish():
 
 def test_a_language_switch_redraws_the_banner():
     """Issue 22: a banner stayed English after switching to Japanese (it was kept as text)."""
-    from app.game.commands import RevealRoundToken, SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import RevealRoundToken, SetHarvester
     from app.session import GameSession
     from app.store.facade import Store
 

@@ -221,8 +221,8 @@ def test_the_maps_mode_is_read_at_tap_time_and_returns_to_moving(svc: Any) -> No
     """Issue 22, item 9: a tile drawn for moving the harvester, tapped after the mode
     changed to tending, tends (the mode on the server at tap time); afterwards the map
     is back to moving the harvester; a tap with nothing to do there sends nothing."""
-    from app.ui.sheet import play_panel
-    from app.ui.sheet.play import MODES
+    from app.games.forestry.ui import forest_map_view as map_view
+    from app.games.forestry.ui.forest_map import MODES
 
     async def go() -> None:
         client, app = await start_app()
@@ -232,15 +232,15 @@ def test_the_maps_mode_is_read_at_tap_time_and_returns_to_moving(svc: Any) -> No
         token = next(t for t in forest.foresters if t.space not in p.state.table.harvesters)
         await refresh(client)
         tile = by_id(client, f"map-space-{token.space}")  # drawn for moving the harvester
-        app.states.setdefault(play_panel.PanelState, play_panel.PanelState,
-                              p.snapshot.game_id).map_mode = "act"  # chosen, not redrawn
+        app.states.setdefault(map_view.MapState, map_view.MapState,
+                              p.snapshot.game_id).mode = "act"  # chosen, not redrawn
         await client.session.dispatch_event(tile._i, "click", None)
         await settle()
         forest = p.state.table.forest
         assert forest.forester_at(token.space) is None  # tended, not moved onto
         assert p.state.table.harvesters[0] != token.space
-        assert p.state.forestry_boards[0].forestry_table[0].type is token.kind
-        assert play_panel.map_mode(app, p) == MODES[0]  # back to moving the harvester
+        assert p.state.boards[0].forestry_table[0].type is token.kind
+        assert map_view.map_mode(app, p) == MODES[0]  # back to moving the harvester
         version = p.version
         await refresh(client)
         other = p.state.table.harvesters[1]

@@ -8,7 +8,9 @@ from typing import Any
 
 from fontTools import ttLib as ttlib
 
-from app.game.commands import (
+from app.game.commands import StartGame
+from app.game.errors import DomainError
+from app.games.forestry.commands import (
     AddScore,
     EndTurn,
     PlaceForester,
@@ -22,11 +24,9 @@ from app.game.commands import (
     SetDetachedWood,
     SetHarvester,
     SetHarvestToken,
-    StartGame,
     TakeRewardLap,
-    TriggerGameEnd,
 )
-from app.game.errors import DomainError
+from app.games.guardians.commands import TriggerGameEnd
 from app.i18n import Translator
 from app.l10n import sentences
 from app.ui.new_game.presenter import DealRequest, PlayerEntry
@@ -74,12 +74,12 @@ LATIN = re.compile(r"[A-Za-z]{2,}")
 
 def _collect(s: Any, cls: type[Any], out: list[Any], **kw: Any) -> Any:
     snap = s.apply(cls(version=s.version, **kw))
-    out.extend(snap.messages)
+    out.extend((s.state.game, m) for m in snap.messages)
     return snap
 
 
-def _played_messages(store: Any) -> list[Any]:
-    """Messages of every kind the session emits, from real commands."""
+def _played_messages(store: Any) -> list[tuple[str, Any]]:
+    """Messages of every kind the session emits, from real commands, with their game."""
     from app import session as S
 
     out: list[Any] = []
@@ -103,8 +103,8 @@ def _played_messages(store: Any) -> list[Any]:
     _collect(s, EndTurn, out)
     while not s.state.table.final_turns:
         _collect(s, RevealRoundToken, out)
-    out.extend(s.undo(s.version).messages)
-    out.extend(s.redo(s.version).messages)
+    out.extend(("forestry", m) for m in s.undo(s.version).messages)
+    out.extend(("forestry", m) for m in s.redo(s.version).messages)
 
     w = S.GameSession.create(store, game="forestry", seed=3,
                              players=[{"name": "Ann", "character": "forest_worker"}, "Bo"],
@@ -128,22 +128,25 @@ EMITTED_KINDS = {"ForesterPlaced", "SeedlingPlanted", "BelowTable", "RowComplete
 
 
 def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) -> None:
-    from app.events import event_msg
+    from app.game.registry import variant
     from app.l10n import errors, render
-    from app.ui.sheet.presenter import message_text
+    from app.ui.sheet.presenter import message_text as text_of
     from setup.forestry.play import PlayCode
 
-    messages = _played_messages(store)
+    played = _played_messages(store)
     # the play-along kinds (codes) are rendered by the catalogues: tests/app/test_l10n_play.py
-    coded = [m for m in messages if m.kind in set(PlayCode)]
-    messages = [m for m in messages if m.kind not in set(PlayCode)]
-    assert {m.kind for m in coded} >= {PlayCode.TURN_ENDED, PlayCode.FLIP_HARVEST}
-    for m in coded:
-        assert JAPANESE.search(message_text(m, ja)), m
-    kinds = {m.kind for m in messages}
+    coded = [(g, m) for g, m in played if m.kind in set(PlayCode)]
+    played = [(g, m) for g, m in played if m.kind not in set(PlayCode)]
+    assert {m.kind for _g, m in coded} >= {PlayCode.TURN_ENDED, PlayCode.FLIP_HARVEST}
+    for game, m in coded:
+        assert JAPANESE.search(text_of(m, ja, game)), m
+    kinds = {m.kind for _g, m in played}
     assert kinds == EMITTED_KINDS, EMITTED_KINDS ^ kinds
-    for m in messages:
-        said = event_msg(m.kind, m.data)
+    for game, m in played:
+        def message_text(m: Any, t: Any, game: str = game) -> str:
+            return text_of(m, t, game)
+
+        said = variant(game).event_msg(m.kind, m.data)
         assert said is not None, (m.kind, m.data)
         assert not errors("ja", said) and not errors("en", said), (m.kind, said)
         text = render("ja", said)
@@ -164,11 +167,11 @@ def test_every_message_kind_the_session_emits_renders_in_japanese(store: Any) ->
 
 
 def test_known_messages_in_japanese() -> None:
-    from app.events import event_msg
+    from app.game.registry import VARIANTS
     from app.l10n import render
 
     def ja_of(kind: str, data: dict[str, Any]) -> str | None:
-        said = event_msg(kind, data)
+        said = next((x for v in VARIANTS.values() if (x := v.event_msg(kind, data))), None)
         return None if said is None else render("ja", said)
 
     assert ja_of("ForesterPlaced", {"type": "den_tree", "column": 0, "row": 2}) == (
@@ -228,7 +231,7 @@ def test_the_bundled_font_has_every_message_character(store: Any) -> None:
 
     font = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansJP-Subset.otf"
     cmap = ttlib.TTFont(str(font)).getBestCmap()
-    text = "".join(message_text(m, ja) for m in _played_messages(store))
+    text = "".join(message_text(m, ja, game) for game, m in _played_messages(store))
     text += all_text()
     missing = sorted({c for c in text if ord(c) >= 0x20 and ord(c) not in cmap})
     assert not missing, "".join(missing)

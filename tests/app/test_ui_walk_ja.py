@@ -161,13 +161,12 @@ def _walk(routes: list[str], prepare: Any = None) -> dict[str, set[str]]:
 def test_a_played_forestry_table_in_japanese(svc: Any) -> None:
     """Issue 22: after the play-along's news (a round token, a turn, a corrected token, an
     undo) the sheet's banner, change log and messages carry no English value."""
-    from app.game.commands import (
-        AdjustCount,
+    from app.game.commands import AdjustCount, StartGame
+    from app.games.forestry.commands import (
         EndTurn,
         RevealRoundToken,
         SetForesterToken,
         SetHarvester,
-        StartGame,
     )
 
     hub = svc.hub()

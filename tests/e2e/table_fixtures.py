@@ -57,7 +57,8 @@ class TableServer:
 
     def seed(self) -> int:
         """A Forestry game for three, harvesters placed and started; returns its id."""
-        from app.game.commands import SetHarvester, StartGame
+        from app.game.commands import StartGame
+        from app.games.forestry.commands import SetHarvester
         from app.session import GameSession
         from app.store.facade import Store
 

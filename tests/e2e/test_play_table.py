@@ -128,7 +128,7 @@ def test_a_seat_tends_a_space_and_the_next_turn_replenishes_a_free_space(phones:
         raise AssertionError(f"space {x} was tapped 3 times and never tended")
     state = phones.state()
     assert state.table.forest.forester_space(token.kind) is None
-    assert state.forestry_boards[0].forestry_table[0].type is token.kind
+    assert state.boards[0].forestry_table[0].type is token.kind
     tap(seat1, "turn-end")  # the next turn starts: replenishment onto a free space
     banner = _wait(seat2, "play-banner-0", lambda s: "→" in s)  # one short line per draw
     space = int(re.search(r"→ (\d+)", banner).group(1))  # type: ignore[union-attr]
@@ -178,6 +178,6 @@ def test_a_seat_undoes_its_own_last_change_while_another_seats_stays(phones: Pho
     tap(seat1, "undo-mine")
     _wait(seat1, coins, lambda s: s == str(c1))
     state = phones.state()
-    assert state.forestry_boards[0].resources.coins == c1
-    assert state.forestry_boards[1].resources.coins == c2 + 1  # the other seat's stays
+    assert state.boards[0].resources.coins == c1
+    assert state.boards[1].resources.coins == c2 + 1  # the other seat's stays
     _wait(seat2, coins, lambda s: s == str(c2 + 1))

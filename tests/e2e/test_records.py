@@ -94,7 +94,8 @@ def record(played_at: str, seats: list[Seat]) -> dict[str, object]:
 
 def play_in_session(db_url: str) -> int:
     """The game of ``PLAYED`` through GameSession: start, every value, finish."""
-    from app.game.commands import SetGuardians, StartGame
+    from app.game.commands import StartGame
+    from app.games.guardians.commands import SetGuardians
     from app.session import GameSession
     from app.store.facade import Store
 

@@ -41,7 +41,8 @@ IN_VIEW_JS = """(id) => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[tuple[TableServer, int]]:
-    from app.game.commands import SetHarvester, StartGame
+    from app.game.commands import StartGame
+    from app.games.forestry.commands import SetHarvester
     from app.session import GameSession
     from app.store.facade import Store
 

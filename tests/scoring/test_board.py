@@ -242,7 +242,7 @@ def test_describe_every_event() -> None:
         B.RowCompleted("forestry", 2), B.RowCompleted("reforestation", 3, 6),
         B.TechnologyUpgrade("x"), B.WaterStep("y", 3), B.RewardLap(), B.Notice("z", "forestry", 1),
     ]
-    from app.events import event_msg
+    from app.games.forestry.words import event_msg
 
     assert all(event_msg(type(e).__name__, {f: getattr(e, f) for f in e.__dataclass_fields__})
                for e in events)

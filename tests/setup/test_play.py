@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.events import EventCode, log_entry_msg
+from app.games.forestry.words import ForestryEvent as EventCode
+from app.games.forestry.words import log_entry_msg
 from scoring.forestry.enums import ForesterType
 from scoring.message import ListCode, Msg, joined, msg
 from setup.forestry.deck import SPAWN_CARDS, SpawnDeck, SpawnPurpose, new_deck

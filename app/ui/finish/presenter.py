@@ -15,7 +15,7 @@ from typing import Any
 from app.game.status import Status
 from app.ui.kit.games import ui
 from app.ui.new_game.presenter import COLOURS, NewGamePresenter, PlayerEntry
-from scoring.games import Game
+from scoring.games import GAMES, Game
 
 T = Callable[..., str]
 
@@ -145,9 +145,9 @@ def rematch_presenter(record: dict[str, Any], t: T,
     whose phones follow to the new one when it starts (:meth:`TableHub.move_table`).
     """
     try:
-        game = Game(str(record.get("game", Game.FORESTRY)))
-    except ValueError:
-        game = Game.FORESTRY
+        game = Game(str(record.get("game")))
+    except ValueError:  # not a game of ours: the form's first
+        game = GAMES[0]
     role_field = ui(game).seat_role.value  # "character" / "ranger"
     opts = dict(record.get("options") or {})
     colours = list(colours)
@@ -159,7 +159,7 @@ def rematch_presenter(record: dict[str, Any], t: T,
             colour = next(c for c in COLOURS if all(q.colour != c for q in players))
         players.append(PlayerEntry(str(p.get("name", "")), str(colour), role or None))
     presenter = NewGamePresenter(t, game=game, players=players, rematch_of=game_id)
-    ui(game).form.restore(presenter, opts)
+    presenter.form.restore(opts)
     if presenter.seat_role() is None:  # not an advanced game: the dealer deals the roles
         for pl in presenter.players:
             pl.role = None

@@ -64,7 +64,7 @@ class Services:
                      infested: Any = ()) -> tuple[int, str]:
         """Create the game session for a dealt request; returns (game id, host token).
 
-        ``first_player`` (both games) and ``infested`` (Forestry) come from the setup
+        ``first_player`` and ``infested`` (a game with a forest board) come from the setup
         walkthrough. A
         rematch (``request.rematch_of``) sends the old table's phones to the new one.
         """

@@ -2,8 +2,8 @@
 
 A control holds a :class:`Tap`: the command it sends, without a version; the
 presenter makes the command when the control is tapped (the version on screen).
-:class:`GameSheet` is the base of each game's sheet (``app.ui.kit.forestry``,
-``app.ui.kit.guardians``): what the game's own board and shared table show.
+:class:`GameSheet` is the base of each game's sheet (``app/games/<game>/ui/sheet.py``):
+what the game's own board and shared table show.
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ class GameSheet:
     game: ClassVar[Game]
     #: the catalogue prefix of a seat's role: ``character.*`` or ``ranger.*``
     role_prefix: ClassVar[str]
-    #: a value corrected in Settings applies to a game in play (Forestry's printed tables)
+    #: a value corrected in Settings applies to a game in play (a game's printed tables)
     printed_in_play: ClassVar[bool] = False
 
     def __init__(self, p: SheetContext) -> None:

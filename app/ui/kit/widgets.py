@@ -174,3 +174,16 @@ def card(controls: Sequence[ft.Control], identifier: str | None = None,
 
 def muted(text: str, size: int = 14) -> ft.Text:
     return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def chips_with_reasons(prefix: str, choices: Sequence[Any], selected: Any,
+                       on_pick: Callable[[Any], Any]) -> list[ft.Control]:
+    """A row of chips (``choices``: each with ``value``, ``label``, ``enabled``, ``reason``),
+    and under it, once each, why the disabled ones are (``<prefix>-reason``)."""
+    out: list[ft.Control] = [
+        choice_chips(prefix, [(c.value, c.label, c.enabled) for c in choices], selected, on_pick)
+    ]
+    reasons = sorted({c.reason for c in choices if not c.enabled and c.reason})
+    for reason in reasons:
+        out.append(sid(f"{prefix}-reason", muted(reason, 13)))
+    return out

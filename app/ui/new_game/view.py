@@ -9,18 +9,17 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui.kit import services
-from app.ui.kit.game_ui import OptionBlock
 from app.ui.kit.games import ui
 from app.ui.kit.widgets import (
     TOUCH,
     big_button,
+    chips_with_reasons,
     choice_chips,
     header,
     muted,
     section,
     sid,
     small_button,
-    toggle,
 )
 from app.ui.new_game.presenter import NewGamePresenter
 
@@ -52,56 +51,11 @@ def p_now(app: Nav) -> NewGamePresenter:
     return presenter(app)
 
 
-def _chips_with_reasons(prefix, choices, selected, on_pick) -> list[ft.Control]:  # type: ignore[no-untyped-def]
-    out: list[ft.Control] = [
-        choice_chips(prefix, [(c.value, c.label, c.enabled) for c in choices], selected, on_pick)
-    ]
-    reasons = sorted({c.reason for c in choices if not c.enabled and c.reason})
-    for reason in reasons:
-        out.append(sid(f"{prefix}-reason", muted(reason, 13)))
-    return out
-
-
 def _name_field(app: Nav, i: int) -> ft.Control:
     """Seat ``i``'s name field (kept between redraws: see :mod:`app.ui.kit.flet_compat`)."""
     return sid(f"new-player-{i}-name", ft.TextField(
         on_change=lambda e: p_now(app).set_name(i, e.control.value or ""),
         capitalization=ft.TextCapitalization.WORDS, expand=True))
-
-
-Redraw = Callable[[Callable[..., Any]], Callable[..., None]]
-
-
-def _forestry_options(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
-    """Mode, technology side and the modules (each probed with the dealer)."""
-    t = app.t
-    options: list[ft.Control] = [ft.Text(t("new-mode"))]
-    options += _chips_with_reasons("new-mode", p.mode_choices(), p.mode.value,
-                                   redraw(p.set_mode))
-    options += [ft.Text(t("new-tech-side"))]
-    options += _chips_with_reasons("new-tech", p.tech_side_choices(), p.tech_side_value(),
-                                   redraw(p.set_tech_side))
-    for tg in p.forestry_toggles():
-        attr = tg.id.removeprefix("new-").replace("-", "_")
-        options.append(toggle(tg.id, tg.label, tg.value,
-                              partial(redraw(p.set_toggle), attr),
-                              disabled=not tg.enabled,
-                              reason=None if tg.enabled else t("new-unavailable",
-                                                               reason=tg.reason)))
-    return options
-
-
-def _advanced_only(app: Nav, p: NewGamePresenter, redraw: Redraw) -> list[ft.Control]:
-    """One toggle: the advanced game."""
-    return [toggle("new-advanced", app.t("new-guardians-advanced"), p.advanced,
-                   lambda v: redraw(p.set_toggle)("advanced", v))]
-
-
-#: The options section of each game's form (:attr:`app.ui.kit.game_ui.GameUI.options`).
-OPTION_BLOCKS: dict[OptionBlock, Callable[[Nav, NewGamePresenter, Redraw], list[ft.Control]]] = {
-    OptionBlock.FORESTRY: _forestry_options,
-    OptionBlock.ADVANCED_ONLY: _advanced_only,
-}
 
 
 def build(app: Nav) -> ft.Control:
@@ -172,7 +126,7 @@ def build(app: Nav) -> ft.Control:
         ], spacing=4)))
 
     lo, hi = p.player_limits()
-    options = OPTION_BLOCKS[ui(p.game).options](app, p, redraw)
+    options = ui(p.game).option_block(app, p.form, redraw)
     if p.errors.get("options"):
         options.append(sid("new-options-error", ft.Text(p.errors["options"],
                                                         color=ft.Colors.ERROR)))
@@ -200,7 +154,7 @@ def build(app: Nav) -> ft.Control:
             section(t("new-game"), [choice_chips("new-game", [
                 (c.value, c.label, c.enabled) for c in p.game_choices()], p.game,
                 redraw(p.set_game))]),
-            section(t("new-player-count"), _chips_with_reasons(
+            section(t("new-player-count"), chips_with_reasons(
                 "new-count", p.count_choices(), str(p.count), redraw(p.set_count))
                 + [muted(f"{lo}–{hi}", 12)]),
             section(t("new-seat-order"), rows),

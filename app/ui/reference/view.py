@@ -1,9 +1,8 @@
 """The quick reference, opened from the sheet: the game's turn and rules, each line's source.
 
-What each game shows is its UI's (:attr:`app.ui.kit.game_ui.GameUI.reference_lines` and
-``reference_cards``): Forestry's reference lines; Forest Guardians' turn and planting
-rules, the planting check (:mod:`app.ui.reference.planting`) and the other sections of
-its quick reference (box, actions, animals, events, ..., decisions), in every language.
+What each game shows is its UI's (:attr:`app.ui.kit.game_ui.GameUI.reference_lines`,
+``reference_piece`` and ``reference_cards``): its reference lines, a piece of its own (a
+planting check) and the other sections of its quick reference, in every language.
 Words from the catalogues (``app/l10n``).
 """
 
@@ -15,11 +14,9 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import l10n
-from app.ui.kit.game_ui import PlayPiece
 from app.ui.kit.games import ui
 from app.ui.kit.live_table import OpenTable
 from app.ui.kit.widgets import TOUCH, card, header, muted, sid
-from app.ui.reference.planting import planting_check
 from scoring.games import GAMES, Game
 
 if TYPE_CHECKING:
@@ -31,7 +28,7 @@ def _game(app: Nav) -> Game:
     if game in GAMES:
         return Game(game)
     kept = app.states.get(OpenTable, app.params.get("game_id"))
-    return Game(kept.presenter.game) if kept else Game.FORESTRY
+    return Game(kept.presenter.game) if kept else GAMES[0]
 
 
 def _advanced(app: Nav) -> bool:
@@ -66,8 +63,9 @@ def build(app: Nav) -> ft.Control:
                                       weight=ft.FontWeight.BOLD)),
     ]
     controls += _sections(lang, ui(game).reference_lines())
-    if ui(game).play_piece is PlayPiece.PLANTING_CHECK:  # the game's planting check, here too
-        controls.append(planting_check(app, lang))
+    piece = ui(game).reference_piece  # the game's own piece (a planting check), here too
+    if piece is not None:
+        controls.append(piece(app, lang))
     for section in ui(game).reference_cards(_advanced(app)):
         controls.append(card([
             ft.Text(l10n.render(lang, section.title), size=16, weight=ft.FontWeight.BOLD),

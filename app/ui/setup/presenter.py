@@ -3,11 +3,13 @@ dealing again before play (the game's own dealer: :func:`app.ui.new_game.present
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.game.registry import variant
 from app.l10n import render, sentences
+from app.ui.kit.games import ui
 from app.ui.new_game.presenter import DealRequest, T, deal, new_seed
 from scoring.message import MessageCode
 
@@ -32,41 +34,9 @@ class StepCard:
     done: bool
 
 
-def _nums(values: Iterable[int]) -> str:
-    return " · ".join(str(v) for v in values)
-
-
 def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
-    """The dealt outcome of a step, to show large (from the plan's structured fields)."""
-    outcome = tuple(render(lang, m) for m in getattr(step, "outcome", ()))
-    if outcome:
-        return outcome
-    sid = step.id
-    if not hasattr(plan, "harvested"):
-        return ()
-    if sid.endswith(".harvested"):
-        return (t("setup-big-harvested", n=_nums(plan.harvested)),)
-    for end, field_, key in ((".sawmills", "upgraded_sawmills", "setup-big-sawmills"),
-                             (".clearings", "removed_clearings", "setup-big-clearings"),
-                             (".resources", "seat_coins", "setup-big-coins")):
-        if sid.endswith(end) and getattr(plan, field_):
-            return (t(key, n=_nums(getattr(plan, field_))),)
-    if sid.endswith(".rivers") and (plan.meanders or plan.reservoirs):
-        out = []
-        if plan.meanders:
-            out.append(t("setup-big-meanders", n=_nums(plan.meanders)))
-        if plan.reservoirs:
-            out.append(t("setup-big-reservoirs", n=_nums(plan.reservoirs)))
-        return tuple(out)
-    if sid.endswith(".foresters"):
-        return tuple(t(f"setup-big-forester-{tok.kind.value}", n=tok.space)
-                     for tok in plan.forester_tokens)
-    if sid.endswith(".hq"):
-        return tuple(t("setup-big-hq", area=t(f"area-{area.value}"), n=pos)
-                     for area, pos in plan.hq.tiles)
-    if sid.endswith(".technology") and plan.technology_side:
-        return (t("setup-big-tech-side", side=plan.technology_side.value),)
-    return ()
+    """The dealt outcome of a step, to show large: what the step says it dealt."""
+    return tuple(render(lang, m) for m in getattr(step, "outcome", ()))
 
 
 @dataclass
@@ -79,8 +49,8 @@ class SetupPresenter:
     done: set[str] = field(default_factory=set)
     game_id: int | None = None
     lang: str = "en"
-    #: who starts (0-based; Forestry 002: the player who last touched a tree, seat coins
-    #: follow; Forest Guardians 003: the youngest); the record keeps it (``first_player``)
+    #: who starts (0-based; as the game's rulebook says who); the record keeps it
+    #: (``first_player``)
     first_player: int = 0
     #: the spaces the infestation card covers (001), entered on its step
     infested: set[int] = field(default_factory=set)
@@ -97,21 +67,8 @@ class SetupPresenter:
             self.first_player = i
 
     def toggle_infested(self, space: int) -> None:
-        if 1 <= space <= 15:
+        if space in variant(self.request.game).forest_spaces:  # a client can send any number
             self.infested.symmetric_difference_update({space})
-
-    def _coins_line(self, step: Any) -> tuple[str, ...] | None:
-        """The seat coins by name once the first player is known (002: by seat order)."""
-        coins = getattr(self.plan, "seat_coins", ())
-        if not str(step.id).endswith(".resources") or not coins:
-            return None
-        from setup.forestry.plan import seat_coins
-
-        by_seat = seat_coins(tuple(coins), self.first_player)
-        names = self.player_names()
-        return (self.t("setup-big-coins", n=" · ".join(
-            f"{names[i]} {by_seat[i]}" for i in
-            [(self.first_player + k) % len(names) for k in range(len(names))])),)
 
     @property
     def seed(self) -> int:
@@ -128,7 +85,9 @@ class SetupPresenter:
     def cards(self) -> list[StepCard]:
         return [
             StepCard(s.id, i, self.title(s), self.detail(s),
-                     self._coins_line(s) or big_numbers(self.plan, s, self.t, self.lang),
+                     ui(self.request.game).setup_lines(self.plan, s, self.t, self.lang,
+                                                       self.first_player, self.player_names())
+                     or big_numbers(self.plan, s, self.t, self.lang),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]

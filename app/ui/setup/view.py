@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import l10n
+from app.game.registry import variant
+from app.ui.kit.games import ui
 from app.ui.kit.widgets import TOUCH, big_button, choice_chips, header, muted, sid, small_button
 from app.ui.setup.presenter import SetupLabel, SetupPresenter
-from setup.forestry.deck import SPAWN_CARDS
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -84,8 +85,8 @@ def _then_redraw(app: Nav, fn: Callable[..., Any], *args: Any) -> Callable[..., 
 
 
 def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
-    """Controls inside a setup step card: the first player (Forestry 002, Forest Guardians
-    003: chips ``setup-first-N``, 0-based seat), the infestation card's spaces (001).
+    """Controls inside a setup step card: the first player (chips ``setup-first-N``, 0-based
+    seat), the spaces the infestation card covers (001: the game's ``infestation_step``).
     ``setup`` is the :class:`~app.ui.setup.presenter.SetupPresenter`."""
     lang = str(app.settings.language)
     if step_id in ("player.first", "start_player") or step_id.endswith(".first"):
@@ -97,10 +98,11 @@ def setup_extras(app: Nav, setup: Any, step_id: str) -> list[ft.Control]:
             "setup-first", [(i, name, True) for i, name in enumerate(names)],
             setup.first_player, lambda i: _then_redraw(app, setup.set_first_player, i)(),
             spacing=6)]
-    if step_id == "gf.infestation":
+    if step_id == ui(setup.request.game).infestation_step:
         chosen = sorted(setup.infested)
+        spaces = variant(setup.request.game).forest_spaces
         return [muted(l10n.render(lang, SetupLabel.INFESTED), 14), choice_chips(
-            "setup-infested", [(s, str(s), True) for s in SPAWN_CARDS],
+            "setup-infested", [(s, str(s), True) for s in spaces],
             lambda s: s in setup.infested,
             lambda s: _then_redraw(app, setup.toggle_infested, s)(), spacing=4),
             sid("setup-infested-count", muted(l10n.render(

@@ -16,17 +16,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.events import event_msg
 from app.game.commands import (
     Command,
     ConfirmPrinted,
     Finish,
     Redo,
-    SetHarvester,
     StartGame,
     Undo,
     UndoMine,
 )
+from app.game.registry import variant
 from app.game.state import GameState
 from app.game.status import Status
 from app.i18n import language_of
@@ -43,21 +42,21 @@ from app.ui.kit.sheet_views import (
     label,
 )
 from scoring.sheet import ScoreSheet
-from setup.forestry.deck import SPAWN_CARDS
 
 
-def message_text(message: Any, t: T) -> str:
-    """A session message in the reader's language (its code from ``kind`` and ``data``).
+def message_text(message: Any, t: T, game: str) -> str:
+    """A session message of ``game``'s table in the reader's language (its code from
+    ``kind`` and ``data``).
 
     The play-along messages (``app.ui.sheet.play.message_lines``) first; a kind
     the catalogues do not know shows its kind (a code).
     """
     from app.ui.sheet.play import message_lines
 
-    lines = message_lines(language_of(t), message, ())
+    lines = message_lines(language_of(t), message, (), game)
     if lines is not None:
         return " ".join(lines)
-    said = event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
+    said = variant(game).event_msg(str(message.kind), dict(getattr(message, "data", {}) or {}))
     return render(language_of(t), said) if said is not None else str(message.kind)
 
 
@@ -155,7 +154,7 @@ class SheetPresenter:
         return [p.name for p in self.state.players]
 
     def role(self, player: int | None = None) -> str | None:
-        """The seat's character (Forestry) or ranger (Forest Guardians), translated."""
+        """The seat's role (a character, a ranger: the game's), translated."""
         seat = self.state.players[self.player if player is None else player]
         if not seat.character:
             return None
@@ -166,7 +165,8 @@ class SheetPresenter:
         from app.ui.sheet.play import banner_view
 
         messages, names = self._banner
-        return banner_view(language_of(self.t), messages, names) if messages else None
+        return banner_view(language_of(self.t), messages, names, self.game) \
+            if messages else None
 
     @property
     def banner(self) -> tuple[str, ...]:
@@ -210,7 +210,8 @@ class SheetPresenter:
         names = tuple(p.name for p in snapshot.state.players)
         if snapshot.state.status == Status.FINISHED:  # the result is what every phone shows
             self._banner, self._banner_turn = ((), ()), turn
-        elif banner_view(language_of(self.t), snapshot.messages, names) is not None:
+        elif banner_view(language_of(self.t), snapshot.messages, names,
+                         snapshot.state.game) is not None:
             self._banner = (tuple(snapshot.messages), names)
             self._banner_turn = turn
         elif turn != self._banner_turn:
@@ -223,7 +224,7 @@ class SheetPresenter:
         from app.ui.sheet.play import end_lines
 
         lines = end_lines(language_of(self.t), snapshot.messages,
-                          [p.name for p in snapshot.state.players])
+                          [p.name for p in snapshot.state.players], snapshot.state.game)
         if lines:
             self.news += 1
             self.news_kind, self.news_lines = "end", lines
@@ -268,7 +269,7 @@ class SheetPresenter:
         lang, names = language_of(self.t), self.names()
         snap = answer.snapshot
         self._said = (snap.version, tuple(line for m in snap.messages for line in (
-            message_lines(lang, m, names) or [message_text(m, self.t)])
+            message_lines(lang, m, names, self.game) or [message_text(m, self.t, self.game)])
             if line not in self.banner))  # a draw is in the banner already
         if self.snapshot.version >= snap.version:  # the broadcast came first
             self.update(self.snapshot)
@@ -282,7 +283,7 @@ class SheetPresenter:
         if answer.reason == Reason.ALREADY_DONE:  # another phone did it: say so, and what
             said = [refusal_line(lang, coded, names)]
             for m in answer.messages:
-                said.extend(message_lines(lang, m, names) or ())
+                said.extend(message_lines(lang, m, names, self.game) or ())
             self.error = self.error_id = None
             self.info = tuple(said)
             self.news_kind, self.news_lines = "done", self.info
@@ -357,18 +358,6 @@ class SheetPresenter:
     def start_game(self) -> Command:
         return StartGame(version=self.version)
 
-    def harvester_choices(self, player: int) -> list[tuple[int, bool]]:
-        """Forest spaces for a harvester: (space, free) — the session refuses a taken one."""
-        table = self.state.table
-        taken = {h for i, h in enumerate(getattr(table, "harvesters", ())) if i != player and h}
-        return [(s, s not in taken) for s in SPAWN_CARDS]  # a spawn card per forest space
-
-    def harvester_of(self, player: int) -> int | None:
-        return getattr(self.state.table, "harvesters", (None,) * 8)[player]
-
-    def set_harvester(self, player: int, space: int) -> Command:
-        return SetHarvester(version=self.version, player=player, space=space)
-
     def confirm_printed(self, table: str, key: str, value: int) -> Command:
         return ConfirmPrinted(version=self.version, table=table, key=key, value=value)
 
@@ -380,7 +369,7 @@ class SheetPresenter:
         return l10n.render(language_of(self.t), code, **params)
 
     def set_value(self, field_path: str, value: int) -> Command:
-        """The typed target of a count (Forestry ``SetCount``; Forest Guardians fields)."""
+        """The typed target of a count (the game's sheet makes its command)."""
         return self.kind().set_value(field_path, value)
 
     def kind(self) -> GameSheet:
@@ -447,17 +436,6 @@ class ScoreRow:
     waiting: tuple[str, ...] = ()
 
 
-#: Categories a need may hold back from every player (Forestry's always-scored ones).
-CATEGORY_ORDER = ("score_track", "buildings", "water", "tasks", "forester_majority",
-                  "resources", "wood")
-#: The categories a printed-value table's need holds back (scoring leaves them out).
-NEED_CATEGORIES: dict[str, tuple[str, ...]] = {
-    "buildings_vp": ("buildings",),
-    "forest_worker_buildings_vp": ("buildings",),
-    "tasks_vp": ("tasks", "water", "resources", "detached"),
-    "technician_vp": ("technician",),
-    "detached_top_tie": ("detached",),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -473,9 +451,12 @@ class Scoreboard:
 
 
 def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
-    """The per-category table of a score sheet (categories in the sheet's order)."""
+    """The per-category table of a score sheet (categories in its game's order, then the
+    sheet's; a category a printed value not yet known holds back for everyone shows "?")."""
     if sheet is None:
         return None
+    game = variant(sheet.game)
+    category_order, holds = game.category_order, game.need_categories
     order: list[str] = []
     for p in sheet.players:
         for cat in p.categories:
@@ -484,18 +465,18 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
     lang = language_of(t)
     needs = tuple(replace(n, ask=render(lang, n.ask)) for n in sheet.needs)  # worded here
     for need in needs:  # a category left out for every player: its row shows "?" too
-        for cat in NEED_CATEGORIES.get(need.table, ()):
-            if cat not in order and cat in CATEGORY_ORDER:
+        for cat in holds.get(need.table, ()):
+            if cat not in order and cat in category_order:
                 order.append(cat)
 
-    order.sort(key=lambda c: CATEGORY_ORDER.index(c) if c in CATEGORY_ORDER
-               else len(CATEGORY_ORDER))
+    order.sort(key=lambda c: category_order.index(c) if c in category_order
+               else len(category_order))
 
     def waiting(cat: str, values: tuple[int | None, ...]) -> tuple[str, ...]:
         if None not in values:
             return ()
         asks = tuple(dict.fromkeys(n.ask for n in needs
-                                   if cat in NEED_CATEGORIES.get(n.table, ())))
+                                   if cat in holds.get(n.table, ())))
         if asks:
             return asks
         return (render(lang, "score-waiting"),)

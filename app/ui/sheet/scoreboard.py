@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.game.registry import variant
+from app.game.state import parsed_state
 from app.game.status import Status
 from app.ui.kit import services
 from app.ui.kit.live_table import TableClient, submit_off_loop
@@ -66,23 +68,28 @@ def _stored_board(app: Nav) -> Any | None:
         return None
 
 
-def _side_b(app: Nav, p: SheetPresenter | None) -> bool:
-    """Whether the game plays board side B (advanced): its buildings values are apart."""
+def _confirmed_where(app: Nav, p: SheetPresenter | None, table: str) -> str:
+    """Where a value confirmed for ``table`` in this game is remembered: its game says, from
+    the game's options as its record keeps them (a board side of its own, say)."""
     if p is not None:
-        return getattr(getattr(p.state.options, "mode", None), "value", None) == "advanced"
-    store = services.shared().store
-    rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None else None
-    return bool(rec is not None and (rec.record.get("options") or {}).get("mode") == "advanced")
+        game, options = p.game, parsed_state(p.state)[0].get("options") or {}
+    else:
+        store = services.shared().store
+        rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None \
+            else None
+        if rec is None:
+            return table
+        game, options = str(rec.record.get("game")), rec.record.get("options") or {}
+    where = variant(game).confirmed_table
+    return where(options, table) if where is not None else table
 
 
 def _confirm_stored(app: Nav, p: SheetPresenter | None, need: Any, value: int
                     ) -> None:
-    from scoring.printed import confirmed_table
-
     store = services.shared().store
     if store is None:
         return
-    table = confirmed_table(need.table, board_side_b=_side_b(app, p))
+    table = _confirmed_where(app, p, need.table)
     store.confirm_printed(table=table, key=need.key, value=value)
     if p is not None:
         p.printed = dict(store.get_printed())

@@ -381,31 +381,6 @@ def _player_chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | No
         on_select=partial(_select_player, app, p, i)), selected=i == p.player)
 
 
-def _harvesters(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
-    t = app.t
-    items: list[ft.Control] = [ft.Text(t("sheet-setup-status"), weight=ft.FontWeight.W_600)]
-    players = range(len(p.names())) if p.locked_player is None else [p.locked_player]
-    for i in players:
-        current = p.harvester_of(i)
-        chips = [
-            sid(f"sheet-harvester-{i}-{space}", ft.Chip(
-                height=TOUCH, label_padding=CHIP_LABEL_PADDING, label=ft.Text(str(space)),
-                selected=current == space, disabled=not free,
-                on_select=on_tap(app, p, c, partial(p.set_harvester, i, space))),
-                selected=current == space)
-            for space, free in p.harvester_choices(i)
-        ]
-        items += [ft.Text(t("sheet-harvester", name=p.names()[i])),
-                  ft.Row(chips, wrap=True, spacing=4, run_spacing=4)]
-    if p.error and p.error_id and p.error_id.startswith("table"):
-        items.append(sid("sheet-setup-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.locked_player is None:
-        items.append(big_button("sheet-start-game", t("sheet-start-game"),
-                                on_tap(app, p, c, p.start_game),
-                                icon=ft.Icons.PLAY_ARROW, primary=True))
-    return card(items, identifier="sheet-setup")
-
-
 # --------------------------------------------------------------------------- screens
 
 
@@ -502,8 +477,9 @@ def build(app: Nav) -> ft.Control:
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
-    if p.status == Status.SETUP and ui(p.game).harvesters_at_setup:
-        controls.append(_harvesters(app, p, c))
+    setup_piece = ui(p.game).setup_piece
+    if p.status == Status.SETUP and setup_piece is not None:  # the game's own (its harvesters)
+        controls.append(setup_piece(app, p, c))
     elif p.status == Status.SETUP and p.locked_player is None:
         controls.append(big_button("sheet-start-game", t("sheet-start-game"),
                                    on_tap(app, p, c, p.start_game),

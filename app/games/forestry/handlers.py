@@ -1,4 +1,4 @@
-"""Forestry (with Growing Forward) as a variant: its handlers, options, deal and state.
+"""What each of Forestry's commands does to a game state (its handlers).
 
 Every board command calls one pure action of ``scoring.forestry.board``; the
 shared table (forest board, harvesters, round tokens, infested wood) is
@@ -10,25 +10,41 @@ replays under the old rules.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from app.events import log_entry_data
 from app.game.commands import (
-    AddContract,
-    AddRiverToken,
-    AddScore,
-    AddTaskCard,
     AdjustCount,
     ApplySuggestion,
-    BuildForestBuilding,
-    ChooseContractCategory,
     Command,
     ConfirmPrinted,
     DismissSuggestion,
     EndGame,
+    StartGame,
+)
+from app.game.errors import DomainError, SessionCode
+from app.game.handling import (
+    Ctx,
+    Handler,
+    end,
+    enum_of,
+    player_index,
+    start,
+    step_of,
+    with_board,
+)
+from app.game.messages import Message, event_message
+from app.game.state import GameState, Suggestion, narrow, validate_state
+from app.game.status import Status
+from app.games.forestry.codes import ForestryCode
+from app.games.forestry.commands import (
+    AddContract,
+    AddRiverToken,
+    AddScore,
+    AddTaskCard,
+    BuildForestBuilding,
+    ChooseContractCategory,
     EndTurn,
     OpenStorageExtension,
     PlaceForester,
@@ -48,55 +64,18 @@ from app.game.commands import (
     SetHarvestToken,
     SetInfestedWood,
     SetTaskMet,
-    StartGame,
     TakeRewardLap,
     UpgradeSawmill,
 )
-from app.game.errors import DomainError, SessionCode, refusal_of
-from app.game.handling import (
-    Ctx,
-    Handler,
-    end,
-    enum_of,
-    player_index,
-    start,
-    step_of,
-    with_board,
-)
-from app.game.messages import Message, event_message
-from app.game.state import (
-    ForestryTable,
-    GameState,
-    PlayerSeat,
-    StateCodec,
-    Suggestion,
-    checked_first_player,
-    json_text,
-    narrow,
-    record_first_player,
-    validate_state,
-)
-from app.game.status import Status
-from app.game.variant import OptionSpec, Variant
-from app.l10n import english
+from app.games.forestry.table import ForestryTable
+from app.games.forestry.words import log_entry_data
 from scoring.forestry import board as B
-from scoring.forestry.enums import (
-    Area,
-    Character,
-    ContractCategory,
-    ForesterType,
-    Mode,
-    RiverSymbol,
-    TechnologySide,
-)
+from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 from scoring.forestry.model import (
     ContractTask,
-    DetachedStorage,
     ForestBuildingTask,
     ForesterTask,
-    ForestryGame,
     ForestryPlayer,
-    GrowingForward,
     RiverTokenTask,
     SawmillUpgradeTask,
     SeedlingsTask,
@@ -105,25 +84,19 @@ from scoring.forestry.model import (
     reforestation_row_full,
 )
 from scoring.forestry.model import ForestryOptions as RecordOptions
-from scoring.forestry.record import parse_forestry
-from scoring.forestry.record import to_record as forestry_to_record
-from scoring.forestry.score import score_forestry
-from scoring.games import Game
 from scoring.message import msg
-from scoring.printed import confirmed_table
-from setup.forestry import plan as forestry_setup
 from setup.forestry import play
 from setup.forestry.deck import DeckError
 
 
-def _forestry(state: GameState) -> tuple[ForestryTable, tuple[ForestryPlayer, ...]]:
-    return narrow(state.table, ForestryTable), state.boards_of(ForestryPlayer)
+def _table(state: GameState) -> ForestryTable:
+    return narrow(state.table, ForestryTable)
 
 
 def _board_action(state: GameState, i: int, ctx: Ctx,
                   action: Callable[[ForestryPlayer], B.Result], *,
                   legacy_vp: bool = True) -> GameState:
-    board = _forestry(state)[1][i]
+    board = state.boards_of(ForestryPlayer)[i]
     try:
         new, events = action(board)
     except B.BoardError as err:
@@ -170,23 +143,25 @@ def _suggest(state: GameState, i: int, before: ForestryPlayer, after: ForestryPl
             if (i, key) in pending or (i, key) in state.settled:
                 continue
             pending.add((i, key))
-            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_ROW, vp, key=key,
+            keep.append(Suggestion(next_id, i, ForestryCode.SUGGEST_ROW, vp, key=key,
                                    params=(("row", e.row), ("table", e.table), ("vp", vp))))
         elif isinstance(e, B.BelowTable):
-            code = (SessionCode.SUGGEST_BELOW_SEEDLING if e.item == "seedling"
-                    else SessionCode.SUGGEST_BELOW_FORESTER)
+            code = (ForestryCode.SUGGEST_BELOW_SEEDLING if e.item == "seedling"
+                    else ForestryCode.SUGGEST_BELOW_FORESTER)
             params: tuple[tuple[str, Any], ...] = (("item", e.item), ("vp", vp))
             if e.item != "seedling":
                 params += (("type", e.item.split(":", 1)[1]),)
             keep.append(Suggestion(next_id, i, code, vp, params=tuple(sorted(params))))
         else:
-            keep.append(Suggestion(next_id, i, SessionCode.SUGGEST_REWARD_LAP, vp,
+            keep.append(Suggestion(next_id, i, ForestryCode.SUGGEST_REWARD_LAP, vp,
                                    params=(("vp", vp),)))
         next_id += 1
     return replace(state, suggestions=tuple(keep))
 
 
-def _play(fn: Callable[[], Any], field_name: str) -> Any:
+def play_or_refuse(fn: Callable[[], Any], field_name: str) -> Any:
+    """``fn()``, a refusal of the forest board or the spawn deck as the session's (naming
+    ``field_name``)."""
     try:
         return fn()
     except (play.PlayError, DeckError) as err:
@@ -215,10 +190,10 @@ def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
     """
     if not narrow(state.options, RecordOptions).infestation:  # a Forestry state only
         return ()
-    table = _forestry(state)[0]
+    table = _table(state)
     out: list[tuple[int, int]] = []
     for i in table.seat_order:
-        board = state.forestry_boards[i]
+        board = state.boards_of(ForestryPlayer)[i]
         out.extend((i, t) for t in play.reproduction_crossings(table.score_peaks[i],
                                                                  board.score_track))
     return tuple(out)
@@ -226,15 +201,15 @@ def pending_spawns(state: GameState) -> tuple[tuple[int, int], ...]:
 
 def _spawn_at_end_of_turn(state: GameState, ctx: Ctx) -> GameState:
     """Infested wood for every reproduction space passed this turn; peaks move up."""
-    table = _forestry(state)[0]
+    table = _table(state)
     forest = table.forest
     peaks = list(table.score_peaks)
     due = pending_spawns(state)
-    held = (sum(b.storage.infested_wood for b in state.forestry_boards)
+    held = (sum(b.storage.infested_wood for b in state.boards_of(ForestryPlayer))
             + sum(s.infested_wood for s in table.detached_storages))  # out of the supply
     for i in table.seat_order:
         triggers = tuple(t for p, t in due if p == i)
-        score = state.forestry_boards[i].score_track
+        score = state.boards_of(ForestryPlayer)[i].score_track
         if triggers:
             forest, entry = play.spawn_for_triggers(forest, ctx.rng, triggers, peaks[i], score,
                                                     held=held)
@@ -248,7 +223,7 @@ def _spawn_at_end_of_turn(state: GameState, ctx: Ctx) -> GameState:
 
 def _categories(value: Any) -> tuple[ContractCategory, ...]:
     if isinstance(value, str) or not isinstance(value, tuple | list):
-        raise DomainError(SessionCode.LIST_ONE_OR_TWO_CATEGORIES, field="categories")
+        raise DomainError(ForestryCode.LIST_ONE_OR_TWO_CATEGORIES, field="categories")
     return tuple(enum_of(ContractCategory, c, "categories") for c in value)
 
 
@@ -290,8 +265,6 @@ def _board_cmd(state: GameState, cmd: Any, ctx: Ctx) -> GameState:
     action = BOARD_ACTIONS[type(cmd)]
     return _board_action(state, i, ctx, lambda b: action(b, cmd),
                          legacy_vp=type(cmd) not in (SetCount, AddScore))
-
-
 
 
 def _adjust(state: GameState, cmd: AdjustCount, ctx: Ctx) -> GameState:
@@ -349,13 +322,13 @@ def _settle(state: GameState, cmd: ApplySuggestion | DismissSuggestion, ctx: Ctx
 def _task(data: Any) -> TaskCard:
     """A task card from its record-v1 JSON (one requirement per card)."""
     if not isinstance(data, Mapping) or not data:
-        raise DomainError(SessionCode.TASK_CARD_REQUIREMENT_E_G_FORESTER, field="task")
+        raise DomainError(ForestryCode.TASK_CARD_REQUIREMENT_E_G_FORESTER, field="task")
     if "forest_building" in data:
         if set(data) - {"forest_building", "met"}:
-            raise DomainError(SessionCode.FOREST_BUILDING_TASK_HAS_ONLY_FOREST, field="task")
+            raise DomainError(ForestryCode.FOREST_BUILDING_TASK_HAS_ONLY_FOREST, field="task")
         return ForestBuildingTask(str(data["forest_building"]), bool(data.get("met", False)))
     if len(data) != 1:
-        raise DomainError(SessionCode.TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT, field="task")
+        raise DomainError(ForestryCode.TASK_CARD_HAS_EXACTLY_ONE_REQUIREMENT, field="task")
     (key, value), = data.items()
     if key == "contract":
         return ContractTask(enum_of(ContractCategory, value, "task.contract"))
@@ -367,13 +340,13 @@ def _task(data: Any) -> TaskCard:
         return SawmillUpgradeTask(enum_of(Area, value, "task.sawmill_upgrade"))
     if key == "river_token" and value is True:
         return RiverTokenTask()
-    raise DomainError(SessionCode.NOT_TASK_CARD_REQUIREMENT_RECORD_V1, field=f"task.{key}")
+    raise DomainError(ForestryCode.NOT_TASK_CARD_REQUIREMENT_RECORD_V1, field=f"task.{key}")
 
 
 def _place_forester(state: GameState, cmd: PlaceForester, ctx: Ctx) -> GameState:
     i = player_index(state, cmd.player)
     kind = enum_of(ForesterType, cmd.type, "type")
-    table = _forestry(state)[0]
+    table = _table(state)
     forest = table.forest
     space = cmd.space
     if space is None:
@@ -383,12 +356,12 @@ def _place_forester(state: GameState, cmd: PlaceForester, ctx: Ctx) -> GameState
     if space is not None:
         if forest.forester_at(space) is not kind:
             raise DomainError(
-                SessionCode.SPACE_HOLDS_NO_FORESTER_TOKEN,
+                ForestryCode.SPACE_HOLDS_NO_FORESTER_TOKEN,
                 field="space",
                 space=space,
                 value=msg(f"label-{kind.value}"),
             )
-        forest, _ = _play(lambda: play.take_forester(forest, space), "space")
+        forest, _ = play_or_refuse(lambda: play.take_forester(forest, space), "space")
         state = replace(state, table=replace(table, forest=forest))
     return _board_action(state, i, ctx, lambda b: B.place_forester(b, kind, cmd.column))
 
@@ -398,27 +371,27 @@ def _place_forester(state: GameState, cmd: PlaceForester, ctx: Ctx) -> GameState
 
 def _set_harvester(state: GameState, cmd: SetHarvester, ctx: Ctx) -> GameState:
     i = player_index(state, cmd.player)
-    table = _forestry(state)[0]
+    table = _table(state)
     old = table.harvesters[i]
     forest = table.forest
     if old == cmd.space:
         return state
     if old is not None:
-        forest = _play(lambda: play.remove_harvester(forest, old), "space")
+        forest = play_or_refuse(lambda: play.remove_harvester(forest, old), "space")
     target = cmd.space
     if target is not None:
         lifted = forest
-        forest = _play(lambda: play.place_harvester(lifted, target), "space")
+        forest = play_or_refuse(lambda: play.place_harvester(lifted, target), "space")
     harvesters = list(table.harvesters)
     harvesters[i] = cmd.space
     return replace(state, table=replace(table, forest=forest, harvesters=tuple(harvesters)))
 
 
 def _replenish(state: GameState, cmd: ReplenishForesters, ctx: Ctx) -> GameState:
-    table = _forestry(state)[0]
+    table = _table(state)
     if not table.forest.missing_foresters:
-        raise DomainError(SessionCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER)
-    forest, entry = _play(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
+        raise DomainError(ForestryCode.BOARD_ALREADY_HOLDS_ALL_THREE_FORESTER)
+    forest, entry = play_or_refuse(lambda: play.replenish_foresters(table.forest, ctx.rng), "table")
     _log_entry(entry, ctx)
     return replace(state, table=replace(table, forest=forest))
 
@@ -428,7 +401,7 @@ ROUND_GAINS = {"construction_material": "construction_materials", "seedling": "s
                "temp_worker": "temp_workers"}
 
 
-def _round_token_effect(state: GameState, token: play.RoundToken, ctx: Ctx) -> GameState:
+def round_token_effect(state: GameState, token: play.RoundToken, ctx: Ctx) -> GameState:
     """Suggest the round token's coins and resource to every player (002 round tokens).
 
     The mirror principle: income is offered as a one-tap "apply" per player, never
@@ -438,7 +411,7 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: Ctx) -> G
         return _legacy_round_token_effect(state, token, ctx)
     suggestions = list(state.suggestions)
     next_id = max((x.id for x in suggestions), default=0) + 1
-    for i, _b in enumerate(state.forestry_boards):
+    for i, _b in enumerate(state.boards_of(ForestryPlayer)):
         gains: list[tuple[str, int]] = []
         if token.coins:
             gains.append(("resources.coins", token.coins))
@@ -446,7 +419,7 @@ def _round_token_effect(state: GameState, token: play.RoundToken, ctx: Ctx) -> G
             gains.append((f"resources.{ROUND_GAINS[token.gain]}", 1))
         if gains:
             suggestions.append(Suggestion(
-                next_id, i, SessionCode.SUGGEST_ROUND_TOKEN, gains=tuple(gains),
+                next_id, i, ForestryCode.SUGGEST_ROUND_TOKEN, gains=tuple(gains),
                 params=(("coins", token.coins),
                         ("gain", token.gain if token.gain in ROUND_GAINS else "none"),
                         ("round_token", token.id))))
@@ -460,7 +433,7 @@ def _legacy_round_token_effect(state: GameState, token: play.RoundToken, ctx: Ct
     """The round token's coins and resource added to every board (games created before
     the mirror principle: their logs replay as they were played)."""
     boards = []
-    for b in state.forestry_boards:
+    for b in state.boards_of(ForestryPlayer):
         r = replace(b.resources, coins=b.resources.coins + token.coins)
         if token.gain in ROUND_GAINS:
             name = ROUND_GAINS[token.gain]
@@ -474,7 +447,7 @@ def _round_token_messages(state: GameState, token: play.RoundToken, ctx: Ctx) ->
     if token.gain == "task_card":
         ctx.messages.append(Message("round_token", None, {"round_token": token.id}))
     if token.flip_species is not None:
-        first = _forestry(state)[0].first_player
+        first = _table(state).first_player
         ctx.messages.append(Message(
             play.PlayCode.FLIP_HARVEST, first,
             {"round_token": token.id, "species": token.flip_species.value,
@@ -483,19 +456,19 @@ def _round_token_messages(state: GameState, token: play.RoundToken, ctx: Ctx) ->
 
 def _reveal_round(state: GameState, cmd: RevealRoundToken, ctx: Ctx) -> GameState:
     if state.status != Status.PLAYING:
-        raise DomainError(SessionCode.START_GAME_FIRST_FIRST_ROUND_TOKEN, field="status")
-    table = _forestry(state)[0]
-    forest, entry = _play(lambda: play.reveal_round_token(table.forest), "round_tokens")
+        raise DomainError(ForestryCode.START_GAME_FIRST_FIRST_ROUND_TOKEN, field="status")
+    table = _table(state)
+    forest, entry = play_or_refuse(lambda: play.reveal_round_token(table.forest), "round_tokens")
     stack = forest.round_tokens
     _log_entry(entry, ctx, round=stack.round, last=stack.left == 0)
     state = replace(state, table=replace(table, forest=forest))
     assert entry.round_token is not None
-    return _round_token_effect(state, entry.round_token, ctx)
+    return round_token_effect(state, entry.round_token, ctx)
 
 
 def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: Ctx) -> GameState:
-    table = _forestry(state)[0]
-    forest = _play(lambda: play.remove_infested(table.forest, cmd.space), "space")
+    table = _table(state)
+    forest = play_or_refuse(lambda: play.remove_infested(table.forest, cmd.space), "space")
     state = replace(state, table=replace(table, forest=forest))
     if cmd.player is None:
         return state
@@ -507,20 +480,20 @@ def _remove_infested(state: GameState, cmd: RemoveInfestedWood, ctx: Ctx) -> Gam
 def _set_infested_wood(state: GameState, cmd: SetInfestedWood, ctx: Ctx) -> GameState:
     if not narrow(state.options, RecordOptions).infestation:
         raise DomainError(play.PlayCode.INFESTED_OFF, field="space")
-    table = _forestry(state)[0]
+    table = _table(state)
     if isinstance(cmd.space, int) and cmd.space in table.forest.infested:
         return state
-    forest = _play(lambda: play.set_infested(table.forest, [cmd.space]), "space")
+    forest = play_or_refuse(lambda: play.set_infested(table.forest, [cmd.space]), "space")
     return replace(state, table=replace(table, forest=forest))
 
 
 def _set_forester_token(state: GameState, cmd: SetForesterToken, ctx: Ctx) -> GameState:
     kind = enum_of(ForesterType, cmd.type, "type")
-    table = _forestry(state)[0]
+    table = _table(state)
     if cmd.space is not None and (isinstance(cmd.space, bool) or not isinstance(cmd.space, int)):
         raise DomainError(play.PlayCode.FOREST_SPACES_ARE_NUMBERED_1_15, field="space",
                           space=repr(cmd.space))
-    forest = _play(lambda: play.set_forester(table.forest, kind, cmd.space), "space")
+    forest = play_or_refuse(lambda: play.set_forester(table.forest, kind, cmd.space), "space")
     return replace(state, table=replace(table, forest=forest))
 
 
@@ -528,7 +501,7 @@ def _end_turn(state: GameState, cmd: EndTurn, ctx: Ctx) -> GameState:
     if state.status != Status.PLAYING:
         raise DomainError(play.PlayCode.NOT_PLAYING, field="status")
     state = _spawn_at_end_of_turn(state, ctx)
-    table = _forestry(state)[0]
+    table = _table(state)
     ended = table.current
     table = replace(table, turn=table.turn + 1)
     new_round = table.turn % table.seats == 0
@@ -541,22 +514,22 @@ def _end_turn(state: GameState, cmd: EndTurn, ctx: Ctx) -> GameState:
         ctx.messages.append(Message(code, None, {"first": names[table.current]}))
     forest = table.forest
     if forest.missing_foresters:  # the start of the next turn (000, 002)
-        forest, entry = _play(lambda: play.replenish_foresters(forest, ctx.rng), "table")
+        forest, entry = play_or_refuse(lambda: play.replenish_foresters(forest, ctx.rng), "table")
         _log_entry(entry, ctx)
     return replace(state, table=replace(table, forest=forest))
 
 
 def _set_detached(state: GameState, cmd: SetDetachedWood, ctx: Ctx) -> GameState:
-    table = _forestry(state)[0]
+    table = _table(state)
     storages = list(table.detached_storages)
     if not storages:
         raise DomainError(
-            SessionCode.DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE,
+            ForestryCode.DETACHED_STORAGES_COME_WITH_INFESTATION_MODULE,
             field="storage",
         )
     if not isinstance(cmd.storage, int) or not 0 <= cmd.storage < len(storages):
         raise DomainError(
-            SessionCode.DETACHED_STORAGES_ARE_NUMBERED_0_TO,
+            ForestryCode.DETACHED_STORAGES_ARE_NUMBERED_0_TO,
             field="storage",
             value=len(storages) - 1,
         )
@@ -567,12 +540,10 @@ def _set_detached(state: GameState, cmd: SetDetachedWood, ctx: Ctx) -> GameState
 
 
 def _set_harvest_token(state: GameState, cmd: SetHarvestToken, ctx: Ctx) -> GameState:
-    table = _forestry(state)[0]
-    forest = _play(lambda: play.set_harvested(table.forest, cmd.space, bool(cmd.harvested)),
-                   "space")
+    table = _table(state)
+    forest = play_or_refuse(
+        lambda: play.set_harvested(table.forest, cmd.space, bool(cmd.harvested)), "space")
     return replace(state, table=replace(table, forest=forest))
-
-
 
 
 PRINTED_TABLES = {"buildings_vp", "tasks_vp", "forest_worker_buildings_vp", "technician_vp",
@@ -602,131 +573,11 @@ def _start(state: GameState, cmd: StartGame, ctx: Ctx) -> GameState:
     if None in table.harvesters:
         missing = [state.players[i].name for i, h in enumerate(table.harvesters) if h is None]
         raise DomainError(
-            SessionCode.PLACE_EVERY_HARVESTER_FIRST,
+            ForestryCode.PLACE_EVERY_HARVESTER_FIRST,
             field="table.harvesters",
             value=', '.join(missing),
         )
     return start(state)
-
-
-def _options_from_json(options: Mapping[str, Any] | None) -> forestry_setup.ForestryOptions:
-    """The dealer's options from JSON (``mode``, ``technology_side``, ``tutorial_table``,
-    ``infestation``, ``asymmetric`` or the record's ``growing_forward``)."""
-    raw = dict(options or {})
-    gf = raw.pop("growing_forward", None) or {}
-    try:
-        opts = forestry_setup.ForestryOptions(
-            mode=Mode(raw.pop("mode", "standard")),
-            technology_side=(None if raw.get("technology_side") is None
-                             else TechnologySide(raw["technology_side"])),
-            tutorial_table=bool(raw.pop("tutorial_table", False)),
-            infestation=bool(raw.pop("infestation", gf.get("infestation", False))),
-            asymmetric=bool(raw.pop("asymmetric", gf.get("asymmetric_setup", False))),
-        )
-    except ValueError as err:
-        raise refusal_of(err, "options") from err
-    raw.pop("technology_side", None)
-    if raw:
-        raise DomainError(SessionCode.NOT_FORESTRY_OPTION, field=f"options.{sorted(raw)[0]}")
-    return opts
-
-
-def _with_seats(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...]
-                ) -> forestry_setup.ForestryOptions:
-    """The characters the seats named (the dealer deals the others)."""
-    named = tuple(enum_of(Character, s.character, f"players[{s.seat - 1}].character")
-                  for s in seats if s.character)
-    return replace(opts, characters=named) if named else opts
-
-
-def _forestry_initial(opts: forestry_setup.ForestryOptions, seats: tuple[PlayerSeat, ...],
-                      seed: int, first_player: int | None = None,
-                      infested: tuple[int, ...] = ()) -> GameState:
-    try:
-        plan = forestry_setup.deal(opts, len(seats), seed)
-    except ValueError as err:
-        field_name = getattr(err, "option", None)
-        raise refusal_of(err, f"options.{field_name}" if field_name else "options") from err
-    # named characters sit where they were named; dealt ones fill the other seats in order
-    dealt = iter(plan.dealt_characters)
-    chars: list[Character | None] = []
-    for s in seats:
-        if s.character:
-            chars.append(Character(s.character))
-        else:
-            chars.append(next(dealt, None))
-    seats = tuple(replace(s, character=None if c is None else c.value)
-                  for s, c in zip(seats, chars, strict=True))
-    record_options = RecordOptions(
-        mode=opts.mode, technology_side=plan.technology_side,
-        growing_forward=(GrowingForward(opts.infestation, opts.asymmetric)
-                         if opts.growing_forward else None))
-    first = checked_first_player(first_player, len(seats)) or 0
-    coins_by_seat = forestry_setup.seat_coins(plan.seat_coins, first)
-    boards = []
-    income: list[Suggestion] = []
-    for i, (s, c) in enumerate(zip(seats, chars, strict=True)):
-        coins = coins_by_seat[i] if coins_by_seat else 0
-        seedlings = 0 if opts.asymmetric else 1
-        gains = tuple((f, n) for f, n in (("resources.coins", coins),
-                                          ("resources.seedlings", seedlings)) if n)
-        if gains:  # suggested, not added: the sheet starts as the empty board it mirrors
-            income.append(Suggestion(len(income) + 1, i, SessionCode.SUGGEST_SEAT_INCOME,
-                                     gains=gains,
-                                     params=(("coins", coins), ("seedlings", seedlings))))
-        boards.append(ForestryPlayer(
-            name=s.name, character=c,
-            road_connections=0 if c is Character.FOREST_ROAD_MANAGER else None,
-            technician_tiles=0 if c is Character.TECHNICIAN else None,
-            full_seedling_rows=0 if c is Character.FOREST_WORKER else None))
-    storages: tuple[DetachedStorage, ...] = ()
-    if plan.growing_forward is not None:
-        storages = tuple(DetachedStorage(c, 0) for c in plan.growing_forward.detached_criteria)
-    forest = plan.board
-    if infested:
-        if not opts.infestation:
-            raise DomainError(play.PlayCode.INFESTED_OFF, field="infested")
-        forest = _play(lambda: play.set_infested(forest, infested), "infested")
-    table = ForestryTable(forest, (None,) * len(seats), storages, (0,) * len(seats), first)
-    state = GameState(codec=CODEC, options=record_options, players=seats, table=table,
-                      boards=tuple(boards), seed=seed, setup=json_text(plan.to_json(english)),
-                      suggestions=tuple(income), first_player=first_player)
-    token = plan.board.round_tokens.current
-    if token is not None:  # the first round token is turned up during setup (002)
-        state = _round_token_effect(state, token, Ctx(random.Random(0)))
-    validate_state(state)
-    return state
-
-
-def _initial(options: Any, seats: tuple[PlayerSeat, ...], seed: int,
-             first_player: int | None = None, infested: Iterable[int] = ()) -> GameState:
-    """The dealt state: ``first_player`` (0-based seat; 002: whoever last touched a tree;
-    ``None``: not picked, seat 1 plays first and the record leaves it out) starts, seat
-    coins 3/4/4/5 follow the seat order from them; ``infested`` are the
-    spaces the infestation card covers (001 setup)."""
-    return _forestry_initial(VARIANT.parse_options(options, seats), seats, seed, first_player,
-                             tuple(infested))
-
-
-def _deal(options: Any, names: Sequence[str], seed: int, roles: Mapping[str, str]
-          ) -> forestry_setup.SetupPlan:
-    """The setup plan (characters chosen are in the options: ``characters``)."""
-    return forestry_setup.deal(options, len(names), seed)
-
-
-def _chooses_roles(options: Any) -> bool:
-    """Players name their characters in the advanced game."""
-    return bool(getattr(options, "mode", None) is Mode.ADVANCED)
-
-
-def _options_json(options: Any) -> dict[str, Any]:
-    return dict(narrow(options, forestry_setup.ForestryOptions).to_json())
-
-
-def _confirmed_table(state: GameState, table: str) -> str:
-    """Where a printed value confirmed in this game is remembered (side B: advanced)."""
-    side_b = narrow(state.options, RecordOptions).mode is Mode.ADVANCED
-    return confirmed_table(table, board_side_b=side_b)
 
 
 #: What each command does in Forestry (the commands it accepts).
@@ -752,59 +603,4 @@ HANDLERS: dict[type[Command], Handler] = {
     EndGame: end,
 }
 
-def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
-    table = narrow(state.table, ForestryTable)
-    game = ForestryGame(narrow(state.options, RecordOptions), state.boards_of(ForestryPlayer),
-                        detached_storages=table.detached_storages, seed=state.seed,
-                        played_at=played_at, location=location,
-                        first_player=record_first_player(state))
-    return forestry_to_record(game)
 
-
-def _from_json(codec: StateCodec, rec: Mapping[str, Any], t: Mapping[str, Any],
-               common: dict[str, Any]) -> GameState:
-    game = parse_forestry(rec)
-    return GameState(codec=codec, options=game.options,
-                     table=ForestryTable.from_json(t, game.detached_storages),
-                     boards=game.players, **common)
-
-
-#: Forestry's state as its record v1 and snapshot JSON, and back.
-CODEC = StateCodec(Game.FORESTRY, parse_forestry, _record, _from_json)
-
-def count_of(state: GameState, player: int, field_name: str) -> int | None:
-    """A count of player ``player``'s board (``B.COUNT_FIELDS``), else None."""
-    boards = state.forestry_boards
-    if field_name not in B.COUNT_FIELDS or not 0 <= player < len(boards):
-        return None
-    return int(B.count_of(boards[player], field_name))
-
-
-VARIANT = Variant(
-    game=Game.FORESTRY,
-    name="Forestry",
-    min_players=forestry_setup.MIN_PLAYERS,
-    max_players=forestry_setup.MAX_PLAYERS,
-    options_type=forestry_setup.ForestryOptions,
-    options_from_json=_options_from_json,
-    options_with_seats=_with_seats,
-    options_json=_options_json,
-    default_options=forestry_setup.ForestryOptions,
-    deal=_deal,
-    chooses_roles=_chooses_roles,
-    role="character",
-    initial_state=_initial,
-    handlers=HANDLERS,
-    count_of=count_of,
-    codec=CODEC,
-    score=lambda game, confirmed: score_forestry(game, confirmed=confirmed),
-    base_categories=("score_track", "buildings", "water", "tasks", "forester_majority",
-                     "resources", "wood"),
-    printed=True,
-    confirmed_table=_confirmed_table,
-    has_forest_map=True,
-    options=(OptionSpec("mode", tuple(m.value for m in Mode)),
-             OptionSpec("technology_side", tuple(s.value for s in TechnologySide)),
-             OptionSpec("tutorial_table"), OptionSpec("infestation"), OptionSpec("asymmetric")),
-    roles=tuple(c.value for c in Character),
-)

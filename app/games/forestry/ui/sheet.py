@@ -1,6 +1,7 @@
-"""What the UI needs of Forestry: its sheet (a player's board: score track, resources,
-storage, tables, buildings, river tokens, contracts, task cards; the shared forest), its
-new-game options and its quick reference."""
+"""Forestry's part of the sheet, as view models (no Flet): a player's board (score track,
+resources, storage, the reforestation and forestry tables, buildings, river tokens,
+contracts, task cards), the suggestions offered, and the shared table (round tokens, forester
+tokens, infested wood, detached storages)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,12 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar, cast
 
-from app.game.commands import (
+from app.game.commands import ApplySuggestion, Command, DismissSuggestion
+from app.games.forestry.commands import (
     AddContract,
     AddRiverToken,
     AddTaskCard,
-    ApplySuggestion,
     ChooseContractCategory,
-    Command,
-    DismissSuggestion,
     PlaceForester,
     RemoveContract,
     RemoveRiverToken,
@@ -29,9 +28,8 @@ from app.game.commands import (
     SetTaskMet,
     TakeRewardLap,
 )
-from app.game.state import ForestryTable
+from app.games.forestry.table import ForestryTable
 from app.i18n import language_of
-from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
 from app.ui.kit.sheet_views import (
     Action,
     CardItem,
@@ -46,16 +44,8 @@ from app.ui.kit.sheet_views import (
     label,
     tap,
 )
-from scoring.forestry.enums import (
-    Area,
-    ContractCategory,
-    ForesterType,
-    Mode,
-    RiverSymbol,
-    TechnologySide,
-)
+from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
 from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
-from scoring.forestry.reference import forestry_reference
 from scoring.games import Game
 
 #: View models (immutable) made from parts of a state, by what they show and the language:
@@ -91,7 +81,7 @@ class ForestrySheet(GameSheet):
     printed_in_play: ClassVar[bool] = True
 
     def board(self) -> ForestryPlayer:
-        return self.state.forestry_boards[self.player]
+        return self.state.boards_of(ForestryPlayer)[self.player]
 
     def _set(self, field_path: str, value: int) -> Tap:
         return tap(SetCount, player=self.player, field=field_path, value=value)
@@ -397,38 +387,3 @@ class ForestrySheet(GameSheet):
                        lines=tuple(lines), short=self.say("sheet-jump-table"))
 
 
-class ForestryForm(GameForm):
-    game = Game.FORESTRY
-    probes_dealer = True
-
-    def options(self, p: Any) -> Any:
-        return p.forestry_options()
-
-    def refused(self, p: Any, options: Any) -> tuple[str, str] | None:
-        return p.refusal(options)
-
-    def restore(self, p: Any, opts: dict[str, Any]) -> None:
-        try:
-            p.mode = Mode(opts.get("mode", "standard"))
-        except ValueError:
-            pass
-        side = opts.get("technology_side")
-        if side:
-            try:
-                p.technology_side = TechnologySide(side)
-            except ValueError:
-                pass
-        # the record keeps Growing Forward's modules in their own block (record v1)
-        block = opts.get("growing_forward")
-        gf: dict[str, Any] = block if isinstance(block, dict) else {}
-        p.tutorial_table = bool(opts.get("tutorial_table", False))
-        p.infestation = bool(gf.get("infestation", opts.get("infestation", False)))
-        p.asymmetric = bool(gf.get("asymmetric_setup", opts.get("asymmetric", False)))
-
-
-def reference_lines() -> list[RefLine]:
-    return [(line.section.value, line.message, line.source) for line in forestry_reference()]
-
-
-UI = GameUI(Game.FORESTRY, PlayPiece.FOREST_MAP, OptionBlock.FORESTRY, ForestrySheet,
-            ForestryForm(), reference_lines)

@@ -1,16 +1,14 @@
-"""What the UI needs of Forest Guardians: its sheet (a player's board: tree rows, fire
-tokens, animals, the ranger's extras; how the game ends), its new-game options and its
-quick reference."""
+"""Forest Guardians' part of the sheet, as view models (no Flet): a player's board (tree
+rows, fire tokens, animals, the ranger's extras) and the shared table (how the game ends)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from app.game.commands import Command, SetGuardians, TriggerGameEnd
-from app.game.state import GuardiansTable
-from app.ui.kit.game_ui import GameForm, GameUI, OptionBlock, PlayPiece, RefLine
+from app.game.commands import Command
+from app.games.guardians.commands import SetGuardians, TriggerGameEnd
+from app.games.guardians.table import GuardiansTable
 from app.ui.kit.sheet_views import (
     Action,
     CardItem,
@@ -25,8 +23,6 @@ from app.ui.kit.sheet_views import (
 )
 from scoring.games import Game
 from scoring.guardians.model import GuardiansPlayer
-from scoring.guardians.reference import LINE_SECTIONS, guardians_reference_lines, quick_reference
-from setup.guardians.plan import GuardiansOptions
 
 
 class GuardiansSheet(GameSheet):
@@ -34,7 +30,7 @@ class GuardiansSheet(GameSheet):
     role_prefix: ClassVar[str] = "ranger"
 
     def board(self) -> GuardiansPlayer:
-        return self.state.guardians_boards[self.player]
+        return self.state.boards_of(GuardiansPlayer)[self.player]
 
     def set_value(self, field_path: str, value: int) -> Command:
         """The typed target of a count: ``SetGuardians`` (a tree row within its list)."""
@@ -120,26 +116,3 @@ class GuardiansSheet(GameSheet):
             for trigger in ("last_tree_planted", "last_tile_drawn")), short=short)
 
 
-class GuardiansForm(GameForm):
-    game = Game.GUARDIANS
-
-    def options(self, p: Any) -> Any:
-        return GuardiansOptions(advanced=p.advanced)
-
-    def restore(self, p: Any, opts: dict[str, Any]) -> None:
-        p.advanced = bool(opts.get("advanced", False))
-
-
-def reference_lines() -> list[RefLine]:
-    """The turn and the planting rules, line by line with their sources."""
-    return [(f"guardians-{line.section}", line.message, line.source)
-            for line in guardians_reference_lines()]
-
-
-def reference_cards(advanced: bool) -> Sequence[Any]:
-    """Every other section of the quick reference (those above are shown line by line)."""
-    return [s for s in quick_reference(advanced) if s.id not in LINE_SECTIONS]
-
-
-UI = GameUI(Game.GUARDIANS, PlayPiece.PLANTING_CHECK, OptionBlock.ADVANCED_ONLY, GuardiansSheet,
-            GuardiansForm(), reference_lines, reference_cards)
