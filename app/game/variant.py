@@ -100,13 +100,12 @@ class Variant:
     What the table is told: ``words`` (the game's messages after its commands, as codes);
     ``turn`` (whose turn it is, when the game keeps its turns).
 
-    For the UI: ``forest_spaces`` (a shared forest board: the play-along panel,
-    harvesters placed before play starts; :attr:`has_forest_map`), ``has_end_trigger`` (a
-    game-end trigger a player reports), ``category_order`` (the order a scoreboard shows
-    its categories in), ``need_categories`` (the categories a printed value not yet known
-    holds back), ``name`` (the English name, for the CLI; screens use the catalogue's
-    ``game-<game>``); ``expansions`` (the expansions a record's options play, by their
-    published names: exports).
+    For the UI: ``forest_spaces`` (a shared forest board: its spaces, the infestation card's
+    at setup), ``category_order`` (the order a scoreboard shows its categories in),
+    ``need_categories`` (the categories a printed value not yet known holds back), ``name``
+    (the English name, for the CLI; screens use the catalogue's ``game-<game>``);
+    ``expansions`` (the expansions a record's options play, by their published names:
+    exports).
     """
 
     game: Game
@@ -129,7 +128,6 @@ class Variant:
     printed: bool = False
     #: ``(the record's options, a printed table) -> where a value confirmed is remembered``
     confirmed_table: Callable[[Mapping[str, Any], str], str] | None = None
-    has_end_trigger: bool = False
     #: a printed table's value not yet known holds back these categories (for every player)
     need_categories: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     #: ``(a record's options) -> the expansions played, by their published names``
@@ -165,11 +163,6 @@ class Variant:
         session's (undo, redo); None for a kind neither knows."""
         said = self.words(kind, data)
         return said if said is not None else event_msg(kind, data)
-
-    @property
-    def has_forest_map(self) -> bool:
-        """A shared forest board (the play-along map, harvesters placed before the start)."""
-        return bool(self.forest_spaces)
 
     def accepts(self, command: Command | type[Command]) -> bool:
         """Does this game handle the command (or command class)?"""

@@ -40,8 +40,7 @@ def test_the_variants_carry_what_the_app_branched_on() -> None:
     assert (g.min_players, g.max_players) == (guardian_rules.MIN_PLAYERS,
                                               guardian_rules.MAX_PLAYERS)
     assert (f.role, g.role) == ("character", "ranger")
-    assert f.has_forest_map and not g.has_forest_map
-    assert g.has_end_trigger and not f.has_end_trigger
+    assert f.forest_spaces == tuple(range(1, 16)) and g.forest_spaces == ()
     assert f.printed and not g.printed
     assert f.players_ok(1) and not g.players_ok(1) and not f.players_ok(5)
     assert isinstance(f.default_options(), f.options_type)

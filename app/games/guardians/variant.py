@@ -140,7 +140,6 @@ VARIANT = Variant(
     codec=CODEC,
     score=lambda game, confirmed: score_guardians(game),
     category_order=("trees", "animals", "fires"),
-    has_end_trigger=True,
     words=words.event_msg,
     setup_input=SETUP,
     options=(OptionSpec("advanced"),),

@@ -135,9 +135,6 @@ class GameForm:
     def changed(self) -> None:
         """The seats changed (their number, a role): switch off what no longer deals."""
 
-    def options_json(self, options: Any) -> dict[str, Any]:
-        return self.variant.options_json(options)
-
     def restore(self, opts: Mapping[str, Any]) -> None:
         """Put a record's options back on the form (a rematch)."""
         raise NotImplementedError
