@@ -12,9 +12,9 @@ from typing import Any
 class Message:
     """Something to tell the table after a command, in no language.
 
-    ``kind`` (a board event type, a play-log action, or a ``PlayCode``) and ``data``
-    (the event's fields as JSON values, the code's parameters) are what a view says
-    in the reader's language (``app.events.event_msg``, the catalogues).
+    ``kind`` (a board event type, a play-log action, or a code) and ``data`` (the event's
+    fields as JSON values, the code's parameters) are what a view says in the reader's
+    language (``Variant.event_msg``: the game's words, then the session's; the catalogues).
     """
 
     kind: str = "info"  # an event type name, a play log action, "round_token", ...

@@ -88,7 +88,7 @@ class Suggestion:
 
     id: int
     player: int
-    code: str  # a SessionCode.SUGGEST_* value: what to say
+    code: str  # the game's suggestion code (a message code): what to say
     vp: int = 0
     gains: tuple[tuple[str, int], ...] = ()
     key: str = ""
