@@ -1,10 +1,19 @@
 """``forest-table setup GAME``: deal a game's setup from a seed, as a checklist or as JSON.
 
 One command for every game: its parser is built from the games' variants (each game's
-``setup_input``: its own options, the deal they make, the checklist's words), the players,
-the seed, the printing and the errors are the same for all (``app/commands/setup_common``).
-No seed given: one is picked and said, so the same deal can be dealt again. Exit status: 0
-dealt; 2 invalid options (the message names the option); quiet when piped into ``head``.
+``setup_input``: its own options, the deal they make, the checklist's words); what follows
+is the same for all:
+
+- players: ``--players N`` and/or ``--player NAME`` (repeated, in seat order; each name
+  through ``app.names.clean_name``); without names, seats are "Player 1", ...
+- text: a headline (game, players, mode, seed), the command that deals it again, the
+  players in seat order, then numbered steps (``title: detail``, outcomes as ``-`` items);
+- JSON: the plan as data with ``players`` always the list of names (seat order);
+- errors: ``forest-table setup GAME: error: --option: message`` on standard error, exit 2;
+- no seed given: one is picked and said (text: in the checklist; JSON: on standard error),
+  so the same deal can be dealt again;
+- ``| head`` ends quietly (no BrokenPipeError).
+
 Imports neither flet nor sqlalchemy.
 """
 
@@ -14,19 +23,17 @@ import argparse
 import json
 import os
 import secrets
+import shlex
 import sys
+import textwrap
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from app.commands.setup_common import (
-    Usage,
-    add_player_options,
-    checklist,
-    fail,
-    player_names,
-    reproduce,
-)
 from app.game.registry import VARIANTS, variant
 from app.game.setup_input import SetupUsage
+from app.l10n import refusal
+from app.names import clean_name, name_key
+from scoring.message import Refusal
 
 #: Seeds picked when none is given: short enough to read out and type again.
 AUTO_SEED_BOUND = 1_000_000
@@ -61,13 +68,10 @@ def _deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     v = variant(args.game)
     prog = f"forest-table setup {args.game}"
     assert v.setup_input is not None  # only such games have the subcommand
-    try:
-        names = player_names(args, v.min_players, v.max_players, v.name)
-    except Usage as exc:
-        return fail(err, prog, exc.flag, exc.message)
     picked = args.seed is None
     seed = secrets.randbelow(AUTO_SEED_BOUND) if picked else int(args.seed)
     try:
+        names = player_names(args, v.min_players, v.max_players, v.name)
         dealt = v.setup_input.deal(args, names, seed)
     except SetupUsage as exc:
         return fail(err, prog, exc.flag, exc.message)
@@ -82,6 +86,92 @@ def _deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                             dealt.footer))
     out.flush()
     return 0
+
+
+def fail(err: TextIO, prog: str, flag: str, message: str) -> int:
+    print(f"{prog}: error: {flag}: {message}", file=err)
+    return 2
+
+
+def _name_problem(exc: Refusal) -> str:
+    return refusal("en", exc)
+
+
+def player_names(args: argparse.Namespace, low: int, high: int, game: str) -> list[str]:
+    """The seats' names from ``--player`` / ``--players`` (raises :class:`SetupUsage`)."""
+    given = list(getattr(args, "player", None) or [])
+    count = getattr(args, "players", None)
+    names: list[str] = []
+    for i, raw in enumerate(given):
+        try:
+            names.append(clean_name(raw, f"--player {i + 1}"))
+        except Refusal as exc:
+            raise SetupUsage("--player", _name_problem(exc)) from None
+    keys = [name_key(n) for n in names]
+    for i, k in enumerate(keys):
+        if k in keys[:i]:
+            raise SetupUsage("--player", f"{names[i]!r} is named twice (seat {keys.index(k) + 1} "
+                                    f"and seat {i + 1})")
+    if count is None and not names:
+        raise SetupUsage("--players", f"give --players N ({low}-{high}) or the players' names "
+                                 "with --player NAME (repeated)")
+    if count is not None and names and int(count) != len(names):
+        raise SetupUsage("--players", f"{count} players but {len(names)} --player names")
+    n = int(count) if count is not None and not names else len(names)
+    if not low <= n <= high:
+        raise SetupUsage("--players", f"{game} is for {low}-{high} players; got {n}")
+    return names or [f"Player {i}" for i in range(1, n + 1)]
+
+
+def reproduce(prog: str, names: Sequence[str], seed: int, extra: Sequence[str]) -> str:
+    """The command line that deals the same setup again."""
+    if all(n == f"Player {i}" for i, n in enumerate(names, 1)):
+        who = ["--players", str(len(names))]
+    else:
+        who = [part for n in names for part in ("--player", _quote(n))]
+    return " ".join([prog, *who, "--seed", str(seed), *extra])
+
+
+def _quote(name: str) -> str:
+    return shlex.quote(name)
+
+
+def checklist(headline: str, again: str, seed: int, seed_picked: bool, names: Sequence[str],
+              steps: Sequence[tuple[str | None, str, str, Sequence[str]]],
+              footer: Sequence[str] = (), width: int = 88) -> str:
+    """The numbered checklist every game's setup prints. ``steps``: (section or None, title,
+    detail, outcome items)."""
+    lines = [headline]
+    if seed_picked:
+        lines.append(f"(Seed {seed} was picked at random. Deal this again with: {again})")
+    else:
+        lines.append(f"(Deal this again with: {again})")
+    lines.append(f"Players (seat order): {', '.join(names)}")
+    section: str | None = None
+    for number, (sec, title, detail, outcome) in enumerate(steps, 1):
+        if sec is not None and sec != section:
+            section = sec
+            lines += ["", sec]
+        elif number == 1:
+            lines.append("")
+        head = f"{number:>2}. "
+        lines.append(textwrap.fill(f"{title}: {detail}", width=width, initial_indent=head,
+                                   subsequent_indent=" " * len(head), break_on_hyphens=False))
+        for item in outcome:
+            lines.append(textwrap.fill(item, width=width, initial_indent=" " * len(head) + "- ",
+                                       subsequent_indent=" " * (len(head) + 2),
+                                       break_on_hyphens=False))
+    if footer:
+        lines += ["", *footer]
+    return "\n".join(lines) + "\n"
+
+
+def add_player_options(p: argparse.ArgumentParser, low: int, high: int) -> None:
+    """``--players N`` and ``--player NAME`` (repeated), the same for every game."""
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help=f"how many play ({low}-{high}); not needed with --player")
+    p.add_argument("--player", action="append", default=[], metavar="NAME",
+                   help="a player's name, once per player in seat order (seat 1 starts)")
 
 
 def quiet_stdout() -> None:

@@ -27,10 +27,9 @@ Step = tuple[str | None, str, str, Sequence[str]]
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """A deal of ``setup GAME``: the plan, the options that deal it again (``--mode
-    advanced``...), the checklist's headline, steps and footer, and the plan as JSON."""
+    """A deal of ``setup GAME``: the options that deal it again (``--mode advanced``...),
+    the checklist's headline, steps and footer, and the plan as JSON."""
 
-    plan: Any
     again: tuple[str, ...]
     headline: str
     steps: tuple[Step, ...]

@@ -299,3 +299,17 @@ def test_forest_guardians_setup_picks_the_first_player_and_the_game_records_it()
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_value_no_chip_offers_changes_nothing():
+    """A client can send any text: the form keeps what it had, and raises nothing."""
+    p = NewGamePresenter(t)
+    named(p, "Mei", "Ken")
+    p.form.set_mode("advanced")
+    p.set_role(0, "technician")
+    for bad in ("wizard", "", "ADVANCED"):
+        p.form.set_mode(bad)
+        p.form.set_tech_side(bad)
+        p.set_role(1, bad)
+    assert p.form.mode.value == "advanced" and p.form.technology_side is None
+    assert [x.role for x in p.players] == ["technician", None]

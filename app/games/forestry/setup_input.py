@@ -149,7 +149,7 @@ class ForestrySetup:
             plan = deal(options, len(names), seed)
         except SetupOptionError as exc:
             raise SetupUsage(_FLAGS.get(exc.option, exc.option), english(exc.msg)) from None
-        return Dealt(plan, again(plan), headline(plan), steps(plan), plan_json(plan, names))
+        return Dealt(again(plan), headline(plan), steps(plan), plan_json(plan, names))
 
 
 SETUP = ForestrySetup()

@@ -62,7 +62,7 @@ class GuardiansSetup:
         if not plan.removed and len(plan.players) > 2:
             footer = (f"Nothing is removed with {len(plan.players)} players: every tile and "
                       "card is used.",)
-        return Dealt(plan, tuple(again), headline(plan), steps, plan.to_json(english), footer)
+        return Dealt(tuple(again), headline(plan), steps, plan.to_json(english), footer)
 
 
 SETUP = GuardiansSetup()

@@ -34,8 +34,8 @@ class StepCard:
     done: bool
 
 
-def big_numbers(plan: Any, step: Any, t: T, lang: str = "en") -> tuple[str, ...]:
-    """The dealt outcome of a step, to show large: what the step says it dealt."""
+def outcome_lines(step: Any, lang: str = "en") -> tuple[str, ...]:
+    """What a step says it dealt (its ``outcome`` messages), to show large."""
     return tuple(render(lang, m) for m in getattr(step, "outcome", ()))
 
 
@@ -87,7 +87,7 @@ class SetupPresenter:
             StepCard(s.id, i, self.title(s), self.detail(s),
                      ui(self.request.game).setup_lines(self.plan, s, self.t, self.lang,
                                                        self.first_player, self.player_names())
-                     or big_numbers(self.plan, s, self.t, self.lang),
+                     or outcome_lines(s, self.lang),
                      getattr(s, "source", ""), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]

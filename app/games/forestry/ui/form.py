@@ -154,22 +154,26 @@ class ForestryForm(GameForm):
         return out
 
     # ------------------------------------------------------------------ taps
+    # a client can send any text: a value no chip offers changes nothing
     def set_mode(self, mode: str) -> None:
-        self.mode = Mode(mode)
-        self.changed()
+        if mode in {m.value for m in Mode}:
+            self.mode = Mode(mode)
+            self.changed()
 
     def set_tech_side(self, value: str) -> None:
-        self.technology_side = None if value == "random" else TechnologySide(value)
-        self.changed()
+        if value == "random" or value in {t.value for t in TechnologySide}:
+            self.technology_side = None if value == "random" else TechnologySide(value)
+            self.changed()
 
     def set_toggle(self, attr: str, value: bool) -> None:
-        if attr in {a for _, _, a in TOGGLES}:  # a client can send any name
+        if attr in {a for _, _, a in TOGGLES}:
             setattr(self, attr, bool(value))
             self.changed()
 
     def set_role(self, i: int, value: str) -> None:
-        self.host.players[i].role = None if value == "dealt" else Character(value).value
-        self.changed()
+        if value == "dealt" or value in {c.value for c in Character}:
+            self.host.players[i].role = None if value == "dealt" else value
+            self.changed()
 
     def restore(self, opts: Mapping[str, Any]) -> None:
         try:
