@@ -182,6 +182,11 @@ def test_issue_26_texts_say_what_the_sources_say() -> None:
         in english(building)
     assert "費用がかかる報酬は1つだけ" in render("ja", building)
     assert "costs 2 coins more" not in english(building)
+    # issue 35: 002 リソース prints the first storage extension's cost (5 coins), not the others
+    storage = lines[RefCode.FREE_STORAGE]
+    assert "The first costs 5 coins (002, resources); the costs of the others are printed " \
+        "on the board, not in the sources" in english(storage)
+    assert "最初の拡張は5コイン" in render("ja", storage)
     flip = next(t for t in ROUND_TOKENS if t.flip_species is not None)
     effect = forestry.round_token_effect(flip)
     assert "which one is not the first player's choice: the rulebook fixes the order" \
