@@ -108,6 +108,14 @@ note-assignment-replies = { $fallback ->
            *[other] rounds
         }).
     }
+note-forest-building-tasks = { $player }: { $marked ->
+        [one] 1 { -task-card } for a { -forest-building } next to a { -harvest-token } is
+       *[other] { $marked } { -task-card }s for a { -forest-building } next to a { -harvest-token } are
+    } marked met, but each needs a { -forest-building } of its own and { $player } built { $counted ->
+        [0] none, so none counts.
+        [one] 1, so only 1 counts.
+       *[other] { $counted }, so only { $counted } count.
+    }
 note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
 
 ## UI texts (the screens' words; a screen asks for the id itself: t("home-new-game"))

@@ -100,6 +100,10 @@ note-assignment-replies = { $fallback ->
         [true] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取っても{ $rounds }巡以内に落ち着かなかったため、その{ -detached-storage }を除いた各プレイヤーの最善の選択を使います。
        *[false] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取り、1巡全体で何も変わらなくなるまで続けました（{ $rounds }巡）。
     }
+note-forest-building-tasks = { $player }：「{ -harvest-token }の隣の{ -forest-building }」の{ -task-card }{ $marked }枚が達成済みになっていますが、1枚ごとに自分の{ -forest-building }が1つ必要です。{ $counted ->
+        [0] { $player }は{ -forest-building }を建設していないため、1枚も数えません。
+       *[other] { $player }が建設した{ -forest-building }は{ $counted }つなので、数えるのは{ $counted }枚だけです。
+    }
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
 ## 画面の文言（画面は ID をそのまま求める：t("home-new-game")）

@@ -154,14 +154,11 @@ def _task_counter(player: ForestryPlayer) -> Callable[[Mapping[ContractCategory,
     depend on the contract assignment are worked out once)."""
     items = task_items(player, {})
     wanted: Counter[Requirement] = Counter()
-    met = 0
     for task in player.task_cards:
-        if isinstance(task, ForestBuildingTask):
-            met += int(task.met)
-        else:
+        if not isinstance(task, ForestBuildingTask):
             wanted[task_requirement(task)] += 1
-    fixed = met + sum(min(n, items[kind]) for kind, n in wanted.items()
-                      if kind[0] != "contract")
+    fixed = forest_building_tasks_met(player) + sum(
+        min(n, items[kind]) for kind, n in wanted.items() if kind[0] != "contract")
     contract_tasks = Counter(t.category for t in player.task_cards
                              if isinstance(t, ContractTask))
 
@@ -171,12 +168,23 @@ def _task_counter(player: ForestryPlayer) -> Callable[[Mapping[ContractCategory,
     return count
 
 
+def forest_building_tasks_met(player: ForestryPlayer) -> int:
+    """Forest building task cards that count: those marked met, at most one per forest
+    building the player built (002 task list: "a forest building built next to the given
+    harvest token" needs a forest building; one item fulfils one task card, as two
+    accessory task cards need two accessory contracts). The map is not modelled, so which
+    building stands next to which harvest token is the player's ``met``."""
+    marked = sum(1 for t in player.task_cards if isinstance(t, ForestBuildingTask) and t.met)
+    return min(marked, player.buildings.forest)
+
+
 def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
     """Task cards fulfilled: the maximum matching of task cards to items.
 
     The bipartite graph is a disjoint union of complete graphs (one per
     requirement), so the maximum matching is, per requirement,
-    ``min(cards, items)``; forest building cards count when ``met``.
+    ``min(cards, items)``; forest building cards count when ``met``, at most one per
+    forest building (:func:`forest_building_tasks_met`).
     """
     return _task_counter(player)(counts)
 
@@ -673,6 +681,7 @@ class NoteCode(MessageCode):
     CONTRACT_CHOSEN = "note-contract-chosen"
     ASSIGNMENT_RULE = "note-assignment-rule"
     ASSIGNMENT_REPLIES = "note-assignment-replies"
+    FOREST_BUILDING_TASKS = "note-forest-building-tasks"
 
 
 #: The parameters each note is rendered with (the catalogue test renders every code).
@@ -689,6 +698,7 @@ NOTE_PARAMS: dict[str, tuple[str, ...]] = {
     NoteCode.CONTRACT_CHOSEN: ("number", "first", "second", "chosen", "by_record"),
     NoteCode.ASSIGNMENT_RULE: ("ranked",),
     NoteCode.ASSIGNMENT_REPLIES: ("rounds", "fallback"),
+    NoteCode.FOREST_BUILDING_TASKS: ("player", "marked", "counted"),
 }
 
 
@@ -759,6 +769,7 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         rows.append((cats, details))
         player_complete.append(done)
         notes.extend(_contract_notes(player, choice))
+        notes.extend(_forest_building_notes(player))
     notes.extend(_assignment_notes(players, settlement))
 
     complete = not needs
@@ -808,6 +819,17 @@ def _assignment_notes(players: Sequence[ForestryPlayer], settlement: Settlement)
         notes.append(msg(NoteCode.ASSIGNMENT_REPLIES, rounds=settlement.rounds,
                          fallback=settlement.fallback))
     return notes
+
+
+def _forest_building_notes(player: ForestryPlayer) -> list[Msg]:
+    """Forest building task cards marked met that do not count (no forest building of
+    their own: :func:`forest_building_tasks_met`)."""
+    marked = sum(1 for t in player.task_cards if isinstance(t, ForestBuildingTask) and t.met)
+    counted = forest_building_tasks_met(player)
+    if marked == counted:
+        return []
+    return [msg(NoteCode.FOREST_BUILDING_TASKS, player=player.name, marked=marked,
+                counted=counted)]
 
 
 def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[Msg]:

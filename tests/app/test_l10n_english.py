@@ -161,6 +161,12 @@ def test_setup_steps_in_english() -> None:
      "until a whole round changed nothing (2 rounds)"),
     (msg("note-assignment-replies", rounds=10, fallback=True),
      "each player's best choice without that storage is used"),
+    (msg("note-forest-building-tasks", player="Aya", marked=1, counted=0),
+     "Aya: 1 task card for a forest building next to a harvest token is marked met, but each "
+     "needs a forest building of its own and Aya built none, so none counts."),
+    (msg("note-forest-building-tasks", player="Aya", marked=3, counted=2),
+     "3 task cards for a forest building next to a harvest token are marked met, but each "
+     "needs a forest building of its own and Aya built 2, so only 2 count."),
 ])
 def test_asks_and_notes_in_english(message: Msg, words: str) -> None:
     assert words in english(message)

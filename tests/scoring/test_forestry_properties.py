@@ -221,12 +221,14 @@ def _max_matching(player: ForestryPlayer, cats: list[str]) -> int:
         items += [("forester", kind.value)] * (n + player.forester_tokens_below.of(kind))
     items += [("sawmill_upgrade", a.value) for a in player.buildings.sawmill]
     items += [("river_token", "")] * len(player.river_tokens)
+    # a card marked met is next to one of the player's forest buildings (002 task list);
+    # each building fulfils one card (issue 35)
+    items += [("forest_building", "")] * player.buildings.forest
     wants: list[tuple[str, str]] = []
-    for j, task in enumerate(to_record_tasks(player)):
+    for task in to_record_tasks(player):
         if "forest_building" in task:
             if task["met"]:
-                wants.append(("forest_building", str(j)))
-                items.append(("forest_building", str(j)))
+                wants.append(("forest_building", ""))
             else:
                 wants.append(("never", ""))
         else:

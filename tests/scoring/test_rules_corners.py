@@ -10,8 +10,10 @@ from typing import Any
 
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS, RefCode
-from scoring.forestry.score import score_forestry
+from scoring.forestry.score import NoteCode, score_forestry
+from scoring.message import msg
 from scoring.sheet import ScoreSheet
+from tests.scoring.test_forestry_support import ALL_PRINTED, player, record
 
 
 def score(data: dict[str, Any]) -> ScoreSheet:
@@ -30,3 +32,39 @@ def test_the_first_storage_extension_costs_the_5_coins_002_prints() -> None:
     assert "002 リソース" in line.source
     (five,) = [n for n in REF_NUMBERS[RefCode.FREE_STORAGE] if n.value == 5]
     assert five.param == "coins" and five.source == "002 リソース"
+
+
+# --------------------------------------------------------------------------- forest building task
+
+
+def _forest_task_game(forest: int, marked: int) -> dict[str, Any]:
+    cards = [{"forest_building": f"next to harvest token {k + 1}", "met": True}
+             for k in range(marked)]
+    a = player("Aya", buildings={"forest": forest, "sawmill": []}, task_cards=cards)
+    return record(a, player("Sora"), printed=ALL_PRINTED)
+
+
+def test_a_forest_building_task_card_needs_a_forest_building() -> None:
+    """002 タスクカード (end-game requirements): 「指定された伐採トークンに隣接して建設された
+    森の建物」 (a forest building built next to the given harvest token), and one item fulfils
+    one card (002: a second accessory task card needs a second accessory contract). A card
+    marked met with no forest building built does not count: 0 fulfilled, the card is an
+    unused resource (002 ゲーム終了とスコアリング 5), and a note says why."""
+    sheet = score(_forest_task_game(forest=0, marked=1))
+    aya = sheet.players[0]
+    assert aya.details["tasks_fulfilled"] == 0 and aya.categories["tasks"] == 0
+    assert msg(NoteCode.FOREST_BUILDING_TASKS, player="Aya", marked=1, counted=0) \
+        in sheet.notes
+
+
+def test_each_forest_building_fulfils_one_forest_building_task_card() -> None:
+    """Same lines: two cards marked met and one forest building: 1 counts (3 VP with the
+    test row 3 per card); with two buildings both count and no note is shown."""
+    sheet = score(_forest_task_game(forest=1, marked=2))
+    assert sheet.players[0].details["tasks_fulfilled"] == 1
+    assert sheet.players[0].categories["tasks"] == 3
+    assert msg(NoteCode.FOREST_BUILDING_TASKS, player="Aya", marked=2, counted=1) \
+        in sheet.notes
+    sheet = score(_forest_task_game(forest=2, marked=2))
+    assert sheet.players[0].details["tasks_fulfilled"] == 2
+    assert not [n for n in sheet.notes if n.code == NoteCode.FOREST_BUILDING_TASKS]
