@@ -213,11 +213,16 @@ class Assignment:
 
 
 def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
-    """Every distinct assignment of the two-category contracts (``chosen`` honoured).
+    """Every distinct assignment of the two-category contracts (``chosen`` honoured), in
+    record order: the first one is the one the record lists first.
 
-    Contracts with the same two categories are interchangeable, so only how
-    many of them go to each side matters: the first ``i`` (in record order)
-    take the first category, the rest the second.
+    Contracts with the same two categories are interchangeable, so only how many of
+    them go to each side matters. Each such split is represented by the assignment that
+    comes first in record order (:func:`_first_in_record_order`), and the splits are
+    listed in that order: compared contract by contract as the record lists them, a
+    contract counting for the category its card lists first comes first. So the first
+    of equally good assignments (``max`` keeps the first) is the first in record order
+    (docs/rules-decisions.md, two-category contracts).
     """
     fixed: list[ContractCategory | None] = []
     groups: dict[tuple[ContractCategory, ContractCategory], list[int]] = {}
@@ -234,19 +239,38 @@ def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
     keys = list(groups)
     count_tasks = _task_counter(player)
     mult = water_multiplier(player)
-    out: list[Assignment] = []
+    ranked: list[tuple[tuple[int, ...], Assignment]] = []
     for split in itertools.product(*(range(len(groups[k]) + 1) for k in keys)):
         cats = list(fixed)
         for (a, b), first in zip(keys, split, strict=True):
-            for j, idx in enumerate(groups[(a, b)]):
-                cats[idx] = a if j < first else b
+            _first_in_record_order(player, groups[(a, b)], a, first, cats)
         final = tuple(c for c in cats if c is not None)
         counts = category_counts(final)
         water = sum(mult * river_symbols(player, token, counts)
                     for token in player.river_tokens)
         fulfilled = count_tasks(counts)
-        out.append(Assignment(final, water, fulfilled, resources_vp(player, fulfilled)))
-    return out
+        place = tuple(player.contracts[i].categories.index(final[i])
+                      for i, c in enumerate(fixed) if c is None)
+        ranked.append((place, Assignment(final, water, fulfilled,
+                                         resources_vp(player, fulfilled))))
+    ranked.sort(key=lambda item: item[0])
+    return [a for _, a in ranked]
+
+
+def _first_in_record_order(player: ForestryPlayer, group: Sequence[int],
+                           a: ContractCategory, first: int,
+                           cats: list[ContractCategory | None]) -> None:
+    """Give ``first`` of the interchangeable contracts ``group`` (indices, in record
+    order) category ``a`` and the rest the other one, the way that comes first in record
+    order: each contract in turn takes the category its card lists first while that
+    category still has places left."""
+    (b,) = (c for c in player.contracts[group[0]].categories if c is not a)
+    left = {a: first, b: len(group) - first}
+    for idx in group:
+        listed = player.contracts[idx].categories
+        take = listed[0] if left[listed[0]] else listed[1]
+        left[take] -= 1
+        cats[idx] = take
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,3 +68,33 @@ def test_each_forest_building_fulfils_one_forest_building_task_card() -> None:
     sheet = score(_forest_task_game(forest=2, marked=2))
     assert sheet.players[0].details["tasks_fulfilled"] == 2
     assert not [n for n in sheet.notes if n.code == NoteCode.FOREST_BUILDING_TASKS]
+
+
+# --------------------------------------------------------------------------- equal assignments
+
+BLD, ACC = "building", "accessory"
+
+
+def test_equal_assignments_take_the_first_in_record_order() -> None:
+    """002 ゲーム終了とスコアリング (契約カードの2つのシンボル): each two-symbol card counts
+    as one category of the player's choice; docs/rules-decisions.md: equal VP and equal task
+    cards fulfilled -> "the first such assignment in record order" (contracts as the record
+    lists them, each card's categories in the order it lists them). Nothing here depends
+    on the category, so the card counts as the category it lists first."""
+    for listed in ([BLD, ACC], [ACC, BLD]):
+        sheet = score(record(player("Aya", contracts=[listed]), player("Sora"),
+                             printed=ALL_PRINTED))
+        assert sheet.players[0].details["contract_categories"] == [listed[0]]
+
+
+def test_interchangeable_cards_keep_record_order_among_equals() -> None:
+    """Same lines; one accessory task card (002 タスクカード: a fulfilled accessory contract).
+    Cards [building/accessory, accessory/building]: one accessory fulfils the card (3 VP
+    with the test row), a second adds nothing, building adds nothing (no river token).
+    (building, accessory) and (accessory, accessory) are equally good (1 card fulfilled,
+    equal VP); record order takes each card's first-listed category while it can: the
+    first card building, the second accessory."""
+    aya = player("Aya", contracts=[[BLD, ACC], [ACC, BLD]], task_cards=[{"contract": ACC}])
+    sheet = score(record(aya, player("Sora"), printed=ALL_PRINTED))
+    assert sheet.players[0].details["contract_categories"] == [BLD, ACC]
+    assert sheet.players[0].details["tasks_fulfilled"] == 1
