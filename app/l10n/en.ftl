@@ -79,11 +79,31 @@ ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached sc
         [2] contracts fulfilled
        *[3] { -task-card }s fulfilled
     }
-note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
+note-tie-level = { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }
+note-tie-decided = { $names } tied on { $total } { -vp }; { $has_equal ->
+        [true] equal on { $equal }, decided
+       *[false] decided
+    } by { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    } ({ $values }).{ $has_then ->
+        [true] {" "}{ $then }
+       *[false] {""}
+    }
+note-tie-then = Between { $names }, { $has_equal ->
+        [true] equal on { $equal }, decided
+       *[false] decided
+    } by { $level ->
         [1] { -tie-breaker(level: 1) }
         [2] { -tie-breaker(level: 2) }
        *[3] { -tie-breaker(level: 3) }
     } ({ $values }).
+note-tie-then-shared = { $names } stay tied on every tie-breaker: they share the rank.
 note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
 note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
 note-one-player = One player: the sources give no solo end scoring (the solo game has an opponent whose rules they do not print), so this is no solo end score and names no winner: it is only the sum of the categories shown. Most { -forester-token }s is not scored (there is nobody in the sources to compare with).

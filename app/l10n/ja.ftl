@@ -68,11 +68,31 @@ ask-detached-top-tie = { -detached-storage }の得点カードで、{ -infested-
         [2] 履行した{ -contract-card }の数
        *[3] 達成した{ -task-card }の数
     }
-note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $level ->
+note-tie-level = { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }
+note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $has_equal ->
+        [true] { $equal }は同じで、
+       *[false] {""}
+    }{ $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }で順位が決まりました（{ $values }）。{ $has_then ->
+        [true] { $then }
+       *[false] {""}
+    }
+note-tie-then = { $names }の間では、{ $has_equal ->
+        [true] { $equal }は同じで、
+       *[false] {""}
+    }{ $level ->
         [1] { -tie-breaker(level: 1) }
         [2] { -tie-breaker(level: 2) }
        *[3] { -tie-breaker(level: 3) }
     }で順位が決まりました（{ $values }）。
+note-tie-then-shared = { $names }はタイブレークもすべて同じため、同じ順位になります。
 note-tie-shared = { $names }は{ $total }{ -vp }で同点。タイブレーク（{ -tie-breaker(level: 1) }、{ -tie-breaker(level: 2) }、{ -tie-breaker(level: 3) }）もすべて同じため、同じ順位になります。
 note-not-complete = 未完了：順位は暫定です（まだ値が必要なカテゴリを除いています）。すべての値がそろうまで勝者は決まりません。
 note-one-player = 1人プレイ：資料にはソロの最終得点計算がありません（ソロゲームには対戦相手がいますが、そのルールは資料にありません）。このため、これはソロの最終得点ではなく、表示したカテゴリの合計にすぎず、勝者も決めません。{ -forester-token }最多は得点にしていません（資料の中に比べる相手がいません）。

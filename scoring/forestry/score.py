@@ -697,6 +697,9 @@ class NoteCode(MessageCode):
 
     TIE_DECIDED = "note-tie-decided"
     TIE_SHARED = "note-tie-shared"
+    TIE_THEN = "note-tie-then"
+    TIE_THEN_SHARED = "note-tie-then-shared"
+    TIE_LEVEL = "note-tie-level"
     NOT_COMPLETE = "note-not-complete"
     ONE_PLAYER = "note-one-player"
     VALUE_USED = "note-value-used"
@@ -710,10 +713,15 @@ class NoteCode(MessageCode):
 
 #: The parameters each note is rendered with (the catalogue test renders every code).
 #: ``level`` is the tie-breaker that decided (1 seedlings planted, 2 contracts
-#: fulfilled, 3 task cards fulfilled; 002 end of the game).
+#: fulfilled, 3 task cards fulfilled; 002 end of the game), ``equal`` the levels before it
+#: that were equal, ``then`` the steps for players the level left tied.
 NOTE_PARAMS: dict[str, tuple[str, ...]] = {
-    NoteCode.TIE_DECIDED: ("names", "total", "level", "values"),
+    NoteCode.TIE_DECIDED: ("names", "total", "level", "values", "equal", "has_equal", "then",
+                           "has_then"),
     NoteCode.TIE_SHARED: ("names", "total"),
+    NoteCode.TIE_THEN: ("names", "level", "values", "equal", "has_equal"),
+    NoteCode.TIE_THEN_SHARED: ("names",),
+    NoteCode.TIE_LEVEL: ("level",),
     NoteCode.NOT_COMPLETE: (),
     NoteCode.ONE_PLAYER: (),
     NoteCode.VALUE_USED: ("table", "key", "value", "origin"),
@@ -726,25 +734,76 @@ NOTE_PARAMS: dict[str, tuple[str, ...]] = {
 }
 
 
+#: The tie-breakers in order (002 ゲーム終了とスコアリング, end): 1 seedlings planted,
+#: 2 contracts fulfilled, 3 task cards fulfilled (a rank key's positions after the total).
+TIE_LEVELS = (1, 2, 3)
+
+
 def _tie_notes(names: Sequence[str], totals: Sequence[int],
                keys: Sequence[tuple[int, ...]]) -> list[Msg]:
-    """The tie-break notes."""
+    """The tie-break notes: per group of equal totals, every tie-breaker that decided a
+    place, in order, and who stays tied on all of them (issue 35).
+
+    The tie-breakers apply one after another to the players still tied (002 ゲーム終了と
+    スコアリング: most VP, then seedlings planted, then contracts fulfilled, then task cards
+    fulfilled; still tied: shared). So a level that splits the group leaves subgroups still
+    tied, which the later levels may decide: each such step is told ("then"), and a
+    subgroup equal on every level shares its rank.
+    """
     notes: list[Msg] = []
     for total in sorted(set(totals), reverse=True):
         group = [i for i, t in enumerate(totals) if t == total]
         if len(group) < 2:
             continue
         tied = tuple(names[i] for i in group)
-        for level in (1, 2, 3):
-            values = [keys[i][level] for i in group]
-            if len(set(values)) > 1:
-                shown = joined(ListCode.COMMAS, (f"{names[i]} {keys[i][level]}" for i in group))
-                notes.append(msg(NoteCode.TIE_DECIDED, names=tied, total=total, level=level,
-                                 values=shown))
-                break
-        else:
+        first = _deciding_level(group, keys, TIE_LEVELS[0])
+        if first is None:
             notes.append(msg(NoteCode.TIE_SHARED, names=tied, total=total))
+            continue
+        then = _tie_steps(group, keys, names, first)
+        notes.append(msg(NoteCode.TIE_DECIDED, names=tied, total=total,
+                         **_step_params(group, keys, TIE_LEVELS[0], first),
+                         then=joined(ListCode.SENTENCES, then), has_then=bool(then)))
     return notes
+
+
+def _deciding_level(group: Sequence[int], keys: Sequence[tuple[int, ...]],
+                    start: int) -> int | None:
+    """The first tie-breaker from ``start`` on whose values differ within ``group``."""
+    for level in TIE_LEVELS:
+        if level >= start and len({keys[i][level] for i in group}) > 1:
+            return level
+    return None
+
+
+def _step_params(group: Sequence[int], keys: Sequence[tuple[int, ...]], start: int,
+                 level: int) -> dict[str, Any]:
+    """A deciding step's words: the levels that were equal before it, the level, the
+    values (in the order of the names)."""
+    equal = tuple(msg(NoteCode.TIE_LEVEL, level=x) for x in TIE_LEVELS if start <= x < level)
+    return {"level": level, "values": joined(ListCode.COMMAS, (str(keys[i][level])
+                                                               for i in group)),
+            "equal": equal, "has_equal": bool(equal)}
+
+
+def _tie_steps(group: Sequence[int], keys: Sequence[tuple[int, ...]], names: Sequence[str],
+               level: int) -> list[Msg]:
+    """The steps after ``level`` split ``group``: for each subgroup still tied (best
+    first), the next level that decides it, recursively, or that it shares its rank."""
+    steps: list[Msg] = []
+    for value in sorted({keys[i][level] for i in group}, reverse=True):
+        sub = [i for i in group if keys[i][level] == value]
+        if len(sub) < 2:
+            continue
+        tied = tuple(names[i] for i in sub)
+        nxt = level + 1
+        decided = _deciding_level(sub, keys, nxt)
+        if decided is None:
+            steps.append(msg(NoteCode.TIE_THEN_SHARED, names=tied))
+            continue
+        steps.append(msg(NoteCode.TIE_THEN, names=tied, **_step_params(sub, keys, nxt, decided)))
+        steps.extend(_tie_steps(sub, keys, names, decided))
+    return steps
 
 
 def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) -> ScoreSheet:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.l10n import english
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS, RefCode
 from scoring.forestry.score import NoteCode, score_forestry
@@ -98,3 +99,77 @@ def test_interchangeable_cards_keep_record_order_among_equals() -> None:
     sheet = score(record(aya, player("Sora"), printed=ALL_PRINTED))
     assert sheet.players[0].details["contract_categories"] == [BLD, ACC]
     assert sheet.players[0].details["tasks_fulfilled"] == 1
+
+
+# --------------------------------------------------------------------------- tie notes
+
+
+def _tied(*players: dict[str, Any]) -> ScoreSheet:
+    return score(record(*players, printed=ALL_PRINTED))
+
+
+def _refo(lg: int, dg: int, orange: int) -> dict[str, int]:
+    return {"light_green": lg, "dark_green": dg, "orange": orange}
+
+
+def test_the_tie_note_in_the_design_wording() -> None:
+    """002 ゲーム終了とスコアリング: 「同点の場合、次の基準で勝者が決定されます。• 植えられた
+    苗木の数 • 履行された契約の数 • 達成されたタスクカードの数」. Aya and Sora: 81 on the
+    track + 8 each for most forester tokens (both 0: (10 + 6) // 2, 002 scoring 4) = 89;
+    seedlings planted 7 and 5 decide."""
+    sheet = _tied(player("Aya", score_track=81, reforestation_table=_refo(3, 3, 1)),
+                  player("Sora", score_track=81, reforestation_table=_refo(3, 2, 0)))
+    assert [p.total for p in sheet.players] == [89, 89] and sheet.winners == ("Aya",)
+    (note,) = [n for n in sheet.notes if n.code == NoteCode.TIE_DECIDED]
+    assert english(note) == "Aya and Sora tied on 89 VP; decided by seedlings planted (7, 5)."
+
+
+def test_a_later_tie_breaker_is_named_with_the_equal_ones_before_it() -> None:
+    """Same lines: equal seedlings (0), contracts fulfilled 1 and 0 decide. Aya: 78 + a
+    building contract (no task card, no river token: 0 VP) + 8 = 86; Sora 78 + 8."""
+    sheet = _tied(player("Aya", score_track=78, contracts=[[BLD]]),
+                  player("Sora", score_track=78))
+    (note,) = [n for n in sheet.notes if n.code == NoteCode.TIE_DECIDED]
+    assert english(note) == ("Aya and Sora tied on 86 VP; equal on seedlings planted, "
+                             "decided by contracts fulfilled (1, 0).")
+    assert [p.rank for p in sheet.players] == [1, 2]
+
+
+def _three(ken_task: str) -> ScoreSheet:
+    """Three players on 89 VP: most forester tokens three-way tied, (10 + 6 + 2) // 3 = 6
+    each (002 scoring 4). Aya 83 + 6, 7 seedlings planted. Ken and Sora 5 seedlings each
+    and one building contract each; Ken's task card wants ``ken_task``, Sora's accessory
+    (unfulfilled: 0 VP, 1 card // 3 = 0 resources VP). Ken's track makes up his task VP."""
+    ken_vp = 3 if ken_task == BLD else 0
+    return _tied(
+        player("Aya", score_track=83, reforestation_table=_refo(3, 3, 1)),
+        player("Ken", score_track=83 - ken_vp, reforestation_table=_refo(3, 2, 0),
+               contracts=[[BLD]], task_cards=[{"contract": ken_task}]),
+        player("Sora", score_track=83, reforestation_table=_refo(2, 3, 0),
+               contracts=[[BLD]], task_cards=[{"contract": ACC}]))
+
+
+def test_every_tie_breaker_that_decided_a_place_is_named() -> None:
+    """Same lines, applied in turn to the players still tied: seedlings (7, 5, 5) put Aya
+    first; Ken and Sora stay tied on it and on contracts fulfilled (1, 1); task cards
+    fulfilled (1, 0) decide between them. Before issue 35 the note named only seedlings."""
+    sheet = _three(BLD)
+    assert [p.total for p in sheet.players] == [89, 89, 89]
+    assert [p.rank for p in sheet.players] == [1, 2, 3]
+    (note,) = [n for n in sheet.notes if n.code == NoteCode.TIE_DECIDED]
+    assert english(note) == (
+        "Aya, Ken and Sora tied on 89 VP; decided by seedlings planted (7, 5, 5). "
+        "Between Ken and Sora, equal on contracts fulfilled, decided by task cards "
+        "fulfilled (1, 0).")
+
+
+def test_players_still_tied_after_every_tie_breaker_are_told_they_share() -> None:
+    """Same lines, "still tied: shared" (docs/rules-decisions.md, winner and ties): Ken and
+    Sora are equal on every tie-breaker (5 seedlings, 1 contract, 0 task cards) and share
+    2nd place; the note says so after the level that put Aya first."""
+    sheet = _three(ACC)
+    assert [p.rank for p in sheet.players] == [1, 2, 2]
+    (note,) = [n for n in sheet.notes if n.code == NoteCode.TIE_DECIDED]
+    assert english(note) == (
+        "Aya, Ken and Sora tied on 89 VP; decided by seedlings planted (7, 5, 5). "
+        "Ken and Sora stay tied on every tie-breaker: they share the rank.")
