@@ -136,6 +136,10 @@ note-forest-building-tasks = { $player }: { $marked ->
         [one] 1, so only 1 counts.
        *[other] { $counted }, so only { $counted } count.
     }
+note-assignment-stable = { $count } stable outcomes exist (in each, every player's choice is their best reply to the others'), and they can give different totals and a different winner. The rule above chose this one: from each player's best choice without that storage, best replies in seat order, so seat order can decide it. { $count ->
+        [2] The other one
+       *[other] The others
+    } ({ -task-card }s fulfilled): { $others }. To score another one, players pin their two-category contracts on their sheets (Contracts, "counts as"), as a record's "chosen" does.
 note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
 
 ## UI texts (the screens' words; a screen asks for the id itself: t("home-new-game"))

@@ -124,6 +124,7 @@ note-forest-building-tasks = { $player }：「{ -harvest-token }の隣の{ -fore
         [0] { $player }は{ -forest-building }を建設していないため、1枚も数えません。
        *[other] { $player }が建設した{ -forest-building }は{ $counted }つなので、数えるのは{ $counted }枚だけです。
     }
+note-assignment-stable = 安定した結果が{ $count }通りあります（どれも、各プレイヤーの選択が他のプレイヤーの選択に対する最善の選択になっています）。結果によって合計点や勝者が変わることがあります。この結果は上の規則で選ばれました：その{ -detached-storage }を除いた各プレイヤーの最善の選択から、席順に最善の選択を取ったものです。そのため席順で決まることがあります。ほかの結果（達成した{ -task-card }の数）：{ $others }。別の結果で得点するには、各プレイヤーがシートの「契約」で2カテゴリの{ -contract-card }のカテゴリーを指定します（記録での指定と同じです）。
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
 ## 画面の文言（画面は ID をそのまま求める：t("home-new-game")）

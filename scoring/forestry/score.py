@@ -16,6 +16,7 @@ ranking task cards), then the most task cards fulfilled, unless the record sets
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -351,6 +352,12 @@ class Settlement:
     ranked: bool = False
     rounds: int = 0
     fallback: bool = False
+    #: The players whose choice changes their task cards fulfilled (seat indices).
+    in_play: tuple[int, ...] = ()
+    #: The other stable outcomes (issue 35): task cards fulfilled per player of
+    #: ``in_play``, one tuple per outcome in which every player's choice is a best reply
+    #: to the others' too (:func:`stable_outcomes`); empty when the settled one is alone.
+    others: tuple[tuple[int, ...], ...] = ()
 
 
 def task_criterion_spread(game: ForestryGame, spreads: Sequence[tuple[int, ...] | Need] | None
@@ -425,8 +432,61 @@ def choose_assignments(game: ForestryGame, task_vp: Callable[[int], Found | Need
                 current[i] = reply
                 changed = True
         if not changed:
-            return result(current), Settlement(ranked=True, rounds=rounds)
+            chosen = tuple(current[i].tasks_fulfilled for i in in_play)
+            stable = stable_outcomes(options, current, in_play, spread, task_vp)
+            others = tuple(o for o in stable if o != chosen)
+            return result(current), Settlement(ranked=True, rounds=rounds,
+                                               in_play=tuple(in_play), others=others)
     return result(start), Settlement(ranked=True, rounds=MAX_REPLY_ROUNDS, fallback=True)
+
+
+#: Most profiles :func:`stable_outcomes` looks at (beyond: the check is not made).
+MAX_STABLE_PROFILES = 4096
+
+
+def stable_outcomes(options: Sequence[Sequence[Assignment]], current: Sequence[Assignment],
+                    in_play: Sequence[int], spread: tuple[int, ...],
+                    task_vp: Callable[[int], Found | Need]) -> list[tuple[int, ...]]:
+    """Every stable outcome of the interdependent choices: task cards fulfilled per player
+    of ``in_play`` such that no player has a better reply (on their VP, then task cards
+    fulfilled, as :func:`best_assignment` judges) to the others' counts (issue 35).
+
+    A player's VP depend on the others only through their counts (the detached rank), so
+    per count only the player's best assignment at that count matters (the first in record
+    order among equals). A count profile whose stability needs a task VP not known yet is
+    left out; so is the whole check beyond :data:`MAX_STABLE_PROFILES` profiles.
+    """
+    best_at: list[dict[int, Assignment]] = []
+    for i in in_play:
+        at: dict[int, Assignment] = {}
+        for a in options[i]:
+            if a.tasks_fulfilled not in at or own_vp(a) > own_vp(at[a.tasks_fulfilled]):
+                at[a.tasks_fulfilled] = a
+        best_at.append(at)
+    if math.prod(len(at) for at in best_at) > MAX_STABLE_PROFILES:
+        return []
+    out: list[tuple[int, ...]] = []
+    for profile in itertools.product(*(sorted(at) for at in best_at)):
+        counts = [a.tasks_fulfilled for a in current]
+        for i, n in zip(in_play, profile, strict=True):
+            counts[i] = n
+        if all(_keeps(at, at[n], i, counts, spread, task_vp)
+               for i, n, at in zip(in_play, profile, best_at, strict=True)):
+            out.append(profile)
+    return out
+
+
+def _keeps(at: Mapping[int, Assignment], mine: Assignment, i: int, counts: Sequence[int],
+           spread: tuple[int, ...], task_vp: Callable[[int], Found | Need]) -> bool:
+    """Whether player ``i`` keeps ``mine`` against the others' ``counts`` (no better reply)."""
+
+    def other(a: Assignment) -> int:
+        ranked = list(counts)
+        ranked[i] = a.tasks_fulfilled
+        return own_vp(a) + split_spread(ranked, spread)[i]
+
+    ordered = [mine, *(a for a in at.values() if a is not mine)]
+    return best_assignment(ordered, task_vp, other) is mine
 
 
 #: Counts above the highest candidate looked up for an upper bound (a task tile row).
@@ -709,6 +769,7 @@ class NoteCode(MessageCode):
     ASSIGNMENT_RULE = "note-assignment-rule"
     ASSIGNMENT_REPLIES = "note-assignment-replies"
     FOREST_BUILDING_TASKS = "note-forest-building-tasks"
+    ASSIGNMENT_STABLE = "note-assignment-stable"
 
 
 #: The parameters each note is rendered with (the catalogue test renders every code).
@@ -731,6 +792,7 @@ NOTE_PARAMS: dict[str, tuple[str, ...]] = {
     NoteCode.ASSIGNMENT_RULE: ("ranked",),
     NoteCode.ASSIGNMENT_REPLIES: ("rounds", "fallback"),
     NoteCode.FOREST_BUILDING_TASKS: ("player", "marked", "counted"),
+    NoteCode.ASSIGNMENT_STABLE: ("count", "others"),
 }
 
 
@@ -901,6 +963,13 @@ def _assignment_notes(players: Sequence[ForestryPlayer], settlement: Settlement)
     if settlement.ranked and settlement.rounds:
         notes.append(msg(NoteCode.ASSIGNMENT_REPLIES, rounds=settlement.rounds,
                          fallback=settlement.fallback))
+    if settlement.others:
+        others = tuple(
+            joined(ListCode.COMMAS, (f"{players[i].name} {n}"
+                                     for i, n in zip(settlement.in_play, o, strict=True)))
+            for o in settlement.others)
+        notes.append(msg(NoteCode.ASSIGNMENT_STABLE, count=len(others) + 1,
+                         others=joined(ListCode.SEMICOLONS, others)))
     return notes
 
 

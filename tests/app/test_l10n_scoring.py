@@ -101,6 +101,15 @@ def test_tie_notes_in_japanese() -> None:
         ja_notes(_three("accessory"))[0]
 
 
+def test_stable_outcomes_note_in_japanese() -> None:
+    """issue 35: several stable outcomes, the rule that chose, how to pin another."""
+    from tests.scoring.test_rules_corners import _seated
+    sheet = score(_seated("Aya", "Sora"))
+    _check(sheet, {"Aya", "Sora"})
+    assert any("安定した結果が2通りあります" in n and "Aya 0、Sora 1" in n and "席順" in n
+               for n in ja_notes(sheet))
+
+
 def test_contract_notes_in_japanese() -> None:
     p = player("A", contracts=[{"categories": ["building", "accessory"], "chosen": "building"}],
                river_tokens=["building"], task_cards=[{"contract": "accessory"}])

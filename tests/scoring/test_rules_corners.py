@@ -12,7 +12,7 @@ from app.l10n import english
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS, RefCode
 from scoring.forestry.score import NoteCode, score_forestry
-from scoring.message import msg
+from scoring.message import ListCode, joined, msg
 from scoring.sheet import ScoreSheet
 from tests.scoring.test_forestry_support import ALL_PRINTED, player, record
 
@@ -173,3 +173,74 @@ def test_players_still_tied_after_every_tie_breaker_are_told_they_share() -> Non
     assert english(note) == (
         "Aya, Ken and Sora tied on 89 VP; decided by seedlings planted (7, 5, 5). "
         "Ken and Sora stay tied on every tie-breaker: they share the rank.")
+
+
+# --------------------------------------------------------------------------- stable outcomes
+
+
+def _seated(*names: str) -> dict[str, Any]:
+    """Two players with the same board, in seat order ``names``. Each has one
+    accessory/building contract, an accessory task card and two building river tokens
+    (water 1x per building contract, 002 scoring 2); the task-card row pays 0 for 0 and 1
+    card (flat; RULES "tracks never fall"). The detached storage ranking task cards
+    fulfilled has the second-most infested wood: 7/4/1 (001 Detached Storage Scoring), two
+    tied share (7 + 4) // 2 = 5. Per player:
+      accessory (T): 1 card fulfilled, water 0;  building (W): 0 cards, water 2.
+      T against T: 5; W against T: 4 + 2 = 6 (better)
+      T against W: 7; W against W: 5 + 2 = 7 (equal VP: more task cards, T)
+    so (T, W) and (W, T) are both stable, and the T player is 1 VP ahead."""
+    ps = [player(n, contracts=[[ACC, BLD]], task_cards=[{"contract": ACC}],
+                 river_tokens=[BLD, BLD]) for n in names]
+    return record(*ps, growing_forward={"infestation": True, "asymmetric_setup": False},
+                  printed=dict(ALL_PRINTED, tasks_vp={"0": 0, "1": 0}),
+                  detached=[{"criterion": "most_buildings", "infested_wood": 3},
+                            {"criterion": "most_task_cards_fulfilled", "infested_wood": 2},
+                            {"criterion": "most_open_storage_spaces", "infested_wood": 1}])
+
+
+def test_several_stable_outcomes_are_told_with_the_rule_that_chose() -> None:
+    """002 契約カードの2つのシンボル (each player chooses the category at game end) and 001
+    (the detached rank of task cards): both players choose, and each one's best choice
+    depends on the other's. docs/rules-decisions.md: from each player's best choice
+    without that storage (W: 2 > 0), best replies in seat order until a round changes
+    nothing: Aya (first seat) replies T to W, Sora keeps W. So the first seat wins by 1;
+    swapping the seats swaps the winner. The breakdown says another stable outcome exists,
+    which it is, and how to score it (pin the category on the sheet)."""
+    for seats in (("Aya", "Sora"), ("Sora", "Aya")):
+        sheet = score(_seated(*seats))
+        first, second = sheet.players
+        assert first.details["contract_categories"] == [ACC]
+        assert second.details["contract_categories"] == [BLD]
+        assert first.total == second.total + 1 and sheet.winners == (seats[0],)
+        stable = [n for n in sheet.notes if n.code == NoteCode.ASSIGNMENT_STABLE]
+        assert stable == [msg(NoteCode.ASSIGNMENT_STABLE, count=2, others=joined(
+            ListCode.SEMICOLONS, (joined(ListCode.COMMAS, (f"{seats[0]} 0", f"{seats[1]} 1")),
+                                  )))]
+        words = english(stable[0])
+        assert words.startswith("2 stable outcomes exist") and "seat order" in words
+        assert f"The other one (task cards fulfilled): {seats[0]} 0, {seats[1]} 1." in words
+        assert '(Contracts, "counts as")' in words
+
+
+def test_pinning_a_category_scores_the_other_stable_outcome() -> None:
+    """002: the player chooses; a pinned category (the sheet's "counts as", a record's
+    ``chosen``) is kept. Aya pins building: Sora's best reply is accessory, Sora wins by 1,
+    and only one outcome is left (no note)."""
+    data = _seated("Aya", "Sora")
+    data["players"][0]["contracts"] = [{"categories": [ACC, BLD], "chosen": BLD}]
+    sheet = score(data)
+    aya, sora = sheet.players
+    assert sora.details["contract_categories"] == [ACC]
+    assert sora.total == aya.total + 1 and sheet.winners == ("Sora",)
+    assert not [n for n in sheet.notes if n.code == NoteCode.ASSIGNMENT_STABLE]
+
+
+def test_a_single_stable_outcome_has_no_note() -> None:
+    """The 10/6/2 storage (most infested wood, 001) with the same boards: T against T:
+    8; W against T: 6 + 2 = 8 (equal: T); T against W: 10; W against W: 8 + 2 = 10
+    (equal: T). Only (T, T) is stable: no note."""
+    data = _seated("Aya", "Sora")
+    data["detached_storages"][1]["infested_wood"] = 4
+    sheet = score(data)
+    assert [p.details["contract_categories"] for p in sheet.players] == [[ACC], [ACC]]
+    assert not [n for n in sheet.notes if n.code == NoteCode.ASSIGNMENT_STABLE]
