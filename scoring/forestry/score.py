@@ -453,8 +453,11 @@ def stable_outcomes(options: Sequence[Sequence[Assignment]], current: Sequence[A
 
     A player's VP depend on the others only through their counts (the detached rank), so
     per count only the player's best assignment at that count matters (the first in record
-    order among equals). A count profile whose stability needs a task VP not known yet is
-    left out; so is the whole check beyond :data:`MAX_STABLE_PROFILES` profiles.
+    order among equals), and a reply is a count: the task cards fulfilled are part of the
+    comparison, so two counts never compare equal and the best reply is one count. A
+    profile is stable when every player's count is their best reply to the others'. A
+    reply that needs a task VP not known yet leaves its profiles out; so is the whole check
+    beyond :data:`MAX_STABLE_PROFILES` profiles.
     """
     best_at: list[dict[int, Assignment]] = []
     for i in in_play:
@@ -463,30 +466,71 @@ def stable_outcomes(options: Sequence[Sequence[Assignment]], current: Sequence[A
             if a.tasks_fulfilled not in at or own_vp(a) > own_vp(at[a.tasks_fulfilled]):
                 at[a.tasks_fulfilled] = a
         best_at.append(at)
-    if math.prod(len(at) for at in best_at) > MAX_STABLE_PROFILES:
-        return []
+    if len(in_play) < 2 or math.prod(len(at) for at in best_at) > MAX_STABLE_PROFILES:
+        return []  # one player in play: their best reply is the one outcome
+    replies = [_BestReply(i, at, spread, task_vp) for i, at in zip(in_play, best_at,
+                                                                    strict=True)]
+    counts = [a.tasks_fulfilled for a in current]
+    *firsts, last = in_play
     out: list[tuple[int, ...]] = []
-    for profile in itertools.product(*(sorted(at) for at in best_at)):
-        counts = [a.tasks_fulfilled for a in current]
-        for i, n in zip(in_play, profile, strict=True):
+    for head in itertools.product(*(sorted(at) for at in best_at[:-1])):
+        for i, n in zip(firsts, head, strict=True):
             counts[i] = n
-        if all(_keeps(at, at[n], i, counts, spread, task_vp)
-               for i, n, at in zip(in_play, profile, best_at, strict=True)):
-            out.append(profile)
+        tail = replies[-1].to(counts)  # the last player's count is their reply, if any
+        if tail is None:
+            continue
+        counts[last] = tail
+        if all(reply.to(counts) == n for reply, n in zip(replies, head, strict=False)):
+            out.append((*head, tail))
     return out
 
 
-def _keeps(at: Mapping[int, Assignment], mine: Assignment, i: int, counts: Sequence[int],
-           spread: tuple[int, ...], task_vp: Callable[[int], Found | Need]) -> bool:
-    """Whether player ``i`` keeps ``mine`` against the others' ``counts`` (no better reply)."""
+class _BestReply:
+    """One player's best reply (a count of task cards fulfilled, or None: it needs a task
+    VP not known yet) to the others' counts, remembered per profile of the others."""
 
-    def other(a: Assignment) -> int:
-        ranked = list(counts)
-        ranked[i] = a.tasks_fulfilled
-        return own_vp(a) + split_spread(ranked, spread)[i]
+    def __init__(self, i: int, at: Mapping[int, Assignment], spread: tuple[int, ...],
+                 task_vp: Callable[[int], Found | Need]) -> None:
+        self.i, self.at, self.spread, self.task_vp = i, at, spread, task_vp
+        found = {n: task_vp(n) for n in at}
+        #: own VP + task VP per count when every task VP is known (else the bounds decide)
+        self.known: dict[int, int] | None = {
+            n: own_vp(a) + int(f.value) for n, a in at.items()
+            if isinstance(f := found[n], Found) and isinstance(f.value, int)}
+        if len(self.known) < len(at):
+            self.known = None
+        self.seen: dict[tuple[int, ...], int | None] = {}
+        self.points: dict[tuple[int, int], int] = {}
 
-    ordered = [mine, *(a for a in at.values() if a is not mine)]
-    return best_assignment(ordered, task_vp, other) is mine
+    def _points(self, better: int, tied: int) -> int:
+        """The spread's points for ``tied`` players sharing the places after ``better``
+        (:func:`scoring.placing.split_spread`)."""
+        key = (better, tied)
+        if key not in self.points:
+            self.points[key] = sum(self.spread[p] for p in range(better, better + tied)
+                                   if p < len(self.spread)) // tied
+        return self.points[key]
+
+    def to(self, counts: Sequence[int]) -> int | None:
+        others = tuple(c for j, c in enumerate(counts) if j != self.i)
+        if others in self.seen:
+            return self.seen[others]
+        reply: int | None
+        known = self.known
+        if known is not None:
+            reply = max(known, key=lambda n: (
+                known[n] + self._points(sum(1 for o in others if o > n),
+                                        1 + sum(1 for o in others if o == n)), n))
+        else:
+            def other(a: Assignment) -> int:
+                ranked = list(counts)
+                ranked[self.i] = a.tasks_fulfilled
+                return own_vp(a) + split_spread(ranked, self.spread)[self.i]
+
+            best = best_assignment(list(self.at.values()), self.task_vp, other)
+            reply = None if isinstance(best, Need) else best.tasks_fulfilled
+        self.seen[others] = reply
+        return reply
 
 
 #: Counts above the highest candidate looked up for an upper bound (a task tile row).

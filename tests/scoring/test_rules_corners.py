@@ -6,14 +6,32 @@ sections named as it names them). The decisions are in docs/rules-decisions.md.
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
+
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
 
 from app.l10n import english
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS, RefCode
-from scoring.forestry.score import NoteCode, score_forestry
+from scoring.forestry.score import (
+    Assignment,
+    NoteCode,
+    best_assignment,
+    detached_spreads,
+    own_vp,
+    possible_assignments,
+    score_forestry,
+    stable_outcomes,
+    task_criterion_spread,
+)
 from scoring.message import ListCode, joined, msg
-from scoring.sheet import ScoreSheet
+from scoring.placing import split_spread
+from scoring.printed import Found, lookup_count
+from scoring.record import RecordError
+from scoring.sheet import Need, ScoreSheet
 from tests.scoring.test_forestry_support import ALL_PRINTED, player, record
 
 
@@ -244,3 +262,75 @@ def test_a_single_stable_outcome_has_no_note() -> None:
     sheet = score(data)
     assert [p.details["contract_categories"] for p in sheet.players] == [[ACC], [ACC]]
     assert not [n for n in sheet.notes if n.code == NoteCode.ASSIGNMENT_STABLE]
+
+
+@st.composite
+def interplay(draw: st.DrawFn) -> dict[str, Any]:
+    """2-4 players whose contract choices trade task cards against water (as in
+    :func:`_seated`, with random counts), the task-card storage paying any of 001's
+    spreads, a random rising task-card row."""
+    ps = []
+    for k in range(draw(st.integers(2, 4))):
+        n = draw(st.integers(1, 2))
+        ps.append(player(f"P{k}", contracts=[[ACC, BLD]] * n,
+                         task_cards=[{"contract": ACC}] * draw(st.integers(1, 2)),
+                         river_tokens=[BLD] * draw(st.integers(1, 2)),
+                         score_track=draw(st.integers(0, 3))))
+    row, v = {}, 0
+    for k in range(4):
+        row[str(k)] = v
+        v += draw(st.integers(0, 1))
+    wood = draw(st.lists(st.integers(0, 2), min_size=3, max_size=3))
+    crit = ["most_task_cards_fulfilled", "most_buildings", "most_open_storage_spaces"]
+    return record(*ps, growing_forward={"infestation": True, "asymmetric_setup": False},
+                  printed=dict(ALL_PRINTED, tasks_vp=row, detached_top_tie=[8, 5, 1]),
+                  detached=[{"criterion": c, "infested_wood": w}
+                            for c, w in zip(crit, wood, strict=True)])
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
+@given(interplay())
+def test_stable_outcomes_are_those_a_brute_force_finds(data: dict[str, Any]) -> None:
+    """The definition, checked without the shortcuts of ``stable_outcomes`` (one
+    assignment per count, remembered replies, the place arithmetic inline): every profile
+    of whole assignments in which each player keeps theirs against the others (judged by
+    ``best_assignment`` over all their assignments and ``split_spread``), as counts."""
+    try:
+        game = parse_forestry(data)
+    except RecordError:
+        assume(False)
+        raise  # pragma: no cover
+    spreads = detached_spreads(game, None) if game.options.infestation else None
+    spread = task_criterion_spread(game, spreads)
+    assume(isinstance(spread, tuple))
+    assert isinstance(spread, tuple)
+    row = dict(game.printed.tasks_vp)
+
+    def task_vp(n: int) -> Found | Need:
+        return lookup_count("tasks_vp", n, record=row, confirmed=None)
+
+    options = [possible_assignments(p) for p in game.players]
+    in_play = [i for i, o in enumerate(options) if len({a.tasks_fulfilled for a in o}) > 1]
+    assume(len(in_play) >= 2 and math.prod(len(options[i]) for i in in_play) <= 3000)
+    current = [o[0] for o in options]
+    brute: set[tuple[int, ...]] = set()
+    for combo in itertools.product(*(options[i] for i in in_play)):
+        profile = list(current)
+        for i, a in zip(in_play, combo, strict=True):
+            profile[i] = a
+        counts = [a.tasks_fulfilled for a in profile]
+
+        def keeps(i: int, mine: Assignment, counts: list[int] = counts) -> bool:
+            def other(a: Assignment) -> int:
+                ranked = list(counts)
+                ranked[i] = a.tasks_fulfilled
+                return own_vp(a) + split_spread(ranked, spread)[i]
+            ordered = [mine, *(a for a in options[i] if a is not mine)]
+            return best_assignment(ordered, task_vp, other) is mine
+
+        if all(keeps(i, profile[i]) for i in in_play):
+            brute.add(tuple(counts[i] for i in in_play))
+    found = stable_outcomes(options, current, in_play, spread, task_vp)
+    event(f"stable outcomes: {min(len(found), 3)}")
+    assert len(found) == len(set(found)) and set(found) == brute
