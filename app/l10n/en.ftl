@@ -79,11 +79,31 @@ ask-detached-top-tie = Read the 1st / 2nd / 3rd place { -vp } on the detached sc
         [2] contracts fulfilled
        *[3] { -task-card }s fulfilled
     }
-note-tie-decided = { $names } tied on { $total } { -vp }; decided by { $level ->
+note-tie-level = { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }
+note-tie-decided = { $names } tied on { $total } { -vp }; { $has_equal ->
+        [true] equal on { $equal }, decided
+       *[false] decided
+    } by { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    } ({ $values }).{ $has_then ->
+        [true] {" "}{ $then }
+       *[false] {""}
+    }
+note-tie-then = Between { $names }, { $has_equal ->
+        [true] equal on { $equal }, decided
+       *[false] decided
+    } by { $level ->
         [1] { -tie-breaker(level: 1) }
         [2] { -tie-breaker(level: 2) }
        *[3] { -tie-breaker(level: 3) }
     } ({ $values }).
+note-tie-then-shared = { $names } stay tied on every tie-breaker: they share the rank.
 note-tie-shared = { $names } tied on { $total } { -vp } and on every tie-breaker ({ -tie-breaker(level: 1) }, { -tie-breaker(level: 2) }, { -tie-breaker(level: 3) }): they share the rank.
 note-not-complete = Not complete: ranks are provisional (they leave out the categories still needed) and no winner is named until every value is known.
 note-one-player = One player: the sources give no solo end scoring (the solo game has an opponent whose rules they do not print), so this is no solo end score and names no winner: it is only the sum of the categories shown. Most { -forester-token }s is not scored (there is nobody in the sources to compare with).
@@ -108,6 +128,18 @@ note-assignment-replies = { $fallback ->
            *[other] rounds
         }).
     }
+note-forest-building-tasks = { $player }: { $marked ->
+        [one] 1 { -task-card } for a { -forest-building } next to a { -harvest-token } is
+       *[other] { $marked } { -task-card }s for a { -forest-building } next to a { -harvest-token } are
+    } marked met, but each needs a { -forest-building } of its own and { $player } built { $counted ->
+        [0] none, so none counts.
+        [one] 1, so only 1 counts.
+       *[other] { $counted }, so only { $counted } count.
+    }
+note-assignment-stable = { $count } stable outcomes exist (in each, every player's choice is their best reply to the others'), and they can give different totals and a different winner. The rule above chose this one: from each player's best choice without that storage, best replies in seat order, so seat order can decide it. { $count ->
+        [2] The other one
+       *[other] The others
+    } ({ -task-card }s fulfilled): { $others }. To score another one, players pin their two-category contracts on their sheets (Contracts, "counts as"), as a record's "chosen" does.
 note-guardians-shared-win = { $names } tie on { $points } points and share the win (the rulebook names no tie-breaker).
 
 ## UI texts (the screens' words; a screen asks for the id itself: t("home-new-game"))
@@ -1529,7 +1561,7 @@ ref-fo-spawn = { -infested-wood } module: a score that reaches or passes a { -re
 ref-fo-free-renew = Any number of times: pay { $coins } coin to renew the contracts of your manager's area.
 ref-fo-free-task = Once per turn: discard a task card for its immediate effect.
 ref-fo-free-buy-ap = Up to { $times } times per turn: buy 1 AP for { $coins } coins.
-ref-fo-free-storage = Up to { $times } times per turn: open the next storage space for the coins printed on it (the costs are printed on the board, not in the sources) and take its reward.
+ref-fo-free-storage = Up to { $times } times per turn: open the next storage space for the coins printed on it and take its reward. The first costs { $coins } coins (002, resources); the costs of the others are printed on the board, not in the sources.
 ref-fo-move = Move the { -harvester }: { $ap } AP for up to { $spaces } spaces; one { -harvester } per space at the end; { $coins } coin per river crossed (none over a reservoir with bridge; a meander also gives a { -seedling }).
 ref-fo-harvest = Harvest (colourful { -harvest-token }): 1 or 2 AP as the dots on the token show; take the wood shown, gain its stars, turn the token.
 ref-fo-reforest = Reforest (dark { -harvest-token }): 1 or 2 AP (the dots) and 1 or 2 { -seedling }s as the token shows; turn the token.

@@ -68,11 +68,31 @@ ask-detached-top-tie = { -detached-storage }の得点カードで、{ -infested-
         [2] 履行した{ -contract-card }の数
        *[3] 達成した{ -task-card }の数
     }
-note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $level ->
+note-tie-level = { $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }
+note-tie-decided = { $names }は{ $total }{ -vp }で同点。{ $has_equal ->
+        [true] { $equal }は同じで、
+       *[false] {""}
+    }{ $level ->
+        [1] { -tie-breaker(level: 1) }
+        [2] { -tie-breaker(level: 2) }
+       *[3] { -tie-breaker(level: 3) }
+    }で順位が決まりました（{ $values }）。{ $has_then ->
+        [true] { $then }
+       *[false] {""}
+    }
+note-tie-then = { $names }の間では、{ $has_equal ->
+        [true] { $equal }は同じで、
+       *[false] {""}
+    }{ $level ->
         [1] { -tie-breaker(level: 1) }
         [2] { -tie-breaker(level: 2) }
        *[3] { -tie-breaker(level: 3) }
     }で順位が決まりました（{ $values }）。
+note-tie-then-shared = { $names }はタイブレークもすべて同じため、同じ順位になります。
 note-tie-shared = { $names }は{ $total }{ -vp }で同点。タイブレーク（{ -tie-breaker(level: 1) }、{ -tie-breaker(level: 2) }、{ -tie-breaker(level: 3) }）もすべて同じため、同じ順位になります。
 note-not-complete = 未完了：順位は暫定です（まだ値が必要なカテゴリを除いています）。すべての値がそろうまで勝者は決まりません。
 note-one-player = 1人プレイ：資料にはソロの最終得点計算がありません（ソロゲームには対戦相手がいますが、そのルールは資料にありません）。このため、これはソロの最終得点ではなく、表示したカテゴリの合計にすぎず、勝者も決めません。{ -forester-token }最多は得点にしていません（資料の中に比べる相手がいません）。
@@ -100,6 +120,11 @@ note-assignment-replies = { $fallback ->
         [true] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取っても{ $rounds }巡以内に落ち着かなかったため、その{ -detached-storage }を除いた各プレイヤーの最善の選択を使います。
        *[false] { -task-card }の達成枚数を順位付けする{ -detached-storage }があるため、プレイヤーの選択が互いに影響します。席順に各プレイヤーが他のプレイヤーの選択に対する最善の選択を取り、1巡全体で何も変わらなくなるまで続けました（{ $rounds }巡）。
     }
+note-forest-building-tasks = { $player }：「{ -harvest-token }の隣の{ -forest-building }」の{ -task-card }{ $marked }枚が達成済みになっていますが、1枚ごとに自分の{ -forest-building }が1つ必要です。{ $counted ->
+        [0] { $player }は{ -forest-building }を建設していないため、1枚も数えません。
+       *[other] { $player }が建設した{ -forest-building }は{ $counted }つなので、数えるのは{ $counted }枚だけです。
+    }
+note-assignment-stable = 安定した結果が{ $count }通りあります（どれも、各プレイヤーの選択が他のプレイヤーの選択に対する最善の選択になっています）。結果によって合計点や勝者が変わることがあります。この結果は上の規則で選ばれました：その{ -detached-storage }を除いた各プレイヤーの最善の選択から、席順に最善の選択を取ったものです。そのため席順で決まることがあります。ほかの結果（達成した{ -task-card }の数）：{ $others }。別の結果で得点するには、各プレイヤーがシートの「契約」で2カテゴリの{ -contract-card }のカテゴリーを指定します（記録での指定と同じです）。
 note-guardians-shared-win = { $names }は{ $points }点で同点となり、勝利を分け合います（ルールブックにタイブレークはありません）。
 
 ## 画面の文言（画面は ID をそのまま求める：t("home-new-game")）
@@ -1490,7 +1515,7 @@ ref-fo-spawn = { -infestation-module }：得点が{ -reproduction-space }に到�
 ref-fo-free-renew = 何度でも：{ $coins }コインで管理者のいるエリアの{ -contract-card }を更新します。
 ref-fo-free-task = 1手番に1回：{ -task-card }を捨てて即時効果を使います。
 ref-fo-free-buy-ap = 1手番に最大{ $times }回：{ $coins }コインで1アクションポイントを購入します。
-ref-fo-free-storage = 1手番に最大{ $times }回：次の{ -storage }のスペースを記載のコインで開放し、報酬を得ます（費用はボードに印刷されていて、出典にはありません）。
+ref-fo-free-storage = 1手番に最大{ $times }回：次の{ -storage }のスペースを記載のコインで開放し、報酬を得ます。最初の拡張は{ $coins }コインです（002「リソース」）。それ以降の費用はボードに印刷されていて、資料にはありません。
 ref-fo-move = { -harvester }の移動：{ $ap }アクションポイントで最大{ $spaces }スペース。移動の終わりに1マスに{ -harvester }は1つ。川を渡るたびに{ $coins }コイン（橋付き貯水池は無料、蛇行は{ -seedling }ももらえます）。
 ref-fo-harvest = 伐採（明るい面の{ -harvest-token }）：トークンのドットの数だけ1または2アクションポイント。示された木材と星を得て、トークンを裏返します。
 ref-fo-reforest = 植林（暗い面の{ -harvest-token }）：1または2アクションポイント（ドット）と、トークンが示す1または2つの{ -seedling }。トークンを裏返します。

@@ -16,6 +16,7 @@ ranking task cards), then the most task cards fulfilled, unless the record sets
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -154,14 +155,11 @@ def _task_counter(player: ForestryPlayer) -> Callable[[Mapping[ContractCategory,
     depend on the contract assignment are worked out once)."""
     items = task_items(player, {})
     wanted: Counter[Requirement] = Counter()
-    met = 0
     for task in player.task_cards:
-        if isinstance(task, ForestBuildingTask):
-            met += int(task.met)
-        else:
+        if not isinstance(task, ForestBuildingTask):
             wanted[task_requirement(task)] += 1
-    fixed = met + sum(min(n, items[kind]) for kind, n in wanted.items()
-                      if kind[0] != "contract")
+    fixed = forest_building_tasks_met(player) + sum(
+        min(n, items[kind]) for kind, n in wanted.items() if kind[0] != "contract")
     contract_tasks = Counter(t.category for t in player.task_cards
                              if isinstance(t, ContractTask))
 
@@ -171,12 +169,23 @@ def _task_counter(player: ForestryPlayer) -> Callable[[Mapping[ContractCategory,
     return count
 
 
+def forest_building_tasks_met(player: ForestryPlayer) -> int:
+    """Forest building task cards that count: those marked met, at most one per forest
+    building the player built (002 task list: "a forest building built next to the given
+    harvest token" needs a forest building; one item fulfils one task card, as two
+    accessory task cards need two accessory contracts). The map is not modelled, so which
+    building stands next to which harvest token is the player's ``met``."""
+    marked = sum(1 for t in player.task_cards if isinstance(t, ForestBuildingTask) and t.met)
+    return min(marked, player.buildings.forest)
+
+
 def tasks_fulfilled(player: ForestryPlayer, counts: Mapping[ContractCategory, int]) -> int:
     """Task cards fulfilled: the maximum matching of task cards to items.
 
     The bipartite graph is a disjoint union of complete graphs (one per
     requirement), so the maximum matching is, per requirement,
-    ``min(cards, items)``; forest building cards count when ``met``.
+    ``min(cards, items)``; forest building cards count when ``met``, at most one per
+    forest building (:func:`forest_building_tasks_met`).
     """
     return _task_counter(player)(counts)
 
@@ -205,11 +214,16 @@ class Assignment:
 
 
 def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
-    """Every distinct assignment of the two-category contracts (``chosen`` honoured).
+    """Every distinct assignment of the two-category contracts (``chosen`` honoured), in
+    record order: the first one is the one the record lists first.
 
-    Contracts with the same two categories are interchangeable, so only how
-    many of them go to each side matters: the first ``i`` (in record order)
-    take the first category, the rest the second.
+    Contracts with the same two categories are interchangeable, so only how many of
+    them go to each side matters. Each such split is represented by the assignment that
+    comes first in record order (:func:`_first_in_record_order`), and the splits are
+    listed in that order: compared contract by contract as the record lists them, a
+    contract counting for the category its card lists first comes first. So the first
+    of equally good assignments (``max`` keeps the first) is the first in record order
+    (docs/rules-decisions.md, two-category contracts).
     """
     fixed: list[ContractCategory | None] = []
     groups: dict[tuple[ContractCategory, ContractCategory], list[int]] = {}
@@ -226,19 +240,38 @@ def possible_assignments(player: ForestryPlayer) -> list[Assignment]:
     keys = list(groups)
     count_tasks = _task_counter(player)
     mult = water_multiplier(player)
-    out: list[Assignment] = []
+    ranked: list[tuple[tuple[int, ...], Assignment]] = []
     for split in itertools.product(*(range(len(groups[k]) + 1) for k in keys)):
         cats = list(fixed)
         for (a, b), first in zip(keys, split, strict=True):
-            for j, idx in enumerate(groups[(a, b)]):
-                cats[idx] = a if j < first else b
+            _first_in_record_order(player, groups[(a, b)], a, first, cats)
         final = tuple(c for c in cats if c is not None)
         counts = category_counts(final)
         water = sum(mult * river_symbols(player, token, counts)
                     for token in player.river_tokens)
         fulfilled = count_tasks(counts)
-        out.append(Assignment(final, water, fulfilled, resources_vp(player, fulfilled)))
-    return out
+        place = tuple(player.contracts[i].categories.index(final[i])
+                      for i, c in enumerate(fixed) if c is None)
+        ranked.append((place, Assignment(final, water, fulfilled,
+                                         resources_vp(player, fulfilled))))
+    ranked.sort(key=lambda item: item[0])
+    return [a for _, a in ranked]
+
+
+def _first_in_record_order(player: ForestryPlayer, group: Sequence[int],
+                           a: ContractCategory, first: int,
+                           cats: list[ContractCategory | None]) -> None:
+    """Give ``first`` of the interchangeable contracts ``group`` (indices, in record
+    order) category ``a`` and the rest the other one, the way that comes first in record
+    order: each contract in turn takes the category its card lists first while that
+    category still has places left."""
+    (b,) = (c for c in player.contracts[group[0]].categories if c is not a)
+    left = {a: first, b: len(group) - first}
+    for idx in group:
+        listed = player.contracts[idx].categories
+        take = listed[0] if left[listed[0]] else listed[1]
+        left[take] -= 1
+        cats[idx] = take
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +352,12 @@ class Settlement:
     ranked: bool = False
     rounds: int = 0
     fallback: bool = False
+    #: The players whose choice changes their task cards fulfilled (seat indices).
+    in_play: tuple[int, ...] = ()
+    #: The other stable outcomes (issue 35): task cards fulfilled per player of
+    #: ``in_play``, one tuple per outcome in which every player's choice is a best reply
+    #: to the others' too (:func:`stable_outcomes`); empty when the settled one is alone.
+    others: tuple[tuple[int, ...], ...] = ()
 
 
 def task_criterion_spread(game: ForestryGame, spreads: Sequence[tuple[int, ...] | Need] | None
@@ -393,8 +432,105 @@ def choose_assignments(game: ForestryGame, task_vp: Callable[[int], Found | Need
                 current[i] = reply
                 changed = True
         if not changed:
-            return result(current), Settlement(ranked=True, rounds=rounds)
+            chosen = tuple(current[i].tasks_fulfilled for i in in_play)
+            stable = stable_outcomes(options, current, in_play, spread, task_vp)
+            others = tuple(o for o in stable if o != chosen)
+            return result(current), Settlement(ranked=True, rounds=rounds,
+                                               in_play=tuple(in_play), others=others)
     return result(start), Settlement(ranked=True, rounds=MAX_REPLY_ROUNDS, fallback=True)
+
+
+#: Most profiles :func:`stable_outcomes` looks at (beyond: the check is not made).
+MAX_STABLE_PROFILES = 4096
+
+
+def stable_outcomes(options: Sequence[Sequence[Assignment]], current: Sequence[Assignment],
+                    in_play: Sequence[int], spread: tuple[int, ...],
+                    task_vp: Callable[[int], Found | Need]) -> list[tuple[int, ...]]:
+    """Every stable outcome of the interdependent choices: task cards fulfilled per player
+    of ``in_play`` such that no player has a better reply (on their VP, then task cards
+    fulfilled, as :func:`best_assignment` judges) to the others' counts (issue 35).
+
+    A player's VP depend on the others only through their counts (the detached rank), so
+    per count only the player's best assignment at that count matters (the first in record
+    order among equals), and a reply is a count: the task cards fulfilled are part of the
+    comparison, so two counts never compare equal and the best reply is one count. A
+    profile is stable when every player's count is their best reply to the others'. A
+    reply that needs a task VP not known yet leaves its profiles out; so is the whole check
+    beyond :data:`MAX_STABLE_PROFILES` profiles.
+    """
+    best_at: list[dict[int, Assignment]] = []
+    for i in in_play:
+        at: dict[int, Assignment] = {}
+        for a in options[i]:
+            if a.tasks_fulfilled not in at or own_vp(a) > own_vp(at[a.tasks_fulfilled]):
+                at[a.tasks_fulfilled] = a
+        best_at.append(at)
+    if len(in_play) < 2 or math.prod(len(at) for at in best_at) > MAX_STABLE_PROFILES:
+        return []  # one player in play: their best reply is the one outcome
+    replies = [_BestReply(i, at, spread, task_vp) for i, at in zip(in_play, best_at,
+                                                                    strict=True)]
+    counts = [a.tasks_fulfilled for a in current]
+    *firsts, last = in_play
+    out: list[tuple[int, ...]] = []
+    for head in itertools.product(*(sorted(at) for at in best_at[:-1])):
+        for i, n in zip(firsts, head, strict=True):
+            counts[i] = n
+        tail = replies[-1].to(counts)  # the last player's count is their reply, if any
+        if tail is None:
+            continue
+        counts[last] = tail
+        if all(reply.to(counts) == n for reply, n in zip(replies, head, strict=False)):
+            out.append((*head, tail))
+    return out
+
+
+class _BestReply:
+    """One player's best reply (a count of task cards fulfilled, or None: it needs a task
+    VP not known yet) to the others' counts, remembered per profile of the others."""
+
+    def __init__(self, i: int, at: Mapping[int, Assignment], spread: tuple[int, ...],
+                 task_vp: Callable[[int], Found | Need]) -> None:
+        self.i, self.at, self.spread, self.task_vp = i, at, spread, task_vp
+        found = {n: task_vp(n) for n in at}
+        #: own VP + task VP per count when every task VP is known (else the bounds decide)
+        self.known: dict[int, int] | None = {
+            n: own_vp(a) + int(f.value) for n, a in at.items()
+            if isinstance(f := found[n], Found) and isinstance(f.value, int)}
+        if len(self.known) < len(at):
+            self.known = None
+        self.seen: dict[tuple[int, ...], int | None] = {}
+        self.points: dict[tuple[int, int], int] = {}
+
+    def _points(self, better: int, tied: int) -> int:
+        """The spread's points for ``tied`` players sharing the places after ``better``
+        (:func:`scoring.placing.split_spread`)."""
+        key = (better, tied)
+        if key not in self.points:
+            self.points[key] = sum(self.spread[p] for p in range(better, better + tied)
+                                   if p < len(self.spread)) // tied
+        return self.points[key]
+
+    def to(self, counts: Sequence[int]) -> int | None:
+        others = tuple(c for j, c in enumerate(counts) if j != self.i)
+        if others in self.seen:
+            return self.seen[others]
+        reply: int | None
+        known = self.known
+        if known is not None:
+            reply = max(known, key=lambda n: (
+                known[n] + self._points(sum(1 for o in others if o > n),
+                                        1 + sum(1 for o in others if o == n)), n))
+        else:
+            def other(a: Assignment) -> int:
+                ranked = list(counts)
+                ranked[self.i] = a.tasks_fulfilled
+                return own_vp(a) + split_spread(ranked, self.spread)[self.i]
+
+            best = best_assignment(list(self.at.values()), self.task_vp, other)
+            reply = None if isinstance(best, Need) else best.tasks_fulfilled
+        self.seen[others] = reply
+        return reply
 
 
 #: Counts above the highest candidate looked up for an upper bound (a task tile row).
@@ -665,6 +801,9 @@ class NoteCode(MessageCode):
 
     TIE_DECIDED = "note-tie-decided"
     TIE_SHARED = "note-tie-shared"
+    TIE_THEN = "note-tie-then"
+    TIE_THEN_SHARED = "note-tie-then-shared"
+    TIE_LEVEL = "note-tie-level"
     NOT_COMPLETE = "note-not-complete"
     ONE_PLAYER = "note-one-player"
     VALUE_USED = "note-value-used"
@@ -673,14 +812,21 @@ class NoteCode(MessageCode):
     CONTRACT_CHOSEN = "note-contract-chosen"
     ASSIGNMENT_RULE = "note-assignment-rule"
     ASSIGNMENT_REPLIES = "note-assignment-replies"
+    FOREST_BUILDING_TASKS = "note-forest-building-tasks"
+    ASSIGNMENT_STABLE = "note-assignment-stable"
 
 
 #: The parameters each note is rendered with (the catalogue test renders every code).
 #: ``level`` is the tie-breaker that decided (1 seedlings planted, 2 contracts
-#: fulfilled, 3 task cards fulfilled; 002 end of the game).
+#: fulfilled, 3 task cards fulfilled; 002 end of the game), ``equal`` the levels before it
+#: that were equal, ``then`` the steps for players the level left tied.
 NOTE_PARAMS: dict[str, tuple[str, ...]] = {
-    NoteCode.TIE_DECIDED: ("names", "total", "level", "values"),
+    NoteCode.TIE_DECIDED: ("names", "total", "level", "values", "equal", "has_equal", "then",
+                           "has_then"),
     NoteCode.TIE_SHARED: ("names", "total"),
+    NoteCode.TIE_THEN: ("names", "level", "values", "equal", "has_equal"),
+    NoteCode.TIE_THEN_SHARED: ("names",),
+    NoteCode.TIE_LEVEL: ("level",),
     NoteCode.NOT_COMPLETE: (),
     NoteCode.ONE_PLAYER: (),
     NoteCode.VALUE_USED: ("table", "key", "value", "origin"),
@@ -689,28 +835,81 @@ NOTE_PARAMS: dict[str, tuple[str, ...]] = {
     NoteCode.CONTRACT_CHOSEN: ("number", "first", "second", "chosen", "by_record"),
     NoteCode.ASSIGNMENT_RULE: ("ranked",),
     NoteCode.ASSIGNMENT_REPLIES: ("rounds", "fallback"),
+    NoteCode.FOREST_BUILDING_TASKS: ("player", "marked", "counted"),
+    NoteCode.ASSIGNMENT_STABLE: ("count", "others"),
 }
+
+
+#: The tie-breakers in order (002 ゲーム終了とスコアリング, end): 1 seedlings planted,
+#: 2 contracts fulfilled, 3 task cards fulfilled (a rank key's positions after the total).
+TIE_LEVELS = (1, 2, 3)
 
 
 def _tie_notes(names: Sequence[str], totals: Sequence[int],
                keys: Sequence[tuple[int, ...]]) -> list[Msg]:
-    """The tie-break notes."""
+    """The tie-break notes: per group of equal totals, every tie-breaker that decided a
+    place, in order, and who stays tied on all of them (issue 35).
+
+    The tie-breakers apply one after another to the players still tied (002 ゲーム終了と
+    スコアリング: most VP, then seedlings planted, then contracts fulfilled, then task cards
+    fulfilled; still tied: shared). So a level that splits the group leaves subgroups still
+    tied, which the later levels may decide: each such step is told ("then"), and a
+    subgroup equal on every level shares its rank.
+    """
     notes: list[Msg] = []
     for total in sorted(set(totals), reverse=True):
         group = [i for i, t in enumerate(totals) if t == total]
         if len(group) < 2:
             continue
         tied = tuple(names[i] for i in group)
-        for level in (1, 2, 3):
-            values = [keys[i][level] for i in group]
-            if len(set(values)) > 1:
-                shown = joined(ListCode.COMMAS, (f"{names[i]} {keys[i][level]}" for i in group))
-                notes.append(msg(NoteCode.TIE_DECIDED, names=tied, total=total, level=level,
-                                 values=shown))
-                break
-        else:
+        first = _deciding_level(group, keys, TIE_LEVELS[0])
+        if first is None:
             notes.append(msg(NoteCode.TIE_SHARED, names=tied, total=total))
+            continue
+        then = _tie_steps(group, keys, names, first)
+        notes.append(msg(NoteCode.TIE_DECIDED, names=tied, total=total,
+                         **_step_params(group, keys, TIE_LEVELS[0], first),
+                         then=joined(ListCode.SENTENCES, then), has_then=bool(then)))
     return notes
+
+
+def _deciding_level(group: Sequence[int], keys: Sequence[tuple[int, ...]],
+                    start: int) -> int | None:
+    """The first tie-breaker from ``start`` on whose values differ within ``group``."""
+    for level in TIE_LEVELS:
+        if level >= start and len({keys[i][level] for i in group}) > 1:
+            return level
+    return None
+
+
+def _step_params(group: Sequence[int], keys: Sequence[tuple[int, ...]], start: int,
+                 level: int) -> dict[str, Any]:
+    """A deciding step's words: the levels that were equal before it, the level, the
+    values (in the order of the names)."""
+    equal = tuple(msg(NoteCode.TIE_LEVEL, level=x) for x in TIE_LEVELS if start <= x < level)
+    return {"level": level, "values": joined(ListCode.COMMAS, (str(keys[i][level])
+                                                               for i in group)),
+            "equal": equal, "has_equal": bool(equal)}
+
+
+def _tie_steps(group: Sequence[int], keys: Sequence[tuple[int, ...]], names: Sequence[str],
+               level: int) -> list[Msg]:
+    """The steps after ``level`` split ``group``: for each subgroup still tied (best
+    first), the next level that decides it, recursively, or that it shares its rank."""
+    steps: list[Msg] = []
+    for value in sorted({keys[i][level] for i in group}, reverse=True):
+        sub = [i for i in group if keys[i][level] == value]
+        if len(sub) < 2:
+            continue
+        tied = tuple(names[i] for i in sub)
+        nxt = level + 1
+        decided = _deciding_level(sub, keys, nxt)
+        if decided is None:
+            steps.append(msg(NoteCode.TIE_THEN_SHARED, names=tied))
+            continue
+        steps.append(msg(NoteCode.TIE_THEN, names=tied, **_step_params(sub, keys, nxt, decided)))
+        steps.extend(_tie_steps(sub, keys, names, decided))
+    return steps
 
 
 def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) -> ScoreSheet:
@@ -759,6 +958,7 @@ def score_forestry(game: ForestryGame, *, confirmed: Confirmed | None = None) ->
         rows.append((cats, details))
         player_complete.append(done)
         notes.extend(_contract_notes(player, choice))
+        notes.extend(_forest_building_notes(player))
     notes.extend(_assignment_notes(players, settlement))
 
     complete = not needs
@@ -807,7 +1007,25 @@ def _assignment_notes(players: Sequence[ForestryPlayer], settlement: Settlement)
     if settlement.ranked and settlement.rounds:
         notes.append(msg(NoteCode.ASSIGNMENT_REPLIES, rounds=settlement.rounds,
                          fallback=settlement.fallback))
+    if settlement.others:
+        others = tuple(
+            joined(ListCode.COMMAS, (f"{players[i].name} {n}"
+                                     for i, n in zip(settlement.in_play, o, strict=True)))
+            for o in settlement.others)
+        notes.append(msg(NoteCode.ASSIGNMENT_STABLE, count=len(others) + 1,
+                         others=joined(ListCode.SEMICOLONS, others)))
     return notes
+
+
+def _forest_building_notes(player: ForestryPlayer) -> list[Msg]:
+    """Forest building task cards marked met that do not count (no forest building of
+    their own: :func:`forest_building_tasks_met`)."""
+    marked = sum(1 for t in player.task_cards if isinstance(t, ForestBuildingTask) and t.met)
+    counted = forest_building_tasks_met(player)
+    if marked == counted:
+        return []
+    return [msg(NoteCode.FOREST_BUILDING_TASKS, player=player.name, marked=marked,
+                counted=counted)]
 
 
 def _contract_notes(player: ForestryPlayer, choice: Choice) -> list[Msg]:

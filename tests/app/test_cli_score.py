@@ -156,7 +156,7 @@ def test_tie_break_is_shown(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
                   printed={"buildings_vp": {"0": 0}, "tasks_vp": {"0": 0}})
     assert main(["score", write(tmp_path, data)]) == 0
     out = capsys.readouterr().out
-    assert "decided by seedlings planted (Ann 1, Ben 0)" in out
+    assert "Ann and Ben tied on 13 VP; decided by seedlings planted (1, 0)." in out
     assert "Winner: Ann" in out
 
 

@@ -147,8 +147,16 @@ def test_setup_steps_in_english() -> None:
     (ask("buildings_vp", "5", board_side_b=True), "side B"),
     (ask("technician_vp", "2"), "Technician"),
     (ask("detached_top_tie", ""), "detached scoring card"),
-    (msg("note-tie-decided", level=1, names=("Ann", "Ben"), total=19,
-         values=msg("list-commas", items=("Ann 1", "Ben 0"))), "seedlings planted"),
+    (msg("note-tie-decided", level=1, names=("Aya", "Sora"), total=89,
+         values=msg("list-commas", items=("7", "5")), equal=(), has_equal=False,
+         then=msg("list-sentences", items=()), has_then=False),
+     "Aya and Sora tied on 89 VP; decided by seedlings planted (7, 5)."),
+    (msg("note-tie-decided", level=3, names=("Aya", "Sora"), total=89,
+         values=msg("list-commas", items=("2", "1")),
+         equal=(msg("note-tie-level", level=1), msg("note-tie-level", level=2)),
+         has_equal=True, then=msg("list-sentences", items=()), has_then=False),
+     "Aya and Sora tied on 89 VP; equal on seedlings planted and contracts fulfilled, "
+     "decided by task cards fulfilled (2, 1)."),
     (msg("note-tie-shared", names=("Ann", "Ben"), total=8), "share the rank"),
     (msg("note-guardians-shared-win", names=("Mei", "Ken"), points=23), "share the win"),
     (msg("note-one-player"), "no solo end score"),
@@ -161,6 +169,12 @@ def test_setup_steps_in_english() -> None:
      "until a whole round changed nothing (2 rounds)"),
     (msg("note-assignment-replies", rounds=10, fallback=True),
      "each player's best choice without that storage is used"),
+    (msg("note-forest-building-tasks", player="Aya", marked=1, counted=0),
+     "Aya: 1 task card for a forest building next to a harvest token is marked met, but each "
+     "needs a forest building of its own and Aya built none, so none counts."),
+    (msg("note-forest-building-tasks", player="Aya", marked=3, counted=2),
+     "3 task cards for a forest building next to a harvest token are marked met, but each "
+     "needs a forest building of its own and Aya built 2, so only 2 count."),
 ])
 def test_asks_and_notes_in_english(message: Msg, words: str) -> None:
     assert words in english(message)
@@ -182,6 +196,11 @@ def test_issue_26_texts_say_what_the_sources_say() -> None:
         in english(building)
     assert "費用がかかる報酬は1つだけ" in render("ja", building)
     assert "costs 2 coins more" not in english(building)
+    # issue 35: 002 リソース prints the first storage extension's cost (5 coins), not the others
+    storage = lines[RefCode.FREE_STORAGE]
+    assert "The first costs 5 coins (002, resources); the costs of the others are printed " \
+        "on the board, not in the sources" in english(storage)
+    assert "最初の拡張は5コイン" in render("ja", storage)
     flip = next(t for t in ROUND_TOKENS if t.flip_species is not None)
     effect = forestry.round_token_effect(flip)
     assert "which one is not the first player's choice: the rulebook fixes the order" \

@@ -249,7 +249,8 @@ def test_english_needs_no_fluent_runtime() -> None:
             "from app.l10n.quick import english\n"
             "from scoring.message import msg\n"
             "print(english(msg('note-tie-decided', names=('Ann', 'Ben', 'Cy'), total=1200, "
-            "level=2, values=msg('category-wood'))))\n"
+            "level=2, values=msg('category-wood'), equal=(), has_equal=False, "
+            "then=msg('list-sentences', items=()), has_then=False)))\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('fluent', 'babel')))\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=60)

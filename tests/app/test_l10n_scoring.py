@@ -85,10 +85,29 @@ def test_tie_notes_in_japanese() -> None:
                          printed={"buildings_vp": {"0": 0}, "tasks_vp": {"0": 0}}))
     _check(sheet, {"Ann", "Ben"})
     assert ja_notes(sheet).count(
-        "Ann、Benは19勝利ポイントで同点。植えた苗木の数で順位が決まりました（Ann 1、Ben 0）。") == 1
+        "Ann、Benは19勝利ポイントで同点。植えた苗木の数で順位が決まりました（1、0）。") == 1
     shared = score(record(player("Ann"), player("Ben"), printed=ALL_PRINTED))
     _check(shared, {"Ann", "Ben"})
     assert any("同じ順位" in n for n in ja_notes(shared))
+    # issue 35: every level that decided a place, and who stays tied
+    from tests.scoring.test_rules_corners import _three
+    three = _three("building")
+    _check(three, {"Aya", "Ken", "Sora"})
+    assert ja_notes(three)[0] == (
+        "Aya、Ken、Soraは89勝利ポイントで同点。植えた苗木の数で順位が決まりました（7、5、5）。"
+        "Ken、Soraの間では、履行した契約カードの数は同じで、達成したタスクカードの数で順位が"
+        "決まりました（1、0）。")
+    assert "Ken、Soraはタイブレークもすべて同じため、同じ順位になります。" in \
+        ja_notes(_three("accessory"))[0]
+
+
+def test_stable_outcomes_note_in_japanese() -> None:
+    """issue 35: several stable outcomes, the rule that chose, how to pin another."""
+    from tests.scoring.test_rules_corners import _seated
+    sheet = score(_seated("Aya", "Sora"))
+    _check(sheet, {"Aya", "Sora"})
+    assert any("安定した結果が2通りあります" in n and "Aya 0、Sora 1" in n and "席順" in n
+               for n in ja_notes(sheet))
 
 
 def test_contract_notes_in_japanese() -> None:

@@ -177,7 +177,8 @@ def _ranked_game(task_vp: dict[str, int]) -> dict[str, Any]:
     the sum of their places, rounded down (002 scoring 4 / 001 example)."""
     a = player("A", contracts=[[ACC, BLD]], task_cards=[{"contract": ACC}],
                river_tokens=[BLD])
-    b = player("B", task_cards=[{"forest_building": "x", "met": True}])
+    b = player("B", task_cards=[{"forest_building": "x", "met": True}],
+               buildings={"forest": 1, "sawmill": []})
     c = player("C")
     return record(a, b, c, growing_forward={"infestation": True, "asymmetric_setup": False},
                   printed=dict(ALL_PRINTED, tasks_vp=task_vp),
@@ -228,7 +229,8 @@ def test_a_pinned_category_is_always_kept() -> None:
     a = player("A", contracts=[{"categories": [ACC, BLD], "chosen": BLD}],
                task_cards=[{"contract": ACC}])
     sheet = score(_ranked_game({"0": 0, "1": 0}) | {"players": [
-        a, player("B", task_cards=[{"forest_building": "x", "met": True}]), player("C")]})
+        a, player("B", task_cards=[{"forest_building": "x", "met": True}],
+               buildings={"forest": 1, "sawmill": []}), player("C")]})
     assert sheet.players[0].details["contract_categories"] == [BLD]
     assert not any(n.code == NoteCode.ASSIGNMENT_RULE for n in sheet.notes)
 

@@ -101,7 +101,7 @@ def test_each_item_fulfils_one_task_card() -> None:
                reforestation_table={"light_green": 0, "dark_green": 0, "orange": 3},
                forestry_table=columns(1, 1, 1, kinds=("thinning", "den_tree", "den_tree")),
                forester_tokens_below={"painting": 2},
-               buildings={"forest": 0, "sawmill": ["dark_green"]})
+               buildings={"forest": 1, "sawmill": ["dark_green"]})
     a = by_name(score(record(p, player("B"), printed=ALL_PRINTED)))["A"]
     # accessory 1, orange column 1, painting 2 (both below the table), forest building 1
     assert a.details["tasks_fulfilled"] == 5
@@ -394,7 +394,8 @@ def _detached_example() -> dict[str, Any]:
                forestry_table=columns(2, 2, 2),  # multiplier 3
                task_cards=[{"river_token": True}], river_tokens=river),  # 1 task
         player("Red", task_cards=[{"forest_building": "y", "met": True},
-                                  {"forest_building": "z", "met": True}]),  # mult 1, 2 tasks
+                                  {"forest_building": "z", "met": True}],
+               buildings={"forest": 2, "sawmill": []}),  # mult 1, 2 tasks
         growing_forward={"infestation": True, "asymmetric_setup": False},
         detached=[{"criterion": "most_seedlings_planted", "infested_wood": 5},
                   {"criterion": "highest_water_multiplier", "infested_wood": 2},
