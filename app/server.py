@@ -11,7 +11,8 @@ that cannot be opened or written is one line on stderr and exit status 1: the
 start writes and syncs a real file in the data folder and wants
 :data:`MIN_FREE_BYTES` free there (:func:`check_storage`). The data folder, the
 database and the host link's file are their owner's only; looser ones get a
-warning line (:func:`not_private`). The open-file limit is raised first
+warning line (:func:`not_private`). One ``serve`` per SQLite file: a second is one line
+naming the first, exit status 1 (:func:`hold_database`). The open-file limit is raised first
 (:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
 and stops within :data:`app.web.server.STOP_DEADLINE` seconds. ``/healthz`` and
 ``/readyz`` answer a load balancer (:mod:`app.web.health`; the database and, with
@@ -223,6 +224,33 @@ def host_link_dir() -> Path:
     return path.parent if path is not None else data_dir()
 
 
+def hold_database(path: Path | None, url: str) -> str | None:
+    """Take the SQLite file ``path``'s one-server lock (:mod:`app.store.lock`) for this
+    process's life: None, or the one line that says why not (another ``serve`` holds it,
+    named; a folder that cannot take the lock file). PostgreSQL (``path`` None) is not
+    locked: several processes serving it are a supported deployment."""
+    if path is None:
+        return None
+    import atexit
+
+    from app.store import lock
+    from app.store.engine import data_dir
+
+    try:
+        if not path.parent.is_dir() and path.parent.resolve() == data_dir().resolve():
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)  # as Store.open
+        held = lock.hold(path, url)
+    except lock.Held as other:
+        if other.pid:
+            return _say("serve-error-already-served", path=str(path), pid=other.pid,
+                        url=other.url or "?")
+        return _say("serve-error-already-served-unknown", path=str(path))
+    except OSError as err:
+        return storage_error_line(err, path)
+    atexit.register(held.release)
+    return None
+
+
 def check_writable(store: Any) -> None:
     """Raise now if the database cannot be written (a read-only file or directory), rather
     than on the first tap: ``BEGIN IMMEDIATE`` takes SQLite's write lock, nothing else."""
@@ -404,6 +432,11 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
+    public = base_url.strip().rstrip("/") if base_url else None
+    refusal = hold_database(database_path(), public or join_url(host, port).rstrip("/"))
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 1
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
@@ -421,7 +454,6 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
     app = _web_app(host, port, base_url, trusted_proxies) if workers == 1 else None
-    public = base_url.strip().rstrip("/") if base_url else None
     path = database_path()
     try:
         store = Store.open()

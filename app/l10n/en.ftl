@@ -1262,6 +1262,8 @@ serve-error-readonly = forest-table serve: cannot write the database in { $path 
 serve-error-missing-dir = forest-table serve: the database directory { $path } does not exist.
 serve-error-disk-full = forest-table serve: the disk holding { $path } is full. Free some space and start again.
 serve-error-database = forest-table serve: the database could not be opened ({ $reason }).
+serve-error-already-served = forest-table serve: { $path } is already served by another forest-table serve (process { $pid }, { $url }): phones join that one. Stop it first to serve this database here.
+serve-error-already-served-unknown = forest-table serve: { $path } is already served by another forest-table serve: phones join that one. Stop it first to serve this database here.
 serve-warn-not-private = forest-table serve: warning: other users of this computer can read { $paths } (make them private: chmod go= …).
 tables-error = { $prog }: error: { $field }: { $problem }
 tables-nothing-created = Nothing was created.

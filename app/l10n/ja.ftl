@@ -1229,6 +1229,8 @@ serve-error-readonly = forest-table serve：{ $path } のデータベースに�
 serve-error-missing-dir = forest-table serve：データベースのフォルダー { $path } がありません。
 serve-error-disk-full = forest-table serve：{ $path } のディスクがいっぱいです。空き容量を増やしてから、もう一度起動してください。
 serve-error-database = forest-table serve：データベースを開けませんでした（{ $reason }）。
+serve-error-already-served = forest-table serve：{ $path } はすでに別の forest-table serve（プロセス { $pid }、{ $url }）が提供しています。電話はそちらに参加してください。ここでこのデータベースを提供するには、先にそれを止めてください。
+serve-error-already-served-unknown = forest-table serve：{ $path } はすでに別の forest-table serve が提供しています。電話はそちらに参加してください。ここでこのデータベースを提供するには、先にそれを止めてください。
 serve-warn-not-private = forest-table serve：警告：このコンピューターの他のユーザーが { $paths } を読めます（chmod go= … で本人だけにしてください）。
 tables-error = { $prog }：エラー：{ $field }：{ $problem }
 tables-nothing-created = 何も作成していません。

@@ -15,10 +15,13 @@ import io
 import json
 import os
 import resource
+import signal
 import sqlite3
 import subprocess
 import sys
 import time
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ import pytest
 
 from app import bounds
 from app.bounds import MAX_ID, SEED_MAX, Limited, Unreadable, loads, parse_id, read_bytes
+from tests.app.web_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ROOT / "tests" / "data" / "records" / "guardians_basic_23.json"
@@ -222,6 +226,108 @@ def test_setup_refuses_a_seed_the_app_cannot_keep_naming_seed(
     code, out, _ = _main(capsys, "setup", game, "--players", "2", "--seed", str(SEED_MAX),
                          "--json")
     assert code == 0 and json.loads(out)["seed"] == SEED_MAX
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class _Serve:
+    def __init__(self, tmp: Path, log: str, **env: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = tmp / log
+        with open(self.log, "wb") as fh:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "app", "serve", "--host", "127.0.0.1", "--port",
+                 str(self.port), "--no-qr", "--no-browser"], cwd=ROOT, env=_env(tmp, **env),
+                stdout=fh, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            assert self.proc.poll() is None, self.log.read_text()
+            if "Stop the server" in self.log.read_text() and self.healthy():
+                return
+            time.sleep(0.2)
+        raise AssertionError("serve did not start: " + self.log.read_text())
+
+    def healthy(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
+                return bool(r.status == 200)
+        except OSError:
+            return False
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, sig)
+            self.proc.wait(15)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[list[_Serve]]:
+    started: list[_Serve] = []
+    yield started
+    for s in started:
+        s.stop(signal.SIGKILL)
+
+
+def test_a_second_serve_on_one_sqlite_file_is_one_line_naming_the_first(
+        tmp_path: Path, served: list[_Serve]) -> None:
+    first = _Serve(tmp_path, "first.log")
+    served.append(first)
+    database = tmp_path / "data" / "forest-table.sqlite3"
+    port = free_port()
+    done, cpu = _cli(tmp_path, "serve", "--host", "127.0.0.1", "--port", str(port),
+                      "--no-qr", "--no-browser")
+    line = _one_line(done)
+    assert done.returncode == 1 and done.stdout == "" and cpu < FEW_SECONDS
+    assert line.startswith(f"forest-table serve: {database} is already served by another "
+                           f"forest-table serve (process {first.proc.pid}, {first.url})"), line
+    # the same file by another name (a symbolic link to its folder): the same lock
+    (tmp_path / "again").symlink_to(tmp_path / "data")
+    done, _ = _cli(tmp_path, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-qr",
+                   "--no-browser", DATABASE_URL=f"sqlite:///{tmp_path / 'again' / database.name}")
+    assert done.returncode == 1 and f"(process {first.proc.pid}," in _one_line(done)
+    # on the first's own port too: named, not "port in use"
+    done, _ = _cli(tmp_path, "serve", "--host", "127.0.0.1", "--port", str(first.port),
+                   "--no-qr", "--no-browser")
+    assert done.returncode == 1 and "is already served" in _one_line(done)
+    # the first kept serving; the other commands are not locked out, nor another file
+    assert first.healthy() and first.proc.poll() is None
+    listed, _ = _cli(tmp_path, "records", "list")
+    assert listed.returncode == 0, listed.stderr
+    (tmp_path / "other").mkdir(mode=0o700)
+    elsewhere = _Serve(tmp_path, "elsewhere.log",
+                       DATABASE_URL=f"sqlite:///{tmp_path / 'other' / 'db.sqlite3'}")
+    served.append(elsewhere)
+    assert elsewhere.healthy() and first.healthy()
+    # killed without a word: the system let go of the lock, the next serve starts
+    first.stop(signal.SIGKILL)
+    second = _Serve(tmp_path, "second.log")
+    served.append(second)
+    assert "is already served" not in second.log.read_text()
+    assert second.healthy()
+
+
+def test_the_lock_names_its_holder_and_postgresql_is_not_locked(tmp_path: Path) -> None:
+    from app.server import hold_database
+    from app.store import lock
+
+    db = tmp_path / "db.sqlite3"
+    held = lock.hold(db, "http://10.0.0.5:8550")
+    try:
+        assert lock.lock_path(db).read_text() == f"{os.getpid()} http://10.0.0.5:8550\n"
+        assert oct(lock.lock_path(db).stat().st_mode & 0o777) == "0o600"
+        # a second taker in another process is refused, told who holds it
+        code = (f"from pathlib import Path\nfrom app.store import lock\n"
+                f"try:\n    lock.hold(Path({str(db)!r}), 'x')\n"
+                f"except lock.Held as e:\n    print(e.pid, e.url)\n")
+        other = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                               text=True, timeout=60)
+        assert other.stdout.strip() == f"{os.getpid()} http://10.0.0.5:8550", other.stderr
+    finally:
+        held.release()
+    assert lock.lock_path(db).read_text() == ""  # let go: nobody named
+    assert hold_database(None, "http://x") is None  # PostgreSQL: several servers by design
 
 
 # --------------------------------------------------------------------------- app.bounds
