@@ -416,3 +416,27 @@ def test_a_limited_file_peeks_reads_and_seeks() -> None:
     fh.limit = 5
     with pytest.raises(Unreadable):
         fh.read()
+
+
+@pytest.mark.parametrize("typed", ["²", "9" * 5000, str(MAX_ID + 1)])
+def test_the_settings_refuse_a_bgg_id_beyond_the_bound_with_a_message(
+        svc: Any, typed: str) -> None:
+    """Before: ``"²".isdigit()`` passed and ``int("²")`` raised in the save handler."""
+    import asyncio
+
+    from app.store import crud
+    from tests.app.flet_harness import by_id, semantics_ids, start_app, tap
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        client.session.get_page_patch()
+        await client.type(by_id(client, "settings-bgg-forestry"), typed)
+        await tap(client, "settings-bgg-save")
+        client.session.get_page_patch()
+        assert "settings-bgg-message" in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    with svc.store.session() as s:
+        assert crud.get_bgg_ids(s) == {}
