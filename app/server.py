@@ -42,12 +42,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from app.i18n import cli_language
 from app.resources import assets_dir
 from app.table.links import join_url, lan_address, terminal_qr
+
+if TYPE_CHECKING:
+    from app.store.lock import ServeLock
 
 __all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
@@ -224,15 +227,14 @@ def host_link_dir() -> Path:
     return path.parent if path is not None else data_dir()
 
 
-def hold_database(path: Path | None, url: str) -> str | None:
-    """Take the SQLite file ``path``'s one-server lock (:mod:`app.store.lock`) for this
-    process's life: None, or the one line that says why not (another ``serve`` holds it,
-    named; a folder that cannot take the lock file). PostgreSQL (``path`` None) is not
-    locked: several processes serving it are a supported deployment."""
+def hold_database(path: Path | None, url: str) -> ServeLock | str | None:
+    """Take the SQLite file ``path``'s one-server lock (:mod:`app.store.lock`) for the
+    server's life: the lock (:class:`~app.store.lock.ServeLock`), or the one line (a ``str``)
+    that says why not (another ``serve`` holds it, named; a folder that cannot take the
+    lock file). PostgreSQL (``path`` None): None, not locked: several processes serving it
+    are a supported deployment."""
     if path is None:
         return None
-    import atexit
-
     from app.store import lock
     from app.store.engine import data_dir
 
@@ -247,8 +249,7 @@ def hold_database(path: Path | None, url: str) -> str | None:
         return _say("serve-error-already-served-unknown", path=str(path))
     except OSError as err:
         return storage_error_line(err, path)
-    atexit.register(held.release)
-    return None
+    return held
 
 
 def check_writable(store: Any) -> None:
@@ -433,10 +434,21 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
         print(refusal, file=sys.stderr)
         return 2
     public = base_url.strip().rstrip("/") if base_url else None
-    refusal = hold_database(database_path(), public or join_url(host, port).rstrip("/"))
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
+    held = hold_database(database_path(), public or join_url(host, port).rstrip("/"))
+    if isinstance(held, str):
+        print(held, file=sys.stderr)
         return 1
+    try:
+        return _serve(host, port, show_qr, new_host_link=new_host_link, browser=browser,
+                      workers=workers, public=public, trusted_proxies=trusted_proxies)
+    finally:
+        if held is not None:
+            held.release()
+
+
+def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, browser: bool,
+           workers: int, public: str | None, trusted_proxies: tuple[str, ...]) -> int:
+    """:func:`serve` once the database is this process's to serve."""
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
@@ -453,7 +465,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app = _web_app(host, port, base_url, trusted_proxies) if workers == 1 else None
+    app = _web_app(host, port, public, trusted_proxies) if workers == 1 else None
     path = database_path()
     try:
         store = Store.open()

@@ -330,6 +330,27 @@ def test_the_lock_names_its_holder_and_postgresql_is_not_locked(tmp_path: Path) 
     assert hold_database(None, "http://x") is None  # PostgreSQL: several servers by design
 
 
+def test_serve_lets_go_of_the_lock_when_it_returns(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Called in a process that goes on (a test, an embedding): a serve that stops, here on
+    a busy port, leaves the database to the next."""
+    import socket
+
+    from app import server
+    from app.store import lock
+
+    db = tmp_path / "db.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{db}")
+    monkeypatch.setattr(server, "tune_runtime", lambda: None)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        assert server.serve("127.0.0.1", busy.getsockname()[1], False, browser=False) == 2
+    assert "already in use" in capsys.readouterr().err
+    lock.hold(db, "http://next").release()  # free again (flock: per open file, even here)
+
+
 # --------------------------------------------------------------------------- app.bounds
 
 
