@@ -54,6 +54,36 @@ def port(text: str) -> int:
     return value
 
 
+def record_id(text: str) -> int:
+    """A game's id (``records show ID`` ...): 1 to :data:`app.bounds.MAX_ID`, the ids the
+    database holds (the same bound as the store's and the web's)."""
+    from app.bounds import MAX_ID, parse_id
+
+    value = parse_id(text.strip())
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_ID} (got {_shown(text)})")
+    return value
+
+
+def bgg_id(text: str) -> int:
+    """``records bgg-id GAME ID``: a BoardGameGeek id (an id: :func:`record_id`'s bound),
+    or 0 to forget it."""
+    if text.strip() == "0":
+        return 0
+    from app.bounds import MAX_ID, parse_id
+
+    value = parse_id(text.strip())
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number from 1 to {MAX_ID}, or 0 to forget it (got {_shown(text)})")
+    return value
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
+
+
 def base_url(text: str) -> str:
     """An address links start with (``serve --base-url``): http(s), a host, a port."""
     from app.table.links import base_url_problem
@@ -178,11 +208,11 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
                    help="only games this person played (case and width do not matter)")
     r.add_argument("--json", action="store_true", help="print the games as JSON")
     r = rsub.add_parser("show", help="one game with its score breakdown", description=_DB_HELP)
-    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
     r.add_argument("--json", action="store_true",
                    help="print the game, its record and its score output as JSON")
     r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
-    r.add_argument("ids", nargs="*", type=int, metavar="ID",
+    r.add_argument("ids", nargs="*", type=record_id, metavar="ID",
                    help="the games to export (default: every finished game, oldest first)")
     r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record",
                    help="record v1 JSON / JSON lines with the history block: a lossless "
@@ -211,18 +241,18 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
     r.add_argument("--json", action="store_true", help="print the statistics as JSON")
     r = rsub.add_parser("edit", help="correct a finished game's date or location (it keeps "
                         "its id; scored again)", description=_DB_HELP)
-    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
     r.add_argument("--date", default=None, metavar="WHEN",
                    help="when it was played, ISO 8601 (2026-03-01T19:30, +09:00 optional)")
     r.add_argument("--location", default=None, metavar="TEXT",
                    help="where it was played (\"\" removes it)")
     r = rsub.add_parser("delete", help="delete a game (finished, or abandon an open one); "
                         "undone by undelete", description=_DB_HELP)
-    r.add_argument("id", type=int, help="the game's id (see `records list`)")
+    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
     r = rsub.add_parser("undelete", help="bring a deleted game back", description=_DB_HELP)
-    r.add_argument("id", type=int, help="the deleted game's id")
+    r.add_argument("id", type=record_id, help="the deleted game's id")
     r = rsub.add_parser("note", help="the notes on a play", description=_DB_HELP)
-    r.add_argument("id", type=int, help="the game's id")
+    r.add_argument("id", type=record_id, help="the game's id")
     r.add_argument("text", help="the notes (\"\" removes them)")
     r = rsub.add_parser("rename", help="give a person another name", description=_DB_HELP)
     r.add_argument("name", help="the person's name now")
@@ -235,7 +265,7 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
                         description=_DB_HELP)
     r.add_argument("game", nargs="?", choices=GAME_NAMES, default=None,
                    help="the game whose BGG id to keep (without: show them)")
-    r.add_argument("id", nargs="?", type=int, default=None, metavar="BGG_ID",
+    r.add_argument("id", nargs="?", type=bgg_id, default=None, metavar="BGG_ID",
                    help="its id on boardgamegeek.com (the number in the game's page address); "
                         "0 forgets it")
 

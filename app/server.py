@@ -11,7 +11,8 @@ that cannot be opened or written is one line on stderr and exit status 1: the
 start writes and syncs a real file in the data folder and wants
 :data:`MIN_FREE_BYTES` free there (:func:`check_storage`). The data folder, the
 database and the host link's file are their owner's only; looser ones get a
-warning line (:func:`not_private`). The open-file limit is raised first
+warning line (:func:`not_private`). One ``serve`` per SQLite file: a second is one line
+naming the first, exit status 1 (:func:`hold_database`). The open-file limit is raised first
 (:func:`app.web.limits.raise_open_file_limit`); SIGTERM or Ctrl+C tells every tab
 and stops within :data:`app.web.server.STOP_DEADLINE` seconds. ``/healthz`` and
 ``/readyz`` answer a load balancer (:mod:`app.web.health`; the database and, with
@@ -41,12 +42,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from app.i18n import cli_language
 from app.resources import assets_dir
 from app.table.links import join_url, lan_address, terminal_qr
+
+if TYPE_CHECKING:
+    from app.store.lock import ServeLock
 
 __all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
@@ -221,6 +225,31 @@ def host_link_dir() -> Path:
 
     path = database_path()
     return path.parent if path is not None else data_dir()
+
+
+def hold_database(path: Path | None, url: str) -> ServeLock | str | None:
+    """Take the SQLite file ``path``'s one-server lock (:mod:`app.store.lock`) for the
+    server's life: the lock (:class:`~app.store.lock.ServeLock`), or the one line (a ``str``)
+    that says why not (another ``serve`` holds it, named; a folder that cannot take the
+    lock file). PostgreSQL (``path`` None): None, not locked: several processes serving it
+    are a supported deployment."""
+    if path is None:
+        return None
+    from app.store import lock
+    from app.store.engine import data_dir
+
+    try:
+        if not path.parent.is_dir() and path.parent.resolve() == data_dir().resolve():
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)  # as Store.open
+        held = lock.hold(path, url)
+    except lock.Held as other:
+        if other.pid:
+            return _say("serve-error-already-served", path=str(path), pid=other.pid,
+                        url=other.url or "?")
+        return _say("serve-error-already-served-unknown", path=str(path))
+    except OSError as err:
+        return storage_error_line(err, path)
+    return held
 
 
 def check_writable(store: Any) -> None:
@@ -404,6 +433,22 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     if refusal is not None:
         print(refusal, file=sys.stderr)
         return 2
+    public = base_url.strip().rstrip("/") if base_url else None
+    held = hold_database(database_path(), public or join_url(host, port).rstrip("/"))
+    if isinstance(held, str):
+        print(held, file=sys.stderr)
+        return 1
+    try:
+        return _serve(host, port, show_qr, new_host_link=new_host_link, browser=browser,
+                      workers=workers, public=public, trusted_proxies=trusted_proxies)
+    finally:
+        if held is not None:
+            held.release()
+
+
+def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, browser: bool,
+           workers: int, public: str | None, trusted_proxies: tuple[str, ...]) -> int:
+    """:func:`serve` once the database is this process's to serve."""
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
@@ -420,8 +465,7 @@ def serve(host: str | None = None, port: int = 8550, show_qr: bool = True, *,
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app = _web_app(host, port, base_url, trusted_proxies) if workers == 1 else None
-    public = base_url.strip().rstrip("/") if base_url else None
+    app = _web_app(host, port, public, trusted_proxies) if workers == 1 else None
     path = database_path()
     try:
         store = Store.open()

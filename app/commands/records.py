@@ -395,10 +395,7 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
         with store.session() as s:
             result, matches = import_plays(s, text, kind, match=pairs)
     except exchange.ImportFailed as exc:
-        n = exc.count
-        lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
-        lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
-        raise Bad("\n".join(lines)) from exc
+        raise Bad(_not_imported(source, exc)) from exc
     how = {"given": "as you said", "id": "same person id", "name": "same name",
            "new": "new person"}
     if matches:
@@ -421,66 +418,78 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
 
 
 def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
+    """Every way a file comes in goes through :func:`app.bounds.open_limited`: a backup is
+    streamed up to 256 MiB, a plays file read whole up to 64 MiB (``/dev/zero`` refused
+    after that many bytes, in one line)."""
+    from app import bounds
     from app.store import exchange
 
     source = "standard input" if args.file == "-" else args.file
     kind = getattr(args, "source", None)
-    if kind != "record":
-        from app.store.plays_import import sniff
-
-        try:
-            if args.file == "-":
-                raw = sys.stdin.buffer.read()
-            else:
-                with open(args.file, "rb") as peek:
-                    raw = peek.read(1 << 16) if kind is None else b""
-        except FileNotFoundError as exc:
-            raise Bad(f"{source}: no such file") from exc
-        except OSError as exc:
-            raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
-        if kind is None:
-            kind = sniff(raw.decode("utf-8", "replace").lstrip("\ufeff"))
-        if kind != "record":
-            if args.file != "-":
-                with open(args.file, "rb") as whole:
-                    raw = whole.read()
-            return _import_plays(store, args, raw, kind, source, out)
-        if args.file == "-":
-            import io
-
-            return _import_records(store, io.BytesIO(raw), source, out, exchange)
     try:
-        fh = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+        fh = bounds.open_limited(args.file, bounds.MAX_FILE_BYTES)
     except FileNotFoundError as exc:
         raise Bad(f"{source}: no such file") from exc
     except OSError as exc:
         raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
-    return _import_records(store, fh, source, out, exchange)
+    with fh:
+        try:
+            if kind is None:
+                from app.store.plays_import import sniff
+
+                kind = sniff(fh.peek(1 << 16).decode("utf-8", "replace").lstrip("\ufeff"))
+            if kind != "record":
+                fh.limit = bounds.MAX_WHOLE_BYTES
+                raw = fh.readall()
+        except bounds.Unreadable as exc:
+            raise _unreadable(source, exc) from exc
+        except OSError as exc:
+            raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
+        if kind != "record":
+            return _import_plays(store, args, raw, kind, source, out)
+        return _import_records(store, fh, source, out, exchange)
+
+
+def _not_imported(source: str, exc: Any) -> str:
+    """An :class:`~app.store.exchange.ImportFailed` as printed: one problem on one line,
+    several listed below a count."""
+    n = exc.count
+    if n == 1 and len(exc.problems) == 1:
+        return f"{source}: nothing imported: {terminal_safe(str(exc.problems[0]))}"
+    lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
+    lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
+    if n > len(exc.problems):
+        from app.l10n import render
+        from app.store.imports import ImportCode
+        from scoring.message import msg
+
+        lines.append("  " + render("en", msg(ImportCode.MORE_PROBLEMS,
+                                             count=n - len(exc.problems))))
+    return "\n".join(lines)
+
+
+def _unreadable(source: str, exc: Any) -> Bad:
+    from app.l10n import render
+
+    return Bad(f"{source}: nothing imported: {render('en', exc.message)}")
 
 
 def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any) -> int:
+    from app import bounds
+
     bar = Progress(sys.stderr)
     try:
         with store.session() as s:
             result = exchange.import_records(s, fh, progress=bar)
     except exchange.ImportFailed as exc:
         bar.done()
-        n = exc.count
-        lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
-        lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
-        if n > len(exc.problems):
-            from app.l10n import render
-            from scoring.message import msg
-
-            lines.append("  " + render("en", msg(exchange.ImportCode.MORE_PROBLEMS,
-                                                 count=n - len(exc.problems))))
-        raise Bad("\n".join(lines)) from exc
+        raise Bad(_not_imported(source, exc)) from exc
+    except bounds.Unreadable as exc:
+        raise _unreadable(source, exc) from exc
     except OSError as exc:
         raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
     finally:
         bar.done()
-        if fh is not sys.stdin.buffer:
-            fh.close()
     ids = result.imported
     if ids:
         shown = ", ".join(map(str, ids)) if len(ids) <= 10 else f"{ids[0]}..{ids[-1]}"
@@ -565,8 +574,6 @@ def do_bgg_id(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             if args.id is None:
                 raise Bad("bgg-id: give the game's BoardGameGeek id, e.g. "
                           "`records bgg-id forestry 123456` (0 forgets it)")
-            if args.id < 0:
-                raise Bad(f"bgg-id: a BoardGameGeek id is a positive number (got {args.id})")
             try:
                 set_bgg_id(s, game=args.game, bgg_id=args.id or None)
             except ValueError as exc:

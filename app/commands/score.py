@@ -4,16 +4,17 @@ Default output is a readable table per player (categories, total, rank), the
 tie-break that decided any tie, the contract categories chosen and what is
 still needed; ``--json`` prints exactly the score output of record-v1.
 
-Exit status: 0 scored (complete or not); 2 invalid record, bad JSON or a
-missing file (every problem on stderr, each naming its field); never a
-traceback.
+Exit status: 0 scored (complete or not); 2 invalid record, bad JSON, a
+missing file or one beyond :mod:`app.bounds` (more than 1 MiB, e.g. ``/dev/zero``;
+nested deeper than 32 levels; a number beyond 2**63-1: one line, at once); every problem
+on stderr, each naming its field; never a traceback.
 
 It starts fast: ``app.cli`` parses a command line that starts with ``score`` with the
 score branch alone, and this module imports ``scoring`` (``scoring.api`` then imports only
 the record's own game) and :mod:`app.l10n.quick`, which words the English from the few
 catalogue entries it needs without Fluent's runtime. Beyond ``scoring`` the process
-imports ``app``, ``app.cli``, ``app.commands``, this module, ``app.l10n`` and
-``app.l10n.quick``; no flet, sqlalchemy, babel or other command's helpers
+imports ``app``, ``app.bounds``, ``app.cli``, ``app.commands``, this module, ``app.l10n``
+and ``app.l10n.quick``; no flet, sqlalchemy, babel or other command's helpers
 (tests/app/test_cli_score.py).
 """
 
@@ -25,6 +26,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from app.bounds import MAX_RECORD_BYTES, Unreadable, loads, read_bytes
 from app.l10n.quick import english
 from scoring.api import categories_of, score_record
 from scoring.message import msg
@@ -36,13 +38,11 @@ EXIT_INTERNAL = 1
 EXIT_INVALID = 2
 
 def _read(path: str) -> Any:
-    """Decode the record; raises OSError / ValueError with a readable message."""
-    if path == "-":
-        text = sys.stdin.read()
-    else:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    return json.loads(text)
+    """Decode the record within :mod:`app.bounds` (at most 1 MiB, 32 levels, numbers up to
+    2**63-1); raises OSError, UnicodeDecodeError, ``json.JSONDecodeError`` or
+    :class:`~app.bounds.Unreadable`."""
+    raw = read_bytes(path, MAX_RECORD_BYTES)
+    return loads(raw.decode("utf-8"))
 
 
 def render(sheet: ScoreSheet, data: Any) -> str:
@@ -119,6 +119,8 @@ def run(args: argparse.Namespace) -> int:
         data = _read(args.file)
     except FileNotFoundError:
         return _fail([f"{source}: no such file"], err)
+    except Unreadable as exc:
+        return _fail([f"{source}: {english(exc.message)}"], err)
     except json.JSONDecodeError as exc:
         return _fail([f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: "
                       f"{exc.msg})"], err)

@@ -29,6 +29,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from app.bounds import SEED_MAX
+from app.game.new_game import parse_seed
 from app.game.registry import VARIANTS, variant
 from app.game.setup_input import SetupUsage
 from app.l10n import refusal
@@ -48,8 +50,9 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             continue
         g = games.add_parser(str(game), help=v.setup_input.help)
         add_player_options(g, v.min_players, v.max_players)
-        g.add_argument("--seed", type=int, default=None,
-                       help="deal this seed (default: one is picked and printed)")
+        g.add_argument("--seed", default=None, metavar="S",
+                       help=f"deal this seed (0 to {SEED_MAX}; default: one is picked and "
+                            "printed)")
         v.setup_input.add_arguments(g)
         g.add_argument("--json", action="store_true", help="print the plan as JSON")
 
@@ -68,8 +71,13 @@ def _deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     v = variant(args.game)
     prog = f"forest-table setup {args.game}"
     assert v.setup_input is not None  # only such games have the subcommand
-    picked = args.seed is None
-    seed = secrets.randbelow(AUTO_SEED_BOUND) if picked else int(args.seed)
+    try:  # the bound every way in takes (app.bounds), as `tables new --seed` and the form
+        given = parse_seed(args.seed, "--seed")
+    except Refusal as exc:
+        print(f"{prog}: error: {_name_problem(exc)}", file=err)
+        return 2
+    picked = given is None
+    seed = secrets.randbelow(AUTO_SEED_BOUND) if given is None else given
     try:
         names = player_names(args, v.min_players, v.max_players, v.name)
         dealt = v.setup_input.deal(args, names, seed)

@@ -29,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.bounds import SEED_MAX
 from app.game.errors import DomainError
 from app.game.registry import variant
 from app.game.rules import initial_state
@@ -42,8 +43,8 @@ from scoring.message import ListCode, MessageCode, Msg, Refusal, joined, msg
 COLOURS = ("blue", "red", "yellow", "purple", "green", "black")
 #: Seeds picked at random are below this (short enough to read out and type again).
 SEED_LIMIT = 2**31
-#: A seed is what ``random.Random`` and the record format take: 0 .. 2**63 - 1.
-MAX_SEED = 2**63 - 1
+#: A seed is what ``random.Random`` and the record format take: 0 .. 2**63 - 1 (app.bounds).
+MAX_SEED = SEED_MAX
 _YES = ("yes", "true", "on", "1")
 _NO = ("no", "false", "off", "0")
 

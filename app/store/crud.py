@@ -31,6 +31,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from app.bounds import SEED_MAX, SEED_MIN, parse_id
 from app.names import clean_name as _clean_name
 from app.names import name_key
 from app.store.models import (
@@ -195,8 +196,8 @@ def _allocate_uid(session: Session, fp: str, *, exclude: int | None = None) -> s
 
 
 def _seed_column(seed: Any) -> int | None:
-    # BIGINT holds the seeds the app deals; a larger one stays in the record JSON only.
-    if isinstance(seed, int) and not isinstance(seed, bool) and -(2**63) <= seed < 2**63:
+    # BIGINT holds every seed (app.bounds: the record format's 0 .. 2**63-1)
+    if isinstance(seed, int) and not isinstance(seed, bool) and SEED_MIN <= seed <= SEED_MAX:
         return seed
     return None
 
@@ -352,12 +353,12 @@ def create_game(
 
 
 def get_game(session: Session, *, game_id: int) -> GameRow | None:
-    """The game with this id, or ``None``."""
-    return session.get(GameRow, game_id)
+    """The game with this id, or ``None`` (also for an id no database holds: 10**40)."""
+    return session.get(GameRow, game_id) if parse_id(game_id) is not None else None
 
 
 def _require_game(session: Session, game_id: int) -> GameRow:
-    game = session.get(GameRow, game_id)
+    game = get_game(session, game_id=game_id)
     if game is None:
         raise NotFound(f"no game with id {game_id}")
     return game
@@ -1009,7 +1010,7 @@ def set_bgg_id(session: Session, *, game: str, bgg_id: int | None) -> None:
     """Keep (or, with ``None``, forget) the BGG id of ``game``."""
     if game not in GAMES:
         raise InvalidData(f"game must be one of {', '.join(GAMES)} (got {game!r})")
-    if bgg_id is not None and not (isinstance(bgg_id, int) and 0 < bgg_id < 2**31):
+    if bgg_id is not None and (not isinstance(bgg_id, int) or parse_id(bgg_id) is None):
         raise KeepRefusal(KeepCode.BAD_BGG_ID, field="bgg_id", value=str(bgg_id))
     with transaction(session):
         row = session.get(BggGame, game)

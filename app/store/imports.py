@@ -22,6 +22,7 @@ from typing import IO, Any, cast
 
 from sqlmodel import Session, col, select
 
+from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
 from app.game.registry import variant
 from app.l10n import render
 from app.names import clean_name
@@ -53,8 +54,8 @@ from scoring.record import RecordCode, forbidden_character
 BATCH = 500
 BULK = 50  # importing more records than this: rebuild the statistics once at the end
 
-MAX_RECORD_BYTES = 1 << 20  # one record (one line of JSON lines) is far smaller than 1 MiB
-MAX_DEPTH = 32  # a record nests 5 levels deep
+# MAX_RECORD_BYTES: one record (one line of JSON lines) is far smaller than 1 MiB;
+# MAX_DEPTH: a record nests 5 levels deep (both app.bounds', as every file reader's)
 MAX_DIGITS = 4300  # Python's own limit for int(str)
 MAX_INT = 10**9  # no count or VP comes near; only the seed may be larger
 MAX_PROBLEMS = 50  # problems listed; the rest are counted
@@ -137,6 +138,13 @@ def _parse_constant(name: str) -> Any:
     raise _Bad(msg(ImportCode.NOT_A_NUMBER, value=name))
 
 
+def _parse_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):  # 1e400
+        raise _Bad(msg(ImportCode.NUMBER_TOO_LARGE, limit=MAX_INT))
+    return value
+
+
 def _walk(value: Any) -> None:
     """Depth, lone surrogates and number sizes, checked without recursion."""
     stack: list[tuple[Any, str, int]] = [(value, "", 0)]
@@ -172,9 +180,11 @@ def _walk_key(key: str, path: str) -> None:
 
 def _loads(text: str) -> Any:
     """``json.loads`` that refuses what would later fail deep inside: NaN/Infinity, numbers
-    over 4,300 digits, nesting deeper than :data:`MAX_DEPTH`, lone surrogates."""
+    over 4,300 digits or overflowing a float (``1e400``), nesting deeper than
+    :data:`MAX_DEPTH`, lone surrogates."""
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                           parse_constant=_parse_constant)
     except RecursionError as exc:
         raise _Bad(msg(ImportCode.TOO_DEEP, limit=MAX_DEPTH)) from exc
     _walk(value)

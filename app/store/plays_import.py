@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
@@ -38,6 +37,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app import bounds
 from app.names import clean_name, name_key
 from app.store.crud import (
     MAX_LOCATION,
@@ -64,6 +64,7 @@ class PlaysCode(MessageCode):
     NOT_A_PLAYS_FILE = "plays-not-a-plays-file"
     NOT_JSON = "plays-not-json"
     NOT_XML = "plays-not-xml"
+    NOT_CSV = "plays-not-csv"
     NOT_OBJECT = "plays-not-object"
     NO_GAME = "plays-no-game"
     SCORES_NOT_A_LIST = "plays-scores-not-a-list"
@@ -407,14 +408,20 @@ def parse(text: str, source: str, bgg: Mapping[str, int], ps: _Problems | None =
     ps = ps if ps is not None else _Problems()
     if source == "bgstats":
         try:
-            data = json.loads(text)
+            data = bounds.loads(text)  # nesting and numbers bounded, as every file read
+        except bounds.Unreadable as exc:
+            return [], [ImportProblem(0, "", exc.message, where="file")]
         except ValueError as exc:
             return [], [ImportProblem(0, "", msg(PlaysCode.NOT_JSON, error=str(exc)[:200]),
                                       where="file")]
         return parse_bgstats(data, bgg, ps)
     if text.lstrip().startswith("<"):
         return parse_bgg_xml(text, bgg, ps)
-    return parse_bgg_csv(text, bgg, ps)
+    try:
+        return parse_bgg_csv(text, bgg, ps)
+    except csv.Error as exc:  # e.g. a cell beyond the csv module's 131,072 characters
+        return [], [ImportProblem(0, "", msg(PlaysCode.NOT_CSV, error=str(exc)[:200]),
+                                  where="file")]
 
 
 def left_out(text: str, source: str, bgg: Mapping[str, int]

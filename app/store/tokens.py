@@ -25,6 +25,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlmodel import Field, Session, SQLModel, col, select
 
+from app.bounds import Unreadable, read_bytes
 from app.store.crud import transaction
 from app.store.models import UTCDateTime, now_utc
 from app.store.notify import REMATCH, REVOKED, News, notify
@@ -164,9 +165,9 @@ def read_host_token(directory: Path) -> str | None:
     beside the SQLite file) so that ``serve`` can print the same host link after a
     restart. Whoever can read that directory can read the database as well.
     """
-    try:
-        text = (directory / HOST_LINK_FILE).read_text(encoding="ascii").strip()
-    except (OSError, UnicodeDecodeError):
+    try:  # a token is at most 200 characters: a larger file is not one of ours
+        text = read_bytes(str(directory / HOST_LINK_FILE), 4096).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError, Unreadable):
         return None
     return text if 10 <= len(text) <= 200 and text.isascii() else None
 

@@ -11,6 +11,8 @@ import io
 import socket
 from urllib.parse import urlsplit
 
+from app.bounds import parse_id
+
 
 def lan_address() -> str:
     """The address phones on the same network reach this machine at.
@@ -109,11 +111,8 @@ def join_route(route: str | None) -> tuple[str | None, str]:
 def table_from_route(route: str | None) -> int | None:
     """The table id of a ``/table/<id>`` route (a server host opening a table), else ``None``."""
     parts = [p for p in (route or "").split("?", 1)[0].lstrip("#").split("/") if p]
-    # 0-9 only, at most 9 of them: "²".isdigit() is true and int("²") raises
-    if len(parts) == 2 and parts[0] == "table" and 1 <= len(parts[1]) <= 9 \
-            and all("0" <= ch <= "9" for ch in parts[1]):
-        return int(parts[1])
-    return None
+    # app.bounds: 0-9 only ("²".isdigit() is true), 1 to the largest id a database holds
+    return parse_id(parts[1]) if len(parts) == 2 and parts[0] == "table" else None
 
 
 def terminal_qr(data: str) -> str:

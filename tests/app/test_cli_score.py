@@ -361,5 +361,5 @@ def test_score_imports_only_scoring_and_the_english_reader(tmp_path: Path) -> No
                           cwd=ROOT, timeout=60)
     rcs, modules = proc.stdout.splitlines()
     assert rcs == "[0, 0, 2, 0]", proc.stderr
-    assert modules.split() == ["app", "app.cli", "app.commands", "app.commands.score",
-                               "app.l10n", "app.l10n.quick"]
+    assert modules.split() == ["app", "app.bounds", "app.cli", "app.commands",
+                               "app.commands.score", "app.l10n", "app.l10n.quick"]

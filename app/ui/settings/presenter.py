@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.bounds import MAX_WHOLE_BYTES, read_bytes
 from scoring import printed
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -20,8 +21,8 @@ RULES_DECISIONS_COPY = Path(__file__).resolve().parents[1] / "data" / "rules-dec
 def rules_decisions_text() -> str | None:
     """docs/rules-decisions.md, read at run time (the packaged copy in a built app)."""
     for path in (RULES_DECISIONS_DOC, RULES_DECISIONS_COPY):
-        if path.exists():
-            return path.read_text(encoding="utf-8")
+        if path.exists():  # read through app.bounds, as every file (the doc is ~100 KB)
+            return read_bytes(str(path), MAX_WHOLE_BYTES).decode("utf-8")
     return None
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app import l10n
+from app.bounds import parse_id
 from app.i18n import LANGUAGES
 from app.l10n import render
 from app.ui.kit import services
@@ -163,11 +164,11 @@ def bgg_section(app: Nav) -> ft.Control:
         values: dict[str, int | None] = {}
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]
-            if raw and not (raw.isdigit() and 0 < int(raw) < 2**31):
+            if raw and parse_id(raw) is None:  # app.bounds: the ids the database holds
                 ui.message = render(lang, "settings-bgg-bad", game=app.t(f"game-{game}"))
                 app.refresh()
                 return
-            values[str(game)] = int(raw) if raw else None
+            values[str(game)] = parse_id(raw) if raw else None
         with store.session() as s:  # type: ignore[union-attr]
             for name, value in values.items():
                 set_bgg_id(s, game=name, bgg_id=value)
