@@ -461,3 +461,29 @@ def test_the_settings_refuse_a_bgg_id_beyond_the_bound_with_a_message(
     asyncio.run(go())
     with svc.store.session() as s:
         assert crud.get_bgg_ids(s) == {}
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "9" * 5000])
+def test_the_settings_refuse_a_printed_value_that_is_not_a_number_with_a_message(
+        svc: Any, typed: str) -> None:
+    """Before: ``"²".isdigit()`` passed and ``int("²")`` raised in the save handler; other
+    text was dropped without a word."""
+    import asyncio
+
+    from tests.app.flet_harness import by_id, semantics_ids, start_app, tap
+
+    svc.store.confirm_printed(table="buildings_vp", key="0", value=4)
+
+    async def go() -> None:
+        client, app = await start_app()
+        app.go("settings")
+        client.session.get_page_patch()
+        ident = "settings-printed-buildings-vp-0"
+        await client.type(by_id(client, f"{ident}-value"), typed)
+        await tap(client, f"{ident}-save")
+        client.session.get_page_patch()
+        assert f"{ident}-error" in semantics_ids(client)
+        assert not client.crashes()
+
+    asyncio.run(go())
+    assert svc.store.get_printed()["buildings_vp"]["0"] == 4

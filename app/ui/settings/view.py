@@ -15,10 +15,12 @@ from app.l10n import render
 from app.ui.kit import services
 from app.ui.kit.prefs import THEMES
 from app.ui.kit.sheet_views import label
+from app.ui.kit.validate import shown, typed_number
 from app.ui.kit.widgets import TOUCH, choice_chips, header, muted, section, sid, small_button
 from app.ui.settings.import_plays import import_section
 from app.ui.settings.presenter import printed_rows, rules_decisions_text
 from scoring.games import GAMES
+from scoring.message import Refusal
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -29,6 +31,7 @@ class PrintedTyped:
     """Numbers typed into the confirmed printed values, not yet saved ("table/key" -> text)."""
 
     values: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, str] = field(default_factory=dict)  # "table/key" -> the refusal shown
 
 
 @dataclass(slots=True)
@@ -46,25 +49,34 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
     """
     lang = app.settings.language
     ident = f"settings-printed-{row.table}-{row.key}".replace("_", "-")
-    typed = app.states.setdefault(PrintedTyped, PrintedTyped).values
+    form = app.states.setdefault(PrintedTyped, PrintedTyped)
+    typed = form.values
     k = f"{row.table}/{row.key}"
 
     def changed(e: Any) -> None:  # the event's own text when it carries it (see app.kept)
         typed[k] = str(e.data if isinstance(e.data, str) else (e.control.value or ""))
 
     def save(_e: Any) -> None:
-        text = typed.get(k, "").strip()
         store = services.shared().store
-        if store is not None and text.isdigit():
-            store.confirm_printed(table=row.table, key=row.key, value=int(text))
-            typed.pop(k, None)
+        if store is None:
+            return
+        try:  # checked here: a client can send any text ("²".isdigit() is true)
+            value = typed_number(typed.get(k, ""), name)
+        except Refusal as err:
+            form.errors[k] = shown(lang, err, name)
             app.refresh()
+            return
+        store.confirm_printed(table=row.table, key=row.key, value=value)
+        typed.pop(k, None)
+        form.errors.pop(k, None)
+        app.refresh()
 
     def delete(_e: Any) -> None:
         store = services.shared().store
         if store is not None:
             store.forget_printed(table=row.table, key=row.key)
             typed.pop(k, None)
+            form.errors.pop(k, None)
             app.refresh()
 
     def submitted(e: Any) -> None:
@@ -83,6 +95,8 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
                     content=ft.Text(render(lang, f"settings-printed-{what}")),
                     on_click=handler, height=TOUCH), button=True)
                   for what, handler in (("save", save), ("delete", delete))]], wrap=True),
+        *([sid(f"{ident}-error", ft.Text(form.errors[k], color=ft.Colors.ERROR, size=13))]
+          if k in form.errors else []),
     ], spacing=0, key=ident)
 
 
