@@ -1642,6 +1642,19 @@ settings-printed-confirmed = Confirmed at this table: applies to new and unfinis
 settings-printed-save = Save
 settings-printed-delete = Delete
 score-rescore = Score again with the printed values remembered now
+score-head = { $name }, seat { $seat }
+score-winner-mark = (winner)
+score-place = { $rank ->
+        [1] 1st
+        [2] 2nd
+        [3] 3rd
+       *[other] { $rank }th
+    }
+score-unknown = { $category }: not known yet; tap to enter the printed value
+score-notes = How each total was worked out
+score-notes-none = Every total is the sum of the categories shown.
+finish-share-open = Share and export
+finish-winner-total = { $total } { -vp }
 
 ## gl10n
 
