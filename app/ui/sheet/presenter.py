@@ -523,6 +523,7 @@ def stored_scoreboard(store: Any, game_id: int, t: T) -> Scoreboard | None:
     if rec is None:
         return None
     record = dict(rec.record)
-    colours = [p.get("colour") if isinstance(p, dict) else None
-               for p in record.get("players") or ()]
+    # the seats' colours are the table's, not the record's (record v1 keeps none)
+    seats = sorted(store.game_seats(game_id=game_id), key=lambda s: s.seat)
+    colours = [s.colour for s in seats]
     return scoreboard(score_record(record, confirmed=store.get_printed()), t, colours)
