@@ -94,7 +94,7 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     )]
     if reason:
         items.append(sid(f"{identifier}-reason",
-                         ft.Text(reason, size=13, color=ft.Colors.OUTLINE)))
+                         ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)))
     return ft.Column(items, spacing=0)
 
 
@@ -158,7 +158,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
         items = [ft.Row([ft.Container(ft.Text(label, size=16), expand=True), *buttons],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)]
     if hint:
-        items.append(ft.Text(hint, size=12, color=ft.Colors.OUTLINE))
+        items.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     if error:
         items.append(sid(f"{identifier}-error", ft.Text(error, size=13, color=ft.Colors.ERROR)))
     return ft.Column(items, spacing=0, width=TILE_WIDTH if compact else None)

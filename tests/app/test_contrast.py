@@ -1,0 +1,120 @@
+"""WCAG AA for every text colour on its background, both themes, computed from the theme itself
+(issue 33 item 7): the Material 3 scheme Flutter makes from the app's seed (``GREEN_800``,
+tonal spot, the 2021 spec Flutter uses) and the app's own colours (app/ui/kit/colours.py).
+Normal text needs 4.5:1, large text 3:1."""
+
+from __future__ import annotations
+
+import flet as ft
+import pytest
+from materialyoucolor.dynamiccolor.material_dynamic_colors import MaterialDynamicColors
+from materialyoucolor.hct import Hct
+from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
+
+from app.ui.kit.colours import ON_TINT, PLAYER_COLOURS, TEXT_PAIRS, seat_colour
+from app.ui.shell.app import SEED_COLOR
+
+#: Flutter's Colors.green.shade800 (what ``ft.Colors.GREEN_800`` names)
+GREEN_800 = 0xFF2E7D32
+
+
+def scheme(dark: bool) -> dict[str, str]:
+    s = SchemeTonalSpot(Hct.from_int(GREEN_800), dark, 0.0, spec_version="2021")
+    out = {}
+    for name in ("surface", "surfaceContainerLowest", "surfaceContainerLow", "surfaceContainer",
+                 "surfaceContainerHigh", "surfaceContainerHighest", "onSurface",
+                 "onSurfaceVariant", "outline", "outlineVariant", "primary", "onPrimary",
+                 "primaryContainer", "onPrimaryContainer", "secondaryContainer",
+                 "onSecondaryContainer", "tertiary", "tertiaryContainer",
+                 "onTertiaryContainer", "error", "onError", "errorContainer",
+                 "onErrorContainer"):
+        out[name] = "#%06X" % (getattr(MaterialDynamicColors, name).get_argb(s) & 0xFFFFFF)
+    return out
+
+
+def luminance(hex_colour: str) -> float:
+    def lin(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    h = hex_colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) for i in (0, 2, 4))
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def ratio(a: str, b: str) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def over(fg: str, bg: str, alpha: float) -> str:
+    """``fg`` drawn at ``alpha`` on ``bg`` (an opacity), as one colour."""
+    f, b = fg.lstrip("#"), bg.lstrip("#")
+    mix = [round(int(f[i:i + 2], 16) * alpha + int(b[i:i + 2], 16) * (1 - alpha))
+           for i in (0, 2, 4)]
+    return "#" + "".join(f"{c:02X}" for c in mix)
+
+
+def test_the_scheme_is_the_seed_the_app_sets():
+    assert SEED_COLOR == ft.Colors.GREEN_800
+    light, dark = scheme(False), scheme(True)
+    # the design's tokens (../shared/design/src/common.py) are this scheme
+    assert (light["surface"], light["primary"], light["outline"]) == (
+        "#F7FBF1", "#3C6939", "#72796F")
+    assert (dark["surface"], dark["primary"]) == ("#10140F", "#A1D39A")
+
+
+def test_the_ratio_is_wcags():
+    assert ratio("#000000", "#FFFFFF") == pytest.approx(21.0)
+    assert ratio("#777777", "#FFFFFF") == pytest.approx(4.48, abs=0.01)
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_every_text_pair_of_the_theme_meets_aa(dark):
+    roles = scheme(dark)
+    low = []
+    for fg, bg, large in TEXT_PAIRS:
+        r = ratio(roles[fg], roles[bg])
+        if r < (3.0 if large else 4.5):
+            low.append(f"{fg} on {bg}: {r:.2f}:1")
+    assert not low, low
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_every_player_colour_meets_aa(dark):
+    """A column head's name on the seat's colour, and the seat's line (a name in the seat's
+    colour, a chip's ring) on every surface."""
+    roles = scheme(dark)
+    for colour in PLAYER_COLOURS:
+        c = seat_colour(colour, dark)
+        assert ratio(c.on_fill, c.fill) >= 4.5, (colour, c)
+        for bg in ("surface", "surfaceContainerLow", "surfaceContainerHighest"):
+            # lines and rings: 3:1 (WCAG 1.4.11); a chart bar is a graphic too
+            assert ratio(c.line, roles[bg]) >= 3.0, (colour, bg)
+    assert ratio(ON_TINT, "#D6D6D6") >= 4.5
+
+
+def test_hints_and_reasons_are_not_the_outline_colour():
+    """Issue 33: hints in ``outline`` were 4.06:1 on a card (below AA); they are
+    ``onSurfaceVariant`` now."""
+    from app.ui.kit.widgets import stepper, toggle
+
+    light = scheme(False)
+    assert ratio(light["outline"], light["surfaceContainerLow"]) < 4.5  # why not outline
+    hint = stepper("x", "X", 1, None, None, "less", "more", hint="a hint").controls[-1]
+    assert hint.value == "a hint" and hint.color == ft.Colors.ON_SURFACE_VARIANT
+    reason = toggle("y", "Y", False, lambda v: None, disabled=True, reason="why").controls[-1]
+    assert reason.content.color == ft.Colors.ON_SURFACE_VARIANT
+
+
+def test_a_finished_setup_step_keeps_its_text_readable():
+    """Issue 33: a finished step was the whole card at 60 % opacity: 2.34:1 for its muted
+    lines. Whatever opacity it has, its muted text stays at 4.5:1."""
+    from app.ui.setup.view import DONE_OPACITY
+
+    for dark in (False, True):
+        roles = scheme(dark)
+        page, card_bg = roles["surface"], roles["surfaceContainerLow"]
+        bg = over(card_bg, page, DONE_OPACITY)
+        for role in ("onSurface", "onSurfaceVariant", "primary"):
+            text = over(roles[role], page, DONE_OPACITY)  # the layer on the page
+            assert ratio(text, bg) >= 4.5, (dark, role, ratio(text, bg))
