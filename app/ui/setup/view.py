@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
 
 
-#: a finished step is dimmed this much: its text keeps 4.5:1 (at 0.6: 3.0:1, primary 2.3:1)
+#: a finished step is dimmed this much: its text keeps 4.5:1 (at 0.6: 3.0:1, primary 2.5:1)
 DONE_OPACITY = 0.9
 
 def build(app: Nav) -> ft.Control:
