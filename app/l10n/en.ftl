@@ -1097,6 +1097,7 @@ web-refused-unknown-host = Unknown host
 web-refused-foreign-origin = Cross-origin websocket refused
 web-refused-too-many-sessions = Too many sessions from this address: close a tab and reload
 link-reconnecting = Reconnecting…
+loading-message = Opening Forest Table…
 link-taps-waiting = Taps waiting: { $count }
 link-taps-unconfirmed = { $count ->
     [one] A tap may not have been saved (the connection moved to another server): check your sheet and tap again if it is missing.

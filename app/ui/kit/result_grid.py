@@ -16,12 +16,14 @@ from typing import Any
 
 import flet as ft
 
+from app.i18n import language_of
+from app.l10n import render
 from app.ui.kit.colours import seat_colour
 from app.ui.kit.widgets import TOUCH, sid
 
 LABEL_W = 132  # the category column, px
 COL_W = 55  # a player's column, px
-ROW_H = 38  # a category's row (a "?" that opens an entry: TOUCH)
+ROW_H = 40  # a category's row (a "?" that opens an entry: TOUCH)
 HEAD_H = 58
 FIT = 4  # players that fit a 390-px phone; more scroll sideways
 
@@ -65,7 +67,7 @@ def _cell(text: str, *, winner: bool, bold: bool = False, size: int = 17,
     return sid(ident, body, **({"label": label} if label else {}), **extra)
 
 
-def _label(text: str, icon: str | None, dark: bool, *, bold: bool = False, size: int = 15,
+def _label(text: str, icon: str | None, dark: bool, *, bold: bool = False, size: int = 14,
            height: int = ROW_H, line: bool = True) -> ft.Control:
     items: list[ft.Control] = []
     if icon:
@@ -102,7 +104,8 @@ def _head(t: T, name: str, seat: int, colour: str | None, dark: bool, winner: bo
 
 def _place(t: T, rank: int, winner: bool) -> ft.Control:
     pill = ft.Container(
-        ft.Text(t("score-place", rank=rank), size=14, weight=ft.FontWeight.W_600,
+        ft.Text(render(language_of(t), "score-place", rank=rank), size=14,
+                weight=ft.FontWeight.W_600,
                 color=ft.Colors.ON_PRIMARY if winner else ft.Colors.ON_SURFACE),
         bgcolor=ft.Colors.PRIMARY if winner else ft.Colors.SURFACE_CONTAINER_HIGHEST,
         border_radius=14, padding=ft.Padding.symmetric(horizontal=8, vertical=2))
