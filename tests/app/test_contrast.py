@@ -5,6 +5,8 @@ Normal text needs 4.5:1, large text 3:1."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 import pytest
 from materialyoucolor.dynamiccolor.material_dynamic_colors import MaterialDynamicColors
@@ -118,3 +120,85 @@ def test_a_finished_setup_step_keeps_its_text_readable():
         for role in ("onSurface", "onSurfaceVariant", "primary"):
             text = over(roles[role], page, DONE_OPACITY)  # the layer on the page
             assert ratio(text, bg) >= 4.5, (dark, role, ratio(text, bg))
+
+
+# --------------------------------------------------------------------------- drawn screens
+
+#: what a control paints behind its children when it sets no colour (Material 3 defaults)
+_DEFAULT_BG = {"Card": "surfaceContainerLow"}
+_ROLES = {name.lower(): name for name in scheme(False)}
+
+
+def _resolve(colour: Any, roles: dict[str, str]) -> str | None:
+    if colour is None:
+        return None
+    value = getattr(colour, "value", colour)
+    if isinstance(value, str) and value.startswith("#"):
+        return value.upper()
+    role = _ROLES.get(str(value).lower())
+    assert role is not None, f"a colour the test does not know: {colour!r}"
+    return roles[role]
+
+
+def _texts(control: Any, bg: str, roles: dict[str, str], out: list[tuple[str, str, bool, str]]
+           ) -> None:
+    """Every text under ``control`` with the colour it is drawn on: (text colour, background,
+    large, the text)."""
+    import dataclasses
+
+    if isinstance(control, ft.Text):
+        size = control.size or 14
+        bold = control.weight in (ft.FontWeight.BOLD, ft.FontWeight.W_700, ft.FontWeight.W_800,
+                                  ft.FontWeight.W_900)
+        fg = _resolve(control.color, roles) or roles["onSurface"]
+        out.append((fg, bg, size >= 24 or (size >= 18.66 and bold), str(control.value)))
+        return
+    here = _resolve(getattr(control, "bgcolor", None), roles) \
+        or _resolve(getattr(control, "collapsed_bgcolor", None), roles)
+    if here is None and type(control).__name__ in _DEFAULT_BG:
+        here = roles[_DEFAULT_BG[type(control).__name__]]
+    bg = here or bg
+    for f in dataclasses.fields(control):
+        if f.name.startswith("_") or f.name in ("data", "key", "tooltip", "badge"):
+            continue
+        value = getattr(control, f.name, None)
+        for child in value if isinstance(value, list) else [value]:
+            if isinstance(child, ft.Control):
+                _texts(child, bg, roles, out)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_text_the_result_screen_draws_meets_aa(svc: Any, theme: str) -> None:
+    """The finish screen and the scoreboard as the app draws them (a 4-player game, the
+    seats' colours, the winner's tint, a tie note, the notes), every text on the colour
+    under it, computed from the scheme of the seed."""
+    import asyncio
+
+    from app.ui.kit.prefs import Settings
+    from tests.app.flet_harness import by_id, settle, start_app, tap
+    from tests.app.test_ui_finish import guardians
+
+    gid, _ = guardians(svc, names=("Mei", "Ken", "Aya", "Sora"), fires=(3, 1, 2, 2))
+    roles = scheme(theme == "dark")
+
+    async def go() -> list[tuple[str, str, bool, str]]:
+        client, app = await start_app()
+        app.apply_settings(Settings(theme=theme), save=False)
+        app.go("finish", game_id=gid)
+        await settle()
+        client.session.get_page_patch()
+        drawn: list[tuple[str, str, bool, str]] = []
+        _texts(app.page, roles["surface"], roles, drawn)
+        assert any(text == "Mei" for *_x, text in drawn)  # the grid's heads were walked
+        await tap(client, "finish-scoreboard")
+        await settle()
+        client.session.get_page_patch()
+        _texts(app.page, roles["surface"], roles, drawn)
+        assert by_id(client, "score-table") is not None
+        assert not client.crashes()
+        return drawn
+
+    drawn = asyncio.run(go())
+    low = sorted({f"{text!r}: {fg} on {bg} {ratio(fg, bg):.2f}:1"
+                  for fg, bg, large, text in drawn if ratio(fg, bg) < (3.0 if large else 4.5)})
+    assert not low, low

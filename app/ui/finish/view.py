@@ -110,14 +110,14 @@ class ShareOpen:
 def _winner_card(app: Nav, v: FinishView) -> ft.Control:
     t = app.t
     top = max((r.total for r in v.rows if r.winner and r.total is not None), default=None)
-    lines: list[ft.Control] = [ft.Text(
+    lines: list[ft.Control] = [sid("finish-winners", ft.Text(
         t("score-winners", names=t("list-commas").join(v.winners)), size=22,
-        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER)]
+        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER))]
     sub = f"{v.title} · {v.date}"
     if top is not None:
         sub = f"{t('finish-winner-total', total=top)} · {sub}"
     lines.append(ft.Text(sub, size=14, color=ft.Colors.ON_PRIMARY_CONTAINER))
-    return sid("finish-winners", ft.Container(
+    return sid("finish-winner-card", ft.Container(
         ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=32, color=ft.Colors.ON_PRIMARY_CONTAINER),
                 ft.Column(lines, spacing=0, expand=True)], spacing=12),
         bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16,
