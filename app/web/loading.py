@@ -39,7 +39,7 @@ def loading_html(icon_src: str) -> str:
         "flex-direction:column;align-items:center;justify-content:center;gap:20px;"
         f"background:{LIGHT['bg']};color:{LIGHT['fg']};"
         "font:18px/1.4 system-ui,-apple-system,'Noto Sans JP','Hiragino Sans',sans-serif;"
-        "transition:opacity .2s;pointer-events:none}"
+        "transition:opacity .15s;pointer-events:none}"
         "#ft-loading.gone{opacity:0}"
         "#ft-loading img{width:96px;height:96px;border-radius:22px}"
         f"#ft-loading .spin{{width:32px;height:32px;border-radius:50%;"
@@ -80,7 +80,7 @@ LOADING_JS = r"""(() => {
     done = true;
     requestAnimationFrame(() => requestAnimationFrame(() => {
       box.classList.add('gone');
-      setTimeout(() => box.remove(), 250);
+      setTimeout(() => box.remove(), 200);
     }));
   };
   window.ftLoadingHide = hide;
@@ -91,7 +91,7 @@ LOADING_JS = r"""(() => {
     constructor(...args) {
       super(...args);
       // the server's first message is the first screen: drawn within a few frames
-      this.addEventListener('message', () => setTimeout(hide, 150), {once: true});
+      this.addEventListener('message', () => setTimeout(hide, 100), {once: true});
     }
   }
   window.WebSocket = FtFirst;

@@ -162,3 +162,28 @@ def test_the_result_in_dark_mode_and_in_japanese(table_browser: Any,
         shot(page, "result-grid-ja")
     finally:
         ctx.close()
+
+
+def test_a_seat_phone_shows_the_same_grid_at_the_end(table_browser: Any,
+                                                     server: tuple[TableServer, int]) -> None:
+    """Every phone of the table: a seat's phone opens on the result, the same grid."""
+    from app.store.facade import Store
+    from app.table.hub import TableHub
+
+    srv, game_id = server
+    store = Store.open(srv.db_url)
+    try:
+        token = TableHub(store).issue(game_id, 3)
+    finally:
+        store.engine.dispose()
+    ctx = table_browser.new_context(viewport=PHONES["iphone"])
+    try:
+        page = ctx.new_page()
+        page.goto(f"{srv.url}/join/{token}")
+        enable_semantics(page)
+        by_id(page, "score-total-3").first.wait_for(state="attached", timeout=WAIT_MS)
+        assert page.evaluate(LABEL_JS, "score-head-0").count("(winner)") >= 1
+        assert by_id(page, "finish-tie").count()
+        assert not by_id(page, "finish-rematch").count()  # the host starts a rematch
+    finally:
+        ctx.close()
