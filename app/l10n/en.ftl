@@ -1129,6 +1129,7 @@ web-refused-unknown-host = Unknown host
 web-refused-foreign-origin = Cross-origin websocket refused
 web-refused-too-many-sessions = Too many sessions from this address: close a tab and reload
 link-reconnecting = Reconnecting…
+loading-message = Opening Forest Table…
 link-taps-waiting = Taps waiting: { $count }
 link-taps-unconfirmed = { $count ->
     [one] A tap may not have been saved (the connection moved to another server): check your sheet and tap again if it is missing.
@@ -1681,6 +1682,19 @@ settings-printed-confirmed = Confirmed at this table: applies to new and unfinis
 settings-printed-save = Save
 settings-printed-delete = Delete
 score-rescore = Score again with the printed values remembered now
+score-head = { $name }, seat { $seat }
+score-winner-mark = (winner)
+score-place = { $rank ->
+        [1] 1st
+        [2] 2nd
+        [3] 3rd
+       *[other] { $rank }th
+    }
+score-unknown = { $category }: not known yet; tap to enter the printed value
+score-notes = How each total was worked out
+score-notes-none = Every total is the sum of the categories shown.
+finish-share-open = Share and export
+finish-winner-total = { $total } { -vp }
 
 ## gl10n
 

@@ -1098,6 +1098,7 @@ web-refused-unknown-host = 不明なホストです
 web-refused-foreign-origin = 別のオリジンからの WebSocket は受け付けません
 web-refused-too-many-sessions = このアドレスからのセッションが多すぎます。タブを閉じて再読み込みしてください
 link-reconnecting = 再接続中…
+loading-message = フォレストテーブルを開いています…
 link-taps-waiting = 送信待ちのタップ：{ $count }
 link-taps-unconfirmed = { $count } 回分のタップが保存されていないかもしれません（接続が別のサーバーに移りました）。シートを確かめ、足りなければもう一度タップしてください。
 ## records
@@ -1631,6 +1632,14 @@ settings-printed-confirmed = このテーブルで確認した値：新しいゲ
 settings-printed-save = 保存
 settings-printed-delete = 削除
 score-rescore = 今覚えている印刷値で採点し直す
+score-head = { $name }、{ $seat }番手
+score-winner-mark = （勝者）
+score-place = { $rank }位
+score-unknown = { $category }：まだ分かりません。タップして印刷された数値を入力
+score-notes = 各合計の計算方法
+score-notes-none = どの合計も、表示されたカテゴリーの合計です。
+finish-share-open = 共有とエクスポート
+finish-winner-total = { $total } { -vp }
 
 ## gl10n
 

@@ -460,6 +460,7 @@ class ScorePoint:
     total: int | None  # None: the score sheet was incomplete
     winner: bool
     utc_offset: int | None = None  # the record's own offset (minutes east of UTC)
+    colour: str | None = None  # the seat's colour in that game (the new-game form's)
 
     @property
     def local_played_at(self) -> datetime:
@@ -477,9 +478,9 @@ def score_timeline(session: Session, *, person: str | int, game: str,
     pid = resolve_person(session, person).id
     # five columns: sqlmodel's ``select`` is typed for at most four, its ``Select`` for any
     # number (the annotation names the row)
-    columns: Select[int, datetime | None, int | None, bool, int | None] = Select(
+    columns: Select[int, datetime | None, int | None, bool, int | None, str | None] = Select(
         col(Seat.game_id), col(Seat.played_at), col(Seat.total), col(Seat.winner),
-        col(GameRow.utc_offset))
+        col(GameRow.utc_offset), col(Seat.colour))
     rows = session.exec(
         columns
         .join(GameRow, col(GameRow.id) == col(Seat.game_id))
@@ -489,8 +490,8 @@ def score_timeline(session: Session, *, person: str | int, game: str,
         .limit(limit)
     ).all()
     out = []
-    for gid, played, total, winner, offset in reversed(rows):
+    for gid, played, total, winner, offset, colour in reversed(rows):
         when = utc(played)
         assert when is not None
-        out.append(ScorePoint(int(gid), when, total, bool(winner), offset))
+        out.append(ScorePoint(int(gid), when, total, bool(winner), offset, colour))
     return out

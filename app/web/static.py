@@ -51,6 +51,7 @@ from starlette.responses import FileResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.web import icons
+from app.web.loading import loading_html
 from app.web.taps import LINK_JS
 
 log = logging.getLogger(__name__)
@@ -307,7 +308,11 @@ class WebClient:
         html = html.replace('<script src="flutter_bootstrap.js" async></script>',
                             f'<script>{LINK_JS}</script>\n'
                             f'  <script src="{p}flutter_bootstrap.js" async></script>')
-        html = html.replace('src="icons/loading-animation.png"', f'src="{p}icons/loading.png"')
+        # the loading screen in the app's look and the phone's language (app/web/loading.py)
+        html, n = re.subn(r'<div id="loading".*?</div>', lambda m: loading_html(
+            f"{p}icons/loading.png"), html, count=1, flags=re.S)
+        if n != 1:
+            raise RuntimeError("flet-web's index.html changed: no loading element to replace")
         # what every renderer fetches only once its entry point has run: asked for now,
         # in parallel with it (fetch() requests: as="fetch" crossorigin matches them)
         preload = "".join(f'\n  <link rel="preload" href="{p}{rel}" as="fetch" crossorigin>'
@@ -317,8 +322,6 @@ class WebClient:
         html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
                             '<meta name="apple-mobile-web-app-status-bar-style" content="black">\n'
                             '  <meta name="theme-color" content="#2E6B3A">')
-        html = re.sub(r"background: #ffffff;", "background: #F4F1E6;", html)
-        html = re.sub(r"background: #222222;", "background: #1B2A1E;", html)
         return html
 
     def inline_hashes(self) -> list[str]:

@@ -297,3 +297,25 @@ def test_score_timeline(data: tuple[Store, dict[str, int]]) -> None:
         assert [p.game_id for p in queries.score_timeline(s, person="Ann", game=FG, limit=2)] \
             == [ids["G2"], ids["G3"]]  # the last two, oldest first
         assert queries.score_timeline(s, person="Dee", game=FO) == []  # only an open game
+
+
+def test_score_timeline_carries_each_seats_colour(any_store: Store) -> None:
+    """Issue 33: a person's charts are in the colour they played most (app/ui/records/stats)."""
+    from app.ui.records.stats import usual_colour
+
+    for when, colour in (("2026-01-10", "red"), ("2026-02-10", "blue"),
+                         ("2026-03-10", "blue"), ("2026-04-10", None)):
+        g = any_store.create_game(game=FG, players=[{"name": "Ann", "colour": colour},
+                                                    {"name": "Bo", "colour": "green"}])
+        assert g.id is not None
+        record = {"format": "forest-table/record", "version": 1, "game": FG,
+                  "played_at": f"{when}T19:00:00+00:00",
+                  "players": [{"name": "Ann"}, {"name": "Bo"}]}
+        any_store.finish_game(game_id=g.id, record=record, sheet=make_sheet(
+            FG, [("Ann", {"trees": 3}), ("Bo", {"trees": 2})], True))
+    with any_store.session() as s:
+        ann = queries.score_timeline(s, person="Ann", game=FG)
+        bo = queries.score_timeline(s, person="Bo", game=FG)
+    assert [p.colour for p in ann] == ["red", "blue", "blue", None]
+    assert usual_colour(ann) == "blue" and usual_colour(bo) == "green"
+    assert usual_colour([]) is None

@@ -8,6 +8,8 @@ import io
 import json
 from datetime import UTC, datetime
 
+import flet as ft
+
 from app.games.guardians.commands import SetGuardians
 from app.i18n import Translator
 from app.ui.finish.presenter import (
@@ -102,7 +104,9 @@ def test_a_shared_victory_is_explained(svc):
     gid, _ = guardians(svc, fires=(2, 2))
     v = load_finish(svc.store, gid, t)
     assert v is not None and set(v.winners) == {"Mei", "Ken"}
-    assert v.tie_note == "Tie on 2: Mei, Ken share the victory."
+    # the score sheet's own note (a Forest Guardians tie has no tie-breaker: 003)
+    assert v.tie_note == ("Mei and Ken tie on 2 points and share the win "
+                          "(the rulebook names no tie-breaker).")
 
 
 def test_a_broken_tie_names_the_tie_breaker():
@@ -179,6 +183,18 @@ def test_finishing_on_the_sheet_opens_the_finish_screen(svc):
         client.session.get_page_patch()
         assert app.route == "finish"
         assert by_id(client, "finish-saved") is not None
+        # the result on one screen: the grid in seat order, the winner's column marked;
+        # the share card one tap away
+        assert by_id(client, "score-total-0").content.value == "1"
+        assert by_id(client, "score-total-1").content.value == "0"
+        assert by_id(client, "score-fires-0").content.value == "1"
+        head = client.find(ft.Semantics, lambda c: c.identifier == "score-head-0")[0]
+        assert head.label == "Mei, seat 1 (winner)"
+        assert head.content.bgcolor == "#1F5FAD"  # seat 1's colour on the form: blue
+        assert "winner" not in client.find(
+            ft.Semantics, lambda c: c.identifier == "score-head-1")[0].label
+        assert not client.find(ft.Semantics, lambda c: c.identifier == "finish-qr")
+        await press("finish-share")
         assert by_id(client, "finish-qr") is not None
         assert by_id(client, "finish-bgstats-qr") is not None
         assert by_id(client, "finish-bgstats-link").url.startswith("bgstats://")

@@ -142,3 +142,47 @@ def test_settings_lists_confirmed_values_to_edit_and_delete() -> None:
         asyncio.run(go())
     finally:
         services.set_shared(None)
+
+
+def test_a_question_mark_on_the_grid_opens_the_entry_of_its_printed_value() -> None:
+    """Issue 33 item 5: a value still waiting for a printed number shows "?" on the result
+    grid; a tap on it focuses the field that asks for that number (``score-need-N-value``)."""
+    import flet as ft
+    from flet.messaging.protocol import MessageAction
+
+    from app.ui.kit import services
+    from app.ui.kit.result_grid import need_of
+    from app.ui.sheet.presenter import scoreboard
+
+    svc = memory_services()
+    services.set_shared(svc)
+
+    async def go() -> None:
+        client, app = await start_app(encode=True)
+        await _forestry_scoreboard(client, app)
+        key = next(k for k, _t in app.states.all(OpenTable))
+        p = app.states.get(OpenTable, key)[0]
+        board = scoreboard(p.sheet(), app.t)
+        row = next(r for r in board.rows if None in r.values)
+        n = need_of(board, row)
+        assert n is not None, row
+        cell = shown(app, f"score-{row.category}-0")
+        assert isinstance(cell, ft.Container) and cell.content.value == "?"
+        assert cell.on_click is not None
+        field = shown(app, f"score-need-{n}-value")
+        sent = len(client.conn.messages)
+        await client.session.dispatch_event(cell._i, "click", None)
+        await settle()
+        calls = [m for m in client.conn.messages[sent:]
+                 if m.action == MessageAction.INVOKE_METHOD]
+        assert any(getattr(m.body, "name", None) == "focus"
+                   and getattr(m.body, "control_id", None) == field._i for m in calls), calls
+        # a value that is known is only shown
+        known = shown(app, "score-score_track-0")
+        assert known.on_click is None and known.content.value == "0"
+        assert not client.crashes()
+
+    try:
+        asyncio.run(go())
+    finally:
+        services.set_shared(None)

@@ -110,10 +110,10 @@ def test_forestry_93_vp_example_from_new_game_to_history(phone):
     tap(phone, "nav-back", appears="sheet-finish")
     tap(phone, "sheet-finish", appears="finish-saved")
     wait_text(phone, "Winner: Pink")
-    by_id(phone, "finish-qr").wait_for(state="attached", timeout=WAIT_MS)
     phone.mouse.move(200, 400)
     phone.mouse.wheel(0, -20_000)
     shot(phone, "finish")
+    tap(phone, "finish-share", appears="finish-qr")  # the share card: one tap away
 
     tap(phone, "finish-home", appears="home-history")
     tap(phone, "home-history")

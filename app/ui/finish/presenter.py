@@ -51,6 +51,7 @@ class FinishView:
     saved: bool  # the game is in the history (the finish stored its record)
     share_text: str
     exports: Exports | None
+    board: Any = None  # the result grid's scoreboard (app.ui.sheet.presenter.Scoreboard)
 
 
 def _tie_note(rows: Sequence[FinishRow], winners: Sequence[str], notes: Sequence[str],
@@ -83,9 +84,10 @@ def share_text(title: str, date: str, rows: Sequence[FinishRow], winners: Sequen
 
 
 def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
-                notes: Sequence[str] = (), lang: str = "en") -> FinishView:
+                notes: Sequence[str] = (), lang: str = "en", board: Any = None) -> FinishView:
     """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None;
-    the BG Stats comments and roles are in ``lang``."""
+    the BG Stats comments and roles are in ``lang``; ``board``: the game's scoreboard (its
+    notes on ties say how every tied place was decided)."""
     from app.store import exchange
 
     seats = sorted(summary.players, key=lambda p: (p.rank if p.rank is not None else 99, p.seat))
@@ -103,10 +105,15 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
             bgg_csv=exchange.bgg_csv([exported], lang),
             bgstats_qr=exchange.bgstats_qr_link(exported, lang),
         )
+    if board is not None and not notes:
+        notes = board.notes
+    tie_note = "\n".join(board.tie_notes) if board is not None and board.tie_notes \
+        else _tie_note(rows, winners, notes, t)
     return FinishView(
         game_id=int(summary.id), game=str(summary.game), title=title, date=date, rows=rows,
-        winners=winners, tie_note=_tie_note(rows, winners, notes, t), notes=tuple(notes),
+        winners=winners, tie_note=tie_note, notes=tuple(notes),
         saved=saved, share_text=share_text(title, date, rows, winners, t), exports=exports,
+        board=board,
     )
 
 
@@ -114,6 +121,7 @@ def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = (),
                 lang: str = "en") -> FinishView | None:
     """The finish view of a stored game (None: not found or not finished)."""
     from app.store import exchange, queries
+    from app.ui.sheet.presenter import stored_scoreboard
 
     with store.session() as s:
         summary = queries.game_summary(s, game_id=game_id)
@@ -121,7 +129,8 @@ def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = (),
             return None
         saved = any(g.id == game_id for g in queries.history(s, limit=50).items)
         exported = next(iter(exchange.export_games(s, ids=[game_id])), None)
-    return finish_view(summary, exported, t, saved=saved, notes=notes, lang=lang)
+    board = stored_scoreboard(store, game_id, t)
+    return finish_view(summary, exported, t, saved=saved, notes=notes, lang=lang, board=board)
 
 
 def export_files(view: FinishView) -> list[tuple[str, str, str]]:

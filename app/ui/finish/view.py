@@ -16,7 +16,9 @@ import flet as ft
 from app.l10n import render
 from app.ui.finish.presenter import FinishView, export_files, load_finish, rematch_presenter
 from app.ui.kit import services
+from app.ui.kit.colours import is_dark
 from app.ui.kit.live_table import OpenTable
+from app.ui.kit.result_grid import result_grid, score_notes, tie_box
 from app.ui.kit.widgets import TOUCH, big_button, card, header, muted, sid
 
 if TYPE_CHECKING:
@@ -98,34 +100,70 @@ def row_label(t: Any, r: Any) -> str:
     return t("finish-row", rank=r.rank, name=r.name, total=r.total)
 
 
-def _result(app: Nav, v: FinishView) -> list[ft.Control]:
+@dataclass(slots=True)
+class ShareOpen:
+    """Whether this tab shows the share card of a result (``finish-share`` opens it)."""
+
+    open: bool = False
+
+
+def _winner_card(app: Nav, v: FinishView) -> ft.Control:
     t = app.t
-    rows: list[ft.Control] = []
-    for i, r in enumerate(v.rows):
-        rows.append(sid(f"finish-row-{i}", ft.Row([
-            ft.Container(ft.Text(str(r.rank or "–"), size=20, weight=ft.FontWeight.BOLD),
-                         width=32),
-            ft.Icon(ft.Icons.EMOJI_EVENTS, color=ft.Colors.AMBER) if r.winner
-            else ft.Container(width=24),
-            ft.Text(r.name, size=18, expand=True),
-            ft.Text("–" if r.total is None else str(r.total), size=24,
-                    weight=ft.FontWeight.BOLD),
-        ]), label=row_label(t, r)))
-    out: list[ft.Control] = [card(rows, identifier="finish-result")]
+    top = max((r.total for r in v.rows if r.winner and r.total is not None), default=None)
+    lines: list[ft.Control] = [sid("finish-winners", ft.Text(
+        t("score-winners", names=t("list-commas").join(v.winners)), size=22,
+        weight=ft.FontWeight.BOLD, color=ft.Colors.ON_PRIMARY_CONTAINER))]
+    sub = f"{v.title} · {v.date}"
+    if top is not None:
+        sub = f"{t('finish-winner-total', total=top)} · {sub}"
+    lines.append(ft.Text(sub, size=14, color=ft.Colors.ON_PRIMARY_CONTAINER))
+    return sid("finish-winner-card", ft.Container(
+        ft.Row([ft.Icon(ft.Icons.EMOJI_EVENTS, size=32, color=ft.Colors.ON_PRIMARY_CONTAINER),
+                ft.Column(lines, spacing=0, expand=True)], spacing=12),
+        bgcolor=ft.Colors.PRIMARY_CONTAINER, border_radius=16,
+        padding=ft.Padding.symmetric(horizontal=16, vertical=10)))
+
+
+def _result(app: Nav, v: FinishView) -> list[ft.Control]:
+    """The result on one screen: the winner, the grid, the tie-break, the notes."""
+    t = app.t
+    out: list[ft.Control] = []
     if v.winners:
-        out.append(sid("finish-winners", ft.Text(
-            t("score-winners", names=t("list-commas").join(v.winners)), size=22,
-            weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
+        out.append(_winner_card(app, v))
+    if v.board is not None:
+        out.append(sid("finish-result", result_grid(t, v.board, dark=is_dark(app.page))))
+    else:  # no scoreboard (a record the app cannot score): the ranked list
+        out.append(card([sid(f"finish-row-{i}", ft.Text(
+            f"{r.rank or '–'}. {r.name} {'–' if r.total is None else r.total}", size=18),
+            label=row_label(t, r)) for i, r in enumerate(v.rows)], identifier="finish-result"))
     if v.tie_note:
-        out.append(sid("finish-tie", ft.Text(v.tie_note, size=15)))
+        out.append(tie_box(v.tie_note, "finish-tie"))
+    out.append(score_notes(t, [n for n in v.notes if n not in (v.tie_note or "")]))
     if v.saved:
         out.append(sid("finish-saved", ft.Row([
-            ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY),
-            ft.Text(t("finish-saved"), expand=True)])))
+            ft.Icon(ft.Icons.CHECK_CIRCLE, color=ft.Colors.PRIMARY, size=18),
+            ft.Text(t("finish-saved"), expand=True, size=13,
+                    color=ft.Colors.ON_SURFACE_VARIANT)], spacing=6)))
     else:
         out.append(sid("finish-not-saved", ft.Text(t("finish-not-saved"),
                                                    color=ft.Colors.ERROR)))
     return out
+
+
+def _actions(app: Nav, v: FinishView, shown: ShareOpen) -> ft.Control:
+    t = app.t
+
+    def share(_e: Any) -> None:
+        shown.open = not shown.open
+        app.refresh()
+    return ft.Row([
+        sid("finish-rematch", ft.OutlinedButton(
+            content=ft.Text(t("finish-rematch"), size=17), icon=ft.Icons.REPLAY, height=56,
+            expand=True, on_click=lambda e: rematch(app, v.game_id)), button=True),
+        sid("finish-share", ft.FilledButton(
+            content=ft.Text(t("finish-share-open"), size=17, max_lines=1), icon=ft.Icons.SHARE,
+            height=56, expand=True, on_click=share), button=True, expanded=shown.open),
+    ], spacing=10)
 
 
 def build(app: Nav) -> ft.Control:
@@ -143,8 +181,21 @@ def build(app: Nav) -> ft.Control:
             return ft.Column([top, muted(t("common-error", message=str(exc)))])
     if view is None:
         return ft.Column([top, muted(t("finish-not-finished"))], spacing=10)
-    controls: list[ft.Control] = [top, muted(f"{view.title} · {view.date}"), *_result(app, view)]
-    controls.append(card([
+    shown = app.states.setdefault(ShareOpen, ShareOpen, key=view.game_id)
+    controls: list[ft.Control] = [top, *_result(app, view), _actions(app, view, shown)]
+    if shown.open:
+        controls.extend(_share_cards(app, view))
+    controls.append(big_button("finish-scoreboard", t("sheet-scoreboard"),
+                               lambda e: app.go("scoreboard", game_id=view.game_id),
+                               icon=ft.Icons.LEADERBOARD))
+    controls.append(big_button("finish-home", t("nav-home"), app.home, icon=ft.Icons.HOME))
+    return ft.Column(controls, spacing=10)
+
+
+def _share_cards(app: Nav, view: FinishView) -> list[ft.Control]:
+    """Today's share card (a QR code of the result as text) and the export files."""
+    t = app.t
+    controls: list[ft.Control] = [card([
         ft.Text(t("finish-share"), size=18, weight=ft.FontWeight.BOLD),
         muted(t("finish-share-hint")),
         ft.Row([sid("finish-qr", qr_image(view.share_text), label=view.share_text)],
@@ -153,7 +204,7 @@ def build(app: Nav) -> ft.Control:
         sid("finish-copy-summary", ft.OutlinedButton(
             content=ft.Text(t("finish-copy")), icon=ft.Icons.COPY, height=TOUCH,
             on_click=lambda e: _copy(app, view.share_text)), button=True),
-    ], identifier="finish-share"))
+    ], identifier="finish-share-card")]
     exports: list[ft.Control] = [ft.Text(t("finish-exports"), size=18, weight=ft.FontWeight.BOLD),
                                  muted(t("finish-exports-hint"))]
     for kind, name, text in export_files(view):
@@ -177,11 +228,4 @@ def build(app: Nav) -> ft.Control:
             content=ft.Text(t("finish-bgstats-link")), icon=ft.Icons.OPEN_IN_NEW,
             url=view.exports.bgstats_link, height=TOUCH), button=True))
     controls.append(card(exports, identifier="finish-exports"))
-    controls.append(big_button("finish-scoreboard", t("sheet-scoreboard"),
-                               lambda e: app.go("scoreboard", game_id=view.game_id),
-                               icon=ft.Icons.LEADERBOARD))
-    controls.append(big_button("finish-rematch", t("finish-rematch"),
-                               lambda e: rematch(app, view.game_id), icon=ft.Icons.REPLAY,
-                               primary=True))
-    controls.append(big_button("finish-home", t("nav-home"), app.home, icon=ft.Icons.HOME))
-    return ft.Column(controls, spacing=10)
+    return controls

@@ -14,8 +14,9 @@ The screens (``app/ui/<feature>/``) ask these and name no game.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from app.game.registry import variant
@@ -259,6 +260,9 @@ class GameUI:
     setup_lines: SetupLines = _no_setup_lines
     #: the setup step where the spaces the infestation card covers are entered (None: none)
     infestation_step: str | None = None
+    #: each score category's icon (a file name in ``assets/icons/``, no ``.svg``): the
+    #: result grid's rows; a category without one shows none
+    category_icons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def seat_role(self) -> SeatRole:

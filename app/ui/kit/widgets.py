@@ -66,18 +66,29 @@ def section(title: str, controls: Sequence[ft.Control], identifier: str | None =
 
 
 def choice_chips(prefix: str, options: Sequence[tuple[Any, str, bool]], selected: Any,
-                 on_pick: Callable[[Any], Any], spacing: int = 8) -> ft.Control:
+                 on_pick: Callable[[Any], Any], spacing: int = 8,
+                 leading: Callable[[Any], ft.Control | None] | None = None) -> ft.Control:
     """Chips that wrap onto new lines (no sideways scrolling), one per (value, label, enabled).
 
     ``selected`` is the chosen value, or a predicate for several (``lambda v: v in chosen``).
+    ``leading``: a value's picture before its label (a player colour's dot).
     """
     def chip(value: Any, label: str, enabled: bool) -> ft.Control:
         on = selected(value) if callable(selected) else value == selected
         return sid(f"{prefix}-{value}", ft.Chip(
+            leading=leading(value) if leading is not None else None,
             label=ft.Text(label), label_padding=CHIP_LABEL_PADDING, selected=on,
             disabled=not enabled, on_select=lambda e: on_pick(value), height=TOUCH),
             selected=on)
     return ft.Row([chip(*o) for o in options], wrap=True, spacing=spacing, run_spacing=spacing)
+
+
+def colour_dot(colour: str | None, dark: bool = False, size: int = 14) -> ft.Control:
+    """A seat's colour as a dot (app/ui/kit/colours.py: its line colour, 3:1 on the page)."""
+    from app.ui.kit.colours import seat_colour
+
+    return ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE,
+                        bgcolor=seat_colour(colour, dark).line)
 
 
 def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool], Any],
@@ -94,7 +105,7 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     )]
     if reason:
         items.append(sid(f"{identifier}-reason",
-                         ft.Text(reason, size=13, color=ft.Colors.OUTLINE)))
+                         ft.Text(reason, size=13, color=ft.Colors.ON_SURFACE_VARIANT)))
     return ft.Column(items, spacing=0)
 
 
@@ -158,7 +169,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
         items = [ft.Row([ft.Container(ft.Text(label, size=16), expand=True), *buttons],
                         vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)]
     if hint:
-        items.append(ft.Text(hint, size=12, color=ft.Colors.OUTLINE))
+        items.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
     if error:
         items.append(sid(f"{identifier}-error", ft.Text(error, size=13, color=ft.Colors.ERROR)))
     return ft.Column(items, spacing=0, width=TILE_WIDTH if compact else None)

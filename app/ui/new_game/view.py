@@ -9,12 +9,14 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui.kit import services
+from app.ui.kit.colours import is_dark
 from app.ui.kit.games import ui
 from app.ui.kit.widgets import (
     TOUCH,
     big_button,
     chips_with_reasons,
     choice_chips,
+    colour_dot,
     header,
     muted,
     section,
@@ -95,6 +97,7 @@ def build(app: Nav) -> ft.Control:
             f"new-player-{i}-colour",
             [(c.value, c.label, True) for c in p.colour_choices()],
             entry.colour, partial(redraw(p.set_colour), i),
+            leading=partial(colour_dot, dark=is_dark(app.page)),
         )
         seat: list[ft.Control] = [
             ft.Text(t("new-seat", n=i + 1), weight=ft.FontWeight.W_600),

@@ -44,6 +44,7 @@ class PersonView:
     categories: tuple[CategoryBar, ...]  # largest average first
     score_axis: tuple[int, int] = (1, 1)  # (max, step) of the score chart's y axis
     category_axis: tuple[int, int] = (1, 1)  # the same for the category bars
+    colour: str | None = None  # the colour the person played most (the charts are in it)
 
 
 #: grid steps a y axis may use (then multiples of 1000)
@@ -67,6 +68,26 @@ def _label(t: T, key: str, fallback: str) -> str:
     return fallback if text == key else text
 
 
+def usual_colour(timeline: Sequence[Any]) -> str | None:
+    """The seat colour a person played most in ``timeline`` (oldest first); a tie: the one
+    played last. None: no game with a colour.
+
+    >>> from types import SimpleNamespace as P
+    >>> usual_colour([P(colour="red"), P(colour="blue"), P(colour="red"), P(colour="blue")])
+    'blue'
+    >>> usual_colour([P(colour=None)]) is None
+    True
+    """
+    counts: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for i, p in enumerate(timeline):
+        c = getattr(p, "colour", None)
+        if c:
+            counts[c] = counts.get(c, 0) + 1
+            last[c] = i
+    return max(counts, key=lambda c: (counts[c], last[c]), default=None)
+
+
 def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
     """``stats``: ``queries.PersonStats`` (with categories); ``timeline``: ``ScorePoint``s."""
     scores = tuple(
@@ -88,6 +109,7 @@ def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
         scores=scores, categories=cats,
         score_axis=y_axis(max((p.y for p in scores), default=0)),
         category_axis=y_axis(max((c.average for c in cats), default=0)),
+        colour=usual_colour(timeline),
     )
 
 

@@ -15,6 +15,7 @@ import flet as ft
 
 from app.l10n import render
 from app.ui.kit import services
+from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.widgets import (
     TOUCH,
     big_button,
@@ -192,7 +193,7 @@ def _grid(step: int) -> Any:
     return fch.ChartGridLines(interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1)
 
 
-def score_chart(v: PersonView) -> ft.Control | None:
+def score_chart(v: PersonView, dark: bool = False) -> ft.Control | None:
     """Score over time: one point per finished game with a total, oldest first."""
     import flet_charts as fch
 
@@ -204,7 +205,8 @@ def score_chart(v: PersonView) -> ft.Control | None:
         data_series=[fch.LineChartData(
             points=[fch.LineChartDataPoint(x=p.x, y=p.y, tooltip=f"{p.label}: {p.y}")
                     for p in v.scores],
-            stroke_width=3, color=ft.Colors.PRIMARY, curved=False, point=True)],
+            stroke_width=3, color=seat_colour(v.colour, dark).line, curved=False,
+            point=True)],
         min_x=0, max_x=max(1, len(v.scores) - 1), min_y=0, max_y=top,
         # the values from one step up: a "0" at the corner ran into the first date
         left_axis=fch.ChartAxis(label_size=36, labels=[
@@ -218,7 +220,7 @@ def score_chart(v: PersonView) -> ft.Control | None:
     return sid("person-scores-chart", ft.Container(chart, padding=ft.Padding.only(right=24)))
 
 
-def category_chart(v: PersonView) -> ft.Control | None:
+def category_chart(v: PersonView, dark: bool = False) -> ft.Control | None:
     """Average points per category (bars, largest first), numbered: the names are written
     out in full under the chart with the same numbers (a name under a bar was cut to five
     letters at 390 px)."""
@@ -229,7 +231,7 @@ def category_chart(v: PersonView) -> ft.Control | None:
     top, step = v.category_axis
     chart = fch.BarChart(
         groups=[fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-            from_y=0, to_y=round(c.average, 1), width=18, color=ft.Colors.TERTIARY,
+            from_y=0, to_y=round(c.average, 1), width=18, color=seat_colour(v.colour, dark).line,
             border_radius=3, tooltip=f"{c.label}: {c.average:.1f}")])
             for i, c in enumerate(v.categories)],
         max_y=top, interactive=False,
@@ -257,8 +259,9 @@ def build_person(app: Nav) -> ft.Control:
              identifier="person-summary"),
     ]
     for chart, title, ident, notes in (
-            (score_chart(v), t("stats-chart-scores"), "person-scores", []),
-            (category_chart(v), t("stats-chart-categories"), "person-categories",
+            (score_chart(v, is_dark(app.page)), t("stats-chart-scores"), "person-scores", []),
+            (category_chart(v, is_dark(app.page)), t("stats-chart-categories"),
+             "person-categories",
              [muted(f"{i}. {c.label}: {c.average:.1f}", 13)
               for i, c in enumerate(v.categories, start=1)])):
         if chart is not None:

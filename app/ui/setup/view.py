@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
 
 
+#: a finished step is dimmed this much: its text keeps 4.5:1 (at 0.6: 3.0:1, primary 2.5:1)
+DONE_OPACITY = 0.9
+
 def build(app: Nav) -> ft.Control:
     t = app.t
     p = app.states.get(SetupPresenter)
@@ -53,7 +56,7 @@ def build(app: Nav) -> ft.Control:
         ], spacing=6)
         cards.append(sid(f"setup-step-{c.number}", ft.Card(
             content=ft.Container(body, padding=16),
-            opacity=0.6 if c.done else 1.0,
+            opacity=DONE_OPACITY if c.done else 1.0,
         )))
 
     footer: list[ft.Control] = []

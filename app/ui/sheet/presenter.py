@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -152,6 +152,10 @@ class SheetPresenter:
 
     def names(self) -> list[str]:
         return [p.name for p in self.state.players]
+
+    def colours(self) -> list[str | None]:
+        """Each seat's colour id (the new-game form's), in seat order."""
+        return [p.colour for p in self.state.players]
 
     def role(self, player: int | None = None) -> str | None:
         """The seat's role (a character, a ranger: the game's), translated."""
@@ -448,11 +452,19 @@ class Scoreboard:
     complete: bool
     needs: tuple[Any, ...]
     notes: tuple[str, ...]
+    game: str = ""
+    colours: tuple[str | None, ...] = ()  # each seat's colour id (the new-game form's)
+    tie_notes: tuple[str, ...] = ()  # the notes on a tie: which tie-breaker decided a place
 
 
-def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
+#: the score notes that say how a tie was decided (or shared)
+TIE_NOTES = frozenset({"note-tie-decided", "note-tie-shared", "note-guardians-shared-win"})
+
+
+def scoreboard(sheet: Any, t: T, colours: Sequence[str | None] = ()) -> Scoreboard | None:
     """The per-category table of a score sheet (categories in its game's order, then the
-    sheet's; a category a printed value not yet known holds back for everyone shows "?")."""
+    sheet's; a category a printed value not yet known holds back for everyone shows "?").
+    ``colours``: each seat's colour, in seat order."""
     if sheet is None:
         return None
     game = variant(sheet.game)
@@ -491,7 +503,9 @@ def scoreboard(sheet: Any, t: T) -> Scoreboard | None:
         names=tuple(p.name for p in sheet.players), rows=tuple(rows),
         totals=tuple(int(p.total) for p in sheet.players),
         ranks=tuple(int(p.rank) for p in sheet.players), winners=tuple(sheet.winners),
-        complete=bool(sheet.complete), needs=needs, notes=tuple(notes),
+        complete=bool(sheet.complete), needs=needs, notes=tuple(notes), game=str(sheet.game),
+        colours=tuple(colours),
+        tie_notes=tuple(render(lang, n) for n in sheet.notes if n.code in TIE_NOTES),
     )
 
 
@@ -508,4 +522,8 @@ def stored_scoreboard(store: Any, game_id: int, t: T) -> Scoreboard | None:
     rec = store.get_record(game_id=game_id)
     if rec is None:
         return None
-    return scoreboard(score_record(dict(rec.record), confirmed=store.get_printed()), t)
+    record = dict(rec.record)
+    # the seats' colours are the table's, not the record's (record v1 keeps none)
+    seats = sorted(store.game_seats(game_id=game_id), key=lambda s: s.seat)
+    colours = [s.colour for s in seats]
+    return scoreboard(score_record(record, confirmed=store.get_printed()), t, colours)

@@ -15,7 +15,9 @@ from app.game.registry import variant
 from app.game.state import parsed_state
 from app.game.status import Status
 from app.ui.kit import services
+from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.live_table import TableClient, submit_off_loop
+from app.ui.kit.result_grid import result_grid, score_notes, tie_box
 from app.ui.kit.validate import shown, typed_number
 from app.ui.kit.widgets import TOUCH, card, header, muted, sid
 from app.ui.sheet.presenter import SheetPresenter, scoreboard, stored_scoreboard
@@ -28,16 +30,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def _chart(board: Any) -> ft.Control | None:
+def _chart(board: Any, dark: bool = False) -> ft.Control | None:
     import flet_charts as fch
 
     top = max([*board.totals, 1])
     max_y = int(top * 1.2) + 1
     groups = [
         fch.BarChartGroup(x=i, rods=[fch.BarChartRod(
-            from_y=0, to_y=total, width=28, color=ft.Colors.PRIMARY,
+            from_y=0, to_y=total, width=28, color=seat_colour(colour, dark).fill,
             border_radius=4, tooltip=f"{name}: {total}")])
-        for i, (name, total) in enumerate(zip(board.names, board.totals, strict=True))
+        for i, (name, total, colour) in enumerate(zip(
+            board.names, board.totals,
+            (*board.colours, *[None] * (len(board.names) - len(board.colours))), strict=True))
     ]
     return fch.BarChart(
         groups=groups, max_y=max_y, interactive=False,
@@ -127,7 +131,7 @@ def build(app: Nav) -> ft.Control:
                                      back_label=t("nav-back")), muted(opened)])
     else:
         p, c = opened
-        board = scoreboard(p.sheet(), t)
+        board = scoreboard(p.sheet(), t, p.colours())
         if p.status == Status.FINISHED:  # what it was scored with: its stored record
             board = _stored_board(app) or board
     controls: list[ft.Control] = [
@@ -137,41 +141,28 @@ def build(app: Nav) -> ft.Control:
     if board is None:
         controls.append(muted(t("sheet-not-scorable")))
         return ft.Column(controls, spacing=10)
-    col_w = 56
+    # a "?" opens the entry of the printed value it waits for (the field below the grid)
+    can_enter = not (app.locked is not None and (p is None or p.status == Status.FINISHED))
 
-    def cell(text: str, bold: bool = False, ident: str | None = None) -> ft.Control:
-        body = ft.Container(ft.Text(text, weight=ft.FontWeight.BOLD if bold else None,
-                                    text_align=ft.TextAlign.RIGHT, size=15),
-                            width=col_w, alignment=ft.Alignment.CENTER_RIGHT)
-        return sid(ident, body) if ident else body
-
-    rows: list[ft.Control] = [ft.Row(
-        [ft.Container(ft.Text(t("score-category"), weight=ft.FontWeight.W_600), expand=True),
-         *[cell(n[:6], True) for n in board.names]], spacing=4)]
+    def enter(n: int) -> None:
+        need = board.needs[n]
+        field = app.kept(f"score-need-{need.table}-{need.key}", ft.TextField)
+        app.page.run_task(field.focus)  # type: ignore[attr-defined]
+    controls.append(result_grid(t, board, dark=is_dark(app.page),
+                                on_unknown=enter if can_enter and board.needs else None))
     for row in board.rows:
-        title: ft.Control = ft.Text(row.label, size=14)
-        if row.waiting:  # "?" in the row, and the question it waits for beside it
-            title = ft.Column([title, *[sid(f"score-{row.category}-waiting", muted(q, 12))
-                                        for q in row.waiting]], spacing=0)
-        rows.append(ft.Row([ft.Container(title, expand=True),
-                            *[cell("?" if v is None else str(v), ident=f"score-{row.category}-{i}")
-                              for i, v in enumerate(row.values)]],
-                           spacing=4))
-    rows.append(ft.Divider(height=1))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score-total"), weight=ft.FontWeight.BOLD),
-                                     expand=True),
-                        *[cell(str(v), True, f"score-total-{i}")
-                          for i, v in enumerate(board.totals)]], spacing=4))
-    rows.append(ft.Row([ft.Container(ft.Text(t("score-rank")), expand=True),
-                        *[cell(str(r)) for r in board.ranks]], spacing=4))
-    controls.append(card(rows, identifier="score-table"))
+        if row.waiting:  # the question a "?" in the row waits for, under the grid
+            controls.extend(sid(f"score-{row.category}-waiting", muted(f"{row.label}: {q}", 12))
+                            for q in row.waiting)
     if board.winners:
         controls.append(sid("score-winners", ft.Text(
             t("score-winners", names=t("list-commas").join(board.winners)), size=20,
             weight=ft.FontWeight.BOLD, color=ft.Colors.PRIMARY)))
+    if board.tie_notes:
+        controls.append(tie_box("\n".join(board.tie_notes), "score-tie"))
     if not board.complete:
         controls.append(muted(t("score-provisional")))
-    chart = _chart(board)
+    chart = _chart(board, is_dark(app.page))
     if chart is not None:
         controls.append(card([ft.Text(t("score-chart"), weight=ft.FontWeight.W_600), chart],
                              identifier="score-chart"))
@@ -218,8 +209,7 @@ def build(app: Nav) -> ft.Control:
                             on_click=confirm), button=True)], wrap=True),
             ], spacing=4, key=f"need-{need.table}-{need.key}"))
         controls.append(card(needs, identifier="score-needs"))
-    for note in board.notes:
-        controls.append(muted(note, 13))
+    controls.append(score_notes(t, board.notes))
     if (p is None or p.status == Status.FINISHED) and app.locked is None \
             and services.shared().store is not None:
         # a finished game keeps the values it was scored with; on request, the ones

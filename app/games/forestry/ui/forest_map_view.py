@@ -108,7 +108,7 @@ def _tile(app: Nav, p: SheetHost, c: TableClient, lang: str,
     marks: list[ft.Control] = [
         ft.Text(lines[0], size=14, weight=ft.FontWeight.BOLD),
         ft.Text("\n".join(lines[1:]), size=10, text_align=ft.TextAlign.CENTER,
-                color=ft.Colors.GREEN_800 if tile.forester else None),
+                color=ft.Colors.PRIMARY if tile.forester else None),
     ]
     box = ft.Container(
         ft.Column(marks, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,

@@ -3,6 +3,7 @@ in :mod:`app.ui.kit.games`."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -35,4 +36,8 @@ def play_piece(app: Nav, p: SheetHost, c: TableClient, lang: str) -> ft.Control:
 
 UI = GameUI(Game.FORESTRY, sheet=ForestrySheet, form=ForestryForm, option_block=option_block,
             play_piece=play_piece, words=WORDS, reference_lines=reference_lines,
-            setup_piece=harvesters, setup_lines=setup_lines, infestation_step="gf.infestation")
+            setup_piece=harvesters, setup_lines=setup_lines, infestation_step="gf.infestation",
+            category_icons=MappingProxyType({
+                "score_track": "score", "buildings": "forest-building", "water": "water-structure",
+                "tasks": "task-card", "forester_majority": "forester-pair", "resources": "coin",
+                "wood": "wood", "detached": "storage-space", "technician": "technology"}))

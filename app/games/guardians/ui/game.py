@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -41,4 +42,6 @@ def play_piece(app: Nav, p: SheetHost, c: TableClient, lang: str) -> ft.Control:
 UI = GameUI(Game.GUARDIANS, sheet=GuardiansSheet, form=GuardiansForm,
             option_block=option_block, play_piece=play_piece, words=WORDS,
             reference_lines=reference_lines, reference_cards=reference_cards,
-            reference_piece=planting_check)
+            reference_piece=planting_check,
+            category_icons=MappingProxyType({"trees": "tree", "animals": "animal-card",
+                                             "fires": "fire-token", "ranger": "ranger"}))
