@@ -10,7 +10,7 @@ Pieces are kept between redraws while their key is unchanged (:mod:`app.ui.kit.k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -99,23 +99,47 @@ def _banner(lang: str, lines: tuple[str, ...], why: tuple[str, ...] = ()) -> ft.
                                            border_radius=8))
 
 
-def _turn_command(p: SheetPresenter) -> Any:
-    """"End my turn" against the version on screen (None: no turn to end)."""
-    turn = PP.turn_view(p.state, p.version)
-    return None if turn is None else turn.command
+def _as_of_now(p: SheetPresenter, command: Any) -> Any:
+    """The card's command (it names the turn the card showed) against the version on
+    screen: a turn that has ended since is "already done" (its key no longer matches)."""
+    return replace(command, version=p.version)
+
+
+def due_here(p: SheetPresenter) -> str:
+    """The sheet action this phone's turn card offers (the round token due before the
+    round's first turn, on the turn's player's phone and the host's), else ``""``: the
+    section leaves it out (one control per id)."""
+    state, seat = p.state, p.locked_player
+    kept = _DUE[0]
+    if kept is not None and kept[0] is state and kept[1] == seat:
+        return kept[2]
+    turn = PP.turn_view(state)  # (None when the game is not in play)
+    here = "" if turn is None or turn.due is None or not turn.due_action \
+        or seat not in (None, turn.seat) else turn.due_action
+    _DUE[0] = (state, seat, here)  # one redraw asks once a section
+    return here
+
+
+#: the last :func:`due_here` (the state it was asked of, the seat, the answer)
+_DUE: list[tuple[Any, int | None, str] | None] = [None]
 
 
 def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
     lines = PP.turn_lines(lang, turn)
+    end, due = turn.command, turn.due
     items: list[ft.Control] = [
         sid("turn-title", ft.Text(lines[0], size=17, weight=ft.FontWeight.BOLD)),
         *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
-        sid("turn-end", ft.FilledTonalButton(
-            content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END)), height=TOUCH,
-            icon=ft.Icons.SKIP_NEXT, on_click=on_tap(app, p, c, lambda: _turn_command(p))),
-            button=True),
     ]
+    if due is not None and due_here(p):  # the turn's player turns up the round's token
+        items.append(sid(f"sheet-{turn.due_action}", ft.FilledButton(
+            content=ft.Text(lines[1]), height=TOUCH, icon=ft.Icons.FLIP,
+            on_click=on_tap(app, p, c, lambda: _as_of_now(p, due))), button=True))
+    items.append(sid("turn-end", ft.FilledTonalButton(
+        content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END, name=turn.player)),
+        height=TOUCH, icon=ft.Icons.SKIP_NEXT,
+        on_click=on_tap(app, p, c, lambda: _as_of_now(p, end))), button=True))
 
     return card(items, identifier="play-turn")
 
