@@ -61,6 +61,13 @@ def _no_one(state: GameState) -> tuple[int, ...]:
     return ()
 
 
+def _just_start(state: GameState, given: Mapping[str, str]) -> tuple[Command, ...]:
+    """A dealt game begins with the host's start (no play option to read)."""
+    from app.game.commands import StartGame
+
+    return (StartGame(version=0),)
+
+
 def _no_words(kind: str, data: Mapping[str, Any]) -> Msg | None:
     return None
 
@@ -157,6 +164,14 @@ class Variant:
     #: the rules, once its end is known (Forestry's final turns, Forest Guardians' last
     #: turns); empty: over, not near its end, or not known. Finish asks first.
     still_to_play: Callable[[GameState], tuple[int, ...]] = _no_one
+    #: a table prepared in play (``tables new --in-play``): ``(the dealt state, the play
+    #: options given, by key) -> the taps that bring it to its first turn`` (made at
+    #: version 0, applied as taps are: each checked by its handler); a bad play option is
+    #: refused naming ``options.<key>``
+    in_play: Callable[[GameState, Mapping[str, str]], tuple[Command, ...]] = _just_start
+    #: the keys of the play options ``in_play`` reads (``--option KEY=VALUE`` with
+    #: ``--in-play``; not the dealer's options)
+    play_options: tuple[str, ...] = ()
     #: the forest board's spaces, 1-based (empty: the game has no shared forest board)
     forest_spaces: tuple[int, ...] = ()
     #: ``forest-table setup GAME``: its options and the checklist's words (None: no such

@@ -809,6 +809,7 @@ refusal-play-forest-spaces-are-1-15 = forest spaces are 1–15, got { $bad }
 refusal-play-forest-spaces-are-1-15-2 = { $name }: forest spaces are 1–15, got { $bad }
 refusal-play-malformed-forest-board-data = malformed forest board data: { $exc }
 refusal-play-turn-of-another-seat = it is { $name }'s turn: the turn this tap ends is over
+refusal-in-play-harvesters = give each seat's harvester a forest space, { $n } numbers in seat order (for example harvesters={ $example })
 refusal-deck-cannot-reveal-cards = cannot reveal { $count } cards
 refusal-deck-no-spawn-card-satisfies = no { -spawn-card } satisfies the requested condition
 refusal-deck-forest-spaces-are-numbered-1-15 = forest spaces are numbered 1–15, got { $start }
@@ -1261,6 +1262,7 @@ serve-error-database = forest-table serve: the database could not be opened ({ $
 serve-warn-not-private = forest-table serve: warning: other users of this computer can read { $paths } (make them private: chmod go= …).
 tables-error = { $prog }: error: { $field }: { $problem }
 tables-nothing-created = Nothing was created.
+tables-error-in-play-only = a play option: give it with --in-play
 tables-error-base-url = not an address links can start with: http:// or https://, a host and an optional port, nothing after it (got '{ $value }')
 tables-error-port-and-base-url = give the port in --base-url (--port is for the LAN address)
 tables-error-seat-pair = expected SEAT=VALUE with SEAT from 1 to { $n } (got '{ $value }')

@@ -786,6 +786,7 @@ refusal-play-forest-spaces-are-1-15 = 森のスペースは1〜15です（{ $bad
 refusal-play-forest-spaces-are-1-15-2 = 森のスペースは1〜15です（{ $bad }が指定されました）。
 refusal-play-malformed-forest-board-data = 森のボードのデータが壊れています。
 refusal-play-turn-of-another-seat = 今は{ $name }の手番です：この操作が終える手番はもう終わっています。
+refusal-in-play-harvesters = 各席のハーベスターを置く森のスペースを、席順に{ $n }個の数で指定してください（例：harvesters={ $example }）
 refusal-deck-cannot-reveal-cards = { $count }枚は公開できません。
 refusal-deck-no-spawn-card-satisfies = 条件に合う{ -spawn-card }がありません。
 refusal-deck-forest-spaces-are-numbered-1-15 = 森のスペースは1〜15です（{ $start }が指定されました）。
@@ -1228,6 +1229,7 @@ serve-error-database = forest-table serve：データベースを開けません
 serve-warn-not-private = forest-table serve：警告：このコンピューターの他のユーザーが { $paths } を読めます（chmod go= … で本人だけにしてください）。
 tables-error = { $prog }：エラー：{ $field }：{ $problem }
 tables-nothing-created = 何も作成していません。
+tables-error-in-play-only = プレイ中の卓のオプションです：--in-play と一緒に指定してください
 tables-error-base-url = リンクの先頭にできるアドレスではありません。http:// か https://、ホスト、必要ならポートだけを書きます（「{ $value }」が指定されました）
 tables-error-port-and-base-url = ポートは --base-url の中に書いてください（--port は LAN アドレス用です）
 tables-error-seat-pair = SEAT=VALUE の形で、SEAT は1～{ $n }です（「{ $value }」が指定されました）

@@ -30,6 +30,8 @@ class ForestryCode(MessageCode):
     ROUND_TOKEN_DUE = "turn-round-token-due"  # round
     # "End Ken's turn" for a turn that is not Ken's (a forged or mismatched command)
     TURN_OF_ANOTHER_SEAT = "refusal-play-turn-of-another-seat"  # name
+    # ``tables new --in-play``: the harvesters' spaces, one per seat
+    IN_PLAY_HARVESTERS = "refusal-in-play-harvesters"  # n, example
     # suggestions
     SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
     SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp
