@@ -264,3 +264,32 @@ def test_forest_guardians_last_turns_are_still_to_play(store: Store) -> None:
     assert still(s.state) == (1, 2)  # Mei and Ana take one more turn (003)
     s.finish(s.version)
     assert still(s.state) == ()
+
+
+# --------------------------------------------------------------------------- through the hub
+
+
+def test_two_seats_ending_one_turn_through_the_hub_one_is_told_already_done(
+        store: Store) -> None:
+    from app.table.answers import Accepted, Refused
+    from app.table.hub import TableHub
+
+    s = _forestry(store)
+    hub = TableHub(store)
+    seats = [hub.issue(s.game_id, 1), hub.issue(s.game_id, 2)]
+    end = _end_now(s)  # both phones showed Ken's turn
+    first = hub.submit(s.game_id, seats[1], end)
+    second = hub.submit(s.game_id, seats[0], end)
+    assert isinstance(first, Accepted)
+    assert isinstance(second, Refused) and second.reason == "already_done"
+    assert second.msg.code == "refusal-already-done"
+    assert [m.kind for m in second.messages] == [m.kind for m in first.snapshot.messages]
+    assert hub.snapshot(s.game_id).state.table.turn == 1  # type: ignore[attr-defined]
+    # a Finish another phone made after: the table answers that the game is finished
+    # (the session's own answer, below the hub, is "already done": above)
+    host = hub.issue(s.game_id)
+    v = hub.snapshot(s.game_id).version
+    assert isinstance(hub.submit(s.game_id, host, Finish(version=v)), Accepted)
+    again = hub.submit(s.game_id, host, Finish(version=v))
+    assert isinstance(again, Refused) and again.reason == "finished"
+    assert hub.snapshot(s.game_id).version == v + 1  # finished once

@@ -59,7 +59,7 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     top = banner_piece(app, p) if banner else None
     if top is not None:
         out.append(top)
-    turn = PP.turn_view(p.state)
+    turn = _turn_of(p.state)
     if turn is not None:
         read_only = p.status == Status.FINISHED
         out.append(keep_piece(app, p, "play-turn", (turn, read_only),
@@ -109,19 +109,25 @@ def due_here(p: SheetPresenter) -> str:
     """The sheet action this phone's turn card offers (the round token due before the
     round's first turn, on the turn's player's phone and the host's), else ``""``: the
     section leaves it out (one control per id)."""
-    state, seat = p.state, p.locked_player
-    kept = _DUE[0]
-    if kept is not None and kept[0] is state and kept[1] == seat:
-        return kept[2]
-    turn = PP.turn_view(state)  # (None when the game is not in play)
-    here = "" if turn is None or turn.due is None or not turn.due_action \
+    turn = _turn_of(p.state)  # (None when the game is not in play)
+    seat = p.locked_player
+    return "" if turn is None or turn.due is None or not turn.due_action \
         or seat not in (None, turn.seat) else turn.due_action
-    _DUE[0] = (state, seat, here)  # one redraw asks once a section
-    return here
 
 
-#: the last :func:`due_here` (the state it was asked of, the seat, the answer)
-_DUE: list[tuple[Any, int | None, str] | None] = [None]
+def _turn_of(state: Any) -> PP.TurnView | None:
+    """The turn of ``state`` (:func:`PP.turn_view` at version 0), worked out once for every
+    phone and piece that draws the same state (the hub hands each phone the same one)."""
+    kept = _TURN[0]
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    turn = PP.turn_view(state)
+    _TURN[0] = (state, turn)
+    return turn
+
+
+#: the last :func:`_turn_of` (the state it was asked of, its turn)
+_TURN: list[tuple[Any, PP.TurnView | None] | None] = [None]
 
 
 def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
