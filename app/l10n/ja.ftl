@@ -786,7 +786,7 @@ refusal-play-forest-spaces-are-1-15 = 森のスペースは1〜15です（{ $bad
 refusal-play-forest-spaces-are-1-15-2 = 森のスペースは1〜15です（{ $bad }が指定されました）。
 refusal-play-malformed-forest-board-data = 森のボードのデータが壊れています。
 refusal-play-turn-of-another-seat = 今は{ $name }の手番です：この操作が終える手番はもう終わっています。
-refusal-in-play-harvesters = 各席のハーベスターを置く森のスペースを、席順に{ $n }個の数で指定してください（例：harvesters={ $example }）
+refusal-in-play-harvesters = 各席の{ -harvester }を置く森のスペースを、席順に{ $n }個の数で指定してください（例：harvesters={ $example }）
 refusal-deck-cannot-reveal-cards = { $count }枚は公開できません。
 refusal-deck-no-spawn-card-satisfies = 条件に合う{ -spawn-card }がありません。
 refusal-deck-forest-spaces-are-numbered-1-15 = 森のスペースは1〜15です（{ $start }が指定されました）。
