@@ -293,3 +293,37 @@ def test_two_seats_ending_one_turn_through_the_hub_one_is_told_already_done(
     again = hub.submit(s.game_id, host, Finish(version=v))
     assert isinstance(again, Refused) and again.reason == "finished"
     assert hub.snapshot(s.game_id).version == v + 1  # finished once
+
+
+def test_every_other_shared_action_made_before_the_table_moved_on_is_stale(
+        store: Store) -> None:
+    """The shared actions that may apply again (a value set on the shared table) name the
+    version they were made against: one made before another change is "stale" (tap
+    again on the screen as it is now), never applied to the new state."""
+    from app.game.commands import COMMANDS, ConfirmPrinted, Rights
+    from app.games.forestry.commands import (
+        RemoveInfestedWood,
+        SetCount,
+        SetDetachedWood,
+        SetForesterToken,
+        SetHarvestToken,
+        SetInfestedWood,
+    )
+
+    s = GameSession.create(store, game="forestry", players=PLAYERS,
+                           options={"mode": "standard", "infestation": True}, seed=7)
+    old = s.version
+    s.apply(SetCount(version=s.version, player=0, field="resources.coins", value=9))
+    forest = _table(s).forest
+    free = next(sp for sp in range(1, 16) if forest.forester_at(sp) is None)
+    made = [SetInfestedWood(version=old, space=free),
+            RemoveInfestedWood(version=old, space=free),
+            SetForesterToken(version=old, type=forest.foresters[0].kind.value, space=None),
+            SetDetachedWood(version=old, storage=0, value=1),
+            SetHarvestToken(version=old, space=free, harvested=True),
+            ConfirmPrinted(version=old, table="tasks_vp", key="1", value=1)]
+    shared = {cls for cls in COMMANDS.values() if cls.rights == Rights.SHARED and not cls.once
+              and variant(s.state.game).accepts(cls)}
+    assert {type(c) for c in made} == shared  # every one of them
+    for command in made:
+        _refused_without_writing(s, command, StaleVersion)
