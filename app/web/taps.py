@@ -325,6 +325,15 @@ LINK_JS = r"""(() => {
     let tab = sessionStorage.getItem('forest_table.tab');
     if (!tab) { tab = hex(8); sessionStorage.setItem('forest_table.tab', tab); }
     store = 'forest_table.taps.' + tab;
+    for (let i = localStorage.length - 1; i >= 0; i--) {  // other tabs' with none waiting
+      const k = localStorage.key(i);
+      if (k && k !== store && k.startsWith('forest_table.taps.')) {
+        try {
+          const v = JSON.parse(localStorage.getItem(k) || 'null');
+          if (!v || !v.taps || !v.taps.length) localStorage.removeItem(k);
+        } catch (e) { localStorage.removeItem(k); }
+      }
+    }
     const kept = JSON.parse(localStorage.getItem(store) || 'null');
     if (kept && typeof kept.nonce === 'string' && /^[0-9a-f]{24}$/.test(kept.nonce)) {
       nonce = kept.nonce;
