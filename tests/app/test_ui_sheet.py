@@ -873,8 +873,10 @@ def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_
             assert isinstance(hub.submit(gid, host, end.command), Accepted)
         await settle(0.3)
         prompt = "Round 2: turn up the next round token"
+        assert text_of(apps[1][1], "turn-line-0") == prompt  # Ken's phone: a line
+        assert text_of(apps[0][1], "sheet-round-token") == prompt  # Mei's: the button
+        assert "turn-line-0" not in every_id(apps[0][1])  # (said once)
         for _client, app in apps:
-            assert text_of(app, "turn-line-0") == prompt
             assert every_id(app).count("sheet-round-token") == 1  # one control per id
         assert "sheet-round-token" in ids_under(apps[0][1], "play-turn")  # Mei's phone
         assert "sheet-round-token" not in ids_under(apps[1][1], "play-turn")

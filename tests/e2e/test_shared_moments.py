@@ -27,6 +27,7 @@ from tests.e2e.conftest import (
     by_id,
     enable_semantics,
     instrument,
+    shot,
     tap,
     watch_answer,
 )
@@ -165,12 +166,14 @@ def test_the_round_token_prompt_shows_on_every_phone(tables: Tables) -> None:
     state = tables.state()
     assert state.table.current == 0 and state.table.round == 1
     prompt = "Round 2: turn up the next round token"
-    for page in (a, b):  # every phone says it, on the turn card at the top
-        _wait(page, "the prompt", lambda page=page: prompt in _value(page, "turn-line-0"))
-        page.wait_for_function(IN_VIEW_JS, arg="turn-line-0", timeout=WAIT_MS)
-    # the first player's phone has the button there (seat 1: Mireille's)
-    a.wait_for_function(IN_VIEW_JS, arg="sheet-round-token", timeout=WAIT_MS)
-    assert prompt in _value(a, "sheet-round-token")
+    # every phone says it on the turn card: the first player's phone (seat 1: Mireille's)
+    # as the button, the others as a line
+    for page, ident in ((a, "sheet-round-token"), (b, "turn-line-0")):
+        _wait(page, "the prompt", lambda page=page, ident=ident: prompt in _value(page, ident))
+        aim(page, ident, strict=False)
+        page.wait_for_function(IN_VIEW_JS, arg=ident, timeout=WAIT_MS)
+    assert a.evaluate(VALUE_JS, "turn-line-0") is None  # said once, by the button
+    shot(a, "turn-round-token-due")
     tap(a, "sheet-round-token")
     _wait(a, "revealed", lambda: tables.state().table.round == 2)
     for page in (a, b):  # done: the prompt is gone from every phone
@@ -182,6 +185,7 @@ def test_forest_guardians_finish_with_a_last_turn_pending_asks_first(tables: Tab
     tap(host, "sheet-finish", appears="finish-turns-text")
     said = _value(host, "finish-turns-text")
     assert f"{PLAYERS[1]}, {PLAYERS[2]} still have a turn: finish anyway?" in said, said
+    shot(host, "finish-turns-pending")
     tap(host, "finish-turns-back", gone="finish-turns-text")
     assert tables.state(tables.guardians).status != "finished"  # nothing finished
     tap(host, "sheet-finish", appears="finish-turns-anyway")

@@ -134,11 +134,13 @@ def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
     lines = PP.turn_lines(lang, turn)
     end, due = turn.command, turn.due
+    button = due is not None and bool(due_here(p))  # it says the due line (notes[0])
     items: list[ft.Control] = [
         sid("turn-title", ft.Text(lines[0], size=17, weight=ft.FontWeight.BOLD)),
-        *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
+        *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])
+          if not (button and i == 0)],
     ]
-    if due is not None and due_here(p):  # the turn's player turns up the round's token
+    if due is not None and button:  # the turn's player turns up the round's token
         items.append(sid(f"sheet-{turn.due_action}", ft.FilledButton(
             content=ft.Text(lines[1]), height=TOUCH, icon=ft.Icons.FLIP,
             on_click=on_tap(app, p, c, lambda: _as_of_now(p, due))), button=True))
