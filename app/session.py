@@ -619,6 +619,11 @@ class GameSession:
         :meth:`load` completes the second if the process stopped in between.
         """
         with self._lock:
+            last = self._done[-1] if self._done else None
+            if self.state.status == Status.FINISHED and last is not None \
+                    and isinstance(last.command, EndGame) and version < self._version:
+                # another phone (or this one, resent) finished it after this one's screen
+                raise AlreadyDone(last.command.kind, last.seq, last.messages)
             self._check_version(version)
             self.record()  # refuse to end a game whose record would not be valid
             snap = self.apply(EndGame(version=version))

@@ -22,17 +22,27 @@ Keyed by Flet's session id (the server's, ``page.session.id``); nothing here gra
 right, and a phone can only make its own taps count as older (a shared action then
 answers "already done", any other change "stale": tap again). Without the link script
 (unit tests, the desktop app) nothing is recorded and :func:`shown` is ``None``.
+
+A screen takes a moment to be seen: a shared action tapped within :data:`SETTLE` seconds of
+the frame that changed it was aimed at what the phone showed before (two phones tapping
+"End turn" 0.3 s apart both meant the same turn). :func:`seen` gives both versions; the tab
+uses the settled one for a shared action another phone did in between
+(:func:`app.ui.kit.live_table.as_shown`).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
 _LOCK = threading.Lock()
 KEEP = 4096  # sessions
 KEEP_DRAWS = 64  # per session: draws whose frame has not gone out, frames kept
+#: seconds a phone shows a frame before a tap is taken as aimed at it (a person sees a
+#: change, then decides: the issue's double turns came 0.2-0.4 s apart)
+SETTLE = 0.7
 
 
 #: A draw of a table's sheet: (game id, version).
@@ -44,9 +54,11 @@ class _Screen:
     sent: int = 0  # frames sent to this session so far (this socket)
     #: drawn, frame not sent yet: [what, frames queued before the draw's own]
     pending: list[tuple[Drawn, list[int]]] = field(default_factory=list)
-    frames: list[tuple[int, Drawn]] = field(default_factory=list)  # (frame no., draw)
+    #: (frame no., draw, when it was sent: time.monotonic())
+    frames: list[tuple[int, Drawn, float]] = field(default_factory=list)
     showing: Drawn | None = None  # the newest draw whose frame was sent
-    taps: dict[tuple[int, str], Drawn] = field(default_factory=dict)  # control -> draw
+    #: control -> (the draw on screen, the draw on screen :data:`SETTLE` s before the tap)
+    taps: dict[tuple[int, str], tuple[Drawn, Drawn | None]] = field(default_factory=dict)
 
 
 _SCREENS: OrderedDict[str, _Screen] = OrderedDict()
@@ -81,13 +93,14 @@ def sent(session_id: str | None) -> int:
     with _LOCK:
         s = _screen(session_id)
         s.sent += 1
+        now = time.monotonic()
         waiting = []
         for draw, ahead in s.pending:
             if ahead[0] > 0:  # a frame queued before the draw: not the draw's
                 ahead[0] -= 1
                 waiting.append((draw, ahead))
             else:
-                s.frames.append((s.sent, draw))
+                s.frames.append((s.sent, draw, now))
                 s.showing = draw
         s.pending = waiting
         del s.frames[:-KEEP_DRAWS]
@@ -106,24 +119,30 @@ def reset(session_id: str | None) -> None:
             ahead[0] = 0
 
 
-def tapped(session_id: str | None, control_id: int, event: str, received: int) -> None:
+def tapped(session_id: str | None, control_id: int, event: str, received: int,
+           at: float | None = None) -> None:
     """A tap on ``control_id`` left the phone when it had ``received`` frames of this socket:
     it showed the newest draw among them. Having every frame sent, it showed the newest
     draw sent, although the tab may draw a newer one (another phone's broadcast) before
-    the tap's handler runs."""
+    the tap's handler runs. The draw it had shown for :data:`SETTLE` s is kept beside it
+    (``at``: when the tap came, ``time.monotonic()``; the LAN's delay is left out)."""
     if not session_id:
         return
+    now = time.monotonic() if at is None else at
     with _LOCK:
         s = _screen(session_id)
+        had = [(d, t) for n, d, t in s.frames if n <= received]
         if received >= s.sent:
             draw = s.showing
         else:
-            had = [d for n, d in s.frames if n <= received]
-            draw = had[-1] if had else None
+            draw = had[-1][0] if had else None
         if draw is None:
             s.taps.pop((control_id, event), None)  # nothing known: the tab's version holds
-        else:
-            s.taps[(control_id, event)] = draw
+            return
+        older = [d for d, t in had if t <= now - SETTLE]
+        # every kept frame is recent: the oldest kept draw is the one the phone had
+        settled = older[-1] if older else had[0][0] if len(had) > 1 else draw
+        s.taps[(control_id, event)] = (draw, settled)
 
 
 def shown(session_id: str | None, game_id: int, control_id: int | None,
@@ -131,9 +150,22 @@ def shown(session_id: str | None, game_id: int, control_id: int | None,
     """The version of table ``game_id`` the phone showed at its last tap on ``control_id``
     (taken once), else ``None`` (nothing recorded, or another table was on screen: the
     tab's own version holds)."""
+    return seen(session_id, game_id, control_id, event)[0]
+
+
+def seen(session_id: str | None, game_id: int, control_id: int | None,
+         event: str = "click") -> tuple[int | None, int | None]:
+    """``(shown, settled)``: the version of table ``game_id`` the phone showed at its last
+    tap on ``control_id``, and the one it had shown for :data:`SETTLE` s then (taken once;
+    ``None``: nothing recorded, or another table was on screen)."""
     if not session_id or control_id is None:
-        return None
+        return None, None
     with _LOCK:
         s = _SCREENS.get(session_id)
-        draw = None if s is None else s.taps.pop((control_id, event), None)
-    return draw[1] if draw is not None and draw[0] == game_id else None
+        kept = None if s is None else s.taps.pop((control_id, event), None)
+    if kept is None:
+        return None, None
+    draw, settled = kept
+    if draw[0] != game_id:
+        return None, None
+    return draw[1], settled[1] if settled is not None and settled[0] == game_id else None

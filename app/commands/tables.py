@@ -2,12 +2,16 @@
 
 - ``new GAME --player NAME ... [--option KEY=VALUE ...] [--colour SEAT=COLOUR ...]
   [--role SEAT=ROLE ...] [--first-player SEAT|NAME] [--seed S] [--base-url URL | --port P]
-  [--json]`` creates an open table the way the app's new-game form does
+  [--in-play] [--json]`` creates an open table the way the app's new-game form does
   (:func:`app.game.new_game.check_new_game`, then :meth:`app.session.GameSession.create`
   with the seeded setup) and prints its host link and one link per seat: as JSON
-  ``{"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}, ...]}``, or as text
-  with a QR code under each link. The options are the game's own
-  (:attr:`app.game.variant.Variant.options`): nothing here knows a game.
+  ``{"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}, ...], "status": S,
+  "version": V}``, or as text with a QR code under each link. The options are the game's
+  own (:attr:`app.game.variant.Variant.options`): nothing here knows a game.
+  ``--in-play``: the table is brought to its first turn (the game's
+  :attr:`~app.game.variant.Variant.in_play` taps, each checked as a tap is, with its play
+  options, e.g. Forestry's ``--option harvesters=S1,S2,…``); checked before anything is
+  stored.
 - ``list [--json]``: the open tables (id, game, players, created, updated, version, status).
 - ``sheet --html FILE``: a printable page of every open table's seat QR codes (PNG data
   URIs, no external resource, a page per table), in the command line's language.
@@ -33,6 +37,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -71,6 +76,7 @@ class TablesCode(MessageCode):
     SHEET_SEAT = "tables-sheet-seat"
     SHEET_SCAN = "tables-sheet-scan"
     SHEET_NONE = "tables-sheet-none"
+    IN_PLAY_ONLY = "tables-error-in-play-only"
 
 
 #: the columns of ``tables list`` (``tables-col-<name>``)
@@ -128,9 +134,15 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
                         "recorded)")
     n.add_argument("--seed", default=None, metavar="S",
                    help="deal this seed (0 to 2**63-1; default: one is picked)")
+    plays = "; ".join(f"{v.game}: {', '.join(v.play_options)}" for v in VARIANTS.values()
+                      if v.play_options)
+    n.add_argument("--in-play", action="store_true",
+                   help="deal the setup and begin the first turn, as the players would at the "
+                        f"table (with the game's play options, as --option KEY=VALUE: {plays})")
     _link_options(n, port)
     n.add_argument("--json", action="store_true",
-                   help='print {"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}]}')
+                   help='print {"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}],'
+                        ' "status": STATUS, "version": V}')
     r = tsub.add_parser("list", help="the open tables", description=description)
     r.add_argument("--json", action="store_true", help="print the tables as JSON")
     s = tsub.add_parser("sheet", help="a printable page of every open table's seat QR codes",
@@ -265,7 +277,17 @@ def check_args(args: argparse.Namespace) -> tuple[Any, str]:
     problems += bad
     roles, bad = _by_seat(args.role or [], count, "--role")
     problems += bad
-    opts, bad_opts = parse_options(v, args.option or [])
+    plays: dict[str, str] = {}
+    dealt: list[str] = []
+    for raw in args.option or []:
+        key, sep, value = raw.partition("=")
+        if sep and key.strip().replace("-", "_") in v.play_options:
+            if not getattr(args, "in_play", False):
+                problems.append((f"--option {key.strip()}", msg(TablesCode.IN_PLAY_ONLY)))
+            plays[key.strip().replace("-", "_")] = value.strip()
+        else:
+            dealt.append(raw)
+    opts, bad_opts = parse_options(v, dealt)
     problems += [(flag_of(p.field, v.role), p.message) for p in bad_opts]
     cleaned = []
     for raw in names:
@@ -280,7 +302,31 @@ def check_args(args: argparse.Namespace) -> tuple[Any, str]:
     problems += [(flag_of(p.field, v.role), p.message) for p in _ordered(checked.problems)]
     if problems or checked.game is None:
         raise Usage(problems)
+    if getattr(args, "in_play", False):
+        problems += _play_problems(checked.game, plays)
+        if problems:
+            raise Usage(problems)
+    args.plays = plays
     return checked.game, link_base
+
+
+def _play_problems(new: Any, plays: dict[str, str]) -> list[tuple[str, Msg]]:
+    """What stops ``new`` from being brought into play with ``plays`` (nothing is stored):
+    its taps applied to the dealt state as the session would (the same draws)."""
+    from app.game.chance import command_rng
+    from app.game.rules import apply_command, initial_state
+
+    v = variant(new.game)
+    flag = f"--option {v.play_options[0]}" if v.play_options else "--in-play"
+    try:
+        state = initial_state(new.game, new.options, new.players_json(), new.seed,
+                              first_player=new.first_player)
+        for seq, tap in enumerate(v.in_play(state, plays), start=2):
+            state = apply_command(state, tap, command_rng(state.seed, seq))[0]
+    except Refusal as exc:
+        field = getattr(exc, "field", "") or ""
+        return [(flag_of(field) if field.startswith("options.") else flag, exc.msg)]
+    return []
 
 
 def _ordered(problems: Sequence[Problem]) -> list[Problem]:
@@ -319,6 +365,10 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         session = GameSession.create(store, game=new.game, players=new.players_json(),
                                      options=new.options, seed=new.seed,
                                      first_player=new.first_player)
+        if args.in_play:  # checked already (check_args): applied as taps, logged
+            for tap in variant(new.game).in_play(session.state, args.plays):
+                session.apply(replace(tap, version=session.version))
+        status, version = str(session.state.status), int(session.version)
         hub = TableHub(store)
         table = int(session.game_id)
         host = join_link(link_base, hub.issue(table))
@@ -330,7 +380,8 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         store.engine.dispose()
     if args.json:
         json.dump({"table": table, "host": host,
-                   "seats": [{"name": name, "url": url} for name, url in seats]},
+                   "seats": [{"name": name, "url": url} for name, url in seats],
+                   "status": status, "version": version},
                   out, ensure_ascii=False)
         out.write("\n")
         out.flush()

@@ -38,7 +38,10 @@ class TurnNow:
     """Whose turn it is in a game in play: ``player`` (0-based seat), the turn ``number``
     (1-based) and the ``round``, what is due at its end (``notes``, messages), whether these
     are the final turns, and ``end``, the command that ends it (made at version 0: the
-    phone makes it again against the version it shows)."""
+    phone makes it again against the version it shows). ``due``: a shared action due
+    before the turn is played (Forestry's round token), the sheet's action ``due_action``
+    (its control ``sheet-<due_action>``): the turn's player's phone offers it on the turn
+    card, every phone says it in ``notes``, until it is done."""
 
     player: int
     number: int
@@ -46,10 +49,23 @@ class TurnNow:
     notes: tuple[Msg, ...]
     final: bool
     end: Command
+    due: Command | None = None
+    due_action: str = ""
 
 
 def _no_turn(state: GameState) -> TurnNow | None:
     return None
+
+
+def _no_one(state: GameState) -> tuple[int, ...]:
+    return ()
+
+
+def _just_start(state: GameState, given: Mapping[str, str]) -> tuple[Command, ...]:
+    """A dealt game begins with the host's start (no play option to read)."""
+    from app.game.commands import StartGame
+
+    return (StartGame(version=0),)
 
 
 def _no_words(kind: str, data: Mapping[str, Any]) -> Msg | None:
@@ -144,6 +160,18 @@ class Variant:
     words: Words = _no_words
     #: whose turn it is in a game in play (None: the game keeps no turns, or is not in play)
     turn: Callable[[GameState], TurnNow | None] = _no_turn
+    #: the seats (0-based, in turn order) that still have a turn before the game is over by
+    #: the rules, once its end is known (Forestry's final turns, Forest Guardians' last
+    #: turns); empty: over, not near its end, or not known. Finish asks first.
+    still_to_play: Callable[[GameState], tuple[int, ...]] = _no_one
+    #: a table prepared in play (``tables new --in-play``): ``(the dealt state, the play
+    #: options given, by key) -> the taps that bring it to its first turn`` (made at
+    #: version 0, applied as taps are: each checked by its handler); a bad play option is
+    #: refused naming ``options.<key>``
+    in_play: Callable[[GameState, Mapping[str, str]], tuple[Command, ...]] = _just_start
+    #: the keys of the play options ``in_play`` reads (``--option KEY=VALUE`` with
+    #: ``--in-play``; not the dealer's options)
+    play_options: tuple[str, ...] = ()
     #: the forest board's spaces, 1-based (empty: the game has no shared forest board)
     forest_spaces: tuple[int, ...] = ()
     #: ``forest-table setup GAME``: its options and the checklist's words (None: no such

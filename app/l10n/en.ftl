@@ -840,6 +840,8 @@ refusal-play-two-forester-tokens-on-one-space = two forester tokens on one space
 refusal-play-forest-spaces-are-1-15 = forest spaces are 1–15, got { $bad }
 refusal-play-forest-spaces-are-1-15-2 = { $name }: forest spaces are 1–15, got { $bad }
 refusal-play-malformed-forest-board-data = malformed forest board data: { $exc }
+refusal-play-turn-of-another-seat = it is { $name }'s turn: the turn this tap ends is over
+refusal-in-play-harvesters = give each seat's harvester a forest space, { $n } numbers in seat order (for example harvesters={ $example })
 refusal-deck-cannot-reveal-cards = cannot reveal { $count } cards
 refusal-deck-no-spawn-card-satisfies = no { -spawn-card } satisfies the requested condition
 refusal-deck-forest-spaces-are-numbered-1-15 = forest spaces are numbered 1–15, got { $start }
@@ -1300,6 +1302,7 @@ serve-error-already-served-unknown = forest-table serve: { $path } is already se
 serve-warn-not-private = forest-table serve: warning: other users of this computer can read { $paths } (make them private: chmod go= …).
 tables-error = { $prog }: error: { $field }: { $problem }
 tables-nothing-created = Nothing was created.
+tables-error-in-play-only = a play option: give it with --in-play
 tables-error-base-url = not an address links can start with: http:// or https://, a host and an optional port, nothing after it (got '{ $value }')
 tables-error-port-and-base-url = give the port in --base-url (--port is for the LAN address)
 tables-error-seat-pair = expected SEAT=VALUE with SEAT from 1 to { $n } (got '{ $value }')
@@ -1464,13 +1467,14 @@ map-mode = { $mode ->
    *[painting] Painting token
   }
 turn-title = Turn { $n } (round { $round }): { $name } plays
-turn-end = End turn
+turn-end = End { $name }'s turn
 turn-pending = At the end of this turn { $n ->
     [one] 1 { -infested-wood } spawns
    *[other] { $n } { -infested-wood } spawn
   } (score passed { $spaces }).
 turn-none-pending = {""}
 turn-final = The last { -round-token } is up: everyone takes one final turn.
+turn-round-token-due = Round { $round }: turn up the next { -round-token }
 banner-title = On the table
 info-already-done = Already done on another phone:
 changes-title = Who changed what
@@ -1677,6 +1681,13 @@ finish-missing-text = { $n ->
     }: the totals are provisional and no winner is named. You can complete this game later from History.
 finish-missing-back = Keep entering
 finish-missing-anyway = Finish anyway
+finish-turns-title = Finish before the last turns?
+finish-turns-text = { $n ->
+        [one] { $names } still has a turn: finish anyway?
+       *[other] { $names } still have a turn: finish anyway?
+    }
+finish-turns-back = Keep playing
+finish-turns-anyway = Finish anyway
 history-complete-game = Complete this game
 settings-printed-confirmed = Confirmed at this table: applies to new and unfinished games
 settings-printed-save = Save

@@ -810,6 +810,8 @@ refusal-play-two-forester-tokens-on-one-space = 1つのスペースに{ -foreste
 refusal-play-forest-spaces-are-1-15 = 森のスペースは1〜15です（{ $bad }が指定されました）。
 refusal-play-forest-spaces-are-1-15-2 = 森のスペースは1〜15です（{ $bad }が指定されました）。
 refusal-play-malformed-forest-board-data = 森のボードのデータが壊れています。
+refusal-play-turn-of-another-seat = 今は{ $name }の手番です：この操作が終える手番はもう終わっています。
+refusal-in-play-harvesters = 各席の{ -harvester }を置く森のスペースを、席順に{ $n }個の数で指定してください（例：harvesters={ $example }）
 refusal-deck-cannot-reveal-cards = { $count }枚は公開できません。
 refusal-deck-no-spawn-card-satisfies = 条件に合う{ -spawn-card }がありません。
 refusal-deck-forest-spaces-are-numbered-1-15 = 森のスペースは1〜15です（{ $start }が指定されました）。
@@ -1260,6 +1262,7 @@ serve-error-already-served-unknown = forest-table serve：{ $path } はすでに
 serve-warn-not-private = forest-table serve：警告：このコンピューターの他のユーザーが { $paths } を読めます（chmod go= … で本人だけにしてください）。
 tables-error = { $prog }：エラー：{ $field }：{ $problem }
 tables-nothing-created = 何も作成していません。
+tables-error-in-play-only = プレイ中の卓のオプションです：--in-play と一緒に指定してください
 tables-error-base-url = リンクの先頭にできるアドレスではありません。http:// か https://、ホスト、必要ならポートだけを書きます（「{ $value }」が指定されました）
 tables-error-port-and-base-url = ポートは --base-url の中に書いてください（--port は LAN アドレス用です）
 tables-error-seat-pair = SEAT=VALUE の形で、SEAT は1～{ $n }です（「{ $value }」が指定されました）
@@ -1421,10 +1424,11 @@ map-mode = { $mode ->
    *[painting] 塗装トークン
   }
 turn-title = 手番{ $n }（ラウンド{ $round }）：{ $name }の手番
-turn-end = 手番を終える
+turn-end = { $name }の手番を終える
 turn-pending = この手番の終わりに{ -infested-wood }が{ $n }個出現します（得点が{ $spaces }を通過）。
 turn-none-pending = {""}
 turn-final = 最後の{ -round-token }が公開されました：全員が最後の手番を1回行います。
+turn-round-token-due = ラウンド{ $round }：次の{ -round-token }を公開してください
 banner-title = 盤面の出来事
 info-already-done = 別のスマートフォンですでに行われました：
 changes-title = 誰が何を変えたか
@@ -1627,6 +1631,10 @@ finish-missing-title = 数値が足りないまま終了しますか？
 finish-missing-text = 印刷された数値があと{ $n }つ必要です。合計は暫定で、勝者は決まりません。このゲームは後で履歴から完成できます。
 finish-missing-back = 入力を続ける
 finish-missing-anyway = このまま終了
+finish-turns-title = 最後の手番の前に終了しますか？
+finish-turns-text = { $names }にまだ手番があります：このまま終了しますか？
+finish-turns-back = プレイを続ける
+finish-turns-anyway = このまま終了
 history-complete-game = このゲームを完成させる
 settings-printed-confirmed = このテーブルで確認した値：新しいゲームと終わっていないゲームに使われます
 settings-printed-save = 保存

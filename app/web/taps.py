@@ -311,11 +311,55 @@ def _words() -> str:
 LINK_JS = r"""(() => {
   const Native = window.WebSocket;
   if (!Native || Native.ftLink) return;
-  const nonce = Array.from(crypto.getRandomValues(new Uint8Array(12)),
+  const hex = (n) => Array.from(crypto.getRandomValues(new Uint8Array(n)),
     b => b.toString(16).padStart(2, '0')).join('');
   const words = %WORDS%;
   const unacked = new Map();
-  let seq = 0, current = null, everOpen = false, box = null, lost = 0, lostTimer = null;
+  let nonce = hex(12), seq = 0, current = null, everOpen = false, box = null, lost = 0,
+    lostTimer = null;
+  // taps not yet acknowledged outlive a reload: kept in localStorage under this tab's key
+  // (sessionStorage: the same tab after a reload) with the page's nonce and numbers, and
+  // sent again when the page is back (the server drops a repeat by its tap id)
+  let store = null;
+  try {
+    let tab = sessionStorage.getItem('forest_table.tab');
+    if (!tab) { tab = hex(8); sessionStorage.setItem('forest_table.tab', tab); }
+    store = 'forest_table.taps.' + tab;
+    for (let i = localStorage.length - 1; i >= 0; i--) {  // other tabs' with none waiting
+      const k = localStorage.key(i);
+      if (k && k !== store && k.startsWith('forest_table.taps.')) {
+        try {
+          const v = JSON.parse(localStorage.getItem(k) || 'null');
+          if (!v || !v.taps || !v.taps.length) localStorage.removeItem(k);
+        } catch (e) { localStorage.removeItem(k); }
+      }
+    }
+    const kept = JSON.parse(localStorage.getItem(store) || 'null');
+    if (kept && typeof kept.nonce === 'string' && /^[0-9a-f]{24}$/.test(kept.nonce)) {
+      nonce = kept.nonce;
+      seq = Number(kept.seq) || 0;
+      for (const [n, b64] of kept.taps || []) {
+        const raw = atob(b64), bytes = new Uint8Array(raw.length);
+        for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+        unacked.set(Number(n), {data: bytes, tap: true, kept: b64});
+      }
+    }
+  } catch (e) { store = null; }
+  const keep = () => {
+    if (!store) return;
+    try {
+      const taps = [];
+      for (const [n, k] of unacked) if (k.tap) taps.push([n, k.kept]);
+      localStorage.setItem(store, JSON.stringify({nonce, seq, taps}));
+    } catch (e) {}
+  };
+  const b64 = (data) => {
+    const b = ArrayBuffer.isView(data)
+      ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
+    let s = '';
+    for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
+    return btoa(s);
+  };
   const lang = () => {
     try {
       const v = JSON.parse(localStorage.getItem('flutter.forest_table.language') || 'null');
@@ -379,7 +423,9 @@ LINK_JS = r"""(() => {
       this.addEventListener('message', (e) => {
         if (typeof e.data === 'string' && e.data.startsWith('ft-ack ')) {
           e.stopImmediatePropagation();
+          const acked = unacked.get(Number(e.data.slice(7)));
           unacked.delete(Number(e.data.slice(7)));
+          if (acked && acked.tap) keep();
           show();
           return;
         }
@@ -387,6 +433,7 @@ LINK_JS = r"""(() => {
           e.stopImmediatePropagation();
           const n = Number(e.data.slice(8)), kept = unacked.get(n);
           unacked.delete(n);
+          if (kept && kept.tap) keep();
           if (kept && kept.tap) {
             lost += 1;
             if (lostTimer) clearTimeout(lostTimer);
@@ -405,8 +452,9 @@ LINK_JS = r"""(() => {
       if (this.ftOut || typeof data === 'string') { this.ftOut = false; return super.send(data); }
       const n = ++seq, tap = isTap(data);
       if (tap && lost) forgetLost();  // a new tap: the note was read
-      unacked.set(n, {data, tap});
+      unacked.set(n, {data, tap, kept: tap ? b64(data) : null});
       while (unacked.size > 200) unacked.delete(unacked.keys().next().value);
+      if (tap) keep();
       show();
       super.send('ft-tap ' + nonce + ' ' + n + ' ' + this.ftRx);
       return super.send(data);

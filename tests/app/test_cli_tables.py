@@ -60,8 +60,8 @@ def test_new_prints_the_links_as_json_and_each_opens_its_seat(
         db: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = new(capsys, "forestry", "--player", "Mei", "--player", "Ken", "--player", "Ana",
               "--port", "9123")
-    assert set(out) == {"table", "host", "seats"}
-    assert isinstance(out["table"], int)
+    assert set(out) == {"table", "host", "seats", "status", "version"}
+    assert isinstance(out["table"], int) and (out["status"], out["version"]) == ("setup", 1)
     assert [set(s) for s in out["seats"]] == [{"name", "url"}] * 3
     assert [s["name"] for s in out["seats"]] == ["Mei", "Ken", "Ana"]
     base = join_url(None, 9123)  # the LAN address serve prints
@@ -233,6 +233,57 @@ BAD = [
     (["forestry", "--player", "A", "--base-url", "http://x.example", "--port", "9000"],
      "--port", "give the port in --base-url"),
 ]
+
+
+# --------------------------------------------------------------------------- --in-play
+
+
+def test_in_play_deals_places_the_harvesters_and_begins_the_first_turn(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: a table prepared in play: the setup dealt from its seed (the same as the
+    form's), each harvester on its space as a tap puts it, the first turn begun."""
+    out = new(capsys, "forestry", "--player", "Mei", "--player", "Ken", "--player", "Ana",
+              "--seed", "5", "--in-play", "--option", "harvesters=4,9,13")
+    assert out["status"] == "playing" and out["version"] == 5  # create, 3 harvesters, start
+    state = hub(db).snapshot(out["table"]).state
+    assert state.status == "playing" and state.seed == 5
+    assert state.table.harvesters == (4, 9, 13)  # type: ignore[attr-defined]
+    assert state.table.turn == 0 and state.table.current == 0  # type: ignore[attr-defined]
+    # the same deal as without --in-play (a table in setup from the same seed)
+    setup = new(capsys, "forestry", "--player", "Mei", "--player", "Ken", "--player", "Ana",
+                "--seed", "5")
+    dealt = hub(db).snapshot(setup["table"]).state
+    assert setup["status"] == "setup" and dealt.boards == state.boards
+    assert dealt.table.forest.round_tokens == state.table.forest.round_tokens  # type: ignore[attr-defined]
+    log = Store.open(f"sqlite:///{db}").load_log(game_id=out["table"])
+    assert [e.kind for e in log] == ["create", "set_harvester", "set_harvester",
+                                     "set_harvester", "start_game"]
+
+
+def test_in_play_forest_guardians_begins_without_play_options(
+        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = new(capsys, "forest-guardians", "--player", "Mei", "--player", "Ken", "--in-play")
+    assert out["status"] == "playing"
+    assert hub(db).snapshot(out["table"]).state.status == "playing"
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--in-play"], "2 numbers in seat order (for example harvesters=1,2)"),
+    (["--in-play", "--option", "harvesters=3"], "2 numbers in seat order"),
+    (["--in-play", "--option", "harvesters=3,x"], "2 numbers in seat order"),
+    (["--in-play", "--option", "harvesters=3,3"], "space 3 already holds a harvester"),
+    (["--in-play", "--option", "harvesters=3,16"], "1–15"),
+    (["--option", "harvesters=3,4"], "give it with --in-play"),
+])
+def test_in_play_bad_harvesters_are_refused_as_a_tap_would_be_and_nothing_created(
+        db: Path, capsys: pytest.CaptureFixture[str], args: list[str], said: str) -> None:
+    assert main(["tables", "new", "forestry", "--player", "Mei", "--player", "Ken",
+                 *args]) == 2
+    err = capsys.readouterr().err
+    assert "forest-table tables new: error: --option harvesters: " in err, err
+    assert said in err, err
+    assert err.rstrip().endswith("Nothing was created.")
+    assert dump(db) is None
 
 
 @pytest.mark.parametrize("args, flag, said", BAD, ids=[f"{b[1]}:{b[2][:30]}" for b in BAD])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+import flet as ft
 import pytest
 from flet.messaging.protocol import MessageAction
 
@@ -825,3 +826,67 @@ def test_a_players_suggestions_section_is_the_same_object_while_the_suggestions_
     c.submit(p.command(dismiss.command))
     after = suggested()
     assert after is not None and after is not before and len(after.choices) == 1
+
+
+def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_players(svc):
+    """Issue 35: after the round's last turn every phone's turn card says the next round
+    token is due; the first player's phone has the button there (``sheet-round-token``,
+    then not also in the shared table's card), the others keep theirs in the table's card.
+    The End turn button names whose turn it ends."""
+    from app.games.forestry.commands import EndTurn
+    from app.ui.sheet.play import turn_view
+    from tests.app.flet_harness import on_page
+
+    gid = _started(svc)
+    hub = svc.hub()
+    seats = [hub.issue(gid, seat=1), hub.issue(gid, seat=2)]
+    host = hub.issue(gid)
+
+    def ids_under(app, ident):
+        for root in list(app.page.controls):
+            for node in on_page(root):
+                if isinstance(node, ft.Semantics) and node.identifier == ident:
+                    return [n.identifier for n in on_page(node)
+                            if isinstance(n, ft.Semantics) and n.identifier]
+        return []
+
+    def every_id(app):
+        return [n.identifier for root in list(app.page.controls) for n in on_page(root)
+                if isinstance(n, ft.Semantics) and n.identifier]
+
+    def text_of(app, ident):
+        control = shown(app, ident)
+        content = getattr(control, "content", control)
+        return str(getattr(content, "value", "") or "")
+
+    async def go():
+        apps = []
+        for token in seats:
+            client, app = await start_app(route=f"/join/{token}")
+            apps.append((client, app))
+        await settle(0.2)
+        assert text_of(apps[0][1], "turn-end") == "End Mei's turn"
+        for _ in range(2):  # Mei's and Ken's turns: the round is over
+            snap = hub.snapshot(gid)
+            end = turn_view(snap.state, snap.version)
+            assert end is not None and isinstance(end.command, EndTurn)
+            assert isinstance(hub.submit(gid, host, end.command), Accepted)
+        await settle(0.3)
+        prompt = "Round 2: turn up the next round token"
+        assert text_of(apps[1][1], "turn-line-0") == prompt  # Ken's phone: a line
+        assert text_of(apps[0][1], "sheet-round-token") == prompt  # Mei's: the button
+        assert "turn-line-0" not in every_id(apps[0][1])  # (said once)
+        for _client, app in apps:
+            assert every_id(app).count("sheet-round-token") == 1  # one control per id
+        assert "sheet-round-token" in ids_under(apps[0][1], "play-turn")  # Mei's phone
+        assert "sheet-round-token" not in ids_under(apps[1][1], "play-turn")
+        await tap(apps[0][0], "sheet-round-token")
+        await settle(0.3)
+        assert hub.snapshot(gid).state.table.round == 2
+        for client, app in apps:
+            assert "sheet-round-token" not in ids_under(app, "play-turn")
+            assert all(prompt not in text_of(app, i) for i in every_id(app)
+                       if i.startswith("turn-line-"))
+            assert not client.crashes()
+
+    asyncio.run(go())

@@ -26,6 +26,12 @@ class ForestryCode(MessageCode):
     # the turn: what is due at its end, the final turns (``Variant.turn``'s notes)
     TURN_PENDING = "turn-pending"  # n, spaces
     TURN_FINAL = "turn-final"
+    # the round token due before the round's first turn is played (every phone says it)
+    ROUND_TOKEN_DUE = "turn-round-token-due"  # round
+    # "End Ken's turn" for a turn that is not Ken's (a forged or mismatched command)
+    TURN_OF_ANOTHER_SEAT = "refusal-play-turn-of-another-seat"  # name
+    # ``tables new --in-play``: the harvesters' spaces, one per seat
+    IN_PLAY_HARVESTERS = "refusal-in-play-harvesters"  # n, example
     # suggestions
     SUGGEST_ROW = "suggest-row-bonus"  # table, row, vp
     SUGGEST_BELOW_SEEDLING = "suggest-below-seedling"  # vp

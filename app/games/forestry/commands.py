@@ -229,9 +229,15 @@ class EndTurn(Command):
     passed since the last end of turn spawns one infested wood (001); then the
     next player in seat order (clockwise from the first player) starts and the
     board is brought back to 3 forester tokens (000, 002).
+
+    It names the turn it ends: ``turn`` (turns ended on the tapper's screen, the action's
+    key: a tap for a turn that has ended is "already done") and ``seat`` (whose turn it
+    was, 0-based; checked against the turn). A logged command without them (older logs)
+    ends the turn in play.
     """
 
     turn: int | None = None  # turns ended on the tapper's screen (the action's key)
+    seat: int | None = None  # whose turn that was (not ``player``: any seat may end it)
 
 
 @command("set_detached_wood", rights=Rights.SHARED)

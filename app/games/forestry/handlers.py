@@ -500,6 +500,11 @@ def _set_forester_token(state: GameState, cmd: SetForesterToken, ctx: Ctx) -> Ga
 def _end_turn(state: GameState, cmd: EndTurn, ctx: Ctx) -> GameState:
     if state.status != Status.PLAYING:
         raise DomainError(play.PlayCode.NOT_PLAYING, field="status")
+    seat = cmd.seat
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or seat != _table(state).current):
+        raise DomainError(ForestryCode.TURN_OF_ANOTHER_SEAT, field="seat",
+                          name=state.players[_table(state).current].name)
     state = _spawn_at_end_of_turn(state, ctx)
     table = _table(state)
     ended = table.current

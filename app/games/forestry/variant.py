@@ -14,6 +14,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
+from app.game.commands import Command, StartGame
 from app.game.errors import DomainError, refusal_of
 from app.game.handling import Ctx, enum_of
 from app.game.state import (
@@ -31,7 +32,7 @@ from app.game.status import Status
 from app.game.variant import OptionSpec, TurnNow, Variant
 from app.games.forestry import words
 from app.games.forestry.codes import ForestryCode
-from app.games.forestry.commands import EndTurn
+from app.games.forestry.commands import EndTurn, RevealRoundToken, SetHarvester
 from app.games.forestry.handlers import (
     HANDLERS,
     pending_spawns,
@@ -195,13 +196,52 @@ def _turn(state: GameState) -> TurnNow | None:
     names = [p.name for p in state.players]
     pending = pending_spawns(state)
     notes: list[Msg] = []
+    stack = table.forest.round_tokens
+    # the round's token is turned up before its first turn (002): due until it is
+    due = stack.left > 0 and stack.revealed < table.turn // max(1, table.seats) + 1
+    if due:
+        notes.append(msg(ForestryCode.ROUND_TOKEN_DUE, round=stack.round + 1))
     if pending:
         notes.append(msg(ForestryCode.TURN_PENDING, n=len(pending), spaces=joined(
             ListCode.COMMAS, (f"{names[i]} {t}" for i, t in pending))))
     if table.final_turns:
         notes.append(msg(ForestryCode.TURN_FINAL))
     return TurnNow(table.current, table.turn + 1, table.round, tuple(notes),
-                   table.final_turns, EndTurn(version=0, turn=table.turn))
+                   table.final_turns,
+                   EndTurn(version=0, turn=table.turn, seat=table.current),
+                   RevealRoundToken(version=0, round=stack.round) if due else None,
+                   "round-token")
+
+
+def _still_to_play(state: GameState) -> tuple[int, ...]:
+    """The seats still to take their final turn (002: after the last round token is turned
+    up, everyone takes one final turn): this round's, from the turn in play on."""
+    if state.status != Status.PLAYING:
+        return ()
+    table = narrow(state.table, ForestryTable)
+    if not table.final_turns or table.seats == 0:
+        return ()
+    if table.turn // table.seats + 1 > table.forest.round_tokens.revealed:
+        return ()  # the final round is over
+    return table.seat_order[table.turn % table.seats:]
+
+
+def _in_play(state: GameState, given: Mapping[str, str]) -> tuple[Command, ...]:
+    """The taps that bring a dealt table to its first turn: each seat's harvester on the
+    space given (``harvesters=S1,S2,…``, seat order; checked by ``set_harvester`` as a tap
+    is), then the start (002 setup: the harvesters are placed before play begins)."""
+    seats = len(state.players)
+    raw = given.get("harvesters")
+    example = ",".join(str(n) for n in range(1, seats + 1))
+    if raw is None:
+        raise DomainError(ForestryCode.IN_PLAY_HARVESTERS, field="options.harvesters",
+                          n=seats, example=example)
+    parts = [p.strip() for p in str(raw).split(",")]
+    if len(parts) != seats or not all(p.isdigit() for p in parts):
+        raise DomainError(ForestryCode.IN_PLAY_HARVESTERS, field="options.harvesters",
+                          n=seats, example=example)
+    return (*(SetHarvester(version=0, player=i, space=int(p)) for i, p in enumerate(parts)),
+            StartGame(version=0))
 
 
 def _record(state: GameState, played_at: str | None, location: str | None) -> dict[str, Any]:
@@ -268,6 +308,9 @@ VARIANT = Variant(
     words=words.event_msg,
     setup_input=SETUP,
     turn=_turn,
+    still_to_play=_still_to_play,
+    in_play=_in_play,
+    play_options=("harvesters",),
     forest_spaces=SPAWN_CARDS,  # a spawn card per space
     options=(OptionSpec("mode", tuple(m.value for m in Mode)),
              OptionSpec("technology_side", tuple(s.value for s in TechnologySide)),

@@ -22,10 +22,11 @@ from app.game.state import (
     record_first_player,
     validate_state,
 )
+from app.game.status import Status
 from app.game.variant import OptionSpec, Variant
 from app.games.guardians import words
 from app.games.guardians.codes import GuardiansCode
-from app.games.guardians.handlers import GUARDIANS_STEPPED, HANDLERS
+from app.games.guardians.handlers import GUARDIANS_STEPPED, HANDLERS, end_status
 from app.games.guardians.setup_input import SETUP
 from app.games.guardians.table import LEGACY_TABLE_KEYS, GuardiansTable
 from app.l10n import english
@@ -122,6 +123,20 @@ def count_of(state: GameState, player: int, field_name: str) -> int | None:
     return None
 
 
+def _still_to_play(state: GameState) -> tuple[int, ...]:
+    """The seats still to take a turn once the game's end has been triggered (003: every
+    other player takes one more turn after the last tree): the table cannot see turns, so
+    until Finish they are all still to play."""
+    if state.status == Status.FINISHED:
+        return ()
+    table = narrow(state.table, GuardiansTable)
+    names = [p.name for p in state.players]
+    status = end_status(names, table.end_trigger, table.triggered_by)
+    if status is None or status.over:
+        return ()
+    return tuple(names.index(n) for n in status.remaining if n in names)
+
+
 VARIANT = Variant(
     game=Game.GUARDIANS,
     name="Forest Guardians",
@@ -141,6 +156,7 @@ VARIANT = Variant(
     score=lambda game, confirmed: score_guardians(game),
     category_order=("trees", "animals", "fires"),
     words=words.event_msg,
+    still_to_play=_still_to_play,
     setup_input=SETUP,
     options=(OptionSpec("advanced"),),
     roles=tuple(r.value for r in Ranger),

@@ -181,12 +181,23 @@ def drawing(app: Nav, presenter: Any) -> None:
                 flet_compat.frames_queued(app.page))
 
 
-def as_shown(command: Any, version: int | None) -> Any:
+def as_shown(command: Any, version: int | None, settled: int | None = None,
+             changes: Any = (), me: int | None = None) -> Any:
     """A shared action made against the version its phone showed (:mod:`app.shown`), when
     that is older than the tab's: the session then answers "already done" if the same
-    action was applied after it. Other commands keep the tab's version."""
-    if version is None or not isinstance(command, Command) \
-            or command.rights != Rights.SHARED or command.version <= version:
+    action was applied after it. Other commands keep the tab's version.
+
+    A shared action that applies once is made against ``settled`` (the version the phone
+    had shown for :data:`app.shown.SETTLE` s) when another author (``changes``, the
+    snapshot's: not ``me``) did the same action after it: the screen changed under the
+    finger, and the tap meant what it showed before ("already done")."""
+    if not isinstance(command, Command) or command.rights != Rights.SHARED:
+        return command
+    if command.once and settled is not None and settled < min(
+            command.version, command.version if version is None else version):
+        if any(c.kind == command.kind and c.by != me and c.seq > settled for c in changes):
+            return replace(command, version=settled)
+    if version is None or command.version <= version:
         return command
     return replace(command, version=version)
 
@@ -203,7 +214,8 @@ UNCHANGED_BY_A_TAP = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton
 
 async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
                           make: Callable[[], Any], seen: int | None = None,
-                          forget: bool = True) -> Accepted | Refused | None:
+                          forget: bool = True, settled: int | None = None
+                          ) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
     saved in a worker thread (the server's event loop keeps drawing every other phone).
 
@@ -213,11 +225,13 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
     refusal (which no other phone gets) is shown from the answer, and what an accepted
     command said once its broadcast is on screen. A database that refuses the write
     comes back as the hub's ``storage`` refusal (a message on the sheet, nothing saved).
-    ``seen``: the version the phone showed when it tapped, if it was behind (:func:`as_shown`).
+    ``seen``: the version the phone showed when it tapped, if it was behind (:func:`as_shown`);
+    ``settled``: the one it had shown for a moment then.
     ``forget``: the tapped control may have changed on the phone (:data:`UNCHANGED_BY_A_TAP`):
     this phone's sheet is drawn anew."""
     async with app.states.setdefault(TapLock, TapLock).lock:
-        command = as_shown(make(), seen)
+        command = as_shown(make(), seen, settled, presenter.snapshot.changes,
+                           getattr(presenter, "locked_player", None))
         if forget:  # the tapped control may have changed: this phone's sheet drawn anew
             forget_pieces(app, presenter)
         if command is None:
@@ -247,8 +261,9 @@ def tapped(app: Nav, p: Any, c: TableClient,
 
 
 async def _on_tap(app: Nav, p: Any, c: TableClient, make: Callable[[], Any], e: Any) -> None:
-    seen = shown.shown(_session_id(app), p.snapshot.game_id,
-                       flet_compat.control_id(getattr(e, "control", None)),
-                       str(getattr(e, "name", "click")))
+    seen, settled = shown.seen(_session_id(app), p.snapshot.game_id,
+                               flet_compat.control_id(getattr(e, "control", None)),
+                               str(getattr(e, "name", "click")))
     await submit_off_loop(app, p, c, make, seen,
-                          forget=not isinstance(getattr(e, "control", None), UNCHANGED_BY_A_TAP))
+                          forget=not isinstance(getattr(e, "control", None), UNCHANGED_BY_A_TAP),
+                          settled=settled)

@@ -57,7 +57,9 @@ def _words(game: str) -> GameWords:
 @dataclass(frozen=True, slots=True)
 class TurnView:
     """Whose turn it is, as the turn card shows it; ``command`` ends it (made against the
-    version on screen)."""
+    version on screen) and names it (``seat``, the turn: "End Ken's turn"). ``due``: the
+    shared action due before the turn is played (the round token; ``notes[0]`` says it),
+    the sheet's action ``due_action``."""
 
     player: str
     turn: int
@@ -65,6 +67,9 @@ class TurnView:
     notes: tuple[Msg, ...]
     final: bool
     command: Command
+    seat: int = -1
+    due: Command | None = None
+    due_action: str = ""
 
 
 def turn_view(state: GameState, version: int = 0) -> TurnView | None:
@@ -74,7 +79,9 @@ def turn_view(state: GameState, version: int = 0) -> TurnView | None:
     if now is None:
         return None
     return TurnView(_names(state)[now.player], now.number, now.round, now.notes, now.final,
-                    replace(now.end, version=version))
+                    replace(now.end, version=version), now.player,
+                    None if now.due is None else replace(now.due, version=version),
+                    now.due_action)
 
 
 def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ Pieces are kept between redraws while their key is unchanged (:mod:`app.ui.kit.k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +59,7 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     top = banner_piece(app, p) if banner else None
     if top is not None:
         out.append(top)
-    turn = PP.turn_view(p.state)
+    turn = _turn_of(p.state)
     if turn is not None:
         read_only = p.status == Status.FINISHED
         out.append(keep_piece(app, p, "play-turn", (turn, read_only),
@@ -99,23 +99,55 @@ def _banner(lang: str, lines: tuple[str, ...], why: tuple[str, ...] = ()) -> ft.
                                            border_radius=8))
 
 
-def _turn_command(p: SheetPresenter) -> Any:
-    """"End my turn" against the version on screen (None: no turn to end)."""
-    turn = PP.turn_view(p.state, p.version)
-    return None if turn is None else turn.command
+def _as_of_now(p: SheetPresenter, command: Any) -> Any:
+    """The card's command (it names the turn the card showed) against the version on
+    screen: a turn that has ended since is "already done" (its key no longer matches)."""
+    return replace(command, version=p.version)
+
+
+def due_here(p: SheetPresenter) -> str:
+    """The sheet action this phone's turn card offers (the round token due before the
+    round's first turn, on the turn's player's phone and the host's), else ``""``: the
+    section leaves it out (one control per id)."""
+    turn = _turn_of(p.state)  # (None when the game is not in play)
+    seat = p.locked_player
+    return "" if turn is None or turn.due is None or not turn.due_action \
+        or seat not in (None, turn.seat) else turn.due_action
+
+
+def _turn_of(state: Any) -> PP.TurnView | None:
+    """The turn of ``state`` (:func:`PP.turn_view` at version 0), worked out once for every
+    phone and piece that draws the same state (the hub hands each phone the same one)."""
+    kept = _TURN[0]
+    if kept is not None and kept[0] is state:
+        return kept[1]
+    turn = PP.turn_view(state)
+    _TURN[0] = (state, turn)
+    return turn
+
+
+#: the last :func:`_turn_of` (the state it was asked of, its turn)
+_TURN: list[tuple[Any, PP.TurnView | None] | None] = [None]
 
 
 def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
           turn: PP.TurnView) -> ft.Control:
     lines = PP.turn_lines(lang, turn)
+    end, due = turn.command, turn.due
+    button = due is not None and bool(due_here(p))  # it says the due line (notes[0])
     items: list[ft.Control] = [
         sid("turn-title", ft.Text(lines[0], size=17, weight=ft.FontWeight.BOLD)),
-        *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])],
-        sid("turn-end", ft.FilledTonalButton(
-            content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END)), height=TOUCH,
-            icon=ft.Icons.SKIP_NEXT, on_click=on_tap(app, p, c, lambda: _turn_command(p))),
-            button=True),
+        *[sid(f"turn-line-{i}", muted(line)) for i, line in enumerate(lines[1:])
+          if not (button and i == 0)],
     ]
+    if due is not None and button:  # the turn's player turns up the round's token
+        items.append(sid(f"sheet-{turn.due_action}", ft.FilledButton(
+            content=ft.Text(lines[1]), height=TOUCH, icon=ft.Icons.FLIP,
+            on_click=on_tap(app, p, c, lambda: _as_of_now(p, due))), button=True))
+    items.append(sid("turn-end", ft.FilledTonalButton(
+        content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END, name=turn.player)),
+        height=TOUCH, icon=ft.Icons.SKIP_NEXT,
+        on_click=on_tap(app, p, c, lambda: _as_of_now(p, end))), button=True))
 
     return card(items, identifier="play-turn")
 

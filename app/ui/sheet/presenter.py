@@ -356,6 +356,13 @@ class SheetPresenter:
     def redo(self) -> Redo:
         return Redo(version=self.version)
 
+    def still_to_play(self) -> tuple[str, ...]:
+        """The players who still have a turn before the game is over by the rules (its
+        variant's ``still_to_play``), by name; empty: Finish need not ask."""
+        seats = variant(self.state.game).still_to_play(self.state)
+        names = [p.name for p in self.state.players]
+        return tuple(names[i] for i in seats if 0 <= i < len(names))
+
     def finish(self) -> Finish:
         return Finish(version=self.version)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
@@ -110,7 +110,43 @@ def _finish_handler(app: Nav, p: SheetPresenter, c: TableClient
 
 
 async def _finish(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
-    """End the game (asking first when a value is still missing); then the finish screen."""
+    """End the game (asking first when a player still has a turn by the rules, then when a
+    value is still missing); then the finish screen."""
+    still = presenter.still_to_play()
+    if still:
+        _confirm_turns(app, presenter, client, still)
+        return
+    await _finish_checked(app, presenter, client)
+
+
+def _confirm_turns(app: Nav, p: SheetPresenter, c: TableClient,
+                   names: tuple[str, ...]) -> None:
+    """A dialog: the game is not over by the rules ("Mei still has a turn"): finish anyway?"""
+    def close(_e: Any = None) -> None:
+        app.page.pop_dialog()
+
+    async def anyway(_e: Any = None) -> None:
+        app.page.pop_dialog()
+        await _finish_checked(app, p, c)
+
+    listed = p.say("list-commas").join(names)
+    dialog = ft.AlertDialog(
+        modal=True,
+        title=ft.Text(p.say("finish-turns-title")),
+        content=sid("finish-turns-text", ft.Text(p.say("finish-turns-text", n=len(names),
+                                                       names=listed))),
+        actions=[
+            sid("finish-turns-back", ft.TextButton(content=ft.Text(p.say("finish-turns-back")),
+                                                   on_click=close), button=True),
+            sid("finish-turns-anyway", ft.FilledButton(
+                content=ft.Text(p.say("finish-turns-anyway")), on_click=anyway), button=True),
+        ],
+    )
+    app.page.show_dialog(dialog)
+
+
+async def _finish_checked(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
+    """End the game, asking first when a printed value is still missing."""
     sheet = presenter.sheet()
     if sheet is not None and not sheet.complete:
         _confirm_finish(app, presenter, client, len(sheet.needs))
@@ -172,6 +208,9 @@ def _section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
     equal when the card looks and acts the same; a tap makes its command then.
     """
     error = _error_place(p, s)
+    moved = play_panel.due_here(p) if s.actions else ""  # on the turn card, when due
+    if moved and any(a.id == moved for a in s.actions):
+        s = replace(s, actions=tuple(a for a in s.actions if a.id != moved))
     return keep_piece(app, p, f"section-{s.id}", (s, error, p.player, p.locked_player, final),
                       lambda: _build_section(app, p, c, s, error, final))
 
