@@ -9,30 +9,50 @@ RSTAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench desktop clean
 
+# a .venv made by a Python older than 3.11 (or whose Python is gone) would fail every
+# install after it: say so in one line, with the fix
+define CHECK_VENV
+	@v=$$($(BIN)/python -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null); \
+	case "$$v" in 3.1[1-9]|3.[2-9][0-9]|[4-9].*) ;; *) \
+	  echo "Forest Table needs Python 3.11 or newer, and $(VENV) was made by Python $${v:-(one that no longer runs)}: rm -rf $(VENV), then make $(or $(MAKECMDGOALS),run) PYTHON=python3.11 (or a newer python3)" >&2; \
+	  exit 1;; esac
+endef
+
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
+	$(CHECK_VENV)
 	@$(BIN)/pip install --quiet --quiet --disable-pip-version-check --upgrade pip
 
 # quiet installs: `make run` shows the table link within a few lines
 PIP_QUIET := --quiet --quiet --disable-pip-version-check --no-warn-script-location
 
 $(RSTAMP): pyproject.toml | $(BIN)/python
+	$(CHECK_VENV)
 	@echo "Installing Forest Table into $(VENV) (first run only, about a minute)..."
 	@$(BIN)/pip install $(PIP_QUIET) -e . > $(VENV)/install.log 2>&1 \
 	  || { cat $(VENV)/install.log; exit 1; }
 	@touch $@
 
 $(STAMP): pyproject.toml | $(BIN)/python
+	$(CHECK_VENV)
 	$(BIN)/pip install -q -e '.[dev]'
 	touch $@ $(RSTAMP)
 
 # `make run PORT=9000`: another port (forest-table checks it is 1-65535)
 PORT ?=
 run: $(RSTAMP)
+	$(CHECK_VENV)
 	@$(BIN)/forest-table serve $(if $(PORT),--port $(PORT))
 
-desktop: $(RSTAMP)
-	$(BIN)/forest-table desktop
+# the desktop extra (Flet's desktop client) is installed here, never by the app as it runs;
+# --download-client: the window itself comes from github.com on the first run
+$(VENV)/.installed-desktop: pyproject.toml $(RSTAMP)
+	@$(BIN)/pip install $(PIP_QUIET) -e '.[desktop]'
+	@touch $@
+
+desktop: $(VENV)/.installed-desktop
+	$(CHECK_VENV)
+	$(BIN)/forest-table desktop --download-client
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

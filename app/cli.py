@@ -1,4 +1,5 @@
-"""``forest-table`` command line: serve | desktop | score | setup | records | tables.
+"""``forest-table`` command line: serve | desktop | score | setup | records | tables |
+completion.
 
 Each subcommand imports its implementation lazily, so ``score`` and ``setup``
 start fast and never import flet or sqlalchemy; the options of ``setup GAME`` and ``tables``
@@ -186,7 +187,11 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
                         "(PostgreSQL only: DATABASE_URL); default 1")
     p.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
 
-    sub.add_parser("desktop", help="open the app in a desktop window (one device)")
+    p = sub.add_parser("desktop", help="open the app in a desktop window (one device; needs "
+                       "Flet's desktop client: pip install 'forest-table[desktop]')")
+    p.add_argument("--download-client", action="store_true",
+                   help="fetch Flet's desktop window from github.com if it is not on this "
+                        "computer yet (otherwise nothing is downloaded)")
 
     _add_score(sub)
 
@@ -277,10 +282,19 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
         p = sub.add_parser("tables", help="open tables prepared before an event: new, list, "
                            "sheet")
         p.add_argument("rest", nargs=argparse.REMAINDER)
+    from app.commands.completion import add_parser as add_completion
+
+    add_completion(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from app.installation import foreign_package
+
+    problem = foreign_package()  # another project's app/scoring/setup: one line, no traceback
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["score"]:  # the fast start: nothing of the other commands
         args = score_parser().parse_args(given)
@@ -318,10 +332,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                      new_host_link=args.new_host_link, browser=not args.no_browser,
                      workers=args.workers, base_url=args.base_url,
                      trusted_proxies=tuple(args.trusted_proxy))
+    if args.command == "completion":
+        from app.commands.completion import run as run_completion
+
+        return run_completion(args, build_parser())
     if args.command == "desktop":
         from app.server import desktop
 
-        return desktop()
+        return desktop(download_client=args.download_client)
     return 2  # pragma: no cover - argparse rejects unknown commands
 
 

@@ -622,11 +622,25 @@ def supervise(sock: socket.socket, workers: int, host: str | None, port: int,
     return code
 
 
-def desktop() -> int:
-    """Open the app in a desktop window (single device, pass-and-play)."""
+def desktop(download_client: bool = False) -> int:
+    """Open the app in a desktop window (single device, pass-and-play). Nothing is installed
+    here: without Flet's desktop client one line says so and offers the browser
+    (:mod:`app.desktop_client`); the client is downloaded only with ``download_client``."""
+    from app.desktop_client import missing
+
+    problem = missing(download=download_client)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     import flet as ft
 
     from app.flet_main import main as app_main
 
-    ft.run(app_main, assets_dir=str(assets_dir()))
+    try:
+        ft.run(app_main, assets_dir=str(assets_dir()))
+    except OSError as exc:  # --download-client offline: github.com did not answer
+        print(f"forest-table desktop: Flet's desktop window could not be fetched or opened "
+              f"({exc}); use the table in a browser instead: forest-table serve",
+              file=sys.stderr)
+        return 1
     return 0

@@ -141,7 +141,8 @@ def make_engine(url: str | None = None, *, echo: bool = False) -> Engine:
         if u.get_backend_name() == "postgresql":
             raise MissingDriver(
                 f"DATABASE_URL is a PostgreSQL URL, but its driver ({exc.name}) is not "
-                "installed: pip install 'forest-table[postgres]'") from exc
+                "installed: pip install 'psycopg[binary]>=3.1,<4' (Forest Table's postgres extra)"
+            ) from exc
         raise MissingDriver(f"the database driver {exc.name} is not installed") from exc
 
 

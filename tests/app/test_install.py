@@ -67,7 +67,8 @@ def test_a_missing_driver_says_how_to_install_it(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=120)
     assert done.returncode == 1
-    assert "pip install 'forest-table[postgres]'" in done.stderr
+    # the driver itself: 'forest-table[postgres]' is no published package (issue 34)
+    assert "pip install 'psycopg[binary]>=3.1,<4'" in done.stderr
     assert "secret" not in done.stderr and "Traceback" not in done.stderr
 
 
@@ -98,9 +99,43 @@ def _site_packages() -> Path:
     return Path(sysconfig.get_paths()["purelib"])
 
 
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """``python -m build`` once per session (sdist, then the wheel from it): both."""
+    dist = tmp_path_factory.mktemp("dist")
+    done = subprocess.run([sys.executable, "-m", "build", "-q", "-o", str(dist), str(ROOT)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return next(dist.glob("*.tar.gz")), next(dist.glob("*.whl"))
+
+
+def _fresh_venv(tmp_path: Path, wheel: Path) -> Path:
+    """A fresh venv with only our wheel installed; the third-party dependencies borrowed
+    from this environment (a ``.pth`` line: no download). Its python."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=120)
+    py = venv / "bin" / "python"
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q",
+                    "--no-deps", "--no-index", "--disable-pip-version-check", str(wheel)],
+                   check=True, timeout=120)
+    purelib = subprocess.run([str(py), "-c", "import sysconfig;print(sysconfig.get_paths()"
+                              "['purelib'])"], capture_output=True, text=True,
+                             check=True).stdout.strip()
+    (Path(purelib) / "zz_borrowed_dependencies.pth").write_text(f"{_site_packages()}\n")
+    return py
+
+
+def _clean_env(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "PYTHONPATH")}
+    env["FLET_APP_STORAGE_DATA"] = str(tmp_path / "data")
+    (tmp_path / "data").mkdir(exist_ok=True)
+    return env
+
+
 @pytest.mark.install
 def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
-        tmp_path: Path) -> None:
+        tmp_path: Path, built: tuple[Path, Path]) -> None:
     """``python -m build`` (sdist, then the wheel from it) -> a fresh venv outside the checkout
     -> ``forest-table serve``: the manifest is ours and the Japanese font answers 200.
 
@@ -111,12 +146,7 @@ def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
     import urllib.request
     import zipfile
 
-    dist = tmp_path / "dist"
-    done = subprocess.run([sys.executable, "-m", "build", "-q", "-o", str(dist), str(ROOT)],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    sdist = next(dist.glob("*.tar.gz"))
-    wheel = next(dist.glob("*.whl"))
+    sdist, wheel = built
     import tarfile
 
     with tarfile.open(sdist) as tar:
@@ -131,18 +161,9 @@ def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
                  "app/store/migrations/env.py"):
         assert name in in_wheel, name
 
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    py = venv / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index",
-                    "--disable-pip-version-check", str(wheel)], check=True, timeout=120)
-    purelib = subprocess.run([str(py), "-c", "import sysconfig;print(sysconfig.get_paths()"
-                              "['purelib'])"], capture_output=True, text=True,
-                             check=True).stdout.strip()
-    (Path(purelib) / "zz_borrowed_dependencies.pth").write_text(f"{_site_packages()}\n")
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "PYTHONPATH")}
-    env["FLET_APP_STORAGE_DATA"] = str(tmp_path / "data")
-    (tmp_path / "data").mkdir()
+    py = _fresh_venv(tmp_path, wheel)
+    venv = py.parent.parent
+    env = _clean_env(tmp_path)
     where = subprocess.run([str(py), "-c", "import app.resources as r; print(r.__file__); "
                             "print(r.assets_dir())"], capture_output=True, text=True, env=env,
                            cwd=tmp_path, check=True).stdout.split()
@@ -212,8 +233,8 @@ def test_every_imported_package_is_declared_with_bounds() -> None:
 
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
     declared = {}
-    for line in meta["project"]["dependencies"] + meta["project"]["optional-dependencies"][
-            "postgres"]:
+    extras = meta["project"]["optional-dependencies"]
+    for line in meta["project"]["dependencies"] + extras["postgres"] + extras["desktop"]:
         req = Requirement(line)
         declared[req.name.lower().replace("_", "-").replace(".", "-")] = req
     dists = packages_distributions()
@@ -247,3 +268,242 @@ def test_a_test_run_says_how_many_postgres_tests_it_skipped() -> None:
     assert done.returncode == 0, done.stdout[-2000:]
     assert "1 PostgreSQL test skipped (PG_TEST_URL is not set)" in done.stdout
     assert "PG_TEST_URL=postgresql+psycopg://" in done.stdout and ".ci/run" in done.stdout
+
+
+# --------------------------------------------------------------------------- installing as a
+# user would (issue 34): another project's `scoring`, a hostile setup.py, the desktop client,
+# shell completion
+
+def _one_line_without_traceback(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 1, (done.returncode, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and done.stdout == "", done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def _fake_wheel(where: Path, name: str, files: dict[str, str]) -> Path:
+    """A minimal wheel of another project (written by hand: nothing to build)."""
+    import zipfile
+
+    base = name.replace("-", "_")
+    path = where / f"{base}-1.0-py3-none-any.whl"
+    info = f"{base}-1.0.dist-info"
+    files = {**files, f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\n"
+             "Version: 1.0\n",
+             f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\n"
+             "Tag: py3-none-any\n"}
+    record = "".join(f"{n},,\n" for n in files) + f"{info}/RECORD,,\n"
+    with zipfile.ZipFile(path, "w") as z:
+        for n, text in {**files, f"{info}/RECORD": record}.items():
+            z.writestr(n, text)
+    return path
+
+
+@pytest.mark.install
+def test_an_unrelated_scoring_package_installed_over_the_wheel_is_one_clear_line(
+        tmp_path: Path, built: tuple[Path, Path]) -> None:
+    """pip lets another distribution's ``scoring`` overwrite ours: the command says which
+    and how to fix it, in one line, instead of a traceback."""
+    py = _fresh_venv(tmp_path, built[1])
+    env = _clean_env(tmp_path)
+    tool = str(py.parent / "forest-table")
+    ok = subprocess.run([tool, "records", "list"], capture_output=True, text=True, env=env,
+                        cwd=tmp_path, timeout=120)
+    assert ok.returncode == 0, ok.stderr  # our own wheel alone: no false alarm
+
+    wheel = _fake_wheel(tmp_path, "scoring-utils", {
+        "scoring/__init__.py": "raise ImportError('not Forest Table')\n"})
+    done = subprocess.run([sys.executable, "-m", "pip", "-q", "--disable-pip-version-check",
+                           "--python", str(py), "install", "--no-deps", "--no-index",
+                           str(wheel)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for argv in ([tool, "records", "list"], [tool, "setup", "forestry", "--players", "2"],
+                 [str(py), "-m", "app", "score", "-"]):
+        line = _one_line_without_traceback(subprocess.run(
+            argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120))
+        assert "'scoring'" in line and "scoring-utils" in line, line
+        assert "pipx" in line and "venv" in line, line
+
+
+def test_a_scoring_package_first_on_the_path_is_one_clear_line(tmp_path: Path) -> None:
+    (tmp_path / "other" / "scoring").mkdir(parents=True)
+    (tmp_path / "other" / "scoring" / "__init__.py").write_text("raise ImportError('no')\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "other"))
+    line = _one_line_without_traceback(subprocess.run(
+        [sys.executable, "-m", "app", "records", "list"], capture_output=True, text=True,
+        env=env, cwd=tmp_path, timeout=120))
+    assert "'scoring'" in line and str(tmp_path / "other" / "scoring") in line and "pipx" in line
+
+
+def test_python_m_app_never_runs_the_current_folders_setup_py(tmp_path: Path) -> None:
+    """``python -m app`` in another project's folder: its ``setup.py`` (the name of our
+    dealer package) is neither run nor taken for ours; the command works."""
+    ran = tmp_path / "setup-py-ran"
+    (tmp_path / "setup.py").write_text(f"open({str(ran)!r}, 'w').close()\nraise SystemExit(7)\n")
+    done = subprocess.run([sys.executable, "-m", "app", "setup", "forestry", "--players", "2",
+                           "--seed", "1", "--json"], capture_output=True, text=True,
+                          cwd=tmp_path, env={k: v for k, v in os.environ.items()
+                                             if k != "PYTHONPATH"}, timeout=120)
+    assert not ran.exists()
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["seed"] == 1
+
+
+def _desktop(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+             *argv: str) -> str:
+    import flet
+
+    def no(*_a: object, **_k: object) -> None:
+        raise AssertionError("the desktop window was started or something installed")
+
+    monkeypatch.setattr(flet, "run", no)
+    monkeypatch.setattr(subprocess, "run", no)
+    monkeypatch.setattr(subprocess, "check_call", no)
+    assert main(["desktop", *argv]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+def test_desktop_without_flets_desktop_client_is_one_line_offering_the_browser(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setitem(sys.modules, "flet_desktop", None)  # not installed
+    line = _desktop(monkeypatch, capsys)
+    assert "not installed" in line and "forest-table[desktop]" in line
+    assert "forest-table serve" in line
+
+
+def test_desktop_never_downloads_the_window_unless_asked(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """flet-desktop 1.0.5 installed, its client neither bundled nor unpacked: one line
+    (``--download-client``); a client of another version: one line too."""
+    import types
+
+    import flet.version
+
+    fake = types.ModuleType("flet_desktop")
+    version = types.ModuleType("flet_desktop.version")
+    version.version = flet.version.flet_version  # type: ignore[attr-defined]
+    fake.version = version  # type: ignore[attr-defined]
+    vars(fake).update({
+        "get_package_bin_dir": lambda: str(tmp_path / "bin"),
+        "get_artifact_filename": lambda: "flet-linux-light-amd64.tar.gz",
+        "__get_client_storage_dir": lambda: tmp_path / "client" / "flet-desktop-light-1.0.5",
+    })
+    fake.__spec__ = importlib_spec("flet_desktop")
+    monkeypatch.setitem(sys.modules, "flet_desktop", fake)
+    monkeypatch.setitem(sys.modules, "flet_desktop.version", version)
+    monkeypatch.delenv("FLET_VIEW_PATH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    line = _desktop(monkeypatch, capsys)
+    assert "--download-client" in line and "forest-table serve" in line
+
+    from app.desktop_client import missing
+
+    assert missing(download=True) is None
+    (tmp_path / "client" / "flet-desktop-light-1.0.5").mkdir(parents=True)  # unpacked once
+    assert missing() is None
+    version.version = "0.99.0"  # type: ignore[attr-defined]
+    line = _desktop(monkeypatch, capsys, "--download-client")
+    assert "version 0.99.0" in line and "forest-table[desktop]" in line
+
+
+def importlib_spec(name: str) -> object:
+    from importlib.machinery import ModuleSpec
+
+    return ModuleSpec(name, None)
+
+
+def test_desktop_extra_is_declared() -> None:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert meta["project"]["optional-dependencies"]["desktop"] == ["flet-desktop==1.0.5"]
+    readme = (ROOT / "README.md").read_text()
+    assert "pip install 'forest-table[" not in readme  # no such published package
+    assert "pipx install ." in readme
+
+
+def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> None:
+    """``forest-table completion bash`` made from the parser: bash completes the commands,
+    a command's actions and an option's choices with it."""
+    import shutil
+
+    from app.commands.completion import script
+
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    (tmp_path / "c.sh").write_text(script("bash", build_parser()))
+    probe = (
+        f"source {tmp_path / 'c.sh'}\n"
+        't() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _forest_table; '
+        'echo "${COMPREPLY[*]}"; }\n'
+        't forest-table ""\nt forest-table rec\nt forest-table records ""\n'
+        't forest-table records export --format bg\nt forest-table setup ""\n')
+    done = subprocess.run([bash, "-c", probe], capture_output=True, text=True, timeout=60,
+                          cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    top, rec, records, formats, setup = done.stdout.splitlines()
+    commands = set(top.split())
+    assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
+            "--version"} <= commands
+    assert rec == "records"
+    assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
+    assert formats.split() == ["bgstats", "bgg-csv"]
+    assert {"forestry", "forest-guardians"} <= set(setup.split())
+
+
+def test_completion_command_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["completion", "zsh"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("autoload -U +X bashcompinit && bashcompinit\n")
+    assert "complete -o default -F _forest_table forest-table" in out
+    assert "'forest-table records'" in out
+
+
+@pytest.mark.parametrize("python", ["echo 3.10", "exit 127"])
+def test_make_run_with_a_venv_of_a_too_old_python_says_how_to_fix_it(
+        tmp_path: Path, python: str) -> None:
+    """A ``.venv`` made by Python 3.10 (or whose Python is gone) failed every ``make run``
+    with pip's error about the install: now one line says what to do."""
+    venv = tmp_path / ".venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").write_text(f"#!/bin/sh\n{python}\n")
+    (venv / "bin" / "python").chmod(0o755)
+    for stamp in (None, ".installed"):  # before and after an install that went through
+        if stamp:
+            (venv / stamp).touch()
+        done = subprocess.run(["make", "--no-print-directory", "run", f"VENV={venv}"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert done.returncode != 0
+        said = [line for line in done.stderr.splitlines() if not line.startswith("make")]
+        assert len(said) == 1, done.stderr
+        assert "needs Python 3.11 or newer" in said[0] and f"rm -rf {venv}" in said[0]
+        assert "PYTHON=python3.11" in said[0]
+        assert ("Python 3.10" in said[0]) == (python == "echo 3.10")
+    assert not (venv / "install.log").exists()  # nothing was tried with it
+
+
+def test_desktop_download_offline_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--download-client`` without internet: Flet's download raises (URLError, an
+    OSError): one line offering the browser, not a traceback."""
+    import urllib.error
+
+    import flet
+
+    import app.desktop_client
+
+    def offline(*_a: object, **_k: object) -> None:
+        raise urllib.error.URLError("[Errno -3] Temporary failure in name resolution")
+
+    monkeypatch.setattr(app.desktop_client, "missing", lambda download=False: None)
+    monkeypatch.setattr(flet, "run", offline)
+    assert main(["desktop", "--download-client"]) == 1
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "forest-table serve" in lines[0], lines
+    assert "name resolution" in lines[0]

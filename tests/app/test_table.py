@@ -607,3 +607,34 @@ def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: in
             assert any(name in _all_text(client) for name in PLAYERS)
 
     _tab_run(store, steps)
+
+
+def test_stop_notice_to_a_tab_that_left_leaves_no_unawaited_coroutine(store: Store) -> None:
+    """Ctrl+C on ``serve`` after a tab left: the stop notice skips it without Flet's
+    "coroutine 'TableTab._stopping' was never awaited" RuntimeWarning (issue 34)."""
+    import gc
+    import warnings
+
+    from app.ui.shell.tab import announce_stop
+
+    async def steps(hub: TableHub, make_tab: Any) -> None:
+        _gone, _tab = await make_tab("/")
+        staying, _ = await make_tab("/")
+        await _gone.session.disconnect(60)  # the phone closed its browser
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert await announce_stop(flush=0.05) >= 2  # (and earlier tests' tabs)
+            gc.collect()
+        assert not [w for w in caught if "never awaited" in str(w.message)], \
+            [str(w.message) for w in caught]
+        assert "server-stopped" in [getattr(c, "identifier", None) for c in
+                                    _dialog_titles(staying)]
+
+    _tab_run(store, steps)
+
+
+def _dialog_titles(client: Any) -> list[Any]:
+    import flet as ft
+
+    client.session.get_page_patch()
+    return [d.title for d in client.find(ft.AlertDialog) if d.title is not None]

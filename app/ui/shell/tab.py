@@ -333,8 +333,16 @@ class TableTab:
             self.app.reconnected()
 
     def _hop(self, work: Callable[[], Any], what: str) -> None:
-        """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
+        """Run ``work`` (a coroutine function) on this tab's own session, from any thread.
+
+        A tab that left has no connection: Flet's ``run_task`` would make the coroutine
+        before finding that out and drop it ("coroutine ... was never awaited" at the
+        server's Ctrl+C), so a tab without a live loop is skipped first."""
         try:
+            connection = self.page.session.connection
+            if connection is None or connection.loop.is_closed():
+                log.debug("%s for a tab that left", what)
+                return
             self.page.run_task(work)
         except Exception:  # the tab is gone
             log.debug("%s for a closed tab", what, exc_info=True)
