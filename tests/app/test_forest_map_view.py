@@ -119,7 +119,11 @@ def _run(steps: Any, theme: str = "light", language: str = "en") -> None:
     async def go() -> None:
         prefs = MemoryPrefs({"forest_table.theme": theme, "forest_table.language": language})
         client, app = await start_app(prefs=prefs)
-        await settle(0.1)
+        for _ in range(200):  # the stored settings are read once the first screen is out
+            await settle(0.02)
+            if (app.settings.theme, app.settings.language) == (theme, language):
+                break
+        assert (app.settings.theme, app.settings.language) == (theme, language)
         await refresh(client)
         await new_forestry(client, app, ["Mei", "Ken", "Aya"])
         await refresh(client)
@@ -131,9 +135,13 @@ def _run(steps: Any, theme: str = "light", language: str = "en") -> None:
 def test_the_forest_is_a_honeycomb_of_fifteen_spaces_with_full_words() -> None:
     async def steps(client: Any, app: Any) -> None:
         controls = _map_controls(client)
-        canvas = [c for c in controls if isinstance(c, cv.Canvas)]
-        paths = [s for cv_ in canvas for s in cv_.shapes if isinstance(s, cv.Path)]
-        assert len(paths) >= 30  # each space filled and outlined
+        shapes = [s for c in controls if isinstance(c, cv.Canvas) for s in c.shapes]
+        fills = [s for s in shapes if isinstance(s, cv.Path)
+                 and s.paint.style == ft.PaintingStyle.FILL]
+        # each space a filled hex (a sub-path of its colour's path) and outlined (6 edges)
+        assert sum(isinstance(e, cv.Path.MoveTo) for f in fills for e in f.elements) == 15
+        edges = [s for s in shapes if isinstance(s, cv.Points)]
+        assert len(edges[0].points) == 15 * 12
         for n in range(1, 16):
             hit = by_id(client, f"map-space-{n}")
             assert hit.width >= 56 and hit.height >= 66, n

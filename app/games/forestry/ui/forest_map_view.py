@@ -151,10 +151,11 @@ async def _tap_space(app: Nav, p: SheetHost, c: TableClient, space: int) -> None
                                                              p.version))
 
 
-def _space_handler(app: Nav, p: SheetHost, c: TableClient,
-                   space: int) -> Callable[[Any], Awaitable[None]]:
-    async def handler(_e: Any) -> None:  # a coroutine function: Flet awaits it
-        await _tap_space(app, p, c, space)
+def _space_handler(app: Nav, p: SheetHost,
+                   c: TableClient) -> Callable[[Any], Awaitable[None]]:
+    """One handler for every space of a map (the space is the hit area's ``data``)."""
+    async def handler(e: Any) -> None:  # a coroutine function: Flet awaits it
+        await _tap_space(app, p, c, int(e.control.data))
     return handler
 
 
@@ -204,73 +205,110 @@ def _tokens(tile: FM.MapTile, dark: bool) -> list[ft.Control]:
 # --------------------------------------------------------------------------- the honeycomb
 
 
-def _path(points: Sequence[tuple[float, float]], paint: ft.Paint) -> cv.Path:
-    (x0, y0), *rest = points
-    return cv.Path([cv.Path.MoveTo(x0, y0), *(cv.Path.LineTo(x, y) for x, y in rest),
-                    cv.Path.Close()], paint=paint)
+def _hexes(spaces: Sequence[int], inset: float) -> list[cv.Path.PathElement]:
+    """The outlines of ``spaces`` as the elements of one path (a sub-path each)."""
+    out: list[cv.Path.PathElement] = []
+    for space in spaces:
+        (x0, y0), *rest = FM.hex_corners(space, inset)
+        out.append(cv.Path.MoveTo(x0, y0))
+        out.extend(cv.Path.LineTo(x, y) for x, y in rest)
+        out.append(cv.Path.Close())
+    return out
+
+
+def _edges(spaces: Sequence[int], inset: float) -> list[ft.OffsetValue]:
+    """The outlines of ``spaces`` as line segments (pairs of points: plain tuples, light)."""
+    out: list[ft.OffsetValue] = []
+    for space in spaces:
+        corners = FM.hex_corners(space, inset)
+        for a, b in zip(corners, corners[1:] + corners[:1], strict=True):
+            out += (a, b)
+    return out
 
 
 def _shapes(tiles: tuple[FM.MapTile, ...], lit: frozenset[int], pal: Palette,
             mine: str, dark: bool) -> list[cv.Shape]:
-    """Each space's hex, filled then outlined; a space just drawn gets a dashed inner one."""
+    """The spaces' hexes: filled by kind (a path per colour, a sub-path per space),
+    outlined (line segments; this phone's own 4 px in its colour), a dashed inner outline
+    on each space just drawn. A few shapes, not 45: memory per session."""
     out: list[cv.Shape] = []
-    own = player_line(mine, dark=dark)
-    for t in tiles:
-        corners = FM.hex_corners(t.space, inset=2)
-        out.append(_path(corners, ft.Paint(color=_fill(t, pal)[0],
-                                           style=ft.PaintingStyle.FILL)))
-        out.append(_path(corners, ft.Paint(
-            color=own if t.mine else pal.outline, stroke_width=4 if t.mine else 1.5,
+    for fill in (pal.free, pal.harvested, pal.infested):
+        hexes = _hexes([t.space for t in tiles if _fill(t, pal) == fill], inset=2)
+        if hexes:
+            out.append(cv.Path(hexes, paint=ft.Paint(color=fill[0],
+                                                     style=ft.PaintingStyle.FILL)))
+    lines = cv.PointMode.LINES
+    out.append(cv.Points(_edges([t.space for t in tiles], inset=2), point_mode=lines,
+                         paint=ft.Paint(color=pal.outline, stroke_width=1.5,
+                                        stroke_cap=ft.StrokeCap.ROUND)))
+    own = [t.space for t in tiles if t.mine]
+    if own:
+        out.append(cv.Points(_edges(own, inset=2), point_mode=lines, paint=ft.Paint(
+            color=player_line(mine, dark=dark), stroke_width=4,
+            stroke_cap=ft.StrokeCap.ROUND)))
+    drawn = [t.space for t in tiles if t.space in lit]
+    if drawn:
+        out.append(cv.Path(_hexes(drawn, inset=7), paint=ft.Paint(
+            color=pal.drawn, stroke_width=3, stroke_dash_pattern=[5, 4],
             style=ft.PaintingStyle.STROKE, stroke_join=ft.StrokeJoin.ROUND)))
-        if t.space in lit:
-            out.append(_path(FM.hex_corners(t.space, inset=7), ft.Paint(
-                color=pal.drawn, stroke_width=3, stroke_dash_pattern=[5, 4],
-                style=ft.PaintingStyle.STROKE, stroke_join=ft.StrokeJoin.ROUND)))
     return out
 
 
-def _space(app: Nav, p: SheetHost, c: TableClient, lang: str, tile: FM.MapTile,
-           lit: bool, pal: Palette, dark: bool) -> ft.Control:
+def _space(lang: str, tile: FM.MapTile, lit: bool, pal: Palette, dark: bool,
+           on_tap: Callable[[Any], Awaitable[None]]) -> ft.Control:
     """A space's hit area: its number, its tokens, its harvester's name, "New"."""
-    _bg, ink = _fill(tile, pal)
+    ink = _fill(tile, pal)[1]
     items: list[ft.Control] = [
-        ft.Text(str(tile.space), size=15, weight=ft.FontWeight.BOLD, color=ink),
-        ft.Row(_tokens(tile, dark), spacing=1, alignment=ft.MainAxisAlignment.CENTER, tight=True)]
+        ft.Text(str(tile.space), size=15, weight=ft.FontWeight.BOLD, color=ink)]
+    tokens = _tokens(tile, dark)
+    if len(tokens) == 1:
+        items.extend(tokens)
+    elif tokens:
+        items.append(ft.Row(tokens, spacing=1, alignment=ft.MainAxisAlignment.CENTER,
+                            tight=True))
     name = FM.tile_name(tile)
-    if name:
-        items.append(ft.Container(
-            ft.Text(name, size=11, weight=ft.FontWeight.BOLD, color=ink, no_wrap=True),
-            border=ft.Border.only(bottom=ft.BorderSide(2.5, player_line(tile.colours[0],
-                                                                         dark=dark)))))
+    if name:  # underlined in its player's colour
+        items.append(ft.Text(name, size=11, weight=ft.FontWeight.BOLD, color=ink,
+                             no_wrap=True, style=ft.TextStyle(
+                                 decoration=ft.TextDecoration.UNDERLINE,
+                                 decoration_color=player_line(tile.colours[0], dark=dark),
+                                 decoration_thickness=2.5)))
     if lit:
         items.append(ft.Container(
             ft.Text(l10n.render(lang, FM.MapLabel.MAP_NEW), size=10,
                     weight=ft.FontWeight.BOLD, color=pal.on_drawn, no_wrap=True),
             bgcolor=pal.drawn, border_radius=7, padding=ft.Padding.symmetric(horizontal=5)))
     box = ft.Container(
-        ft.Column(items, spacing=0, tight=True,
-                  horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                  alignment=ft.MainAxisAlignment.START),
-        width=HIT_W, height=HIT_H, alignment=ft.Alignment.TOP_CENTER, border_radius=20,
-        on_click=_space_handler(app, p, c, tile.space))
+        items[0] if len(items) == 1 else ft.Column(
+            items, spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+        width=HIT_W, height=HIT_H, alignment=ft.Alignment.TOP_CENTER, data=tile.space,
+        on_click=on_tap)
     label = FM.tile_label(lang, tile)
     if lit:  # drawn in the last draws: said too, not only drawn (screen readers)
         label = l10n.render(lang, FM.MapLabel.MAP_DRAWN, label=label)
-    cx, cy = FM.hex_centre(tile.space)
-    return ft.Container(  # placed in the Stack (a Semantics can't be)
-        sid(f"map-space-{tile.space}", box, button=True, label=label, selected=lit),
-        left=cx - HIT_W / 2, top=cy - HIT_H / 2, width=HIT_W, height=HIT_H)
+    return sid(f"map-space-{tile.space}", box, button=True, label=label, selected=lit)
 
 
 def honeycomb(app: Nav, p: SheetHost, c: TableClient, lang: str,
               tiles: tuple[FM.MapTile, ...], lit: frozenset[int], dark: bool,
               mine: str) -> ft.Control:
-    """The 15 spaces: one canvas of hexes under their hit areas."""
+    """The 15 spaces: one canvas of hexes under their hit areas, a positioned row of them
+    per row of the honeycomb."""
     pal = DARK if dark else LIGHT
     canvas = cv.Canvas(_shapes(tiles, lit, pal, mine, dark), width=FM.MAP_WIDTH,
                        height=FM.MAP_HEIGHT)
-    spaces = [_space(app, p, c, lang, t, t.space in lit, pal, dark) for t in tiles]
-    return ft.Row([ft.Stack([canvas, *spaces], width=FM.MAP_WIDTH, height=FM.MAP_HEIGHT)],
+    rows: dict[float, list[FM.MapTile]] = {}
+    for t in tiles:
+        rows.setdefault(FM.hex_centre(t.space)[1], []).append(t)
+    placed: list[ft.Control] = []
+    on_tap = _space_handler(app, p, c)
+    for cy, row in rows.items():
+        x0 = FM.hex_centre(row[0].space)[0]
+        placed.append(ft.Row(
+            [_space(lang, t, t.space in lit, pal, dark, on_tap) for t in row],
+            spacing=FM.HEX_WIDTH - HIT_W, left=x0 - HIT_W / 2, top=cy - HIT_H / 2,
+            height=HIT_H))
+    return ft.Row([ft.Stack([canvas, *placed], width=FM.MAP_WIDTH, height=FM.MAP_HEIGHT)],
                   alignment=ft.MainAxisAlignment.CENTER)
 
 
@@ -312,14 +350,15 @@ def _mode_button(app: Nav, p: SheetHost, lang: str, m: str, selected: bool,
                            max_lines=3, overflow=ft.TextOverflow.ELLIPSIS)],
                   spacing=1, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                   alignment=ft.MainAxisAlignment.CENTER),
-        height=MODE_H, expand=True, border_radius=12, alignment=ft.Alignment.CENTER,
+        height=MODE_H, border_radius=12, alignment=ft.Alignment.CENTER,
         padding=ft.Padding.symmetric(horizontal=2),
         bgcolor=ft.Colors.PRIMARY_CONTAINER if selected else ft.Colors.SURFACE,
         border=ft.Border.all(2, ft.Colors.PRIMARY) if selected
         else ft.Border.all(1, ft.Colors.OUTLINE),
         on_click=lambda e, m=m: _set_mode(app, p, m))
     # checked: read as the chosen one of the modes (aria-checked), as the chips were
-    return sid(f"map-mode-{m}", box, button=True, selected=selected, checked=selected)
+    return sid(f"map-mode-{m}", box, button=True, selected=selected, checked=selected,
+               expand=True)
 
 
 def mode_rows(app: Nav, p: SheetHost, lang: str, mode: str, dark: bool) -> list[ft.Control]:
@@ -328,7 +367,7 @@ def mode_rows(app: Nav, p: SheetHost, lang: str, mode: str, dark: bool) -> list[
     offered = FM.modes(p.state)
 
     def button(m: str) -> ft.Control:
-        return ft.Container(_mode_button(app, p, lang, m, m == mode, dark), expand=True)
+        return _mode_button(app, p, lang, m, m == mode, dark)
 
     first = [button(m) for m in MOVE_MODES if m in offered]
     tokens = [button(m) for m in offered if m not in MOVE_MODES]
@@ -345,11 +384,13 @@ def _swatch(fill: str, edge: str) -> ft.Control:
 
 
 def _dashed(colour: str) -> ft.Control:
-    corners = [(11, 1), (20, 6), (20, 16), (11, 21), (2, 16), (2, 6)]
-    return cv.Canvas([_path(corners, ft.Paint(color=colour, stroke_width=2.5,
-                                              stroke_dash_pattern=[4, 3],
-                                              style=ft.PaintingStyle.STROKE))],
-                     width=22, height=22)
+    """A small hex with the dashed outline of a space just drawn."""
+    (x0, y0), *rest = [(11, 1), (20, 6), (20, 16), (11, 21), (2, 16), (2, 6)]
+    elements = [cv.Path.MoveTo(x0, y0), *(cv.Path.LineTo(x, y) for x, y in rest),
+                cv.Path.Close()]
+    return cv.Canvas([cv.Path(elements, paint=ft.Paint(
+        color=colour, stroke_width=2.5, stroke_dash_pattern=[4, 3],
+        style=ft.PaintingStyle.STROKE))], width=22, height=22)
 
 
 def legend(lang: str, dark: bool, mine: str, other: str) -> ft.Control:
@@ -363,9 +404,9 @@ def legend(lang: str, dark: bool, mine: str, other: str) -> ft.Control:
                                   border=ft.Border.all(1, TOKEN_EDGE),
                                   alignment=ft.Alignment.CENTER),
         "drawn": _dashed(pal.drawn), "free": _swatch(pal.free[0], pal.outline)}
-    items: list[ft.Control] = [ft.Container(ft.Row([marks[k], ft.Text(
+    items: list[ft.Control] = [ft.Row([marks[k], ft.Text(
         l10n.render(lang, FM.MapLabel.MAP_LEGEND, item=k), size=12, expand=True)],
-        spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER), col=6)
+        spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER, col=6)
         for k in FM.LEGEND]
     return sid("map-legend", ft.ResponsiveRow(items, spacing=4, run_spacing=4))
 
