@@ -136,12 +136,12 @@ def test_the_forest_is_a_honeycomb_of_fifteen_spaces_with_full_words() -> None:
     async def steps(client: Any, app: Any) -> None:
         controls = _map_controls(client)
         shapes = [s for c in controls if isinstance(c, cv.Canvas) for s in c.shapes]
-        fills = [s for s in shapes if isinstance(s, cv.Path)
-                 and s.paint.style == ft.PaintingStyle.FILL]
-        # each space a filled hex (a sub-path of its colour's path) and outlined (6 edges)
-        assert sum(isinstance(e, cv.Path.MoveTo) for f in fills for e in f.elements) == 15
-        edges = [s for s in shapes if isinstance(s, cv.Points)]
-        assert len(edges[0].points) == 15 * 12
+        fill_colours = {MV.LIGHT.free[0], MV.LIGHT.harvested[0], MV.LIGHT.infested[0]}
+        fills = [s for s in shapes if s.paint.color in fill_colours]
+        # each space a filled hex (three bands: 6 points) and outlined (6 edges: 12 points)
+        assert sum(len(f.points) for f in fills) == 15 * 6
+        edges = [s for s in shapes if s.paint.color == MV.LIGHT.outline]
+        assert len(edges) == 1 and len(edges[0].points) == 15 * 12
         for n in range(1, 16):
             hit = by_id(client, f"map-space-{n}")
             assert hit.width >= 56 and hit.height >= 66, n
@@ -193,7 +193,7 @@ def test_dark_mode_draws_dark_spaces_and_dark_ink_icons_beside_white_tokens() ->
     async def steps(client: Any, app: Any) -> None:
         controls = _map_controls(client)
         fills = {s.paint.color for c in controls if isinstance(c, cv.Canvas)
-                 for s in c.shapes if s.paint.style == ft.PaintingStyle.FILL}
+                 for s in c.shapes}
         assert MV.DARK.free[0] in fills and MV.LIGHT.free[0] not in fills
         srcs = [c.src for c in controls if isinstance(c, ft.Image)]
         assert any(s == "icons/dark/harvested.svg" for s in srcs)  # a mode button's icon

@@ -16,6 +16,7 @@ rest of the card uses the theme's colours.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -226,18 +227,34 @@ def _edges(spaces: Sequence[int], inset: float) -> list[ft.OffsetValue]:
     return out
 
 
+def _bands(spaces: Sequence[int], r: float) -> list[ft.OffsetValue]:
+    """The spaces' hexes (circumradius ``r``) filled as thick line segments: a regular
+    hexagon is the union of its three rectangles whose corners are four of its corners
+    (each one segment through the centre, √3·r long, drawn ``r`` wide with butt caps).
+    Plain tuples in one shape per colour: a path's elements cost a session ~0.6 KB each."""
+    out: list[ft.OffsetValue] = []
+    half = math.sqrt(3) * r / 2
+    for space in spaces:
+        cx, cy = FM.hex_centre(space)
+        for angle in (0.0, 60.0, 120.0):  # across the flat sides, then turned by 60°
+            dx, dy = half * math.cos(math.radians(angle)), half * math.sin(math.radians(angle))
+            out += ((cx - dx, cy - dy), (cx + dx, cy + dy))
+    return out
+
+
 def _shapes(tiles: tuple[FM.MapTile, ...], lit: frozenset[int], pal: Palette,
             mine: str, dark: bool) -> list[cv.Shape]:
-    """The spaces' hexes: filled by kind (a path per colour, a sub-path per space),
-    outlined (line segments; this phone's own 4 px in its colour), a dashed inner outline
-    on each space just drawn. A few shapes, not 45: memory per session."""
+    """The spaces' hexes: filled by kind (:func:`_bands`, a shape per colour), outlined
+    (line segments; this phone's own 4 px in its colour), a dashed inner outline on each
+    space just drawn. A few shapes, not 45: memory per session."""
     out: list[cv.Shape] = []
-    for fill in (pal.free, pal.harvested, pal.infested):
-        hexes = _hexes([t.space for t in tiles if _fill(t, pal) == fill], inset=2)
-        if hexes:
-            out.append(cv.Path(hexes, paint=ft.Paint(color=fill[0],
-                                                     style=ft.PaintingStyle.FILL)))
     lines = cv.PointMode.LINES
+    r = FM.HEX_RADIUS - 2
+    for fill in (pal.free, pal.harvested, pal.infested):
+        bands = _bands([t.space for t in tiles if _fill(t, pal) == fill], r)
+        if bands:
+            out.append(cv.Points(bands, point_mode=lines, paint=ft.Paint(
+                color=fill[0], stroke_width=r, stroke_cap=ft.StrokeCap.BUTT)))
     out.append(cv.Points(_edges([t.space for t in tiles], inset=2), point_mode=lines,
                          paint=ft.Paint(color=pal.outline, stroke_width=1.5,
                                         stroke_cap=ft.StrokeCap.ROUND)))
