@@ -213,3 +213,13 @@ def test_the_map_in_japanese_has_no_latin_word() -> None:
         assert "模式図" in texts
 
     _run(steps, language="ja")
+
+
+def test_every_colour_of_the_new_game_form_has_its_colours_and_a_seat_without_one_gets_its_own(
+        ) -> None:
+    from app.game.new_game import COLOURS
+
+    assert set(PLAYER_COLOURS) == set(COLOURS)
+    assert MV.FM.player_colour("purple", 0) == "purple"
+    assert [MV.FM.player_colour(None, i) for i in range(3)] == list(COLOURS[:3])
+    assert MV.FM.player_colour("pink", 7) == COLOURS[1]  # not a colour of ours: the seat's

@@ -66,14 +66,8 @@ PLAYER_COLOURS: dict[str, tuple[str, str, str, str]] = {
     "green": ("#2F7D3A", "#FFFFFF", "#2F7D3A", "#8FD39A"),
     "black": ("#2B2B2B", "#FFFFFF", "#2B2B2B", "#D6D6D6"),
 }
-
-
-def seat_colour(colour: str | None, index: int) -> str:
-    """A player's colour name: their own, else the one the new-game form gives seat ``index``
-    (0-based; an older game's seats have none)."""
-    from app.game.new_game import COLOURS
-
-    return colour if colour in PLAYER_COLOURS else COLOURS[index % len(COLOURS)]
+#: (a seat without a colour, an older game's, takes the new-game form's colour for its
+#: seat: app.games.forestry.ui.forest_map.player_colour)
 
 
 def player_line(colour: str, *, dark: bool = False) -> str:
