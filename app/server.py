@@ -379,7 +379,7 @@ def _web_app(host: str | None, port: int, base_url: str | None,
              trusted_proxies: tuple[str, ...]) -> Any:
     """The web app of this process (:func:`app.web.server.build_app`); sets
     :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
-    from app.ui.kit import services
+    from app.ui.kit import icon_assets, services
     from app.web import server as web
     from app.web.forwarded import TrustedProxies
 
@@ -390,6 +390,7 @@ def _web_app(host: str | None, port: int, base_url: str | None,
                                  trusted_proxies=TrustedProxies(trusted_proxies),
                                  public_hosts=(urlsplit(public).netloc,) if public else ())
     BASE_URL = public or join_url(host, port).rstrip("/")
+    icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     return app
 

@@ -1782,11 +1782,6 @@ status-fg-end = { $trigger ->
     }
 
 ## map
-map-forester-short = { $type ->
-    [thinning] Thin
-    [den_tree] Den
-   *[painting] Paint
-  }
 
 ## fgref
 ## Forest Guardians quick reference: the sections beyond the turn and planting lines
@@ -1939,6 +1934,26 @@ banner-why-infested = A drawn { -spawn-card } puts { -infested-wood } on the spa
 map-nothing = Nothing to do on space { $space } in this mode ({ $mode }).
 map-mode-now = Now: { $mode }
 map-drawn = { $label }, just drawn
+map-mode-tap = { $mode ->
+    [harvester] Tap a free space: your { -harvester } moves there.
+    [act] Tap a space with a { -forester-token } to tend it, or with { -infested-wood } to take it.
+    [harvested] Tap a space to turn its { -harvest-token } over.
+    [infested] Tap a space to add or remove { -infested-wood }.
+   *[other] Tap a space to put the token there; tap it again to take it off.
+  }
+map-forester-row = Put a { -forester-token }:
+map-schematic = Schematic
+map-schematic-note = Schematic: the spaces are numbered in reading order and drawn alike. The rulebooks do not say which number lies where or which spaces are double: find a space by its number.
+map-new = New
+map-legend = { $item ->
+    [mine] Your { -harvester } (space outlined)
+    [others] Other players' { -harvester }s
+    [forester] { -forester-token(case: "upper") }s
+    [infested] Infested wood
+    [harvested] Harvested (dark side up)
+    [drawn] Just drawn (New)
+   *[free] Free space
+  }
 
 ## Source titles in citations (the sources' own words; app.l10n.cite)
 cite-separator = {"; "}

@@ -1718,11 +1718,6 @@ status-fg-end = { $trigger ->
     }
 
 ## map
-map-forester-short = { $type ->
-    [thinning] 間伐
-    [den_tree] 巣穴
-   *[painting] 塗装
-  }
 
 ## fgref
 ## フォレストガーディアンズのクイックリファレンス：手番と植樹の行以外の節
@@ -1864,6 +1859,26 @@ banner-why-infested = めくった{ -spawn-card }の番号のスペースに{ -i
 map-nothing = このモード（{ $mode }）ではスペース{ $space }でできることはありません。
 map-mode-now = 現在：{ $mode }
 map-drawn = { $label }、今引いた
+map-mode-tap = { $mode ->
+    [harvester] 空いているマスをタップ：自分の{ -harvester }がそこへ移動します。
+    [act] { -forester-token }のあるマスをタップして手入れ、{ -infested-wood }のあるマスなら取ります。
+    [harvested] マスをタップして{ -harvest-token }を裏返します。
+    [infested] マスをタップして{ -infested-wood }を置く／取ります。
+   *[other] マスをタップしてトークンを置きます。もう一度タップで取り除きます。
+  }
+map-forester-row = { -forester-token }を置く：
+map-schematic = 模式図
+map-schematic-note = 模式図：マスは読む順に番号を振り、すべて同じ形で描いています。どの番号がどこにあるか、どのマスが2マス分かはルールブックに書かれていません。マスは番号で探してください。
+map-new = 新規
+map-legend = { $item ->
+    [mine] 自分の{ -harvester }（マスを縁取り）
+    [others] 他のプレイヤーの{ -harvester }
+    [forester] { -forester-token }
+    [infested] { -infested-wood }
+    [harvested] 伐採済み（濃い面が上）
+    [drawn] 今引いた（新規）
+   *[free] 空きマス
+  }
 
 ## 出典の節の題名（出典そのものは英語または日本語：app.l10n.cite）
 cite-separator = ；

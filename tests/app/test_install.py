@@ -154,12 +154,18 @@ def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
     with zipfile.ZipFile(wheel) as z:
         in_wheel = set(z.namelist())
     for name in ("assets/fonts/NotoSansJP-Subset.otf", "assets/manifest.json",
+                 "assets/icons/harvester.svg", "assets/icons/dark/harvester.svg",
                  "app/l10n/en.ftl", "app/l10n/ja.ftl"):
         assert name in in_sdist, name
     for name in ("app/assets/fonts/NotoSansJP-Subset.otf", "app/assets/manifest.json",
                  "app/assets/icons/icon-192.png", "app/l10n/en.ftl", "app/l10n/ja.ftl",
                  "app/store/migrations/env.py"):
         assert name in in_wheel, name
+    # the project's icon set (issue 33), light and dark: every file of assets/icons
+    for svg in sorted((ROOT / "assets" / "icons").rglob("*.svg")):
+        name = "app/assets/" + svg.relative_to(ROOT / "assets").as_posix()
+        assert name in in_wheel, name
+    assert sum(n.endswith(".svg") for n in in_wheel) >= 82
 
     py = _fresh_venv(tmp_path, wheel)
     venv = py.parent.parent
@@ -192,6 +198,8 @@ def test_the_wheel_built_from_the_sdist_serves_japanese_from_a_fresh_venv(
         with urllib.request.urlopen(base + "/fonts/NotoSansJP-Subset.otf", timeout=10) as r:
             assert r.status == 200
             assert r.read() == (ROOT / "assets" / "fonts" / "NotoSansJP-Subset.otf").read_bytes()
+        with urllib.request.urlopen(base + "/icons/dark/harvester.svg", timeout=10) as r:
+            assert r.read() == (ROOT / "assets" / "icons" / "dark" / "harvester.svg").read_bytes()
     finally:
         server.terminate()
         try:

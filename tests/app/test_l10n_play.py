@@ -114,21 +114,35 @@ def test_map_taps_per_mode() -> None:
     assert "infested wood" in label and "forester token" in label
 
 
-@pytest.mark.parametrize(("lang", "words"), [("en", ("Thin", "Den", "Paint")),
-                                             ("ja", ("間伐", "巣穴", "塗装"))])
-def test_a_map_space_names_its_token_in_a_word_and_cuts_only_a_long_name(
-        lang: str, words: tuple[str, str, str]) -> None:
-    """A space shows a short catalogue word for its forester token (it showed the first five
-    letters: "den t", "thinn") and its harvester's name, cut with "…" only when long."""
-    def marks(forester: str | None, *names: str) -> list[str]:
-        return FM.tile_marks(lang, FM.MapTile(3, names, forester, False, False, False, None))
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_map_space_says_its_token_in_full_words_and_cuts_only_a_long_name(lang: str) -> None:
+    """A space draws its forester token as an icon, and its label names it in full words (it
+    showed "Thin", "Den", "Paint" before issue 33); its harvester's name is cut with "…" only
+    when long."""
+    def tile(forester: str | None, *names: str) -> FM.MapTile:
+        return FM.MapTile(3, names, forester, False, False, False, None)
 
-    for kind, word in zip(("thinning", "den_tree", "painting"), words, strict=True):
-        assert marks(kind) == [word]
-    assert marks(None, "Mei") == ["Mei"]
-    assert marks(None, "Annika") == ["Anni…"]
-    assert marks("den_tree", "Bartholomew", "Mei") == [words[1], "Bart…"]
-    assert marks(None) == []
+    full = {"en": ("thinning", "den tree", "painting"), "ja": ("間伐", "巣穴の木", "塗装")}[lang]
+    for kind, word in zip(("thinning", "den_tree", "painting"), full, strict=True):
+        assert word in FM.tile_label(lang, tile(kind))
+    assert FM.tile_name(tile(None, "Mei")) == "Mei"
+    assert FM.tile_name(tile(None, "Annika")) == "Annika"
+    assert FM.tile_name(tile(None, "Bartholomew", "Mei")) == "Barth…"
+    assert FM.tile_name(tile("den_tree")) is None
+
+
+def test_the_honeycomb_holds_fifteen_spaces_apart() -> None:
+    """Every space has its own hex inside the map, none overlapping another (schematic,
+    reading order: each row left to right, rows top to bottom)."""
+    centres = [FM.hex_centre(s) for s in range(1, 16)]
+    for i, (x, y) in enumerate(centres):
+        assert FM.HEX_WIDTH / 2 <= x <= FM.MAP_WIDTH - FM.HEX_WIDTH / 2
+        assert FM.HEX_RADIUS <= y <= FM.MAP_HEIGHT - FM.HEX_RADIUS + 1e-9
+        for x2, y2 in centres[i + 1:]:
+            assert ((x - x2) ** 2 + (y - y2) ** 2) ** 0.5 >= FM.HEX_WIDTH - 1e-6
+            assert (y2, x2) > (y, x)  # reading order
+    with pytest.raises(ValueError):
+        FM.hex_centre(16)
 
 
 def test_banner_and_log_lines_in_both_languages() -> None:

@@ -1,5 +1,6 @@
 """The forest map's view models (no Flet): the 15 spaces with what lies on them, and what
-a tap on a space sends in each mode (issue 12).
+a tap on a space sends in each mode (issue 12); where each space is drawn in the honeycomb
+(issue 33: :func:`hex_centre`, schematic).
 
 They read a game state and make session commands; the session applies the rules. Every
 word comes from the catalogues by code.
@@ -7,10 +8,12 @@ word comes from the catalogues by code.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from app import l10n
 from app.game.commands import Command
+from app.game.new_game import COLOURS
 from app.game.state import GameState
 from app.games.forestry.commands import (
     PlaceForester,
@@ -37,11 +40,21 @@ class MapLabel(MessageCode):
     MAP_HELP = "map-help"
     MAP_SPACE = "map-space"
     MAP_MODE = "map-mode"
-    MAP_FORESTER = "map-forester-short"
     MAP_NOTHING = "map-nothing"
     MAP_DRAWN = "map-drawn"
     MAP_MODE_NOW = "map-mode-now"
+    MAP_MODE_TAP = "map-mode-tap"  # mode: what a tap on a space does in it
+    MAP_FORESTER_ROW = "map-forester-row"
+    MAP_SCHEMATIC = "map-schematic"
+    MAP_SCHEMATIC_NOTE = "map-schematic-note"
+    MAP_NEW = "map-new"
+    MAP_LEGEND = "map-legend"  # item: mine, others, forester, infested, harvested, drawn, free
     FORESTER_TYPE = "forester-type"
+
+
+#: The legend under the map, in its order (``map-legend``'s items).
+LEGEND: tuple[str, ...] = ("mine", "others", "forester", "infested", "harvested", "drawn",
+                           "free")
 
 
 #: Map modes: what a tap on a space does (the first is the default).
@@ -62,6 +75,8 @@ class MapTile:
     harvested: bool
     mine: bool  # the harvester of the player this phone acts for
     command: Command | None
+    #: the colour names (app.game.new_game.COLOURS) of the harvesters, as ``harvesters``
+    colours: tuple[str, ...] = ()
 
 
 def forest_table(state: GameState) -> ForestryTable | None:
@@ -121,16 +136,24 @@ def map_tiles(state: GameState, mode: str, me: int | None, version: int = 0
         return ()
     forest = table.forest
     names = [p.name for p in state.players]
+    colours = [player_colour(getattr(p, "colour", None), i) for i, p in enumerate(state.players)]
     out = []
     for space in FOREST_SPACES:
-        standing = tuple(names[i] for i, h in enumerate(table.harvesters) if h == space)
+        here = [i for i, h in enumerate(table.harvesters) if h == space]
         kind = forest.forester_at(space)
         out.append(MapTile(
-            space, standing, None if kind is None else kind.value, space in forest.infested,
-            space in forest.harvested,
+            space, tuple(names[i] for i in here), None if kind is None else kind.value,
+            space in forest.infested, space in forest.harvested,
             me is not None and table.harvesters[me] == space,
-            None if me is None else map_command(state, mode, me, space, version)))
+            None if me is None else map_command(state, mode, me, space, version),
+            tuple(colours[i] for i in here)))
     return tuple(out)
+
+
+def player_colour(colour: str | None, index: int) -> str:
+    """A player's colour name: their own, else the one the new-game form gives seat ``index``
+    (0-based; an older game's seats have none)."""
+    return colour if colour in COLOURS else COLOURS[index % len(COLOURS)]
 
 
 def tile_label(lang: str, tile: MapTile) -> str:
@@ -147,18 +170,50 @@ def forester_name(kind: str | None) -> Msg:
     return msg(MapLabel.FORESTER_TYPE, type=kind or "")
 
 
-#: A map space is small: a name under its number is cut to this many characters.
-MARK_CHARS = 5
+#: A map space is small: a name under its harvester is cut to this many characters.
+MARK_CHARS = 6
 
 
-def tile_marks(lang: str, tile: MapTile) -> list[str]:
-    """The short words a map space shows under its number: its forester token's short
-    name (a catalogue word, never a cut one) and its first harvester's name, cut with
-    "…" when long. The space's full description is its label (:func:`tile_label`)."""
-    out: list[str] = []
-    if tile.forester:
-        out.append(l10n.render(lang, msg(MapLabel.MAP_FORESTER, type=tile.forester)))
-    if tile.harvesters:
-        name = tile.harvesters[0]
-        out.append(name if len(name) <= MARK_CHARS else name[:MARK_CHARS - 1] + "…")
-    return out
+def tile_name(tile: MapTile) -> str | None:
+    """The name a map space shows under its harvester: the first one's, cut with "…" when
+    long (its forester token and the rest are drawn as icons; the space's full description
+    is its label, :func:`tile_label`)."""
+    if not tile.harvesters:
+        return None
+    name = tile.harvesters[0]
+    return name if len(name) <= MARK_CHARS else name[:MARK_CHARS - 1] + "…"
+
+
+# --------------------------------------------------------------------------- the honeycomb
+#: Rows of the schematic honeycomb (pointy-top hexes), spaces numbered in reading order;
+#: odd rows sit half a hex to the right. The rulebooks do not say which number lies where
+#: (nor which spaces are double), so the map says it is schematic and draws all alike.
+HEX_ROWS: tuple[int, ...] = (4, 4, 4, 3)
+HEX_WIDTH = 72.0  # px, flat side to flat side
+HEX_RADIUS = HEX_WIDTH / math.sqrt(3)  # centre to corner
+MAP_WIDTH = HEX_WIDTH * (max(HEX_ROWS) + 0.5)
+MAP_HEIGHT = HEX_RADIUS * (2 + 1.5 * (len(HEX_ROWS) - 1))
+
+
+def hex_centre(space: int) -> tuple[float, float]:
+    """Where space ``space`` (1-15) is drawn: its centre in px from the map's top left.
+
+    >>> hex_centre(1), hex_centre(5)[0]
+    ((36.0, 41.569219381653056), 72.0)
+    """
+    if not 1 <= space <= sum(HEX_ROWS):
+        raise ValueError(f"no forest space {space}")
+    row, index = 0, space - 1
+    while index >= HEX_ROWS[row]:
+        index -= HEX_ROWS[row]
+        row += 1
+    x = HEX_WIDTH / 2 + index * HEX_WIDTH + (HEX_WIDTH / 2 if row % 2 else 0)
+    return x, HEX_RADIUS + row * 1.5 * HEX_RADIUS
+
+
+def hex_corners(space: int, inset: float = 0.0) -> list[tuple[float, float]]:
+    """The six corners of a space's hex (pointy top), ``inset`` px inside its outline."""
+    cx, cy = hex_centre(space)
+    r = HEX_RADIUS - inset
+    return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
