@@ -15,7 +15,7 @@ import pytest
 
 from app.games.forestry.ui import forest_map_view as MV
 from app.ui.kit import icon_assets
-from app.ui.kit.icon_assets import PLAYER_COLOURS
+from app.ui.kit.colours import PLAYER_COLOURS, seat_colour
 from app.ui.kit.prefs import MemoryPrefs
 from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
 from tests.app.test_ui_sheet_entry import new_forestry, refresh
@@ -56,7 +56,7 @@ def test_the_maps_colours_meet_wcag_aa_in_both_themes(pal: MV.Palette, surface: 
         assert contrast(pal.drawn, fill) >= 3, fill  # the dashed outline on its space
     dark = pal is MV.DARK
     for name in PLAYER_COLOURS:
-        line = icon_assets.player_line(name, dark=dark)
+        line = seat_colour(name, dark).line
         assert contrast(line, surface) >= 3, name  # a name's bar, this phone's outline
         assert contrast(PLAYER_COLOURS[name][2], "#FFFFFF") >= 3, name  # a ring on a disc
 

@@ -1,5 +1,6 @@
 """The project's own icons (``assets/icons/*.svg``, dark ink in ``assets/icons/dark/``) as
-Flet images, and the player colours they sit beside (issue 33, items 7 and 8).
+Flet images (issue 33, item 8); the player colours they sit beside are in
+:mod:`app.ui.kit.colours`.
 
 The icons were drawn for Forest Table (../shared/design/icons): a 24 grid, one ink colour and
 one accent fill. ``dark/`` has the dark theme's ink; an icon on a white token disc keeps the
@@ -15,12 +16,7 @@ assets folder.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import flet as ft
-
-if TYPE_CHECKING:
-    from app.ui.kit.nav import Nav
 
 #: the web client's asset prefix ("" : relative to the assets folder)
 _BASE = ""
@@ -43,33 +39,3 @@ def icon(name: str, size: float = 24, *, dark: bool = False) -> ft.Image:
     and label)."""
     return ft.Image(src=icon_src(name, dark=dark), width=size, height=size,
                     fit=ft.BoxFit.CONTAIN, exclude_from_semantics=True)
-
-
-def is_dark(app: Nav) -> bool:
-    """Whether this tab draws in the dark theme: the setting, or the phone's own (system)."""
-    theme = getattr(app.settings, "theme", "system")
-    if theme != "system":
-        return bool(theme == "dark")
-    return getattr(app.page, "platform_brightness", None) == ft.Brightness.DARK
-
-
-# --------------------------------------------------------------------------- player colours
-#: The six player colours of the new-game form (app.game.new_game.COLOURS), by name: the
-#: colour itself (a disc, a head), the text on it, its line on a light surface and its line
-#: on a dark one (../shared/design/src/common.py: yellow lines on light are darker, the
-#: dark theme's lines are light tints; every line >= 3:1 on its surface).
-PLAYER_COLOURS: dict[str, tuple[str, str, str, str]] = {
-    "purple": ("#7446A8", "#FFFFFF", "#7446A8", "#C7A6EE"),
-    "blue": ("#1F5FAD", "#FFFFFF", "#1F5FAD", "#8DB8F2"),
-    "yellow": ("#F1C232", "#2A2000", "#9A7400", "#F1C232"),
-    "red": ("#B83A2E", "#FFFFFF", "#B83A2E", "#F29C90"),
-    "green": ("#2F7D3A", "#FFFFFF", "#2F7D3A", "#8FD39A"),
-    "black": ("#2B2B2B", "#FFFFFF", "#2B2B2B", "#D6D6D6"),
-}
-#: (a seat without a colour, an older game's, takes the new-game form's colour for its
-#: seat: app.games.forestry.ui.forest_map.player_colour)
-
-
-def player_line(colour: str, *, dark: bool = False) -> str:
-    """The colour of a line or ring in a player's colour on the theme's surface."""
-    return PLAYER_COLOURS[colour][3 if dark else 2]

@@ -19,6 +19,7 @@ import flet as ft
 from app.i18n import language_of
 from app.l10n import render
 from app.ui.kit.colours import seat_colour
+from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.widgets import TOUCH, sid
 
 LABEL_W = 132  # the category column, px
@@ -71,7 +72,7 @@ def _label(text: str, icon: str | None, dark: bool, *, bold: bool = False, size:
            height: int = ROW_H, line: bool = True) -> ft.Control:
     items: list[ft.Control] = []
     if icon:
-        items.append(ft.Image(src=f"icons/{'dark/' if dark else ''}{icon}.svg", width=22,
+        items.append(ft.Image(src=icon_src(icon, dark=dark), width=22,
                               height=22))
     items.append(ft.Text(text, size=size, weight=ft.FontWeight.BOLD if bold else None,
                          max_lines=2, overflow=ft.TextOverflow.ELLIPSIS, expand=True,

@@ -26,8 +26,9 @@ import flet.canvas as cv
 
 from app import l10n
 from app.games.forestry.ui import forest_map as FM
+from app.ui.kit.colours import PLAYER_COLOURS, is_dark, seat_colour
 from app.ui.kit.game_ui import SheetHost
-from app.ui.kit.icon_assets import PLAYER_COLOURS, icon, is_dark, player_line
+from app.ui.kit.icon_assets import icon
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import submit_off_loop
 from app.ui.kit.widgets import card, sid
@@ -118,7 +119,7 @@ def forest_map(app: Nav, p: SheetHost, c: TableClient, lang: str) -> ft.Control:
         kept.tiles = (*made_of, tiles)
     error = p.error if p.error_id in ("space", "type", "table") else None
     lit = p.banner_spaces
-    dark = is_dark(app)
+    dark = is_dark(app.page)
     mine = _my_colour(p)
     return keep_piece(app, p, "play-map",
                       (tiles, mode, FM.modes(p.state), error, lit, dark, mine),
@@ -261,7 +262,7 @@ def _shapes(tiles: tuple[FM.MapTile, ...], lit: frozenset[int], pal: Palette,
     own = [t.space for t in tiles if t.mine]
     if own:
         out.append(cv.Points(_edges(own, inset=2), point_mode=lines, paint=ft.Paint(
-            color=player_line(mine, dark=dark), stroke_width=4,
+            color=seat_colour(mine, dark).line, stroke_width=4,
             stroke_cap=ft.StrokeCap.ROUND)))
     drawn = [t.space for t in tiles if t.space in lit]
     if drawn:
@@ -288,7 +289,7 @@ def _space(lang: str, tile: FM.MapTile, lit: bool, pal: Palette, dark: bool,
         items.append(ft.Text(name, size=11, weight=ft.FontWeight.BOLD, color=ink,
                              no_wrap=True, style=ft.TextStyle(
                                  decoration=ft.TextDecoration.UNDERLINE,
-                                 decoration_color=player_line(tile.colours[0], dark=dark),
+                                 decoration_color=seat_colour(tile.colours[0], dark).line,
                                  decoration_thickness=2.5)))
     if lit:
         items.append(ft.Container(
