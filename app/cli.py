@@ -203,6 +203,8 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
     r.add_argument("--match", action="append", default=[], metavar="THEIRS=OURS",
                    help="BG Stats/BGG: their player THEIRS is our person OURS (repeatable; "
                         "others are matched by id, then by name, else added)")
+    r.add_argument("--dry-run", action="store_true",
+                   help="check and list what would come in (and who is who); write nothing")
     r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
     r.add_argument("--player", default=None, metavar="NAME",
                    help="one person's statistics, categories, characters and head-to-head")

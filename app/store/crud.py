@@ -44,6 +44,7 @@ from app.store.models import (
     GameRow,
     GameStateRow,
     Person,
+    PersonAlias,
     PrintedValue,
     Seat,
     SeatCategory,
@@ -610,6 +611,7 @@ def add_finished_game(
     update_stats: bool = True,
     play_uid: str | None = None,
     first_plays: Sequence[bool] | None = None,
+    game_id: int | None = None,
 ) -> GameRow:
     """Save a finished game straight from a record and its score sheet (import).
 
@@ -619,7 +621,8 @@ def add_finished_game(
     ``play_uid``: the play id the record brought (a backup's ``history.play_id``); else
     its fingerprint. With ``commit=False`` the caller owns the transaction (import: all or
     nothing); with ``update_stats=False`` the caller calls ``summary.rebuild_stats``
-    afterwards (faster for many games).
+    afterwards (faster for many games). ``game_id``: the id of a game just taken out that
+    this one completes (an import that knows more of a play: it keeps its id).
     """
     sj = sheet_json(sheet)
     now = now_utc()
@@ -632,7 +635,8 @@ def add_finished_game(
                 timespec="seconds")
         played = parse_played_at(record.get("played_at")) or now
         offset = played_offset(record.get("played_at"))
-        game = GameRow(game=str(record["game"]), options=dict(record.get("options") or {}),
+        game = GameRow(id=game_id, game=str(record["game"]),
+                       options=dict(record.get("options") or {}),
                        seed=_seed_column(record.get("seed")), location=record.get("location"),
                        status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
                        created_at=now, updated_at=now, finished_at=now, played_at=played,
@@ -989,6 +993,8 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
                         .values(person_id=target_id))
         session.execute(sa.update(SeatCategory).where(col(SeatCategory.person_id) == source_id)
                         .values(person_id=target_id))
+        session.execute(sa.update(PersonAlias).where(col(PersonAlias.person_id) == source_id)
+                        .values(person_id=target_id))  # their other apps' ids come along
         session.flush()
         rebuild_stats(session, [source_id, target_id])  # source: no seats left, no summaries
         session.flush()
