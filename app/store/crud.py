@@ -299,6 +299,8 @@ def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> li
     keys: dict[str, int] = {}
     seats: list[Seat] = []
     assert game.id is not None
+    known = {p.key: p for p in session.exec(select(Person).where(col(Person.key).in_(
+        [person_key(spec.name) for spec in specs])))}  # one query, not one a seat
     for i, spec in enumerate(specs):
         k = person_key(spec.name)
         if k in keys:
@@ -306,7 +308,7 @@ def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> li
                 f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
             )
         keys[k] = i
-        person = get_or_create_person(session, name=spec.name, commit=False)
+        person = known.get(k) or get_or_create_person(session, name=spec.name, commit=False)
         assert person.id is not None
         seat = Seat(game_id=game.id, person_id=person.id, seat=i + 1, colour=spec.colour,
                     character=spec.character, game=game.game)
@@ -523,6 +525,7 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
     by_id = {p.id: p for p in session.exec(
         select(Person).where(col(Person.id).in_([s.person_id for s in seats]))).all()}
     categories: dict[int, dict[str, int]] = {}
+    rows: list[dict[str, Any]] = []
     for i, (seat, ps) in enumerate(zip(seats, players, strict=True)):
         person = by_id[seat.person_id]
         if person_key(str(ps.get("name", ""))) != person.key:
@@ -543,9 +546,12 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
         assert seat.id is not None
         cats = {str(k): int(v) for k, v in (ps.get("categories") or {}).items()}
         categories[seat.id] = cats
-        for category, points in cats.items():
-            session.add(SeatCategory(seat_id=seat.id, category=category, points=points,
-                                     person_id=seat.person_id, game=game.game))
+        rows += [{"seat_id": seat.id, "category": category, "points": points,
+                  "person_id": seat.person_id, "game": game.game}
+                 for category, points in cats.items()]
+    if rows:  # one executemany (rows built as ORM objects cost an import most of its time)
+        table: sa.Table = SeatCategory.__table__  # type: ignore[attr-defined]
+        session.execute(sa.insert(table), rows)
     assert game.id is not None
     session.add(FinishedRecord(game_id=game.id, record=dict(record), sheet=sheet,
                                fingerprint=fingerprint(record), created_at=now_utc()))
@@ -698,17 +704,21 @@ def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
                      given: Sequence[bool] | None = None) -> None:
     """Judge once, at the first save, whose first play of this game it is (``given``: what
     a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
+    judged: set[int] = set()
+    if given is None or len(given) < len(seats):  # who played it before: one query a game
+        t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+        earlier = sa.exists(sa.select(sa.literal(1)).select_from(t).where(
+            t.c.person_id == Person.id, t.c.game == game.game, t.c.finished.is_(True),
+            t.c.game_id != game.id,
+            sa.or_(t.c.played_at < game.played_at,
+                   sa.and_(t.c.played_at == game.played_at, t.c.game_id < (game.id or 0)))))
+        judged = {int(p) for p in session.execute(sa.select(col(Person.id)).where(
+            col(Person.id).in_([s.person_id for s in seats]), earlier)).scalars()}
     for i, seat in enumerate(seats):
         if given is not None and i < len(given):
             seat.first_play = bool(given[i])
         else:
-            earlier = select(Seat.id).where(
-                Seat.person_id == seat.person_id, Seat.game == game.game,
-                col(Seat.finished).is_(True), Seat.game_id != game.id,
-                sa.or_(col(Seat.played_at) < game.played_at,
-                       sa.and_(col(Seat.played_at) == game.played_at,
-                               col(Seat.game_id) < (game.id or 0))))
-            seat.first_play = session.exec(earlier).first() is None
+            seat.first_play = seat.person_id not in judged
         session.add(seat)
 
 
