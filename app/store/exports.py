@@ -492,20 +492,41 @@ def bgstats_link(g: ExportedGame, lang: str = "en") -> str:
 
 
 #: The web form of the push link (BG Stats' page hands it to the app): what a phone's
-#: camera opens from a QR code. A QR code (error correction M) holds about 2,300 bytes, but
-#: one that dense is hard to scan off a screen: past QR_LIMIT the comments stay out.
+#: camera opens from a QR code.
 BGSTATS_CREATE_PLAY_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
-QR_LIMIT = 1600
+#: The longest QR link: 666 bytes is what a QR code of version 20 (97 modules a side,
+#: error correction M) holds — about 3 px a module in the finish screen's 320 px, still
+#: scanned off a phone's screen; the whole push link reached version 36.
+QR_LIMIT = 666
+_QR_DROPPED = ("comments", "board", "location", "durationMin")
+
+
+def _compact(play: Mapping[str, Any], *, ids: bool, roles: bool = True) -> dict[str, Any]:
+    """The push play with what BG Stats needs to create it: the play id, the game, the date
+    and each player's name, score and winner (and the first player's mark, a role when
+    there is one and ``roles``, their id when ``ids``); defaults and words left out."""
+    out = {k: v for k, v in play.items() if k not in _QR_DROPPED and k != "players"}
+    out["game"] = {k: v for k, v in play["game"].items()
+                   if k in ("name", "sourceGameId", "bggId")}
+    out["players"] = [{k: v for k, v in p.items()
+                       if k in ("name", "score", "winner") or (k == "sourcePlayerId" and ids)
+                       or (k in ("startPlayer", "newPlayer") and v and roles)
+                       or (k == "role" and v and roles)}
+                      for p in play["players"]]
+    return out
 
 
 def bgstats_qr_link(g: ExportedGame, lang: str = "en") -> str:
-    """The push link for a QR code on the finish screen: the web form of
-    :func:`bgstats_link`; when that is too long for a QR code, the same play without its
-    comments (scores, ranks, winners and people stay)."""
+    """The push link for a QR code on the finish screen (its web form), kept small enough
+    to scan (:data:`QR_LIMIT`): the whole play when it fits; else the play without comments,
+    board, place and duration and without defaults; else also without the players' ids
+    (BG Stats then matches them by name). Scores, winners, the play id stay: the BG Stats
+    file (``records export --format bgstats``) carries everything; last, without roles."""
     play = bgstats_play(g, lang)
-    for candidate in (play, {k: v for k, v in play.items() if k != "comments"}):
+    for candidate in (play, _compact(play, ids=True), _compact(play, ids=False),
+                      _compact(play, ids=False, roles=False)):
         data = json.dumps(candidate, ensure_ascii=False, separators=(",", ":"))
-        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe="")
+        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe=":,")  # both allowed in a query
         if len(link.encode("utf-8")) <= QR_LIMIT:
             return link
     return link
