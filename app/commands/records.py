@@ -358,6 +358,8 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
             elif args.format == "bgg-csv":
                 for chunk in exchange.bgg_csv_lines(games(), args.lang):
                     fh.write(chunk)
+            elif args.format == "bgg-xml":
+                fh.write(exchange.bgg_xml(games(), args.lang))
             else:
                 kept = []
                 to_file = args.output not in (None, "-")

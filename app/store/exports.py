@@ -713,31 +713,76 @@ def bgg_csv_lines(games: Iterable[ExportedGame], lang: str = "en") -> Iterator[s
     w.writerow(BGG_COLUMNS)
     yield flush()
     for g in games:
-        s = g.summary
-        kept = g.record if is_play_record(g) else {}
-        bgg_id = g.bgg_id if g.bgg_id is not None else kept.get("bgg_id")
-        head = (g.play_id, s.local_played_at.date().isoformat(),
-                "" if bgg_id is None else bgg_id, GAME_TITLES.get(s.game, s.game),
-                s.location or "", kept.get("quantity") or 1, _blank(_duration_of(g)))
-        comments = _comments(g, lang)
-        for place, who in _everyone(g):
-            if isinstance(who, dict):  # anonymous: no name, no username (as BGG has them)
-                score = who.get("score")
-                row = ("", _position(who.get("seat_order"), place if who.get("start") or
-                                     first_seat(g) else None), who.get("colour") or "",
-                       "" if score is None else score, int(bool(who.get("winner"))),
-                       int(bool(who.get("new"))), comments, "", "")
-            else:
-                p = who
-                mine = _kept(g, p.seat)
-                position = start_position(g, p.seat)
-                row = (p.name, _position(mine.get("seat_order"), position), p.colour or "",
-                       "" if p.total is None or not g.complete else p.total,
-                       int(p.winner and g.complete), int(_new(g, p.seat, p.person_id)),
-                       comments, _bgg_user(g, s.players.index(p), p.seat),
-                       mine.get("bgg_user_id") or "")
-            w.writerow([csv_cell(c) for c in (*head, *row)])
+        for row in bgg_rows(g, lang):
+            w.writerow([csv_cell(row[c]) for c in BGG_COLUMNS])
         yield flush()
+
+
+def bgg_rows(g: ExportedGame, lang: str = "en") -> list[dict[str, Any]]:
+    """One game as BoardGameGeek's play fields, a row per player (:data:`BGG_COLUMNS`), in
+    the order they sat; an anonymous player: no name, no username (as BGG has them)."""
+    s = g.summary
+    kept = g.record if is_play_record(g) else {}
+    bgg_id = g.bgg_id if g.bgg_id is not None else kept.get("bgg_id")
+    head = (g.play_id, s.local_played_at.date().isoformat(),
+            "" if bgg_id is None else bgg_id, GAME_TITLES.get(s.game, s.game),
+            s.location or "", kept.get("quantity") or 1, _blank(_duration_of(g)))
+    comments = _comments(g, lang)
+    rows = []
+    for place, who in _everyone(g):
+        if isinstance(who, dict):
+            score = who.get("score")
+            row: tuple[Any, ...] = (
+                "", _position(who.get("seat_order"), place if who.get("start") or
+                              first_seat(g) else None), who.get("colour") or "",
+                "" if score is None else score, int(bool(who.get("winner"))),
+                int(bool(who.get("new"))), comments, "", "")
+        else:
+            p = who
+            mine = _kept(g, p.seat)
+            row = (p.name, _position(mine.get("seat_order"), start_position(g, p.seat)),
+                   p.colour or "", "" if p.total is None or not g.complete else p.total,
+                   int(p.winner and g.complete), int(_new(g, p.seat, p.person_id)),
+                   comments, _bgg_user(g, s.players.index(p), p.seat),
+                   mine.get("bgg_user_id") or "")
+        rows.append(dict(zip(BGG_COLUMNS, (*head, *row), strict=True)))
+    return rows
+
+
+def bgg_xml(games: Iterable[ExportedGame], lang: str = "en") -> str:
+    """The games as BoardGameGeek's XML plays (``<plays><play id date quantity length
+    location><item name objectid/><comments/><players><player .../>``, the shape its XML
+    API gives and :func:`app.store.plays_import.parse_bgg_xml` reads): a play from BGG
+    keeps its BGG id, others carry their play id."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element("plays")
+    count = 0
+    for g in games:
+        rows = bgg_rows(g, lang)
+        first = rows[0]
+        uid = str(first["play_id"])
+        play = ET.SubElement(root, "play", {
+            "id": uid[4:] if uid.startswith("bgg:") else uid, "date": str(first["date"]),
+            "quantity": str(first["quantity"]), "length": str(first["length"] or 0),
+            "incomplete": "0", "nowinstats": "0", "location": str(first["location"])})
+        item = ET.SubElement(play, "item", {"name": str(first["game"]), "objecttype": "thing",
+                                            "objectid": str(first["objectid"] or 0)})
+        ET.SubElement(ET.SubElement(item, "subtypes"), "subtype", {"value": "boardgame"})
+        if first["comments"]:
+            ET.SubElement(play, "comments").text = str(first["comments"])
+        players = ET.SubElement(play, "players")
+        for r in rows:
+            ET.SubElement(players, "player", {
+                "username": str(r["username"]), "userid": str(r["userid"] or 0),
+                "name": str(r["name"]), "startposition": str(r["startposition"]),
+                "color": str(r["color"]), "score": str(r["score"]), "new": str(r["new"]),
+                "rating": "0", "win": str(r["win"])})
+        count += 1
+    root.set("total", str(count))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(
+        root, encoding="unicode") + "\n"
 
 
 def _position(kept: Any, position: int | None) -> int | str:

@@ -225,6 +225,10 @@ def test_cli_dry_run_wrong_from_and_left_out(monkeypatch: pytest.MonkeyPatch, tm
     assert "No games yet." in capsys.readouterr().out
     assert main(["records", "import", bgstats]) == 0
     assert "Imported 2 plays from BG Stats" in capsys.readouterr().out
+    assert main(["records", "export", "--format", "bgg-xml"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('<?xml version="1.0" encoding="utf-8"?>\n<plays total="2">')
+    assert 'id="7D3E5F60-3333-4000-8000-0000000000C1"' in out
 
 
 def test_exported_comments_are_clean(store: Store) -> None:
@@ -246,3 +250,40 @@ def test_exported_comments_are_clean(store: Store) -> None:
                     if not (g.summary.play_uid or "").startswith("bgg:"))
     first = next(g for g in games if not (g.summary.play_uid or "").startswith("bgg:"))
     assert app_game.splitlines()[0].startswith(first.summary.players[0].name + ": ")
+
+
+def test_bgg_xml_goes_back_as_bgg_xml(any_store: Store) -> None:
+    import xml.etree.ElementTree as ET
+
+    from app.store.exchange import bgg_xml
+
+    original = _text("bgg_roundtrip.xml")
+    with any_store.session() as s:
+        import_plays(s, original, "bgg")
+        text = bgg_xml(list(export_games(s)))
+
+    def plays(xml: str) -> dict[str, Any]:
+        out = {}
+        for play in ET.fromstring(xml).iter("play"):
+            item = play.find("item")
+            comments = play.find("comments")
+            assert item is not None
+            out[play.get("id")] = (
+                {k: play.get(k) for k in ("date", "quantity", "length", "location")},
+                item.get("name"), item.get("objectid"),
+                comments.text if comments is not None else None,
+                sorted((p.get("name"), p.get("username"), p.get("userid"),
+                        p.get("startposition"), p.get("color"), p.get("score"), p.get("new"),
+                        p.get("win")) for p in play.iter("player")))
+        return out
+
+    want = plays(original)
+    del want["81000002"]  # its score "23.5": left out (and named)
+    assert plays(text) == want  # the same ids and every field
+    other = open_engine("sqlite://")
+    try:
+        with Store(other).session() as s:  # into a fresh database and out: the same
+            assert len(import_plays(s, text, "bgg")[0].imported) == 2
+            assert bgg_xml(list(export_games(s))) == text
+    finally:
+        other.dispose()
