@@ -92,12 +92,10 @@ class PlaysCode(MessageCode):
 @dataclass(frozen=True, slots=True)
 class PlaysImported(ImportResult):
     """What an import of plays did; ``notes``: (entry, message) for each play left out or
-    kept otherwise than the file says (none of them is an error)."""
+    kept otherwise than the file says (none of them is an error); ``completed``: (n, game
+    id) of plays already here that the file knows more of, completed from it."""
 
     notes: tuple[tuple[str, Msg], ...] = ()
-    #: (n, game id): plays already here that the file knows more of, completed from it
-    completed: tuple[tuple[int, int], ...] = ()
-    dry_run: bool = False  # nothing was written: this is what would have come in
 
 
 @dataclass(frozen=True, slots=True)
