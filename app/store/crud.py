@@ -513,7 +513,7 @@ def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
 
 def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
                    record: Mapping[str, Any], sheet: dict[str, Any], *,
-                   update_stats: bool = True) -> None:
+                   update_stats: bool = True, first_print: str | None = None) -> None:
     players = list(sheet.get("players") or [])
     if len(players) != len(seats):
         raise InvalidData(
@@ -554,7 +554,8 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
         session.execute(sa.insert(table), rows)
     assert game.id is not None
     session.add(FinishedRecord(game_id=game.id, record=dict(record), sheet=sheet,
-                               fingerprint=fingerprint(record), created_at=now_utc()))
+                               fingerprint=first_print or fingerprint(record),
+                               created_at=now_utc()))
     session.flush()
     if update_stats:
         add_game_to_stats(session, seats, categories)
@@ -651,12 +652,10 @@ def add_finished_game(
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
-        _write_results(session, game, seats, record, sj, update_stats=update_stats)
-        mark_first_plays(session, game, seats, first_plays)
-        saved = session.get(FinishedRecord, game.id)
-        if saved is not None and saved.fingerprint != first_print:
-            saved.fingerprint = first_print
-            session.add(saved)
+        mark_first_plays(session, game, seats, first_plays)  # (other games only: before the
+        # results, so that each seat is updated once)
+        _write_results(session, game, seats, record, sj, update_stats=update_stats,
+                       first_print=first_print)  # the record as given: a re-import is known
         session.flush()
     if commit:
         session.refresh(game)
