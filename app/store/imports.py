@@ -601,7 +601,8 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         deleted = bool(hist.get("deleted"))
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
-                                 play_uid=old[0] if old is not None else play_id,
+                                 # (not known by its fingerprint: that id is free)
+                                 play_uid=old[0] if old is not None else play_id or fp,
                                  first_plays=hist.get("first_plays"),
                                  game_id=known if old is not None else None)
         assert game.id is not None
