@@ -219,10 +219,11 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
     r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
     r.add_argument("ids", nargs="*", type=record_id, metavar="ID",
                    help="the games to export (default: every finished game, oldest first)")
-    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv"], default="record",
+    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv", "bgg-xml"],
+                   default="record",
                    help="record v1 JSON / JSON lines with the history block: a lossless "
                         "backup, deleted games marked (default); a BG Stats play file with "
-                        "push links; or BoardGameGeek play fields as CSV")
+                        "push links; or BoardGameGeek plays as CSV or as its XML")
     r.add_argument("--lang", choices=["en", "ja"], default="en",
                    help="the language of roles and comments in BG Stats and CSV exports")
     r.add_argument("--me", default=None, metavar="NAME",
@@ -238,6 +239,8 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
     r.add_argument("--match", action="append", default=[], metavar="THEIRS=OURS",
                    help="BG Stats/BGG: their player THEIRS is our person OURS (repeatable; "
                         "others are matched by id, then by name, else added)")
+    r.add_argument("--dry-run", action="store_true",
+                   help="check and list what would come in (and who is who); write nothing")
     r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
     r.add_argument("--player", default=None, metavar="NAME",
                    help="one person's statistics, categories, characters and head-to-head")

@@ -26,6 +26,7 @@ from scoring.message import MessageCode
 EXIT_OK = 0
 EXIT_DB = 1
 EXIT_INVALID = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl+C
 
 #: Each game's name as the CLI prints it.
 TITLES = {str(game): v.name for game, v in VARIANTS.items()}
@@ -325,6 +326,15 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
         if not ids:
             print("No finished games to export.", file=err)
             return EXIT_OK
+        if args.format == "bgstats" and getattr(args, "me", None) is not None:
+            from app.store.queries import resolve_person
+
+            try:
+                resolve_person(s, args.me)
+            except NotFound as exc:  # never silently a file without its owner
+                raise Bad(f"--me {args.me!r}: no such person (known: "
+                          + (", ".join(p.name for p in _people(s)) or "nobody yet")
+                          + ")") from exc
         bar = Progress(err)
         n = len(ids)
 
@@ -348,11 +358,15 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
             elif args.format == "bgg-csv":
                 for chunk in exchange.bgg_csv_lines(games(), args.lang):
                     fh.write(chunk)
+            elif args.format == "bgg-xml":
+                fh.write(exchange.bgg_xml(games(), args.lang))
             else:
                 kept = []
+                to_file = args.output not in (None, "-")
                 for g in games():
                     kept.append(g)
-                    links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
+                    if not to_file:  # with -o FILE, a summary line only (thousands of links)
+                        links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
                 fh.write(json.dumps(exchange.bgstats_file(kept, args.lang, me=args.me),
                                     ensure_ascii=False, indent=2) + "\n")
             fh.flush()
@@ -367,11 +381,13 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                 fh.close()
     where = "standard output" if args.output in (None, "-") else args.output
     print(f"Exported {n} game{'s' if n != 1 else ''} to {where} ({args.format}).", file=err)
-    if args.format == "bgstats":
-        dest = err if args.output in (None, "-") else out
-        print("Open a link on the phone with BG Stats to add that play:", file=dest)
+    if args.format == "bgstats" and links:
+        print("Open a link on the phone with BG Stats to add that play:", file=err)
         for line in links:
-            print(line, file=dest)
+            print(line, file=err)
+    elif args.format == "bgstats":
+        print(f"Open {where} with BG Stats to add the plays (or export one game to standard "
+              "output for its push link).", file=out)
     return EXIT_OK
 
 
@@ -391,9 +407,10 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise Bad(f"{source}: not UTF-8 text (byte {exc.start + 1})") from exc
+    dry = bool(getattr(args, "dry_run", False))
     try:
         with store.session() as s:
-            result, matches = import_plays(s, text, kind, match=pairs)
+            result, matches = import_plays(s, text, kind, match=pairs, dry_run=dry)
     except exchange.ImportFailed as exc:
         raise Bad(_not_imported(source, exc)) from exc
     how = {"given": "as you said", "id": "same person id", "name": "same name",
@@ -403,11 +420,15 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
         for m in matches:
             print(f"  {m.theirs} -> {m.ours} ({how[m.how]})", file=out)
     ids = result.imported
-    print(f"Imported {len(ids)} play{'s' if len(ids) != 1 else ''} from "
-          f"{'BG Stats' if kind == 'bgstats' else 'BoardGameGeek'}"
-          + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + ".", file=out)
+    print(f"{'Would import' if dry else 'Imported'} {len(ids)} play{'s' if len(ids) != 1 else ''}"
+          f" from {'BG Stats' if kind == 'bgstats' else 'BoardGameGeek'}"
+          + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + "."
+          + (" Dry run: nothing was written." if dry else ""), file=out)
     for n, gid in result.skipped[:MAX_LISTED]:
         print(f"  play {n}: already saved as game {gid}, skipped", file=out)
+    for n, gid in result.completed[:MAX_LISTED]:
+        print(f"  play {n}: game {gid} {'would be' if dry else 'was'} known by its totals only: "
+              "completed from this file", file=out)
     from app.l10n import render as words
 
     for entry, what in result.notes[:MAX_LISTED]:
@@ -447,7 +468,8 @@ def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
             raise Bad(f"{source}: cannot read it ({exc.strerror or exc})") from exc
         if kind != "record":
             return _import_plays(store, args, raw, kind, source, out)
-        return _import_records(store, fh, source, out, exchange)
+        return _import_records(store, fh, source, out, exchange,
+                               bool(getattr(args, "dry_run", False)))
 
 
 def _not_imported(source: str, exc: Any) -> str:
@@ -474,13 +496,14 @@ def _unreadable(source: str, exc: Any) -> Bad:
     return Bad(f"{source}: nothing imported: {render('en', exc.message)}")
 
 
-def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any) -> int:
+def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any,
+                    dry: bool = False) -> int:
     from app import bounds
 
     bar = Progress(sys.stderr)
     try:
         with store.session() as s:
-            result = exchange.import_records(s, fh, progress=bar)
+            result = exchange.import_records(s, fh, progress=bar, dry_run=dry)
     except exchange.ImportFailed as exc:
         bar.done()
         raise Bad(_not_imported(source, exc)) from exc
@@ -491,11 +514,17 @@ def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any
     finally:
         bar.done()
     ids = result.imported
+    done = "Would import" if dry else "Imported"
     if ids:
         shown = ", ".join(map(str, ids)) if len(ids) <= 10 else f"{ids[0]}..{ids[-1]}"
-        print(f"Imported {len(ids)} game{'s' if len(ids) != 1 else ''} (id {shown}).", file=out)
+        print(f"{done} {len(ids)} game{'s' if len(ids) != 1 else ''} (id {shown}).", file=out)
     else:
-        print("Imported nothing new.", file=out)
+        print(f"{done} nothing new.", file=out)
+    if dry:
+        print("  Dry run: nothing was written.", file=out)
+    for line, gid in result.completed[:MAX_LISTED]:
+        print(f"  line {line}: game {gid} {'would be' if dry else 'was'} known by its totals "
+              "only: completed from this record", file=out)
     for line, gid in result.skipped[:MAX_LISTED]:
         print(f"  line {line}: already saved as game {gid}, skipped", file=out)
     if len(result.skipped) > MAX_LISTED:
@@ -728,6 +757,9 @@ def run(args: argparse.Namespace) -> int:
     out, err = sys.stdout, sys.stderr
     try:
         store = open_store()
+    except KeyboardInterrupt:
+        print(f"records {args.action}: interrupted", file=err)
+        return EXIT_INTERRUPTED
     except Exception as exc:  # unreachable server, unwritable directory, bad URL...
         from app.store.engine import database_url
 
@@ -760,6 +792,10 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # piped into `head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except KeyboardInterrupt:  # Ctrl+C: one line, never a traceback (an import: rolled back)
+        print(f"records {args.action}: interrupted"
+              + ("; nothing imported" if args.action == "import" else ""), file=err)
+        return EXIT_INTERRUPTED
     except Exception as exc:  # never a traceback for the user
         print(f"records {args.action}: internal error ({type(exc).__name__}: {exc}); "
               "please report it", file=err)

@@ -1151,7 +1151,7 @@ read-too-large = longer than { $limit } bytes, the most read from such a file (i
 read-too-deep = nested deeper than { $limit } levels (such a file is far flatter)
 read-number-too-large = a number beyond { $limit }: { $number }
 read-not-a-number = { $value } is not a JSON number
-bgstats-comment-head = { $app } play { $play }
+bgstats-comment-total = { $name }: { $total }
 bgstats-comment-player = { $name }: { $total } ({ $categories })
 bgstats-comment-category = { $category } { $points }
 bgstats-comment-incomplete = Score incomplete: printed values missing ({ $needs }); no scores, ranks or winners exported
@@ -1178,7 +1178,7 @@ play-record-game = must be one of { $games }
 play-record-source = must be one of { $sources }
 play-record-played-at = not an ISO 8601 date and time
 play-record-players = 1 to 4 players
-play-record-player-fields = name, score, winner and colour only
+play-record-player-fields = not a field of a play record's player (docs/records.md)
 play-record-score = a whole number, or null when it is not known
 play-record-winner = true or false
 play-record-location = text of 1 to { $limit } characters
@@ -1194,8 +1194,8 @@ plays-no-player = playerRefId: no such player in the file
 plays-no-uuid = uuid: missing (BG Stats gives every play one)
 plays-no-id = id: missing (BoardGameGeek gives every play one)
 plays-bad-date = date: { $value } is not a date (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)
-plays-bad-score = score { $value } is not a number
-plays-score-not-whole = score { $value } is not a whole number of points (up to a million)
+plays-left-bad-score = left out: score { $value } is not a number
+plays-left-not-whole = left out: score { $value } is not a whole number of points (up to a million)
 plays-players = { $count } players: a game here has 1 to 4
 plays-same-person = the same person twice at one table
 plays-one-person-here = two of its players are one person here: match them to different people
@@ -1203,8 +1203,26 @@ plays-location = location: at most { $limit } characters (this one has { $length
 plays-left-no-players = left out: no players recorded
 plays-left-incomplete = left out: marked as not finished (incomplete)
 plays-left-ignored = left out: BG Stats ignores it (left out of its statistics)
-plays-kept-once = one entry for { $quantity } plays: kept as one play
+plays-kept-once = one entry for { $quantity } plays: kept as one play, with its quantity (statistics count it once)
 plays-notes-cut = comments cut to { $limit } characters (they had { $length }), the notes' limit
+play-record-field-type = must be { $expected ->
+    [int] a whole number
+    [str] text
+    [list] a list
+   *[bool] true or false
+  }
+play-record-field-range = from { $low } to { $high } (a number's value, a text's or a list's length)
+plays-left-only-anonymous = left out: only anonymous players (they are never kept as people)
+plays-wrong-source = this is { $found ->
+    [bgstats] a BG Stats play file
+    [bgg] BoardGameGeek plays
+   *[record] a Forest Table record file
+  }, not { $wanted ->
+    [bgstats] a BG Stats play file
+    [record] a Forest Table record file
+   *[bgg] BoardGameGeek plays
+  }: give --from { $found } (or leave --from out)
+plays-not-bgg = not BoardGameGeek plays (their XML, or the CSV this app writes): { $found } missing
 progress-check = checking
 progress-write = writing
 progress-export = exporting

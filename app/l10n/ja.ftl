@@ -1117,7 +1117,7 @@ read-too-large = { $limit } バイトを超えています（この種類のフ�
 read-too-deep = 入れ子が { $limit } 段より深すぎます（このファイルはもっと浅いはずです）
 read-number-too-large = { $limit } を超える数があります：{ $number }
 read-not-a-number = { $value } は JSON の数ではありません
-bgstats-comment-head = { $app } のプレイ { $play }
+bgstats-comment-total = { $name }：{ $total }
 bgstats-comment-player = { $name }：{ $total }（{ $categories }）
 bgstats-comment-category = { $category } { $points }
 bgstats-comment-incomplete = 得点は未確定：印刷値が不明（{ $needs }）のため、得点・順位・勝者は書き出していません
@@ -1141,7 +1141,7 @@ play-record-game = { $games } のどれかでなければなりません
 play-record-source = { $sources } のどれかでなければなりません
 play-record-played-at = ISO 8601 の日時ではありません
 play-record-players = プレイヤーは 1 人から 4 人です
-play-record-player-fields = name、score、winner、colour だけです
+play-record-player-fields = プレイ記録のプレイヤーにない項目です（docs/records.md）
 play-record-score = 整数（わからないときは null）
 play-record-winner = true か false
 play-record-location = 1 から { $limit } 文字の文字列
@@ -1157,8 +1157,8 @@ plays-no-player = playerRefId：ファイルにそのプレイヤーがいませ
 plays-no-uuid = uuid がありません（BG Stats はどのプレイにも付けます）
 plays-no-id = id がありません（BoardGameGeek はどのプレイにも付けます）
 plays-bad-date = 日付 { $value } は日付ではありません（YYYY-MM-DD か YYYY-MM-DD HH:MM:SS）
-plays-bad-score = 得点 { $value } は数ではありません
-plays-score-not-whole = 得点 { $value } は整数の点数ではありません（100万まで）
+plays-left-bad-score = 取り込みません：得点 { $value } は数ではありません
+plays-left-not-whole = 取り込みません：得点 { $value } は整数の点数ではありません（100万まで）
 plays-players = プレイヤー { $count } 人：ここでは 1 人から 4 人です
 plays-same-person = 同じ人が 1 つのテーブルに 2 回います
 plays-one-person-here = そのプレイヤーのうち 2 人がここでは同じ人です：別々の人に対応させてください
@@ -1166,8 +1166,26 @@ plays-location = 場所：{ $limit } 文字までです（この場所は { $len
 plays-left-no-players = 取り込みません：プレイヤーが記録されていません
 plays-left-incomplete = 取り込みません：終わっていないプレイとして記録されています
 plays-left-ignored = 取り込みません：BG Stats が統計から外しているプレイです
-plays-kept-once = { $quantity } 回分のプレイが 1 件にまとめられています：1 回のプレイとして取り込みます
+plays-kept-once = { $quantity } 回分のプレイが 1 件にまとめられています：回数を残して 1 回のプレイとして取り込みます（統計では 1 回）
 plays-notes-cut = コメントをメモの上限 { $limit } 文字に切りました（元は { $length } 文字）
+play-record-field-type = { $expected ->
+    [int] 整数
+    [str] 文字列
+    [list] リスト
+   *[bool] true か false
+  }でなければなりません
+play-record-field-range = { $low } から { $high } まで（数はその値、文字列とリストはその長さ）
+plays-left-only-anonymous = 取り込みません：匿名のプレイヤーしかいません（匿名のプレイヤーは人として残しません）
+plays-wrong-source = これは{ $found ->
+    [bgstats] BG Stats のプレイファイル
+    [bgg] BoardGameGeek のプレイ
+   *[record] Forest Table の記録ファイル
+  }で、{ $wanted ->
+    [bgstats] BG Stats のプレイファイル
+    [record] Forest Table の記録ファイル
+   *[bgg] BoardGameGeek のプレイ
+  }ではありません：--from { $found } を付けてください（または --from を省いてください）
+plays-not-bgg = BoardGameGeek のプレイ（その XML か、このアプリが書く CSV）ではありません：{ $found } がありません
 progress-check = 確認中
 progress-write = 書き込み中
 progress-export = 書き出し中

@@ -45,6 +45,7 @@ from app.store.models import (
     GameRow,
     GameStateRow,
     Person,
+    PersonAlias,
     PrintedValue,
     Seat,
     SeatCategory,
@@ -299,6 +300,8 @@ def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> li
     keys: dict[str, int] = {}
     seats: list[Seat] = []
     assert game.id is not None
+    known = {p.key: p for p in session.exec(select(Person).where(col(Person.key).in_(
+        [person_key(spec.name) for spec in specs])))}  # one query, not one a seat
     for i, spec in enumerate(specs):
         k = person_key(spec.name)
         if k in keys:
@@ -306,7 +309,7 @@ def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> li
                 f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
             )
         keys[k] = i
-        person = get_or_create_person(session, name=spec.name, commit=False)
+        person = known.get(k) or get_or_create_person(session, name=spec.name, commit=False)
         assert person.id is not None
         seat = Seat(game_id=game.id, person_id=person.id, seat=i + 1, colour=spec.colour,
                     character=spec.character, game=game.game)
@@ -511,7 +514,7 @@ def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
 
 def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
                    record: Mapping[str, Any], sheet: dict[str, Any], *,
-                   update_stats: bool = True) -> None:
+                   update_stats: bool = True, first_print: str | None = None) -> None:
     players = list(sheet.get("players") or [])
     if len(players) != len(seats):
         raise InvalidData(
@@ -523,6 +526,7 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
     by_id = {p.id: p for p in session.exec(
         select(Person).where(col(Person.id).in_([s.person_id for s in seats]))).all()}
     categories: dict[int, dict[str, int]] = {}
+    rows: list[dict[str, Any]] = []
     for i, (seat, ps) in enumerate(zip(seats, players, strict=True)):
         person = by_id[seat.person_id]
         if person_key(str(ps.get("name", ""))) != person.key:
@@ -543,12 +547,16 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
         assert seat.id is not None
         cats = {str(k): int(v) for k, v in (ps.get("categories") or {}).items()}
         categories[seat.id] = cats
-        for category, points in cats.items():
-            session.add(SeatCategory(seat_id=seat.id, category=category, points=points,
-                                     person_id=seat.person_id, game=game.game))
+        rows += [{"seat_id": seat.id, "category": category, "points": points,
+                  "person_id": seat.person_id, "game": game.game}
+                 for category, points in cats.items()]
+    if rows:  # one executemany (rows built as ORM objects cost an import most of its time)
+        table: sa.Table = SeatCategory.__table__  # type: ignore[attr-defined]
+        session.execute(sa.insert(table), rows)
     assert game.id is not None
     session.add(FinishedRecord(game_id=game.id, record=dict(record), sheet=sheet,
-                               fingerprint=fingerprint(record), created_at=now_utc()))
+                               fingerprint=first_print or fingerprint(record),
+                               created_at=now_utc()))
     session.flush()
     if update_stats:
         add_game_to_stats(session, seats, categories)
@@ -611,6 +619,7 @@ def add_finished_game(
     update_stats: bool = True,
     play_uid: str | None = None,
     first_plays: Sequence[bool] | None = None,
+    game_id: int | None = None,
 ) -> GameRow:
     """Save a finished game straight from a record and its score sheet (import).
 
@@ -620,7 +629,8 @@ def add_finished_game(
     ``play_uid``: the play id the record brought (a backup's ``history.play_id``); else
     its fingerprint. With ``commit=False`` the caller owns the transaction (import: all or
     nothing); with ``update_stats=False`` the caller calls ``summary.rebuild_stats``
-    afterwards (faster for many games).
+    afterwards (faster for many games). ``game_id``: the id of a game just taken out that
+    this one completes (an import that knows more of a play: it keeps its id).
     """
     sj = sheet_json(sheet)
     now = now_utc()
@@ -633,7 +643,8 @@ def add_finished_game(
                 timespec="seconds")
         played = parse_played_at(record.get("played_at")) or now
         offset = played_offset(record.get("played_at"))
-        game = GameRow(game=str(record["game"]), options=dict(record.get("options") or {}),
+        game = GameRow(id=game_id, game=str(record["game"]),
+                       options=dict(record.get("options") or {}),
                        seed=_seed_column(record.get("seed")), location=record.get("location"),
                        status=FINISHED, complete=bool(sj.get("complete", True)), source=source,
                        created_at=now, updated_at=now, finished_at=now, played_at=played,
@@ -642,12 +653,10 @@ def add_finished_game(
         session.add(game)
         session.flush()
         seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
-        _write_results(session, game, seats, record, sj, update_stats=update_stats)
-        mark_first_plays(session, game, seats, first_plays)
-        saved = session.get(FinishedRecord, game.id)
-        if saved is not None and saved.fingerprint != first_print:
-            saved.fingerprint = first_print
-            session.add(saved)
+        mark_first_plays(session, game, seats, first_plays)  # (other games only: before the
+        # results, so that each seat is updated once)
+        _write_results(session, game, seats, record, sj, update_stats=update_stats,
+                       first_print=first_print)  # the record as given: a re-import is known
         session.flush()
     if commit:
         session.refresh(game)
@@ -695,17 +704,21 @@ def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
                      given: Sequence[bool] | None = None) -> None:
     """Judge once, at the first save, whose first play of this game it is (``given``: what
     a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
+    judged: set[int] = set()
+    if given is None or len(given) < len(seats):  # who played it before: one query a game
+        t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+        earlier = sa.exists(sa.select(sa.literal(1)).select_from(t).where(
+            t.c.person_id == Person.id, t.c.game == game.game, t.c.finished.is_(True),
+            t.c.game_id != game.id,
+            sa.or_(t.c.played_at < game.played_at,
+                   sa.and_(t.c.played_at == game.played_at, t.c.game_id < (game.id or 0)))))
+        judged = {int(p) for p in session.execute(sa.select(col(Person.id)).where(
+            col(Person.id).in_([s.person_id for s in seats]), earlier)).scalars()}
     for i, seat in enumerate(seats):
         if given is not None and i < len(given):
             seat.first_play = bool(given[i])
         else:
-            earlier = select(Seat.id).where(
-                Seat.person_id == seat.person_id, Seat.game == game.game,
-                col(Seat.finished).is_(True), Seat.game_id != game.id,
-                sa.or_(col(Seat.played_at) < game.played_at,
-                       sa.and_(col(Seat.played_at) == game.played_at,
-                               col(Seat.game_id) < (game.id or 0))))
-            seat.first_play = session.exec(earlier).first() is None
+            seat.first_play = seat.person_id not in judged
         session.add(seat)
 
 
@@ -990,6 +1003,8 @@ def merge_people(session: Session, *, source_id: int, target_id: int) -> Person:
                         .values(person_id=target_id))
         session.execute(sa.update(SeatCategory).where(col(SeatCategory.person_id) == source_id)
                         .values(person_id=target_id))
+        session.execute(sa.update(PersonAlias).where(col(PersonAlias.person_id) == source_id)
+                        .values(person_id=target_id))  # their other apps' ids come along
         session.flush()
         rebuild_stats(session, [source_id, target_id])  # source: no seats left, no summaries
         session.flush()

@@ -15,6 +15,7 @@ from app.store.exports import (
     backup_record,
     bgg_csv,
     bgg_csv_lines,
+    bgg_xml,
     bgstats_file,
     bgstats_link,
     bgstats_play,
@@ -45,7 +46,7 @@ __all__ = [
     "SOURCE_NAME", "ExportedGame", "backup_record", "record_line", "ImportCode", "ImportFailed",
     "ImportProblem",
     "ImportResult", "bgg_csv", "bgg_csv_lines", "bgstats_file", "bgstats_link", "bgstats_play",
-    "bgstats_qr_link",
+    "bgg_xml", "bgstats_qr_link",
     "board_text", "csv_cell", "export_games", "finished_ids", "import_records", "iter_records",
     "read_records", "records_text", "rescore_incomplete", "role_name",
 ]

@@ -45,6 +45,7 @@ from app.store.models import (
     FinishedRecord,
     GameRow,
     Person,
+    PersonAlias,
     Seat,
     utc,
 )
@@ -75,6 +76,8 @@ class ExportedGame:
     deleted: bool = False  # soft-deleted (only the record backup carries such games)
     entered_at: datetime | None = None  # when it was first saved here (finished or imported)
     modified_at: datetime | None = None  # when it last changed here
+    #: each seat's person's ids in other apps (PersonAlias): BG Stats uuid, BGG username
+    aliases: tuple[tuple[str | None, str | None], ...] = ()
 
     @property
     def id(self) -> int:
@@ -173,6 +176,12 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
         people = {p.person_id for s in summaries.values() for p in s.players}
         uids = {i: u for i, u in session.exec(
             select(Person.id, Person.uid).where(col(Person.id).in_(people))) if i is not None}
+        aliases: dict[int, dict[str, str]] = {}
+        for alias, pid in session.exec(select(PersonAlias.alias, PersonAlias.person_id)
+                                       .where(col(PersonAlias.person_id).in_(people))
+                                       .order_by(col(PersonAlias.alias))):
+            kind, _, value = alias.partition(":")
+            aliases.setdefault(pid, {}).setdefault(kind, value)
         for g in ordered:
             assert g.id is not None
             rec = records[g.id]
@@ -180,7 +189,10 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
             yield ExportedGame(summary, dict(rec.record), dict(rec.sheet), _duration(g),
                                frozenset(new.get(g.id, set())), bgg.get(g.game),
                                tuple(uids[p.person_id] for p in summary.players),
-                               g.status == DELETED, utc(g.finished_at), utc(g.updated_at))
+                               g.status == DELETED, utc(g.finished_at), utc(g.updated_at),
+                               tuple((aliases.get(p.person_id, {}).get("bgstats"),
+                                      aliases.get(p.person_id, {}).get("bgg"))
+                                     for p in summary.players))
 
 
 def backup_record(g: ExportedGame) -> dict[str, Any]:
@@ -272,9 +284,13 @@ def board_text(game: str, options: Mapping[str, Any], lang: str = "en") -> str:
 
 def _comments(g: ExportedGame, lang: str = "en") -> str:
     """The play's comments in words of ``lang``: each player (the name as kept, cleaned) with
-    their total and categories, a note when printed values were missing, the notes."""
+    their total and categories, a note when printed values were missing, the notes. A play
+    from another app (totals only): its notes alone, as they came (its scores are in the
+    scores)."""
     from app.l10n import text
 
+    if is_play_record(g):
+        return g.summary.notes or ""
     names = [p.name for p in g.summary.players]
     lines = []
     for i, p in enumerate(g.sheet.get("players") or []):
@@ -284,19 +300,67 @@ def _comments(g: ExportedGame, lang: str = "en") -> str:
         total = str(p.get("total")) if g.complete else "?"
         name = names[i] if i < len(names) else str(p.get("name"))
         lines.append(text(lang, "bgstats-comment-player", name=name, total=total,
-                          categories=cats))
+                          categories=cats) if cats else
+                     text(lang, "bgstats-comment-total", name=name, total=total))
     if not g.complete:
         needs = ", ".join(f"{n.get('table')}[{n.get('key')}]" for n in g.sheet.get("needs") or [])
         lines.append(text(lang, "bgstats-comment-incomplete", needs=needs))
     if g.summary.notes:
         lines.append(g.summary.notes)
-    head = text(lang, "bgstats-comment-head", app=SOURCE_NAME, play=g.play_id[:12])
-    return head + "\n" + "\n".join(lines)
+    return "\n".join(lines)
+
+
+def is_play_record(g: ExportedGame) -> bool:
+    """A play from another app, kept by its totals (app.store.play_records)."""
+    return g.record.get("format") == "forest-table/play"
+
+
+def _kept(g: ExportedGame, seat: int) -> dict[str, Any]:
+    """What a play record keeps of the player in ``seat`` (1-based) beyond name and score."""
+    players = g.record.get("players") or []
+    p = players[seat - 1] if 0 < seat <= len(players) else {}
+    return dict(p) if isinstance(p, Mapping) else {}
+
+
+def _role_text(g: ExportedGame, seat: int, character: str | None, lang: str) -> str:
+    return role_name(character, lang) if character else str(_kept(g, seat).get("role") or "")
+
+
+def _new(g: ExportedGame, seat: int, person_id: int) -> bool:
+    kept = _kept(g, seat).get("new")
+    return kept if isinstance(kept, bool) else person_id in g.new_players
+
+
+def _duration_of(g: ExportedGame) -> int | None:
+    kept = g.record.get("duration_min")
+    return kept if isinstance(kept, int) and g.duration_min is None else g.duration_min
+
+
+def _anonymous(g: ExportedGame) -> list[dict[str, Any]]:
+    """The anonymous players of a play from another app (never people here), by place."""
+    return [dict(a) for a in g.record.get("anonymous") or [] if isinstance(a, Mapping)]
+
+
+def _everyone(g: ExportedGame) -> list[tuple[int, Any]]:
+    """(place in the play 1-based, seat or anonymous entry): seats and anonymous players in
+    the order they were at the table."""
+    out: list[tuple[int, Any]] = []
+    seats = iter(g.summary.players)
+    anonymous = {int(a["at"]): a for a in _anonymous(g)}
+    for place in range(len(g.summary.players) + len(anonymous)):
+        out.append((place + 1, anonymous[place] if place in anonymous else next(seats)))
+    return out
+
+
+ANONYMOUS_UUID = str(uuid.uuid5(UID_NAMESPACE, "player:anonymous")).upper()
 
 
 def tie_broken(g: ExportedGame) -> bool:
     """A tie-breaker, not the score alone, decided the winner: the highest total is shared by
     more players than won (BG Stats ``manualWinner``: the winner is set, not derived)."""
+    kept = g.record.get("manual_winner")
+    if isinstance(kept, bool):
+        return kept
     if not g.complete:
         return False
     totals = [p.total for p in g.summary.players if p.total is not None]
@@ -309,6 +373,9 @@ def tie_broken(g: ExportedGame) -> bool:
 def expansions(g: ExportedGame) -> tuple[str, ...]:
     """The expansions played, by their published names (the game's variant says which its
     record's options play)."""
+    if is_play_record(g):
+        return tuple(str(e.get("name")) for e in g.record.get("expansions") or []
+                     if isinstance(e, Mapping))
     options = g.record.get("options") or {}
     if not isinstance(options, Mapping):
         return ()
@@ -331,6 +398,32 @@ def _uids(g: ExportedGame) -> tuple[str, ...]:
     if len(g.person_uids) == len(g.summary.players):
         return g.person_uids
     return tuple(_uuid("player", person_key(p.name)) for p in g.summary.players)
+
+
+def _bgstats_uids(g: ExportedGame) -> tuple[str, ...]:
+    """Each seat's BG Stats player uuid: the one the play came with from BG Stats, else the
+    one BG Stats knows the person by (an earlier import), else the person's id here."""
+    ours = _uids(g)
+    out = []
+    for i, p in enumerate(g.summary.players):
+        kept = _kept(g, p.seat).get("uuid")
+        alias = g.aliases[i][0] if i < len(g.aliases) else None
+        out.append(str(kept) if isinstance(kept, str) else alias or ours[i])
+    return tuple(out)
+
+
+def _bgg_user(g: ExportedGame, i: int, seat: int) -> str:
+    kept = _kept(g, seat).get("bgg_username")
+    alias = g.aliases[i][1] if i < len(g.aliases) else None
+    return str(kept) if isinstance(kept, str) else alias or ""
+
+
+def play_uuid_of(g: ExportedGame) -> str:
+    """The BG Stats play ``uuid``: the one it came with from BG Stats (kept as its play id),
+    else one made of the play id (the same in every export)."""
+    if is_play_record(g) and g.record.get("source") == "bgstats" and g.summary.play_uid:
+        return g.summary.play_uid
+    return _uuid("play", g.play_id)
 
 
 def _uuid(kind: str, key: str) -> str:
@@ -399,20 +492,41 @@ def bgstats_link(g: ExportedGame, lang: str = "en") -> str:
 
 
 #: The web form of the push link (BG Stats' page hands it to the app): what a phone's
-#: camera opens from a QR code. A QR code (error correction M) holds about 2,300 bytes, but
-#: one that dense is hard to scan off a screen: past QR_LIMIT the comments stay out.
+#: camera opens from a QR code.
 BGSTATS_CREATE_PLAY_WEB = "https://app.bgstatsapp.com/createPlay.html?data="
-QR_LIMIT = 1600
+#: The longest QR link: 666 bytes is what a QR code of version 20 (97 modules a side,
+#: error correction M) holds — about 3 px a module in the finish screen's 320 px, still
+#: scanned off a phone's screen; the whole push link reached version 36.
+QR_LIMIT = 666
+_QR_DROPPED = ("comments", "board", "location", "durationMin")
+
+
+def _compact(play: Mapping[str, Any], *, ids: bool, roles: bool = True) -> dict[str, Any]:
+    """The push play with what BG Stats needs to create it: the play id, the game, the date
+    and each player's name, score and winner (and the first player's mark, a role when
+    there is one and ``roles``, their id when ``ids``); defaults and words left out."""
+    out = {k: v for k, v in play.items() if k not in _QR_DROPPED and k != "players"}
+    out["game"] = {k: v for k, v in play["game"].items()
+                   if k in ("name", "sourceGameId", "bggId")}
+    out["players"] = [{k: v for k, v in p.items()
+                       if k in ("name", "score", "winner") or (k == "sourcePlayerId" and ids)
+                       or (k in ("startPlayer", "newPlayer") and v and roles)
+                       or (k == "role" and v and roles)}
+                      for p in play["players"]]
+    return out
 
 
 def bgstats_qr_link(g: ExportedGame, lang: str = "en") -> str:
-    """The push link for a QR code on the finish screen: the web form of
-    :func:`bgstats_link`; when that is too long for a QR code, the same play without its
-    comments (scores, ranks, winners and people stay)."""
+    """The push link for a QR code on the finish screen (its web form), kept small enough
+    to scan (:data:`QR_LIMIT`): the whole play when it fits; else the play without comments,
+    board, place and duration and without defaults; else also without the players' ids
+    (BG Stats then matches them by name). Scores, winners, the play id stay: the BG Stats
+    file (``records export --format bgstats``) carries everything; last, without roles."""
     play = bgstats_play(g, lang)
-    for candidate in (play, {k: v for k, v in play.items() if k != "comments"}):
+    for candidate in (play, _compact(play, ids=True), _compact(play, ids=False),
+                      _compact(play, ids=False, roles=False)):
         data = json.dumps(candidate, ensure_ascii=False, separators=(",", ":"))
-        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe="")
+        link = BGSTATS_CREATE_PLAY_WEB + quote(data, safe=":,")  # both allowed in a query
         if len(link.encode("utf-8")) <= QR_LIMIT:
             return link
     return link
@@ -422,7 +536,9 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                  me: str | None = None) -> dict[str, Any]:
     """A BG Stats play file: games, players, locations and plays referring to them by id;
     ``userInfo.meRefId`` is the player named ``me`` (the file's owner), when given. Roles
-    and comments in ``lang``. docs/records.md lists every field and where it comes from."""
+    and comments in ``lang``. docs/records.md lists every field and where it comes from.
+    A play that came from BG Stats goes back with its own uuid, its players' uuids and
+    everything it was imported with (a round trip adds nothing)."""
     game_ids: dict[str, int] = {}
     player_ids: dict[str, int] = {}
     location_ids: dict[str, int] = {}
@@ -430,18 +546,30 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
     out_players: list[dict[str, Any]] = []
     out_locations: list[dict[str, Any]] = []
     plays: list[dict[str, Any]] = []
+    changed: dict[tuple[str, int], str] = {}  # (kind, id) -> the newest play that names it
+
+    def touch(kind: str, ref: int, when: str) -> None:
+        changed[(kind, ref)] = max(changed.get((kind, ref), when), when)
+
     for g in games:
         s = g.summary
+        modified = _stamp(g, g.modified_at)
+        kept_bgg = g.record.get("bgg_id") if is_play_record(g) else None
         if s.game not in game_ids:
             game_ids[s.game] = len(game_ids) + 1
             entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
                      "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
                      "noPoints": False, "cooperative": False, "usesTeams": False,
                      "isBaseGame": True, "isExpansion": False}
-            if g.bgg_id is not None:
-                entry["bggId"] = g.bgg_id
             out_games.append(entry)
+        entry = out_games[game_ids[s.game] - 1]
+        bgg_id = g.bgg_id if g.bgg_id is not None else kept_bgg
+        if "bggId" not in entry and isinstance(bgg_id, int):
+            entry["bggId"] = bgg_id
+        touch("game", game_ids[s.game], modified)
         expansion_refs = []
+        kept_expansions = {str(e.get("name")): e.get("bgg_id") for e in
+                           g.record.get("expansions") or [] if isinstance(e, Mapping)}
         for name in expansions(g):
             if name not in game_ids:
                 game_ids[name] = len(game_ids) + 1
@@ -449,7 +577,12 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                                   "name": name, "highestWins": True, "noPoints": False,
                                   "cooperative": False, "usesTeams": False,
                                   "isBaseGame": False, "isExpansion": True})
-            expansion_refs.append({"gameRefId": game_ids[name]})
+            ref: dict[str, Any] = {"gameRefId": game_ids[name]}
+            if isinstance(kept_expansions.get(name), int):
+                ref["bggId"] = kept_expansions[name]
+                out_games[game_ids[name] - 1].setdefault("bggId", kept_expansions[name])
+            touch("game", game_ids[name], modified)
+            expansion_refs.append(ref)
         loc_ref = None
         if s.location:
             k = person_key(s.location)
@@ -458,37 +591,77 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
                 out_locations.append({"id": location_ids[k], "uuid": _uuid("location", k),
                                       "name": s.location})
             loc_ref = location_ids[k]
+            touch("location", loc_ref, modified)
         scores = []
-        for p, k in zip(s.players, _uids(g), strict=True):
-            if k not in player_ids:
-                player_ids[k] = len(player_ids) + 1
-                out_players.append({"id": player_ids[k], "uuid": k,
-                                    "name": p.name, "isAnonymous": False})
-            known = g.complete  # an incomplete sheet: no score, rank or winner is known
-            ps: dict[str, Any] = {
-                "playerRefId": player_ids[k],
-                "score": "" if p.total is None or not known else str(p.total),
-                "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
-                "seatOrder": p.seat, "startPlayer": p.seat == first_seat(g),
-                "newPlayer": p.person_id in g.new_players,
-                "role": role_name(p.character, lang),
-            }
-            if p.colour:
-                ps["color"] = p.colour
+        known = g.complete  # an incomplete sheet: no score, rank or winner is known
+        uids = dict(zip((p.seat for p in s.players), _bgstats_uids(g), strict=True))
+        for place, who in _everyone(g):
+            if isinstance(who, dict):  # an anonymous player: in the play, not a person here
+                k = str(who.get("uuid") or ANONYMOUS_UUID)
+                if k not in player_ids:
+                    player_ids[k] = len(player_ids) + 1
+                    out_players.append({"id": player_ids[k], "uuid": k,
+                                        "name": str(who.get("name") or "Anonymous player"),
+                                        "isAnonymous": True, "bggUsername": ""})
+                score = who.get("score")
+                ps: dict[str, Any] = {
+                    "playerRefId": player_ids[k],
+                    "score": "" if score is None else str(score),
+                    "winner": bool(who.get("winner")), "rank": int(who.get("rank") or 0),
+                    "seatOrder": int(who.get("seat_order", place)),
+                    "startPlayer": bool(who.get("start")), "newPlayer": bool(who.get("new")),
+                    "role": str(who.get("role") or "")}
+                if who.get("colour"):
+                    ps["color"] = who["colour"]
+            else:
+                p = who
+                k = uids[p.seat]
+                i = s.players.index(p)
+                if k not in player_ids:
+                    player_ids[k] = len(player_ids) + 1
+                    out_players.append({"id": player_ids[k], "uuid": k,
+                                        "name": p.name, "isAnonymous": False,
+                                        "bggUsername": _bgg_user(g, i, p.seat)})
+                kept = _kept(g, p.seat) if is_play_record(g) else {}
+                ps = {
+                    "playerRefId": player_ids[k],
+                    "score": "" if p.total is None or not known else str(p.total),
+                    "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
+                    "seatOrder": int(kept.get("seat_order", place)),
+                    "startPlayer": p.seat == first_seat(g),
+                    "newPlayer": _new(g, p.seat, p.person_id),
+                    "role": _role_text(g, p.seat, p.character, lang),
+                }
+                if p.colour:
+                    ps["color"] = p.colour
+            touch("player", int(ps["playerRefId"]), modified)
             scores.append(ps)
+        local = s.local_played_at
         play: dict[str, Any] = {
-            "uuid": _uuid("play", g.play_id), "gameRefId": game_ids[s.game],
-            "playDate": _bgstats_date(g), "entryDate": _stamp(g, g.entered_at),
-            "modificationDate": _stamp(g, g.modified_at), "durationMin": g.duration_min or 0,
-            "board": board_text(s.game, g.record.get("options") or {}, lang),
+            "uuid": play_uuid_of(g), "gameRefId": game_ids[s.game],
+            "playDate": _bgstats_date(g), "playDateYmd": int(local.strftime("%Y%m%d")),
+            "entryDate": _stamp(g, g.entered_at), "modificationDate": modified,
+            "durationMin": _duration_of(g) or 0,
+            "rounds": int(g.record.get("rounds") or 0) if is_play_record(g) else 0,
+            "board": str(g.record.get("board") or "") if is_play_record(g) else board_text(
+                s.game, g.record.get("options") or {}, lang),
             "ignored": False, "manualWinner": tie_broken(g), "usesTeams": False,
             "scoringSetting": 0,  # the value BG Stats' own files carry (docs/records.md)
             "comments": _comments(g, lang), "playerScores": scores,
             "expansionPlays": expansion_refs,
         }
+        if isinstance(g.record.get("bgg_play_id"), int):
+            play["bggId"] = g.record["bgg_play_id"]
+        elif s.play_uid and s.play_uid.startswith("bgg:") and s.play_uid[4:].isdigit():
+            play["bggId"] = int(s.play_uid[4:])  # the BGG play it came from
         if loc_ref is not None:
             play["locationRefId"] = loc_ref
         plays.append(play)
+    for kind, rows in (("game", out_games), ("player", out_players),
+                       ("location", out_locations)):
+        for row in rows:
+            if (kind, row["id"]) in changed:
+                row["modificationDate"] = changed[(kind, row["id"])]
     user: dict[str, Any] = {}
     if me is not None:
         mine = [p["id"] for p in out_players if person_key(p["name"]) == person_key(me)]
@@ -503,7 +676,8 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
 
 
 BGG_COLUMNS = ["play_id", "date", "objectid", "game", "location", "quantity", "length", "name",
-               "startposition", "color", "score", "win", "new", "comments"]
+               "startposition", "color", "score", "win", "new", "comments", "username",
+               "userid"]
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -539,15 +713,80 @@ def bgg_csv_lines(games: Iterable[ExportedGame], lang: str = "en") -> Iterator[s
     w.writerow(BGG_COLUMNS)
     yield flush()
     for g in games:
-        s = g.summary
-        for p in s.players:
-            w.writerow([csv_cell(c) for c in (
-                g.play_id, s.local_played_at.date().isoformat(),
-                "" if g.bgg_id is None else g.bgg_id, GAME_TITLES.get(s.game, s.game),
-                s.location or "", 1, _blank(g.duration_min), p.name,
-                _blank(start_position(g, p.seat)), p.colour or "",
-                "" if p.total is None or not g.complete else p.total,
-                int(p.winner and g.complete), int(p.person_id in g.new_players),
-                _comments(g, lang),
-            )])
+        for row in bgg_rows(g, lang):
+            w.writerow([csv_cell(row[c]) for c in BGG_COLUMNS])
         yield flush()
+
+
+def bgg_rows(g: ExportedGame, lang: str = "en") -> list[dict[str, Any]]:
+    """One game as BoardGameGeek's play fields, a row per player (:data:`BGG_COLUMNS`), in
+    the order they sat; an anonymous player: no name, no username (as BGG has them)."""
+    s = g.summary
+    kept = g.record if is_play_record(g) else {}
+    bgg_id = g.bgg_id if g.bgg_id is not None else kept.get("bgg_id")
+    head = (g.play_id, s.local_played_at.date().isoformat(),
+            "" if bgg_id is None else bgg_id, GAME_TITLES.get(s.game, s.game),
+            s.location or "", kept.get("quantity") or 1, _blank(_duration_of(g)))
+    comments = _comments(g, lang)
+    rows = []
+    for place, who in _everyone(g):
+        if isinstance(who, dict):
+            score = who.get("score")
+            row: tuple[Any, ...] = (
+                "", _position(who.get("seat_order"), place if who.get("start") or
+                              first_seat(g) else None), who.get("colour") or "",
+                "" if score is None else score, int(bool(who.get("winner"))),
+                int(bool(who.get("new"))), comments, "", "")
+        else:
+            p = who
+            mine = _kept(g, p.seat)
+            row = (p.name, _position(mine.get("seat_order"), start_position(g, p.seat)),
+                   p.colour or "", "" if p.total is None or not g.complete else p.total,
+                   int(p.winner and g.complete), int(_new(g, p.seat, p.person_id)),
+                   comments, _bgg_user(g, s.players.index(p), p.seat),
+                   mine.get("bgg_user_id") or "")
+        rows.append(dict(zip(BGG_COLUMNS, (*head, *row), strict=True)))
+    return rows
+
+
+def bgg_xml(games: Iterable[ExportedGame], lang: str = "en") -> str:
+    """The games as BoardGameGeek's XML plays (``<plays><play id date quantity length
+    location><item name objectid/><comments/><players><player .../>``, the shape its XML
+    API gives and :func:`app.store.plays_import.parse_bgg_xml` reads): a play from BGG
+    keeps its BGG id, others carry their play id."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.Element("plays")
+    count = 0
+    for g in games:
+        rows = bgg_rows(g, lang)
+        first = rows[0]
+        uid = str(first["play_id"])
+        play = ET.SubElement(root, "play", {
+            "id": uid[4:] if uid.startswith("bgg:") else uid, "date": str(first["date"]),
+            "quantity": str(first["quantity"]), "length": str(first["length"] or 0),
+            "incomplete": "0", "nowinstats": "0", "location": str(first["location"])})
+        item = ET.SubElement(play, "item", {"name": str(first["game"]), "objecttype": "thing",
+                                            "objectid": str(first["objectid"] or 0)})
+        ET.SubElement(ET.SubElement(item, "subtypes"), "subtype", {"value": "boardgame"})
+        if first["comments"]:
+            ET.SubElement(play, "comments").text = str(first["comments"])
+        players = ET.SubElement(play, "players")
+        for r in rows:
+            ET.SubElement(players, "player", {
+                "username": str(r["username"]), "userid": str(r["userid"] or 0),
+                "name": str(r["name"]), "startposition": str(r["startposition"]),
+                "color": str(r["color"]), "score": str(r["score"]), "new": str(r["new"]),
+                "rating": "0", "win": str(r["win"])})
+        count += 1
+    root.set("total", str(count))
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(
+        root, encoding="unicode") + "\n"
+
+
+def _position(kept: Any, position: int | None) -> int | str:
+    """A BGG ``startposition``: as it came (0: none), else the place from the first player."""
+    if isinstance(kept, int):
+        return kept or ""
+    return _blank(position)

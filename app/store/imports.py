@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Any, cast
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
@@ -47,6 +48,7 @@ from app.store.models import (
     Person,
     Seat,
 )
+from app.store.play_records import PLAY_FORMAT
 from app.store.summary import rebuild_stats
 from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.record import RecordCode, forbidden_character
@@ -80,6 +82,7 @@ class ImportCode(MessageCode):
     HISTORY_TOO_LONG = "import-history-too-long"
     HISTORY_MOMENT = "import-history-moment"
     MORE_PROBLEMS = "import-more-problems"
+    WRONG_SOURCE = "plays-wrong-source"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +123,10 @@ class ImportResult:
     # (line, new game id, needs): scored without a printed value nobody has confirmed yet;
     # each need is {"table", "key", "ask"}. Confirming the value re-scores the game.
     incomplete: tuple[tuple[int, int, tuple[dict[str, str], ...]], ...] = ()
+    #: (line, game id): plays here that were known by their totals only (a BG Stats or BGG
+    #: import), completed by the fuller record of the file (same play id, same game id)
+    completed: tuple[tuple[int, int], ...] = ()
+    dry_run: bool = False  # nothing was written: this is what would have come in
 
 
 class _Bad(Exception):
@@ -274,6 +281,10 @@ def iter_records(source: str | bytes | IO[bytes]) -> Iterator[_Item]:
             if not stripped:
                 yield ImportProblem(1, "", "the file is empty")
                 return
+            if stripped.startswith("<") or stripped.startswith("play_id,"):  # --from record
+                yield ImportProblem(1, "", msg(ImportCode.WRONG_SOURCE, found="bgg",
+                                               wanted="record"))
+                return
             first_line = 1 + text[: len(text) - len(text.lstrip())].count("\n")
             try:
                 whole = _loads(stripped)
@@ -332,6 +343,9 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
     from scoring.api import parse_record, score_record
     from scoring.record import RecordError
 
+    if isinstance(data, dict) and "format" not in data and isinstance(data.get("plays"), list):
+        return [ImportProblem(line, "", msg(ImportCode.WRONG_SOURCE, found="bgstats",
+                                            wanted="record"))], None  # --from record
     if isinstance(data, dict) and data.get("format") == PLAY_FORMAT:  # totals from elsewhere
         found = [ImportProblem(line, path, m) for path, m in check_play_record(data)]
         found += [ImportProblem(line, path, m) for path, m in history_problems(data)]
@@ -468,8 +482,41 @@ def _reopen(source: str | bytes | IO[bytes]) -> tuple[Any, Any]:
     return source, again
 
 
+class _DryRun(Exception):
+    """Raised inside the import's transaction to undo it: a dry run."""
+
+
+def drop_game(session: Session, game_id: int) -> tuple[str | None, str | None, list[int]]:
+    """Take a finished game out inside the caller's transaction (a fuller record of the same
+    play replaces it, with its id); returns its play id, its notes and its people, whose
+    statistics the caller rebuilds."""
+    from app.store.models import CommandLog, GameStateRow, SeatCategory
+
+    game = session.get(GameRow, game_id)
+    assert game is not None
+    uid, notes = game.play_uid, game.notes
+    people = [int(p) for p in session.exec(select(Seat.person_id).where(
+        Seat.game_id == game_id)).all()]
+    seat_ids = select(Seat.id).where(Seat.game_id == game_id)
+    session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
+    for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
+        table: sa.Table = model.__table__  # type: ignore[union-attr]
+        session.execute(sa.delete(table).where(table.c.game_id == game_id))
+    session.delete(game)
+    session.flush()
+    session.expunge_all()
+    return uid, notes, people
+
+
+def _totals_only(session: Session, game_id: int) -> bool:
+    from app.store.play_records import PLAY_FORMAT
+
+    rec = session.get(FinishedRecord, game_id)
+    return rec is not None and rec.record.get("format") == PLAY_FORMAT
+
+
 def import_records(session: Session, source: str | bytes | IO[bytes], *,
-                   progress: Progress | None = None) -> ImportResult:
+                   progress: Progress | None = None, dry_run: bool = False) -> ImportResult:
     """Check every record, then save all of them in one transaction (or none).
 
     Two passes over the input, so memory stays bounded however large it is: the
@@ -477,7 +524,9 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     the first :data:`MAX_PROBLEMS` problems and their count; the second scores
     and writes the records in batches of :data:`BATCH` (flushed, then let go), all
     in one transaction: the documented all-or-nothing stays. Raises
-    :class:`ImportFailed`; the database is unchanged then.
+    :class:`ImportFailed`; the database is unchanged then. A play here known by its totals
+    only (a BG Stats or BGG import) is completed by a fuller record of it (the backup).
+    ``dry_run``: everything is done, then undone; the result says what would come in.
     """
     first, second = _reopen(source)
     confirmed = get_printed(session)
@@ -502,6 +551,8 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         raise ImportFailed(problems, count)
     imported: list[int] = []
     skipped: list[tuple[int, int]] = []
+    completed: list[tuple[int, int]] = []
+    dropped: set[int] = set()  # people of plays completed: their statistics rebuilt
     incomplete: list[tuple[int, int, tuple[dict[str, str], ...]]] = []
     seen: dict[str, int] = {}
     keys: set[str] = set()
@@ -541,7 +592,11 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         known: int | None = seen.get(play_id) if play_id else None
         if known is None and fp in seen:
             known = seen[fp]
-        if known is not None:
+        old: tuple[str | None, str | None, list[int]] | None = None
+        if known is not None and known not in completed_ids and _fuller(session, known, data):
+            old = drop_game(session, known)  # totals only here: the record completes it
+            dropped.update(old[2])
+        elif known is not None:
             skipped.append((line, known))
             return
         sheet = sheets.pop(line, None)
@@ -549,39 +604,75 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
-            from app.store.play_records import PLAY_FORMAT, play_sheet
+            from app.store.play_records import play_sheet
 
             sheet = (play_sheet(data) if data.get("format") == PLAY_FORMAT
                      else _sheet_json(score_record(data, confirmed=confirmed)))
         deleted = bool(hist.get("deleted"))
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
-                                 play_uid=play_id, first_plays=hist.get("first_plays"))
+                                 # (not known by its fingerprint: that id is free)
+                                 play_uid=old[0] if old is not None else play_id or fp,
+                                 first_plays=hist.get("first_plays"),
+                                 game_id=known if old is not None else None)
         assert game.id is not None
+        if old is not None:
+            completed.append((line, game.id))
+            completed_ids.add(game.id)
+            if not hist.get("notes") and old[1]:
+                game.notes = old[1]
+            if not bulk:
+                rebuild_stats(session, old[2])
+        if data.get("format") == PLAY_FORMAT:
+            from app.store.play_records import keep_aliases
+
+            keep_aliases(session, game.id, data)
         _restore_history(session, game, hist, bgg)
         seen[fp] = game.id
         if play_id:
             seen[play_id] = game.id
-        imported.append(game.id)
+        if old is None:
+            imported.append(game.id)
         keys.update(person_key(str(p.get("name", ""))) for p in data.get("players") or [])
         if not sheet.get("complete", True):
             incomplete.append((line, game.id, tuple(sheet.get("needs") or ())))
 
-    with transaction(session):
-        batch: list[tuple[int, dict[str, Any]]] = []
-        for item in iter_records(second()):
-            assert not isinstance(item, ImportProblem)
-            batch.append(item)
-            if len(batch) >= BATCH:
+    completed_ids: set[int] = set()
+
+    def _fuller(session: Session, game_id: int, data: Mapping[str, Any]) -> bool:
+        """A record with the board (or a play record knowing more) of a play kept here by
+        its totals only."""
+        from app.store.play_records import record_fields
+
+        if not _totals_only(session, game_id):
+            return False
+        if data.get("format") != PLAY_FORMAT:
+            return True
+        saved = session.get(FinishedRecord, game_id)
+        return saved is not None and record_fields(_bare(data)) > record_fields(saved.record)
+
+    try:
+        with transaction(session):
+            batch: list[tuple[int, dict[str, Any]]] = []
+            for item in iter_records(second()):
+                assert not isinstance(item, ImportProblem)
+                batch.append(item)
+                if len(batch) >= BATCH:
+                    write(batch)
+                    batch = []
+            if batch:
                 write(batch)
-                batch = []
-        if batch:
-            write(batch)
-        if bulk and imported:
-            people = [p for p in session.exec(select(Person.id).where(
-                col(Person.key).in_(list(keys)))).all() if p is not None]
-            rebuild_stats(session, people)
-    return ImportResult(tuple(imported), tuple(skipped), tuple(incomplete))
+            if bulk and (imported or completed):
+                people = [p for p in session.exec(select(Person.id).where(
+                    col(Person.key).in_(list(keys)))).all() if p is not None]
+                rebuild_stats(session, sorted(set(people) | dropped))
+            if dry_run:
+                session.flush()
+                raise _DryRun
+    except _DryRun:
+        pass
+    return ImportResult(tuple(imported), tuple(skipped), tuple(incomplete), tuple(completed),
+                        dry_run)
 
 
 def _bare(data: Mapping[str, Any]) -> dict[str, Any]:

@@ -90,6 +90,21 @@ class Person(SQLModel, table=True):
     created_at: datetime = _ts(default_factory=now_utc, nullable=False)
 
 
+class PersonAlias(SQLModel, table=True):
+    """Another app's id of one of our people (0010): a BG Stats player ``uuid``
+    (``bgstats:<UUID>``) or a BoardGameGeek username (``bgg:<name>``). An import matches
+    their person by it first; exports write it back (BG Stats player ``uuid``,
+    ``bggUsername``). A merge moves them; a backup carries them in its play records."""
+
+    __tablename__ = "person_alias"
+
+    alias: str = Field(max_length=120, primary_key=True)
+    person_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("person.id", ondelete="CASCADE"),
+                            nullable=False, index=True)
+    )
+
+
 # --------------------------------------------------------------------------- games
 
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app import bounds
 from app.names import clean_name, name_key
@@ -49,8 +49,9 @@ from app.store.crud import (
 )
 from app.store.exports import GAME_TITLES
 from app.store.imports import ImportFailed, ImportProblem, ImportResult
-from app.store.models import GameRow, Person
-from app.store.play_records import PLAY_FORMAT, play_sheet
+from app.store.models import GameRow, Person, PersonAlias
+from app.store.play_records import PLAY_FORMAT, keep_aliases, play_sheet, record_fields
+from app.store.summary import rebuild_stats
 from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.record import RecordCode, forbidden_character
 
@@ -72,8 +73,6 @@ class PlaysCode(MessageCode):
     NO_UUID = "plays-no-uuid"
     NO_ID = "plays-no-id"
     BAD_DATE = "plays-bad-date"
-    BAD_SCORE = "plays-bad-score"
-    SCORE_NOT_WHOLE = "plays-score-not-whole"
     PLAYERS = "plays-players"
     SAME_PERSON = "plays-same-person"
     ONE_PERSON_HERE = "plays-one-person-here"
@@ -82,6 +81,11 @@ class PlaysCode(MessageCode):
     LEFT_NO_PLAYERS = "plays-left-no-players"
     LEFT_INCOMPLETE = "plays-left-incomplete"
     LEFT_IGNORED = "plays-left-ignored"
+    LEFT_NOT_WHOLE = "plays-left-not-whole"
+    LEFT_BAD_SCORE = "plays-left-bad-score"
+    LEFT_ONLY_ANONYMOUS = "plays-left-only-anonymous"
+    WRONG_SOURCE = "plays-wrong-source"
+    NOT_BGG = "plays-not-bgg"
     KEPT_ONCE = "plays-kept-once"
     NOTES_CUT = "plays-notes-cut"
 
@@ -89,7 +93,8 @@ class PlaysCode(MessageCode):
 @dataclass(frozen=True, slots=True)
 class PlaysImported(ImportResult):
     """What an import of plays did; ``notes``: (entry, message) for each play left out or
-    kept otherwise than the file says (none of them is an error)."""
+    kept otherwise than the file says (none of them is an error); ``completed``: (n, game
+    id) of plays already here that the file knows more of, completed from it."""
 
     notes: tuple[tuple[str, Msg], ...] = ()
 
@@ -102,6 +107,11 @@ class ForeignPlayer:
     winner: bool
     seat: int
     colour: str | None = None
+    #: what else their app knew of this player, kept in the play record (PLAYER_FIELDS)
+    extra: tuple[tuple[str, Any], ...] = ()
+    start: bool = False  # the first player (BG Stats startPlayer, BGG startposition 1)
+    anonymous: bool = False  # BG Stats isAnonymous, a BGG player without name or username
+    alias: str | None = None  # how this person is known there: PersonAlias.alias
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +125,10 @@ class ForeignPlay:
     source: str  # "bgstats" | "bgg"
     also_known: tuple[str, ...] = ()  # other ids of the same play (our own exports' uuids)
     notes: str | None = None  # their comments on the play: kept as its notes
+    #: what else their app knew of the play, kept in the play record (PLAY_FIELDS)
+    extra: tuple[tuple[str, Any], ...] = ()
+    entered: datetime | None = None  # BG Stats entryDate: when it was first saved there
+    modified: datetime | None = None  # BG Stats modificationDate
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +174,72 @@ def _date(text: Any, entry: str, ps: _Problems) -> str | None:
     return when.isoformat(timespec="seconds")
 
 
-def _score(value: Any, entry: str, ps: _Problems) -> int | None:
+def _score(value: Any) -> tuple[int | None, Msg | None]:
+    """A score as a whole number (``None``: none given), or why it cannot be kept: a play
+    with such a score ("23.5", "20+3") is left out, and said so, not the whole file."""
     if value in (None, ""):
+        return None, None
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**6:
+        return value, None
+    text = str(value).strip()
+    shown = repr(value)[:60]
+    try:
+        number = float(text)
+    except ValueError:
+        return None, msg(PlaysCode.LEFT_BAD_SCORE, value=shown)
+    if number != number or abs(number) > 10**6 or number != int(number):
+        return None, msg(PlaysCode.LEFT_NOT_WHOLE, value=shown)
+    return int(number), None
+
+
+def _int(value: Any, low: int = 1, high: int = 2**31 - 1) -> int | None:
+    """A whole number from their file (a number or its digits) within bounds, else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 12:
+        value = int(value.strip())
+    return value if isinstance(value, int) and low <= value <= high else None
+
+
+def _text(value: Any, limit: int = 100) -> str | None:
+    """A short text of theirs (a role, a board, a username) as kept: one line, no control
+    or bidi characters, at most ``limit`` characters; else None (not kept)."""
+    if not isinstance(value, str):
+        return None
+    text = " ".join(value.split())
+    if not text or len(text) > limit or forbidden_character(text) is not None:
+        return None
+    return text
+
+
+def _moment(value: Any, played_at: str | None) -> datetime | None:
+    """BG Stats' ``entryDate`` / ``modificationDate`` (wall clock, like ``playDate``) in the
+    play's own offset, so that they are written back as they came."""
+    if not isinstance(value, str) or not value.strip() or played_at is None:
         return None
     try:
-        number = float(str(value).strip())
+        when = datetime.fromisoformat(value.strip().replace(" ", "T"))
     except ValueError:
-        ps.add(entry, msg(PlaysCode.BAD_SCORE, value=repr(value)[:60]))
         return None
-    if number != number or abs(number) > 10**6 or number != int(number):
-        ps.add(entry, msg(PlaysCode.SCORE_NOT_WHOLE, value=repr(value)[:60]))
-        return None
-    return int(number)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=datetime.fromisoformat(played_at).tzinfo)
+    return when
+
+
+def _role(game: str, text: str | None) -> tuple[tuple[str, Any], ...]:
+    """A role in words as one of the game's characters or rangers (any language of the
+    catalogues: statistics per character count it) or, else, the text as they wrote it."""
+    if not text:
+        return ()
+    from app.game.registry import VARIANTS
+    from app.l10n import languages
+    from app.store.exports import role_name
+    from scoring.games import Game
+
+    for role in VARIANTS[Game(game)].roles:
+        if any(role_name(role, lang) == text for lang in languages()):
+            return (("character", role),)
+    return (("role", text),)
 
 
 def _name(value: Any, entry: str, ps: _Problems) -> str | None:
@@ -238,10 +306,57 @@ def play_uuid(play_id: str) -> str:
     return str(uuid.uuid5(UID_NAMESPACE, f"play:{play_id}")).upper()
 
 
+def _seat(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
+        else None
+
+
+def _assemble(entry: str, play_id: str, game: str, when: str | None, location: str | None,
+              everyone: list[ForeignPlayer], source: str, notes: str | None,
+              extra: dict[str, Any], ps: _Problems, *, left: bool,
+              entered: datetime | None = None, modified: datetime | None = None
+              ) -> ForeignPlay | None:
+    """One play from its parts, or None (a problem said, or left out and said so)."""
+    if left or when is None:
+        return None
+    players = [p for p in everyone if not p.anonymous]
+    if not players and everyone:
+        ps.note(entry, msg(PlaysCode.LEFT_ONLY_ANONYMOUS))
+        return None
+    if not _players_ok(players, entry, ps) or len(everyone) > 4:
+        if len(everyone) > 4 and len(players) <= 4:
+            ps.add(entry, msg(PlaysCode.PLAYERS, count=len(everyone)))
+        return None
+    order = sorted(range(len(everyone)), key=lambda i: (everyone[i].seat, i))
+    ranked = [everyone[i] for i in order]
+    anonymous = []
+    for at, p in enumerate(ranked):
+        if p.anonymous:
+            a: dict[str, Any] = {"at": at, **dict(p.extra), "winner": p.winner}
+            if p.name:
+                a["name"] = p.name
+            if p.score is not None:
+                a["score"] = p.score
+            if p.colour:
+                a["colour"] = p.colour
+            if p.start:
+                a["start"] = True
+            anonymous.append(a)
+    named = tuple(p for p in ranked if not p.anonymous)
+    starts = [i for i, p in enumerate(named, start=1) if p.start]
+    if starts:
+        extra = {**extra, "first_player": starts[0]}
+    if anonymous:
+        extra = {**extra, "anonymous": anonymous}
+    return ForeignPlay(entry, play_id, game, when, location, named, source, notes=notes,
+                       extra=tuple(extra.items()), entered=entered, modified=modified)
+
+
 def parse_bgstats(data: Any, bgg: Mapping[str, int], ps: _Problems | None = None
                   ) -> tuple[list[ForeignPlay], list[Any]]:
     """The plays of our games in a BG Stats file (others are left out); problems. Plays
-    BG Stats ignores (``ignored``: out of its statistics) are left out, and said so."""
+    BG Stats ignores (``ignored``: out of its statistics) are left out, and said so; so is
+    a play with a score that is not a whole number (each named)."""
     ps = ps if ps is not None else _Problems()
     if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
         ps.add("file", msg(PlaysCode.NOT_BGSTATS))
@@ -271,25 +386,47 @@ def parse_bgstats(data: Any, bgg: Mapping[str, int], ps: _Problems | None = None
             continue
         when = _date(play.get("playDate"), entry, ps)
         place = places.get(play.get("locationRefId"))
-        players: list[ForeignPlayer] = []
+        everyone: list[ForeignPlayer] = []
         scores = play.get("playerScores")
         if not isinstance(scores, list):
             ps.add(entry, msg(PlaysCode.SCORES_NOT_A_LIST))
             continue
+        left = False
         for j, sc in enumerate(scores):
             where = f"{entry}.playerScores[{j}]"
             person = people.get(sc.get("playerRefId")) if isinstance(sc, dict) else None
-            if person is None:
+            if person is None or not isinstance(sc, dict):
                 ps.add(where, msg(PlaysCode.NO_PLAYER))
                 continue
-            name = _name(person.get("name"), where, ps)
-            seat = sc.get("seatOrder")
+            anonymous = person.get("isAnonymous") in (True, 1)
+            name = (_text(person.get("name")) or "") if anonymous else _name(
+                person.get("name"), where, ps)
+            score, bad = _score(sc.get("score"))
+            if bad is not None:
+                ps.note(where, bad)
+                left = True
+            uid = _text(person.get("uuid"), 64)
+            seat = _seat(sc.get("seatOrder"))
+            extra: dict[str, Any] = {}
+            if uid:
+                extra["uuid"] = uid
+            extra.update(_role(game, _text(sc.get("role"))))
+            if _int(sc.get("rank"), 1, 100):
+                extra["rank"] = sc["rank"]
+            if isinstance(sc.get("newPlayer"), bool):
+                extra["new"] = sc["newPlayer"]
+            if seat is not None and seat != j + 1:
+                extra["seat_order"] = seat
+            if _text(person.get("bggUsername")):
+                extra["bgg_username"] = _text(person.get("bggUsername"))
+            if anonymous:
+                extra.pop("character", None)
             if name is not None:
-                players.append(ForeignPlayer(
-                    name, str(person.get("uuid") or "") or None,
-                    _score(sc.get("score"), where, ps), sc.get("winner") is True,
-                    seat if isinstance(seat, int) and not isinstance(seat, bool) and seat > 0
-                    else j + 1, str(sc.get("color") or "") or None))
+                everyone.append(ForeignPlayer(
+                    name, uid, score, sc.get("winner") is True,
+                    seat if seat else j + 1, _text(sc.get("color"), 32),
+                    tuple(extra.items()), sc.get("startPlayer") is True, anonymous,
+                    f"bgstats:{uid.upper()}" if uid and not anonymous else None))
         uid = str(play.get("uuid") or "").strip()
         if not uid:
             ps.add(entry, msg(PlaysCode.NO_UUID))
@@ -297,28 +434,94 @@ def parse_bgstats(data: Any, bgg: Mapping[str, int], ps: _Problems | None = None
         location = _location(place.get("name") if isinstance(place, dict) else None,
                              entry, ps)
         notes = _notes(play.get("comments"), entry, ps)
-        if when is None or not _players_ok(players, entry, ps):
-            continue
-        players.sort(key=lambda p: p.seat)
-        out.append(ForeignPlay(entry, uid, game, when, location, tuple(players), "bgstats",
-                               notes=notes))
+        fields: dict[str, Any] = {}
+        for key, theirs, low, high in (("duration_min", "durationMin", 1, 100_000),
+                                       ("rounds", "rounds", 1, 1000),
+                                       ("bgg_play_id", "bggId", 1, 2**53)):
+            if _int(play.get(theirs), low, high) is not None:
+                fields[key] = play[theirs]
+        if _text(play.get("board"), 200):
+            fields["board"] = _text(play.get("board"), 200)
+        if _int(g.get("bggId")) is not None:
+            fields["bgg_id"] = g["bggId"]
+        if play.get("manualWinner") in (True, 1):
+            fields["manual_winner"] = True
+        expansions = []
+        for e in play.get("expansionPlays") or []:
+            eg = games.get(e.get("gameRefId")) if isinstance(e, dict) else None
+            name = _text(eg.get("name")) if eg is not None else None
+            if name:
+                expansions.append({"name": name, **({"bgg_id": eg["bggId"]} if eg and _int(
+                    eg.get("bggId")) is not None else {})})
+        if expansions:
+            fields["expansions"] = expansions[:20]
+        found = _assemble(entry, uid, game, when, location, everyone, "bgstats", notes, fields,
+                          ps, left=left, entered=_moment(play.get("entryDate"), when),
+                          modified=_moment(play.get("modificationDate"), when))
+        if found is not None:
+            out.append(found)
     return out, ps.items
 
 
 # --------------------------------------------------------------------------- BoardGameGeek
 
 
+def _bgg_player(p: Mapping[str, str], where: str, seat: int, ps: _Problems
+                ) -> tuple[ForeignPlayer | None, bool]:
+    """One BGG player (XML attributes or a CSV row); (player, left out: a score not whole)."""
+    username = _text(p.get("username"))
+    raw = " ".join(str(p.get("name") or "").split())
+    anonymous = not raw and not username
+    name = "" if anonymous else _name(raw or username, where, ps)
+    score, bad = _score(p.get("score"))
+    if bad is not None:
+        ps.note(where, bad)
+    pos = str(p.get("startposition") or "").strip()
+    extra: dict[str, Any] = {}
+    if username:
+        extra["bgg_username"] = username
+    user_id = _int(p.get("userid"))
+    if user_id is not None:
+        extra["bgg_user_id"] = user_id
+    if p.get("new") in ("0", "1"):
+        extra["new"] = p.get("new") == "1"
+    if pos:  # kept as given: BGG's start positions need not follow from the first player
+        extra["seat_order"] = int(pos) if pos.isdigit() and int(pos) <= 100 else 0
+    if name is None:
+        return None, bad is not None
+    return ForeignPlayer(name, username, score, p.get("win") == "1",
+                         int(pos) if pos.isdigit() and 0 < int(pos) <= 100 else seat,
+                         _text(p.get("color"), 32), tuple(extra.items()), pos == "1",
+                         anonymous, f"bgg:{username.lower()}" if username else None
+                         ), bad is not None
+
+
+def _bgg_fields(length: Any, quantity: Any, objectid: Any) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    if _int(length, 1, 100_000) is not None:
+        fields["duration_min"] = _int(length, 1, 100_000)
+    if _int(quantity, 2, 1000) is not None:
+        fields["quantity"] = _int(quantity, 2, 1000)
+    if _int(objectid) is not None:
+        fields["bgg_id"] = _int(objectid)
+    return fields
+
+
 def parse_bgg_xml(text: str, bgg: Mapping[str, int], ps: _Problems | None = None
                   ) -> tuple[list[ForeignPlay], list[Any]]:
     """The plays of our games in BGG's XML plays (``<plays><play ...>``, as its XML API
     gives them). Plays without players or marked ``incomplete`` are left out, and said
-    so; one entry for several plays (``quantity``) is kept once, and said so; its
-    ``<comments>`` are the play's notes."""
+    so, as is one with a score that is not a whole number; one entry for several plays
+    (``quantity``) is kept as one play with its quantity, and said so; its ``<comments>``
+    are the play's notes."""
     ps = ps if ps is not None else _Problems()
     try:
         root = ET.fromstring(text)  # noqa: S314 - a local file the user chose; no entities
     except ET.ParseError as exc:
         ps.add("file", msg(PlaysCode.NOT_XML, error=str(exc)[:200]))
+        return [], ps.items
+    if root.tag != "plays":
+        ps.add("file", msg(PlaysCode.NOT_BGG, found=f"<{root.tag[:40]}>"))
         return [], ps.items
     out: list[ForeignPlay] = []
     for i, play in enumerate(root.iter("play")):
@@ -339,38 +542,43 @@ def parse_bgg_xml(text: str, bgg: Mapping[str, int], ps: _Problems | None = None
         if not any(True for _ in play.iter("player")):
             ps.note(entry, msg(PlaysCode.LEFT_NO_PLAYERS))
             continue
-        quantity = play.get("quantity") or "1"
-        if quantity.isdigit() and int(quantity) > 1:
-            ps.note(entry, msg(PlaysCode.KEPT_ONCE, quantity=int(quantity)))
+        fields = _bgg_fields(play.get("length"), play.get("quantity"), oid)
+        if "quantity" in fields:
+            ps.note(entry, msg(PlaysCode.KEPT_ONCE, quantity=fields["quantity"]))
         when = _date(play.get("date"), entry, ps)
         location = _location(play.get("location"), entry, ps)
         comments = play.find("comments")
         notes = _notes(comments.text if comments is not None else None, entry, ps)
-        players: list[ForeignPlayer] = []
+        everyone: list[ForeignPlayer] = []
+        left = False
         for j, p in enumerate(play.iter("player")):
-            where = f"{entry} player {j + 1}"
-            name = _name(p.get("name") or p.get("username"), where, ps)
-            pos = p.get("startposition") or ""
-            if name is not None:
-                players.append(ForeignPlayer(
-                    name, p.get("username") or None, _score(p.get("score"), where, ps),
-                    p.get("win") == "1", int(pos) if pos.isdigit() and int(pos) > 0 else j + 1,
-                    p.get("color") or None))
-        if when is None or not _players_ok(players, entry, ps):
-            continue
-        players.sort(key=lambda p: p.seat)
-        out.append(ForeignPlay(entry, f"bgg:{pid}", game, when, location, tuple(players),
-                               "bgg", notes=notes))
+            found, bad = _bgg_player(p.attrib, f"{entry} player {j + 1}", j + 1, ps)
+            left = left or bad
+            if found is not None:
+                everyone.append(found)
+        play_id = f"bgg:{pid}" if pid.isdigit() else pid  # this app's own ids stay as they are
+        kept = _assemble(entry, play_id, game, when, location, everyone, "bgg", notes,
+                         fields, ps, left=left)
+        if kept is not None:
+            out.append(kept)
     return out, ps.items
+
+
+#: The columns a BGG CSV must have (this app's export; the others are optional).
+BGG_CSV_NEEDS = ("play_id", "date", "game", "name")
 
 
 def parse_bgg_csv(text: str, bgg: Mapping[str, int], ps: _Problems | None = None
                   ) -> tuple[list[ForeignPlay], list[Any]]:
     """The plays in the BGG CSV this app writes (one row per player, ``play_id`` first)."""
     ps = ps if ps is not None else _Problems()
-    rows = list(csv.DictReader(io.StringIO(text)))
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in BGG_CSV_NEEDS if c not in (reader.fieldnames or [])]
+    if missing:
+        ps.add("file", msg(PlaysCode.NOT_BGG, found=", ".join(missing)))
+        return [], ps.items
     groups: dict[str, list[tuple[int, dict[str, str]]]] = {}
-    for n, row in enumerate(rows, start=2):
+    for n, row in enumerate(reader, start=2):
         groups.setdefault(row.get("play_id") or f"line {n}", []).append((n, row))
     out: list[ForeignPlay] = []
     for pid, group in groups.items():
@@ -381,31 +589,34 @@ def parse_bgg_csv(text: str, bgg: Mapping[str, int], ps: _Problems | None = None
         if game is None:
             continue
         when = _date(first.get("date"), entry, ps)
-        players: list[ForeignPlayer] = []
-        for n, row in group:
-            where = f"line {n}"
-            name = _name(row.get("name"), where, ps)
-            pos = (row.get("startposition") or "").strip()
-            if name is not None:
-                players.append(ForeignPlayer(
-                    name, None, _score(row.get("score"), where, ps), row.get("win") == "1",
-                    int(pos) if pos.isdigit() and int(pos) > 0 else len(players) + 1,
-                    row.get("color") or None))
+        everyone: list[ForeignPlayer] = []
+        left = False
+        for j, (n, row) in enumerate(group):
+            found, bad = _bgg_player(row, f"line {n}", j + 1, ps)
+            left = left or bad
+            if found is not None:
+                everyone.append(found)
         location = _location(first.get("location"), entry, ps)
         notes = _notes(first.get("comments"), entry, ps)
-        if when is None or not _players_ok(players, entry, ps):
-            continue
-        players.sort(key=lambda p: p.seat)
-        out.append(ForeignPlay(entry, pid, game, when, location, tuple(players), "bgg",
-                               notes=notes))
+        fields = _bgg_fields(first.get("length"), first.get("quantity"), oid)
+        kept = _assemble(entry, pid, game, when, location, everyone, "bgg", notes, fields, ps,
+                         left=left)
+        if kept is not None:
+            out.append(kept)
     return out, ps.items
 
 
 def parse(text: str, source: str, bgg: Mapping[str, int], ps: _Problems | None = None
           ) -> tuple[list[ForeignPlay], list[Any]]:
     """``source``: ``bgstats`` (JSON) or ``bgg`` (XML, or this app's CSV). What was left
-    out goes to ``ps.notes`` when ``ps`` is given."""
+    out goes to ``ps.notes`` when ``ps`` is given. A file that is plainly of another kind
+    (a BG Stats file given as BGG plays, ...) is refused with what it is."""
     ps = ps if ps is not None else _Problems()
+    found = sniff(text)
+    json_text = text.lstrip()[:1] in ("{", "[")
+    if found != source and (found != "record" or source == "bgg" and json_text):
+        ps.add("file", msg(PlaysCode.WRONG_SOURCE, found=found, wanted=source))
+        return [], ps.items
     if source == "bgstats":
         try:
             data = bounds.loads(text)  # nesting and numbers bounded, as every file read
@@ -476,6 +687,13 @@ def match_people(session: Session, plays: Sequence[ForeignPlay],
             if k in wanted:
                 out[k] = Match(p.name, _clean(wanted[k]), "given")
                 continue
+            if p.alias:  # known by their id before (an earlier import of their file)
+                mine = session.exec(select(Person).join(
+                    PersonAlias, col(PersonAlias.person_id) == col(Person.id)).where(
+                    PersonAlias.alias == p.alias)).first()
+                if mine is not None:
+                    out[k] = Match(p.name, mine.name, "id")
+                    continue
             if p.source_id:
                 mine = session.exec(select(Person).where(
                     Person.uid == p.source_id.upper())).first()
@@ -500,7 +718,8 @@ def _clean(name: str) -> str:
 
 
 def play_record(play: ForeignPlay, names: Mapping[str, str]) -> dict[str, Any]:
-    """The play record kept for a play from another app (docs/records.md)."""
+    """The play record kept for a play from another app (docs/records.md): with all their
+    app knew of it that a play here can hold."""
     record: dict[str, Any] = {"format": PLAY_FORMAT, "version": 1, "game": play.game,
                               "played_at": play.played_at}
     if play.location:
@@ -508,16 +727,24 @@ def play_record(play: ForeignPlay, names: Mapping[str, str]) -> dict[str, Any]:
     record["source"] = play.source
     record["players"] = [
         {"name": names[name_key(p.name)], "score": p.score, "winner": p.winner,
-         **({"colour": p.colour} if p.colour else {})} for p in play.players]
+         **({"colour": p.colour} if p.colour else {}), **dict(p.extra)} for p in play.players]
+    record.update(play.extra)
     return record
 
 
+class _DryRun(Exception):
+    """Raised inside the import's transaction to undo it: a dry run."""
+
+
 def import_plays(session: Session, text: str, source: str, *,
-                 match: Mapping[str, str] | None = None) -> tuple[PlaysImported, list[Match]]:
+                 match: Mapping[str, str] | None = None, dry_run: bool = False
+                 ) -> tuple[PlaysImported, list[Match]]:
     """Check every play of the file, then save the new ones in one transaction (or none).
 
-    Returns the result (``skipped`` holds plays already here, ``notes`` what was left out)
-    and how each person was matched. Raises :class:`app.store.imports.ImportFailed`
+    Returns the result (``skipped`` holds plays already here, ``completed`` plays here that
+    the file knows more of, ``notes`` what was left out) and how each person was matched.
+    ``dry_run``: all of it is done, then undone: the result says what would come in (its
+    ids are the ones the games would get). Raises :class:`app.store.imports.ImportFailed`
     naming each bad entry."""
     bgg = get_bgg_ids(session)
     plays, problems, notes = left_out(text, source, bgg)
@@ -540,25 +767,67 @@ def import_plays(session: Session, text: str, source: str, *,
             known[play_uuid(uid)] = gid  # this app's own BG Stats file names it so
     imported: list[int] = []
     skipped: list[tuple[int, int]] = []
-    with transaction(session):
-        for n, play in enumerate(plays, start=1):
-            # this app's play id, or the BG Stats uuid this app's file made of it
-            ids = (play.play_id, play.play_id.upper(), play.play_id.lower(),
-                   play_uuid(play.play_id))
-            hit = next((known[i] for i in ids if i in known), None)
-            if hit is not None:
-                skipped.append((n, hit))
-                continue
-            record = play_record(play, names)
-            with session.no_autoflush:
-                game = add_finished_game(session, record=record, sheet=play_sheet(record),
-                                         source=play.source, commit=False,
-                                         play_uid=play.play_id)
-            assert game.id is not None
-            if play.notes:
-                game.notes = play.notes
+    completed: list[tuple[int, int]] = []
+    try:
+        with transaction(session):
+            for n, play in enumerate(plays, start=1):
+                # this app's play id, or the BG Stats uuid this app's file made of it
+                ids = (play.play_id, play.play_id.upper(), play.play_id.lower(),
+                       play_uuid(play.play_id))
+                hit = next((known[i] for i in ids if i in known), None)
+                record = play_record(play, names)
+                if hit is not None and not _richer(session, hit, record):
+                    skipped.append((n, hit))
+                    continue
+                with session.no_autoflush:
+                    if hit is not None:  # a play here the file knows more of: completed
+                        from app.store.imports import drop_game
+
+                        old_uid, old_notes, people = drop_game(session, hit)
+                        game = add_finished_game(
+                            session, record=record, sheet=play_sheet(record),
+                            source=play.source, commit=False, play_uid=old_uid, game_id=hit,
+                            first_plays=_first_plays(play))
+                        rebuild_stats(session, people)
+                        game.notes = play.notes or old_notes
+                        completed.append((n, hit))
+                    else:
+                        game = add_finished_game(
+                            session, record=record, sheet=play_sheet(record),
+                            source=play.source, commit=False, play_uid=play.play_id,
+                            first_plays=_first_plays(play))
+                        game.notes = play.notes
+                        imported.append(int(game.id or 0))
+                assert game.id is not None
+                if play.entered is not None:  # BG Stats' entryDate / modificationDate
+                    game.created_at = game.finished_at = play.entered
+                if play.modified is not None:
+                    game.updated_at = play.modified
                 session.add(game)
-            known[play.play_id] = game.id
-            imported.append(game.id)
-    return (PlaysImported(tuple(imported), tuple(skipped), notes=tuple(notes)),
+                keep_aliases(session, game.id, record)
+                known[play.play_id] = game.id
+            session.flush()
+            if dry_run:
+                raise _DryRun
+    except _DryRun:
+        pass
+    return (PlaysImported(tuple(imported), tuple(skipped), notes=tuple(notes),
+                          completed=tuple(completed), dry_run=dry_run),
             list(matches.values()))
+
+
+def _first_plays(play: ForeignPlay) -> list[bool] | None:
+    """Each player's ``newPlayer`` as their app said it, when it said it for everyone."""
+    given = [dict(p.extra).get("new") for p in play.players]
+    return [bool(g) for g in given] if all(isinstance(g, bool) for g in given) else None
+
+
+def _richer(session: Session, game_id: int, record: Mapping[str, Any]) -> bool:
+    """Does ``record`` know more of the play saved as ``game_id`` (a play record: totals
+    only) than that one does: a field it lacks, or a player's?"""
+    from app.store.models import FinishedRecord
+
+    saved = session.get(FinishedRecord, game_id)
+    if saved is None or saved.record.get("format") != PLAY_FORMAT:
+        return False
+    return record_fields(record) > record_fields(saved.record)

@@ -97,9 +97,54 @@ def test_export_formats(loaded: Path, tmp_path: Path, capsys: pytest.CaptureFixt
     assert [r["name"] for r in rows] == ["Pink", "Blue", "Green", "Mei", "Ken"]
     bg = tmp_path / "plays.json"
     assert main(["records", "export", "--format", "bgstats", "-o", str(bg)]) == 0
-    links = capsys.readouterr().out
+    said = capsys.readouterr()
     assert len(json.loads(bg.read_text())["plays"]) == 4
-    assert links.count("bgstats://app.bgstatsapp.com/createPlay.html?data=") == 4
+    # to a file: a summary line, not a push link per game (3,000 games were 5.1 MB of them)
+    assert "bgstats://" not in said.out + said.err
+    assert said.out.count("\n") == 1 and str(bg) in said.out
+    assert main(["records", "export", "2", "--format", "bgstats"]) == 0
+    said = capsys.readouterr()  # to standard output: the file there, the link beside it
+    assert said.err.count("bgstats://app.bgstatsapp.com/createPlay.html?data=") == 1
+
+
+def test_export_me_unknown_is_refused_naming_it(loaded: Path, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    bg = tmp_path / "plays.json"
+    assert main(["records", "export", "--format", "bgstats", "--me", "Nobody",
+                 "-o", str(bg)]) == 2
+    err = capsys.readouterr().err
+    assert "--me 'Nobody': no such person" in err and "Mei" in err
+    assert not bg.exists()
+    assert main(["records", "export", "--format", "bgstats", "--me", "mei", "-o",
+                 str(bg)]) == 0
+    data = json.loads(bg.read_text())
+    assert data["userInfo"]["meRefId"] == next(p["id"] for p in data["players"]
+                                               if p["name"] == "Mei")
+
+
+def test_ctrl_c_during_import_is_one_line(db: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from app.store import imports
+
+    src = tmp_path / "all.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in sample_records()) + "\n")
+    real = imports.add_finished_game
+    calls = []
+
+    def interrupted(*args: object, **kw: object) -> object:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(imports, "add_finished_game", interrupted)
+    assert main(["records", "import", str(src)]) == 130
+    err = capsys.readouterr().err
+    assert err == "records import: interrupted; nothing imported\n"
+    monkeypatch.setattr(imports, "add_finished_game", real)
+    assert main(["records", "list"]) == 0
+    assert "No games yet." in capsys.readouterr().out  # the two written were rolled back
 
 
 def test_database_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch,
