@@ -37,7 +37,12 @@ acknowledged nothing of it: the page still holds it.
 
 A frame resent (``r``) into a *new* session (the old one expired, or the phone's
 socket came back on another server process) is dropped: its control ids belong to
-the old session. Whether it was saved before the old process went cannot be known
+the old session. So is a frame the page made on a new socket before that socket's
+first frame (``<rx>`` 0: the phone still shows the old session's page) when the server
+registered another session than the one the page asked for; a numbered frame first
+waits for the register answer Flet has queued, which says which session it is (the
+fuzz test found such taps applied to whatever control of the new session had the old
+id, or to none, and acknowledged). Whether it was saved before the old process went cannot be known
 here, so it is answered ``ft-lost <seq>`` and the page says so ("N taps may not have
 been saved: check your sheet and tap again", in the phone's language) instead of
 letting it vanish.
@@ -46,6 +51,7 @@ letting it vanish.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import json
 import logging
@@ -71,6 +77,9 @@ TAP = re.compile(r"^ft-tap ([A-Za-z0-9_-]{8,64}) ([0-9]{1,15})(?: ([0-9]{1,15}))
 KEEP_SEEN = 1024
 KEEP_SESSIONS = 4096
 KEEP_UNACKED = 200
+#: seconds a numbered frame waits for the register answer Flet has queued (it says which
+#: session the socket has: one the page's frame may not belong to)
+REGISTER_WAIT = 5.0
 
 
 Ack = Callable[[], Coroutine[Any, Any, None]]
@@ -189,6 +198,7 @@ class TapIds:
             return
         asked: list[str | None] = []  # the session the client asked to resume
         session: list[str] = []  # the session the server registered for this socket
+        registered = asyncio.Event()  # ... and its answer has gone out
         passing: list[Handling] = []  # the frame Flet was handed last
 
         async def watched_send(message: Message) -> None:
@@ -197,6 +207,7 @@ class TapIds:
                     sid = registered_session_id(message["bytes"])
                     if sid is not None:
                         session.append(sid)
+                        registered.set()
                         shown.reset(sid)  # the page counts this socket's frames anew
                 if session:
                     shown.sent(session[0])
@@ -243,13 +254,19 @@ class TapIds:
                         return frame
                     continue  # a malformed id: its frame is not passed on
                 nonce, seq, resent = m[1], int(m[2]), m[4] is not None
+                if not session:  # Flet has queued its answer to the register: let it out
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(registered.wait(), REGISTER_WAIT)
                 sid = session[0] if session else None
                 new_session = bool(session) and asked[:1] != [sid]
+                # made before this socket brought the phone anything (its first frame is
+                # the register answer): on the page of the session it asked for
+                old_page = resent or m[3] == "0"
                 if sid is None:
                     handling, passed = (Handling(), True) if not resent else (None, False)
                 else:
                     handling, passed = self.seen.entry(sid, nonce, seq)
-                    if passed and resent and new_session:
+                    if passed and old_page and new_session:
                         # the old session's controls, not this one's: saved there or not
                         # (a process that went away), it cannot be applied here
                         handling.done = True

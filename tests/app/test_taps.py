@@ -357,3 +357,46 @@ def test_as_shown_restamps_only_shared_actions() -> None:
     assert as_shown(turn, None) is turn and as_shown(turn, 9) is turn
     coins = SetCount(version=9, player=0, field="resources.coins", value=2)
     assert as_shown(coins, 7) is coins  # a board change keeps the tab's version
+
+
+class SlowRegister(FakeFlet):
+    """Flet's end, its register answer going out a moment after the next frame is read (its
+    send queue: the answer waits behind the loop)."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            data = message.get("bytes")
+            if data is None:
+                continue
+            if msgpack.unpackb(data[1:])[0] == 1:
+                async def answer() -> None:
+                    await asyncio.sleep(0.05)
+                    await send({"type": "websocket.send",
+                                "bytes": frame(1, {"session_id": self.session_id})})
+                asyncio.get_running_loop().create_task(answer())
+            else:
+                self.got.append(data)
+
+
+@pytest.mark.parametrize("flet_class", [FakeFlet, SlowRegister])
+def test_a_tap_made_on_the_old_page_into_a_new_session_is_said_lost(flet_class: Any) -> None:
+    """Found by the table fuzz test (tests/app/test_table_fuzz.py): a phone back on a new
+    socket taps before that socket's first frame (``rx`` 0: it still shows its old
+    session's page), and the server made a new session (the old one's socket not seen
+    closed yet, or another process). Its control id is the old session's: it was applied
+    to whatever control of the new session had that id, or to none, and acknowledged. It
+    is answered ``ft-lost`` like a resend, also when Flet's register answer leaves after
+    the tap is read; into the session the page asked for, it passes."""
+    flet = flet_class(sid())
+    app = TapIds(flet)
+    out = run(app, [register("old-session"), marker(1, rx=0), click(5), marker(2, rx=1),
+                    click(6)])
+    assert flet.got == [click(6)["bytes"]]
+    assert acks(out) == ["ft-lost 1", "ft-ack 2"]
+    kept = flet_class(sid())
+    run(TapIds(kept), [register(kept.session_id), marker(1, rx=0), click(5)])
+    assert kept.got == [click(5)["bytes"]]
+
