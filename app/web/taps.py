@@ -13,7 +13,9 @@ numbers every frame after a socket's first (the client's ``REGISTER_CLIENT``):
   ``ft-ack <seq>``;
 - when the phone comes back (the browser's ``online`` event on the same socket, or
   the first frame from the server on a new socket) it sends every frame not yet
-  acknowledged again, marked ``r`` (``ft-tap <nonce> <seq> r``);
+  acknowledged again, marked ``r`` (``ft-tap <nonce> <seq> r``): for :mod:`app.shown`
+  it was made on what the older sockets had brought (an End turn resent after that turn
+  ended is "already done", not the next turn ended);
 - while the phone is offline or its socket is closed it shows "Reconnecting…" and
   how many taps wait (``#ft-link``, a live region, in the phone's language; the
   page below stays tappable: those taps wait too).
@@ -278,10 +280,10 @@ class TapIds:
                         continue
                 if passed and handling is not None:
                     handling.acks.append(acker(seq))
-                    if sid is not None and m[3] is not None and not resent:
+                    if sid is not None and (m[3] is not None or resent):
                         event = control_event(frame["bytes"])
-                        if event is not None:
-                            shown.tapped(sid, event[0], event[1], int(m[3]))
+                        if event is not None:  # (resent: made on an older socket's screen)
+                            shown.tapped(sid, event[0], event[1], 0 if resent else int(m[3]))
                     passing.append(handling)
                     _HANDLING.set(handling)
                     return frame

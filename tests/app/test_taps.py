@@ -348,7 +348,7 @@ def test_taps_record_the_rx_the_page_sent() -> None:
     assert shown.shown(s, g, 9) == 21  # a new socket counts anew: frame 1 is 21's
     shown.drawn(s, g, 22)
     run(TapIds(FakeFlet(s, extra=1)), [register(s), marker(3, rx=0), click(9)])
-    assert shown.shown(s, g, 9) is None  # nothing received on this socket: nothing known
+    assert shown.shown(s, g, 9) == 21  # nothing received on this socket: the older one's
 
 
 def test_as_shown_restamps_only_shared_actions() -> None:
@@ -400,3 +400,20 @@ def test_a_tap_made_on_the_old_page_into_a_new_session_is_said_lost(flet_class: 
     run(TapIds(kept), [register(kept.session_id), marker(1, rx=0), click(5)])
     assert kept.got == [click(5)["bytes"]]
 
+
+def test_a_resent_tap_counts_as_made_on_what_the_older_socket_showed() -> None:
+    """Found by the table fuzz test: a phone tapped End turn on turn 3, its socket died
+    before the frame arrived, another phone ended turn 3 meanwhile; the resend (``r``, no
+    ``rx``) was made against the tab's own version and ended turn 4. A resent tap (or one
+    tapped before a new socket's first frame) showed at most what the older socket had
+    brought: version 10 here, not 11 (drawn while the phone was away, sent on the new
+    socket), so the session answers "already done"."""
+    s, g = sid(), 7
+    shown.drawn(s, g, 10)
+    run(TapIds(FakeFlet(s)), [register(s)])  # socket 1: its first frame carries 10
+    shown.drawn(s, g, 11)  # another phone's change, drawn while this phone is away
+    run(TapIds(FakeFlet(s)), [register(s), marker(1, resent=True), click(9),
+                              marker(2, rx=0), click(8), marker(3, rx=1), click(7)])
+    assert shown.shown(s, g, 9) == 10  # resent
+    assert shown.shown(s, g, 8) == 10  # tapped before this socket brought anything
+    assert shown.shown(s, g, 7) == 11  # tapped on this socket's first frame
