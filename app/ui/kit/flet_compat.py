@@ -55,7 +55,9 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    a control has no public ``id``; reading ``control.id`` gave ``None``, so the
    version the phone showed was never found); the web connection sends a
    session's frames in order from one queue, so a patch made now goes out after
-   the frames still in it (:mod:`app.shown` matches a draw to its frame). Shown by
+   the frames still in it (:mod:`app.shown` matches a draw to its frame); a socket that
+   closed leaves that queue None while the session still holds the connection
+   (:func:`stopped_sending`: a table's broadcast is not drawn then). Shown by
    ``tests/app/test_ui_sheet.py::test_a_reveal_tapped_before_the_other_phones_``
    ``reveal_is_drawn_is_already_done`` and ``tests/app/test_taps.py``.
 
@@ -359,6 +361,15 @@ def control_id(control: Any) -> int | None:
     keeps it in ``_i`` (a control has no public ``id``)."""
     i = getattr(control, "_i", None) if isinstance(control, ft.BaseControl) else None
     return i if isinstance(i, int) else None
+
+
+def stopped_sending(page: ft.Page) -> bool:
+    """The page's web connection has stopped sending (its socket closed: Flet 1.0.5's send
+    loop set ``FletApp.__send_queue`` to None before the session is told it is gone), so
+    anything drawn now raises. False for any other connection, and for none."""
+    conn = getattr(getattr(page, "session", None), "connection", None)
+    return conn is not None and hasattr(conn, "_FletApp__send_queue") \
+        and conn._FletApp__send_queue is None
 
 
 def frames_queued(page: ft.Page) -> int:
