@@ -6,6 +6,8 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from app.ui.kit.live_table import Inbox
 
 
@@ -34,3 +36,33 @@ def test_a_broadcast_is_not_drawn_for_a_tab_whose_socket_just_closed() -> None:
     app.page.session.connection = SimpleNamespace()  # a connection that sends (or none)
     asyncio.run(inbox._drain())
     assert drawn == [snapshot]
+
+
+def test_a_frame_or_task_for_a_tab_whose_socket_closed_is_dropped_not_raised(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the table fuzz test: other work for a tab whose socket had just closed
+    raised in flet-web too (``on_connect``'s render: ``'NoneType' object has no attribute
+    'put_nowait'``; the tab opening a table: ``page.run_task`` on a session whose
+    connection is None). ``serve`` installs :func:`app.web.sessions.tolerate_closed_sockets`:
+    the frame is dropped (a tab that comes back is sent whole), the task not started."""
+    import flet as ft
+    from flet.messaging.protocol import Message, MessageAction
+    from flet_web.fastapi.flet_app import FletApp
+
+    from app.web.sessions import tolerate_closed_sockets
+
+    monkeypatch.setattr(FletApp, "send_message", FletApp.send_message)  # (put back after)
+    monkeypatch.setattr(ft.Page, "run_task", ft.Page.run_task)
+    tolerate_closed_sockets()
+    tolerate_closed_sockets()  # once: not wrapped twice
+    closed = FletApp.__new__(FletApp)
+    closed._FletApp__send_queue = None  # type: ignore[attr-defined]
+    closed.send_message(Message(MessageAction.PATCH_CONTROL, {"id": 1, "patch": []}))
+    started: list[int] = []
+
+    async def task() -> None:
+        started.append(1)
+
+    away = SimpleNamespace(session=SimpleNamespace(connection=None))
+    future = ft.Page.run_task(away, task)  # type: ignore[arg-type]
+    assert future.cancelled() and started == []
