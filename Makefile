@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RSTAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench desktop clean
+.PHONY: run test lint typecheck pytest bench desktop clean fuzz
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,9 @@ pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+fuzz: $(STAMP)
+	FOREST_TABLE_FUZZ=long $(BIN)/pytest -q -k fuzz tests
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
