@@ -37,6 +37,11 @@ any other frame once Flet has read it. A repeat of a frame still being handled i
 acknowledged when that one is. So a process killed between a tap and its save has
 acknowledged nothing of it: the page still holds it.
 
+A tap whose control is no longer in its session (the screen was drawn anew since: a
+tab that reconnects is sent whole, with new controls, and a resend can come after
+that) is dropped by Flet unhandled: it is answered ``ft-lost`` too, not acknowledged
+(found by the fuzz test: acknowledged, never applied).
+
 A frame resent (``r``) into a *new* session (the old one expired, or the phone's
 socket came back on another server process) is dropped: its control ids belong to
 the old session. So is a frame the page made on a new socket before that socket's
@@ -91,12 +96,15 @@ _ACKING: set[asyncio.Task[None]] = set()  # acknowledgements on their way (kept 
 class Handling:
     """A numbered frame handed to Flet: acknowledged (every copy that came) once handled."""
 
-    __slots__ = ("acks", "claimed", "done")
+    __slots__ = ("acks", "claimed", "done", "lost")
 
     def __init__(self) -> None:
         self.acks: list[Ack] = []  # each sends ``ft-ack`` on the socket a copy came on
         self.claimed = False  # a task of Flet's handles it (a control event)
         self.done = False
+        #: its control is not in the session (a screen drawn anew since: a reconnected
+        #: tab is sent whole): nothing handled it, so each copy is answered ``ft-lost``
+        self.lost = False
 
     def finish(self) -> None:
         """Handled (the handler's task, on the loop): every copy is acknowledged."""
@@ -173,6 +181,9 @@ def install_handled_hook() -> None:
         if handling is not None:
             _HANDLING.set(None)  # (this task's copy: a task the handler makes is not it)
             handling.claimed = True
+            resolve = getattr(self, "_Session__resolve_event_control", None)
+            if resolve is not None and resolve(control_id) is None:
+                handling.lost = True  # Flet drops it ("not found"): not handled, not saved
         try:
             await original(self, control_id, event_name, event_data)
         finally:
@@ -215,10 +226,11 @@ class TapIds:
                     shown.sent(session[0])
             await send(message)
 
-        def acker(seq: int) -> Ack:
+        def acker(seq: int, handling: Handling) -> Ack:
             async def ack() -> None:
+                word = "ft-lost" if handling.lost else "ft-ack"
                 try:
-                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
                 except Exception:  # gone: the page resends it, and is answered then
                     log.debug("ack %s for a closed socket", seq)
             return ack
@@ -279,7 +291,7 @@ class TapIds:
                             sys.stderr.flush()
                         continue
                 if passed and handling is not None:
-                    handling.acks.append(acker(seq))
+                    handling.acks.append(acker(seq, handling))
                     if sid is not None and (m[3] is not None or resent):
                         event = control_event(frame["bytes"])
                         if event is not None:  # (resent: made on an older socket's screen)
@@ -288,9 +300,10 @@ class TapIds:
                     _HANDLING.set(handling)
                     return frame
                 if handling is None or handling.done:  # a repeat of a handled frame
-                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                    word = "ft-lost" if handling is not None and handling.lost else "ft-ack"
+                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
                 else:  # still in hand: acknowledged with it
-                    handling.acks.append(acker(seq))
+                    handling.acks.append(acker(seq, handling))
                 self.dropped += 1
                 if TRACE:
                     sys.stderr.write(f"tap {seq} repeated: dropped\n")

@@ -417,3 +417,49 @@ def test_a_resent_tap_counts_as_made_on_what_the_older_socket_showed() -> None:
     assert shown.shown(s, g, 9) == 10  # resent
     assert shown.shown(s, g, 8) == 10  # tapped before this socket brought anything
     assert shown.shown(s, g, 7) == 11  # tapped on this socket's first frame
+
+
+def test_a_tap_on_a_control_the_session_no_longer_has_is_said_lost(tmp_path: Any) -> None:
+    """Found by the table fuzz test (a long seed): a phone's tap resent after its tab was
+    drawn anew on reconnecting (sent whole: new controls) named a control the session no
+    longer had; Flet dropped it unhandled and it was acknowledged, never applied. It is
+    answered ``ft-lost`` (the page says to check and tap again); a tap on a control the
+    session has is acknowledged once handled."""
+    import flet as ft
+    from websockets.asyncio.client import connect
+
+    from benchmarks.bench_load import Page
+    from tests.app.web_server import running
+
+    handled: list[int] = []
+
+    def main(page: Any) -> None:
+        page.add(ft.Semantics(identifier="here", content=ft.Button(
+            "here", on_click=lambda _e: handled.append(1))))
+
+    async def phone(url: str) -> None:
+        async with connect(url.replace("http", "ws") + "/ws", origin=url) as ws:
+            await ws.send(frame(1, {"session_id": "", "page_name": "", "page": {
+                "route": "/", "width": 390, "height": 844, "platform": "android"}}))
+            page, button = None, None
+            while button is None:
+                action, body = msgpack.unpackb((await asyncio.wait_for(ws.recv(), 20))[1:],
+                                               strict_map_key=False)[:2]
+                if action == 1:
+                    page = Page(body["page_patch"])
+                elif action == 2 and page is not None:
+                    page.patch(body["id"], body["patch"])
+                    button = page.find("here")
+            await ws.send(f"ft-tap {NONCE} 1 1")
+            await ws.send(click(10**9)["bytes"])  # no such control (any more)
+            await ws.send(f"ft-tap {NONCE} 2 1")
+            await ws.send(click(button["_i"])["bytes"])
+            texts: list[str] = []
+            while len(texts) < 2:
+                m = await asyncio.wait_for(ws.recv(), 20)
+                if isinstance(m, str):
+                    texts.append(m)
+            assert sorted(texts) == ["ft-ack 2", "ft-lost 1"] and handled == [1]
+
+    with running(tmp_path, main=main) as (url, _client):
+        asyncio.run(phone(url))
