@@ -27,7 +27,7 @@ import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -367,7 +367,6 @@ class Quiet:
 
     phones: list[LinkedPhone]
     calm: float = 0.6
-    frames: list[int] = field(default_factory=list)
 
     async def wait(self, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
