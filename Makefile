@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RSTAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench desktop clean
+.PHONY: run test lint typecheck pytest bench desktop clean fuzz
 
 # a .venv made by a Python older than 3.11 (or whose Python is gone) would fail every
 # install after it: say so in one line, with the fix
@@ -67,6 +67,9 @@ pytest: $(STAMP)
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+fuzz: $(STAMP)
+	FOREST_TABLE_FUZZ=long $(BIN)/pytest -q -k fuzz tests
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -109,12 +109,14 @@ def sent(session_id: str | None) -> int:
 
 def reset(session_id: str | None) -> None:
     """A new socket for the session: its frame count starts again (the page's does); the
-    old socket's queue went with it, so a draw waiting goes out first on the new one."""
+    old socket's queue went with it, so a draw waiting goes out first on the new one.
+    What the old sockets brought last stays as frame 0: a tap made before this socket's
+    first frame (``received`` 0: resent, or tapped while it opened) showed at most that."""
     if not session_id:
         return
     with _LOCK:
         s = _screen(session_id)
-        s.sent, s.frames = 0, []
+        s.sent, s.frames = 0, [(0, *s.frames[-1][1:])] if s.frames else []
         for _draw, ahead in s.pending:
             ahead[0] = 0
 

@@ -47,7 +47,13 @@ from app.web.limits import (
 )
 from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
-from app.web.sessions import DEFAULT_CAP, SessionGuard, SessionRegistry, quiet_frame_errors
+from app.web.sessions import (
+    DEFAULT_CAP,
+    SessionGuard,
+    SessionRegistry,
+    quiet_frame_errors,
+    tolerate_closed_sockets,
+)
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
 from app.web.taps import TapIds, install_handled_hook
 
@@ -122,6 +128,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     # TapIds outside: the page's text frames are taken out before the frame checks; a tap
     # is acknowledged once Flet has handled it (its handler finished: saved)
     install_handled_hook()
+    tolerate_closed_sockets()
     guarded = TapIds(SessionGuard(client, registry))
     limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
     proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()

@@ -475,3 +475,39 @@ async def run_with_grace(work: Any, gone: asyncio.Event, grace: float | None = N
         waiter.cancel()
         if not task.done():
             task.cancel()
+
+
+def tolerate_closed_sockets() -> None:
+    """Install once the Flet workaround 13. of :mod:`app.ui.kit.flet_compat`: flet-web's
+    ``FletApp.send_message`` drops a frame when its socket has closed (as flet-web drops a
+    data-channel frame then: a tab that comes back is sent whole); ``Page.run_task``
+    starts nothing for a session without a connection (a cancelled future comes back).
+    Found by the table fuzz test: either raised in a tab's handler, a traceback in the log."""
+    import concurrent.futures
+
+    from flet import Page
+    from flet_web.fastapi.flet_app import FletApp
+
+    send = FletApp.send_message
+    if getattr(send, "_forest_table_closed", False):
+        return
+
+    def send_message(self: Any, message: Any) -> None:
+        if getattr(self, "_FletApp__send_queue", None) is None:
+            log.debug("a frame for a closed socket dropped")
+            return
+        send(self, message)
+
+    run_task = Page.run_task
+
+    def run_task_if_connected(self: Page, handler: Any, *args: Any, **kwargs: Any
+                              ) -> Any:
+        if getattr(self.session, "connection", None) is None:
+            gone: concurrent.futures.Future[Any] = concurrent.futures.Future()
+            gone.cancel()
+            return gone
+        return run_task(self, handler, *args, **kwargs)
+
+    send_message._forest_table_closed = True  # type: ignore[attr-defined]
+    FletApp.send_message = send_message  # type: ignore[method-assign]
+    Page.run_task = run_task_if_connected  # type: ignore[method-assign]

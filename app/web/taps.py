@@ -13,7 +13,9 @@ numbers every frame after a socket's first (the client's ``REGISTER_CLIENT``):
   ``ft-ack <seq>``;
 - when the phone comes back (the browser's ``online`` event on the same socket, or
   the first frame from the server on a new socket) it sends every frame not yet
-  acknowledged again, marked ``r`` (``ft-tap <nonce> <seq> r``);
+  acknowledged again, marked ``r`` (``ft-tap <nonce> <seq> r``): for :mod:`app.shown`
+  it was made on what the older sockets had brought (an End turn resent after that turn
+  ended is "already done", not the next turn ended);
 - while the phone is offline or its socket is closed it shows "Reconnecting…" and
   how many taps wait (``#ft-link``, a live region, in the phone's language; the
   page below stays tappable: those taps wait too).
@@ -35,9 +37,19 @@ any other frame once Flet has read it. A repeat of a frame still being handled i
 acknowledged when that one is. So a process killed between a tap and its save has
 acknowledged nothing of it: the page still holds it.
 
+A tap whose control is no longer in its session (the screen was drawn anew since: a
+tab that reconnects is sent whole, with new controls, and a resend can come after
+that) is dropped by Flet unhandled: it is answered ``ft-lost`` too, not acknowledged
+(found by the fuzz test: acknowledged, never applied).
+
 A frame resent (``r``) into a *new* session (the old one expired, or the phone's
 socket came back on another server process) is dropped: its control ids belong to
-the old session. Whether it was saved before the old process went cannot be known
+the old session. So is a frame the page made on a new socket before that socket's
+first frame (``<rx>`` 0: the phone still shows the old session's page) when the server
+registered another session than the one the page asked for; a numbered frame first
+waits for the register answer Flet has queued, which says which session it is (the
+fuzz test found such taps applied to whatever control of the new session had the old
+id, or to none, and acknowledged). Whether it was saved before the old process went cannot be known
 here, so it is answered ``ft-lost <seq>`` and the page says so ("N taps may not have
 been saved: check your sheet and tap again", in the phone's language) instead of
 letting it vanish.
@@ -46,6 +58,7 @@ letting it vanish.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import json
 import logging
@@ -71,6 +84,9 @@ TAP = re.compile(r"^ft-tap ([A-Za-z0-9_-]{8,64}) ([0-9]{1,15})(?: ([0-9]{1,15}))
 KEEP_SEEN = 1024
 KEEP_SESSIONS = 4096
 KEEP_UNACKED = 200
+#: seconds a numbered frame waits for the register answer Flet has queued (it says which
+#: session the socket has: one the page's frame may not belong to)
+REGISTER_WAIT = 5.0
 
 
 Ack = Callable[[], Coroutine[Any, Any, None]]
@@ -80,12 +96,15 @@ _ACKING: set[asyncio.Task[None]] = set()  # acknowledgements on their way (kept 
 class Handling:
     """A numbered frame handed to Flet: acknowledged (every copy that came) once handled."""
 
-    __slots__ = ("acks", "claimed", "done")
+    __slots__ = ("acks", "claimed", "done", "lost")
 
     def __init__(self) -> None:
         self.acks: list[Ack] = []  # each sends ``ft-ack`` on the socket a copy came on
         self.claimed = False  # a task of Flet's handles it (a control event)
         self.done = False
+        #: its control is not in the session (a screen drawn anew since: a reconnected
+        #: tab is sent whole): nothing handled it, so each copy is answered ``ft-lost``
+        self.lost = False
 
     def finish(self) -> None:
         """Handled (the handler's task, on the loop): every copy is acknowledged."""
@@ -162,6 +181,9 @@ def install_handled_hook() -> None:
         if handling is not None:
             _HANDLING.set(None)  # (this task's copy: a task the handler makes is not it)
             handling.claimed = True
+            resolve = getattr(self, "_Session__resolve_event_control", None)
+            if resolve is not None and resolve(control_id) is None:
+                handling.lost = True  # Flet drops it ("not found"): not handled, not saved
         try:
             await original(self, control_id, event_name, event_data)
         finally:
@@ -189,6 +211,7 @@ class TapIds:
             return
         asked: list[str | None] = []  # the session the client asked to resume
         session: list[str] = []  # the session the server registered for this socket
+        registered = asyncio.Event()  # ... and its answer has gone out
         passing: list[Handling] = []  # the frame Flet was handed last
 
         async def watched_send(message: Message) -> None:
@@ -197,15 +220,17 @@ class TapIds:
                     sid = registered_session_id(message["bytes"])
                     if sid is not None:
                         session.append(sid)
+                        registered.set()
                         shown.reset(sid)  # the page counts this socket's frames anew
                 if session:
                     shown.sent(session[0])
             await send(message)
 
-        def acker(seq: int) -> Ack:
+        def acker(seq: int, handling: Handling) -> Ack:
             async def ack() -> None:
+                word = "ft-lost" if handling.lost else "ft-ack"
                 try:
-                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
                 except Exception:  # gone: the page resends it, and is answered then
                     log.debug("ack %s for a closed socket", seq)
             return ack
@@ -243,13 +268,19 @@ class TapIds:
                         return frame
                     continue  # a malformed id: its frame is not passed on
                 nonce, seq, resent = m[1], int(m[2]), m[4] is not None
+                if not session:  # Flet has queued its answer to the register: let it out
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(registered.wait(), REGISTER_WAIT)
                 sid = session[0] if session else None
                 new_session = bool(session) and asked[:1] != [sid]
+                # made before this socket brought the phone anything (its first frame is
+                # the register answer): on the page of the session it asked for
+                old_page = resent or m[3] == "0"
                 if sid is None:
                     handling, passed = (Handling(), True) if not resent else (None, False)
                 else:
                     handling, passed = self.seen.entry(sid, nonce, seq)
-                    if passed and resent and new_session:
+                    if passed and old_page and new_session:
                         # the old session's controls, not this one's: saved there or not
                         # (a process that went away), it cannot be applied here
                         handling.done = True
@@ -260,18 +291,19 @@ class TapIds:
                             sys.stderr.flush()
                         continue
                 if passed and handling is not None:
-                    handling.acks.append(acker(seq))
-                    if sid is not None and m[3] is not None and not resent:
+                    handling.acks.append(acker(seq, handling))
+                    if sid is not None and (m[3] is not None or resent):
                         event = control_event(frame["bytes"])
-                        if event is not None:
-                            shown.tapped(sid, event[0], event[1], int(m[3]))
+                        if event is not None:  # (resent: made on an older socket's screen)
+                            shown.tapped(sid, event[0], event[1], 0 if resent else int(m[3]))
                     passing.append(handling)
                     _HANDLING.set(handling)
                     return frame
                 if handling is None or handling.done:  # a repeat of a handled frame
-                    await send({"type": "websocket.send", "text": f"ft-ack {seq}"})
+                    word = "ft-lost" if handling is not None and handling.lost else "ft-ack"
+                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
                 else:  # still in hand: acknowledged with it
-                    handling.acks.append(acker(seq))
+                    handling.acks.append(acker(seq, handling))
                 self.dropped += 1
                 if TRACE:
                     sys.stderr.write(f"tap {seq} repeated: dropped\n")

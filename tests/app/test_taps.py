@@ -348,7 +348,7 @@ def test_taps_record_the_rx_the_page_sent() -> None:
     assert shown.shown(s, g, 9) == 21  # a new socket counts anew: frame 1 is 21's
     shown.drawn(s, g, 22)
     run(TapIds(FakeFlet(s, extra=1)), [register(s), marker(3, rx=0), click(9)])
-    assert shown.shown(s, g, 9) is None  # nothing received on this socket: nothing known
+    assert shown.shown(s, g, 9) == 21  # nothing received on this socket: the older one's
 
 
 def test_as_shown_restamps_only_shared_actions() -> None:
@@ -357,3 +357,109 @@ def test_as_shown_restamps_only_shared_actions() -> None:
     assert as_shown(turn, None) is turn and as_shown(turn, 9) is turn
     coins = SetCount(version=9, player=0, field="resources.coins", value=2)
     assert as_shown(coins, 7) is coins  # a board change keeps the tab's version
+
+
+class SlowRegister(FakeFlet):
+    """Flet's end, its register answer going out a moment after the next frame is read (its
+    send queue: the answer waits behind the loop)."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            data = message.get("bytes")
+            if data is None:
+                continue
+            if msgpack.unpackb(data[1:])[0] == 1:
+                async def answer() -> None:
+                    await asyncio.sleep(0.05)
+                    await send({"type": "websocket.send",
+                                "bytes": frame(1, {"session_id": self.session_id})})
+                asyncio.get_running_loop().create_task(answer())
+            else:
+                self.got.append(data)
+
+
+@pytest.mark.parametrize("flet_class", [FakeFlet, SlowRegister])
+def test_a_tap_made_on_the_old_page_into_a_new_session_is_said_lost(flet_class: Any) -> None:
+    """Found by the table fuzz test (tests/app/test_table_fuzz.py): a phone back on a new
+    socket taps before that socket's first frame (``rx`` 0: it still shows its old
+    session's page), and the server made a new session (the old one's socket not seen
+    closed yet, or another process). Its control id is the old session's: it was applied
+    to whatever control of the new session had that id, or to none, and acknowledged. It
+    is answered ``ft-lost`` like a resend, also when Flet's register answer leaves after
+    the tap is read; into the session the page asked for, it passes."""
+    flet = flet_class(sid())
+    app = TapIds(flet)
+    out = run(app, [register("old-session"), marker(1, rx=0), click(5), marker(2, rx=1),
+                    click(6)])
+    assert flet.got == [click(6)["bytes"]]
+    assert acks(out) == ["ft-lost 1", "ft-ack 2"]
+    kept = flet_class(sid())
+    run(TapIds(kept), [register(kept.session_id), marker(1, rx=0), click(5)])
+    assert kept.got == [click(5)["bytes"]]
+
+
+def test_a_resent_tap_counts_as_made_on_what_the_older_socket_showed() -> None:
+    """Found by the table fuzz test: a phone tapped End turn on turn 3, its socket died
+    before the frame arrived, another phone ended turn 3 meanwhile; the resend (``r``, no
+    ``rx``) was made against the tab's own version and ended turn 4. A resent tap (or one
+    tapped before a new socket's first frame) showed at most what the older socket had
+    brought: version 10 here, not 11 (drawn while the phone was away, sent on the new
+    socket), so the session answers "already done"."""
+    s, g = sid(), 7
+    shown.drawn(s, g, 10)
+    run(TapIds(FakeFlet(s)), [register(s)])  # socket 1: its first frame carries 10
+    shown.drawn(s, g, 11)  # another phone's change, drawn while this phone is away
+    run(TapIds(FakeFlet(s)), [register(s), marker(1, resent=True), click(9),
+                              marker(2, rx=0), click(8), marker(3, rx=1), click(7)])
+    assert shown.shown(s, g, 9) == 10  # resent
+    assert shown.shown(s, g, 8) == 10  # tapped before this socket brought anything
+    assert shown.shown(s, g, 7) == 11  # tapped on this socket's first frame
+
+
+def test_a_tap_on_a_control_the_session_no_longer_has_is_said_lost(tmp_path: Any) -> None:
+    """Found by the table fuzz test (a long seed): a phone's tap resent after its tab was
+    drawn anew on reconnecting (sent whole: new controls) named a control the session no
+    longer had; Flet dropped it unhandled and it was acknowledged, never applied. It is
+    answered ``ft-lost`` (the page says to check and tap again); a tap on a control the
+    session has is acknowledged once handled."""
+    import flet as ft
+    from websockets.asyncio.client import connect
+
+    from benchmarks.bench_load import Page
+    from tests.app.web_server import running
+
+    handled: list[int] = []
+
+    def main(page: Any) -> None:
+        page.add(ft.Semantics(identifier="here", content=ft.Button(
+            "here", on_click=lambda _e: handled.append(1))))
+
+    async def phone(url: str) -> None:
+        async with connect(url.replace("http", "ws") + "/ws", origin=url) as ws:
+            await ws.send(frame(1, {"session_id": "", "page_name": "", "page": {
+                "route": "/", "width": 390, "height": 844, "platform": "android"}}))
+            page, button = None, None
+            while button is None:
+                action, body = msgpack.unpackb((await asyncio.wait_for(ws.recv(), 20))[1:],
+                                               strict_map_key=False)[:2]
+                if action == 1:
+                    page = Page(body["page_patch"])
+                elif action == 2 and page is not None:
+                    page.patch(body["id"], body["patch"])
+                    button = page.find("here")
+            await ws.send(f"ft-tap {NONCE} 1 1")
+            await ws.send(click(10**9)["bytes"])  # no such control (any more)
+            await ws.send(f"ft-tap {NONCE} 2 1")
+            await ws.send(click(button["_i"])["bytes"])
+            texts: list[str] = []
+            while len(texts) < 2:
+                m = await asyncio.wait_for(ws.recv(), 20)
+                if isinstance(m, str):
+                    texts.append(m)
+            assert sorted(texts) == ["ft-ack 2", "ft-lost 1"] and handled == [1]
+
+    with running(tmp_path, main=main) as (url, _client):
+        asyncio.run(phone(url))

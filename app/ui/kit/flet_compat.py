@@ -55,7 +55,9 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    a control has no public ``id``; reading ``control.id`` gave ``None``, so the
    version the phone showed was never found); the web connection sends a
    session's frames in order from one queue, so a patch made now goes out after
-   the frames still in it (:mod:`app.shown` matches a draw to its frame). Shown by
+   the frames still in it (:mod:`app.shown` matches a draw to its frame); a socket that
+   closed leaves that queue None while the session still holds the connection
+   (:func:`stopped_sending`: a table's broadcast is not drawn then). Shown by
    ``tests/app/test_ui_sheet.py::test_a_reveal_tapped_before_the_other_phones_``
    ``reveal_is_drawn_is_already_done`` and ``tests/app/test_taps.py``.
 
@@ -104,6 +106,16 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    level off. Unless that logger is enabled for DEBUG when this module is imported, its
    debug calls return at once; everything else goes to the logger. Shown by
    ``tests/app/test_flet_compat.py``.
+
+13. **A tab that draws after its socket closed** (``serve`` installs
+   :func:`app.web.sessions.tolerate_closed_sockets`; :func:`stopped_sending`). Flet
+   1.0.5's web connection sets its send queue to None when its socket closes, before
+   the session hears of it; a frame sent then (a redraw, ``on_connect``'s render) raised
+   ``AttributeError`` in the tab's handler, and ``page.run_task`` after the session was
+   told raised on its ``connection`` None. The frame is dropped, as flet-web drops a
+   data-channel frame then (a tab that comes back is sent whole: 5.), and the task is
+   not started. Found by ``tests/app/test_table_fuzz.py``; shown by
+   ``tests/app/test_live_table.py``.
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
@@ -359,6 +371,15 @@ def control_id(control: Any) -> int | None:
     keeps it in ``_i`` (a control has no public ``id``)."""
     i = getattr(control, "_i", None) if isinstance(control, ft.BaseControl) else None
     return i if isinstance(i, int) else None
+
+
+def stopped_sending(page: ft.Page) -> bool:
+    """The page's web connection has stopped sending (its socket closed: Flet 1.0.5's send
+    loop set ``FletApp.__send_queue`` to None before the session is told it is gone), so
+    anything drawn now raises. False for any other connection, and for none."""
+    conn = getattr(getattr(page, "session", None), "connection", None)
+    return conn is not None and hasattr(conn, "_FletApp__send_queue") \
+        and conn._FletApp__send_queue is None
 
 
 def frames_queued(page: ft.Page) -> int:

@@ -140,8 +140,8 @@ class Inbox:
         with self._lock:
             self.queued = False  # first: a snapshot arriving from now on queues anew
             snapshot = self.newest
-        if snapshot is not None:
-            self._draw(snapshot)
+        if snapshot is not None and not flet_compat.stopped_sending(self.app.page):
+            self._draw(snapshot)  # (a socket that closed: drawn by catch_up when back)
 
     def _draw(self, snapshot: Any) -> None:
         self._apply(snapshot)
