@@ -195,6 +195,9 @@ class GameSession:
         self._done: list[_Step] = []
         self._undone: list[_Step] = []
         self._version = 1
+        #: the version of the last undo, redo or undo_mine: a screen from before it showed a
+        #: state that is no longer the table's (see :meth:`_already_done`)
+        self._rewound = 0
         self._messages: tuple[Message, ...] = ()
         self._lock = threading.RLock()
         self._played_at = played_at
@@ -280,6 +283,8 @@ class GameSession:
         """Apply one log entry again; with ``news``, return what it said when it was made
         (the messages of :meth:`apply`, :meth:`undo`, :meth:`redo`, :meth:`undo_mine`): a
         phone on another process shows the same news as the tapper's."""
+        if kind in ("undo", "redo", "undo_mine"):
+            self._rewound = seq
         if kind == "undo":
             step = self._done.pop()
             self._undone.append(step)
@@ -401,6 +406,8 @@ class GameSession:
             raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status") \
                 from err
         self._version = seq
+        if kind in ("undo", "redo", "undo_mine"):
+            self._rewound = seq
         return seq
 
     def _already_done(self, command: Command, by: int | None = None) -> bool:
@@ -413,12 +420,17 @@ class GameSession:
         meanwhile does not make "end turn" stale) unless the same action was
         applied after the version the command was made against (the version its
         phone showed, :mod:`app.shown`: whoever's tap, however soon or late, it is
-        "already done"). Without a key: made against
+        "already done"). A keyed action made against a version from before an undo, redo or
+        undo_mine is stale (:class:`StaleVersion`): its key was read from the tab's redraw
+        after the rewind, not from the screen the phone showed (another turn, say), so it
+        cannot name what the player saw. Without a key: made against
         ``command.version``, the same action applied after that version is the
         second phone's tap on the same state.
         """
         shared = command.shared_key
         key = shared.matches(self.state, command) if shared is not None else None
+        if key is not None and command.version < self._rewound:
+            raise StaleVersion(command.version, self._version)
         if key is True and command.once:
             # made against the version the phone showed (app.shown: a tab redrawn on the
             # server before its phone had the redraw taps on the older screen): the same

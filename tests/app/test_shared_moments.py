@@ -111,6 +111,33 @@ def test_two_phones_ending_one_turn_end_one_turn(store: Store) -> None:
     assert _table(s).turn == 1
 
 
+def test_an_end_turn_tapped_on_a_screen_from_before_an_undo_is_stale(store: Store) -> None:
+    """Found by the table fuzz test: Ken ends his turn (Mei's turn on every screen), the host
+    undoes it; Mei's phone, still showing "End my turn" for her turn, taps. Her tab was
+    redrawn on the server after the undo, so the command names Ken's turn (the card now):
+    made against the version her phone showed (app.shown), it is stale, and Ken's turn is
+    not ended by Mei's tap."""
+    s = _forestry(store)
+    s.apply(_end_now(s))
+    meis_screen = s.version  # Mei's turn, as her phone shows it
+    s.undo(s.version)
+    assert _table(s).turn == 0  # Ken's turn again
+    from_before = replace(_end_now(s), version=meis_screen)  # the redraw's command, her screen
+    _refused_without_writing(s, from_before, StaleVersion)
+    assert _table(s).turn == 0
+    s.apply(_end_now(s))  # tapped on the screen after the undo: it ends Ken's turn
+    assert _table(s).turn == 1
+
+
+def test_a_session_reloaded_from_its_log_remembers_the_last_rewind(store: Store) -> None:
+    s = _forestry(store)
+    s.apply(_end_now(s))
+    before = s.version
+    s.undo(s.version)
+    again = GameSession.load(store, s.game_id)
+    _refused_without_writing(again, replace(_end_now(again), version=before), StaleVersion)
+
+
 def test_an_end_turn_for_another_seat_is_refused_naming_whose_turn(store: Store) -> None:
     s = _forestry(store)
     forged = replace(_end_now(s), seat=2)  # Ken's turn, said to be Ana's

@@ -27,8 +27,11 @@ Once every phone has settled, for each table:
   the turn before and answered "already done");
 - the server logged no traceback.
 
-"Undo my last change" is not tapped: a phone still showing the turn before a seat's
-undone End turn can end the turn in play (the tab's key, not the one shown; reported).
+"Undo my last change" is not tapped yet (its invariants are not modelled here). The bug this
+run found around it, a phone still showing the turn from before an undone End turn ending
+the turn in play, is fixed in the session (a keyed shared action made against a version
+from before an undo, redo or undo_mine is stale) with its regression test in
+``tests/app/test_shared_moments.py``.
 
 ``FOREST_TABLE_FUZZ`` unset: a bounded run (one seed, about 30 s); ``long``: twenty seeds,
 longer runs (``make fuzz``). ``FOREST_TABLE_FUZZ_SEED=N`` runs seed ``N`` alone (a
