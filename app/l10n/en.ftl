@@ -1096,6 +1096,7 @@ serve-cannot-listen = cannot listen on { $host }:{ $port }: { $reason }
 web-refused-unknown-host = Unknown host
 web-refused-foreign-origin = Cross-origin websocket refused
 web-refused-too-many-sessions = Too many sessions from this address: close a tab and reload
+web-closed-too-many-messages = Too many messages from this tab: reload the page
 link-reconnecting = Reconnecting…
 link-taps-waiting = Taps waiting: { $count }
 link-taps-unconfirmed = { $count ->

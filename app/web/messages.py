@@ -21,6 +21,7 @@ class WebCode(MessageCode):
     UNKNOWN_HOST = "web-refused-unknown-host"
     FOREIGN_ORIGIN = "web-refused-foreign-origin"
     TOO_MANY_SESSIONS = "web-refused-too-many-sessions"
+    TOO_MANY_MESSAGES = "web-closed-too-many-messages"
 
 
 def say(code: WebCode, **params: object) -> str:
