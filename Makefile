@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RSTAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench desktop clean
+.PHONY: run test lint typecheck pytest bench fuzz desktop clean
 
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,9 @@ test: lint typecheck pytest
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+fuzz: $(STAMP)
+	FOREST_TABLE_FUZZ=long $(BIN)/pytest -q -k fuzz tests
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1097,6 +1097,7 @@ web-refused-unknown-host = Unknown host
 web-refused-foreign-origin = Cross-origin websocket refused
 web-refused-too-many-sessions = Too many sessions from this address: close a tab and reload
 web-closed-too-many-messages = Too many messages from this tab: reload the page
+web-closed-too-many-tabs = Too many new tabs from this address: wait a moment and reload
 link-reconnecting = Reconnecting…
 link-taps-waiting = Taps waiting: { $count }
 link-taps-unconfirmed = { $count ->

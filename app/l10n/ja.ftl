@@ -1073,6 +1073,7 @@ web-refused-unknown-host = 不明なホストです
 web-refused-foreign-origin = 別のオリジンからの WebSocket は受け付けません
 web-refused-too-many-sessions = このアドレスからのセッションが多すぎます。タブを閉じて再読み込みしてください
 web-closed-too-many-messages = このタブからのメッセージが多すぎます。ページを再読み込みしてください
+web-closed-too-many-tabs = このアドレスから新しいタブが多すぎます。少し待ってから再読み込みしてください
 link-reconnecting = 再接続中…
 link-taps-waiting = 送信待ちのタップ：{ $count }
 link-taps-unconfirmed = { $count } 回分のタップが保存されていないかもしれません（接続が別のサーバーに移りました）。シートを確かめ、足りなければもう一度タップしてください。

@@ -24,6 +24,9 @@ anything else before it has been counted here:
   server's own calls (``INVOKE_METHOD``: a handler may be waiting for one) pass it.
   At most :data:`MAX_HELD` messages (:data:`MAX_HELD_BYTES` bytes) wait per connection,
   else it is closed like an overdrawn one.
+- **New tabs**: an address may open :data:`TABS_BURST` websockets at once and
+  :data:`TABS_RATE` a second after that (each is a session whose page is built: the
+  dearest thing a client can ask for); one more is closed (1008, "too many new tabs").
 
 The gate learns that a handler finished from Flet's ``Session.dispatch_event``
 (:func:`install_gate_hook`): the task Flet makes for an event copies the context the
@@ -56,6 +59,10 @@ CONNECTION_RATE = 60.0
 #: messages one address (all its connections) may send at once, and a second after that
 ADDRESS_BURST = 1500
 ADDRESS_RATE = 150.0
+#: new tabs (a websocket's first frame: a session, its page built) one address may open
+#: at once, and a second after that
+TABS_BURST = 40
+TABS_RATE = 1.0
 #: seconds a connection's next control event waits for the handler of its last one
 GATE_WAIT = 1.0
 #: messages (and their bytes) that may wait behind a held event
@@ -95,9 +102,10 @@ class Bucket:
 class Gate:
     """One control event of a connection in Flet's hands at a time (see the module)."""
 
-    __slots__ = ("ticket", "claimed", "since", "idle")
+    __slots__ = ("ticket", "claimed", "since", "idle", "wake")
 
     def __init__(self) -> None:
+        self.wake: asyncio.Event | None = None  # set when the gate opens
         self.ticket = 0  # the event in hand (0: none)
         self.claimed = False  # a task of Flet's handles it
         self.since = 0.0
@@ -117,7 +125,12 @@ class Gate:
 
     def end(self, ticket: int) -> None:
         if ticket == self.ticket and not self.idle.is_set():
-            self.idle.set()
+            self.open()
+
+    def open(self) -> None:
+        self.idle.set()
+        if self.wake is not None:
+            self.wake.set()
 
     def busy(self) -> bool:
         return not self.idle.is_set() and time.monotonic() - self.since < GATE_WAIT
@@ -129,16 +142,7 @@ class Gate:
             return
         await asyncio.sleep(0)  # a task Flet made for it starts now, and claims it
         if not self.claimed:
-            self.idle.set()
-
-    async def wait(self) -> None:
-        """Until the event in hand is handled, or :data:`GATE_WAIT` after it was handed."""
-        left = GATE_WAIT - (time.monotonic() - self.since)
-        if left > 0 and not self.idle.is_set():
-            try:
-                await asyncio.wait_for(self.idle.wait(), left)
-            except TimeoutError:
-                pass
+            self.open()
 
 
 #: the connection's gate and the ticket of the event frame being handed to Flet
@@ -196,7 +200,7 @@ class _Unit:
 
     @property
     def ends(self) -> bool:
-        return any(m.get("type") != "websocket.receive" for m in self.messages)
+        return any(m.get("type") == "websocket.disconnect" for m in self.messages)
 
 
 class _Overdrawn(Exception):
@@ -209,22 +213,26 @@ class Budget:
 
     def __init__(self, app: ASGIApp, *, connection: tuple[float, float] = (
                      CONNECTION_BURST, CONNECTION_RATE),
-                 address: tuple[float, float] = (ADDRESS_BURST, ADDRESS_RATE)) -> None:
+                 address: tuple[float, float] = (ADDRESS_BURST, ADDRESS_RATE),
+                 tabs: tuple[float, float] = (TABS_BURST, TABS_RATE)) -> None:
         self.app = app
         self.connection = connection
         self.address = address
+        self.tabs = tabs
         self._addresses: dict[str, Bucket] = {}
+        self._tabs: dict[str, Bucket] = {}
         self.closed = 0  # connections closed for overdrawing (tests read it)
 
-    def _address_bucket(self, key: str) -> Bucket:
-        bucket = self._addresses.get(key)
+    @staticmethod
+    def _bucket(buckets: dict[str, Bucket], key: str, make: tuple[float, float]) -> Bucket:
+        bucket = buckets.get(key)
         if bucket is None:
-            if len(self._addresses) >= KEEP_ADDRESSES:
-                for k in [k for k, b in self._addresses.items() if b.level() >= b.burst]:
-                    del self._addresses[k]
-                while len(self._addresses) >= KEEP_ADDRESSES:
-                    del self._addresses[next(iter(self._addresses))]
-            bucket = self._addresses[key] = Bucket(*self.address)
+            if len(buckets) >= KEEP_ADDRESSES:
+                for k in [k for k, b in buckets.items() if b.level() >= b.burst]:
+                    del buckets[k]
+                while len(buckets) >= KEEP_ADDRESSES:
+                    del buckets[next(iter(buckets))]
+            bucket = buckets[key] = Bucket(*make)
         return bucket
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -233,13 +241,17 @@ class Budget:
             return
         key = address_key(str((scope.get("client") or ("",))[0]))
         mine = Bucket(*self.connection)
-        theirs = self._address_bucket(key)
+        theirs = self._bucket(self._addresses, key, self.address)
         gate = Gate()
-        held: collections.deque[_Unit] = collections.deque()
-        held_bytes = 0
+        wake = asyncio.Event()  # a unit came in, the gate opened, or the budget is out
+        gate.wake = wake
+        held: collections.deque[_Unit] = collections.deque()  # in order
+        answers: collections.deque[_Unit] = collections.deque()  # INVOKE answers: first
         out: collections.deque[tuple[Message, int]] = collections.deque()
-        reading: asyncio.Task[_Unit] | None = None
-        over: list[str] = []
+        reader: asyncio.Task[None] | None = None
+        over: list[tuple[str, WebCode]] = []
+        refused: list[bool] = []
+        waiting = [0]  # bytes read and not yet handed on
 
         async def charged() -> Message:
             message: Message = await receive()
@@ -255,31 +267,39 @@ class Budget:
                     raise _Overdrawn("too many messages from the address")
             return message
 
-        async def read_unit() -> _Unit:
-            first = await charged()
-            text = first.get("text")
-            if first.get("type") == "websocket.receive" and text is not None \
-                    and text.startswith("ft-tap "):
-                return _Unit([first, await charged()])
-            return _Unit([first])
-
-        async def next_unit(wait_gate: bool) -> _Unit | None:
-            """The next unit from the socket; None when the gate opened first."""
-            nonlocal reading
-            if reading is None:
-                reading = asyncio.ensure_future(read_unit())
-            if wait_gate:
-                waiting = asyncio.ensure_future(gate.wait())
-                try:
-                    await asyncio.wait({reading, waiting}, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    waiting.cancel()
-                if not reading.done():
-                    return None
-            task, reading = reading, None
-            return await task
+        async def read() -> None:
+            """Read and charge every message as it comes (a rate is what the tab sends,
+            not what the server has handled), until the socket ends or the budget is out."""
+            first = True
+            try:
+                while True:
+                    message = await charged()
+                    text = message.get("text")
+                    if message.get("type") == "websocket.receive" and text is not None \
+                            and text.startswith("ft-tap "):
+                        unit = _Unit([message, await charged()])
+                    else:
+                        unit = _Unit([message])
+                    if first and not unit.ends and message.get("type") == "websocket.receive":
+                        first = False  # the tab's first frame: a new session
+                        if not self._bucket(self._tabs, key, self.tabs).take():
+                            over.append(("too many new tabs from the address",
+                                         WebCode.TOO_MANY_TABS))
+                            return
+                    (answers if unit.action == _INVOKE else held).append(unit)
+                    waiting[0] += unit.size
+                    if len(held) + len(answers) > MAX_HELD or waiting[0] > MAX_HELD_BYTES:
+                        raise _Overdrawn("too many messages waiting")
+                    wake.set()
+                    if unit.ends:
+                        return
+            except _Overdrawn as e:
+                over.append((e.why, WebCode.TOO_MANY_MESSAGES))
+            finally:
+                wake.set()
 
         def hand(unit: _Unit) -> Message:
+            waiting[0] -= unit.size
             ticket = gate.begin() if unit.event else 0
             for m in unit.messages:
                 out.append((m, ticket))
@@ -291,54 +311,49 @@ class Budget:
                 _GATE.set((gate, ticket) if ticket else None)
             return message
 
-        async def refuse(why: str) -> Message:
-            over.append(why)
-            self.closed += 1
-            log_limited(REFUSAL_LOGS, key, "closed a websocket from %s: %s (the budget)",
-                        key, why)
-            try:
-                await send({"type": "websocket.close", "code": 1008,
-                            "reason": say(WebCode.TOO_MANY_MESSAGES)})
-            except Exception:
-                pass
+        async def refuse(why: str, code: WebCode) -> Message:
+            if not refused:
+                refused.append(True)
+                self.closed += 1
+                log_limited(REFUSAL_LOGS, key, "closed a websocket from %s: %s (the budget)",
+                            key, why)
+                try:
+                    await send({"type": "websocket.close", "code": 1008, "reason": say(code)})
+                except Exception:
+                    pass
             return {"type": "websocket.disconnect", "code": 1008}
 
         async def budgeted() -> Message:
-            nonlocal held_bytes
-            if over:
-                return {"type": "websocket.disconnect", "code": 1008}
-            if out:
+            nonlocal reader
+            if out and not over:
                 return take()
             _GATE.set(None)
-            try:
-                while True:
-                    await gate.settle()
-                    if held and (not held[0].event or not gate.busy()):
-                        unit = held.popleft()
-                        held_bytes -= unit.size
-                        return hand(unit)
-                    got = await next_unit(wait_gate=bool(held))
-                    if got is None:
-                        continue
-                    if got.ends:
-                        return got.messages[-1]
-                    if (held or (got.event and gate.busy())) and got.action != _INVOKE:
-                        held.append(got)
-                        held_bytes += got.size
-                        if len(held) > MAX_HELD or held_bytes > MAX_HELD_BYTES:
-                            raise _Overdrawn("too many messages waiting")
-                        continue
-                    return hand(got)
-            except _Overdrawn as e:
-                return await refuse(e.why)
+            if reader is None:
+                reader = asyncio.ensure_future(read())
+            while True:
+                if over:
+                    return await refuse(*over[0])
+                await gate.settle()
+                if answers:
+                    return hand(answers.popleft())
+                if held and (not held[0].event or not gate.busy()):
+                    return hand(held.popleft())
+                wake.clear()
+                wait = None
+                if held:  # an event waits for the gate (at most until its deadline)
+                    wait = max(0.0, GATE_WAIT - (time.monotonic() - gate.since))
+                try:
+                    await asyncio.wait_for(wake.wait(), wait)
+                except TimeoutError:
+                    pass
 
         async def sent(message: Message) -> None:
-            if over and message.get("type") in ("websocket.send", "websocket.close"):
+            if refused and message.get("type") in ("websocket.send", "websocket.close"):
                 return  # closed here: nothing more goes out
             await send(message)
 
         try:
             await self.app(scope, budgeted, sent)
         finally:
-            if reading is not None and not reading.done():
-                reading.cancel()
+            if reader is not None and not reader.done():
+                reader.cancel()

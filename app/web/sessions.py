@@ -392,6 +392,8 @@ def event_problem(action: int, body: dict[str, Any]) -> str | None:
     >>> event_problem(3, {"target": 1, "name": "route_change", "data": {"route": 7}})
     'a route not text'
     """
+    if action == 1:  # REGISTER_CLIENT again: each would be a new session, its page built
+        return "registered twice on one socket"
     if action == 3:  # CONTROL_EVENT
         name = body.get("name")
         problem = _id_problem(body.get("target"), "target")
@@ -553,6 +555,49 @@ def quiet_closed_sends() -> None:
 
     send_message._forest_table_quiet = True  # type: ignore[attr-defined]
     FletApp.send_message = send_message  # type: ignore[method-assign]
+    _quiet_run_task()
+
+
+def _quiet_run_task() -> None:
+    """``page.run_task`` on a session whose socket has gone runs the task on the running
+    loop (Flet 1.0.5 takes the loop from the session's connection, None by then: an
+    AttributeError and a traceback, and the coroutine never awaited); off the loop's
+    thread it is dropped with a debug line. A task that fails there is a debug line."""
+    import concurrent.futures
+    import inspect
+
+    from flet.controls.context import _context_page
+    from flet.controls.page import Page
+
+    original = Page.run_task
+    if getattr(original, "_forest_table_quiet", False):
+        return
+
+    def run_task(self: Any, handler: Any, *args: Any, **kwargs: Any) -> Any:
+        session = getattr(self, "session", None)
+        if session is None or getattr(session, "connection", None) is not None \
+                or not inspect.iscoroutinefunction(handler):
+            return original(self, handler, *args, **kwargs)
+        future: concurrent.futures.Future[Any]
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            log.debug("a task for a closed session dropped: %s", handler)
+            future = concurrent.futures.Future()
+            future.cancel()
+            return future
+        _context_page.set(self)
+        future = asyncio.run_coroutine_threadsafe(handler(*args, **kwargs), loop)
+
+        def done(f: concurrent.futures.Future[Any]) -> None:
+            if not f.cancelled() and f.exception() is not None:
+                log.debug("a task of a closed session failed: %r", f.exception())
+
+        future.add_done_callback(done)
+        return future
+
+    run_task._forest_table_quiet = True  # type: ignore[attr-defined]
+    Page.run_task = run_task  # type: ignore[method-assign]
 
 
 
