@@ -343,9 +343,10 @@ def _route_problem(value: Any) -> str | None:
 
 
 def value_problem(value: Any) -> str | None:
-    """What is out of bounds in a value a client sent (None: nothing): numbers finite and
-    within 2**53, texts up to :data:`MAX_TEXT`, at most :data:`MAX_ITEMS` items nested
-    at most :data:`MAX_DEPTH` deep, map keys text.
+    """What is out of bounds in a value a client sent (None: nothing): integers within
+    2**53 (a web client's numbers are JavaScript's), other numbers finite, texts up to
+    :data:`MAX_TEXT`, at most :data:`MAX_ITEMS` items nested at most :data:`MAX_DEPTH`
+    deep, map keys text.
 
     >>> value_problem({"a": [1, 2.5, "x"]}), value_problem(float("nan"))
     (None, 'a number out of range')
@@ -363,7 +364,7 @@ def value_problem(value: Any) -> str | None:
             if abs(v) > 1 << 53:
                 return "a number out of range"
         elif isinstance(v, float):
-            if not math.isfinite(v) or abs(v) > 1e15:
+            if not math.isfinite(v):
                 return "a number out of range"
         elif isinstance(v, (str, bytes, msgpack.ExtType)):
             if len(v.data if isinstance(v, msgpack.ExtType) else v) > MAX_TEXT:

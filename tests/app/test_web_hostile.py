@@ -1344,3 +1344,99 @@ def test_hostile_client_fuzz(serve: Any, tmp_path: Path) -> None:
         (said, log[:80])
     per_minute = 60 * max(1, -(-int(FUZZ_SECONDS) // 60))
     assert len(log) <= per_minute, (said, len(log), log[:80])
+
+
+def test_event_shapes_are_checked_before_flet_reads_them() -> None:
+    """app.web.sessions.event_problem: what a client's message after its first may be."""
+    from app.web.sessions import event_problem
+
+    def event(target: Any, name: Any, data: Any) -> str | None:
+        return event_problem(3, {"target": target, "name": name, "data": data})
+
+    assert event(1, "route_change", {"route": "/join/abc"}) is None
+    assert event(5, "click", None) is None
+    assert event(1, "route_change", {"route": 100001}) == "a route not text"
+    assert event(1, "route_change", None) == "a route not text"
+    assert event(1, "route_change", {"route": "/" + "x" * 3000}) is not None
+    assert event(1, "route_change", {"route": "/a\x00b"}) is not None
+    assert event("1", "click", None) == "target not an id"
+    assert event(True, "click", None) == "target not an id"
+    assert event(2**40, "click", None) == "target not an id"
+    assert event(1, 7, None) == "an event name not a word"
+    assert event(1, "Click me", None) == "an event name not a word"
+    assert event(1, "click", float("nan")) == "a number out of range"
+    assert event(1, "click", 2**60) == "a number out of range"
+    assert event(1, "click", "y" * 20000) == "a text too long"
+    assert event(1, "click", nested(20)) == "nested too deep"
+    assert event(1, "click", list(range(5000))) == "too many items"
+    assert event(1, "click", {1: "a"}) == "a key not text"
+    assert event_problem(4, {"id": 1, "props": {"route": 5}}) == "a route not text"
+    assert event_problem(4, {"id": 1, "props": {"value": "typed", "width": 390.5}}) is None
+    assert event_problem(4, {"id": 1, "props": [1]}) == "props not a map"
+    assert event_problem(5, {"control_id": 3, "call_id": "abc", "result": None,
+                             "error": None}) is None
+    assert event_problem(5, {"control_id": 3, "call_id": 7, "result": None,
+                             "error": None}) == "a call id not a short text"
+    assert event_problem(1, {"session_id": "", "page": {}}) == \
+        "registered twice on one socket"
+
+
+def test_event_data_must_fit_the_event_its_control_makes() -> None:
+    """app.web.sessions.event_data_problem: the page makes a RouteChangeEvent of a
+    route_change (its route text); a number there is refused, the right type is not."""
+    import flet as ft
+
+    from app.web.sessions import event_data_problem, fits
+
+    page = ft.Page.__new__(ft.Page)  # (only its class is looked at)
+    assert event_data_problem(page, "route_change", {"route": "/x"}) is None
+    assert event_data_problem(page, "route_change", {"route": 7}) == \
+        "route_change.route of the wrong type"
+    assert event_data_problem(page, "click", "anything") is None  # not a map: Flet's own
+    assert fits(3, float) and fits(3.0, int) and not fits(3.5, int) and not fits(True, int)
+    assert fits(None, str) and not fits([1, "a"], list[int]) and fits([1, 2], list[int])
+
+
+def test_a_bucket_allows_its_burst_then_its_rate() -> None:
+    from app.web.budget import Bucket
+
+    now = [0.0]
+    bucket = Bucket(600, 60, clock=lambda: now[0])
+    assert [bucket.take() for _ in range(700)].count(True) == 600
+    now[0] = 1.0
+    assert [bucket.take() for _ in range(100)].count(True) == 60
+    now[0] = 100.0
+    assert bucket.level() == 600
+
+
+def test_at_the_cap_a_heavier_addresss_idle_connection_gives_way() -> None:
+    """app.web.limits.ConnectionLimiter: at the cap in all, the oldest idle or half-open
+    connection of the address holding the most is closed for one from an address holding
+    fewer; a busy one (its request in hand) never is; the reserve is a player's."""
+    from app.web.limits import ConnectionLimiter
+
+    async def go() -> None:
+        limiter = ConnectionLimiter(per_address=64, total=10, reserve=2,
+                                    players=lambda key: key == "10.0.0.7")
+        first = [_Transport() for _ in range(6)]
+        for i, t in enumerate(first):
+            assert limiter.opened(("10.0.0.1", 1000 + i), t)
+        limiter.headers_done(("10.0.0.1", 1000))  # the oldest has its request in hand
+        for i in range(2):
+            assert limiter.opened(("10.0.0.2", 2000 + i), _Transport())
+        # 8 open: the common pool (10 - 2) is full; a third address gets in all the same:
+        # the oldest idle one of the heaviest (10.0.0.1, 6 open) gives way
+        newcomer = _Transport()
+        assert limiter.opened(("10.0.0.3", 3000), newcomer) and not newcomer.closed
+        assert [t.closed for t in first] == [False, True, False, False, False, False]
+        assert limiter.count("10.0.0.1") == 5 and limiter.count() == 8
+        # a player's address has the reserve: no one gives way for it
+        assert limiter.opened(("10.0.0.7", 7000), _Transport())
+        assert limiter.opened(("10.0.0.7", 7001), _Transport())
+        assert limiter.count() == 10 and not first[2].closed
+        # the heaviest address itself gets no room at the expense of others
+        over = _Transport()
+        assert not limiter.opened(("10.0.0.1", 1100), over) and over.closed
+        assert over.written.startswith(b"HTTP/1.1 503")
+
+    asyncio.run(go())
