@@ -11,9 +11,10 @@ anything else before it has been counted here:
   :data:`CONNECTION_RATE` a second after that) and one per address
   (:data:`ADDRESS_BURST`, :data:`ADDRESS_RATE`: every tab of a phone, a household
   behind one router). The bursts are far above a player's: a tap is two messages (its
-  id, its frame), a phone that comes back resends at most 200 taps at once. A
-  connection that overdraws either is closed (1008, "too many messages") with one log
-  line, rate-limited per address.
+  id, its frame), a phone that comes back resends at most 200 taps at once. Messages
+  are read and charged as they arrive (a reader task per websocket: a rate is what the
+  tab sends, not what the server has handled yet). A connection that overdraws either
+  is closed (1008, "too many messages") with one log line, rate-limited per address.
 - **One handler at a time** (:class:`Gate`): Flet starts a task for every control event
   as soon as it has read it, so 2,000 events read at once were 2,000 handlers queued on
   the one event loop before another phone's tap. Here a connection's next control event
@@ -27,6 +28,9 @@ anything else before it has been counted here:
 - **New tabs**: an address may open :data:`TABS_BURST` websockets at once and
   :data:`TABS_RATE` a second after that (each is a session whose page is built: the
   dearest thing a client can ask for); one more is closed (1008, "too many new tabs").
+  A new tab's first frame is handed on one at a time, once the event loop answers
+  within :data:`CALM` s (at most :data:`ADMIT_WAIT` s of waiting): pages are built
+  one after another with the taps between them, never many back to back.
 
 The gate learns that a handler finished from Flet's ``Session.dispatch_event``
 (:func:`install_gate_hook`): the task Flet makes for an event copies the context the
@@ -63,6 +67,10 @@ ADDRESS_RATE = 150.0
 #: at once, and a second after that
 TABS_BURST = 40
 TABS_RATE = 1.0
+#: a new tab's first frame waits (at most :data:`ADMIT_WAIT` s) until the event loop
+#: answers within :data:`CALM` s: pages are built one after another, between the taps
+ADMIT_WAIT = 3.0
+CALM = 0.05
 #: seconds a connection's next control event waits for the handler of its last one
 GATE_WAIT = 1.0
 #: messages (and their bytes) that may wait behind a held event
@@ -221,7 +229,22 @@ class Budget:
         self.tabs = tabs
         self._addresses: dict[str, Bucket] = {}
         self._tabs: dict[str, Bucket] = {}
+        self._admitting: asyncio.Lock | None = None
         self.closed = 0  # connections closed for overdrawing (tests read it)
+
+    async def _admit(self) -> None:
+        """Wait (one new tab at a time, at most :data:`ADMIT_WAIT` s) until the event loop
+        is calm: a new session's page is built on the loop in one go, and pages built back
+        to back held every phone's taps behind them."""
+        if self._admitting is None:
+            self._admitting = asyncio.Lock()
+        async with self._admitting:
+            deadline = time.monotonic() + ADMIT_WAIT
+            while True:
+                t0 = time.monotonic()
+                await asyncio.sleep(0.01)
+                if time.monotonic() - t0 < 0.01 + CALM or time.monotonic() > deadline:
+                    return
 
     @staticmethod
     def _bucket(buckets: dict[str, Bucket], key: str, make: tuple[float, float]) -> Bucket:
@@ -252,6 +275,7 @@ class Budget:
         over: list[tuple[str, WebCode]] = []
         refused: list[bool] = []
         waiting = [0]  # bytes read and not yet handed on
+        admitted: list[bool] = []
 
         async def charged() -> Message:
             message: Message = await receive()
@@ -337,6 +361,10 @@ class Budget:
                 if answers:
                     return hand(answers.popleft())
                 if held and (not held[0].event or not gate.busy()):
+                    if not admitted and held[0].messages[0].get("type") == "websocket.receive":
+                        admitted.append(True)  # the tab's first frame: a new session
+                        await self._admit()
+                        continue
                     return hand(held.popleft())
                 wake.clear()
                 wait = None

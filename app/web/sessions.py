@@ -563,7 +563,9 @@ def _quiet_run_task() -> None:
     """``page.run_task`` on a session whose socket has gone runs the task on the running
     loop (Flet 1.0.5 takes the loop from the session's connection, None by then: an
     AttributeError and a traceback, and the coroutine never awaited); off the loop's
-    thread it is dropped with a debug line. A task that fails there is a debug line."""
+    thread, or for a session already destroyed (evicted: Flet raises "An attempt to fetch
+    destroyed session"), it is dropped with a debug line. A task that fails there is a
+    debug line."""
     import concurrent.futures
     import inspect
 
@@ -574,8 +576,17 @@ def _quiet_run_task() -> None:
     if getattr(original, "_forest_table_quiet", False):
         return
 
+    def dropped(handler: Any) -> concurrent.futures.Future[Any]:
+        log.debug("a task for a closed session dropped: %s", handler)
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future.cancel()
+        return future
+
     def run_task(self: Any, handler: Any, *args: Any, **kwargs: Any) -> Any:
-        session = getattr(self, "session", None)
+        try:
+            session = self.session
+        except RuntimeError:  # "An attempt to fetch destroyed session": evicted, gone
+            return dropped(handler)
         if session is None or getattr(session, "connection", None) is not None \
                 or not inspect.iscoroutinefunction(handler):
             return original(self, handler, *args, **kwargs)
@@ -583,10 +594,7 @@ def _quiet_run_task() -> None:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            log.debug("a task for a closed session dropped: %s", handler)
-            future = concurrent.futures.Future()
-            future.cancel()
-            return future
+            return dropped(handler)
         _context_page.set(self)
         future = asyncio.run_coroutine_threadsafe(handler(*args, **kwargs), loop)
 

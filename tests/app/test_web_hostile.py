@@ -1122,7 +1122,7 @@ def test_half_requests_from_eight_addresses_leave_room_for_a_ninth(serve: Any) -
 
 FUZZ = os.environ.get("FOREST_TABLE_FUZZ", "")
 FUZZ_SECONDS = 120.0 if FUZZ == "long" else 12.0
-FUZZ_TABS = 12 if FUZZ == "long" else 6
+FUZZ_TABS = int(os.environ.get("FOREST_TABLE_FUZZ_TABS") or (12 if FUZZ == "long" else 6))
 EVENT_NAMES = ["click", "change", "route_change", "submit", "focus", "blur", "resize",
                "view_pop", "connect", "disconnect", "close", "long_press", "dismiss",
                "app_lifecycle_state_change", "keyboard_event", "tap", "select"]
