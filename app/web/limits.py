@@ -11,6 +11,11 @@ even a phone's page load). Below the ASGI app, at the transport:
 - **In all** at most :data:`TOTAL` (``FOREST_TABLE_CONNECTIONS_TOTAL``), and never
   more than half of the process's open-file limit left after a reserve (a file
   being sent needs a descriptor too; so do the database files).
+- **Room for the table** (issue 32): an eighth of the cap in all is kept for addresses
+  holding a seat or host session (:func:`player_address`); and at the cap, the oldest
+  idle or half-open connection (waiting for a request's head) of the address holding the
+  most gives way to a connection from an address holding fewer (:meth:`ConnectionLimiter.
+  _make_room`), so many addresses sending half requests crowd out only each other.
 - A connection over a cap is answered ``503`` at once and closed: its descriptor
   is free again straight away. One log line per address and minute says so.
 - **Headers**: a request's head must be complete within :data:`HEADER_TIMEOUT`

@@ -34,6 +34,13 @@ flet-web's own traceback for a frame it still fails on is cut to one such line
 :data:`GRACE` seconds after its socket closed is cancelled (flet-web waits forever
 for a socket that closed before it registered).
 
+Shapes (issue 32): after the first frame, each message's shape is checked too
+(:func:`event_problem`: ids, event names, routes, bounded values; a second
+``REGISTER_CLIENT``), and each control event's data against the event type its control
+makes (:func:`install_event_checks`); one that fails is *dropped* (not closed), with one
+log line for a connection's first (:func:`note_dropped`). Sends to a session whose socket
+has gone are dropped quietly (:func:`quiet_closed_sends`).
+
 Rights never depend on any of this: tokens decide (app/table.py).
 """
 
