@@ -65,3 +65,9 @@ def unvouch(session_id: str) -> None:
     """The session is gone for good (expired or evicted): forget it was vouched for."""
     with _LOCK:
         _VOUCHED.discard(session_id)
+
+
+def vouched_addresses() -> set[str]:
+    """The peer addresses of the connected sessions that are vouched for."""
+    with _LOCK:
+        return {_PEERS[sid] for sid in _VOUCHED if sid in _PEERS}

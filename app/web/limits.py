@@ -11,6 +11,11 @@ even a phone's page load). Below the ASGI app, at the transport:
 - **In all** at most :data:`TOTAL` (``FOREST_TABLE_CONNECTIONS_TOTAL``), and never
   more than half of the process's open-file limit left after a reserve (a file
   being sent needs a descriptor too; so do the database files).
+- **Room for the table** (issue 32): an eighth of the cap in all is kept for addresses
+  holding a seat or host session (:func:`player_address`); and at the cap, the oldest
+  idle or half-open connection (waiting for a request's head) of the address holding the
+  most gives way to a connection from an address holding fewer (:meth:`ConnectionLimiter.
+  _make_room`), so many addresses sending half requests crowd out only each other.
 - A connection over a cap is answered ``503`` at once and closed: its descriptor
   is free again straight away. One log line per address and minute says so.
 - **Headers**: a request's head must be complete within :data:`HEADER_TIMEOUT`
@@ -173,6 +178,14 @@ class LogLimiter:
             return self._held.pop(address, 0)
 
 
+def player_address(key: str) -> bool:
+    """Whether the address ``key`` (:func:`address_key`) holds a connected session whose
+    tab showed a valid seat or host token (:func:`app.peer.vouch`)."""
+    from app import peer
+
+    return any(address_key(a) == key for a in peer.vouched_addresses())
+
+
 def log_limited(limiter: LogLimiter, address: str, msg: str, *args: Any) -> None:
     """Log ``msg`` (a warning) for ``address`` if ``limiter`` allows; say what was held."""
     if not limiter.allow(address):
@@ -207,8 +220,15 @@ class ConnectionLimiter:
     #: addresses not capped per address, only in all (``serve --trusted-proxy``: the proxy
     #: holds every phone's connections and caps each phone itself)
     uncapped: Callable[[str], bool] | None = None
+    #: connections in all kept for the table (:attr:`players`: an address holding a seat
+    #: or host token session); None: an eighth of :attr:`total`
+    reserve: int | None = None
+    #: whether an address key holds a player's session (default: :func:`player_address`)
+    players: Callable[[str], bool] | None = None
     _open: dict[tuple[str, int], _Open] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
+    #: each address key's connections, oldest first
+    _by_key: dict[str, dict[tuple[str, int], _Open]] = field(default_factory=dict)
 
     @classmethod
     def from_env(cls) -> ConnectionLimiter:
@@ -228,7 +248,9 @@ class ConnectionLimiter:
         key = address_key(str(peer[0]))
         over_address = self._counts.get(key, 0) >= self.per_address and not (
             self.uncapped is not None and self.uncapped(str(peer[0])))
-        if over_address or len(self._open) >= self.total:
+        if not over_address and len(self._open) >= self._room(key):
+            self._make_room(key)  # an idle or half-open one of a heavier address goes
+        if over_address or len(self._open) >= self._room(key):
             which = "address" if over_address else "server"
             log_limited(self.logs, key, "refused connections from %s: %d open from it, "
                         "%d in all (the %s cap)", key, self._counts.get(key, 0),
@@ -238,19 +260,60 @@ class ConnectionLimiter:
             finally:
                 transport.close()
             return False
-        entry = self._open[(str(peer[0]), int(peer[1]))] = _Open(key, transport=transport)
+        where = (str(peer[0]), int(peer[1]))
+        entry = self._open[where] = _Open(key, transport=transport)
+        self._by_key.setdefault(key, {})[where] = entry
         self._counts[key] = self._counts.get(key, 0) + 1
         self._arm(entry)
         return True
 
+    def _room(self, key: str) -> int:
+        """How many connections in all a new one from ``key`` may find open: all of
+        :attr:`total` for a player's address, the total less the reserve for any other."""
+        reserve = self.total // 8 if self.reserve is None else self.reserve
+        if reserve <= 0:
+            return self.total
+        players = self.players if self.players is not None else player_address
+        return self.total if players(key) else self.total - reserve
+
+    def _make_room(self, key: str) -> bool:
+        """At the cap in all: close the oldest idle or half-open connection (waiting for
+        a request's head) of the address holding the most, if it holds more than ``key``
+        would with this one; so many addresses sending half requests crowd out only each
+        other, never a newcomer. False when there is none."""
+        mine = self._counts.get(key, 0) + 1
+        for other, count in sorted(self._counts.items(), key=lambda kv: -kv[1]):
+            if count <= mine:
+                return False
+            for where, entry in self._by_key.get(other, {}).items():
+                transport = entry.transport
+                if entry.timer is None or transport is None or transport.is_closing():
+                    continue
+                log_limited(self.logs, "room:" + other, "closed an idle connection from %s "
+                            "to make room for %s (%d open in all)", other, key,
+                            len(self._open))
+                self._forget(where)
+                transport.close()
+                return True
+        return False
+
     def closed(self, peer: tuple[str, int] | None) -> None:
         if peer is None:
             return
-        entry = self._open.pop((str(peer[0]), int(peer[1])), None)
+        self._forget((str(peer[0]), int(peer[1])))
+
+    def _forget(self, where: tuple[str, int]) -> None:
+        entry = self._open.pop(where, None)
         if entry is None:
             return
         if entry.timer is not None:
             entry.timer.cancel()
+            entry.timer = None
+        mine = self._by_key.get(entry.key)
+        if mine is not None:
+            mine.pop(where, None)
+            if not mine:
+                del self._by_key[entry.key]
         left = self._counts.get(entry.key, 1) - 1
         if left > 0:
             self._counts[entry.key] = left

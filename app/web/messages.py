@@ -21,6 +21,8 @@ class WebCode(MessageCode):
     UNKNOWN_HOST = "web-refused-unknown-host"
     FOREIGN_ORIGIN = "web-refused-foreign-origin"
     TOO_MANY_SESSIONS = "web-refused-too-many-sessions"
+    TOO_MANY_MESSAGES = "web-closed-too-many-messages"
+    TOO_MANY_TABS = "web-closed-too-many-tabs"
 
 
 def say(code: WebCode, **params: object) -> str:

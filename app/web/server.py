@@ -6,6 +6,7 @@ which gives ``/ws`` and runs the sessions)::
     uvicorn (connection caps, header deadline: app/web/limits.py)
       -> HeaderDeadline -> ForwardedFor (the phone's address behind a trusted proxy)
       -> Probes (/healthz, /readyz: any Host) -> SameOrigin (Host, Origin, CSP, headers)
+      -> Budget (sizes, rates, one handler at a time per websocket: app/web/budget.py)
       -> TapIds (each tap once, acknowledged once handled; its text frames taken out first)
       -> SessionGuard (peer, session cap, frame checks)
       -> WebClient (the client's files, compressed and cached) -> flet-web
@@ -36,6 +37,7 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
+from app.web.budget import MAX_MESSAGE, Budget, install_gate_hook
 from app.web.forwarded import ForwardedFor, TrustedProxies
 from app.web.health import Probes
 from app.web.limits import (
@@ -51,8 +53,9 @@ from app.web.sessions import (
     DEFAULT_CAP,
     SessionGuard,
     SessionRegistry,
+    install_event_checks,
+    quiet_closed_sends,
     quiet_frame_errors,
-    tolerate_closed_sockets,
 )
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
 from app.web.taps import TapIds, install_handled_hook
@@ -108,6 +111,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     if not any(isinstance(f, _QuietRefusals) for f in uvicorn_log.filters):
         uvicorn_log.addFilter(_QuietRefusals())
     quiet_frame_errors()
+    quiet_closed_sends()
 
     flet = flet_fastapi.app(
         main,
@@ -128,8 +132,9 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     # TapIds outside: the page's text frames are taken out before the frame checks; a tap
     # is acknowledged once Flet has handled it (its handler finished: saved)
     install_handled_hook()
-    tolerate_closed_sockets()
-    guarded = TapIds(SessionGuard(client, registry))
+    install_gate_hook()
+    install_event_checks()
+    guarded = Budget(TapIds(SessionGuard(client, registry)))
     limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
     proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()
     if proxies and limiter.uncapped is None:
@@ -184,7 +189,7 @@ def config(app: ASGIApp, log_level: str = "warning") -> Any:
                           proxy_headers=False,
                           lifespan="on", timeout_keep_alive=KEEP_ALIVE,
                           timeout_graceful_shutdown=GRACEFUL_STOP,
-                          ws_max_size=1 << 20, backlog=ACCEPT_BATCH,
+                          ws_max_size=MAX_MESSAGE, backlog=ACCEPT_BATCH,
                           h11_max_incomplete_event_size=MAX_HEAD)
 
 

@@ -34,6 +34,13 @@ flet-web's own traceback for a frame it still fails on is cut to one such line
 :data:`GRACE` seconds after its socket closed is cancelled (flet-web waits forever
 for a socket that closed before it registered).
 
+Shapes (issue 32): after the first frame, each message's shape is checked too
+(:func:`event_problem`: ids, event names, routes, bounded values; a second
+``REGISTER_CLIENT``), and each control event's data against the event type its control
+makes (:func:`install_event_checks`); one that fails is *dropped* (not closed), with one
+log line for a connection's first (:func:`note_dropped`). Sends to a session whose socket
+has gone are dropped quietly (:func:`quiet_closed_sends`).
+
 Rights never depend on any of this: tokens decide (app/table.py).
 """
 
@@ -41,10 +48,16 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
+import enum
 import ipaddress
 import logging
+import math
+import re
 import threading
 import time
+import types
+import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -65,8 +78,8 @@ DEFAULT_CAP = 16
 GRACE = 5.0
 #: seconds an open websocket has to send its first frame (``REGISTER_CLIENT``)
 REGISTER_TIMEOUT = 30.0
-#: the largest frame a client may send (a tap is tens of bytes; uvicorn's own limit 16 MiB)
-MAX_FRAME = 1 << 20
+#: the largest frame a client may send (a tap is tens of bytes; app.web.budget.MAX_MESSAGE)
+MAX_FRAME = 64 * 1024
 #: one line per malformed frame, at most 3 per address and 20 in all a minute
 FRAME_LOGS = LogLimiter(per_address=3, total=20)
 #: the peer address of the websocket a task serves (for flet-web's log lines)
@@ -237,40 +250,371 @@ def frame_problem(frame: bytes | None, *, first: bool) -> str | None:
     >>> frame_problem(b"\\x00\\xc1", first=True)
     'not msgpack'
     """
+    return checked_frame(frame, first=first)[0]
+
+
+def checked_frame(frame: bytes | None, *, first: bool) -> tuple[str | None, Any]:
+    """:func:`frame_problem` and the message read from the frame (None when there is no
+    problem to tell or no message)."""
     if frame is None:
-        return "a text frame"
+        return "a text frame", None
     if not frame:
-        return None if not first else "empty"
+        return (None if not first else "empty"), None
     if len(frame) > MAX_FRAME:
-        return "too large"
+        return "too large", None
     if frame[0] == 0x01 and not first:
-        return None
+        return None, None
     if frame[0] != 0x00:
-        return "unknown frame type"
+        return "unknown frame type", None
     if not _BODIES:
         _BODIES.update(_bodies())
     try:
         message = msgpack.unpackb(frame[1:], strict_map_key=False)
     except Exception:
-        return "not msgpack"
+        return "not msgpack", None
     if not isinstance(message, (list, tuple)) or len(message) < 2:
-        return "not a message"
+        return "not a message", None
     action, body = message[0], message[1]
     make = _BODIES.get(action) if isinstance(action, int) else None
     if make is None:
-        return "unknown action"
+        return "unknown action", None
     if first and make is not _BODIES[1]:
-        return "not registered first"
+        return "not registered first", None
     if not isinstance(body, dict) or not all(isinstance(k, str) for k in body):
-        return "body not a map"
+        return "body not a map", None
     try:
         made = make(**body)
     except Exception:
-        return "body of the wrong shape"
+        return "body of the wrong shape", None
     if make is _BODIES[1] and not (isinstance(made.page, dict) and isinstance(
             made.session_id, (str, type(None)))):
-        return "body of the wrong shape"
+        return "body of the wrong shape", None
+    route = made.page.get("route") if first else None
+    if route is not None and _route_problem(route) is not None:
+        return "a route not text", None
+    return None, message
+
+
+# --------------------------------------------------------------------------- event shapes
+
+#: bounds on what an event may carry: a route, any text, a number, a nesting
+MAX_ROUTE = 2048
+MAX_TEXT = 16 * 1024
+MAX_ITEMS = 1000
+MAX_DEPTH = 8
+MAX_ID = 1 << 31
+EVENT_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_CONTROL_CHARS = re.compile("[\x00-\x1f\x7f]")
+
+
+class _Note:
+    """What one connection had dropped (one log line per connection)."""
+
+    __slots__ = ("address", "dropped")
+
+    def __init__(self, address: str) -> None:
+        self.address = address
+        self.dropped = 0
+
+
+#: the connection a task serves (set by SessionGuard; Flet's event tasks inherit it)
+_NOTE: contextvars.ContextVar[_Note | None] = contextvars.ContextVar("forest_table_note",
+                                                                    default=None)
+
+
+def note_dropped(why: str) -> None:
+    """An event of this connection was dropped: one line for its first (rate-limited per
+    address by :data:`FRAME_LOGS`), none for the rest."""
+    note = _NOTE.get()
+    address = note.address if note is not None else CURRENT_PEER.get()
+    if note is not None:
+        note.dropped += 1
+        if note.dropped > 1:
+            return
+    log_limited(FRAME_LOGS, address, "dropped an event from %s: %s (and any more from "
+                "this connection, without a line)", address, why)
+
+
+def _id_problem(value: Any, what: str) -> str | None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < MAX_ID:
+        return f"{what} not an id"
     return None
+
+
+def _route_problem(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return "a route not text"
+    if len(value) > MAX_ROUTE or _CONTROL_CHARS.search(value):
+        return "a route too long or with control characters"
+    return None
+
+
+def value_problem(value: Any) -> str | None:
+    """What is out of bounds in a value a client sent (None: nothing): integers within
+    2**53 (a web client's numbers are JavaScript's), other numbers finite, texts up to
+    :data:`MAX_TEXT`, at most :data:`MAX_ITEMS` items nested at most :data:`MAX_DEPTH`
+    deep, map keys text.
+
+    >>> value_problem({"a": [1, 2.5, "x"]}), value_problem(float("nan"))
+    (None, 'a number out of range')
+    """
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    items = 0
+    while stack:
+        v, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            return "too many items"
+        if v is None or isinstance(v, bool):
+            continue
+        if isinstance(v, int):
+            if abs(v) > 1 << 53:
+                return "a number out of range"
+        elif isinstance(v, float):
+            if not math.isfinite(v):
+                return "a number out of range"
+        elif isinstance(v, (str, bytes, msgpack.ExtType)):
+            if len(v.data if isinstance(v, msgpack.ExtType) else v) > MAX_TEXT:
+                return "a text too long"
+        elif isinstance(v, (list, tuple, dict)):
+            if depth >= MAX_DEPTH:
+                return "nested too deep"
+            if isinstance(v, dict):
+                for k, x in v.items():
+                    if not isinstance(k, str) or len(k) > 256:
+                        return "a key not text"
+                    stack.append((x, depth + 1))
+            else:
+                stack.extend((x, depth + 1) for x in v)
+        else:
+            return "a value of an unknown type"
+    return None
+
+
+def event_problem(action: int, body: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of a client's message after the first (None: nothing),
+    checked before Flet reads it: ids are ids, an event's name a short lowercase word, a
+    route text of at most :data:`MAX_ROUTE` characters without control characters, every
+    value within :func:`value_problem`'s bounds.
+
+    >>> event_problem(3, {"target": 1, "name": "route_change", "data": {"route": 7}})
+    'a route not text'
+    """
+    if action == 1:  # REGISTER_CLIENT again: each would be a new session, its page built
+        return "registered twice on one socket"
+    if action == 3:  # CONTROL_EVENT
+        name = body.get("name")
+        problem = _id_problem(body.get("target"), "target")
+        if problem is None and not (isinstance(name, str) and EVENT_NAME.fullmatch(name)):
+            problem = "an event name not a word"
+        data = body.get("data")
+        if problem is None and name == "route_change":
+            problem = _route_problem(data.get("route")) if isinstance(data, dict) \
+                else "a route not text"
+        return problem or value_problem(data)
+    if action == 4:  # UPDATE_CONTROL_PROPS
+        props = body.get("props")
+        problem = _id_problem(body.get("id"), "id")
+        if not isinstance(props, dict):
+            return problem or "props not a map"
+        if problem is None and "route" in props:
+            problem = _route_problem(props["route"])
+        return problem or value_problem(props)
+    if action == 5:  # INVOKE_METHOD (the client's answer)
+        call_id, error = body.get("call_id"), body.get("error")
+        problem = _id_problem(body.get("control_id"), "control id")
+        if problem is None and not (isinstance(call_id, str) and len(call_id) <= 64):
+            problem = "a call id not a short text"
+        if problem is None and not (error is None or isinstance(error, str)):
+            problem = "an error not text"
+        return problem or value_problem([body.get("result"), error])
+    return None
+
+
+_EVENT_FIELDS: dict[tuple[type, str], dict[str, Any] | None] = {}
+
+
+def _event_fields(control: Any, name: str) -> dict[str, Any] | None:
+    """The fields (with their types) of the event ``control`` makes of ``name``'s data;
+    None when it makes a plain one (no fields of its own)."""
+    key = (type(control), name)
+    if key not in _EVENT_FIELDS:
+        fields: dict[str, Any] | None = None
+        try:
+            from flet.controls.control_event import ControlEvent, get_event_field_type
+
+            event_type = get_event_field_type(control, f"on_{name}")
+            if event_type is not None and event_type is not ControlEvent:
+                event_type = typing.get_origin(event_type) or event_type
+                if dataclasses.is_dataclass(event_type):
+                    hints = typing.get_type_hints(event_type)
+                    fields = {k: v for k, v in hints.items()
+                              if k not in ("control", "name", "data", "target")}
+        except Exception:
+            fields = None
+        if len(_EVENT_FIELDS) > 4096:
+            _EVENT_FIELDS.clear()
+        _EVENT_FIELDS[key] = fields
+    return _EVENT_FIELDS[key]
+
+
+def fits(value: Any, hint: Any, depth: int = 0) -> bool:
+    """Whether ``value`` (decoded from a client) has the type ``hint`` (an event field's
+    annotation). Lenient where Flet is: None fits anything (Flet's own events leave
+    fields out), an int fits a float, an integral float an int; what it cannot judge
+    fits.
+
+    >>> fits(7, str), fits("x", str), fits(3, float), fits("a", int | None)
+    (False, True, True, False)
+    """
+    if value is None or hint is Any or depth > MAX_DEPTH:
+        return True
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, a, depth + 1) for a in args)
+    if origin is typing.Literal:
+        return value in args
+    if hint is type(None):
+        return False  # (None itself fitted above)
+    if hint is str:
+        return isinstance(value, str)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, float) and value.is_integer())
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return any(value == m.value for m in hint)
+    if origin in (list, tuple) or hint in (list, tuple):
+        return isinstance(value, (list, tuple)) and (
+            not args or all(fits(v, args[0], depth + 1) for v in value))
+    if origin is dict or hint is dict:
+        return isinstance(value, dict)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        if not isinstance(value, dict):
+            return False
+        try:
+            hints = typing.get_type_hints(hint)
+        except Exception:
+            return True
+        return all(fits(v, hints[k], depth + 1) for k, v in value.items() if k in hints)
+    return True
+
+
+def event_data_problem(control: Any, name: str, data: Any) -> str | None:
+    """What in an event's ``data`` does not fit the event ``control`` makes of it."""
+    if not isinstance(data, dict):
+        return None
+    fields = _event_fields(control, name)
+    if not fields:
+        return None
+    for key, value in data.items():
+        hint = fields.get(key)
+        if hint is not None and not fits(value, hint):
+            return f"{name}.{key} of the wrong type"
+    return None
+
+
+def install_event_checks() -> None:
+    """Check each control event's data against the event type its control makes of it,
+    before any handler runs (wraps Flet's ``Session.dispatch_event`` once): one that does
+    not fit is dropped (:func:`note_dropped`), never handed to a handler."""
+    from flet.messaging.session import Session
+
+    original = Session.dispatch_event
+    if getattr(original, "_forest_table_checked", False):
+        return
+
+    async def dispatch_event(self: Any, control_id: int, event_name: str,
+                             event_data: Any) -> None:
+        if isinstance(event_data, dict):
+            control = self.index.get(control_id)
+            problem = event_data_problem(control, event_name, event_data) \
+                if control is not None else None
+            if problem is not None:
+                note_dropped(problem)
+                return
+        await original(self, control_id, event_name, event_data)
+
+    dispatch_event._forest_table_checked = True  # type: ignore[attr-defined]
+    Session.dispatch_event = dispatch_event  # type: ignore[method-assign]
+
+
+def quiet_closed_sends() -> None:
+    """A session whose socket has gone is sent nothing, quietly (wraps flet-web's
+    ``FletApp.send_message`` once): Flet 1.0.5 puts each message on the connection's
+    send queue, which is None once the socket closed; a tab that registered and closed at
+    once made every message its ``main`` still sent a traceback ("'NoneType' object has
+    no attribute 'put_nowait'", "Task exception was never retrieved")."""
+    from flet_web.fastapi.flet_app import FletApp
+
+    original = FletApp.send_message
+    if getattr(original, "_forest_table_quiet", False):
+        return
+
+    def send_message(self: Any, message: Any) -> None:
+        if getattr(self, "_FletApp__send_queue", None) is None:
+            log.debug("a message for a closed session dropped")
+            return
+        original(self, message)
+
+    send_message._forest_table_quiet = True  # type: ignore[attr-defined]
+    FletApp.send_message = send_message  # type: ignore[method-assign]
+    _quiet_run_task()
+
+
+def _quiet_run_task() -> None:
+    """``page.run_task`` on a session whose socket has gone runs the task on the running
+    loop (Flet 1.0.5 takes the loop from the session's connection, None by then: an
+    AttributeError and a traceback, and the coroutine never awaited); off the loop's
+    thread, or for a session already destroyed (evicted: Flet raises "An attempt to fetch
+    destroyed session"), it is dropped with a debug line. A task that fails there is a
+    debug line."""
+    import concurrent.futures
+    import inspect
+
+    from flet.controls.context import _context_page
+    from flet.controls.page import Page
+
+    original = Page.run_task
+    if getattr(original, "_forest_table_quiet", False):
+        return
+
+    def dropped(handler: Any) -> concurrent.futures.Future[Any]:
+        log.debug("a task for a closed session dropped: %s", handler)
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future.cancel()
+        return future
+
+    def run_task(self: Any, handler: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            session = self.session
+        except RuntimeError:  # "An attempt to fetch destroyed session": evicted, gone
+            return dropped(handler)
+        if session is None or getattr(session, "connection", None) is not None \
+                or not inspect.iscoroutinefunction(handler):
+            return original(self, handler, *args, **kwargs)
+        future: concurrent.futures.Future[Any]
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return dropped(handler)
+        _context_page.set(self)
+        future = asyncio.run_coroutine_threadsafe(handler(*args, **kwargs), loop)
+
+        def done(f: concurrent.futures.Future[Any]) -> None:
+            if not f.cancelled() and f.exception() is not None:
+                log.debug("a task of a closed session failed: %r", f.exception())
+
+        future.add_done_callback(done)
+        return future
+
+    run_task._forest_table_quiet = True  # type: ignore[attr-defined]
+    Page.run_task = run_task  # type: ignore[method-assign]
+
 
 
 class QuietFrameErrors(logging.Filter):
@@ -327,6 +671,7 @@ class SessionGuard:
             return
         address = str((scope.get("client") or ("",))[0])
         CURRENT_PEER.set(address)
+        _NOTE.set(_Note(address))
         if self.registry.capped(address):
             passed = await self._at_cap(scope, receive, send, address)
             if passed is None:
@@ -345,6 +690,15 @@ class SessionGuard:
                 except TimeoutError:
                     late, message = True, {"type": "websocket.receive", "bytes": None}
             else:
+                message = await receive()
+            while message["type"] == "websocket.receive" and frames > 0:
+                # after the first: an event of the wrong shape is dropped, not handed on
+                problem, read = checked_frame(message.get("bytes"), first=False)
+                shape = event_problem(read[0], read[1]) if problem is None and \
+                    read is not None else None
+                if shape is None:
+                    break
+                note_dropped(shape)
                 message = await receive()
             if message["type"] == "websocket.receive":
                 problem = "no first frame in time" if late else \
@@ -475,39 +829,3 @@ async def run_with_grace(work: Any, gone: asyncio.Event, grace: float | None = N
         waiter.cancel()
         if not task.done():
             task.cancel()
-
-
-def tolerate_closed_sockets() -> None:
-    """Install once the Flet workaround 13. of :mod:`app.ui.kit.flet_compat`: flet-web's
-    ``FletApp.send_message`` drops a frame when its socket has closed (as flet-web drops a
-    data-channel frame then: a tab that comes back is sent whole); ``Page.run_task``
-    starts nothing for a session without a connection (a cancelled future comes back).
-    Found by the table fuzz test: either raised in a tab's handler, a traceback in the log."""
-    import concurrent.futures
-
-    from flet import Page
-    from flet_web.fastapi.flet_app import FletApp
-
-    send = FletApp.send_message
-    if getattr(send, "_forest_table_closed", False):
-        return
-
-    def send_message(self: Any, message: Any) -> None:
-        if getattr(self, "_FletApp__send_queue", None) is None:
-            log.debug("a frame for a closed socket dropped")
-            return
-        send(self, message)
-
-    run_task = Page.run_task
-
-    def run_task_if_connected(self: Page, handler: Any, *args: Any, **kwargs: Any
-                              ) -> Any:
-        if getattr(self.session, "connection", None) is None:
-            gone: concurrent.futures.Future[Any] = concurrent.futures.Future()
-            gone.cancel()
-            return gone
-        return run_task(self, handler, *args, **kwargs)
-
-    send_message._forest_table_closed = True  # type: ignore[attr-defined]
-    FletApp.send_message = send_message  # type: ignore[method-assign]
-    Page.run_task = run_task_if_connected  # type: ignore[method-assign]

@@ -43,18 +43,18 @@ def test_a_frame_or_task_for_a_tab_whose_socket_closed_is_dropped_not_raised(
     """Found by the table fuzz test: other work for a tab whose socket had just closed
     raised in flet-web too (``on_connect``'s render: ``'NoneType' object has no attribute
     'put_nowait'``; the tab opening a table: ``page.run_task`` on a session whose
-    connection is None). ``serve`` installs :func:`app.web.sessions.tolerate_closed_sockets`:
+    connection is None). ``serve`` installs :func:`app.web.sessions.quiet_closed_sends`:
     the frame is dropped (a tab that comes back is sent whole), the task not started."""
     import flet as ft
     from flet.messaging.protocol import Message, MessageAction
     from flet_web.fastapi.flet_app import FletApp
 
-    from app.web.sessions import tolerate_closed_sockets
+    from app.web.sessions import quiet_closed_sends
 
     monkeypatch.setattr(FletApp, "send_message", FletApp.send_message)  # (put back after)
     monkeypatch.setattr(ft.Page, "run_task", ft.Page.run_task)
-    tolerate_closed_sockets()
-    tolerate_closed_sockets()  # once: not wrapped twice
+    quiet_closed_sends()
+    quiet_closed_sends()  # once: not wrapped twice
     closed = FletApp.__new__(FletApp)
     closed._FletApp__send_queue = None  # type: ignore[attr-defined]
     closed.send_message(Message(MessageAction.PATCH_CONTROL, {"id": 1, "patch": []}))

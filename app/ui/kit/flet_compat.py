@@ -108,14 +108,15 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    ``tests/app/test_flet_compat.py``.
 
 13. **A tab that draws after its socket closed** (``serve`` installs
-   :func:`app.web.sessions.tolerate_closed_sockets`; :func:`stopped_sending`). Flet
+   :func:`app.web.sessions.quiet_closed_sends`; :func:`stopped_sending`). Flet
    1.0.5's web connection sets its send queue to None when its socket closes, before
    the session hears of it; a frame sent then (a redraw, ``on_connect``'s render) raised
    ``AttributeError`` in the tab's handler, and ``page.run_task`` after the session was
    told raised on its ``connection`` None. The frame is dropped, as flet-web drops a
-   data-channel frame then (a tab that comes back is sent whole: 5.), and the task is
-   not started. Found by ``tests/app/test_table_fuzz.py``; shown by
-   ``tests/app/test_live_table.py``.
+   data-channel frame then (a tab that comes back is sent whole: 5.), and the task runs
+   on the server's loop when there is one, else is dropped (a destroyed session's too).
+   Found by ``tests/app/test_table_fuzz.py`` and the hostile-tab tests; shown by
+   ``tests/app/test_live_table.py`` and ``tests/app/test_web_hostile.py``.
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
