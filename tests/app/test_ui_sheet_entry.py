@@ -33,13 +33,28 @@ async def refresh(client: Any) -> None:
 async def step(client: Any, s: tuple[Any, ...]) -> None:
     if s[0] == "tap":
         await tap(client, s[1])
-    else:  # typed into the count's number field, then Enter
-        field = by_id(client, f"{s[1]}-value")
-        assert isinstance(field, ft.TextField), s
-        client.session.apply_patch(field._i, {"value": str(s[2])})
-        await client.session.dispatch_event(field._i, "submit", None)
-        await settle(0.01)
+    else:  # typed with the keypad: its number opens it, the digits, Done
+        await type_with_keypad(client, s[1], s[2])
     await refresh(client)
+
+
+async def type_with_keypad(client: Any, ident: str, value: int) -> None:
+    """Tap the count's number (the keypad opens), its digits, Done."""
+    await tap(client, f"{ident}-value")
+    await refresh(client)
+    for d in str(value):
+        await tap_key(client, d)
+    await tap_key(client, "done")
+    await settle(0.01)
+
+
+async def tap_key(client: Any, end: str) -> None:
+    """Tap ``keypad-<end>`` of the keypad open now (the newest: the session's index may
+    still hold the keys of a keypad closed before)."""
+    key = [c for c in client.find(ft.Semantics) if c.identifier == f"keypad-{end}"][-1]
+    control = key.content
+    await client.session.dispatch_event(control._i, "click", None)
+    await settle(0.01)
 
 
 async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
