@@ -16,6 +16,7 @@ the field).
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ MAX_LENGTH = 40
 KEY_HEIGHT = 52  # px: above the 48-px touch target
 
 Words = Callable[..., str]
+log = logging.getLogger(__name__)
 
 
 def digit(ch: str) -> str | None:
@@ -168,11 +170,10 @@ class Keypad:
         def tapped(_e: Any) -> None:
             self.expr = press(self.expr, typed)
             self._show()
-            for c in (self.typed, self.equals, self.now, self.change):
-                try:
-                    c.update()
-                except Exception:  # not on the page (closed meanwhile)
-                    pass
+            try:
+                self.sheet.update()
+            except Exception:  # not on the page (closed meanwhile)
+                log.debug("keypad not on the page", exc_info=True)
         return tapped
 
     # ------------------------------------------------------------------ controls
@@ -181,12 +182,13 @@ class Keypad:
              icon: Any = None) -> ft.Control:
         face: ft.Control = ft.Icon(icon, size=24) if icon is not None else ft.Text(
             text, size=24, weight=ft.FontWeight.W_600)
-        return sid(f"keypad-{end}", ft.Container(
-            face, height=KEY_HEIGHT, expand=True, alignment=ft.Alignment.CENTER,
+        # the Row's own child expands (a Semantics around an expanding Container would not)
+        return ft.Container(sid(f"keypad-{end}", ft.Container(
+            face, height=KEY_HEIGHT, alignment=ft.Alignment.CENTER,
             border_radius=12, ink=True, on_click=self.key(end),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if tonal else ft.Colors.SURFACE,
             border=None if tonal else ft.Border.all(1, ft.Colors.OUTLINE_VARIANT)),
-            button=True, label=label)
+            button=True, label=label), expand=True)
 
     def _row(self, keys: list[ft.Control]) -> ft.Control:
         return ft.Row(keys, spacing=8)

@@ -131,7 +131,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
     buttons: list[ft.Control] = [
         step("minus", ft.Icons.REMOVE, on_minus, less_label),
         # the number that opens the keypad: a button whose value is the count
-        sid(f"{identifier}-value", shown, button=True, value=str(value),
+        sid(f"{identifier}-value", shown, button=True,
             hint_text=typed_label) if on_typed is not None
         else sid(f"{identifier}-value", shown),
         step("plus", ft.Icons.ADD, on_plus, more_label),
