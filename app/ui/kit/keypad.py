@@ -181,7 +181,7 @@ class Keypad:
     def _key(self, end: str, text: str, label: str, tonal: bool = False,
              icon: Any = None) -> ft.Control:
         face: ft.Control = ft.Icon(icon, size=24) if icon is not None else ft.Text(
-            text, size=24, weight=ft.FontWeight.W_600)
+            text, size=24 if len(text) == 1 else 18, weight=ft.FontWeight.W_600)
         # the Row's own child expands (a Semantics around an expanding Container would not)
         return ft.Container(sid(f"keypad-{end}", ft.Container(
             face, height=KEY_HEIGHT, alignment=ft.Alignment.CENTER,
@@ -230,9 +230,12 @@ class Keypad:
         ]
         if self.next_field is not None:
             items.append(sid("keypad-next", ft.FilledTonalButton(
-                content=ft.Text(t("keypad-next", field=self.next_field.label), size=16),
-                icon=ft.Icons.CHEVRON_RIGHT, height=56, on_click=self.next,
-                width=float("inf")), button=True))
+                content=ft.Row([ft.Text(t("keypad-next", field=self.next_field.label),
+                                        size=16, expand=True, max_lines=1,
+                                        overflow=ft.TextOverflow.ELLIPSIS),
+                                ft.Icon(icon_of(self.next_field.id), size=22),
+                                ft.Icon(ft.Icons.CHEVRON_RIGHT, size=22)]),
+                height=56, on_click=self.next, width=float("inf")), button=True))
         return sid("keypad", ft.Container(
             ft.Column(items, spacing=8, tight=True),
             padding=ft.Padding.only(left=16, right=16, bottom=16)))
