@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from app.ui.kit.live_table import OpenTable
-from tests.app.flet_harness import by_id, settle, start_app, tap
+from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
 
@@ -42,18 +42,23 @@ async def type_with_keypad(client: Any, ident: str, value: int) -> None:
     """Tap the count's number (the keypad opens), its digits, Done."""
     await tap(client, f"{ident}-value")
     await refresh(client)
+    keys = open_keys(client)
     for d in str(value):
-        await tap_key(client, d)
-    await tap_key(client, "done")
+        await client.session.dispatch_event(keys[d]._i, "click", None)
+    await client.session.dispatch_event(keys["done"]._i, "click", None)
     await settle(0.01)
 
 
+def open_keys(client: Any) -> dict[str, Any]:
+    """The keys of the keypad open now (``"7"``, ``"done"``, ...): the page's dialog."""
+    pad = [d for d in client.page._dialogs.controls if isinstance(d, ft.BottomSheet)][-1]
+    return {node.identifier.removeprefix("keypad-"): node.content for node in on_page(pad)
+            if isinstance(node, ft.Semantics) and (node.identifier or "").startswith("keypad-")}
+
+
 async def tap_key(client: Any, end: str) -> None:
-    """Tap ``keypad-<end>`` of the keypad open now (the newest: the session's index may
-    still hold the keys of a keypad closed before)."""
-    key = [c for c in client.find(ft.Semantics) if c.identifier == f"keypad-{end}"][-1]
-    control = key.content
-    await client.session.dispatch_event(control._i, "click", None)
+    """Tap ``keypad-<end>`` of the keypad open now."""
+    await client.session.dispatch_event(open_keys(client)[end]._i, "click", None)
     await settle(0.01)
 
 
