@@ -149,3 +149,25 @@ def test_a_refused_value_names_its_field(svc: Any) -> None:
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+def test_a_typed_value_is_checked_where_it_is_applied(svc: Any) -> None:
+    """Whatever a client sends as a typed count (text, a flag, out of range, 12 digits),
+    the table refuses it naming the field, and nothing changes."""
+    from app.games.forestry.commands import SetCount
+    from app.table.answers import Refused
+    from app.ui.kit.live_table import OpenTable
+
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Ken"])
+        key = next(k for k, _t in app.states.all(OpenTable))
+        p, table = app.states.get(OpenTable, key)
+        for bad in ("3", True, -1, 100, 10**12, 2.5):
+            answer = table.submit(SetCount(version=p.version, player=0,
+                                           field="resources.coins", value=bad))
+            assert isinstance(answer, Refused), bad
+            assert answer.field is not None and "coins" in answer.field, (bad, answer)
+        assert table.snapshot().state.boards[0].resources.coins == 0
+
+    asyncio.run(go())

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import WAIT_MS, by_id, fill, shot, tap, value_of
+from tests.e2e.conftest import (
+    VALUE_JS,
+    WAIT_MS,
+    by_id,
+    fill,
+    shot,
+    small_touch_targets,
+    tap,
+    value_of,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -38,6 +47,10 @@ def test_one_typed_entry_is_undone_by_one_undo(phone):
     tap(phone, COINS, appears="keypad-done")
     assert not phone.evaluate("() => !!document.querySelector('input, textarea')"
                               " && document.activeElement?.tagName === 'INPUT'")
+    assert not small_touch_targets(phone)  # every key at least 48 x 48
+    # each key says what it does in words (a screen reader reads these)
+    assert phone.evaluate(VALUE_JS, "keypad-backspace") == "Delete the last key"
+    assert phone.evaluate(VALUE_JS, "keypad-3") == "Digit 3"
     _keys(phone, "3+6+2")
     phone.wait_for_timeout(300)
     shot(phone, "keypad")

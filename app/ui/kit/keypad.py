@@ -183,6 +183,8 @@ class Keypad:
         face: ft.Control = ft.Icon(icon, size=24) if icon is not None else ft.Text(
             text, size=24 if len(text) == 1 else 18, weight=ft.FontWeight.W_600)
         # the Row's own child expands (a Semantics around an expanding Container would not)
+        # the key's words are its label alone (the glyph is not read after them)
+        face = ft.Semantics(content=face, exclude_semantics=True)
         return ft.Container(sid(f"keypad-{end}", ft.Container(
             face, height=KEY_HEIGHT, alignment=ft.Alignment.CENTER,
             border_radius=12, ink=True, on_click=self.key(end),
