@@ -447,7 +447,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None
         assert p2.state.boards[1].resources.coins == coins + 1
-        assert shown(a2, "sheet-resources-coins-value").value == str(coins + 1)
+        assert shown(a2, "sheet-resources-coins-value").content.value == str(coins + 1)
         assert shown(a2, "sheet-section-resources") is not card  # this one changed: redrawn
         # away to the scoreboard and back: a fresh sheet whose taps work
         a2.go("scoreboard")
@@ -678,7 +678,7 @@ def test_the_tapper_is_drawn_only_from_the_broadcast(svc):
         tab = app.states.get(OpenTable, gid)[0]
 
         def wood():
-            return int(shown(app, "sheet-storage-wood-value").value)
+            return int(shown(app, "sheet-storage-wood-value").content.value)
 
         before, version = wood(), hub.snapshot(gid).version
         hub._broadcast = lambda table, snap: held.append((table, snap))

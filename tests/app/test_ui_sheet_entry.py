@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from app.ui.kit.live_table import OpenTable
-from tests.app.flet_harness import by_id, settle, start_app, tap
+from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
 
@@ -33,13 +33,33 @@ async def refresh(client: Any) -> None:
 async def step(client: Any, s: tuple[Any, ...]) -> None:
     if s[0] == "tap":
         await tap(client, s[1])
-    else:  # typed into the count's number field, then Enter
-        field = by_id(client, f"{s[1]}-value")
-        assert isinstance(field, ft.TextField), s
-        client.session.apply_patch(field._i, {"value": str(s[2])})
-        await client.session.dispatch_event(field._i, "submit", None)
-        await settle(0.01)
+    else:  # typed with the keypad: its number opens it, the digits, Done
+        await type_with_keypad(client, s[1], s[2])
     await refresh(client)
+
+
+async def type_with_keypad(client: Any, ident: str, value: int) -> None:
+    """Tap the count's number (the keypad opens), its digits, Done."""
+    await tap(client, f"{ident}-value")
+    await refresh(client)
+    keys = open_keys(client)
+    for d in str(value):
+        await client.session.dispatch_event(keys[d]._i, "click", None)
+    await client.session.dispatch_event(keys["done"]._i, "click", None)
+    await settle(0.01)
+
+
+def open_keys(client: Any) -> dict[str, Any]:
+    """The keys of the keypad open now (``"7"``, ``"done"``, ...): the page's dialog."""
+    pad = [d for d in client.page._dialogs.controls if isinstance(d, ft.BottomSheet)][-1]
+    return {node.identifier.removeprefix("keypad-"): node.content for node in on_page(pad)
+            if isinstance(node, ft.Semantics) and (node.identifier or "").startswith("keypad-")}
+
+
+async def tap_key(client: Any, end: str) -> None:
+    """Tap ``keypad-<end>`` of the keypad open now."""
+    await client.session.dispatch_event(open_keys(client)[end]._i, "click", None)
+    await settle(0.01)
 
 
 async def new_forestry(client: Any, app: Any, names: list[str]) -> None:

@@ -494,17 +494,17 @@ def set_stepper(page, ident: str, want: int) -> None:  # type: ignore[no-untyped
 
 
 def type_count(page, ident: str, want: int) -> None:  # type: ignore[no-untyped-def]
-    """Type ``want`` into the number field of the count ``ident`` and confirm (Enter); wait
-    until the server's answer shows it (one tap on the field, the digits, Enter)."""
+    """Type ``want`` into the count ``ident`` with the keypad: a tap on its number opens
+    it, a tap per digit, Done; wait until the server's answer shows it (one tap on the
+    number, then the keys: the digits and Done)."""
     value = f"{ident}-value"
-    fill(page, value, str(want))
-    sent = page.ft_msgs
-    page.keyboard.press("Enter")
-    if sent is not None:
-        page.wait_for_function("(n) => window.__ft.msgs > n", arg=sent, timeout=WAIT_MS)
+    tap(page, value, appears="keypad-done")
+    for d in str(want):
+        tap(page, f"keypad-{d}")
+    tap(page, "keypad-done", gone="keypad-done")
     page.wait_for_function("""([ident, want]) => {
       const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
-      return !!e && (e.getAttribute('aria-label') || '').trim() === want;
+      return !!e && (e.getAttribute('aria-label') || e.textContent || '').trim() === want;
     }""", arg=[value, str(want)], timeout=WAIT_MS)  # the count's semantics value: the server's
 
 

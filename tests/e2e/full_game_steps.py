@@ -132,7 +132,7 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 
 def taps(steps: list[tuple[Any, ...]]) -> int:
-    """Taps the steps take: one per step (a typed count: its field, then the keyboard)."""
+    """Taps the steps take: one per step (a typed count: its number, then the keypad's keys)."""
     return len(steps)
 
 
@@ -149,5 +149,5 @@ def guardians_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 
 def keys(steps: list[tuple[Any, ...]]) -> int:
-    """Keys the steps type: a typed count's digits and its Enter."""
+    """Keys the steps type: a typed count's digits and Done, on the keypad."""
     return sum(len(str(s[2])) + 1 for s in steps if s[0] == "type")

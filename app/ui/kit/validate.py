@@ -28,9 +28,14 @@ def _ascii_digits(text: str) -> bool:
     return bool(text) and all("0" <= ch <= "9" for ch in text)
 
 
+#: Full-width digits (a Japanese keyboard types ３ for 3) read as 0-9; nothing else does.
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+
+
 def typed_number(raw: object, field: str, digits: int = MAX_DIGITS) -> int:
-    """A whole number typed on a phone (0-9 only, at most ``digits`` digits)."""
-    text = raw.strip() if isinstance(raw, str) else ""
+    """A whole number typed on a phone (0-9 or full-width ０-９ only, at most ``digits``
+    digits)."""
+    text = raw.strip().translate(_FULL_WIDTH) if isinstance(raw, str) else ""
     if len(text) > digits and _ascii_digits(text):
         raise Refusal(InputCode.TOO_LONG, field=field, limit=digits)
     if not _ascii_digits(text):

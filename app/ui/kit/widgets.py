@@ -8,7 +8,6 @@ resource id / accessibility identifier. Touch targets are at least 48 px.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -116,38 +115,25 @@ TILE_WIDTH = 160
 def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             on_plus: Handler | None, less_label: str, more_label: str,
             error: str | None = None, hint: str | None = None,
-            on_typed: Callable[[int], Any] | None = None, compact: bool = False) -> ft.Control:
+            on_typed: Handler | None = None, compact: bool = False,
+            typed_label: str | None = None) -> ft.Control:
     """A − value + stepper; its error (a refusal of this control) right under it.
 
-    ``on_minus``/``on_plus`` send intents ("−1"/"+1"); with ``on_typed`` the value is
-    also a number field: the player types the count and confirms (Enter, or leaving
-    the field), and ``on_typed`` gets the number typed. Nothing is sent while the
-    field still shows ``value``. ``compact``: a tile (the label above, − n + below,
-    :data:`TILE_WIDTH` wide) to lay two side by side; the same identifiers.
+    ``on_minus``/``on_plus`` send intents ("−1"/"+1"); with ``on_typed`` the number is a
+    button (``typed_label`` its words for screen readers) that opens the keypad
+    (:mod:`app.ui.kit.keypad`): no text field, so the phone's keyboard never opens.
+    ``compact``: a tile (the label above, − n + below, :data:`TILE_WIDTH` wide) to lay
+    two side by side; the same identifiers.
     """
+    number = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
+                     text_align=ft.TextAlign.CENTER)
     if on_typed is None:
-        shown: ft.Control = ft.Container(
-            ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER),
-            width=44, alignment=ft.Alignment.CENTER)
+        shown: ft.Control = ft.Container(number, width=44, alignment=ft.Alignment.CENTER)
     else:
-        async def typed(e: Any, was: str = str(value),
-                        send: Callable[[int], Any] = on_typed) -> None:
-            text = str(e.control.value or "").strip()
-            # 0-9 only ("²".isdigit() is true), at most 9 digits: the session checks again
-            if text != was and 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text):
-                out = send(int(text))
-                if inspect.isawaitable(out):
-                    await out
-
-        shown = ft.TextField(
-            value=str(value), width=56 if compact else 64, height=TOUCH, text_size=20,
-            dense=True,
-            text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
-                                        replacement_string=""),
-            content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
-            tooltip=label, on_submit=typed, on_blur=typed)
+        shown = ft.Container(
+            number, width=56 if compact else 64, height=TOUCH, alignment=ft.Alignment.CENTER,
+            border_radius=8, ink=True, on_click=on_typed,
+            border=ft.Border.only(bottom=ft.BorderSide(2, ft.Colors.PRIMARY)))
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
         return sid(f"{identifier}-{end}", ft.IconButton(
             icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,
@@ -155,9 +141,9 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
 
     buttons: list[ft.Control] = [
         step("minus", ft.Icons.REMOVE, on_minus, less_label),
-        # a number field exposes no text to screen readers (or tests) but its
-        # semantics value; a plain number is read from its text
-        sid(f"{identifier}-value", shown, value=str(value)) if on_typed is not None
+        # the number that opens the keypad: a button whose value is the count
+        sid(f"{identifier}-value", shown, button=True,
+            hint_text=typed_label) if on_typed is not None
         else sid(f"{identifier}-value", shown),
         step("plus", ft.Icons.ADD, on_plus, more_label),
     ]

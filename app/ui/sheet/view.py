@@ -20,6 +20,7 @@ from app.table.answers import Accepted
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
+from app.ui.kit.keypad import KeyField, open_keypad
 from app.ui.kit.live_table import (
     Inbox,
     OpenTable,
@@ -264,6 +265,48 @@ def _card_item(app: Nav, p: SheetPresenter, c: TableClient, k: CardItem) -> ft.C
         border=ft.Border.all(1, ft.Colors.OUTLINE)))
 
 
+def _typed(count: Any) -> bool:
+    """Whether a count is typed with the keypad (a field, and this phone may change it)."""
+    return count.field is not None and bool(count.minus or count.plus)
+
+
+def _key_fields(app: Nav, p: SheetPresenter, c: TableClient) -> list[KeyField]:
+    """The board's typed counts in reading order (the sections', as the sheet shows them),
+    as the keypad types them: each sends one typed value (``SetCount``)."""
+    names = p.names()
+    out: list[KeyField] = []
+    for s in p.sections():
+        if s.id in ("table", "suggestions"):
+            continue
+        for count in s.counts:
+            if not _typed(count):
+                continue
+
+            async def send(value: int, field_path: str = cast(str, count.field)) -> None:
+                await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
+            out.append(KeyField(count.id, count.label, count.value,
+                                app.t("keypad-owner", name=names[p.player], part=s.title),
+                                send))
+    return out
+
+
+def _open_keypad(app: Nav, p: SheetPresenter, c: TableClient, ident: str,
+                 _e: Any = None) -> None:
+    """The keypad of the count ``ident`` (its value as the board shows it now); its
+    "Next" is the board's next typed count."""
+    fields = _key_fields(app, p, c)
+    field = next((f for f in fields if f.id == ident), None)
+    if field is None:  # no longer typed here (the board changed meanwhile)
+        return
+
+    def after(done: KeyField) -> KeyField | None:
+        now = _key_fields(app, p, c)
+        at = next((n for n, f in enumerate(now) if f.id == done.id), None)
+        return now[at + 1] if at is not None and at + 1 < len(now) else None
+
+    open_keypad(app.page, app.t, field, after)
+
+
 def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
                    error: tuple[str | None, str] | None, final: bool) -> ft.Control:
     """A component of the board, drawn as the board shows it: its counts as tiles two
@@ -275,17 +318,15 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
     tiles: list[ft.Control] = []
     for count in s.counts:
         err = error[1] if error is not None and error[0] == count.id else None
-        typed = None
-        if count.field is not None and (count.minus or count.plus):
-            async def typed(value: int, field_path: str = count.field) -> None:
-                await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
+        typed = partial(_open_keypad, app, p, c, count.id) if _typed(count) else None
         def tile(count: Any = count, err: str | None = err, typed: Any = typed) -> ft.Control:
             return stepper(
                 f"sheet-{count.id}", count.label, count.value,
                 tapped(app, p, c, count.minus) if count.minus else None,
                 tapped(app, p, c, count.plus) if count.plus else None,
                 t("sheet-decrease", field=count.label), t("sheet-increase", field=count.label),
-                error=err, hint=count.hint, on_typed=typed, compact=True)
+                error=err, hint=count.hint, on_typed=typed, compact=True,
+                typed_label=t("keypad-open", field=count.label))
         tiles.append(keep_piece(app, p, f"sheet-{count.id}", (count, err), tile))
     buttons = [sid(f"sheet-{action.id}", ft.OutlinedButton(
         content=ft.Text(action.label), height=TOUCH, disabled=action.command is None,
