@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.conftest import ROOT, _forest_table_cmd, by_id, tap
 from tests.e2e.test_history_keep import KeepServer
-from tests.e2e.test_records import label_of, record, seeded_server_fixtures
+from tests.e2e.test_records import ids_with, label_of, record, seeded_server_fixtures
 
 pytestmark = pytest.mark.e2e
 
@@ -80,3 +80,37 @@ def test_export_everything_is_the_cli_backup(phone, seeded_server
     with pytest.raises(urllib.error.HTTPError) as again:
         urllib.request.urlopen(download.value.url, timeout=10)
     assert again.value.code == 404
+
+
+def test_a_seat_phone_cannot_reach_import_or_export(browser, seeded_server
+                                                    ):  # type: ignore[no-untyped-def]
+    from app.game.commands import StartGame
+    from app.session import GameSession
+    from app.store.facade import Store
+    from app.table.hub import TableHub
+    from tests.e2e.conftest import PHONES, enable_semantics, instrument
+
+    store = Store.open(f"sqlite:///{seeded_server.data_dir / 'forest-table.sqlite3'}")
+    try:
+        s = GameSession.create(store, game="forest-guardians", players=["Mei", "Ken"], seed=3)
+        s.apply(StartGame(version=s.version))
+        token = TableHub(store).issue(s.game_id, 2)
+    finally:
+        store.engine.dispose()
+    ctx = browser.new_context(viewport=PHONES["iphone"], device_scale_factor=2)
+    try:
+        instrument(ctx)
+        page = ctx.new_page()
+        for path in (f"/join/{token}", f"/join/{token}/history", "/history"):
+            page.goto(seeded_server.url.rstrip("/") + path)
+            enable_semantics(page)
+            page.locator("[flt-semantics-identifier]").first.wait_for(state="attached",
+                                                                      timeout=30_000)
+            page.wait_for_timeout(1_000)
+            shown = ids_with(page, r"^sheet-")
+            assert shown, (path, ids_with(page, r"."))  # its own board, not the join screen
+            for gone in ("history-import-file", "history-export-backup",
+                         "history-export-bgstats", "history-export-bgg", "home-history"):
+                assert by_id(page, gone).count() == 0, (path, gone)
+    finally:
+        ctx.close()
