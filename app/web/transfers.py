@@ -31,6 +31,8 @@ from app.bounds import MAX_FILE_BYTES
 
 #: seconds a one-time address stays valid
 TTL = 600.0
+#: bytes sent at a time
+CHUNK = 1 << 16
 UPLOAD = "/transfer/upload/"
 DOWNLOAD = "/transfer/download/"
 
@@ -186,15 +188,21 @@ class TransferRoutes:
         if e is None or not e.path:
             await _answer(send, 404)
             return
+        safe = "".join(c for c in e.name if c.isalnum() or c in "-_.") or "export"
         try:
             with open(e.path, "rb") as fh:
-                data = fh.read()
+                size = os.fstat(fh.fileno()).st_size
+                await send({"type": "http.response.start", "status": 200, "headers": [
+                    (b"content-type", e.mime.encode()), (b"cache-control", b"no-store"),
+                    (b"content-disposition", f'attachment; filename="{safe}"'.encode()),
+                    (b"content-length", str(size).encode())]})
+                more = scope.get("method") != "HEAD"
+                while more:  # in chunks: a backup of thousands of games is megabytes
+                    chunk = fh.read(CHUNK)
+                    more = len(chunk) == CHUNK
+                    await send({"type": "http.response.body", "body": chunk,
+                                "more_body": more})
+                if scope.get("method") == "HEAD":
+                    await send({"type": "http.response.body", "body": b""})
         finally:
             _remove(e.path)
-        safe = "".join(c for c in e.name if c.isalnum() or c in "-_.") or "export"
-        await send({"type": "http.response.start", "status": 200, "headers": [
-            (b"content-type", e.mime.encode()), (b"cache-control", b"no-store"),
-            (b"content-disposition", f'attachment; filename="{safe}"'.encode()),
-            (b"content-length", str(len(data)).encode())]})
-        await send({"type": "http.response.body",
-                    "body": b"" if scope.get("method") == "HEAD" else data})

@@ -125,3 +125,14 @@ def test_only_the_host_may_import_or_export_everything() -> None:
     # a table host's token is not the server host's
     assert not may_transfer(_app(hub=_Hub(Access("host", 1)), host_token="t",
                                  table_host=True))
+
+
+@pytest.mark.parametrize("size", [0, transfers.CHUNK, 2 * transfers.CHUNK + 7])
+def test_a_large_download_comes_whole_in_chunks(reg: Transfers, size: int) -> None:
+    fd, path = transfers.private_file()
+    data = os.urandom(size)
+    os.write(fd, data)
+    os.close(fd)
+    r = client(reg).get(DOWNLOAD + reg.download_token(path, "x.jsonl", "application/jsonl"))
+    assert r.status_code == 200 and r.content == data
+    assert r.headers["content-length"] == str(size)

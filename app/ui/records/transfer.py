@@ -194,17 +194,22 @@ def export_file(store: Any, what: str, lang: str) -> tuple[str, int]:
     """Everything in ``what``'s format, written by the CLI's own ``records export`` into a
     private temporary file: (its path, the number of games; 0: nothing, no file)."""
     from app.commands.records import do_export
+    from app.store import exchange
 
     fmt, _name, _mime = EXPORTS[what]
+    with store.session() as s:  # as do_export counts them (the backup: deleted ones too)
+        n = len(exchange.finished_ids(s, None, deleted=fmt == "record"))
+    if not n:
+        return "", 0
     fd, path = private_file()
     os.close(fd)
-    err = io.StringIO()
     args = argparse.Namespace(format=fmt, ids=None, output=path, lang=lang, me=None)
-    do_export(store, args, io.StringIO(), err)
-    if "No finished games" in err.getvalue():
+    try:
+        do_export(store, args, io.StringIO(), io.StringIO())
+    except BaseException:
         os.unlink(path)
-        return path, 0
-    return path, 1
+        raise
+    return path, n
 
 
 def transfer_section(app: Nav) -> ft.Control | None:
