@@ -249,6 +249,10 @@ def transfer_section(app: Nav) -> ft.Control | None:
         if not TRANSFERS.served:  # the laptop's own app: the picked file's path
             if f.path:
                 await received(f.path, own=False)
+            else:  # (no path from this platform's picker: said, not silently nothing)
+                ui.problems = render(lang, "settings-import-bad", problems=render(
+                    lang, "import-file-not-sent", reason=f.name))
+                app.refresh()
             return
         if ui.token:
             TRANSFERS.discard(ui.token)
