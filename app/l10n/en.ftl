@@ -2021,3 +2021,29 @@ cite-forestation = Forestation
 cite-planting-condition = Planting Condition
 cite-sharing-terrain = Sharing Terrain
 cite-upgrade-skill = Upgrade Skill
+
+## History: backup and import (issue 34)
+transfer-title = Backup and import
+transfer-hint = Import a backup of this app, a BG Stats file or BoardGameGeek plays from this device; or save everything in a file. Only the host can.
+transfer-host-only = Only the host can import or export everything.
+history-import-file = Import a file
+history-export-backup = Export everything: backup of this app
+history-export-bgstats = Export everything for BG Stats
+history-export-bgg = Export everything for BoardGameGeek
+import-progress-upload = Sending the file
+import-progress-check = Checking the file
+import-progress-write = Importing
+import-progress-export = Writing the file
+import-file-would = { $count ->
+    [one] 1 new game can come in
+   *[other] { $count } new games can come in
+}; { $skipped } already here; { $completed } completed.
+import-file-done = { $count ->
+    [one] Imported 1 game
+   *[other] Imported { $count } games
+}; { $skipped } already here, skipped; { $completed } completed.
+import-file-more = and { $count } more problems
+import-file-not-text = the file is not UTF-8 text (byte { $byte })
+import-file-not-sent = the file could not be sent ({ $reason })
+export-nothing = No finished games to export.
+export-sent = Saved as { $name }.

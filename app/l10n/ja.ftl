@@ -1946,3 +1946,23 @@ cite-forestation = 植林
 cite-planting-condition = 植樹の条件
 cite-sharing-terrain = 地形の共有
 cite-upgrade-skill = スキルのアップグレード
+
+## History: backup and import (issue 34)
+transfer-title = バックアップと読み込み
+transfer-hint = この端末から、このアプリのバックアップ、BG Stats のファイル、BoardGameGeek のプレイ記録を読み込めます。すべてをファイルに保存することもできます。ホストだけが使えます。
+transfer-host-only = すべての読み込みと書き出しはホストだけができます。
+history-import-file = ファイルを読み込む
+history-export-backup = すべて書き出す：このアプリのバックアップ
+history-export-bgstats = すべて BG Stats 用に書き出す
+history-export-bgg = すべて BoardGameGeek 用に書き出す
+import-progress-upload = ファイルを送っています
+import-progress-check = ファイルを確認しています
+import-progress-write = 読み込んでいます
+import-progress-export = ファイルを書いています
+import-file-would = 新しいゲーム { $count } 件を読み込めます。{ $skipped } 件は保存済み、{ $completed } 件を補完します。
+import-file-done = { $count } 件のゲームを読み込みました。保存済みの { $skipped } 件は飛ばし、{ $completed } 件を補完しました。
+import-file-more = ほかに { $count } 件の問題
+import-file-not-text = UTF-8 のテキストではありません（{ $byte } バイト目）
+import-file-not-sent = ファイルを送れませんでした（{ $reason }）
+export-nothing = 書き出す終了済みのゲームがありません。
+export-sent = { $name } として保存しました。

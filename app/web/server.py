@@ -59,6 +59,7 @@ from app.web.sessions import (
 )
 from app.web.static import APP_DESCRIPTION, APP_NAME, WebClient
 from app.web.taps import TapIds, install_handled_hook
+from app.web.transfers import TransferRoutes
 
 log = logging.getLogger(__name__)
 
@@ -139,7 +140,8 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()
     if proxies and limiter.uncapped is None:
         limiter.uncapped = proxies.trusts
-    same_origin = SameOrigin(guarded, HostPolicy(port, host, public_hosts),
+    # one-time addresses of an import's upload and an export's download (issue 34)
+    same_origin = SameOrigin(TransferRoutes(guarded), HostPolicy(port, host, public_hosts),
                              client.inline_hashes())
     app = HeaderDeadline(ForwardedFor(Probes(same_origin), proxies), limiter)
     return app, client

@@ -141,6 +141,11 @@ def build_history(app: Nav) -> ft.Control:
         filtered = (f.game, f.person) != (ALL, ALL)
         body.append(sid("history-empty", muted(
             t("history-none-match" if filtered else "history-empty"))))
+    from app.ui.records.transfer import transfer_section
+
+    transfer = transfer_section(app)  # the host's only (issue 34)
+    if transfer is not None:
+        body.append(transfer)
     people = sid("history-people", ft.IconButton(
         icon=ft.Icons.PEOPLE, tooltip=_tx(app, "history-people"), width=TOUCH, height=TOUCH,
         on_click=lambda e: app.go("people")), button=True)
