@@ -109,6 +109,36 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     return ft.Column(items, spacing=0)
 
 
+def number_field(label: str, value: int, on_typed: Callable[[int], Any] | None,
+                 compact: bool = False) -> ft.Control:
+    """A count's number (without its identifier): with ``on_typed`` a field the player types
+    the count into and confirms (Enter, or leaving the field), ``on_typed`` getting the number
+    typed; nothing is sent while the field still shows ``value``. Without: the number."""
+    if on_typed is None:
+        return ft.Container(
+            ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            width=44, alignment=ft.Alignment.CENTER)
+
+    async def typed(e: Any, was: str = str(value),
+                    send: Callable[[int], Any] = on_typed) -> None:
+        text = str(e.control.value or "").strip()
+        # 0-9 only ("²".isdigit() is true), at most 9 digits: the session checks again
+        if text != was and 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text):
+            out = send(int(text))
+            if inspect.isawaitable(out):
+                await out
+
+    return ft.TextField(
+        value=str(value), width=56 if compact else 64, height=TOUCH, text_size=20,
+        dense=True,
+        text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
+        input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
+                                    replacement_string=""),
+        content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
+        tooltip=label, on_submit=typed, on_blur=typed)
+
+
 #: A compact stepper's width: two side by side on a 390 px phone, inside a card.
 TILE_WIDTH = 160
 
@@ -125,29 +155,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
     field still shows ``value``. ``compact``: a tile (the label above, − n + below,
     :data:`TILE_WIDTH` wide) to lay two side by side; the same identifiers.
     """
-    if on_typed is None:
-        shown: ft.Control = ft.Container(
-            ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
-                    text_align=ft.TextAlign.CENTER),
-            width=44, alignment=ft.Alignment.CENTER)
-    else:
-        async def typed(e: Any, was: str = str(value),
-                        send: Callable[[int], Any] = on_typed) -> None:
-            text = str(e.control.value or "").strip()
-            # 0-9 only ("²".isdigit() is true), at most 9 digits: the session checks again
-            if text != was and 0 < len(text) <= 9 and all("0" <= ch <= "9" for ch in text):
-                out = send(int(text))
-                if inspect.isawaitable(out):
-                    await out
-
-        shown = ft.TextField(
-            value=str(value), width=56 if compact else 64, height=TOUCH, text_size=20,
-            dense=True,
-            text_align=ft.TextAlign.CENTER, keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True,
-                                        replacement_string=""),
-            content_padding=ft.Padding.symmetric(horizontal=4, vertical=8),
-            tooltip=label, on_submit=typed, on_blur=typed)
+    shown = number_field(label, value, on_typed, compact)
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
         return sid(f"{identifier}-{end}", ft.IconButton(
             icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,
