@@ -2007,3 +2007,7 @@ board-contract-add-one = Add a { $category } contract
 board-close = Close
 board-contract-add-pair = Add a two-category contract: { $pair }
 board-contract-double-add = Add a two-category contract:
+board-six-vp = +6 VP
+board-full-row = Full row
+board-row-full = full
+board-water-now = the multiplier now

@@ -1932,3 +1932,7 @@ board-contract-add-one = { $category }の契約を加える
 board-close = 閉じる
 board-contract-add-pair = 2カテゴリーの契約を加える：{ $pair }
 board-contract-double-add = 2カテゴリーの契約を加える：
+board-six-vp = +6点
+board-full-row = 行の完成
+board-row-full = 完成
+board-water-now = 現在の倍率

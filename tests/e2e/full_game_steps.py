@@ -92,7 +92,9 @@ def _count(ident: str, n: int) -> list[tuple[Any, ...]]:
 def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Every field of a Forestry record player, as taps on an empty sheet.
 
-    In an order every intermediate board is legal in: a table before what lies
+    In the board's reading order (screen 1: score, resources, storage, buildings,
+    contracts; screen 2: the forestry and reforestation tables, river tokens, task
+    cards), in which every intermediate board is legal: a table before what lies
     below it, storage extensions before the wood in them. Nothing the app suggests
     is applied: the score track is typed as the board shows it.
     """
@@ -102,30 +104,30 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
         steps += _count(f"sheet-resources-{dash(name)}", n)
     steps += _count("sheet-storage-extensions", player["storage"]["extensions"])
     steps += _count("sheet-storage-wood", player["storage"]["wood"])
-    for area, n in player["reforestation_table"].items():
-        if n:
-            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
-    steps += _count("sheet-seedlings-below", player["seedlings_below"])
-    for i, column in enumerate(player["forestry_table"]):
-        steps.append(("tap", f"sheet-column-{i}-type-{column['type']}"))
-        if column["count"] != 1:
-            steps.append(("tap", f"sheet-column-{i}-count-{column['count']}"))
-    for kind, n in player["forester_tokens_below"].items():
-        steps += _count(f"sheet-forester-tokens-below-{dash(kind)}", n)
     # the building track's counts are typed under its slots (a slot's picker is two taps)
     steps += [("type", "sheet-buildings-forest", player["buildings"]["forest"])] \
         if player["buildings"]["forest"] else []
     for area in ("light_green", "dark_green", "orange"):
         n = player["buildings"]["sawmill"].count(area)
         steps += [("type", f"sheet-buildings-sawmill-{dash(area)}", n)] if n else []
-    for symbol in sorted(player["river_tokens"], key=RIVER_ORDER.index):  # as on the sheet
-        steps.append(("tap", f"sheet-river-{symbol}-plus"))
     # the cards in the order the sheet lays out their buttons (a player holds them in any
     # order; none of them scores by its place): single contracts before two-category ones,
     # task cards by their row (contract, seedlings, forester, sawmill, river, building)
     contracts = sorted(player["contracts"], key=len)
     for c in contracts:
         steps += _contract_steps(list(c))
+    for i, column in enumerate(player["forestry_table"]):
+        steps.append(("tap", f"sheet-column-{i}-type-{column['type']}"))
+        if column["count"] != 1:
+            steps.append(("tap", f"sheet-column-{i}-count-{column['count']}"))
+    for kind, n in player["forester_tokens_below"].items():
+        steps += _count(f"sheet-forester-tokens-below-{dash(kind)}", n)
+    for area, n in player["reforestation_table"].items():
+        if n:
+            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
+    steps += _count("sheet-seedlings-below", player["seedlings_below"])
+    for symbol in sorted(player["river_tokens"], key=RIVER_ORDER.index):  # as on the sheet
+        steps.append(("tap", f"sheet-river-{symbol}-plus"))
     tasks = sorted(player["task_cards"], key=lambda task: TASK_ORDER.index(
         next(k for k in TASK_ORDER if k in task)))
     for i, task in enumerate(tasks):

@@ -1,7 +1,7 @@
 """The Forestry board drawn as the board (issue 33, item 2), in the browser at 390×844: every
 count entered where it lies (storage spaces, building slots and their picker, contract tiles
-and two-category cards, a pair in one tap) and taken back the same way; screenshots of both screens in light,
-dark and Japanese (docs/screenshots/board-forestry-*.png)."""
+and two-category cards, a pair in one tap) and taken back the same way; screenshots of both
+screens in light, dark and Japanese (docs/screenshots/board-forestry-*.png)."""
 
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ import flet as ft
 from app.ui.kit.colours import SeatColour, is_dark, seat_colour
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import submit_off_loop, tapped
-from app.ui.kit.sheet_views import CardItem, Count, Option, Section, Tap
+from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
 from app.ui.kit.widgets import TOUCH, muted, number_field, sid, stepper
 from scoring.forestry.enums import Area, ContractCategory
 from scoring.forestry.model import ForestryPlayer
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 #: the sections drawn here (the others: ``draw``)
 LEFT_SIDE = ("resources", "storage", "character", "buildings")
-DRAWN = frozenset(("score", "contracts", *LEFT_SIDE))
+RIGHT_SIDE = ("forestry-table", "reforestation")
+DRAWN = frozenset(("score", "contracts", *LEFT_SIDE, *RIGHT_SIDE))
 #: storage: two spaces, then the extensions I, II, III; the building track: six slots
 SPACES, SLOTS = 5, 6
 EXTENSION_MARKS = ("", "", "I", "II", "III")
@@ -41,8 +42,14 @@ EXTENSION_MARKS = ("", "", "I", "II", "III")
 SLOT_FILL, DISC, OUTLINE = "#EADFCB", "#FFFFFF", "#72796F"
 #: a piece's ink: the dark ink on a slot or a disc in both themes
 INK = "#1B1C18"
-#: the areas' colours (a sawmill's bar)
-AREA_COLOURS = {Area.LIGHT_GREEN: "#A8D672", Area.DARK_GREEN: "#2E6B34", Area.ORANGE: "#F0A23B"}
+#: the areas' colours (a sawmill's bar, a reforestation column's head): (fill, text on it,
+#: the pale tint of its cells)
+AREA_LOOK = {Area.LIGHT_GREEN: ("#A8D672", INK, "#E4F2D2"),
+             Area.DARK_GREEN: ("#2E6B34", "#FFFFFF", "#CBE0CB"),
+             Area.ORANGE: ("#F0A23B", INK, "#FBE4C4")}
+AREA_COLOURS = {a: look[0] for a, look in AREA_LOOK.items()}
+#: the reward track's lap button, a locked storage space
+LAP_FILL, LOCKED_FILL = "#B9E4B0", "#DDE5D8"
 RESOURCE_ICONS = {"coins": "coin", "construction-materials": "construction-materials",
                   "seedlings": "seedling", "temp-workers": "temporary-worker"}
 
@@ -278,7 +285,7 @@ def storage_space(x: Ctx, look: SpaceLook) -> ft.Control:
                                         right=0, bottom=0)])]
     box = ft.Container(inner[0], width=60, height=TOUCH + 2, border_radius=10,
                        alignment=ft.Alignment.CENTER,
-                       bgcolor="#DDE5D8" if look.locked else SLOT_FILL,
+                       bgcolor=LOCKED_FILL if look.locked else SLOT_FILL,
                        border=ft.Border.all(1, OUTLINE), on_click=x.on(look.on),
                        tooltip=look.label)
     return sid(look.ident, box, label=look.label, button=look.on is not None)
@@ -313,7 +320,7 @@ def reward_track(x: Ctx, s: Section | None) -> ft.Control:
     middle: ft.Control = ft.Container(
         ft.Text(x.t("board-reward-lap"), size=12, text_align=ft.TextAlign.CENTER, color=INK,
                 weight=ft.FontWeight.BOLD),
-        width=64, height=64, shape=ft.BoxShape.CIRCLE, bgcolor="#B9E4B0",
+        width=64, height=64, shape=ft.BoxShape.CIRCLE, bgcolor=LAP_FILL,
         alignment=ft.Alignment.CENTER,
         on_click=x.on(lap.command) if lap and not x.final else None)
     if lap is not None and not x.final:
@@ -486,13 +493,13 @@ def buildings_region(x: Ctx, s: Section) -> ft.Control:
 # --------------------------------------------------------------------------- the frame
 
 
-def frame(x: Ctx, name: str, inner: ft.Control) -> ft.Control:
-    """The player's board: a frame in the seat's colour, its name on a tab."""
-    tab = ft.Container(ft.Text(x.t("board-left", name=name), size=13, color=x.colour.on_fill,
+def frame(x: Ctx, name: str, inner: ft.Control, side: str = "board-left") -> ft.Control:
+    """One side of the player's board: a frame in the seat's colour, its name on a tab."""
+    tab = ft.Container(ft.Text(x.t(side, name=name), size=13, color=x.colour.on_fill,
                                weight=ft.FontWeight.W_600),
                        bgcolor=x.colour.fill, border_radius=10,
                        padding=ft.Padding.symmetric(horizontal=10, vertical=3))
-    return sid("board-left", ft.Column([ft.Row([tab], spacing=0), ft.Container(
+    return sid(side, ft.Column([ft.Row([tab], spacing=0), ft.Container(
         inner, padding=6, border_radius=14,
         bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
         border=ft.Border.all(3, x.colour.line))], spacing=0))
@@ -617,6 +624,183 @@ def contracts_region(x: Ctx, s: Section) -> ft.Control:
         ft.Row(cards, wrap=True, spacing=6, run_spacing=6), *_section_error(x, s)], spacing=6))
 
 
+# --------------------------------------------------------------------------- the tables
+
+
+CELL, FULL_W = 80, 48  # a cell's width, the full-row column's
+ROWS = (1, 2, 3)
+ROW_BONUS = {1: "technology", 2: "water-step"}  # row 3: +6 VP (suggested, never added)
+
+
+def _marks(x: Ctx) -> Any:
+    """The board's derived marks (full rows, water multiplier), from the game's sheet."""
+    kind = getattr(x.p, "kind", None)
+    return kind().marks() if kind is not None else None
+
+
+def _options(g: GridColumn, suffix: str) -> dict[str, Option]:
+    row = next((r for r in g.rows if r.id.endswith(suffix)), None)
+    return {o.value: o for o in row.options} if row else {}
+
+
+def _selected(options: dict[str, Option]) -> int:
+    return next((int(v) for v, o in options.items() if o.selected and v.isdigit()), 0)
+
+
+def type_button(x: Ctx, g: GridColumn, o: Option) -> ft.Control:
+    """One forester type in a column's head (the chosen one filled): full words."""
+    ident = f"sheet-{g.id}-type-{o.value}"
+    body = ft.Row([icon(f"forester-{o.value.replace('_', '-')}", x.dark, 18),
+                   ft.Text(o.label, size=11, max_lines=2)], spacing=2, tight=True)
+    box = ft.Container(body, width=CELL, height=TOUCH, border_radius=10, padding=2,
+                       alignment=ft.Alignment.CENTER_LEFT, on_click=x.on(o.command),
+                       bgcolor=ft.Colors.SECONDARY_CONTAINER if o.selected else None,
+                       border=ft.Border.all(2 if o.selected else 1, OUTLINE))
+    return sid(ident, box, button=True, selected=o.selected, label=o.label)
+
+
+def column_head(x: Ctx, g: GridColumn) -> ft.Control:
+    """A column's head: its three types (a column is started once the one on its left is)."""
+    types = _options(g, "-type")
+    if not types:
+        return ft.Container(muted("—"), width=CELL, height=3 * TOUCH + 4,
+                            alignment=ft.Alignment.CENTER)
+    return sid(f"sheet-{g.id}", ft.Column([type_button(x, g, o) for o in types.values()],
+                                          spacing=2, tight=True), label=g.title)
+
+
+def _disc(name: str) -> ft.Control:
+    return ft.Container(icon(name, size=24), width=38, height=38, shape=ft.BoxShape.CIRCLE,
+                        bgcolor=DISC, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(1, OUTLINE))
+
+
+def cell(x: Ctx, ident: str, r: int, counts: dict[str, Option], token: str | None,
+         tint: str | None, zero: Callable[[], None]) -> ft.Control:
+    """Row ``r`` of a column: a tap sets the count to it; the top token again is one
+    less. Its long press holds the count 0."""
+    have = _selected(counts)
+    target = counts.get(str(r - 1 if r == have else r))
+    filled = token is not None and r <= have
+    box = ft.Container(_disc(token) if filled and token else None, width=CELL, height=TOUCH + 6,
+                       border_radius=10, alignment=ft.Alignment.CENTER, bgcolor=tint,
+                       border=ft.Border.all(1, OUTLINE),
+                       on_click=x.on(target.command) if target else None,
+                       on_long_press=(lambda e: zero()) if counts else None)
+    return sid(f"{ident}-{r}", box, button=target is not None, selected=filled)
+
+
+def full_row(x: Ctx, table: str, r: int, full: bool) -> ft.Control:
+    """A row's bonus, lit with ✓ when the rules say the row is full."""
+    body: ft.Control = icon(ROW_BONUS[r], size=22) if r in ROW_BONUS else ft.Text(
+        x.t("board-six-vp"), size=12, color=INK, weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.CENTER)
+    if full:
+        body = ft.Column([body, ft.Text("✓", size=12, color=INK)], spacing=0, tight=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    label = f"{x.t('board-full-row')} {r}" + (f": {x.t('board-row-full')}" if full else "")
+    return sid(f"board-{table}-full-row-{r}", ft.Container(
+        body, width=FULL_W, height=TOUCH + 6, border_radius=10, alignment=ft.Alignment.CENTER,
+        bgcolor=LAP_FILL if full else DISC, border=ft.Border.all(1, OUTLINE)), label=label)
+
+
+def _zero_picker(x: Ctx, ident: str, title: str, o: Option | None) -> Callable[[], None]:
+    def show() -> None:
+        rows = [_pick_button(x, f"{ident}-0", o.label if o else "0", None,
+                             o.command if o else None)]
+        open_picker(x, f"board-{ident.removeprefix('sheet-')}", title, rows)
+    return show
+
+
+def _grid(heads: list[ft.Control], rows: list[list[ft.Control]]) -> ft.Control:
+    return ft.Column([ft.Row(heads, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),
+                      *(ft.Row(r, spacing=4) for r in rows)], spacing=4, tight=True)
+
+
+def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
+    """The forestry table: three columns under their type, three rows of cells, the full
+    rows' bonuses; what lies below it; placing a token (a play action)."""
+    marks = _marks(x)
+    heads = [column_head(x, g) for g in s.columns]
+    heads.append(ft.Container(ft.Text(x.t("board-full-row"), size=11,
+                                      text_align=ft.TextAlign.CENTER), width=FULL_W))
+    rows = []
+    for r in ROWS:
+        row: list[ft.Control] = []
+        for g in s.columns:
+            counts = _options(g, "-count")
+            kind = next((o.value for o in _options(g, "-type").values() if o.selected), None)
+            token = f"forester-{kind.replace('_', '-')}" if kind else None
+            row.append(cell(x, f"sheet-{g.id}-count", r, counts, token, None,
+                            _zero_picker(x, f"sheet-{g.id}-count", g.title, counts.get("0"))))
+        row.append(full_row(x, "forestry", r, bool(marks and marks.forestry_rows[r - 1])))
+        rows.append(row)
+    return _table(x, s, "forester-pair", _grid(heads, rows))
+
+
+def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control) -> ft.Control:
+    """A table's region: its title, its grid, the counts below it, its play actions."""
+    below = [count_tile(x, s, k) for k in s.counts]
+    actions = [sid(f"sheet-{a.id}", ft.OutlinedButton(
+        content=ft.Text(a.label), height=TOUCH, disabled=a.command is None,
+        on_click=x.on(a.command)), button=True) for a in s.actions if not (x.final and a.play)]
+    return _marked(s, _box(ft.Column([
+        _title(x, icon_name, s.title), grid, ft.Row(below, wrap=True, spacing=8, run_spacing=6),
+        *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
+        *_section_error(x, s)], spacing=6)))
+
+
+def area_head(x: Ctx, g: GridColumn, area: Area) -> ft.Control:
+    """An area's name on its colour."""
+    fill, text, _tint = AREA_LOOK[area]
+    return sid(f"sheet-{g.id}", ft.Container(
+        ft.Text(g.title, size=12, color=text, weight=ft.FontWeight.W_600,
+                text_align=ft.TextAlign.CENTER, max_lines=1),
+        width=CELL, height=28, border_radius=8, bgcolor=fill, alignment=ft.Alignment.CENTER),
+        label=g.title)
+
+
+def reforestation_region(x: Ctx, s: Section) -> ft.Control:
+    """The reforestation table: three area columns in the area colours, seedlings in cells
+    of a pale tint, the full rows' bonuses; the seedlings below it."""
+    marks = _marks(x)
+    areas = {f"area-{a.value}": a for a in Area}
+    heads: list[ft.Control] = [area_head(x, g, areas[g.id]) for g in s.columns if g.id in areas]
+    heads.append(ft.Container(width=FULL_W))
+    rows = []
+    for r in ROWS:
+        row: list[ft.Control] = []
+        for g in s.columns:
+            area = areas.get(g.id)
+            if area is None:
+                continue
+            counts = _options(g, f"seedlings-{area.value}")
+            ident = f"sheet-seedlings-{area.value}"
+            row.append(cell(x, ident, r, counts, "seedling", AREA_LOOK[area][2],
+                            _zero_picker(x, ident, g.title, counts.get("0"))))
+        row.append(full_row(x, "reforestation", r,
+                            bool(marks and marks.reforestation_rows[r - 1])))
+        rows.append(row)
+    return _table(x, s, "seedling", _grid(heads, rows))
+
+
+def water_track(x: Ctx) -> ft.Control:
+    """The water structures track, ×1 to ×5, the multiplier the rules derive marked."""
+    marks = _marks(x)
+    now = marks.water if marks else 1
+    steps = [sid(f"board-water-{n}", ft.Container(
+        ft.Text(f"×{n}", size=15, color=INK if n == now else ft.Colors.ON_SURFACE,
+                weight=ft.FontWeight.BOLD if n == now else None),
+        width=52, height=40, border_radius=10, alignment=ft.Alignment.CENTER,
+        bgcolor=LAP_FILL if n == now else None,
+        border=ft.Border.all(3 if n == now else 1, x.colour.line if n == now else OUTLINE)),
+        label=f"×{n}" + (f": {x.t('board-water-now')}" if n == now else ""))
+        for n in range(1, 6)]
+    return sid("board-water-track", _box(ft.Column([
+        _title(x, "water-structure", x.t("category-water")),
+        ft.Row(steps, spacing=4, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)], spacing=6)))
+
+
 # --------------------------------------------------------------------------- the board
 
 
@@ -660,5 +844,15 @@ def forestry_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Se
     if "contracts" in by:
         out.append(_kept(x, "board-contracts", by["contracts"],
                          lambda: contracts_region(x, by["contracts"])))
+    right = [_region(x, by[name], make) for name, make in
+             (("forestry-table", forestry_table_region), ("reforestation", reforestation_region))
+             if name in by]
+    right.append(_kept(x, "board-water", (by.get("forestry-table"), by.get("reforestation"),
+                                          by.get("storage"), by.get("buildings"),
+                                          by.get("character")),
+                       lambda: water_track(x)))
+    inner_right = keep_column(app, p, "board-right-inner", right, spacing=6)
+    out.append(_kept(x, "board-right", (name, id(inner_right)),
+                     lambda: frame(x, name, inner_right, "board-right")))
     out += [draw(s) for s in sections if s.id not in DRAWN]
     return out
