@@ -2011,3 +2011,6 @@ board-six-vp = +6 VP
 board-full-row = Full row
 board-row-full = full
 board-water-now = the multiplier now
+board-cell = { $column }, row { $row }
+board-cell-full = { $column }, row { $row }: a token
+board-sawmill-none = Sawmill upgrades, by area: none yet

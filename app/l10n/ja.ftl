@@ -1936,3 +1936,6 @@ board-six-vp = +6点
 board-full-row = 行の完成
 board-row-full = 完成
 board-water-now = 現在の倍率
+board-cell = { $column }、{ $row }行目
+board-cell-full = { $column }、{ $row }行目：トークンあり
+board-sawmill-none = { -sawmill-building }のアップグレード（エリア別）：まだなし

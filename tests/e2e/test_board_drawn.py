@@ -114,6 +114,9 @@ def test_every_count_is_entered_where_it_lies_and_undone(phone):
     tap(phone, "sheet-contract-1", appears="sheet-contract-1-remove", reply=False)
     tap(phone, "sheet-contract-1-remove", gone="sheet-contract-1")
     tap(phone, "sheet-contract-double-building-furniture", appears="sheet-contract-1")
+    reveal(phone, "sheet-resources-temp-workers-plus")
+    assert "Temporary workers" in (phone.evaluate(LABEL_JS, "sheet-resources-temp-workers-plus")
+                                   or "")
     text = phone.evaluate(TEXT_JS)
     for abbreviation in ("Temp workers", " Be ", " Fu ", " In "):
         assert abbreviation not in text, abbreviation
@@ -144,5 +147,18 @@ def test_the_board_in_dark_mode(phone):
 
 def test_the_board_in_japanese(phone):
     _board_in(phone, ja=True)
-    assert "臨時労働者" in phone.evaluate(TEXT_JS)
+    reveal(phone, "sheet-resources-temp-workers-plus")
+    assert "臨時労働者" in (phone.evaluate(LABEL_JS, "sheet-resources-temp-workers-plus") or "")
     _screens(phone, "ja")
+
+
+def test_a_table_cell_sets_its_count(phone):
+    _start(phone, ["Mei", "Ken"])
+    tap(phone, "sheet-column-0-type-thinning", appears="sheet-column-0-count-1")
+    # a cell that became tappable is found and sets its count; the top token is one less
+    tap(phone, "sheet-column-0-count-3", until=(HAS_JS, ["sheet-column-0-count-3", "a token"]))
+    tap(phone, "sheet-column-0-count-3",
+        until=("(id) => !document.querySelector(`[flt-semantics-identifier=\"${id}\"]`)"
+               "?.getAttribute('aria-label')?.includes('a token')", "sheet-column-0-count-3"))
+    tap(phone, "sheet-seedlings-orange-2", until=(HAS_JS, ["sheet-seedlings-orange-2",
+                                                           "a token"]))

@@ -123,7 +123,8 @@ def count_number(x: Ctx, s: Section, count: Count, caption: str) -> ft.Control:
     caption, the kit's number field, the refusal naming it."""
     field = number_field(count.label, count.value, x.typed(count), compact=True)
     items: list[ft.Control] = [
-        ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1),
+        ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
         sid(f"sheet-{count.id}-value", field, value=str(count.value))]
     err = _error_of(x.p, s, count.id)
     if err:
@@ -288,7 +289,8 @@ def storage_space(x: Ctx, look: SpaceLook) -> ft.Control:
                        bgcolor=LOCKED_FILL if look.locked else SLOT_FILL,
                        border=ft.Border.all(1, OUTLINE), on_click=x.on(look.on),
                        tooltip=look.label)
-    return sid(look.ident, box, label=look.label, button=look.on is not None)
+    return sid(look.ident, box, label=look.label, button=look.on is not None,
+               key=f"{look.ident}-{look.label}")  # a new node when it changes (see cell)
 
 
 def storage_region(x: Ctx, s: Section) -> ft.Control:
@@ -412,7 +414,8 @@ def building_slot(x: Ctx, s: Section, n: int, look: SlotLook, first_empty: bool)
     box = ft.Container(body, width=50, height=58, border_radius=10, alignment=ft.Alignment.CENTER,
                        bgcolor=SLOT_FILL if look.kind else None, on_click=on, tooltip=label,
                        border=ft.Border.all(1, OUTLINE))
-    return sid(ident, box, label=label, button=on is not None)
+    return sid(ident, box, label=label, button=on is not None,
+               key=f"{ident}-{label}-{on is not None}")  # a new node when it changes (see cell)
 
 
 def open_building_picker(x: Ctx, s: Section, n: int) -> None:
@@ -477,14 +480,15 @@ def buildings_region(x: Ctx, s: Section) -> ft.Control:
                    spacing=4, wrap=True)
     sawmills = [f"{x.t('area-' + a.value)} {sum(1 for k in looks if k.area is a)}"
                 for a in Area if any(k.area is a for k in looks)]
-    numbers = [count_number(x, s, k, k.label) for k in s.counts]
+    captions = {f"buildings-sawmill-{a.value.replace('_', '-')}": x.t(f"area-{a.value}")
+                for a in Area}  # under "Sawmill upgrades" (the slots' caption names them)
+    numbers = [count_number(x, s, k, captions.get(k.id, k.label)) for k in s.counts]
     items: list[ft.Control] = [
         ft.Row([_title(x, "forest-building", x.t("board-building-track"), 14),
                 muted(x.t("board-building-used", n=used), 12)],
                alignment=ft.MainAxisAlignment.SPACE_BETWEEN), slots]
-    if sawmills:
-        items.append(muted(x.t("board-sawmill-caption",
-                               list=x.t("list-commas").join(sawmills)), 12))
+    items.append(muted(x.t("board-sawmill-caption", list=x.t("list-commas").join(sawmills))
+                       if sawmills else x.t("board-sawmill-none"), 12))
     items.append(ft.Row(numbers, spacing=6, wrap=True,
                         vertical_alignment=ft.CrossAxisAlignment.START))
     return _marked(s, _box(ft.Column([*items, *_section_error(x, s)], spacing=6)))
@@ -675,8 +679,8 @@ def _disc(name: str) -> ft.Control:
                         border=ft.Border.all(1, OUTLINE))
 
 
-def cell(x: Ctx, ident: str, r: int, counts: dict[str, Option], token: str | None,
-         tint: str | None, zero: Callable[[], None]) -> ft.Control:
+def cell(x: Ctx, ident: str, title: str, r: int, counts: dict[str, Option],
+         token: str | None, tint: str | None, zero: Callable[[], None]) -> ft.Control:
     """Row ``r`` of a column: a tap sets the count to it; the top token again is one
     less. Its long press holds the count 0."""
     have = _selected(counts)
@@ -687,7 +691,11 @@ def cell(x: Ctx, ident: str, r: int, counts: dict[str, Option], token: str | Non
                        border=ft.Border.all(1, OUTLINE),
                        on_click=x.on(target.command) if target else None,
                        on_long_press=(lambda e: zero()) if counts else None)
-    return sid(f"{ident}-{r}", box, button=target is not None, selected=filled)
+    label = x.t("board-cell-full" if filled else "board-cell", column=title, row=r)
+    # keyed by what it does: a cell that becomes tappable is a new node for the browser's
+    # semantics tree (patched in place, its identifier was lost)
+    return sid(f"{ident}-{r}", box, button=target is not None, selected=filled, label=label,
+               key=f"{ident}-{r}-{target is not None}-{filled}")
 
 
 def full_row(x: Ctx, table: str, r: int, full: bool) -> ft.Control:
@@ -731,7 +739,7 @@ def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
             counts = _options(g, "-count")
             kind = next((o.value for o in _options(g, "-type").values() if o.selected), None)
             token = f"forester-{kind.replace('_', '-')}" if kind else None
-            row.append(cell(x, f"sheet-{g.id}-count", r, counts, token, None,
+            row.append(cell(x, f"sheet-{g.id}-count", g.title, r, counts, token, None,
                             _zero_picker(x, f"sheet-{g.id}-count", g.title, counts.get("0"))))
         row.append(full_row(x, "forestry", r, bool(marks and marks.forestry_rows[r - 1])))
         rows.append(row)
@@ -776,7 +784,7 @@ def reforestation_region(x: Ctx, s: Section) -> ft.Control:
                 continue
             counts = _options(g, f"seedlings-{area.value}")
             ident = f"sheet-seedlings-{area.value}"
-            row.append(cell(x, ident, r, counts, "seedling", AREA_LOOK[area][2],
+            row.append(cell(x, ident, g.title, r, counts, "seedling", AREA_LOOK[area][2],
                             _zero_picker(x, ident, g.title, counts.get("0"))))
         row.append(full_row(x, "reforestation", r,
                             bool(marks and marks.reforestation_rows[r - 1])))
