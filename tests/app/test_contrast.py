@@ -253,3 +253,21 @@ def test_every_text_of_the_setup_and_the_sheet_meets_aa(svc: Any, theme: str) ->
         return drawn
 
     assert not _low(asyncio.run(go()))
+
+
+def test_the_boards_pieces_meet_aa():
+    """The Forestry board drawn as the board (app/games/forestry/ui/board.py): the dark ink
+    on a storage space, a token's disc, a locked space and the lap button (both themes: the
+    pieces keep their colours); each area's name on its colour and on its cells' tint; the
+    outline of a space on the page and on the slot (3:1, a component's edge)."""
+    from app.games.forestry.ui import board
+
+    for bg in (board.SLOT_FILL, board.DISC, board.LOCKED_FILL, board.LAP_FILL):
+        assert ratio(board.INK, bg) >= 4.5, bg
+    for area, (fill, text, tint) in board.AREA_LOOK.items():
+        assert ratio(text, fill) >= 4.5, (area, text, fill)
+        assert ratio(board.INK, tint) >= 4.5, (area, tint)
+    assert ratio(board.OUTLINE, board.SLOT_FILL) >= 3.0
+    for dark in (False, True):  # an empty slot's edge on the board and on the page
+        for bg in ("surface", "surfaceContainerLow"):
+            assert ratio(board.OUTLINE, scheme(dark)[bg]) >= 3.0, (dark, bg)

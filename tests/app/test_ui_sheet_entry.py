@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from app.ui.kit.live_table import OpenTable
-from tests.app.flet_harness import by_id, on_page, settle, start_app, tap
+from tests.app.flet_harness import by_id, on_page, semantics_ids, settle, start_app, tap
 from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
 
 
@@ -171,7 +171,9 @@ def test_a_refused_tap_shows_beside_its_control(svc: Any) -> None:
         p = presenter(app)
         await step(client, ("tap", "sheet-storage-wood-plus"))
         await step(client, ("tap", "sheet-storage-wood-plus"))
-        await step(client, ("tap", "sheet-storage-wood-plus"))  # 2 open spaces: refused
+        # both open spaces hold wood: the board offers no third; typed, it is refused
+        assert not [i for i in semantics_ids(client) if i == "sheet-storage-wood-plus"]
+        await step(client, ("type", "sheet-storage-wood", 3))
         assert p.error and p.error_id == "storage-wood"
         assert by_id(client, "sheet-storage-wood-error") is not None
         await step(client, ("tap", "sheet-column-0-type-thinning"))

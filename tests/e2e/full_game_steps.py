@@ -72,11 +72,12 @@ def _task_id(task: dict[str, Any]) -> str:
     raise ValueError(f"no control for task card {task}")
 
 
-def _contract_id(categories: list[str]) -> str:
+def _contract_steps(categories: list[str]) -> list[tuple[Any, ...]]:
+    """A single contract: its category's tile; a two-category one: its pair's button."""
     if len(categories) == 1:
-        return f"sheet-contract-{categories[0]}"
+        return [("tap", f"sheet-contract-{categories[0]}")]
     a, b = sorted(categories, key=DOUBLE_ORDER.index)
-    return f"sheet-contract-double-{a}-{b}"
+    return [("tap", f"sheet-contract-double-{a}-{b}")]
 
 
 def _count(ident: str, n: int) -> list[tuple[Any, ...]]:
@@ -91,7 +92,9 @@ def _count(ident: str, n: int) -> list[tuple[Any, ...]]:
 def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
     """Every field of a Forestry record player, as taps on an empty sheet.
 
-    In an order every intermediate board is legal in: a table before what lies
+    In the board's reading order (screen 1: score, resources, storage, buildings,
+    contracts; screen 2: the forestry and reforestation tables, river tokens, task
+    cards), in which every intermediate board is legal: a table before what lies
     below it, storage extensions before the wood in them. Nothing the app suggests
     is applied: the score track is typed as the board shows it.
     """
@@ -101,27 +104,30 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
         steps += _count(f"sheet-resources-{dash(name)}", n)
     steps += _count("sheet-storage-extensions", player["storage"]["extensions"])
     steps += _count("sheet-storage-wood", player["storage"]["wood"])
-    for area, n in player["reforestation_table"].items():
-        if n:
-            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
-    steps += _count("sheet-seedlings-below", player["seedlings_below"])
+    # the building track's counts are typed under its slots (a slot's picker is two taps)
+    steps += [("type", "sheet-buildings-forest", player["buildings"]["forest"])] \
+        if player["buildings"]["forest"] else []
+    for area in ("light_green", "dark_green", "orange"):
+        n = player["buildings"]["sawmill"].count(area)
+        steps += [("type", f"sheet-buildings-sawmill-{dash(area)}", n)] if n else []
+    # the cards in the order the sheet lays out their buttons (a player holds them in any
+    # order; none of them scores by its place): single contracts before two-category ones,
+    # task cards by their row (contract, seedlings, forester, sawmill, river, building)
+    contracts = sorted(player["contracts"], key=len)
+    for c in contracts:
+        steps += _contract_steps(list(c))
     for i, column in enumerate(player["forestry_table"]):
         steps.append(("tap", f"sheet-column-{i}-type-{column['type']}"))
         if column["count"] != 1:
             steps.append(("tap", f"sheet-column-{i}-count-{column['count']}"))
     for kind, n in player["forester_tokens_below"].items():
         steps += _count(f"sheet-forester-tokens-below-{dash(kind)}", n)
-    steps += _count("sheet-buildings-forest", player["buildings"]["forest"])
-    for area in ("light_green", "dark_green", "orange"):
-        steps += _count(f"sheet-buildings-sawmill-{dash(area)}",
-                        player["buildings"]["sawmill"].count(area))
+    for area, n in player["reforestation_table"].items():
+        if n:
+            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
+    steps += _count("sheet-seedlings-below", player["seedlings_below"])
     for symbol in sorted(player["river_tokens"], key=RIVER_ORDER.index):  # as on the sheet
         steps.append(("tap", f"sheet-river-{symbol}-plus"))
-    # the cards in the order the sheet lays out their buttons (a player holds them in any
-    # order; none of them scores by its place): single contracts before two-category ones,
-    # task cards by their row (contract, seedlings, forester, sawmill, river, building)
-    contracts = sorted(player["contracts"], key=len)
-    steps += [("tap", _contract_id(list(c))) for c in contracts]
     tasks = sorted(player["task_cards"], key=lambda task: TASK_ORDER.index(
         next(k for k in TASK_ORDER if k in task)))
     for i, task in enumerate(tasks):

@@ -43,7 +43,11 @@ def test_a_refused_tap_shows_beside_its_control(phone):
         tap(phone, "sheet-storage-wood-plus")
         phone.wait_for_function(VALUE_IS, arg=["sheet-storage-wood-value", want],
                                 timeout=WAIT_MS)
-    tap(phone, "sheet-storage-wood-plus", appears="sheet-storage-wood-error")  # 2 spaces
+    # both open spaces hold wood: the board offers no third space; typed, it is refused
+    assert not by_id(phone, "sheet-storage-wood-plus").count()
+    fill(phone, "sheet-storage-wood-value", "3")
+    phone.keyboard.press("Enter")
+    by_id(phone, "sheet-storage-wood-error").first.wait_for(state="attached", timeout=WAIT_MS)
     assert "open spaces" in value_of(phone, "sheet-storage-wood-error")
     assert not by_id(phone, "sheet-error").count()  # not at the top of the sheet
 

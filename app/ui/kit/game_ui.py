@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from app.game.registry import variant
 from app.game.state import GameState
 from app.game.variant import Variant
-from app.ui.kit.sheet_views import GameSheet
+from app.ui.kit.sheet_views import GameSheet, Section
 from scoring.games import Game
 from scoring.message import Msg
 
@@ -223,6 +223,12 @@ SetupPiece = Callable[["Nav", SheetHost, "TableClient"], "ft.Control"]
 OptionBlock = Callable[["Nav", Any, Callable[[Callable[..., Any]], Callable[..., None]]],
                        "list[ft.Control]"]
 ReferencePiece = Callable[["Nav", str], "ft.Control"]
+#: A game's board drawn as its board: ``(tab, presenter, table, the board's sections, final
+#: board mode, draw a section the generic way, a count's keypad opener (None: the count is
+#: not typed on this phone)) -> the controls, top to bottom``
+BoardPiece = Callable[["Nav", SheetHost, "TableClient", Sequence[Section], bool,
+                       Callable[[Section], "ft.Control"], Callable[[Any], Any]],
+                      "list[ft.Control]"]
 #: ``(plan, step, t, lang, first player, names) -> the dealt numbers shown large``
 SetupLines = Callable[[Any, Any, T, str, int, Sequence[str]], tuple[str, ...]]
 
@@ -263,6 +269,8 @@ class GameUI:
     #: each score category's icon (a file name in ``assets/icons/``, no ``.svg``): the
     #: result grid's rows; a category without one shows none
     category_icons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: the board drawn as the board (None: each section as a card)
+    board: BoardPiece | None = None
 
     @property
     def seat_role(self) -> SeatRole:

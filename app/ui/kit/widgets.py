@@ -108,6 +108,22 @@ def toggle(identifier: str, label: str, value: bool, on_change: Callable[[bool],
     return ft.Column(items, spacing=0)
 
 
+def number_field(label: str, value: int, on_typed: Handler | None,
+                 compact: bool = False) -> ft.Control:
+    """A count's number (without its identifier): with ``on_typed`` a button that opens the
+    keypad (:mod:`app.ui.kit.keypad`: one typed value, one change; no text field, so the
+    phone's keyboard never opens), its words for screen readers given by its caller's
+    identifier (:func:`sid` ``hint_text``). Without: the number."""
+    number = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
+                     text_align=ft.TextAlign.CENTER)
+    if on_typed is None:
+        return ft.Container(number, width=44, alignment=ft.Alignment.CENTER)
+    return ft.Container(
+        number, width=56 if compact else 64, height=TOUCH, alignment=ft.Alignment.CENTER,
+        border_radius=8, ink=True, on_click=on_typed,
+        border=ft.Border.only(bottom=ft.BorderSide(2, ft.Colors.PRIMARY)))
+
+
 #: A compact stepper's width: two side by side on a 390 px phone, inside a card.
 TILE_WIDTH = 160
 
@@ -125,15 +141,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
     ``compact``: a tile (the label above, − n + below, :data:`TILE_WIDTH` wide) to lay
     two side by side; the same identifiers.
     """
-    number = ft.Text(str(value), size=22, weight=ft.FontWeight.BOLD,
-                     text_align=ft.TextAlign.CENTER)
-    if on_typed is None:
-        shown: ft.Control = ft.Container(number, width=44, alignment=ft.Alignment.CENTER)
-    else:
-        shown = ft.Container(
-            number, width=56 if compact else 64, height=TOUCH, alignment=ft.Alignment.CENTER,
-            border_radius=8, ink=True, on_click=on_typed,
-            border=ft.Border.only(bottom=ft.BorderSide(2, ft.Colors.PRIMARY)))
+    shown = number_field(label, value, on_typed, compact)
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
         return sid(f"{identifier}-{end}", ft.IconButton(
             icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,

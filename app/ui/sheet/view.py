@@ -578,9 +578,13 @@ def build(app: Nav) -> ft.Control:
     stretch = ft.CrossAxisAlignment.STRETCH
     # the player's own board in a column of its own: another phone's tap changes the
     # pieces after it (the change line, the table), and the board's column stays the same
+    draw = partial(_section, app, p, c, final=final)
+    drawn = ui(p.game).board  # the game's board drawn as the board, else a card a section
+    def keyed(count: Any) -> Any:  # a count's keypad, when this phone types it
+        return partial(_open_keypad, app, p, c, count.id) if _typed(count) else None
     parts_column: list[ft.Control] = [keep_column(
-        app, p, "board", [_section(app, p, c, section, final) for section in own],
-        spacing=10, horizontal_alignment=stretch)]
+        app, p, "board", drawn(app, p, c, own, final, draw, keyed) if drawn is not None
+        else [draw(section) for section in own], spacing=10, horizontal_alignment=stretch)]
     parts_column.append(keep_column(
         app, p, "suggestions-column",
         [_section(app, p, c, section, final) for section in suggested],

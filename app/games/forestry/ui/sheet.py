@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
 from app.game.commands import ApplySuggestion, Command, DismissSuggestion
@@ -45,7 +46,13 @@ from app.ui.kit.sheet_views import (
     tap,
 )
 from scoring.forestry.enums import Area, ContractCategory, ForesterType, RiverSymbol
-from scoring.forestry.model import ForestBuildingTask, ForestryPlayer
+from scoring.forestry.model import (
+    ForestBuildingTask,
+    ForestryPlayer,
+    forestry_row_full,
+    reforestation_row_full,
+    water_multiplier,
+)
 from scoring.games import Game
 
 #: View models (immutable) made from parts of a state, by what they show and the language:
@@ -75,6 +82,16 @@ def _made_of(key: tuple[Any, ...], parts: tuple[Any, ...], make: Callable[[], T]
     return made
 
 
+@dataclass(frozen=True, slots=True)
+class BoardMarks:
+    """What the board shows that nobody enters, as the rules derive it (scoring/forestry):
+    the full rows of each table (rows 1-3) and the water structures multiplier."""
+
+    forestry_rows: tuple[bool, bool, bool]
+    reforestation_rows: tuple[bool, bool, bool]
+    water: int
+
+
 class ForestrySheet(GameSheet):
     game: ClassVar[Game] = Game.FORESTRY
     role_prefix: ClassVar[str] = "character"
@@ -82,6 +99,13 @@ class ForestrySheet(GameSheet):
 
     def board(self) -> ForestryPlayer:
         return self.state.boards_of(ForestryPlayer)[self.player]
+
+    def marks(self) -> BoardMarks:
+        """The shown board's full rows and water multiplier (the rules': scoring/forestry)."""
+        b = self.board()
+        return BoardMarks(tuple(forestry_row_full(b, r) for r in (1, 2, 3)),  # type: ignore[arg-type]
+                          tuple(reforestation_row_full(b, r) for r in (1, 2, 3)),  # type: ignore[arg-type]
+                          water_multiplier(b))
 
     def _set(self, field_path: str, value: int) -> Tap:
         return tap(SetCount, player=self.player, field=field_path, value=value)

@@ -1,0 +1,866 @@
+"""Forestry's board drawn as the board (issue 33, ``../shared/design`` a.): the score track as
+a ruler, then a frame in the player's colour holding the resources, storage as its spaces,
+the reward and development tracks, the character's count and the building track as its
+six slots; the contracts as category tiles and two-category cards.
+
+One small function per region. Every control sends what the sheet's view models
+(:mod:`app.games.forestry.ui.sheet`) say it sends: nothing here knows a rule. The counts
+are the kit's steppers and number fields (:mod:`app.ui.kit.widgets`); a space or a slot is
+a tap on a count's own step (the first empty storage space is "one more wood"). Sections
+this module does not draw are drawn the generic way (``draw``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from app.ui.kit.colours import SeatColour, is_dark, seat_colour
+from app.ui.kit.icon_assets import icon_src
+from app.ui.kit.kept import keep_column, keep_piece
+from app.ui.kit.live_table import tapped
+from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
+from app.ui.kit.widgets import TOUCH, muted, number_field, sid, stepper
+from scoring.forestry.enums import Area, ContractCategory
+from scoring.forestry.model import ForestryPlayer
+
+if TYPE_CHECKING:
+    from app.ui.kit.game_ui import SheetHost
+    from app.ui.kit.live_table import TableClient
+    from app.ui.kit.nav import Nav
+
+#: the sections drawn here (the others: ``draw``)
+LEFT_SIDE = ("resources", "storage", "character", "buildings")
+RIGHT_SIDE = ("forestry-table", "reforestation")
+DRAWN = frozenset(("score", "contracts", *LEFT_SIDE, *RIGHT_SIDE))
+#: storage: two spaces, then the extensions I, II, III; the building track: six slots
+SPACES, SLOTS = 5, 6
+EXTENSION_MARKS = ("", "", "I", "II", "III")
+#: board pieces (the design's): a storage space, a token's disc, a space's outline
+SLOT_FILL, DISC, OUTLINE = "#EADFCB", "#FFFFFF", "#72796F"
+#: a piece's ink: the dark ink on a slot or a disc in both themes
+INK = "#1B1C18"
+#: the areas' colours (a sawmill's bar, a reforestation column's head): (fill, text on it,
+#: the pale tint of its cells)
+AREA_LOOK = {Area.LIGHT_GREEN: ("#A8D672", INK, "#E4F2D2"),
+             Area.DARK_GREEN: ("#2E6B34", "#FFFFFF", "#CBE0CB"),
+             Area.ORANGE: ("#F0A23B", INK, "#FBE4C4")}
+AREA_COLOURS = {a: look[0] for a, look in AREA_LOOK.items()}
+#: the reward track's lap button, a locked storage space
+LAP_FILL, LOCKED_FILL = "#B9E4B0", "#DDE5D8"
+RESOURCE_ICONS = {"coins": "coin", "construction-materials": "construction-materials",
+                  "seedlings": "seedling", "temp-workers": "temporary-worker"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ctx:
+    """What every region needs: the tab, the sheet's presenter, the table, the mode, the
+    theme and the shown seat's colours."""
+
+    app: Nav
+    p: SheetHost
+    c: TableClient
+    final: bool
+    dark: bool
+    colour: SeatColour
+    keyed: Callable[[Count], Any]  # a count's keypad opener (None: not typed here)
+
+    def t(self, key: str, **args: Any) -> str:
+        return self.app.t(key, **args)
+
+    def on(self, what: Tap | None) -> Any:
+        """A control's handler for ``what`` (None: not offered)."""
+        return tapped(self.app, self.p, self.c, what) if what is not None else None
+
+    def typed(self, count: Count) -> Any:
+        """The handler that opens ``count``'s keypad (None: it cannot be typed here)."""
+        return self.keyed(count)
+
+
+def icon(name: str, dark: bool = False, size: int = 24) -> ft.Control:
+    """One of the project's icons (``assets/icons/``, ``dark/`` for the dark theme)."""
+    return ft.Image(src=icon_src(name, dark=dark), width=size, height=size)
+
+
+def _error_of(p: SheetHost, s: Section, count_id: str) -> str | None:
+    """The last refusal, when it names ``count_id``'s field (shown under that count)."""
+    if p.error and p.error_id and count_id.endswith(p.error_id):
+        return p.error
+    return None
+
+
+def _left_error(p: SheetHost, s: Section) -> str | None:
+    """The last refusal of section ``s`` that no count of it names (shown at its end)."""
+    if not (p.error and p.error_id) or not p.error_id.startswith(s.id):
+        return None
+    if any(count.id.endswith(p.error_id) for count in s.counts):
+        return None
+    return p.error
+
+
+def _count(s: Section, ident: str) -> Count | None:
+    return next((k for k in s.counts if k.id == ident), None)
+
+
+def count_tile(x: Ctx, s: Section, count: Count, compact: bool = True) -> ft.Control:
+    """A count as the kit's stepper: − n +, the number typed."""
+    return stepper(f"sheet-{count.id}", count.label, count.value, x.on(count.minus),
+                   x.on(count.plus), x.t("sheet-decrease", field=count.label),
+                   x.t("sheet-increase", field=count.label), error=_error_of(x.p, s, count.id),
+                   hint=count.hint, on_typed=x.typed(count), compact=compact,
+                   typed_label=x.t("keypad-open", field=count.label))
+
+
+def count_number(x: Ctx, s: Section, count: Count, caption: str) -> ft.Control:
+    """A count as its number alone (its − / + are spaces or slots of the board): the
+    caption, the kit's number field, the refusal naming it."""
+    typed = x.typed(count)
+    field = number_field(count.label, count.value, typed, compact=True)
+    items: list[ft.Control] = [
+        ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+                overflow=ft.TextOverflow.ELLIPSIS),
+        sid(f"sheet-{count.id}-value", field, button=True,
+            hint_text=x.t("keypad-open", field=count.label)) if typed is not None
+        else sid(f"sheet-{count.id}-value", field, value=str(count.value))]
+    err = _error_of(x.p, s, count.id)
+    if err:
+        items.append(sid(f"sheet-{count.id}-error", ft.Text(err, size=12, color=ft.Colors.ERROR)))
+    return ft.Column(items, spacing=0, tight=True,
+                     horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _box(content: ft.Control, padding: int = 8, expand: bool | int = False) -> ft.Container:
+    """A region's tile on the board: a rounded box on the surface."""
+    return ft.Container(content, padding=padding, border_radius=12, expand=expand,
+                        bgcolor=ft.Colors.SURFACE,
+                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
+
+
+def _title(x: Ctx, name: str, text: str, size: int = 15) -> ft.Control:
+    return ft.Row([icon(name, x.dark, 20), ft.Text(text, size=size, weight=ft.FontWeight.W_600)],
+                  spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _section_error(x: Ctx, s: Section) -> list[ft.Control]:
+    err = _left_error(x.p, s)
+    return [] if err is None else [sid(f"sheet-{s.id}-error",
+                                       ft.Text(err, color=ft.Colors.ERROR))]
+
+
+def _marked(s: Section, control: ft.Control) -> ft.Control:
+    """A region with the sheet's ids: ``sheet-section-<id>`` and the jump bar's mark."""
+    from app.ui.kit import flet_compat
+
+    return flet_compat.scroll_mark(f"part-{s.id}", sid(f"sheet-section-{s.id}", control))
+
+
+# --------------------------------------------------------------------------- score track
+
+
+RULER = 176  # px from 0 to 50
+
+
+def ruler(value: int, colour: SeatColour) -> ft.Control:
+    """The score track as a ruler from 0 to 50+, the marker at the value (50+ at its end)."""
+    ink = ft.Colors.ON_SURFACE_VARIANT
+    parts: list[ft.Control] = [ft.Container(left=4, top=28, width=RULER, height=2, bgcolor=ink)]
+    for i in range(11):
+        tall = i % 2 == 0
+        parts.append(ft.Container(left=4 + i * RULER / 10, top=20 if tall else 24, width=2,
+                                  height=10 if tall else 6, bgcolor=ink))
+        if tall:
+            parts.append(ft.Container(ft.Text("50+" if i == 10 else str(i * 5), size=10,
+                                              color=ink), left=i * RULER / 10, top=2))
+    at = 4 + min(value, 50) * RULER / 50
+    parts.append(ft.Container(left=at - 8, top=21, width=16, height=16, shape=ft.BoxShape.CIRCLE,
+                              bgcolor=colour.fill, border=ft.Border.all(2, DISC)))
+    return ft.Stack(parts, width=RULER + 24, height=40)
+
+
+def score_region(x: Ctx, s: Section) -> ft.Control:
+    """The score track above the board: its ruler and its stepper."""
+    count = _count(s, "score-track")
+    items: list[ft.Control] = [_title(x, "score", s.title)]
+    if count is not None:
+        items.append(ft.Row([ruler(count.value, x.colour), count_tile(x, s, count, compact=False)],
+                            spacing=4, vertical_alignment=ft.CrossAxisAlignment.END, wrap=True))
+    items += _section_error(x, s)
+    return _marked(s, ft.Container(ft.Column(items, spacing=2), padding=10, border_radius=12,
+                                   bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
+
+
+# --------------------------------------------------------------------------- resources
+
+
+def resource_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
+    """A resource: its icon beside the label, − n + (the number typed)."""
+    name = count.id.removeprefix("resources-")
+    return _box(ft.Stack([count_tile(x, s, count),
+                          ft.Container(icon(RESOURCE_ICONS.get(name, "coin"), x.dark, 22),
+                                       right=0, top=0)]), padding=6, expand=True)
+
+
+def resources_region(x: Ctx, s: Section) -> ft.Control:
+    """The personal supply, 2 × 2."""
+    tiles = [resource_tile(x, s, k) for k in s.counts]
+    rows = [ft.Row(tiles[i:i + 2], spacing=6) for i in range(0, len(tiles), 2)]
+    return _marked(s, ft.Column([*rows, *_section_error(x, s)], spacing=6))
+
+
+# --------------------------------------------------------------------------- storage
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceLook:
+    """What one storage space shows and does."""
+
+    ident: str
+    label: str
+    token: str | None  # the icon on it
+    mark: str  # I, II, III
+    locked: bool
+    on: Tap | None
+
+
+def storage_spaces(x: Ctx, s: Section) -> list[SpaceLook]:
+    """The five spaces: open ones (2 + extensions) hold the wood, then the infested wood;
+    the first empty one adds wood, the last wood takes it back, the next locked one opens."""
+    ext, wood, infested = (_count(s, f"storage-{k}") for k in
+                           ("extensions", "wood", "infested-wood"))
+    n_ext = ext.value if ext else 0
+    n_wood = wood.value if wood else 0
+    n_inf = infested.value if infested else 0
+    looks: list[SpaceLook] = []
+    first_empty = next_locked = True
+    for i in range(SPACES):
+        n = i + 1
+        default = f"board-storage-space-{n}"
+        if i >= 2 + n_ext:
+            own = next_locked and ext is not None and ext.plus is not None
+            next_locked = next_locked and not own
+            looks.append(SpaceLook("sheet-storage-extensions-plus" if own else default,
+                                   x.t("board-storage-open" if own else "board-storage-locked",
+                                       n=n), "storage-locked", EXTENSION_MARKS[i], True,
+                                   ext.plus if own and ext else None))
+        elif i < n_wood:
+            last = i == n_wood - 1 and wood is not None and wood.minus is not None
+            looks.append(SpaceLook("sheet-storage-wood-minus" if last else default,
+                                   x.t("board-storage-wood-last" if last else
+                                       "board-storage-wood", n=n), "wood",
+                                   EXTENSION_MARKS[i], False,
+                                   wood.minus if last and wood else None))
+        elif i < n_wood + n_inf:
+            last = i == n_wood + n_inf - 1 and infested is not None
+            looks.append(SpaceLook(default, x.t("board-storage-infested", n=n), "infested-wood",
+                                   EXTENSION_MARKS[i], False,
+                                   infested.minus if last and infested else None))
+        else:
+            own = first_empty and wood is not None and wood.plus is not None
+            first_empty = first_empty and not own
+            looks.append(SpaceLook("sheet-storage-wood-plus" if own else default,
+                                   x.t("board-storage-empty", n=n), None, EXTENSION_MARKS[i],
+                                   False, wood.plus if own and wood else None))
+    return looks
+
+
+def storage_space(x: Ctx, look: SpaceLook) -> ft.Control:
+    """One space: a 60 × 50 slot, its token on it, its extension's numeral."""
+    inner: list[ft.Control] = []
+    if look.token == "storage-locked":
+        inner.append(ft.Column([icon("storage-locked", size=20),
+                                ft.Text(look.mark, size=12, color=INK,
+                                        weight=ft.FontWeight.BOLD)],
+                               spacing=0, tight=True,
+                               horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+    elif look.token is not None:
+        inner.append(icon(look.token, size=30))
+    else:
+        inner.append(ft.Icon(ft.Icons.ADD, color=INK, size=20) if look.on else ft.Container())
+    if look.mark and look.token != "storage-locked":
+        inner = [ft.Stack([ft.Container(ft.Text(look.mark, size=11, color=INK), left=4, top=0),
+                           ft.Container(inner[0], alignment=ft.Alignment.CENTER, left=0, top=0,
+                                        right=0, bottom=0)])]
+    box = ft.Container(inner[0], width=60, height=TOUCH + 2, border_radius=10,
+                       alignment=ft.Alignment.CENTER,
+                       bgcolor=LOCKED_FILL if look.locked else SLOT_FILL,
+                       border=ft.Border.all(1, OUTLINE), on_click=x.on(look.on),
+                       tooltip=look.label)
+    return sid(look.ident, box, label=look.label, button=look.on is not None,
+               key=f"{look.ident}-{look.label}")  # a new node when it changes (see cell)
+
+
+def storage_region(x: Ctx, s: Section) -> ft.Control:
+    """Storage: its title (infested wood's − n + in it, with the infestation), its five
+    spaces, and the wood and the extensions as numbers to type."""
+    head: list[ft.Control] = [_title(x, "storage-space", s.title)]
+    infested = _count(s, "storage-infested-wood")
+    if infested is not None:
+        head.append(count_tile(x, s, infested))
+    spaces = ft.Row([storage_space(x, look) for look in storage_spaces(x, s)], spacing=4,
+                    alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
+    numbers = [count_number(x, s, k, x.t("board-wood" if k.id == "storage-wood" else
+                                         "board-extensions"))
+               for k in s.counts if k.id in ("storage-wood", "storage-extensions")]
+    return _marked(s, _box(ft.Column([
+        ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        spaces, ft.Row(numbers, spacing=16), *_section_error(x, s)], spacing=6)))
+
+
+# --------------------------------------------------------------------------- tracks
+
+
+def reward_track(x: Ctx, s: Section | None) -> ft.Control:
+    """The reward track: seven stars round the lap button (a play action: not in the final
+    board mode)."""
+    lap = next((a for a in s.actions if a.id == "reward-lap"), None) if s else None
+    stars = [ft.Container(icon("star", size=16), left=at, top=top) for at, top in
+             ((52, 0), (90, 14), (100, 48), (84, 80), (20, 80), (4, 48), (14, 14))]
+    middle: ft.Control = ft.Container(
+        ft.Text(x.t("board-reward-lap"), size=12, text_align=ft.TextAlign.CENTER, color=INK,
+                weight=ft.FontWeight.BOLD),
+        width=64, height=64, shape=ft.BoxShape.CIRCLE, bgcolor=LAP_FILL,
+        alignment=ft.Alignment.CENTER,
+        on_click=x.on(lap.command) if lap and not x.final else None)
+    if lap is not None and not x.final:
+        middle = sid("sheet-reward-lap", middle, label=lap.label, button=True)
+    middle = ft.Container(middle, left=28, top=20)
+    return _box(ft.Column([ft.Text(x.t("board-reward-track"), size=13,
+                                   weight=ft.FontWeight.W_600),
+                           ft.Stack([*stars, middle], width=120, height=100)],
+                          spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def development_track(x: Ctx) -> ft.Control:
+    """The development track: nothing to enter."""
+    return sid("board-development-track", _box(ft.Column([
+        _title(x, "technology", x.t("board-dev-track"), 14),
+        muted(x.t("board-dev-not-needed"), 13)], spacing=2, tight=True)))
+
+
+def character_region(x: Ctx, s: Section) -> ft.Control:
+    """The character's own count (technician tiles, road connections, full seedling rows)."""
+    return _marked(s, _box(ft.Column([count_tile(x, s, k) for k in s.counts]
+                                     + _section_error(x, s), spacing=4)))
+
+
+def tracks_row(x: Ctx, score: Section | None, character: Section | None) -> ft.Control:
+    """The reward track beside the development track and the character's count."""
+    right: list[ft.Control] = [development_track(x)]
+    if character is not None:
+        right.append(character_region(x, character))
+    return ft.Row([reward_track(x, score), ft.Column(right, spacing=6, expand=True)],
+                  spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
+# --------------------------------------------------------------------------- buildings
+
+
+@dataclass(frozen=True, slots=True)
+class SlotLook:
+    """One slot of the building track: its token (None: empty) and area."""
+
+    kind: str | None  # "forest", "sawmill" or None
+    area: Area | None = None
+
+
+def building_slots(s: Section) -> list[SlotLook]:
+    """The six slots, forest buildings first, then sawmills by area (the record keeps no
+    order)."""
+    forest = _count(s, "buildings-forest")
+    looks = [SlotLook("forest")] * (forest.value if forest else 0)
+    for a in Area:
+        k = _count(s, f"buildings-sawmill-{a.value.replace('_', '-')}")
+        looks += [SlotLook("sawmill", a)] * (k.value if k else 0)
+    return (looks + [SlotLook(None)] * SLOTS)[:max(SLOTS, len(looks))]
+
+
+def _slot_tap(x: Ctx, s: Section, look: SlotLook) -> Tap | None:
+    """A token's slot takes it back (its count's − step)."""
+    if look.kind == "forest":
+        k = _count(s, "buildings-forest")
+    elif look.area is not None:
+        k = _count(s, f"buildings-sawmill-{look.area.value.replace('_', '-')}")
+    else:
+        return None
+    return k.minus if k else None
+
+
+def building_slot(x: Ctx, s: Section, n: int, look: SlotLook, first_empty: bool) -> ft.Control:
+    """Slot ``n`` (1-6): a token in the player's colour, or empty (the first empty one opens
+    the picker)."""
+    ident = f"board-building-slot-{n}"
+    if look.kind is None:
+        label = x.t("board-building-empty", n=n)
+        body: ft.Control = ft.Icon(ft.Icons.ADD, color=INK) if first_empty else ft.Container()
+        on: Any = (lambda e: open_building_picker(x, s, n)) if first_empty else None
+    else:
+        name = x.t("board-forest-building") if look.kind == "forest" else x.t(
+            "board-sawmill-in", area=x.t(f"area-{look.area.value}" if look.area else ""))
+        label = f"{x.t('board-building-slot', n=n)}: {name}"
+        disc = ft.Container(icon("forest-building" if look.kind == "forest" else "sawmill",
+                                 size=24), width=40, height=40, shape=ft.BoxShape.CIRCLE,
+                            bgcolor=DISC, alignment=ft.Alignment.CENTER,
+                            border=ft.Border.all(3, x.colour.line))
+        bar = ft.Container(width=34, height=5, border_radius=3,
+                           bgcolor=AREA_COLOURS[look.area] if look.area else None)
+        body = ft.Column([disc, bar], spacing=2, tight=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        step = _slot_tap(x, s, look)
+        on = x.on(step)
+    box = ft.Container(body, width=50, height=58, border_radius=10, alignment=ft.Alignment.CENTER,
+                       bgcolor=SLOT_FILL if look.kind else None, on_click=on, tooltip=label,
+                       border=ft.Border.all(1, OUTLINE))
+    return sid(ident, box, label=label, button=on is not None,
+               key=f"{ident}-{label}-{on is not None}")  # a new node when it changes (see cell)
+
+
+def open_building_picker(x: Ctx, s: Section, n: int) -> None:
+    """The picker of an empty slot: a forest building, or a sawmill upgrade in an area."""
+    rows: list[ft.Control] = []
+    forest = _count(s, "buildings-forest")
+    if forest is not None:
+        rows.append(_pick_button(x, f"sheet-{forest.id}-plus", x.t("board-forest-building"),
+                                 "forest-building", forest.plus))
+    for a in Area:
+        k = _count(s, f"buildings-sawmill-{a.value.replace('_', '-')}")
+        if k is not None:
+            rows.append(_pick_button(x, f"sheet-{k.id}-plus",
+                                     x.t("board-sawmill-in", area=x.t(f"area-{a.value}")),
+                                     "sawmill", k.plus))
+    open_picker(x, "board-building-picker", x.t("board-building-pick", n=n), rows)
+
+
+def open_picker(x: Ctx, ident: str, title: str, rows: Sequence[ft.Control]) -> None:
+    """A bottom sheet of choices (a picker or a part's detail), closed by any choice."""
+    sheet = ft.BottomSheet(sid(ident, ft.Container(ft.Column([
+        ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.BOLD, expand=True),
+                sid(f"{ident}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=x.t("board-close"),
+                                                    width=TOUCH, height=TOUCH,
+                                                    on_click=lambda e: _close(x)),
+                    button=True)]),
+        *rows], spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), padding=16)),
+        show_drag_handle=True)
+    x.app.page.show_dialog(sheet)
+
+
+def _close(x: Ctx) -> None:
+    try:
+        x.app.page.pop_dialog()
+    except Exception:  # already closed
+        pass
+
+
+def _pick_button(x: Ctx, ident: str, text: str, icon_name: str | None,
+                 what: Tap | None) -> ft.Control:
+    """A picker's choice: sends ``what``, then closes the picker."""
+    send = x.on(what)
+
+    async def choose(e: Any) -> None:
+        _close(x)
+        if send is not None:
+            await send(e)
+
+    return sid(ident, ft.OutlinedButton(
+        content=ft.Row([*([icon(icon_name, x.dark)] if icon_name else []),
+                        ft.Text(text, size=15)], spacing=8, tight=True),
+        height=TOUCH + 4, disabled=what is None, on_click=choose), button=True)
+
+
+def buildings_region(x: Ctx, s: Section) -> ft.Control:
+    """The building track: six slots along the board's bottom, how many are used, the
+    sawmill upgrades by area in words, the counts to type."""
+    looks = building_slots(s)
+    first = next((i for i, k in enumerate(looks) if k.kind is None), -1)
+    used = sum(1 for k in looks if k.kind)
+    slots = ft.Row([building_slot(x, s, i + 1, k, i == first) for i, k in enumerate(looks)],
+                   spacing=4, wrap=True)
+    sawmills = [f"{x.t('area-' + a.value)} {sum(1 for k in looks if k.area is a)}"
+                for a in Area if any(k.area is a for k in looks)]
+    captions = {f"buildings-sawmill-{a.value.replace('_', '-')}": x.t(f"area-{a.value}")
+                for a in Area}  # under "Sawmill upgrades" (the slots' caption names them)
+    numbers = [count_number(x, s, k, captions.get(k.id, k.label)) for k in s.counts]
+    items: list[ft.Control] = [
+        ft.Row([_title(x, "forest-building", x.t("board-building-track"), 14),
+                muted(x.t("board-building-used", n=used), 12)],
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN), slots]
+    items.append(muted(x.t("board-sawmill-caption", list=x.t("list-commas").join(sawmills))
+                       if sawmills else x.t("board-sawmill-none"), 12))
+    items.append(ft.Row(numbers, spacing=6, wrap=True,
+                        vertical_alignment=ft.CrossAxisAlignment.START))
+    return _marked(s, _box(ft.Column([*items, *_section_error(x, s)], spacing=6)))
+
+
+# --------------------------------------------------------------------------- the frame
+
+
+def frame(x: Ctx, name: str, inner: ft.Control, side: str = "board-left") -> ft.Control:
+    """One side of the player's board: a frame in the seat's colour, its name on a tab."""
+    tab = ft.Container(ft.Text(x.t(side, name=name), size=13, color=x.colour.on_fill,
+                               weight=ft.FontWeight.W_600),
+                       bgcolor=x.colour.fill, border_radius=10,
+                       padding=ft.Padding.symmetric(horizontal=10, vertical=3))
+    return sid(side, ft.Column([ft.Row([tab], spacing=0), ft.Container(
+        inner, padding=6, border_radius=14,
+        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
+        border=ft.Border.all(3, x.colour.line))], spacing=0))
+
+
+# --------------------------------------------------------------------------- contracts
+
+
+def category_tile(x: Ctx, option: Option, n: int, s: Section) -> ft.Control:
+    """A category's tile: its icon, how many single contracts, its name; a tap adds one."""
+    cat = option.value
+    name = x.t(f"category-{cat}")
+    body = ft.Column([
+        ft.Row([icon(f"category-{cat}", x.dark, 26), ft.Text(str(n), size=20,
+                                                             weight=ft.FontWeight.BOLD)],
+               spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER),
+        ft.Text(name, size=12, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)],
+        spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    box = ft.Container(body, height=64, expand=True, border_radius=12, padding=4,
+                       border=ft.Border.all(1, OUTLINE), on_click=x.on(option.command),
+                       on_long_press=lambda e: open_category_sheet(x, s, cat),
+                       alignment=ft.Alignment.CENTER)
+    return ft.Container(sid(f"sheet-contract-{cat}", box, button=True,
+                            label=f"{x.t('board-contract-add-one', category=name)}: {n}"),
+                        expand=True)
+
+
+def open_category_sheet(x: Ctx, s: Section, cat: str) -> None:
+    """A category tile's long press: its contracts, each with Remove."""
+    board = _board(x)
+    rows = [_pick_button(x, f"sheet-{k.remove.id}", k.remove.label, f"category-{cat}",
+                         k.remove.command)
+            for i, k in enumerate(s.cards) if k.remove is not None and board is not None
+            and i < len(board.contracts) and not board.contracts[i].is_double
+            and board.contracts[i].categories[0].value == cat]
+    open_picker(x, f"board-contracts-{cat}",
+                x.t("board-contracts-of", category=x.t(f"category-{cat}")),
+                rows or [muted(x.t("common-none"))])
+
+
+def _board(x: Ctx) -> ForestryPlayer | None:
+    boards = x.p.state.boards_of(ForestryPlayer)
+    return boards[x.p.player] if x.p.player < len(boards) else None
+
+
+def contract_card(x: Ctx, k: CardItem, categories: tuple[ContractCategory, ...],
+                  chosen: ContractCategory | None, counts_as: ContractCategory | None
+                  ) -> ft.Control:
+    """A two-category contract: both icons, what it counts as, "best" or "chosen" in words;
+    a tap opens its sheet (Best for me / either category, Remove)."""
+    a, b = categories
+    tag = x.t("board-contract-chosen" if chosen is not None else "board-contract-best")
+    shown = counts_as or chosen
+    body = ft.Column([
+        ft.Row([icon(f"category-{a.value}", x.dark, 24), ft.Text("/", size=14),
+                icon(f"category-{b.value}", x.dark, 24),
+                ft.Container(ft.Text(tag, size=12, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                             bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=8,
+                             padding=ft.Padding.symmetric(horizontal=6, vertical=1))],
+               spacing=4, tight=True),
+        ft.Text(x.t("board-counts-as", c=x.t(f"category-{shown.value}")) if shown
+                else f"{x.t('category-' + a.value)} / {x.t('category-' + b.value)}", size=12)],
+        spacing=2, tight=True)
+    box = ft.Container(body, padding=8, border_radius=12, border=ft.Border.all(1, OUTLINE),
+                       on_click=lambda e: open_contract_sheet(x, k), height=64)
+    return sid(f"sheet-{k.id}", box, button=True, label=k.label)
+
+
+def open_contract_sheet(x: Ctx, k: CardItem) -> None:
+    """A two-category contract's sheet: what it counts as (Best for me, A, B) and Remove."""
+    rows: list[ft.Control] = []
+    for row in k.choices:
+        for o in row.options:
+            text = f"✓ {o.label}" if o.selected else o.label
+            rows.append(_pick_button(x, f"sheet-{row.id}-{o.value}", text, None, o.command))
+    if k.remove is not None:
+        rows.append(_pick_button(x, f"sheet-{k.remove.id}", k.remove.label, None,
+                                 k.remove.command))
+    open_picker(x, f"board-{k.id}", k.label, rows)
+
+
+def pair_button(x: Ctx, o: Option) -> ft.Control:
+    """A two-category contract of one pair, added in one tap: both icons (its name in
+    words for screen readers)."""
+    a, b = o.value.split("-", 1)
+    body = ft.Row([icon(f"category-{a}", x.dark, 20), icon(f"category-{b}", x.dark, 20)],
+                  spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER)
+    box = ft.Container(body, width=TOUCH + 4, height=TOUCH, border_radius=10,
+                       alignment=ft.Alignment.CENTER, border=ft.Border.all(1, OUTLINE),
+                       on_click=x.on(o.command), tooltip=o.label)
+    return sid(f"sheet-contract-double-{o.value}", box, button=True,
+               label=x.t("board-contract-add-pair", pair=o.label))
+
+
+def pairs_row(x: Ctx, s: Section) -> ft.Control:
+    """The six pairs a two-category contract can show, each one tap (the design's "Two
+    categories" picker would take two taps a contract: the board bench's 30 would not
+    hold)."""
+    row = next((r for r in s.choices if r.id == "contract-double"), None)
+    return ft.Column([muted(x.t("board-contract-double-add"), 12), ft.Row(
+        [pair_button(x, o) for o in (row.options if row else ())], spacing=4, wrap=True,
+        run_spacing=4)], spacing=2, tight=True)
+
+
+def contracts_region(x: Ctx, s: Section) -> ft.Control:
+    """Contracts fulfilled: one tile per category (single contracts as counts), the pairs
+    that add a two-category contract, then a card per two-category contract."""
+    board = _board(x)
+    contracts = board.contracts if board is not None else ()
+    singles = next((r for r in s.choices if r.id == "contract"), None)
+    tiles = [category_tile(x, o, sum(1 for k in contracts if not k.is_double
+                                     and k.categories[0].value == o.value), s)
+             for o in (singles.options if singles else ())]
+    cards: list[ft.Control] = []
+    for i, k in enumerate(s.cards):
+        if i < len(contracts) and contracts[i].is_double:
+            kc = contracts[i]
+            cards.append(contract_card(x, k, tuple(kc.categories), kc.chosen, None))
+    return _marked(s, ft.Column([
+        _title(x, "contract-card", x.t("board-contracts"), 16),
+        ft.Row(tiles, spacing=6), pairs_row(x, s),
+        ft.Row(cards, wrap=True, spacing=6, run_spacing=6), *_section_error(x, s)], spacing=6))
+
+
+# --------------------------------------------------------------------------- the tables
+
+
+CELL, FULL_W = 80, 48  # a cell's width, the full-row column's
+ROWS = (1, 2, 3)
+ROW_BONUS = {1: "technology", 2: "water-step"}  # row 3: +6 VP (suggested, never added)
+
+
+def _marks(x: Ctx) -> Any:
+    """The board's derived marks (full rows, water multiplier), from the game's sheet."""
+    kind = getattr(x.p, "kind", None)
+    return kind().marks() if kind is not None else None
+
+
+def _options(g: GridColumn, suffix: str) -> dict[str, Option]:
+    row = next((r for r in g.rows if r.id.endswith(suffix)), None)
+    return {o.value: o for o in row.options} if row else {}
+
+
+def _selected(options: dict[str, Option]) -> int:
+    return next((int(v) for v, o in options.items() if o.selected and v.isdigit()), 0)
+
+
+def type_button(x: Ctx, g: GridColumn, o: Option) -> ft.Control:
+    """One forester type in a column's head (the chosen one filled): full words."""
+    ident = f"sheet-{g.id}-type-{o.value}"
+    body = ft.Row([icon(f"forester-{o.value.replace('_', '-')}", x.dark, 18),
+                   ft.Text(o.label, size=11, max_lines=2)], spacing=2, tight=True)
+    box = ft.Container(body, width=CELL, height=TOUCH, border_radius=10, padding=2,
+                       alignment=ft.Alignment.CENTER_LEFT, on_click=x.on(o.command),
+                       bgcolor=ft.Colors.SECONDARY_CONTAINER if o.selected else None,
+                       border=ft.Border.all(2 if o.selected else 1, OUTLINE))
+    return sid(ident, box, button=True, selected=o.selected, label=o.label)
+
+
+def column_head(x: Ctx, g: GridColumn) -> ft.Control:
+    """A column's head: its three types (a column is started once the one on its left is)."""
+    types = _options(g, "-type")
+    if not types:
+        return ft.Container(muted("—"), width=CELL, height=3 * TOUCH + 4,
+                            alignment=ft.Alignment.CENTER)
+    return sid(f"sheet-{g.id}", ft.Column([type_button(x, g, o) for o in types.values()],
+                                          spacing=2, tight=True), label=g.title)
+
+
+def _disc(name: str) -> ft.Control:
+    return ft.Container(icon(name, size=24), width=38, height=38, shape=ft.BoxShape.CIRCLE,
+                        bgcolor=DISC, alignment=ft.Alignment.CENTER,
+                        border=ft.Border.all(1, OUTLINE))
+
+
+def cell(x: Ctx, ident: str, title: str, r: int, counts: dict[str, Option],
+         token: str | None, tint: str | None, zero: Callable[[], None]) -> ft.Control:
+    """Row ``r`` of a column: a tap sets the count to it; the top token again is one
+    less. Its long press holds the count 0."""
+    have = _selected(counts)
+    target = counts.get(str(r - 1 if r == have else r))
+    filled = token is not None and r <= have
+    box = ft.Container(_disc(token) if filled and token else None, width=CELL, height=TOUCH + 6,
+                       border_radius=10, alignment=ft.Alignment.CENTER, bgcolor=tint,
+                       border=ft.Border.all(1, OUTLINE),
+                       on_click=x.on(target.command) if target else None,
+                       on_long_press=(lambda e: zero()) if counts else None)
+    label = x.t("board-cell-full" if filled else "board-cell", column=title, row=r)
+    # keyed by what it does: a cell that becomes tappable is a new node for the browser's
+    # semantics tree (patched in place, its identifier was lost)
+    return sid(f"{ident}-{r}", box, button=target is not None, selected=filled, label=label,
+               key=f"{ident}-{r}-{target is not None}-{filled}")
+
+
+def full_row(x: Ctx, table: str, r: int, full: bool) -> ft.Control:
+    """A row's bonus, lit with ✓ when the rules say the row is full."""
+    body: ft.Control = icon(ROW_BONUS[r], size=22) if r in ROW_BONUS else ft.Text(
+        x.t("board-six-vp"), size=12, color=INK, weight=ft.FontWeight.BOLD,
+        text_align=ft.TextAlign.CENTER)
+    if full:
+        body = ft.Column([body, ft.Text("✓", size=12, color=INK)], spacing=0, tight=True,
+                         horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    label = f"{x.t('board-full-row')} {r}" + (f": {x.t('board-row-full')}" if full else "")
+    return sid(f"board-{table}-full-row-{r}", ft.Container(
+        body, width=FULL_W, height=TOUCH + 6, border_radius=10, alignment=ft.Alignment.CENTER,
+        bgcolor=LAP_FILL if full else DISC, border=ft.Border.all(1, OUTLINE)), label=label)
+
+
+def _zero_picker(x: Ctx, ident: str, title: str, o: Option | None) -> Callable[[], None]:
+    def show() -> None:
+        rows = [_pick_button(x, f"{ident}-0", o.label if o else "0", None,
+                             o.command if o else None)]
+        open_picker(x, f"board-{ident.removeprefix('sheet-')}", title, rows)
+    return show
+
+
+def _grid(heads: list[ft.Control], rows: list[list[ft.Control]]) -> ft.Control:
+    return ft.Column([ft.Row(heads, spacing=4, vertical_alignment=ft.CrossAxisAlignment.END),
+                      *(ft.Row(r, spacing=4) for r in rows)], spacing=4, tight=True)
+
+
+def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
+    """The forestry table: three columns under their type, three rows of cells, the full
+    rows' bonuses; what lies below it; placing a token (a play action)."""
+    marks = _marks(x)
+    heads = [column_head(x, g) for g in s.columns]
+    heads.append(ft.Container(ft.Text(x.t("board-full-row"), size=11,
+                                      text_align=ft.TextAlign.CENTER), width=FULL_W))
+    rows = []
+    for r in ROWS:
+        row: list[ft.Control] = []
+        for g in s.columns:
+            counts = _options(g, "-count")
+            kind = next((o.value for o in _options(g, "-type").values() if o.selected), None)
+            token = f"forester-{kind.replace('_', '-')}" if kind else None
+            row.append(cell(x, f"sheet-{g.id}-count", g.title, r, counts, token, None,
+                            _zero_picker(x, f"sheet-{g.id}-count", g.title, counts.get("0"))))
+        row.append(full_row(x, "forestry", r, bool(marks and marks.forestry_rows[r - 1])))
+        rows.append(row)
+    return _table(x, s, "forester-pair", _grid(heads, rows))
+
+
+def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control) -> ft.Control:
+    """A table's region: its title, its grid, the counts below it, its play actions."""
+    below = [count_tile(x, s, k) for k in s.counts]
+    actions = [sid(f"sheet-{a.id}", ft.OutlinedButton(
+        content=ft.Text(a.label), height=TOUCH, disabled=a.command is None,
+        on_click=x.on(a.command)), button=True) for a in s.actions if not (x.final and a.play)]
+    return _marked(s, _box(ft.Column([
+        _title(x, icon_name, s.title), grid, ft.Row(below, wrap=True, spacing=8, run_spacing=6),
+        *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
+        *_section_error(x, s)], spacing=6)))
+
+
+def area_head(x: Ctx, g: GridColumn, area: Area) -> ft.Control:
+    """An area's name on its colour."""
+    fill, text, _tint = AREA_LOOK[area]
+    return sid(f"sheet-{g.id}", ft.Container(
+        ft.Text(g.title, size=12, color=text, weight=ft.FontWeight.W_600,
+                text_align=ft.TextAlign.CENTER, max_lines=1),
+        width=CELL, height=28, border_radius=8, bgcolor=fill, alignment=ft.Alignment.CENTER),
+        label=g.title)
+
+
+def reforestation_region(x: Ctx, s: Section) -> ft.Control:
+    """The reforestation table: three area columns in the area colours, seedlings in cells
+    of a pale tint, the full rows' bonuses; the seedlings below it."""
+    marks = _marks(x)
+    areas = {f"area-{a.value}": a for a in Area}
+    heads: list[ft.Control] = [area_head(x, g, areas[g.id]) for g in s.columns if g.id in areas]
+    heads.append(ft.Container(width=FULL_W))
+    rows = []
+    for r in ROWS:
+        row: list[ft.Control] = []
+        for g in s.columns:
+            area = areas.get(g.id)
+            if area is None:
+                continue
+            counts = _options(g, f"seedlings-{area.value}")
+            ident = f"sheet-seedlings-{area.value}"
+            row.append(cell(x, ident, g.title, r, counts, "seedling", AREA_LOOK[area][2],
+                            _zero_picker(x, ident, g.title, counts.get("0"))))
+        row.append(full_row(x, "reforestation", r,
+                            bool(marks and marks.reforestation_rows[r - 1])))
+        rows.append(row)
+    return _table(x, s, "seedling", _grid(heads, rows))
+
+
+def water_track(x: Ctx) -> ft.Control:
+    """The water structures track, ×1 to ×5, the multiplier the rules derive marked."""
+    marks = _marks(x)
+    now = marks.water if marks else 1
+    steps = [sid(f"board-water-{n}", ft.Container(
+        ft.Text(f"×{n}", size=15, color=INK if n == now else ft.Colors.ON_SURFACE,
+                weight=ft.FontWeight.BOLD if n == now else None),
+        width=52, height=40, border_radius=10, alignment=ft.Alignment.CENTER,
+        bgcolor=LAP_FILL if n == now else None,
+        border=ft.Border.all(3 if n == now else 1, x.colour.line if n == now else OUTLINE)),
+        label=f"×{n}" + (f": {x.t('board-water-now')}" if n == now else ""))
+        for n in range(1, 6)]
+    return sid("board-water-track", _box(ft.Column([
+        _title(x, "water-structure", x.t("category-water")),
+        ft.Row(steps, spacing=4, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)], spacing=6)))
+
+
+# --------------------------------------------------------------------------- the board
+
+
+def _kept(x: Ctx, name: str, key: Any, make: Callable[[], ft.Control]) -> ft.Control:
+    """A region kept while what it shows is the same (its sections, the refusal, the
+    seat, the mode, the theme)."""
+    p = x.p
+    return keep_piece(x.app, p, name, (key, p.error, p.error_id, p.player, p.locked_player,
+                                       x.final, x.dark, x.colour), make)
+
+
+def _region(x: Ctx, s: Section, make: Callable[[Ctx, Section], ft.Control]) -> ft.Control:
+    return _kept(x, f"board-{s.id}", s, lambda: make(x, s))
+
+
+def forestry_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Section],
+                   final: bool, draw: Callable[[Section], ft.Control],
+                   keyed: Callable[[Count], Any]) -> list[ft.Control]:
+    """The shown player's board as the board: screen 1 (the left half) drawn here, the
+    other sections by ``draw`` after it."""
+    colours: list[str | None] = list(getattr(p, "colours", list)())
+    dark = is_dark(app.page)
+    x = Ctx(app, p, c, final, dark,
+            seat_colour(colours[p.player] if p.player < len(colours) else None, dark), keyed)
+    by = {s.id: s for s in sections}
+    out: list[ft.Control] = []
+    score = by.get("score")
+    if score is not None:
+        out.append(_kept(x, "board-score", score, lambda: score_region(x, score)))
+    inside = [_region(x, by[name], make) for name, make in
+              (("resources", resources_region), ("storage", storage_region)) if name in by]
+    character = by.get("character")
+    inside.append(_kept(x, "board-tracks", (score, character),
+                        lambda: tracks_row(x, score, character)))
+    if "buildings" in by:
+        inside.append(_kept(x, "board-buildings", by["buildings"],
+                            lambda: buildings_region(x, by["buildings"])))
+    names = p.names()
+    name = names[p.player] if p.player < len(names) else ""
+    inner = keep_column(app, p, "board-left-inner", inside, spacing=6)
+    out.append(_kept(x, "board-left", (name, id(inner)), lambda: frame(x, name, inner)))
+    if "contracts" in by:
+        out.append(_kept(x, "board-contracts", by["contracts"],
+                         lambda: contracts_region(x, by["contracts"])))
+    right = [_region(x, by[name], make) for name, make in
+             (("forestry-table", forestry_table_region), ("reforestation", reforestation_region))
+             if name in by]
+    right.append(_kept(x, "board-water", (by.get("forestry-table"), by.get("reforestation"),
+                                          by.get("storage"), by.get("buildings"),
+                                          by.get("character")),
+                       lambda: water_track(x)))
+    inner_right = keep_column(app, p, "board-right-inner", right, spacing=6)
+    out.append(_kept(x, "board-right", (name, id(inner_right)),
+                     lambda: frame(x, name, inner_right, "board-right")))
+    out += [draw(s) for s in sections if s.id not in DRAWN]
+    return out
