@@ -164,8 +164,10 @@ def on_page(control):  # type: ignore[no-untyped-def]
 
 
 def shown(app, identifier: str):  # type: ignore[no-untyped-def]
-    """The control inside the ``ft.Semantics`` with this identifier, on the page now."""
-    for root in list(app.page.controls):
+    """The control inside the ``ft.Semantics`` with this identifier, on the page now (or in
+    an open dialog or bottom sheet: a board part's sheet)."""
+    dialogs = [d for d in app.page._dialogs.controls if getattr(d, "open", False)]
+    for root in [*app.page.controls, *dialogs]:
         for node in on_page(root):
             if isinstance(node, ft.Semantics) and node.identifier == identifier:
                 return node.content

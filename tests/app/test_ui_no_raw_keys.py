@@ -97,10 +97,10 @@ def test_no_screen_shows_a_raw_key_or_developer_notation(svc: Any, lang: str) ->
             if game == "forestry":  # every kind of entry: its lines and any refusal
                 for ident in ("sheet-river-forester_pair-plus", "sheet-river-seedling_pair-plus",
                               "sheet-contract-double-building-furniture",
-                              "sheet-contract-0-choose-building",
+                              "sheet-contract-0", "sheet-contract-0-choose-building",
                               "sheet-task-add-forest-building", "sheet-column-0-type-thinning",
                               "sheet-storage-wood-plus", "sheet-storage-wood-plus",
-                              "sheet-storage-wood-plus", "sheet-reward-lap"):
+                              "sheet-storage-extensions-plus", "sheet-reward-lap"):
                     await _click(client, app, ident)
                     await visit(app, f"sheet-{game}-{ident}")
             else:

@@ -43,6 +43,7 @@ _FIELD_LABELS = {
     "resources.construction_materials": "field-construction_materials",
     "resources.seedlings": "field-seedlings", "resources.temp_workers": "field-temp_workers",
     "storage.wood": "field-wood", "storage.infested_wood": "field-infested_wood",
+    "storage.extensions": "sheet-field-extensions",
     "score_track": "field-score_track", "seedlings_below": "field-seedlings_below",
     "road_connections": "field-road_connections", "technician_tiles": "field-technician_tiles",
     "full_seedling_rows": "field-full_seedling_rows",
