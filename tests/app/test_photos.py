@@ -154,9 +154,8 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
     zip_path = tmp_path / "all.jsonl.photos.zip"
     assert P.write_archive(store.engine, zip_path, [(gid, "play-1")]) == 2
     assert stat.S_IMODE(zip_path.stat().st_mode) == 0o600
-    other = Store.open(f"sqlite:///{tmp_path / 'other' / 'x.sqlite3'}") \
-        if (tmp_path / "other").mkdir() is None else None
-    assert other is not None
+    (tmp_path / "other").mkdir()
+    other = Store.open(f"sqlite:///{tmp_path / 'other' / 'x.sqlite3'}")
     gid2 = _game(other)
     assert P.read_archive(other.engine, zip_path, [(gid2, "play-1")]) == 2
     assert P.read_archive(other.engine, zip_path, [(gid2, "play-1")]) == 0  # already there
