@@ -163,3 +163,41 @@ def test_archive_round_trip(store: Store, tmp_path: Path) -> None:
         assert len(P.list_photos(s, gid2)) == 2
     assert P.write_archive(store.engine, tmp_path / "none.zip", [(999, "p")]) == 0
     assert not (tmp_path / "none.zip").exists()
+
+
+def test_backup_carries_photos_beside_the_json_lines(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``records export -o all.jsonl`` writes ``all.jsonl.photos.zip``; importing
+    ``all.jsonl`` into another database brings the photos back (checked again)."""
+    import zipfile
+
+    from app.cli import main
+    from tests.app.test_exchange import jsonl, sample_records
+
+    first = tmp_path / "a" / "records.sqlite3"
+    first.parent.mkdir()
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{first}")
+    src = tmp_path / "in.jsonl"
+    src.write_text(jsonl(sample_records()))
+    assert main(["records", "import", str(src)]) == 0
+    store = Store.open(f"sqlite:///{first}")
+    P.add_photo(store.engine, 2, jpeg_with_gps(), seat=1)
+    capsys.readouterr()
+    backup = tmp_path / "all.jsonl"
+    assert main(["records", "export", "-o", str(backup)]) == 0
+    assert "Wrote 1 photo to " in capsys.readouterr().err
+    archive = tmp_path / "all.jsonl.photos.zip"
+    with zipfile.ZipFile(archive) as z:
+        (name,) = z.namelist()
+        assert b"PhoneMaker" not in z.read(name)
+    second = tmp_path / "b" / "records.sqlite3"
+    second.parent.mkdir()
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{second}")
+    assert main(["records", "import", str(backup)]) == 0
+    assert "1 photo from " in capsys.readouterr().out
+    other = Store.open(f"sqlite:///{second}")
+    with other.session() as s:
+        counts = {gid: len(P.list_photos(s, gid)) for gid in (1, 2, 3, 4)}
+    assert sorted(counts.values()) == [0, 0, 0, 1]
+    assert (second.parent / "photos").is_dir()
