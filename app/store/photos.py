@@ -109,13 +109,11 @@ def clean(data: bytes) -> Cleaned:
 # --------------------------------------------------------------------------- where
 
 
-def photos_dir(engine: sa.Engine) -> Path:
-    """The folder of ``engine``'s photos (not created here): ``photos`` beside a SQLite
-    file, else in the data folder (:func:`app.store.engine.data_dir`)."""
-    env = os.environ.get("FOREST_TABLE_PHOTOS_DIR", "").strip()
-    if env:
-        return Path(env).expanduser()
-    url = engine.url
+def photos_dir(where: sa.Engine | str) -> Path:
+    """The folder of the photos of a database (its engine or URL; not created here):
+    ``photos`` beside a SQLite file, else in the data folder
+    (:func:`app.store.engine.data_dir`)."""
+    url = where.url if isinstance(where, sa.Engine) else sa.make_url(where)
     if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
         return Path(url.database or "").expanduser().parent / "photos"
     from app.store.engine import data_dir
@@ -130,9 +128,15 @@ def private_dir(path: Path) -> Path:
     return path
 
 
-def incoming_dir(engine: sa.Engine) -> Path:
-    """Where uploads land before they are checked (``photos/incoming``, 0700)."""
-    return private_dir(private_dir(photos_dir(engine)) / "incoming")
+def incoming_path(where: sa.Engine | str) -> Path:
+    """Where uploads land before they are checked: ``photos/incoming`` (not created here)."""
+    return photos_dir(where) / "incoming"
+
+
+def incoming_dir(where: sa.Engine | str) -> Path:
+    """:func:`incoming_path`, created if missing (0700, as its ``photos`` folder)."""
+    private_dir(photos_dir(where))
+    return private_dir(incoming_path(where))
 
 
 def _write_private(path: Path, data: bytes) -> None:
