@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import secrets
 import signal
 import socket
 import subprocess
@@ -372,6 +373,8 @@ def _environment() -> None:
     os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     os.environ.setdefault("FOREST_TABLE_BUSY_TIMEOUT_MS", str(SERVE_BUSY_TIMEOUT_MS))
+    # signs the photo upload URLs (the same in every worker: they inherit it)
+    os.environ.setdefault("FLET_SECRET_KEY", secrets.token_hex(32))
     redact_tokens()
 
 
@@ -379,6 +382,8 @@ def _web_app(host: str | None, port: int, base_url: str | None,
              trusted_proxies: tuple[str, ...]) -> Any:
     """The web app of this process (:func:`app.web.server.build_app`); sets
     :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
+    from app.store.engine import database_url
+    from app.store.photos import MAX_BYTES, incoming_path
     from app.ui.kit import icon_assets, services
     from app.web import server as web
     from app.web.forwarded import TrustedProxies
@@ -388,7 +393,10 @@ def _web_app(host: str | None, port: int, base_url: str | None,
     app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
                                  trusted_proxies=TrustedProxies(trusted_proxies),
-                                 public_hosts=(urlsplit(public).netloc,) if public else ())
+                                 public_hosts=(urlsplit(public).netloc,) if public else (),
+                                 # a little over a photo's cap: the app names a big one
+                                 upload_dir=incoming_path(database_url()),
+                                 max_upload_size=MAX_BYTES + (1 << 20))
     BASE_URL = public or join_url(host, port).rstrip("/")
     icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
     services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))

@@ -337,10 +337,12 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                           + ")") from exc
         bar = Progress(err)
         n = len(ids)
+        plays: list[tuple[int, str]] = []  # (game id, play id): the backup's photos
 
         def games() -> Iterator[Any]:
             for i, g in enumerate(exchange.export_games(s, ids=ids, deleted=backup), start=1):
                 bar("export", i, n)
+                plays.append((g.id, g.play_id))
                 yield g
 
         try:
@@ -381,6 +383,8 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
                 fh.close()
     where = "standard output" if args.output in (None, "-") else args.output
     print(f"Exported {n} game{'s' if n != 1 else ''} to {where} ({args.format}).", file=err)
+    if backup:
+        _export_photos(store, args.output, plays, err)
     if args.format == "bgstats" and links:
         print("Open a link on the phone with BG Stats to add that play:", file=err)
         for line in links:
@@ -540,7 +544,59 @@ def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any
               "some printed values", file=out)
     if result.incomplete:
         print("  Confirm these values in the app: the games are then scored again.", file=out)
+    if not dry:
+        _import_photos(store, source, [*ids, *(g for _l, g in result.completed),
+                                       *(g for _l, g in result.skipped)], out)
     return EXIT_OK
+
+
+def _export_photos(store: Any, output: str | None, plays: list[tuple[int, str]],
+                   err: TextIO) -> None:
+    """A backup written to ``FILE`` carries its games' photos in ``FILE.photos.zip``
+    (docs/records.md); on standard output, only a line saying how to get them."""
+    from pathlib import Path
+
+    from app.store import photos
+
+    if output in (None, "-"):
+        with store.session() as s:
+            if any(photos.list_photos(s, gid) for gid, _p in plays):
+                print("Photos are not written to standard output: export with -o FILE to "
+                      f"write them to FILE{photos.ARCHIVE_SUFFIX}.", file=err)
+        return
+    target = Path(str(output) + photos.ARCHIVE_SUFFIX)
+    try:
+        n = photos.write_archive(store.engine, target, plays)
+    except OSError as exc:
+        raise Bad(f"{target}: cannot write it ({exc.strerror or exc})") from exc
+    if n:
+        print(f"Wrote {n} photo{'s' if n != 1 else ''} to {target}.", file=err)
+
+
+def _import_photos(store: Any, source: str, game_ids: list[int], out: TextIO) -> None:
+    """The photos of a backup ``FILE`` come from ``FILE.photos.zip`` when it is there."""
+    import zipfile
+    from pathlib import Path
+
+    from sqlmodel import select
+
+    from app.store import photos
+    from app.store.models import GameRow
+
+    archive = Path(source + photos.ARCHIVE_SUFFIX)
+    if source == "standard input" or not game_ids or not archive.is_file():
+        return
+    with store.session() as s:
+        rows = s.exec(select(GameRow.id, GameRow.play_uid)
+                      .where(GameRow.id.in_(game_ids))).all()  # type: ignore[union-attr]
+    plays = [(gid, uid) for gid, uid in rows if gid is not None and uid]
+    try:
+        n = photos.read_archive(store.engine, archive, plays)
+    except (OSError, zipfile.BadZipFile) as exc:
+        print(f"  {archive}: photos not read ({exc})", file=out)
+        return
+    if n:
+        print(f"  {n} photo{'s' if n != 1 else ''} from {archive}.", file=out)
 
 
 MAX_LISTED = 50

@@ -2088,3 +2088,24 @@ board-water-now = the multiplier now
 board-cell = { $column }, row { $row }
 board-cell-full = { $column }, row { $row }: a token
 board-sawmill-none = Sawmill upgrades, by area: none yet
+
+## Photos of the final boards (app/ui/kit/photos.py)
+photo-title = Photos of the final boards
+photo-none = No photos yet.
+photo-add = Add a photo
+photo-uploading = Sending the photo…
+photo-hint = A photo of the boards from this phone's camera or its pictures: JPEG, PNG or WebP, at most { $mb } megabytes. It stays on this server; its location and camera details are removed.
+photo-label = Photo { $n } of the final boards
+photo-missing = This photo's file is missing.
+photo-remove = Remove
+photo-remove-label = Remove photo { $n }
+photo-added = Photo added
+photo-refused = Photo not added: { $reason }
+photo-too-large = the photo is larger than { $mb } megabytes.
+photo-not-image = the file is not a photo (JPEG, PNG or WebP).
+photo-heic = HEIC photos cannot be read here: choose "Most compatible" (JPEG) in the camera's settings, or send the photo as JPEG.
+photo-unreadable = the photo could not be read (damaged or incomplete).
+photo-no-game = this game is no longer here.
+photo-too-many = a game keeps at most { $n } photos.
+photo-not-allowed = this link may not change this game's photos.
+photo-upload-failed = the upload did not finish; try again.

@@ -2007,3 +2007,24 @@ board-water-now = 現在の倍率
 board-cell = { $column }、{ $row }行目
 board-cell-full = { $column }、{ $row }行目：トークンあり
 board-sawmill-none = { -sawmill-building }のアップグレード（エリア別）：まだなし
+
+## 最終盤面の写真 (app/ui/kit/photos.py)
+photo-title = 最終盤面の写真
+photo-none = まだ写真はありません。
+photo-add = 写真を追加
+photo-uploading = 写真を送信しています…
+photo-hint = この端末のカメラや写真から盤面の写真を追加できます。JPEG、PNG、WebP で { $mb } メガバイトまで。写真はこのサーバーにだけ保存され、位置情報とカメラの情報は削除されます。
+photo-label = 最終盤面の写真 { $n }
+photo-missing = この写真のファイルが見つかりません。
+photo-remove = 削除
+photo-remove-label = 写真 { $n } を削除
+photo-added = 写真を追加しました
+photo-refused = 写真は追加されませんでした：{ $reason }
+photo-too-large = 写真が { $mb } メガバイトを超えています。
+photo-not-image = このファイルは写真（JPEG、PNG、WebP）ではありません。
+photo-heic = HEIC の写真はここでは読めません。カメラの設定で「互換性優先」（JPEG）を選ぶか、JPEG で送ってください。
+photo-unreadable = 写真を読み取れませんでした（破損しているか不完全です）。
+photo-no-game = このゲームはもうありません。
+photo-too-many = 1 ゲームに保存できる写真は { $n } 枚までです。
+photo-not-allowed = このリンクではこのゲームの写真を変更できません。
+photo-upload-failed = アップロードが完了しませんでした。もう一度お試しください。

@@ -359,3 +359,26 @@ class PairStat(SQLModel, table=True):
     b_wins: int = 0
     scored: int = 0  # games where both totals are known
     margin_sum: int = Field(default=0, sa_type=sa.BigInteger)  # sum of (a's total - b's total)
+
+
+# --------------------------------------------------------------------------- photos
+
+
+class GamePhoto(SQLModel, table=True):
+    """A photo of a game's final boards (revision 0011): the file ``<uid>.jpg`` in the
+    photos folder beside the database (:mod:`app.store.photos`), re-encoded without
+    metadata. ``seat`` is who attached it (None: the host)."""
+
+    __tablename__ = "game_photo"
+    __table_args__ = (sa.Index("ix_game_photo_game_id", "game_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(
+        sa_column=sa.Column(sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"),
+                            nullable=False))
+    uid: str = Field(max_length=32, unique=True)
+    seat: int | None = None
+    width: int = 0
+    height: int = 0
+    size: int = 0
+    created_at: datetime = _ts(default_factory=now_utc, nullable=False)

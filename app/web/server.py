@@ -89,6 +89,14 @@ class _QuietRefusals(logging.Filter):
         return "returned without completing handshake" not in record.getMessage()
 
 
+def _uploads(upload_dir: Path | None, max_size: int | None) -> dict[str, Any]:
+    """Flet's upload endpoint (``PUT /upload``, signed URLs) into ``upload_dir``."""
+    if upload_dir is None or not os.environ.get("FLET_SECRET_KEY"):
+        return {}
+    return {"upload_dir": str(upload_dir), "max_upload_size": max_size,
+            "secret_key": os.environ["FLET_SECRET_KEY"]}
+
+
 def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               host: str | None = None, session_timeout: int = 3600,
               sessions_per_address: int | None = None, cap_loopback: bool = True,
@@ -96,6 +104,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               limiter: ConnectionLimiter | None = None,
               trusted_proxies: TrustedProxies | None = None,
               public_hosts: tuple[str, ...] = (),
+              upload_dir: Path | None = None, max_upload_size: int | None = None,
               ) -> tuple[ASGIApp, WebClient]:
     """The whole web app for ``main`` (a Flet entry point) served on ``port``.
 
@@ -104,6 +113,8 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     ``trusted_proxies``: whose ``X-Forwarded-For`` is read (:mod:`app.web.forwarded`);
     ``public_hosts``: more ``Host`` values to accept (``name`` or ``name:port``: the
     address phones reach the server at through a proxy, ``serve --base-url``).
+    ``upload_dir``: where ``ft.FilePicker`` uploads land (signed URLs, ``FLET_SECRET_KEY``),
+    each at most ``max_upload_size`` bytes; None: no upload endpoint.
     """
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -123,6 +134,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
         route_url_strategy=RouteUrlStrategy.PATH,
         no_cdn=True,
         session_timeout_seconds=session_timeout,
+        **_uploads(upload_dir, max_upload_size),
     )
     client = WebClient(flet, assets_dir, cache_dir=cache_dir,
                        compress_in_background=compress_in_background)

@@ -18,6 +18,7 @@ from app.ui.finish.presenter import FinishView, export_files, load_finish, remat
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark
 from app.ui.kit.live_table import OpenTable
+from app.ui.kit.photos import photos_card
 from app.ui.kit.result_grid import result_grid, score_notes, tie_box
 from app.ui.kit.widgets import TOUCH, big_button, card, header, muted, sid
 
@@ -185,6 +186,7 @@ def build(app: Nav) -> ft.Control:
     controls: list[ft.Control] = [top, *_result(app, view), _actions(app, view, shown)]
     if shown.open:
         controls.extend(_share_cards(app, view))
+    controls.append(photos_card(app, view.game_id))
     controls.append(big_button("finish-scoreboard", t("sheet-scoreboard"),
                                lambda e: app.go("scoreboard", game_id=view.game_id),
                                icon=ft.Icons.LEADERBOARD))

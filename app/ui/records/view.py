@@ -16,6 +16,7 @@ import flet as ft
 from app.l10n import render
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
+from app.ui.kit.photos import photos_card
 from app.ui.kit.widgets import (
     TOUCH,
     big_button,
@@ -412,6 +413,7 @@ def build_played(app: Nav) -> ft.Control:
             controls.append(sid("played-saved", muted(_tx(app, "played-saved"))))
         controls.append(big_button("played-save", _tx(app, "played-save"), save,
                                    icon=ft.Icons.SAVE, primary=True))
+        controls.append(photos_card(app, int(gid)))
         controls.append(big_button("played-rematch", _tx(app, "played-rematch"), rematch,
                                    icon=ft.Icons.REPLAY))
     if ui.confirm:

@@ -668,7 +668,10 @@ def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
             app.states.put(TableResult(view), key)
     banner = sid("table-finished", ft.Text(render(language_of(app.t), "tablemode-table-finished"),
                                            size=18, weight=ft.FontWeight.BOLD))
-    return [banner, *(_result(app, view) if view is not None else [])]
+    from app.ui.kit.photos import photos_card
+
+    return [banner, *(_result(app, view) if view is not None else []),
+            photos_card(app, int(game_id))]
 
 
 def _buttons(app: Nav, p: SheetPresenter, c: TableClient,
