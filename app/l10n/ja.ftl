@@ -1931,3 +1931,12 @@ cite-forestation = 植林
 cite-planting-condition = 植樹の条件
 cite-sharing-terrain = 地形の共有
 cite-upgrade-skill = スキルのアップグレード
+
+## The game clock (app/ui/sheet/clock.py): minutes played, pause and resume
+command-pause_clock = 時計の一時停止
+command-resume_clock = 時計の再開
+refusal-session-clock-not-started = 時計はゲームの開始とともに動きます：先にゲームを開始してください。
+clock-time = プレイ時間 { $minutes }分
+clock-time-paused = 時計は一時停止中：プレイ時間 { $minutes }分
+clock-pause = 時計を一時停止
+clock-resume = 時計を再開
