@@ -77,7 +77,7 @@ def _clock(app: Nav, p: SheetPresenter, c: TableClient, lang: str, line: str,
 
     words = l10n.render(lang, label)
     return sid("play-clock", ft.Row([
-        sid("clock-time", ft.Text(line, size=15, expand=True), label=line),
+        sid("clock-time", ft.Text(line, size=15, expand=True)),
         sid(ident, ft.OutlinedButton(content=ft.Text(words), icon=icon, height=TOUCH,
                                      on_click=on_tap(app, p, c, make)), button=True),
     ], wrap=True))
