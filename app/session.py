@@ -665,16 +665,27 @@ class GameSession:
             if self.state.status == Status.FINISHED:
                 raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
                                   field="status")
-            clock = self.clock()
-            if clock.started is None:
-                raise DomainError(SessionCode.CLOCK_NOT_STARTED, field="status")
-            pausing = isinstance(op, PauseClock)
-            if pauses != clock.pauses or clock.paused == pausing:
-                raise AlreadyDone(op.kind, clock.last_seq, ())
             payload: dict[str, Any] = op.payload()
             if by is not None:
                 payload["by"] = by
-            self._append(op.kind, payload, None, self.state)
+            caught_up = False
+            for attempt in range(WRITE_ATTEMPTS):
+                clock = self.clock()
+                if clock.started is None or pauses != clock.pauses \
+                        or clock.paused == isinstance(op, PauseClock):
+                    if not caught_up:  # (another process may have set it: read the log)
+                        caught_up = True
+                        self.catch_up()
+                        continue
+                    if clock.started is None:
+                        raise DomainError(SessionCode.CLOCK_NOT_STARTED, field="status")
+                    raise AlreadyDone(op.kind, clock.last_seq, ())
+                try:
+                    self._append(op.kind, payload, None, self.state)
+                    break
+                except StaleVersion:  # another process wrote first (caught up): again
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        raise
             self._messages = ()
             return self.snapshot()
 

@@ -181,3 +181,71 @@ def test_a_game_without_a_clock_in_its_log_keeps_creation_to_finish(store: Store
         db.add(game)
         db.commit()
     assert _exported(store, s.game_id).duration_min is None
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def test_two_seats_pause_at_once_through_the_hub_one_is_already_done(tmp_path: Any) -> None:
+    import threading
+
+    from app.table.answers import Accepted
+    from app.table.hub import TableHub
+
+    store = Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}")
+    s = guardians(store)
+    hub = TableHub(store)
+    seats = [hub.issue(s.game_id, 1), hub.issue(s.game_id, 2)]
+    v = hub.snapshot(s.game_id).version
+    barrier = threading.Barrier(2)
+    results: list[Any] = []
+
+    def tap(token: str) -> None:
+        barrier.wait()
+        results.append(hub.submit_json(s.game_id, token,
+                                       {"kind": "pause_clock", "version": v, "pauses": 0}))
+
+    threads = [threading.Thread(target=tap, args=(t,)) for t in seats]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted("ok" if isinstance(r, Accepted) else r.reason for r in results) == [
+        "already_done", "ok"]
+    snap = hub.snapshot(s.game_id)
+    assert snap.clock.paused and snap.clock.pauses == 1
+    host = hub.issue(s.game_id)  # the host resumes it
+    assert isinstance(hub.submit(s.game_id, host, ResumeClock(version=snap.version, pauses=1)),
+                      Accepted)
+    assert hub.snapshot(s.game_id).clock.running
+
+
+@pytest.mark.parametrize(("lang", "running", "paused"), [
+    ("en", "Played 1 minute", "Clock paused: played 80 minutes"),
+    ("ja", "プレイ時間 1分", "時計は一時停止中：プレイ時間 80分")])
+def test_the_clock_line_in_both_languages(lang: str, running: str, paused: str) -> None:
+    from app.ui.sheet.clock import clock_line
+
+    assert clock_line(lang, clock_of([Mark(2, "start_game", at(0))]), at(1.5)) == running
+    assert clock_line(lang, clock_of([Mark(2, "start_game", at(0)),
+                                      Mark(3, "pause_clock", at(80))]), at(99)) == paused
+    assert clock_line(lang, clock_of([]), at(5)) == ""
+
+
+def test_two_processes_share_the_clock(tmp_path: Any) -> None:
+    """Two writers (processes) on one database: the second's pause of the same clock is
+    already done, its resume of the pause the first one made applies (it reads the log)."""
+    url = f"sqlite:///{tmp_path / 'two.sqlite3'}"
+    one = guardians(Store.open(url))
+    two = GameSession.load(Store.open(url), one.game_id)
+    seen = two.version
+    one.apply(PauseClock(version=one.version, pauses=0), by=0)
+    with pytest.raises(AlreadyDone):
+        two.apply(PauseClock(version=seen, pauses=0), by=1)
+    assert two.clock().paused
+    one.apply(ResumeClock(version=one.version, pauses=1), by=0)
+    one.apply(PauseClock(version=one.version, pauses=1), by=0)
+    three = GameSession.load(Store.open(url), one.game_id)
+    three.apply(ResumeClock(version=three.version, pauses=2), by=1)
+    snap = two.apply(PauseClock(version=two.version, pauses=2), by=1)  # caught up, then paused
+    assert snap.clock.paused and snap.clock.pauses == 3 and snap.version == one.version + 2
