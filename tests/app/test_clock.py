@@ -249,3 +249,38 @@ def test_two_processes_share_the_clock(tmp_path: Any) -> None:
     three.apply(ResumeClock(version=three.version, pauses=2), by=1)
     snap = two.apply(PauseClock(version=two.version, pauses=2), by=1)  # caught up, then paused
     assert snap.clock.paused and snap.clock.pauses == 3 and snap.version == one.version + 2
+
+
+def test_the_clock_on_a_forest_guardians_sheet_paused_and_resumed() -> None:
+    """The sheet's clock piece (no Flutter): shown once the game starts, Pause then Resume."""
+    import asyncio
+
+    from tests.app.flet_harness import by_id, semantics_ids, settle, start_app, tap
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-new-game")
+        client.session.get_page_patch()
+        await tap(client, "new-game-forest-guardians")
+        client.session.get_page_patch()
+        for i, name in enumerate(["Mei", "Ken"]):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        client.session.get_page_patch()
+        await tap(client, "setup-start-play")
+        client.session.get_page_patch()
+        assert "clock-time" not in semantics_ids(client)  # not started: no clock yet
+        await tap(client, "sheet-start-game")
+        client.session.get_page_patch()
+        assert by_id(client, "clock-time").value == "Played 0 minutes"
+        await tap(client, "clock-pause")
+        client.session.get_page_patch()
+        assert by_id(client, "clock-time").value == "Clock paused: played 0 minutes"
+        assert "clock-pause" not in semantics_ids(client)
+        await tap(client, "clock-resume")
+        client.session.get_page_patch()
+        assert "clock-pause" in semantics_ids(client)
+        await settle()
+        assert not client.crashes()
+
+    asyncio.run(go())
