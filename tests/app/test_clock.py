@@ -143,7 +143,8 @@ def _finished(store: Store, pauses: int) -> GameSession:
     return s
 
 
-def test_the_exports_carry_the_time_played_without_the_pauses(store: Store) -> None:
+def test_the_exports_carry_the_time_played_without_the_pauses(any_store: Store) -> None:
+    store = any_store
     s = _finished(store, 2)
     _retime(store, s.game_id, {"start_game": [0], "pause_clock": [30, 60],
                                "resume_clock": [40, 100], "end_game": [150]})
@@ -251,7 +252,7 @@ def test_two_processes_share_the_clock(tmp_path: Any) -> None:
     assert snap.clock.paused and snap.clock.pauses == 3 and snap.version == one.version + 2
 
 
-def test_the_clock_on_a_forest_guardians_sheet_paused_and_resumed() -> None:
+def test_the_clock_on_a_forest_guardians_sheet_paused_and_resumed(svc: object) -> None:
     """The sheet's clock piece (no Flutter): shown once the game starts, Pause then Resume."""
     import asyncio
 

@@ -14,6 +14,7 @@ those of the last redraw. Nothing redraws a phone every second or every minute.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -46,9 +47,13 @@ def clock_line(lang: str, clock: Clock, now: datetime | None = None) -> str:
     """The line shown: "Played 42 minutes", "Clock paused: played 42 minutes"; ``""`` before
     the start."""
     minutes = clock.minutes(now or datetime.now(UTC))
-    if minutes is None:
-        return ""
-    return l10n.render(lang, ClockLabel.TIME_PAUSED if clock.paused else ClockLabel.TIME,
+    return "" if minutes is None else _line(lang, clock.paused, minutes)
+
+
+@lru_cache(maxsize=256)
+def _line(lang: str, paused: bool, minutes: int) -> str:
+    """(Rendered once a minute, not once a phone: every phone redraws the same line.)"""
+    return l10n.render(lang, ClockLabel.TIME_PAUSED if paused else ClockLabel.TIME,
                        minutes=minutes)
 
 
