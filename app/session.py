@@ -39,12 +39,15 @@ from typing import Any
 from sqlalchemy.engine import Engine
 
 from app.game.chance import command_rng
+from app.game.clock import CLOCK_KINDS, Clock, Mark, clock_of
 from app.game.commands import (
     Command,
     ConfirmPrinted,
     EndGame,
     Finish,
+    PauseClock,
     Redo,
+    ResumeClock,
     Undo,
     UndoMine,
 )
@@ -105,6 +108,8 @@ class Snapshot:
     sheet: ScoreSheet | None = None
     printed: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     score_error: str | None = None
+    #: the game clock (``app.game.clock``): shown as minutes played, paused or running
+    clock: Clock = field(default_factory=Clock)
 
     def last_change_of(self, by: int | None) -> int | None:
         """The seq of ``by``'s last change still in effect (``None``: nothing to undo)."""
@@ -202,6 +207,8 @@ class GameSession:
         self._lock = threading.RLock()
         self._played_at = played_at
         self._location = location
+        #: the log's clock entries (``app.game.clock``): start, pauses, resumes, the end
+        self._marks: list[Mark] = []
         #: called with each snapshot :meth:`catch_up` makes (another writer's changes)
         self.on_caught_up: Callable[[Snapshot], Any] | None = None
 
@@ -265,6 +272,7 @@ class GameSession:
                       played_at=_iso(row.played_at, row.utc_offset), location=row.location)
         for entry in log[1:]:
             session._replay_entry(entry.seq, entry.kind, entry.payload, entry.outcome)
+            session._mark(entry.seq, entry.kind, entry.created_at)
         session._version = log[-1].seq
         snap = st.latest_state(game_id=game_id)
         if snap is not None and snap.seq == session._version and \
@@ -285,6 +293,8 @@ class GameSession:
         phone on another process shows the same news as the tapper's."""
         if kind in ("undo", "redo", "undo_mine"):
             self._rewound = seq
+        if kind in (PauseClock.kind, ResumeClock.kind):  # the clock only (:meth:`_mark`)
+            return ()
         if kind == "undo":
             step = self._done.pop()
             self._undone.append(step)
@@ -335,6 +345,7 @@ class GameSession:
                                       f"{self._version} to {entry.seq}")
                 self._messages = self._replay_entry(entry.seq, entry.kind, entry.payload,
                                                     entry.outcome, news=True)
+                self._mark(entry.seq, entry.kind, entry.created_at)
                 self._version = entry.seq
                 snap = self.snapshot()
                 out.append(snap)
@@ -351,6 +362,16 @@ class GameSession:
     def version(self) -> int:
         return self._version
 
+    def _mark(self, seq: int, kind: str, at: datetime | None) -> None:
+        if kind in CLOCK_KINDS and at is not None:
+            self._marks.append(Mark(seq, kind, utc(at) or at))
+
+    def clock(self) -> Clock:
+        """The game clock (``app.game.clock``): started with the game, paused and resumed
+        by :class:`PauseClock` / :class:`ResumeClock`, stopped by the finish."""
+        with self._lock:
+            return clock_of(self._marks)
+
     def snapshot(self) -> Snapshot:
         with self._lock:
             last: dict[int | None, int] = {}
@@ -364,7 +385,8 @@ class GameSession:
                             bool(self._done) and self.state.status != Status.FINISHED,
                             bool(self._undone) and self.state.status != Status.FINISHED,
                             self._messages, changes, tuple(sorted(
-                                last.items(), key=lambda kv: (kv[0] is None, kv[0] or 0))))
+                                last.items(), key=lambda kv: (kv[0] is None, kv[0] or 0))),
+                            clock=clock_of(self._marks))
 
     def record(self) -> dict[str, Any]:
         """The record v1 of the current state, validated by the rules model's parser."""
@@ -396,8 +418,9 @@ class GameSession:
                 ) -> int:
         seq = self._version + 1
         try:
-            self._store.append_command(game_id=self.game_id, seq=seq, kind=kind,
-                                       payload=payload, outcome=outcome, state=state.to_json())
+            row = self._store.append_command(game_id=self.game_id, seq=seq, kind=kind,
+                                             payload=payload, outcome=outcome,
+                                             state=state.to_json())
         except DuplicateSeq as err:  # another writer (process) got there first
             made_at = self._version
             self.catch_up()  # (each version it wrote goes to on_caught_up: the hub shows it)
@@ -406,6 +429,7 @@ class GameSession:
             raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE, field="status") \
                 from err
         self._version = seq
+        self._mark(seq, kind, row.created_at)
         if kind in ("undo", "redo", "undo_mine"):
             self._rewound = seq
         return seq
@@ -471,7 +495,7 @@ class GameSession:
             raise DomainError(SessionCode.NOT_COMMAND)
         if by is not None and (isinstance(by, bool) or not isinstance(by, int)):
             raise DomainError(SessionCode.BAD_AUTHOR, field="by")
-        if isinstance(command, Undo | Redo | UndoMine | Finish):
+        if isinstance(command, Undo | Redo | UndoMine | Finish | PauseClock | ResumeClock):
             return self._session_op(command, by)
         with self._lock:
             for attempt in range(WRITE_ATTEMPTS):
@@ -505,11 +529,14 @@ class GameSession:
             self._messages = messages
             return self.snapshot()
 
-    def _session_op(self, op: Undo | Redo | UndoMine | Finish, by: int | None) -> Snapshot:
+    def _session_op(self, op: Undo | Redo | UndoMine | Finish | PauseClock | ResumeClock,
+                    by: int | None) -> Snapshot:
         """Run a session operation (it walks the log; ``by``: the sender, for undo_mine)."""
         version = op.version
         if isinstance(version, bool) or not isinstance(version, int):
             raise DomainError(SessionCode.WHOLE_NUMBER, field="version")
+        if isinstance(op, PauseClock | ResumeClock):
+            return self.set_clock(op, by)
         if isinstance(op, UndoMine):
             return self.undo_mine(by, version)
         if isinstance(op, Undo):
@@ -622,6 +649,44 @@ class GameSession:
             self._append("redo", {"version": version}, {"seq": step.seq}, step.state)
             self._done.append(self._undone.pop())
             self._messages = (Message("redo", None, {"command": step.command.kind}), *step.messages)
+            return self.snapshot()
+
+    def set_clock(self, op: PauseClock | ResumeClock, by: int | None = None) -> Snapshot:
+        """Pause or resume the game clock (any seat or the host): a log entry of its own that
+        changes no state and is not undone (the next pause or resume sets the clock again).
+
+        ``op.pauses`` is the number of pauses the tapper's screen showed: a pause when the
+        clock is paused, or was paused again since, and a resume when it runs, are "already
+        done" (another phone did it; :class:`AlreadyDone`, nothing written)."""
+        pauses = op.pauses
+        if isinstance(pauses, bool) or not isinstance(pauses, int):
+            raise DomainError(SessionCode.WHOLE_NUMBER, field="pauses")
+        with self._lock:
+            if self.state.status == Status.FINISHED:
+                raise DomainError(SessionCode.GAME_FINISHED_NOTHING_CHANGES_ANY_MORE,
+                                  field="status")
+            payload: dict[str, Any] = op.payload()
+            if by is not None:
+                payload["by"] = by
+            caught_up = False
+            for attempt in range(WRITE_ATTEMPTS):
+                clock = self.clock()
+                if clock.started is None or pauses != clock.pauses \
+                        or clock.paused == isinstance(op, PauseClock):
+                    if not caught_up:  # (another process may have set it: read the log)
+                        caught_up = True
+                        self.catch_up()
+                        continue
+                    if clock.started is None:
+                        raise DomainError(SessionCode.CLOCK_NOT_STARTED, field="status")
+                    raise AlreadyDone(op.kind, clock.last_seq, ())
+                try:
+                    self._append(op.kind, payload, None, self.state)
+                    break
+                except StaleVersion:  # another process wrote first (caught up): again
+                    if attempt == WRITE_ATTEMPTS - 1:
+                        raise
+            self._messages = ()
             return self.snapshot()
 
     def finish(self, version: int) -> Snapshot:

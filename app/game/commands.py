@@ -7,7 +7,8 @@ and their :class:`Rights`:
   here (counts, suggestions, printed values, start, end); each game declares its own in
   its folder (``app/games/<game>/commands.py``) and its variant says which it handles;
 - **session operations** (:data:`SESSION_COMMANDS`): :class:`Undo`, :class:`Redo`,
-  :class:`UndoMine`, :class:`Finish`: they walk the log (``app.session.GameSession``).
+  :class:`UndoMine`, :class:`Finish`, :class:`PauseClock`, :class:`ResumeClock`: they walk
+  the log (``app.session.GameSession``).
 
 The JSON ``kind`` strings are the log's: never rename one (old logs replay).
 """
@@ -201,5 +202,21 @@ class Finish(Command):
     """End the game and store its record and score sheet."""
 
 
+@command("pause_clock", rights=Rights.SHARED, once=True, session=True)
+class PauseClock(Command):
+    """Pause the game clock (any seat or the host). ``pauses``: the number of pauses the
+    tapper's screen showed; a clock already paused, or paused and resumed since, is
+    "already done" (``app.game.clock``: the clock is the log's entries)."""
+
+    pauses: int
+
+
+@command("resume_clock", rights=Rights.SHARED, once=True, session=True)
+class ResumeClock(Command):
+    """Resume the paused game clock; ``pauses`` as :class:`PauseClock` (the pause it ends)."""
+
+    pauses: int
+
+
 #: Session operations: they walk the log (``GameSession.apply`` runs them).
-SessionOp = Undo | Redo | UndoMine | Finish
+SessionOp = Undo | Redo | UndoMine | Finish | PauseClock | ResumeClock

@@ -37,6 +37,7 @@ class SessionCode(MessageCode):
     ONE = "refusal-session-one"
     ONE_2 = "refusal-session-one-2"
     UNKNOWN_COMMAND = "refusal-session-unknown-command"
+    CLOCK_NOT_STARTED = "refusal-session-clock-not-started"
     # the board-entry commands' refusals (the mirror principle: suggestions)
     NO_SUGGESTION = "refusal-session-no-suggestion"  # id
     SUGGESTION_ON_ANOTHER_BOARD = "refusal-session-suggestion-on-another-board"  # id

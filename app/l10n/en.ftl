@@ -975,6 +975,21 @@ command-set_forester_token = set { -forester-token }
 command-set_infested_wood = set { -infested-wood }
 command-undo_mine = undo my last change
 
+## The game clock (app/ui/sheet/clock.py): minutes played, pause and resume
+command-pause_clock = pause the clock
+command-resume_clock = resume the clock
+refusal-session-clock-not-started = The clock starts with the game: start the game first.
+clock-time = { $minutes ->
+    [one] Played { $minutes } minute
+   *[other] Played { $minutes } minutes
+}
+clock-time-paused = { $minutes ->
+    [one] Clock paused: played { $minutes } minute
+   *[other] Clock paused: played { $minutes } minutes
+}
+clock-pause = Pause the clock
+clock-resume = Resume the clock
+
 ## Record problems (scoring.record.RecordCode, ForestryRecordCode, GuardiansRecordCode): the CLI prints "path: problem"
 
 record-unknown-field = unknown field (not in record format v1)

@@ -945,6 +945,15 @@ command-set_forester_token = { -forester-token }の修正
 command-set_infested_wood = { -infested-wood }の配置
 command-undo_mine = 自分の最後の変更の取り消し
 
+## The game clock (app/ui/sheet/clock.py): minutes played, pause and resume
+command-pause_clock = 時計の一時停止
+command-resume_clock = 時計の再開
+refusal-session-clock-not-started = 時計はゲームの開始とともに動きます：先にゲームを開始してください。
+clock-time = プレイ時間 { $minutes }分
+clock-time-paused = 時計は一時停止中：プレイ時間 { $minutes }分
+clock-pause = 時計を一時停止
+clock-resume = 時計を再開
+
 ## 記録の問題（scoring.record.RecordCode、ForestryRecordCode、GuardiansRecordCode）
 
 record-unknown-field = 記録形式v1にない項目です。

@@ -29,6 +29,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
+from app.game.clock import CLOCK_KINDS, Mark, clock_of
 from app.game.registry import VARIANTS
 from app.store.crud import (
     UID_NAMESPACE,
@@ -42,6 +43,7 @@ from app.store.models import (
     DELETED,
     FINISHED,
     SOURCE_APP,
+    CommandLog,
     FinishedRecord,
     GameRow,
     Person,
@@ -58,7 +60,9 @@ GAME_TITLES = {str(game): v.name for game, v in VARIANTS.items()}
 SOURCE_NAME = "Forest Table"
 BGSTATS_CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 _UUID_NS = UID_NAMESPACE  # stable ids across exports
-MAX_DURATION = timedelta(hours=12)  # longer: the game was paused, duration unknown
+#: a game without a clock in its log (no ``start_game``): from creation to finish, left out
+#: when longer (the game was left open, its duration unknown)
+MAX_DURATION = timedelta(hours=12)
 BATCH = 500
 
 
@@ -124,9 +128,26 @@ def finished_ids(session: Session, ids: Sequence[int] | None, *,
     return wanted
 
 
-def _duration(game: GameRow) -> int | None:
+def clock_marks(session: Session, ids: Sequence[int]) -> dict[int, list[Mark]]:
+    """game id -> its log's clock entries (``app.game.clock``), for the games ``ids``."""
+    out: dict[int, list[Mark]] = {}
+    stmt = (select(CommandLog.game_id, CommandLog.seq, CommandLog.kind, CommandLog.created_at)
+            .where(col(CommandLog.game_id).in_(ids), col(CommandLog.kind).in_(CLOCK_KINDS)))
+    for gid, seq, kind, at in session.exec(stmt):
+        out.setdefault(gid, []).append(Mark(seq, kind, utc(at) or at))
+    return out
+
+
+def _duration(game: GameRow, marks: Sequence[Mark] = ()) -> int | None:
+    """The minutes a game played here lasted: its clock (started to finished, pauses left
+    out, however long); a game without one in its log: creation to finish, left out when
+    over :data:`MAX_DURATION`."""
     if game.source != SOURCE_APP or game.finished_at is None:
         return None
+    clock = clock_of(marks)
+    played = clock.seconds() if clock.finished is not None else None
+    if played is not None:
+        return max(1, round(played / 60))
     span = (utc(game.finished_at) or game.finished_at) - (utc(game.created_at) or game.created_at)
     if span <= timedelta(0) or span > MAX_DURATION:
         return None
@@ -166,6 +187,7 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
         ordered = [games[i] for i in chunk]
         summaries = {s.id: s for s in _summaries(session, ordered)}
         new = _new_players(session, chunk)
+        marks = clock_marks(session, chunk)
         for gid, pid, first in session.exec(select(Seat.game_id, Seat.person_id,
                                                    Seat.first_play)
                                             .where(col(Seat.game_id).in_(chunk))):
@@ -186,7 +208,8 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
             assert g.id is not None
             rec = records[g.id]
             summary = summaries[g.id]
-            yield ExportedGame(summary, dict(rec.record), dict(rec.sheet), _duration(g),
+            yield ExportedGame(summary, dict(rec.record), dict(rec.sheet),
+                               _duration(g, marks.get(g.id, ())),
                                frozenset(new.get(g.id, set())), bgg.get(g.game),
                                tuple(uids[p.person_id] for p in summary.players),
                                g.status == DELETED, utc(g.finished_at), utc(g.updated_at),

@@ -38,7 +38,8 @@ def test_session_operations_round_trip_as_commands() -> None:
         assert data == {"kind": cmd.kind, "version": cmd.version}
         assert command_from_json(data) == cmd
     # the log's kind strings, unchanged
-    assert set(SESSION_COMMANDS) == {"undo", "redo", "undo_mine", "finish"}
+    assert set(SESSION_COMMANDS) == {"undo", "redo", "undo_mine", "finish", "pause_clock",
+                                     "resume_clock"}
     assert not set(SESSION_COMMANDS) & set(COMMANDS)
     with pytest.raises(DomainError) as err:
         command_from_json({"kind": "undo", "version": 1, "player": 0})
@@ -68,7 +69,7 @@ def test_every_command_declares_its_flags_on_its_class() -> None:
 
     assert {k for k, c in ALL.items() if c.intent} == {"adjust_count"}
     assert {k for k, c in ALL.items() if c.once} == {"reveal_round_token", "replenish_foresters",
-                                                      "end_turn"}
+                                                      "end_turn", "pause_clock", "resume_clock"}
     assert {k: c.shared_key.field for k, c in ALL.items() if c.shared_key} == {
         "reveal_round_token": "round", "replenish_foresters": "foresters", "end_turn": "turn"}
     for kind, cls in ALL.items():

@@ -23,6 +23,7 @@ from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, card, muted, sid
 from app.ui.sheet import play as PP
+from app.ui.sheet.clock import clock_piece
 
 if TYPE_CHECKING:
     from app.ui.kit.live_table import TableClient
@@ -64,6 +65,9 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
         read_only = p.status == Status.FINISHED
         out.append(keep_piece(app, p, "play-turn", (turn, read_only),
                          lambda: _turn(app, p, c, lang, turn)))
+    clock = clock_piece(app, p, c)  # the game clock (app/ui/sheet/clock.py)
+    if clock is not None:
+        out.append(clock)
     if p.status != Status.FINISHED:  # the game's own piece (app/ui/kit/game_ui.py)
         out.append(ui(p.game).play_piece(app, p, c, lang))
     panel = app.states.get(PanelState, p.snapshot.game_id)
