@@ -1973,3 +1973,17 @@ cite-forestation = Forestation
 cite-planting-condition = Planting Condition
 cite-sharing-terrain = Sharing Terrain
 cite-upgrade-skill = Upgrade Skill
+
+## The status strip (pinned above a game's sheet)
+status-your-turn = Your turn
+status-plays = { $name } plays
+status-round = Round { $round }
+status-last-turns = Last turns: { $names }
+status-rank = Rank { $r } of { $n }
+status-apply-word = To apply
+status-apply = To apply: { $n }
+status-menu = More: quick reference, language, final board, undo
+status-you = you
+status-online = online
+status-offline = offline
+turn-end-mine = End my turn

@@ -1898,3 +1898,17 @@ cite-forestation = 植林
 cite-planting-condition = 植樹の条件
 cite-sharing-terrain = 地形の共有
 cite-upgrade-skill = スキルのアップグレード
+
+## The status strip (pinned above a game's sheet)
+status-your-turn = あなたの手番
+status-plays = { $name }の手番
+status-round = ラウンド{ $round }
+status-last-turns = 最後の手番：{ $names }
+status-rank = { $n }人中{ $r }位
+status-apply-word = 適用するもの
+status-apply = 適用するもの：{ $n }
+status-menu = その他：クイックリファレンス、言語、最終ボード、取り消し
+status-you = 自分
+status-online = 接続中
+status-offline = オフライン
+turn-end-mine = 手番を終える

@@ -150,6 +150,7 @@ class TableTab:
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
         page.on_connect = self._reconnected
+        page.on_disconnect = self._away
         page.on_route_change = self._route_changed
         guard_session(page, self.lang)
         self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode-loading"))],
@@ -331,6 +332,11 @@ class TableTab:
         whole screen is sent anew, from its top (:mod:`app.ui.kit.flet_compat` 5.)."""
         if self.app is not None:
             self.app.reconnected()
+
+    def _away(self, _e: Any = None) -> None:
+        """The phone's connection went: its seat shows as offline on the other phones."""
+        if self.app is not None:
+            self.app.away()
 
     def _hop(self, work: Callable[[], Any], what: str) -> None:
         """Run ``work`` (a coroutine function) on this tab's own session, from any thread."""
