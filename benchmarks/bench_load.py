@@ -161,8 +161,9 @@ class Page:
         out: list[int | None] = []
         for i in range(seats):
             chip = self.find(f"sheet-player-{i}")
-            text = " ".join(_texts(chip)) if chip is not None else ""
-            m = re.search(r"(-?\d+)\s*(?:\n|$)", text)  # ("Mei  12\nyou · online")
+            found = [re.search(r"(-?\d+)\s*$", text)  # "Mei  12", then "you · online"
+                     for text in (_texts(chip) if chip is not None else [])]
+            m = next((x for x in found if x), None)
             out.append(int(m.group(1)) if m else None)
         return out
 

@@ -51,7 +51,7 @@ def test_presence_counts_each_seats_live_sessions_and_is_not_logged(svc):
 
 
 def _chip_text(app, i):  # type: ignore[no-untyped-def]
-    return str(shown(app, f"sheet-player-{i}").label.value)
+    return "\n".join(str(t.value) for t in shown(app, f"sheet-player-{i}").label.controls)
 
 
 def test_a_phone_going_away_shows_offline_on_the_others_strip_and_redraws_the_strip_only(svc):

@@ -381,7 +381,7 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         # addressed to the scrolling column and the pinned strip's slot
         assert {m.body.id for m in patches} <= {scrolling._i, pinned._i}
         chip = shown(a2, "sheet-player-0")
-        assert "Mei  " in chip.label.value  # her new total, on this phone's copy
+        assert "Mei  " in chip.label.controls[0].value  # her new total, on this phone's copy
         assert c2.session.index.get(chip._i) is chip
         strip_patch = next(str(m.body.patch) for m in patches if m.body.id == pinned._i)
         assert "Mei  " in strip_patch  # ... and sent to the phone
@@ -419,7 +419,7 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
         new_body = column.controls[0]
         assert new_body is not body  # her total is in it ...
         assert _keyed(new_body, "kept-suggestions-column") is suggestions  # ... not here
-        assert "Mei  " in shown(a2, "sheet-player-0").label.value
+        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value
 
     asyncio.run(go())
 
@@ -447,7 +447,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         assert shown(a2, "sheet-section-table") is table_card
         plus = shown(a2, "sheet-resources-coins-plus")
         assert c2.session.index.get(plus._i) is plus  # the phone's updates for it apply
-        assert "Mei  " in shown(a2, "sheet-player-0").label.value  # her new total
+        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value  # her new total
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None
         assert p2.state.boards[1].resources.coins == coins + 1

@@ -126,12 +126,13 @@ class Inbox:
             self.app.on_close(self.close)
             self.app.on_away(self.away)
 
-    def away(self) -> None:
-        """The tab's connection went (the phone slept, lost its network, closed the page):
-        the other phones see its seat as offline until it is back (:meth:`catch_up`)."""
+    def away(self, gone: bool = True) -> None:
+        """The tab's link went (the phone slept, lost its network, closed the page): the
+        other phones see its seat as offline until it is back (``gone`` False, or
+        :meth:`catch_up` on a new connection)."""
         sub = self.sub
         if sub is not None:
-            sub.set_live(False)
+            sub.set_live(not gone)
 
     def _presence(self, presence: Any) -> None:
         """Who is connected changed (any thread): drawn on this tab's own loop."""

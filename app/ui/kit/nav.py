@@ -131,8 +131,8 @@ class Nav(Protocol):
     # lifecycle and kept controls (app/ui/kit/flet_compat.py)
     def on_close(self, fn: Callable[[], Any]) -> None: ...
     def on_reconnect(self, fn: Callable[[], Any]) -> None: ...
-    def on_away(self, fn: Callable[[], Any]) -> None:
-        """Run ``fn`` when this tab's connection goes (it may come back: on_reconnect)."""
+    def on_away(self, fn: Callable[[bool], Any]) -> None:
+        """Run ``fn(True)`` when this tab's link goes (``fn(False)``: it answers again)."""
     def pin(self, control: ft.Control) -> None:
         """Pin ``control`` above the screen being built: it never scrolls away."""
     def repin(self, control: ft.Control) -> None:

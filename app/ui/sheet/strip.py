@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from app.ui.sheet.presenter import SheetPresenter
 
 HEIGHT = 100
-ROW1, ROW2 = 48, 52
+ROW1, ROW2 = 52, 48
 
 
 @dataclass(slots=True)
@@ -118,17 +118,18 @@ def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool) -> ft.Control
                                  color=seat.on_fill, size=20),
                          width=32, height=32, shape=ft.BoxShape.CIRCLE, bgcolor=seat.fill,
                          alignment=ft.Alignment.CENTER)
-    words: list[ft.Control] = [ft.Text(top.main, size=16, weight=ft.FontWeight.BOLD,
+    words: list[ft.Control] = [ft.Text(top.main, size=15, weight=ft.FontWeight.BOLD,
                                        max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
     if top.sub:
         words.append(ft.Text(top.sub, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
                              overflow=ft.TextOverflow.ELLIPSIS))
-    return sid("status-turn", ft.Container(
-        ft.Row([badge, ft.Column(words, spacing=0, tight=True, expand=True)], spacing=6,
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        height=ROW1, expand=True, border_radius=8, padding=ft.Padding.only(left=2, right=2),
+    # the Row's own child expands (a Semantics around an expanding Container would not)
+    return ft.Container(sid("status-turn", ft.Container(
+        ft.Row([badge, ft.Container(ft.Column(words, spacing=0, tight=True), expand=True)],
+               spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=ROW1, border_radius=8, padding=ft.Padding.only(left=2, right=2),
         on_click=_scroll_to(app, "part-play")),
-        button=True, label=" · ".join(x for x in (top.main, top.sub) if x))
+        button=True, label=" · ".join(x for x in (top.main, top.sub) if x)), expand=True)
 
 
 def _apply_block(app: Nav, count: int, compact: bool) -> ft.Control:
@@ -138,11 +139,11 @@ def _apply_block(app: Nav, count: int, compact: bool) -> ft.Control:
                          width=24, height=24, shape=ft.BoxShape.CIRCLE,
                          bgcolor=ft.Colors.SECONDARY, alignment=ft.Alignment.CENTER)
     content: ft.Control = badge if compact else ft.Row(
-        [ft.Text(app.t("status-apply-word"), size=14, weight=ft.FontWeight.W_600,
+        [ft.Text(app.t("status-apply-word"), size=13, weight=ft.FontWeight.W_600,
                  color=ft.Colors.ON_SECONDARY_CONTAINER), badge], spacing=6, tight=True)
     return sid("status-apply", ft.Container(
         content, height=TOUCH, width=TOUCH if compact else None,
-        padding=ft.Padding.symmetric(horizontal=0 if compact else 12),
+        padding=ft.Padding.symmetric(horizontal=0 if compact else 10),
         border_radius=TOUCH // 2, bgcolor=ft.Colors.SECONDARY_CONTAINER,
         alignment=ft.Alignment.CENTER, on_click=_scroll_to(app, "part-suggestions"),
         tooltip=said), button=True, label=said)
@@ -152,15 +153,14 @@ def _total_block(app: Nav, p: SheetPresenter, name: str, total: int | None,
                  rank: int | None, n: int, provisional: bool) -> ft.Control:
     rank_line = app.t("status-rank", r=rank, n=n) if rank else ""
     items: list[ft.Control] = [sid("sheet-total", ft.Text(
-        "–" if total is None else str(total), size=28, weight=ft.FontWeight.BOLD,
+        "–" if total is None else str(total), size=24, weight=ft.FontWeight.BOLD,
         color=ft.Colors.PRIMARY))]
     if rank_line:
-        items.append(sid("status-rank", ft.Text(rank_line, size=12,
+        items.append(sid("status-rank", ft.Text(rank_line, size=12, no_wrap=True,
                                                 color=ft.Colors.ON_SURFACE_VARIANT)))
-    if provisional:
-        items.append(sid("sheet-total-provisional", ft.Text(
-            "?", size=12, color=ft.Colors.ON_SURFACE_VARIANT,
-            tooltip=p.say("sheet-total-provisional")), label=p.say("sheet-total-provisional")))
+    if provisional:  # (said to screen readers; the score notes say which value is missing)
+        items[0] = sid("sheet-total-provisional", items[0],
+                       label=p.say("sheet-total-provisional"))
     label = f"{name}: {'–' if total is None else total}" + (f", {rank_line}" if rank_line else "")
     return sid("sheet-total-card", ft.Container(
         ft.Column(items, spacing=-4, tight=True,
@@ -233,13 +233,17 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
     second = [t("status-you")] if you else []
     if online is not None:
         second.append(t("status-online") if online else t("status-offline"))
-    text = first + (f"\n{' · '.join(second)}" if second else "")
+    lines: list[ft.Control] = [ft.Text(first, size=13, weight=ft.FontWeight.W_600, max_lines=1,
+                                       overflow=ft.TextOverflow.ELLIPSIS)]
+    if second:
+        lines.append(ft.Text(" · ".join(second), size=11, max_lines=1,
+                             color=ft.Colors.ON_SURFACE_VARIANT))
     line = seat_colour(colour, dark).line
     chip = ft.Chip(
-        height=ROW2 - 4, label_padding=ft.Padding.symmetric(horizontal=2),
+        height=ROW2 - 2, label_padding=ft.Padding.only(left=2),
         padding=ft.Padding.symmetric(horizontal=4),
         leading=_dot(colour, online is not False, dark),
-        label=ft.Text(text, size=12, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+        label=ft.Column(lines, spacing=0, tight=True),
         selected=i == p.player, show_checkmark=False,
         border_side=ft.BorderSide(2, line) if you else None,
         width=None if not many else 112,
@@ -312,8 +316,9 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         assert turn is not None
         end = turn.command
         row1.append(sid("turn-end", ft.FilledButton(
-            content=ft.Text(top.end, size=14), icon=ft.Icons.FLAG_OUTLINED, height=TOUCH,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            content=ft.Text(top.end, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
+            height=TOUCH, width=104 if p.locked_player is not None else 124,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
             on_click=on_tap(app, p, c, lambda: play_panel._as_of_now(p, end))), button=True))
     if not final and p.status != Status.FINISHED:
         row1.append(_apply_block(app, apply_n, compact=bool(top.end)))

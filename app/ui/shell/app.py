@@ -21,6 +21,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -182,7 +183,7 @@ class ForestTableApp:
         self._column: ft.Column | None = None  # (the body is the column's first control)
         self._pinned: ft.Column | None = None  # the pinned slot above it (its first control)
         self._pin: ft.Control | None = None  # what the screen being built pinned
-        self._aways: list[Callable[[], Any]] = []
+        self._aways: list[Callable[[bool], Any]] = []
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
@@ -553,13 +554,14 @@ class ForestTableApp:
         """Run ``fn`` when this tab is back after a disconnect (before it is drawn anew)."""
         self._reconnects.append(fn)
 
-    def on_away(self, fn: Callable[[], Any]) -> None:
-        """Run ``fn`` when this tab's connection goes (the phone may come back)."""
+    def on_away(self, fn: Callable[[bool], Any]) -> None:
+        """Run ``fn(True)`` when this tab's link goes, ``fn(False)`` when it answers again."""
         self._aways.append(fn)
 
-    def away(self) -> None:
-        """The tab's connection went (its table's other phones show it offline)."""
-        _run_hooks(list(self._aways), "away", logging.DEBUG)
+    def away(self, gone: bool = True) -> None:
+        """The tab's link went (``gone``: its table's other phones show it offline) or
+        answers again without a new connection (its socket stayed open)."""
+        _run_hooks([partial(fn, gone) for fn in self._aways], "away", logging.DEBUG)
 
     def reconnected(self) -> None:
         """Back after a disconnect (sleep, a reload into the kept session): every hook
