@@ -289,57 +289,78 @@ def build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu) 
     online = _online(app, p, c)
     colours = tuple(p.colours())
     dark = is_dark(app.page)
-    suggested = [] if final else [s for s in p.sections() if s.id == "suggestions"]
-    apply_n = len(suggested[0].choices) if suggested else 0
-    snap = p.snapshot
-    key = (names, totals, rank, provisional, top, online, colours, dark, apply_n, final,
-           p.player, p.locked_player, app.locked is None, snap.can_undo, snap.can_redo,
-           snap.last_change_of(p.locked_player) is not None, p.status, menu.shares,
-           menu.other_language)
-    return keep_piece(app, p, "status-strip", key, lambda: _build(
-        app, p, c, final, menu, names, totals, rank, provisional, top, online, colours, dark,
-        apply_n))
+    # what the suggestions section lists (this player's suggestions still to apply)
+    apply_n = 0 if final else len(p.state.suggestions_of(p.player))
+    return _build(app, p, c, final, menu, names, totals, rank, provisional, top, online,
+                  colours, dark, apply_n)
 
 
 def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
            names: tuple[str, ...], totals: tuple[int | None, ...], rank: int | None,
            provisional: bool, top: Top, online: frozenset[int] | None,
            colours: tuple[str | None, ...], dark: bool, apply_n: int) -> ft.Control:
+    # each part kept while it shows the same (a tap elsewhere changes a total or two: the
+    # rest of the strip stays the very controls the phone has: nothing to build or diff)
     row1: list[ft.Control] = []
     if app.locked is None:  # the laptop's app: home is one tap away
-        row1.append(sid("nav-back", ft.IconButton(
+        row1.append(keep_piece(app, p, "strip-home", None, lambda: sid("nav-back", ft.IconButton(
             icon=ft.Icons.ARROW_BACK, tooltip=app.t("nav-home"), on_click=app.home,
-            width=TOUCH, height=TOUCH)))
-    row1.append(_turn_block(app, p, top, dark))
-    if top.end and play_panel.ends_turn_here(p):
-        turn = play_panel._turn_of(p.state)
-        assert turn is not None
-        end = turn.command
-        row1.append(sid("turn-end", ft.FilledButton(
-            content=ft.Text(top.end, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
-            height=TOUCH, width=104 if p.locked_player is not None else 124,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-            on_click=on_tap(app, p, c, lambda: play_panel._as_of_now(p, end))), button=True))
+            width=TOUCH, height=TOUCH))))
+    row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours),
+                           lambda: _turn_block(app, p, top, dark)))
+    turn = play_panel._turn_of(p.state)
+    if top.end and turn is not None and play_panel.ends_turn_here(p):
+        end = turn.command  # it names the turn it ends (a late tap: "already done")
+        row1.append(keep_piece(app, p, "strip-end", (top.end, p.locked_player, end),
+                               lambda: _end_button(app, p, c, top.end, end)))
     if not final and p.status != Status.FINISHED:
-        row1.append(_apply_block(app, apply_n, compact=bool(top.end)))
-    row1.append(_total_block(app, p, names[p.player], totals[p.player], rank, len(names),
-                             provisional))
-    row1.append(_menu(app, p, c, final, menu))
+        compact = bool(top.end)
+        row1.append(keep_piece(app, p, "strip-apply", (apply_n, compact),
+                               lambda: _apply_block(app, apply_n, compact)))
+    name, total, n = names[p.player], totals[p.player], len(names)
+    row1.append(keep_piece(app, p, "strip-total", (name, total, rank, n, provisional),
+                           lambda: _total_block(app, p, name, total, rank, n, provisional)))
+    snap = p.snapshot
+    row1.append(keep_piece(app, p, "strip-menu", (
+        final, p.status, p.locked_player, app.locked is None, snap.can_undo, snap.can_redo,
+        snap.last_change_of(p.locked_player) is not None, menu.shares, menu.other_language),
+        lambda: _menu(app, p, c, final, menu)))
     active = top.seat
     many = len(names) > 4
-    chips = [_chip(app, p, i, name, totals[i], i == active, i == p.locked_player,
-                   None if online is None else i in online,
-                   colours[i] if i < len(colours) else None, dark, many)
-             for i, name in enumerate(names)]
-    row2 = ft.Row(chips, spacing=4, height=ROW2,
-                  scroll=ft.ScrollMode.AUTO if many else None,
-                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return sid("status-strip", ft.Container(
-        ft.Column([ft.Row(row1, spacing=4, height=ROW1,
-                          vertical_alignment=ft.CrossAxisAlignment.CENTER), row2],
-                  spacing=0, tight=True),
-        height=HEIGHT, bgcolor=ft.Colors.SURFACE_CONTAINER,
-        padding=ft.Padding.symmetric(horizontal=4)))
+    chips = []
+    for i, who in enumerate(names):
+        you, colour = i == p.locked_player, colours[i] if i < len(colours) else None
+        on = None if online is None else i in online
+        chips.append(keep_piece(
+            app, p, f"strip-chip-{i}",
+            (who, totals[i], i == active, you, on, colour, dark, many, i == p.player),
+            partial(_chip, app, p, i, who, totals[i], i == active, you, on, colour, dark,
+                    many)))
+    # the rows and the box: kept while they hold the very same pieces
+    top_row = keep_piece(app, p, "strip-row1", tuple(map(id, row1)), lambda: ft.Row(
+        row1, spacing=4, height=ROW1, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    seat_row = keep_piece(app, p, "strip-row2", tuple(map(id, chips)), lambda: ft.Row(
+        chips, spacing=4, height=ROW2, scroll=ft.ScrollMode.AUTO if many else None,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    return keep_piece(app, p, "strip-box", (id(top_row), id(seat_row)), lambda: sid(
+        "status-strip", ft.Container(
+            ft.Column([top_row, seat_row], spacing=0, tight=True),
+            height=HEIGHT, bgcolor=ft.Colors.SURFACE_CONTAINER,
+            padding=ft.Padding.symmetric(horizontal=4))))
+
+
+def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
+                end: Any) -> ft.Control:
+    """End my turn (End Ken's turn on the host's phone): ``end``, the command naming the
+    turn shown, against the version on screen when tapped (a turn that has ended since
+    is "already done")."""
+    def make() -> Any:
+        return play_panel._as_of_now(p, end)
+    return sid("turn-end", ft.FilledButton(
+        content=ft.Text(words, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
+        height=TOUCH, width=104 if p.locked_player is not None else 124,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
+        on_click=on_tap(app, p, c, make)), button=True)
 
 
 def present(app: Nav, p: SheetPresenter, presence: Any,
