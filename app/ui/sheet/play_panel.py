@@ -152,11 +152,14 @@ def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         items.append(sid(f"sheet-{turn.due_action}", ft.FilledButton(
             content=ft.Text(lines[1]), height=TOUCH, icon=ft.Icons.FLIP,
             on_click=on_tap(app, p, c, lambda: _as_of_now(p, due))), button=True))
-    if not ends_turn_here(p):  # else it is in the status strip (one control per id)
-        items.append(sid("turn-end", ft.FilledTonalButton(
-            content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END, name=turn.player)),
-            height=TOUCH, icon=ft.Icons.SKIP_NEXT,
-            on_click=on_tap(app, p, c, lambda: _as_of_now(p, end))), button=True))
+    # where the status strip holds ``turn-end`` (the turn's player's phone, the host's) the
+    # card's button is ``turn-end-card``: one control per id, and a tap landing here just
+    # after the turn passed to this phone is still "already done" (issue 35)
+    ident = "turn-end-card" if ends_turn_here(p) else "turn-end"
+    items.append(sid(ident, ft.FilledTonalButton(
+        content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END, name=turn.player)),
+        height=TOUCH, icon=ft.Icons.SKIP_NEXT,
+        on_click=on_tap(app, p, c, lambda: _as_of_now(p, end))), button=True))
 
     return card(items, identifier="play-turn")
 

@@ -156,7 +156,7 @@ def _total_block(app: Nav, p: SheetPresenter, name: str, total: int | None,
         "–" if total is None else str(total), size=24, weight=ft.FontWeight.BOLD,
         color=ft.Colors.PRIMARY))]
     if rank_line:
-        items.append(sid("status-rank", ft.Text(rank_line, size=12, no_wrap=True,
+        items.append(sid("status-rank", ft.Text(rank_line, size=11, no_wrap=True,
                                                 color=ft.Colors.ON_SURFACE_VARIANT)))
     if provisional:  # (said to screen readers; the score notes say which value is missing)
         items[0] = sid("sheet-total-provisional", items[0],
@@ -240,7 +240,7 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
                              color=ft.Colors.ON_SURFACE_VARIANT))
     line = seat_colour(colour, dark).line
     chip = ft.Chip(
-        height=ROW2 - 2, label_padding=ft.Padding.only(left=2),
+        height=TOUCH, label_padding=ft.Padding.only(left=2),
         padding=ft.Padding.symmetric(horizontal=4),
         leading=_dot(colour, online is not False, dark),
         label=ft.Column(lines, spacing=0, tight=True),
@@ -358,7 +358,7 @@ def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
         return play_panel._as_of_now(p, end)
     return sid("turn-end", ft.FilledButton(
         content=ft.Text(words, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
-        height=TOUCH, width=104 if p.locked_player is not None else 124,
+        height=TOUCH, width=96 if p.locked_player is not None else 124,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
         on_click=on_tap(app, p, c, make)), button=True)
 
