@@ -142,16 +142,18 @@ class Page:
         return found
 
     def _find(self, identifier: str) -> dict[str, Any] | None:
-        stack: list[Any] = [self.root]
+        stack: list[tuple[Any, Any]] = [(self.root, None)]
         while stack:
-            x = stack.pop()
+            x, owner = stack.pop()
             if isinstance(x, dict):
                 if x.get("identifier") == identifier:
+                    if isinstance(owner, dict) and owner.get("_c") == "PopupMenuItem":
+                        return owner  # an item of a menu (the status strip's ⋮) is tapped
                     content = x.get("content")
                     return content if isinstance(content, dict) else x
-                stack.extend(x.values())
+                stack.extend((v, x) for v in x.values())
             elif isinstance(x, list):
-                stack.extend(x)
+                stack.extend((v, owner) for v in x)
         return None
 
     def totals(self, seats: int) -> list[int | None]:
@@ -159,8 +161,9 @@ class Page:
         out: list[int | None] = []
         for i in range(seats):
             chip = self.find(f"sheet-player-{i}")
-            text = " ".join(_texts(chip)) if chip is not None else ""
-            m = re.search(r"(-?\d+)\s*$", text)
+            found = [re.search(r"(-?\d+)\s*$", text)  # "Mei  12", then "you · online"
+                     for text in (_texts(chip) if chip is not None else [])]
+            m = next((x for x in found if x), None)
             out.append(int(m.group(1)) if m else None)
         return out
 

@@ -2124,3 +2124,17 @@ photo-no-game = this game is no longer here.
 photo-too-many = a game keeps at most { $n } photos.
 photo-not-allowed = this link may not change this game's photos.
 photo-upload-failed = the upload did not finish; try again.
+
+## The status strip (pinned above a game's sheet)
+status-your-turn = Your turn
+status-plays = { $name } plays
+status-round = Round { $round }
+status-last-turns = Last turns: { $names }
+status-rank = Rank { $r } of { $n }
+status-apply-word = To apply
+status-apply = To apply: { $n }
+status-menu = More: quick reference, language, final board, undo
+status-you = you
+status-online = online
+status-offline = offline
+turn-end-mine = End my turn

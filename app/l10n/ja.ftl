@@ -2037,3 +2037,17 @@ photo-no-game = このゲームはもうありません。
 photo-too-many = 1 ゲームに保存できる写真は { $n } 枚までです。
 photo-not-allowed = このリンクではこのゲームの写真を変更できません。
 photo-upload-failed = アップロードが完了しませんでした。もう一度お試しください。
+
+## The status strip (pinned above a game's sheet)
+status-your-turn = あなたの手番
+status-plays = { $name }の手番
+status-round = ラウンド{ $round }
+status-last-turns = 最後の手番：{ $names }
+status-rank = { $n }人中{ $r }位
+status-apply-word = 適用するもの
+status-apply = 適用するもの：{ $n }
+status-menu = その他：クイックリファレンス、言語、最終ボード、取り消し
+status-you = 自分
+status-online = 接続中
+status-offline = オフライン
+turn-end-mine = 手番を終える

@@ -104,11 +104,32 @@ class Subscription:
     callback: Callback
     on_revoked: Callable[[], Any] | None = None
     closed: bool = False
+    #: whose phone it is: a seat (1-based), None for the table's host
+    seat: int | None = None
+    #: its tab is connected (:meth:`set_live`): what the table's presence counts
+    live: bool = True
+    #: called with the table's :class:`Presence` when a seat comes or goes (any thread)
+    on_presence: Callable[[Presence], Any] | None = None
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
             self.hub._drop(self)
+
+    def set_live(self, live: bool) -> None:
+        """Its tab's connection went (``False``) or came back: the table's presence."""
+        if not self.closed and self.live != live:
+            self.live = live
+            self.hub._presence_changed(self.game_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Which seats of a table have a connected phone now (1-based), and whether the
+    table's host has one. Not part of the game: never logged, never stored."""
+
+    seats: frozenset[int] = frozenset()
+    host: bool = False
 
 
 @dataclass(eq=False, slots=True)
@@ -119,6 +140,8 @@ class _Table:
     names: tuple[str, ...]
     #: the newest snapshot scored (:meth:`TableHub._scored`): one score sheet per version
     scored: Snapshot | None = None
+    #: the presence last published to the table's phones
+    presence: Presence = Presence()
 
 
 # =========================================================================== the hub
@@ -436,8 +459,11 @@ class TableHub:
 
     # ------------------------------------------------------------------ subscribing
     def subscribe(self, game_id: int, token: str, callback: Callback,
-                  on_revoked: Callable[[], Any] | None = None) -> tuple[Subscription, Snapshot]:
-        """Register ``callback`` for every new snapshot of table ``game_id``.
+                  on_revoked: Callable[[], Any] | None = None,
+                  on_presence: Callable[[Presence], Any] | None = None
+                  ) -> tuple[Subscription, Snapshot]:
+        """Register ``callback`` for every new snapshot of table ``game_id``
+        (``on_presence``: for every change of who is connected, :meth:`presence`).
 
         Returns the subscription and the current snapshot (nothing is missed in
         between: both happen under the table's lock). Raises :class:`Forbidden`.
@@ -446,10 +472,13 @@ class TableHub:
         if access is None or not access.sees(game_id):
             raise Forbidden(TableCode.THIS_LINK_NOT_VALID_FOR_THIS, field="token")
         table = self._table(game_id)
-        sub = Subscription(self, game_id, T.token_hash(token), callback, on_revoked)
+        sub = Subscription(self, game_id, T.token_hash(token), callback, on_revoked,
+                           seat=access.seat, on_presence=on_presence)
         with table.lock:
             table.subscribers.append(sub)
-            return sub, self._now(table)
+            snap = self._now(table)
+        self._presence_changed(game_id)
+        return sub, snap
 
     def _drop(self, sub: Subscription) -> None:
         table = self._tables.get(sub.game_id)
@@ -457,6 +486,37 @@ class TableHub:
             with table.lock:
                 if sub in table.subscribers:
                     table.subscribers.remove(sub)
+            self._presence_changed(sub.game_id)
+
+    # ------------------------------------------------------------------ presence
+    def presence(self, game_id: int) -> Presence:
+        """Who has a connected phone at table ``game_id`` now: the seats (sessions of one
+        seat counted together: a seat is there while any of its tabs is) and the host.
+
+        Per process: with several server processes each knows the phones it serves (a
+        seat connected to another process shows as offline here)."""
+        table = self._tables.get(game_id)
+        return Presence() if table is None else table.presence
+
+    def _presence_changed(self, game_id: int) -> None:
+        """Work the table's presence out again; when it changed, tell every phone of the
+        table (outside the lock: each hops onto its own tab)."""
+        table = self._tables.get(game_id)
+        if table is None:
+            return
+        with table.lock:
+            live = [sub for sub in table.subscribers if sub.live and not sub.closed]
+            now = Presence(frozenset(s.seat for s in live if s.seat is not None),
+                           any(s.seat is None for s in live))
+            if now == table.presence:
+                return
+            table.presence = now
+            tell = [sub.on_presence for sub in table.subscribers if sub.on_presence]
+        for fn in tell:
+            try:
+                fn(now)
+            except Exception:  # one broken tab must not keep the others from hearing it
+                log.exception("presence subscriber failed")
 
     def subscriber_count(self, game_id: int) -> int:
         table = self._tables.get(game_id)

@@ -70,7 +70,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from app import shown
+from app import alive, shown
 from app.web.sessions import client_message, client_session_id, registered_session_id
 
 log = logging.getLogger(__name__)
@@ -87,6 +87,10 @@ KEEP_UNACKED = 200
 #: seconds a numbered frame waits for the register answer Flet has queued (it says which
 #: session the socket has: one the page's frame may not belong to)
 REGISTER_WAIT = 5.0
+#: the link check: ``ft-ping`` this often once the page said ``ft-pong`` (its link script
+#: answers each); no answer for :data:`QUIET_AFTER` s: the phone is away (app/alive.py)
+PING_EVERY = 1.0
+QUIET_AFTER = 2.5
 
 
 Ack = Callable[[], Coroutine[Any, Any, None]]
@@ -213,6 +217,23 @@ class TapIds:
         session: list[str] = []  # the session the server registered for this socket
         registered = asyncio.Event()  # ... and its answer has gone out
         passing: list[Handling] = []  # the frame Flet was handed last
+        loop = asyncio.get_running_loop()
+        pong = [loop.time()]  # the page's last answer to a ping
+        quiet = [False]  # told app.alive that the page stopped answering
+        pinger: list[asyncio.Task[None]] = []
+
+        async def ping() -> None:
+            """The link check: a page that stops answering is away (its socket may stay)."""
+            while True:
+                await asyncio.sleep(PING_EVERY)
+                try:
+                    await send({"type": "websocket.send", "text": "ft-ping"})
+                except Exception:  # the socket is closed
+                    return
+                now_quiet = loop.time() - pong[0] > QUIET_AFTER
+                if now_quiet != quiet[0] and session:
+                    quiet[0] = now_quiet
+                    alive.link(session[0], not now_quiet)
 
         async def watched_send(message: Message) -> None:
             if message.get("type") == "websocket.send" and message.get("bytes"):
@@ -258,6 +279,14 @@ class TapIds:
                     asked.append(client_session_id(data) or None)
                     return message
                 text = message.get("text")
+                if text == "ft-pong":  # the page's link script: answers each ping
+                    pong[0] = loop.time()
+                    if not pinger:
+                        pinger.append(loop.create_task(ping()))
+                    if quiet[0] and session:
+                        quiet[0] = False
+                        alive.link(session[0], True)
+                    continue
                 if text is None or not text.startswith("ft-tap "):
                     return message
                 m = TAP.match(text)
@@ -309,7 +338,11 @@ class TapIds:
                     sys.stderr.write(f"tap {seq} repeated: dropped\n")
                     sys.stderr.flush()
 
-        await self.app(scope, taps_receive, watched_send)
+        try:
+            await self.app(scope, taps_receive, watched_send)
+        finally:
+            for task in pinger:
+                task.cancel()
 
 
 def control_event(frame: bytes) -> tuple[int, str] | None:
@@ -453,6 +486,11 @@ LINK_JS = r"""(() => {
       this.ftRx = 0;
       current = this;
       this.addEventListener('message', (e) => {
+        if (e.data === 'ft-ping') {  // the server's link check (app/alive.py)
+          e.stopImmediatePropagation();
+          try { Native.prototype.send.call(this, 'ft-pong'); } catch (err) {}
+          return;
+        }
         if (typeof e.data === 'string' && e.data.startsWith('ft-ack ')) {
           e.stopImmediatePropagation();
           const acked = unacked.get(Number(e.data.slice(7)));
@@ -477,7 +515,11 @@ LINK_JS = r"""(() => {
         this.ftRx += 1;
         if (this.ftIn) { this.ftIn = false; this.ftResend(); }
       });
-      this.addEventListener('open', () => { everOpen = true; show(); });
+      this.addEventListener('open', () => {
+        everOpen = true;
+        try { Native.prototype.send.call(this, 'ft-pong'); } catch (err) {}  // pings wanted
+        show();
+      });
       this.addEventListener('close', show);
     }
     send(data) {

@@ -115,6 +115,9 @@ async def tap(client: Client, identifier: str) -> None:
     control = by_id(client, identifier)
     if isinstance(control, ft.Row) and control.controls:
         control = control.controls[0]
+    owner = getattr(getattr(control, "parent", None), "parent", None)
+    if isinstance(owner, ft.PopupMenuItem):  # an item of a menu (the status strip's ⋮)
+        control = owner
     event = "select" if isinstance(control, ft.Chip) else "click"
     await client.session.dispatch_event(control._i, event, None)
     await settle()

@@ -27,7 +27,8 @@ def scheme(dark: bool) -> dict[str, str]:
                  "surfaceContainerHigh", "surfaceContainerHighest", "onSurface",
                  "onSurfaceVariant", "outline", "outlineVariant", "primary", "onPrimary",
                  "primaryContainer", "onPrimaryContainer", "secondaryContainer",
-                 "onSecondaryContainer", "tertiary", "tertiaryContainer",
+                 "onSecondaryContainer", "secondary", "onSecondary", "tertiary",
+                 "tertiaryContainer",
                  "onTertiaryContainer", "error", "onError", "errorContainer",
                  "onErrorContainer"):
         out[name] = "#%06X" % (getattr(MaterialDynamicColors, name).get_argb(s) & 0xFFFFFF)
@@ -249,6 +250,8 @@ def test_every_text_of_the_setup_and_the_sheet_meets_aa(svc: Any, theme: str) ->
         await press("setup-start-play")
         _texts(app.page, roles["surface"], roles, drawn)
         assert any(text == "Mei" or text.startswith("Mei") for *_x, text in drawn)
+        # the status strip was walked too: its turn, "To apply", the chips, the menu
+        assert {"To apply", "Quick reference"} <= {text for *_x, text in drawn}
         assert not client.crashes()
         return drawn
 

@@ -361,8 +361,9 @@ def _started_for_two_seats(svc):
 
 def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
     """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
-    phone has, one patch addressed to the frame's column carries what changed (the
-    other player's total), and no more than the controls that show something new."""
+    phone has, one patch addressed to the scrolling column and one to the pinned status
+    strip carry what changed (the other player's total), and no more than the controls
+    that show something new."""
     p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
 
     async def go():
@@ -370,18 +371,21 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
         frame = c2.page.controls[0]
         column = frame.content
+        pinned, scrolling = column.controls
         sent = len(c2.conn.messages)
         await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
         await settle(0.2)
         assert c2.page.controls[0] is frame and frame.content is column  # the same frame
         patches = [m for m in c2.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
-        assert len(patches) == 1, patches
-        assert patches[0].body.id == column._i  # addressed to the frame's column
+        assert 1 <= len(patches) <= 2, patches
+        # addressed to the scrolling column and the pinned strip's slot
+        assert {m.body.id for m in patches} <= {scrolling._i, pinned._i}
         chip = shown(a2, "sheet-player-0")
-        assert chip.label.value.startswith("Mei  ")  # her new total, on this phone's copy
+        assert "Mei  " in chip.label.controls[0].value  # her new total, on this phone's copy
         assert c2.session.index.get(chip._i) is chip
-        assert "Mei  " in str(patches[0].body.patch)  # ... and sent to the phone
-        assert len(str(patches[0].body.patch)) < 2000  # the changes, not the sheet
+        strip_patch = next(str(m.body.patch) for m in patches if m.body.id == pinned._i)
+        assert "Mei  " in strip_patch  # ... and sent to the phone
+        assert sum(len(str(m.body.patch)) for m in patches) < 2000  # the changes only
 
     asyncio.run(go())
 
@@ -401,7 +405,7 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
     async def go():
         c1, a1 = await start_app(route=f"/join/{seat1}", encode=True)
         c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
-        column = c2.page.controls[0].content
+        column = c2.page.controls[0].content.controls[1]  # (above it: the pinned strip)
         body = column.controls[0]
         suggestions = _keyed(body, "kept-suggestions-column")
         sent = len(c2.conn.messages)
@@ -415,7 +419,7 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
         new_body = column.controls[0]
         assert new_body is not body  # her total is in it ...
         assert _keyed(new_body, "kept-suggestions-column") is suggestions  # ... not here
-        assert shown(a2, "sheet-player-0").label.value.startswith("Mei  ")
+        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value
 
     asyncio.run(go())
 
@@ -443,7 +447,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         assert shown(a2, "sheet-section-table") is table_card
         plus = shown(a2, "sheet-resources-coins-plus")
         assert c2.session.index.get(plus._i) is plus  # the phone's updates for it apply
-        assert shown(a2, "sheet-player-0").label.value.startswith("Mei  ")  # her new total
+        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value  # her new total
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None
         assert p2.state.boards[1].resources.coins == coins + 1
@@ -854,6 +858,13 @@ def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_
         return [n.identifier for root in list(app.page.controls) for n in on_page(root)
                 if isinstance(n, ft.Semantics) and n.identifier]
 
+    def strip_label(app):
+        for root in list(app.page.controls):
+            for node in on_page(root):
+                if isinstance(node, ft.Semantics) and node.identifier == "status-turn":
+                    return str(node.label)
+        return ""
+
     def text_of(app, ident):
         control = shown(app, ident)
         content = getattr(control, "content", control)
@@ -865,7 +876,10 @@ def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_
             client, app = await start_app(route=f"/join/{token}")
             apps.append((client, app))
         await settle(0.2)
-        assert text_of(apps[0][1], "turn-end") == "End Mei's turn"
+        # Mei's phone: in its status strip; Ken's: on the turn card, naming the turn
+        assert text_of(apps[0][1], "turn-end") == "End my turn"
+        assert "turn-end" not in ids_under(apps[0][1], "play-turn")
+        assert text_of(apps[1][1], "turn-end") == "End Mei's turn"
         for _ in range(2):  # Mei's and Ken's turns: the round is over
             snap = hub.snapshot(gid)
             end = turn_view(snap.state, snap.version)
@@ -873,6 +887,8 @@ def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_
             assert isinstance(hub.submit(gid, host, end.command), Accepted)
         await settle(0.3)
         prompt = "Round 2: turn up the next round token"
+        for _client, app in apps:  # every phone's strip says it
+            assert strip_label(app).startswith(prompt)
         assert text_of(apps[1][1], "turn-line-0") == prompt  # Ken's phone: a line
         assert text_of(apps[0][1], "sheet-round-token") == prompt  # Mei's: the button
         assert "turn-line-0" not in every_id(apps[0][1])  # (said once)

@@ -462,6 +462,12 @@ def tap(page, identifier: str, *, appears: str | None = None,  # type: ignore[no
                              f"within {timeout / 1000:.0f} s") from None
 
 
+def menu_tap(page, identifier: str, **kw) -> None:  # type: ignore[no-untyped-def]
+    """Tap ``identifier`` in the status strip's menu (⋮, ``status-menu``): open it, then tap."""
+    tap(page, "status-menu", appears=identifier, reply=False)
+    tap(page, identifier, **kw)
+
+
 VALUE_JS = """(ident) => {
   const e = document.querySelector(`[flt-semantics-identifier="${CSS.escape(ident)}"]`);
   return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : null;

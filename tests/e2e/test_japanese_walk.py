@@ -16,7 +16,16 @@ from __future__ import annotations
 from typing import Any
 
 from tests.app.test_ui_walk_ja import ALLOWED, CITED_IDS, LINK, WORD
-from tests.e2e.conftest import SELECTED_JS, WHERE_JS, _wheel, fill, settle, tap, type_count
+from tests.e2e.conftest import (
+    SELECTED_JS,
+    WHERE_JS,
+    _wheel,
+    fill,
+    menu_tap,
+    settle,
+    tap,
+    type_count,
+)
 
 NAMES = ["メイ", "ケン"]
 #: Every text the page exposes: semantics labels and texts, not what the user typed.
@@ -99,7 +108,7 @@ def test_a_japanese_phone_walks_every_screen_of_a_game(phone: Any) -> None:
     tap(phone, "sheet-scoreboard", appears="score-total-0")
     _walk(phone, "scoreboard", found)
     tap(phone, "nav-back", appears="sheet-total")
-    tap(phone, "sheet-reference", appears="reference-game")
+    menu_tap(phone, "sheet-reference", appears="reference-game")
     _walk(phone, "quick reference", found)
     tap(phone, "nav-back", appears="sheet-total")
     tap(phone, "sheet-finish", appears="finish-missing-anyway")

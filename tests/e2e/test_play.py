@@ -9,6 +9,7 @@ from tests.e2e.conftest import (
     by_id,
     fill,
     find_text,
+    menu_tap,
     settle,
     shot,
     small_touch_targets,
@@ -51,7 +52,7 @@ def test_enter_values_and_see_the_live_total(phone):
     phone.mouse.wheel(0, -20_000)  # the top of the sheet: names, total, the top bar
     settle(phone)
     shot(phone, "sheet")
-    tap(phone, "sheet-undo")
+    menu_tap(phone, "sheet-undo")
     tap(phone, "sheet-scoreboard")
     by_id(phone, "score-table").wait_for(state="attached", timeout=15_000)
     assert find_text(phone, "Wood").count() >= 0

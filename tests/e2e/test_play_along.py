@@ -8,7 +8,17 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import SELECTED_JS, by_id, fill, reveal, set_stepper, shot, tap, value_of
+from tests.e2e.conftest import (
+    SELECTED_JS,
+    by_id,
+    fill,
+    menu_tap,
+    reveal,
+    set_stepper,
+    shot,
+    tap,
+    value_of,
+)
 
 pytest.importorskip("app.session")
 
@@ -70,10 +80,10 @@ def test_the_quick_reference_opens_from_the_sheet_in_both_languages(phone):
         fill(phone, f"new-player-{i}-name", name)
     tap(phone, "new-start")
     tap(phone, "setup-start-play")
-    tap(phone, "sheet-reference", appears="reference-game")
+    menu_tap(phone, "sheet-reference", appears="reference-game")
     assert "buy 1 AP for 4 coins" in value_of(phone, "reference-line-8")
     assert "002" in value_of(phone, "reference-line-8")
-    tap(phone, "nav-back", appears="sheet-reference")
+    tap(phone, "nav-back", appears="status-menu")
     tap(phone, "nav-back", appears="home-settings")  # the sheet's arrow goes home
     tap(phone, "home-settings")
     tap(phone, "settings-lang-ja")
@@ -84,7 +94,7 @@ def test_the_quick_reference_opens_from_the_sheet_in_both_languages(phone):
         fill(phone, f"new-player-{i}-name", name)
     tap(phone, "new-start")
     tap(phone, "setup-start-play")
-    tap(phone, "sheet-reference", appears="reference-game")
+    menu_tap(phone, "sheet-reference", appears="reference-game")
     assert "フォレストガーディアン" in value_of(phone, "reference-game")
     assert "上段" in value_of(phone, "reference-line-6")
     # the planting check: a bottom-row tree on a high-altitude (I) tile is refused (003)

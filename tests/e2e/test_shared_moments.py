@@ -135,8 +135,9 @@ def test_two_phones_end_turn_0_3_s_apart_end_one_turn(tables: Tables) -> None:
     first = PLAYERS[0]
     assert tables.state().table.turn == 0
     points = [aim(p, "turn-end") for p in (a, b)]
-    for page in (a, b):
-        assert _value(page, "turn-end") == f"End {first}'s turn"  # it names the turn
+    # it names the turn; on the turn's player's own phone (its status strip): "End my turn"
+    assert _value(a, "turn-end") == "End my turn"
+    assert _value(b, "turn-end") == f"End {first}'s turn"
     watch_answer(b, "done", ["sheet-news-done"])
     a.mouse.click(*points[0])
     started = time.monotonic()
@@ -151,9 +152,9 @@ def test_two_phones_end_turn_0_3_s_apart_end_one_turn(tables: Tables) -> None:
     assert "Already done on another phone" in said and f"{first}'s turn is over" in said, said
     b.wait_for_timeout(1000)
     assert tables.state().table.turn == 1  # one turn ended: Bartholomew plays
-    for page in (a, b):
-        _wait(page, "the next turn named", lambda page=page: _value(
-            page, "turn-end") == f"End {PLAYERS[1]}'s turn")
+    for page, said in ((a, f"End {PLAYERS[1]}'s turn"), (b, "End my turn")):
+        _wait(page, "the next turn named", lambda page=page, said=said: _value(
+            page, "turn-end") == said)
 
 
 def test_the_round_token_prompt_shows_on_every_phone(tables: Tables) -> None:

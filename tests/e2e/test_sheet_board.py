@@ -15,6 +15,7 @@ from tests.e2e.conftest import (
     WAIT_MS,
     by_id,
     fill,
+    menu_tap,
     reveal,
     settle,
     shot,
@@ -91,10 +92,9 @@ def test_the_jump_bar_reaches_every_part_in_one_tap_and_screenshots(phone):
             shot(phone, "sheet-board-forestry-table-en")
     # the final board mode: only the board (no map, no turn card, no play buttons)
     _to_top(phone)
-    tap(phone, "sheet-final-board", until=(SELECTED_JS, "sheet-final-board"), reply=False)
-    by_id(phone, "play-map").wait_for(state="detached", timeout=WAIT_MS)
+    menu_tap(phone, "sheet-final-board", gone="play-map", reply=False)
     assert not by_id(phone, "sheet-place-thinning").count()
-    tap(phone, "sheet-final-board", appears="play-map", reply=False)
+    menu_tap(phone, "sheet-final-board", appears="play-map", reply=False)
 
 
 def _guardians_shot(phone: Any, lang: str) -> None:

@@ -23,6 +23,7 @@ from tests.e2e.conftest import (
     enable_semantics,
     find_text,
     instrument,
+    menu_tap,
     shot,
     tap,
 )
@@ -230,12 +231,12 @@ def test_host_shows_qr_codes_and_phones_join_through_them(table: Table) -> None:
     shot(seat1, "table-seat")
     # the language is one tap away (no settings screen): Japanese, then back
     seat3 = table.seats[2]
-    tap(seat3, "table-language")
+    menu_tap(seat3, "table-language")
     _wait_text(seat3, f"{PLAYERS[2]} · 3番席")
     seat3.set_viewport_size(PHONES["iphone"])
     shot(seat3, "table-seat-ja")
     seat3.set_viewport_size(TALL)
-    tap(seat3, "table-language")
+    menu_tap(seat3, "table-language")
     _wait_text(seat3, _seat_line(3))
     seat1.set_viewport_size(TALL)
     # the scoreboard, and back to the sheet (still the same table)
@@ -450,7 +451,7 @@ def test_host_gives_a_seat_a_new_link(table: Table) -> None:
     host, seat3 = table.host, table.seats[2]
     _wait_text(seat3, _seat_line(3))
     host.set_viewport_size({"width": 1000, "height": 2600})  # the QR codes on screen
-    tap(host, "sheet-share")  # the table host link reaches its table's QR codes
+    menu_tap(host, "sheet-share")  # the table host link reaches its table's QR codes
     by_id(host, "host-reissue-3").first.wait_for(state="attached", timeout=15_000)
     host.mouse.move(500, 500)
     host.mouse.wheel(0, -5000)  # top of the page (a scroll also refreshes Flutter's semantics)

@@ -55,9 +55,15 @@ class TableClient:
         return answer
 
     def subscribe(self, callback: Callable[[Snapshot], Any],
-                  on_revoked: Callable[[], Any] | None = None) -> Any:
-        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked)
+                  on_revoked: Callable[[], Any] | None = None,
+                  on_presence: Callable[[Any], Any] | None = None) -> Any:
+        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked,
+                                        on_presence=on_presence)
         return sub
+
+    def presence(self) -> Any:
+        """Which seats have a connected phone now (:meth:`app.table.hub.TableHub.presence`)."""
+        return self.hub.presence(self.game_id)
 
     def printed(self) -> dict[str, dict[str, Any]]:
         """The confirmed printed values the table is scored with now (the hub's snapshot
@@ -97,21 +103,49 @@ class Inbox:
     """
 
     def __init__(self, app: Nav, client: TableClient,
-                 apply: Callable[[Any], None]) -> None:
+                 apply: Callable[[Any], None],
+                 present: Callable[[Any], None] | None = None) -> None:
         self.app, self.client, self._apply = app, client, apply
+        self._present = present  # who is connected changed (drawn on the tab's loop)
         self.newest: Any = None
         self.queued = False
         self.sub: Any = None
         self._lock = threading.Lock()
+        self._hooked = False
 
     def subscribe(self) -> None:
         try:
-            self.sub = self.client.subscribe(self.offer, self.app.on_revoked)
+            self.sub = self.client.subscribe(self.offer, self.app.on_revoked,
+                                             self._presence if self._present else None)
         except Exception:  # no live updates; the tab still works on its own (next catch-up)
             log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
             self.sub = None
             return
-        self.app.on_close(self.close)
+        if not self._hooked:
+            self._hooked = True
+            self.app.on_close(self.close)
+            self.app.on_away(self.away)
+
+    def away(self, gone: bool = True) -> None:
+        """The tab's link went (the phone slept, lost its network, closed the page): the
+        other phones see its seat as offline until it is back (``gone`` False, or
+        :meth:`catch_up` on a new connection)."""
+        sub = self.sub
+        if sub is not None:
+            sub.set_live(not gone)
+
+    def _presence(self, presence: Any) -> None:
+        """Who is connected changed (any thread): drawn on this tab's own loop."""
+        if getattr(self.app.page.session, "connection", None) is None:
+            return  # the tab is away: it reads the presence when it is back
+
+        async def draw() -> None:
+            if self._present is not None:
+                self._present(presence)
+        try:
+            self.app.page.run_task(draw)
+        except Exception:
+            log.debug("table %s: presence for a tab that is away", self.client.game_id)
 
     def close(self) -> None:
         sub, self.sub = self.sub, None
@@ -152,6 +186,8 @@ class Inbox:
             self.queued = False
         if self.sub is None or self.sub.closed:
             self.subscribe()
+        elif not getattr(self.sub, "live", True):
+            self.sub.set_live(True)
         snapshot = self.client.snapshot()
         with self._lock:
             if _newer(snapshot, self.newest):

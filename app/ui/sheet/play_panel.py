@@ -63,7 +63,7 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     turn = _turn_of(p.state)
     if turn is not None:
         read_only = p.status == Status.FINISHED
-        out.append(keep_piece(app, p, "play-turn", (turn, read_only),
+        out.append(keep_piece(app, p, "play-turn", (turn, read_only, ends_turn_here(p)),
                          lambda: _turn(app, p, c, lang, turn)))
     clock = clock_piece(app, p, c)  # the game clock (app/ui/sheet/clock.py)
     if clock is not None:
@@ -119,6 +119,14 @@ def due_here(p: SheetPresenter) -> str:
         or seat not in (None, turn.seat) else turn.due_action
 
 
+def ends_turn_here(p: SheetPresenter) -> bool:
+    """Whether the status strip holds ``turn-end`` on this phone (:mod:`app.ui.sheet.strip`:
+    the turn's player's phone and the host's); the turn card then leaves it out."""
+    turn = _turn_of(p.state)
+    return turn is not None and turn.due is None and p.status == Status.PLAYING \
+        and p.locked_player in (None, turn.seat)
+
+
 def _turn_of(state: Any) -> PP.TurnView | None:
     """The turn of ``state`` (:func:`PP.turn_view` at version 0), worked out once for every
     phone and piece that draws the same state (the hub hands each phone the same one)."""
@@ -148,7 +156,11 @@ def _turn(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
         items.append(sid(f"sheet-{turn.due_action}", ft.FilledButton(
             content=ft.Text(lines[1]), height=TOUCH, icon=ft.Icons.FLIP,
             on_click=on_tap(app, p, c, lambda: _as_of_now(p, due))), button=True))
-    items.append(sid("turn-end", ft.FilledTonalButton(
+    # where the status strip holds ``turn-end`` (the turn's player's phone, the host's) the
+    # card's button is ``turn-end-card``: one control per id, and a tap landing here just
+    # after the turn passed to this phone is still "already done" (issue 35)
+    ident = "turn-end-card" if ends_turn_here(p) else "turn-end"
+    items.append(sid(ident, ft.FilledTonalButton(
         content=ft.Text(l10n.render(lang, PP.PlayLabel.TURN_END, name=turn.player)),
         height=TOUCH, icon=ft.Icons.SKIP_NEXT,
         on_click=on_tap(app, p, c, lambda: _as_of_now(p, end))), button=True))

@@ -41,7 +41,7 @@ from app.ui.kit.widgets import (
     sid,
     stepper,
 )
-from app.ui.sheet import play_panel
+from app.ui.sheet import play_panel, strip
 from app.ui.sheet.presenter import SheetPresenter
 
 if TYPE_CHECKING:
@@ -90,7 +90,10 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
             elif app.route in ("sheet", "scoreboard") and app.params.get("game_id") == game_id:
                 app.refresh()
 
-    inbox = app.states.put(Inbox(app, client, apply), game_id)
+    def present(presence: Any) -> None:
+        strip.present(app, presenter, presence, lambda: status_strip(app, presenter, client))
+
+    inbox = app.states.put(Inbox(app, client, apply, present), game_id)
     app.on_reconnect(inbox.catch_up)
     inbox.subscribe()
     return opened
@@ -103,7 +106,7 @@ class TableResult:
     view: Any
 
 
-def _finish_handler(app: Nav, p: SheetPresenter, c: TableClient
+def finish_handler(app: Nav, p: SheetPresenter, c: TableClient
                     ) -> Callable[[Any], Awaitable[None]]:
     async def handler(_e: Any) -> None:
         await _finish(app, p, c)
@@ -370,7 +373,7 @@ def final_mode(app: Nav, p: SheetPresenter) -> bool:
     return kept is not None and kept.final
 
 
-def _toggle_final(app: Nav, p: SheetPresenter, _e: Any = None) -> None:
+def toggle_final(app: Nav, p: SheetPresenter, _e: Any = None) -> None:
     mode = app.states.setdefault(BoardMode, BoardMode, p.snapshot.game_id)
     mode.final = not mode.final
     forget_pieces(app, p)
@@ -391,10 +394,6 @@ def _jump_bar(app: Nav, p: SheetPresenter, parts: list[tuple[str, str]],
             style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
             on_click=jump(f"part-{ident}")), button=True)
         for ident, name in parts]
-    buttons.append(sid("sheet-final-board", ft.Chip(
-        height=TOUCH, label_padding=CHIP_LABEL_PADDING, selected=final,
-        label=ft.Text(p.say("sheet-final-board"), size=13),
-        on_select=partial(_toggle_final, app, p)), selected=final))
     return sid("sheet-jump", ft.Row(buttons, wrap=True, spacing=0, run_spacing=0))
 
 
@@ -413,21 +412,15 @@ def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     ]
 
 
-def _language(app: Nav) -> list[ft.Control]:
-    """Table mode has no settings screen: the language is one tap on the sheet."""
-    if app.locked is None:
-        return []
+def other_language(app: Nav) -> str:
+    """The language one tap on ``table-language`` (the strip's menu) switches to."""
     from app.i18n import LANGUAGES
 
-    other = LANGUAGES[(LANGUAGES.index(app.settings.language) + 1) % len(LANGUAGES)] \
+    return LANGUAGES[(LANGUAGES.index(app.settings.language) + 1) % len(LANGUAGES)] \
         if app.settings.language in LANGUAGES else LANGUAGES[0]
-    return [sid("table-language", ft.IconButton(
-        icon=ft.Icons.TRANSLATE,
-        tooltip=app.t("tablemode-language", language=app.t(f"lang-{other}")),
-        width=TOUCH, height=TOUCH, on_click=app.toggle_language))]
 
 
-def _shares(app: Nav, p: SheetPresenter) -> bool:
+def shares(app: Nav, p: SheetPresenter) -> bool:
     """Whether the top bar has the table's QR codes: table mode only (a hub serves the
     phones), for the host (the server host or the table's host link), never for a seat."""
     lock = app.locked
@@ -435,30 +428,11 @@ def _shares(app: Nav, p: SheetPresenter) -> bool:
                 or (lock is not None and "host" not in lock["routes"]))
 
 
-def _share(app: Nav, p: SheetPresenter) -> list[ft.Control]:
-    """The table's QR codes (seat links for the other phones), in the top bar: reachable
-    without scrolling down a long sheet (:func:`_shares`)."""
-    if not _shares(app, p):
-        return []
-    return [sid("sheet-share", ft.IconButton(
-        icon=ft.Icons.QR_CODE, tooltip=app.t("sheet-share"), width=TOUCH, height=TOUCH,
-        on_click=lambda e: app.go("host", game_id=p.snapshot.game_id)))]
-
-
-def _select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
-    """Show player ``i``'s sheet (this phone's pieces drawn anew)."""
-    p.select(i)
-    forget_pieces(app, p)
-    app.refresh()
-
-
-def _player_chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None
-                 ) -> ft.Control:
-    """Player ``i``'s chip in the row of players: the name, the live total."""
-    return sid(f"sheet-player-{i}", ft.Chip(
-        height=TOUCH, label_padding=CHIP_LABEL_PADDING,
-        label=ft.Text(name if total is None else f"{name}  {total}"), selected=i == p.player,
-        on_select=partial(_select_player, app, p, i)), selected=i == p.player)
+def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
+    """The strip pinned above the sheet (:mod:`app.ui.sheet.strip`), its menu's actions lent."""
+    return strip.build(app, p, c, final_mode(app, p), strip.Menu(
+        partial(toggle_final, app, p), finish_handler(app, p, c), shares(app, p),
+        other_language(app)))
 
 
 # --------------------------------------------------------------------------- screens
@@ -473,63 +447,23 @@ def build(app: Nav) -> ft.Control:
     p, c = opened
     drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
     lock = app.locked  # a table link (table mode): no way to the rest of the app
-    snap = p.snapshot
-    share = _shares(app, p)
-    controls: list[ft.Control] = [keep_piece(
-        app, p, "header",
-        (p.game, lock is None, p.locked_player, snap.can_undo, snap.can_redo, share),
-        lambda: header(t(f"game-{p.game}"), back=None if lock else app.home,
-                       back_label=t("nav-home"),
-                       actions=[*undo_redo(app, p, c), play_panel.reference_button(app, p),
-                                *_language(app), *_share(app, p)]))]
+    final = final_mode(app, p)
+    app.pin(status_strip(app, p, c))  # the status strip: never scrolls away
+    controls: list[ft.Control] = []
     names = tuple(p.names())
-    if lock is not None:
+    if lock is not None:  # whose phone this is (the strip's chip says "you" too)
         seat = lock.get("seat")
-        controls.append(keep_piece(app, p, "who", (seat, names), lambda: sid("table-who", ft.Text(
+        controls.append(keep_piece(app, p, "who", (seat, names), lambda: sid("table-who", muted(
             t("tablemode-host") if seat is None else
-            t("tablemode-you", name=names[seat - 1], seat=seat),
-            size=15, weight=ft.FontWeight.W_600))))
+            t("tablemode-you", name=names[seat - 1], seat=seat), 13))))
     if p.status == Status.FINISHED and lock is not None:  # every phone of the table: the result
         controls.extend(_result_block(app, p.snapshot.game_id))  # first, where it opens
-    if len(names) > 1:
-        totals = tuple(p.total(i) for i in range(len(names)))
-        controls.append(keep_piece(app, p, "players", (names, totals, p.player), lambda: ft.Row([
-            keep_piece(app, p, f"sheet-player-{i}", (name, totals[i], i == p.player),
-                       partial(_player_chip, app, p, i, name, totals[i]))
-            for i, name in enumerate(names)
-        ], wrap=True, spacing=8, run_spacing=8)))
-    total = p.total()
-    sheet = p.sheet()
-    rank = sheet.players[p.player].rank if sheet is not None else None
     if p.read_only:
         controls.append(sid("sheet-read-only", muted(
             t("tablemode-read-only", name=names[p.player]))))
-    role = p.role() or ""
-    complete = sheet is None or sheet.complete
     if p.score_error:  # never a silent "–": the scores failed (the server logged it)
         controls.append(sid("sheet-score-error", ft.Text(p.say(p.score_error),
                                                          color=ft.Colors.ERROR)))
-    name = names[p.player]
-    provisional = sheet is not None and not sheet.complete
-    controls.append(keep_piece(app, p, "total", (name, role, total, rank, complete),
-                          lambda: card([
-        ft.Row([
-            keep_piece(app, p, "total-who", (name, role), lambda: ft.Column([
-                muted(t("sheet-live-total")), ft.Text(name, size=18, weight=ft.FontWeight.BOLD),
-                muted(role, 13)], spacing=0, expand=True)),
-            ft.Column([
-                keep_piece(app, p, "sheet-total", total, lambda: sid("sheet-total", ft.Text(
-                    "–" if total is None else str(total), size=34, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.PRIMARY))),
-                keep_piece(app, p, "total-rank", rank, lambda: muted(t("sheet-rank", rank=rank))
-                           if rank else ft.Container()),
-                keep_piece(app, p, "total-provisional", provisional, lambda: sid(
-                    "sheet-total-provisional", muted(p.say("sheet-total-provisional"), 12))
-                    if provisional else ft.Container()),
-            ], horizontal_alignment=ft.CrossAxisAlignment.END, spacing=0),
-        ]),
-    ], identifier="sheet-total-card", padding=10)))
-    final = final_mode(app, p)
     sections = p.sections()  # taps: made with the version on screen when tapped
     # the board first; what the app suggests to apply after it (one tap in the jump bar)
     own = [s for s in sections if s.id not in ("table", "suggestions")]
@@ -683,6 +617,6 @@ def _buttons(app: Nav, p: SheetPresenter, c: TableClient,
                         icon=ft.Icons.LEADERBOARD, primary=True)]
     if finish:
         items.append(big_button("sheet-finish", t("sheet-finish"),
-                                _finish_handler(app, p, c), icon=ft.Icons.FLAG))
+                                finish_handler(app, p, c), icon=ft.Icons.FLAG))
     items.append(ft.Container(height=TOUCH))
     return ft.Column(items, spacing=10)

@@ -21,6 +21,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import flet as ft
@@ -180,6 +181,9 @@ class ForestTableApp:
         self._visits = 0  # navigations so far: each one draws its screen from the top
         self._frame: ft.SafeArea | None = None  # the screen's frame on the page, its column
         self._column: ft.Column | None = None  # (the body is the column's first control)
+        self._pinned: ft.Column | None = None  # the pinned slot above it (its first control)
+        self._pin: ft.Control | None = None  # what the screen being built pinned
+        self._aways: list[Callable[[bool], Any]] = []
         self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
@@ -427,6 +431,7 @@ class ForestTableApp:
         """Draw the current screen; ``to_top``: a new visit (navigation) starts at its top."""
         self.route, self.params = self._confine(self.route, self.params)
         build = self._screens.get(self.route, self._screens["home"])
+        self._pin = None
         try:
             body = build(self)
         except Exception as exc:  # a screen must never take the tab down
@@ -438,22 +443,50 @@ class ForestTableApp:
                 ft.Text(self.t("common-error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav-home")), on_click=self.home),
             ])
+            self._pin = None
         if to_top:
             self._visits += 1
         key = flet_compat.screen_key(self.route, self._visits)
-        # a redraw within the visit: only the body is diffed and sent (flet_compat 8.)
-        if to_top or not flet_compat.patch_body(self.page, self._frame, key, self._column,
-                                                body):
+        pin = self._pin
+        # a redraw within the visit: only the body (and the pinned strip) is diffed and
+        # sent (flet_compat 8.)
+        if to_top or (pin is None) != (self._pinned is None) or not flet_compat.patch_body(
+                self.page, self._frame, key, self._column, body) or (
+                pin is not None and not flet_compat.patch_body(
+                    self.page, self._frame, key, self._pinned, pin)):
             # one scrolling column per visit, keyed by it: a navigation starts at the top, a
-            # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.)
+            # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.);
+            # what the screen pinned sits above it (a game's status strip): never scrolls
             self._column = ft.Column([body, ft.Container(height=BOTTOM_ROOM)], spacing=0,
                                      scroll=ft.ScrollMode.AUTO, expand=True)
-            self._frame = ft.SafeArea(self._column, expand=True, key=key)
+            if pin is None:
+                self._pinned = None
+                self._frame = ft.SafeArea(self._column, expand=True, key=key)
+            else:
+                self._pinned = ft.Column([pin], spacing=0)
+                self._frame = ft.SafeArea(ft.Column([self._pinned, self._column], spacing=0,
+                                                    expand=True), expand=True, key=key)
             flet_compat.frozen(self._frame)  # nothing in it is updated in place (10.)
             replaced = self.page.controls[0] if self.page.controls else None
             self.page.controls = [self._frame]
             self.page.update()
             flet_compat.drop_replaced(self.page, replaced)
+        after, self._after = self._after, []
+        for fn in after:
+            fn()
+
+    def pin(self, control: ft.Control) -> None:
+        """Pin ``control`` above the screen being built (:meth:`render`): it never scrolls."""
+        self._pin = control
+
+    def repin(self, control: ft.Control) -> None:
+        """Send ``control`` in place of the pinned one and nothing else (a presence change
+        redraws the strip only); the whole screen when that is not possible."""
+        key = flet_compat.screen_key(self.route, self._visits)
+        if self._pinned is None or not flet_compat.patch_body(self.page, self._frame, key,
+                                                              self._pinned, control):
+            self.render()
+            return
         after, self._after = self._after, []
         for fn in after:
             fn()
@@ -520,6 +553,15 @@ class ForestTableApp:
     def on_reconnect(self, fn: Callable[[], Any]) -> None:
         """Run ``fn`` when this tab is back after a disconnect (before it is drawn anew)."""
         self._reconnects.append(fn)
+
+    def on_away(self, fn: Callable[[bool], Any]) -> None:
+        """Run ``fn(True)`` when this tab's link goes, ``fn(False)`` when it answers again."""
+        self._aways.append(fn)
+
+    def away(self, gone: bool = True) -> None:
+        """The tab's link went (``gone``: its table's other phones show it offline) or
+        answers again without a new connection (its socket stayed open)."""
+        _run_hooks([partial(fn, gone) for fn in self._aways], "away", logging.DEBUG)
 
     def reconnected(self) -> None:
         """Back after a disconnect (sleep, a reload into the kept session): every hook

@@ -30,7 +30,7 @@ from typing import Any
 
 import flet as ft
 
-from app import peer
+from app import alive, peer
 from app.i18n import Translator
 from app.l10n import render
 from app.table.codes import TableCode, is_storage_error, storage_message
@@ -128,6 +128,7 @@ class TableTab:
         self._opening = asyncio.Lock()
         self._unwatch: Any = None  # stops the hub's revocation watch of a server host token
         self._unmove: Any = None  # stops the hub's rematch watch of a table link
+        self._unalive: Callable[[], None] = lambda: None  # stops the link watch (app.alive)
 
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
@@ -150,6 +151,10 @@ class TableTab:
         page.scroll = ft.ScrollMode.AUTO
         page.on_close = self._closed
         page.on_connect = self._reconnected
+        page.on_disconnect = self._away
+        # a phone whose network went keeps its socket: the page's pings tell (app/alive.py)
+        self._unalive = alive.watch(getattr(getattr(page, "session", None), "id", None),
+                                    self._link)
         page.on_route_change = self._route_changed
         guard_session(page, self.lang)
         self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode-loading"))],
@@ -303,6 +308,7 @@ class TableTab:
     def _closed(self, _e: Any = None) -> None:
         """The session expired (FLET_SESSION_TIMEOUT after the tab went away)."""
         _TABS.discard(self)
+        self._unalive()
         self._stop_watching()
         self._close_app()
 
@@ -331,6 +337,16 @@ class TableTab:
         whole screen is sent anew, from its top (:mod:`app.ui.kit.flet_compat` 5.)."""
         if self.app is not None:
             self.app.reconnected()
+
+    def _away(self, _e: Any = None) -> None:
+        """The phone's connection went: its seat shows as offline on the other phones."""
+        if self.app is not None:
+            self.app.away()
+
+    def _link(self, up: bool) -> None:
+        """The page stopped answering the server's pings (``up`` False), or answers again."""
+        if self.app is not None:
+            self.app.away(not up)
 
     def _hop(self, work: Callable[[], Any], what: str) -> None:
         """Run ``work`` (a coroutine function) on this tab's own session, from any thread.

@@ -1,0 +1,107 @@
+"""The status strip (issue 33, item 1) and the hub's presence of each seat's phones."""
+
+from __future__ import annotations
+
+import asyncio
+
+import flet as ft
+from flet.messaging.protocol import MessageAction
+
+from app.table.hub import Presence
+from app.ui.kit.flet_compat import subtree
+from tests.app.flet_harness import on_page, settle, shown, start_app
+from tests.app.test_ui_sheet import _started_for_two_seats, table
+
+
+def _label(app, ident):  # type: ignore[no-untyped-def]
+    for root in list(app.page.controls):
+        for node in on_page(root):
+            if isinstance(node, ft.Semantics) and node.identifier == ident:
+                return str(node.label or "")
+    raise AssertionError(ident)
+
+
+def test_presence_counts_each_seats_live_sessions_and_is_not_logged(svc):
+    p, c = table(svc, names=("Mei", "Ken", "Aya"))
+    gid = p.snapshot.game_id
+    hub = svc.hub()
+    heard: list[Presence] = []
+    version = hub.snapshot(gid).version
+    mei = [hub.issue(gid, seat=1), hub.issue(gid, seat=1)]
+    ken = hub.issue(gid, seat=2)
+    host = hub.issue(gid)
+    watch, _ = hub.subscribe(gid, host, lambda s: None, on_presence=heard.append)
+    assert hub.presence(gid) == Presence(frozenset(), True)  # the host's (``table``'s too)
+    a, _ = hub.subscribe(gid, mei[0], lambda s: None)
+    b, _ = hub.subscribe(gid, mei[1], lambda s: None)  # Mei's second tab
+    k, _ = hub.subscribe(gid, ken, lambda s: None)
+    assert hub.presence(gid).seats == {1, 2}
+    assert [x.seats for x in heard] == [frozenset({1}), frozenset({1, 2})]  # once per change
+    a.set_live(False)  # one of Mei's tabs lost its connection: she is still there
+    assert hub.presence(gid).seats == {1, 2} and len(heard) == 2
+    b.set_live(False)
+    assert hub.presence(gid).seats == {2} and heard[-1].seats == {2}
+    b.set_live(True)
+    assert heard[-1].seats == {1, 2}
+    k.close()
+    assert heard[-1].seats == {1}
+    watch.set_live(False)  # (the table's own client, subscribed as the host, stays)
+    assert hub.presence(gid).seats == {1} and len(heard) == 5
+    assert hub.snapshot(gid).version == version  # nothing of it is in the game's log
+
+
+def _chip_text(app, i):  # type: ignore[no-untyped-def]
+    return "\n".join(str(t.value) for t in shown(app, f"sheet-player-{i}").label.controls)
+
+
+def test_a_phone_going_away_shows_offline_on_the_others_strip_and_redraws_the_strip_only(svc):
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+
+    async def go():
+        c1, a1 = await start_app(route=f"/join/{seat1}", encode=True)
+        c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
+        await settle(0.2)
+        assert _chip_text(a1, 0).startswith("▶ Mei") and "you · online" in _chip_text(a1, 0)
+        assert _chip_text(a1, 1).endswith("\nonline")
+        assert _label(a1, "status-turn").startswith("Your turn")
+        assert _label(a2, "status-turn").startswith("Mei plays")
+        assert "turn-end" in [n.identifier for n in subtree(shown(a1, "status-strip"))
+                              if isinstance(n, ft.Semantics)]
+        pinned, scrolling = c1.page.controls[0].content.controls
+        sent = len(c1.conn.messages)
+        a2.away()  # Ken's phone lost its connection (page.on_disconnect)
+        await settle(0.2)
+        assert _chip_text(a1, 1).endswith("\noffline")
+        patches = [m for m in c1.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
+        assert patches and {m.body.id for m in patches} == {pinned._i}  # the strip only
+        assert c1.page.controls[0].content.controls[1] is scrolling
+        a2.reconnected()  # back (page.on_connect)
+        await settle(0.2)
+        assert _chip_text(a1, 1).endswith("\nonline")
+
+    asyncio.run(go())
+
+
+def test_the_strip_menu_holds_the_old_top_bar(svc):
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+    host = svc.hub().issue(gid)
+
+    async def go():
+        _c, app = await start_app(route=f"/join/{host}", encode=True)
+        await settle(0.2)
+        menu = shown(app, "status-menu")
+        assert isinstance(menu, ft.PopupMenuButton)
+        ids = [n.identifier for item in menu.items for n in subtree(item)
+               if isinstance(n, ft.Semantics)]
+        for ident in ("sheet-reference", "table-language", "sheet-final-board",
+                      "status-undo-mine", "status-scoreboard", "sheet-undo", "sheet-redo",
+                      "status-finish"):
+            assert ident in ids
+        assert all(item.height >= 48 for item in menu.items)
+        _s, seat = await start_app(route=f"/join/{seat1}", encode=True)
+        await settle(0.2)
+        seat_ids = [n.identifier for item in shown(seat, "status-menu").items
+                    for n in subtree(item) if isinstance(n, ft.Semantics)]
+        assert "sheet-undo" not in seat_ids and "status-finish" not in seat_ids
+
+    asyncio.run(go())
