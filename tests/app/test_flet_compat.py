@@ -131,7 +131,7 @@ def test_a_key_given_to_a_new_control_is_as_given_to_its_constructor() -> None:
 
 def test_a_control_on_a_page_keeps_its_attributes_without_a_dictionary_of_its_own() -> None:
     """Flet sets _parent, _frozen and _initialized on a control it puts on a page: with the
-    classes primed (13.) that takes no new memory; before, ~390 bytes a control."""
+    classes primed (flet_compat 11.) that takes no new memory; before, ~390 bytes a control."""
     import tracemalloc
     import weakref
 
