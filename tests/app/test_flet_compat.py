@@ -127,3 +127,28 @@ def test_a_key_given_to_a_new_control_is_as_given_to_its_constructor() -> None:
     object.__setattr__(sent, "_initialized", True)  # as a diff leaves a control it sent
     flet_compat.keyed(sent, "k")
     assert "key" in sent._dirty  # noqa: SLF001  # a change, for an in-place diff to send
+
+
+def test_a_control_on_a_page_keeps_its_attributes_without_a_dictionary_of_its_own() -> None:
+    """Flet sets _parent, _frozen and _initialized on a control it puts on a page: with the
+    classes primed (flet_compat 11.) that takes no new memory; before, ~390 bytes a control."""
+    import tracemalloc
+    import weakref
+
+    assert ft.Text in flet_compat.PRIMED and ft.Semantics in flet_compat.PRIMED
+    parent = ft.Column()
+    ref = weakref.ref(parent)
+    for make in (lambda: ft.Text("x"), lambda: ft.Container(ft.Text("y")),
+                 lambda: ft.Semantics(identifier="z", content=ft.Text("z"))):
+        controls = [make() for _ in range(300)]
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for c in controls:  # as Flet's _configure_dataclass does
+                c._parent = ref
+                c._frozen = True
+                object.__setattr__(c, "_initialized", True)
+            grown = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert grown / len(controls) < 40, grown / len(controls)

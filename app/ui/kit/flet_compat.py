@@ -100,6 +100,16 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    key set right after stayed in it for as long as the piece was kept (a dict on each
    kept piece, ~18 KiB a phone). Shown by ``tests/app/test_flet_compat.py``.
 
+   A control's own attributes stay in place (:func:`prime_attributes`). CPython 3.11
+   keeps an object's attributes in a small array shared in layout by its class, while the
+   class's table of attribute names has room; each new object takes one place of that
+   room, so the names set on the first few (Flet's ``__init__``: seven) were all there
+   was, and the three Flet adds once a control is on a page (``_parent``, ``_frozen``,
+   ``_initialized``) made each control a dictionary of its own: ~390 bytes a control,
+   a quarter of a phone's memory (1,139 -> 886 KiB a session, bench_table's measure).
+   Each control class gets them all on one throwaway object at import. Shown by
+   ``tests/app/test_flet_compat.py``.
+
 12. **The diff's debug lines cost when nobody reads them** (:class:`_QuietDiffLog`).
    Flet's diff calls ``logger.debug`` ~440 times in one phone's redraw, on a logger it
    sets to INFO itself (``flet_object_patch``): ~0.15 ms of a redraw only to find the
@@ -495,6 +505,38 @@ for _name in SCREEN_CONTROLS:
     getattr(ft, _name)
 FAST_INIT = tuple(cls for cls in _control_classes() if fast_init(cls))
 """The control classes made with :func:`fast_init`'s ``__init__`` (11.)."""
+
+
+# --------------------------------------------------------------------------- 11. (attributes)
+
+#: What Flet 1.0.5 keeps in a control's own attributes once it is on a page (its
+#: ``__init__``, then ``_configure_dataclass``: parent, frozen, built), in that order.
+_OWN_BEFORE = ("_values", "_dirty", "data")
+_OWN_AFTER = ("_c", "_i", "_parent", "_frozen", "_initialized")
+
+
+def prime_attributes(cls: type) -> bool:
+    """Give ``cls``'s instances room for every attribute Flet sets on them (11.), by
+    setting them all on one throwaway instance before the class has many. False: not a
+    dataclass control or no instance dictionary."""
+    fields = cls.__dict__.get("__dataclass_fields__")
+    if not isinstance(fields, dict):
+        return False
+    names = list(_OWN_BEFORE)
+    structural: frozenset[str] = getattr(cls, "_structural_fields", frozenset())
+    names += [f for f in fields if f in structural and f not in _OWN_AFTER]
+    names += _OWN_AFTER
+    try:
+        probe: Any = object.__new__(cls)
+        for name in names:
+            object.__setattr__(probe, name, None)
+    except (TypeError, AttributeError):  # no instance dictionary (slots) or no plain init
+        return False
+    return True
+
+
+PRIMED = tuple(cls for cls in _control_classes() if prime_attributes(cls))
+"""The control classes whose instances keep Flet's attributes in place (11.)."""
 
 
 # --------------------------------------------------------------------------- 12.
