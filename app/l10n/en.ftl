@@ -2131,6 +2131,10 @@ status-plays = { $name } plays
 status-round = Round { $round }
 status-last-turns = Last turns: { $names }
 status-rank = Rank { $r } of { $n }
+status-total-label = { $name }: { $total }{ $ranked ->
+    [true] , { $rank }
+   *[false] {""}
+}
 status-apply-word = To apply
 status-apply = To apply: { $n }
 status-menu = More: quick reference, language, final board, undo

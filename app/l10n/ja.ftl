@@ -2044,6 +2044,10 @@ status-plays = { $name }の手番
 status-round = ラウンド{ $round }
 status-last-turns = 最後の手番：{ $names }
 status-rank = { $n }人中{ $r }位
+status-total-label = { $name }：{ $total }{ $ranked ->
+    [true] 、{ $rank }
+   *[false] {""}
+}
 status-apply-word = 適用するもの
 status-apply = 適用するもの：{ $n }
 status-menu = その他：クイックリファレンス、言語、最終ボード、取り消し

@@ -460,7 +460,7 @@ def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> Non
             "--version"} <= commands
     assert rec == "records"
     assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
-    assert formats.split() == ["bgstats", "bgg-csv"]
+    assert formats.split() == ["bgstats", "bgg-csv", "bgg-xml"]  # every export format
     assert {"forestry", "forest-guardians"} <= set(setup.split())
 
 

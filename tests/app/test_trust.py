@@ -548,7 +548,9 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
         from tests.app.flet_harness import on_page
         ids = [c.identifier for c in on_page(client.page.controls[0])
                if isinstance(c, ft.Semantics) and c.identifier]
-        assert ids.index("table-finished") < ids.index("sheet-total")
+        # the pinned strip above (its total and rank), then the result before the board
+        board = min(n for n, x in enumerate(ids) if x.startswith(("board-", "sheet-score")))
+        assert ids[0] == "status-strip" and ids.index("table-finished") < board
         client.session.get_page_patch()
         from tests.app.flet_harness import semantics_ids
         assert "finish-result" in semantics_ids(client)

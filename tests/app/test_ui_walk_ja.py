@@ -21,7 +21,8 @@ from tests.app.flet_harness import on_page, settle, start_app
 ALLOWED = {"Mei", "Ken", "Pink", "Blue", "Green",  # players' names
            "Forest", "Table", "HQ", "VP", "QR", "I", "II", "III", "A", "B", "JSON",
            "CSV", "OK", "ID", "x", "v1", "English",  # a language in its own words
-           "BoardGameGeek", "BGG", "BG", "Stats"}  # BoardGameGeek, BG Stats (exports)
+           "BoardGameGeek", "BGG", "BG", "Stats",  # BoardGameGeek, BG Stats (exports)
+           "JPEG", "PNG", "WebP"}  # the image formats a photo may be (their names)
 
 
 def _quoted_source(text: str) -> bool:

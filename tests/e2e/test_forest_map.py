@@ -28,6 +28,7 @@ from tests.e2e.conftest import (
     SELECTED_JS,
     enable_semantics,
     instrument,
+    menu_tap,
     reveal,
     shot,
     tap,
@@ -167,7 +168,7 @@ def test_the_forest_on_a_seats_phone_in_light_dark_and_japanese(browser, table) 
         assert drawn
         _show_map(page)
         shot(page, "forest-map-en")
-        tap(page, "table-language", appears="map-mode-now")
+        menu_tap(page, "table-language", appears="map-mode-now")
         page.wait_for_function("""() => {
           const e = document.querySelector('[flt-semantics-identifier="map-mode-now"]');
           return !!e && (e.getAttribute('aria-label') || e.textContent || '').includes('現在');

@@ -72,10 +72,9 @@ def _clock(app: Nav, p: SheetPresenter, c: TableClient, lang: str, line: str,
            clock: Clock) -> ft.Control:
     pauses = clock.pauses  # what this screen shows: the key of the tap
     kind: type[PauseClock | ResumeClock] = ResumeClock if clock.paused else PauseClock
-    if clock.paused:
-        ident, label, icon = "clock-resume", ClockLabel.RESUME, ft.Icons.PLAY_ARROW
-    else:
-        ident, label, icon = "clock-pause", ClockLabel.PAUSE, ft.Icons.PAUSE
+    ident, label = (("clock-resume", ClockLabel.RESUME) if clock.paused
+                    else ("clock-pause", ClockLabel.PAUSE))
+    icon = ft.Icons.PLAY_ARROW if clock.paused else ft.Icons.PAUSE
 
     def make() -> PauseClock | ResumeClock:  # made when tapped, against the version then
         return kind(version=p.version, pauses=pauses)

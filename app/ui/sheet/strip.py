@@ -161,7 +161,8 @@ def _total_block(app: Nav, p: SheetPresenter, name: str, total: int | None,
     if provisional:  # (said to screen readers; the score notes say which value is missing)
         items[0] = sid("sheet-total-provisional", items[0],
                        label=p.say("sheet-total-provisional"))
-    label = f"{name}: {'–' if total is None else total}" + (f", {rank_line}" if rank_line else "")
+    label = app.t("status-total-label", name=name, total="–" if total is None else total,
+                  rank=rank_line, ranked=bool(rank_line))
     return sid("sheet-total-card", ft.Container(
         ft.Column(items, spacing=-4, tight=True,
                   horizontal_alignment=ft.CrossAxisAlignment.END),
