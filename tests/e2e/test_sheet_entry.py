@@ -45,8 +45,9 @@ def test_a_refused_tap_shows_beside_its_control(phone):
                                 timeout=WAIT_MS)
     # both open spaces hold wood: the board offers no third space; typed, it is refused
     assert not by_id(phone, "sheet-storage-wood-plus").count()
-    fill(phone, "sheet-storage-wood-value", "3")
-    phone.keyboard.press("Enter")
+    tap(phone, "sheet-storage-wood-value", appears="keypad-done")  # the keypad
+    tap(phone, "keypad-3")
+    tap(phone, "keypad-done", gone="keypad-done")
     by_id(phone, "sheet-storage-wood-error").first.wait_for(state="attached", timeout=WAIT_MS)
     assert "open spaces" in value_of(phone, "sheet-storage-wood-error")
     assert not by_id(phone, "sheet-error").count()  # not at the top of the sheet
