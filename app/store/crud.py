@@ -378,16 +378,25 @@ def delete_game(session: Session, *, game_id: int) -> None:
     """Delete a game with its seats, log, snapshot and record (e.g. an abandoned open game)."""
     game = _require_game(session, game_id)
     with transaction(session):
-        people = list(session.exec(select(Seat.person_id).where(Seat.game_id == game_id)).all())
-        seat_ids = select(Seat.id).where(Seat.game_id == game_id)
-        session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-        for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
-            table: sa.Table = model.__table__  # type: ignore[union-attr]
-            session.execute(sa.delete(table).where(table.c.game_id == game_id))
-        session.delete(game)
-        session.flush()
+        people = delete_game_rows(session, game)
         if game.status == FINISHED:
             rebuild_stats(session, people)
+
+
+def delete_game_rows(session: Session, game: GameRow) -> list[int]:
+    """Delete ``game`` with its seats, category points, log, snapshot and record inside the
+    caller's transaction; returns its people (whose statistics the caller rebuilds)."""
+    game_id = game.id
+    people = [int(p) for p in session.exec(select(Seat.person_id).where(
+        Seat.game_id == game_id)).all()]
+    seat_ids = select(Seat.id).where(Seat.game_id == game_id)
+    session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
+    for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
+        table: sa.Table = model.__table__  # type: ignore[union-attr]
+        session.execute(sa.delete(table).where(table.c.game_id == game_id))
+    session.delete(game)
+    session.flush()
+    return people
 
 
 @dataclass(frozen=True, slots=True)

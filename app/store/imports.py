@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Any, cast
 
-import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
@@ -32,6 +31,7 @@ from app.store.crud import (
     InvalidData,
     _current_names,
     add_finished_game,
+    delete_game_rows,
     fingerprint,
     get_bgg_ids,
     get_printed,
@@ -490,20 +490,10 @@ def drop_game(session: Session, game_id: int) -> tuple[str | None, str | None, l
     """Take a finished game out inside the caller's transaction (a fuller record of the same
     play replaces it, with its id); returns its play id, its notes and its people, whose
     statistics the caller rebuilds."""
-    from app.store.models import CommandLog, GameStateRow, SeatCategory
-
     game = session.get(GameRow, game_id)
     assert game is not None
     uid, notes = game.play_uid, game.notes
-    people = [int(p) for p in session.exec(select(Seat.person_id).where(
-        Seat.game_id == game_id)).all()]
-    seat_ids = select(Seat.id).where(Seat.game_id == game_id)
-    session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-    for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
-        table: sa.Table = model.__table__  # type: ignore[union-attr]
-        session.execute(sa.delete(table).where(table.c.game_id == game_id))
-    session.delete(game)
-    session.flush()
+    people = delete_game_rows(session, game)
     session.expunge_all()
     return uid, notes, people
 
