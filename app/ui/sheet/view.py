@@ -123,30 +123,37 @@ async def _finish(app: Nav, presenter: SheetPresenter, client: TableClient) -> N
     await _finish_checked(app, presenter, client)
 
 
-def _confirm_turns(app: Nav, p: SheetPresenter, c: TableClient,
-                   names: tuple[str, ...]) -> None:
-    """A dialog: the game is not over by the rules ("Mei still has a turn"): finish anyway?"""
+def _ask_finish(app: Nav, p: SheetPresenter, what: str, text: str,
+                then: Callable[[], Awaitable[None]]) -> None:
+    """A dialog before Finish (``what``: ``turns``, ``missing``): its question, Back, and
+    "Finish anyway", which runs ``then``. Ids ``finish-<what>-text|back|anyway``."""
     def close(_e: Any = None) -> None:
         app.page.pop_dialog()
 
     async def anyway(_e: Any = None) -> None:
         app.page.pop_dialog()
-        await _finish_checked(app, p, c)
+        await then()
 
-    listed = p.say("list-commas").join(names)
-    dialog = ft.AlertDialog(
+    key = f"finish-{what}"
+    app.page.show_dialog(ft.AlertDialog(
         modal=True,
-        title=ft.Text(p.say("finish-turns-title")),
-        content=sid("finish-turns-text", ft.Text(p.say("finish-turns-text", n=len(names),
-                                                       names=listed))),
+        title=ft.Text(p.say(f"{key}-title")),
+        content=sid(f"{key}-text", ft.Text(text)),
         actions=[
-            sid("finish-turns-back", ft.TextButton(content=ft.Text(p.say("finish-turns-back")),
-                                                   on_click=close), button=True),
-            sid("finish-turns-anyway", ft.FilledButton(
-                content=ft.Text(p.say("finish-turns-anyway")), on_click=anyway), button=True),
+            sid(f"{key}-back", ft.TextButton(content=ft.Text(p.say(f"{key}-back")),
+                                             on_click=close), button=True),
+            sid(f"{key}-anyway", ft.FilledButton(
+                content=ft.Text(p.say(f"{key}-anyway")), on_click=anyway), button=True),
         ],
-    )
-    app.page.show_dialog(dialog)
+    ))
+
+
+def _confirm_turns(app: Nav, p: SheetPresenter, c: TableClient,
+                   names: tuple[str, ...]) -> None:
+    """The game is not over by the rules ("Mei still has a turn"): finish anyway?"""
+    listed = p.say("list-commas").join(names)
+    _ask_finish(app, p, "turns", p.say("finish-turns-text", n=len(names), names=listed),
+                lambda: _finish_checked(app, p, c))
 
 
 async def _finish_checked(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
@@ -160,26 +167,9 @@ async def _finish_checked(app: Nav, presenter: SheetPresenter, client: TableClie
 
 def _confirm_finish(app: Nav, p: SheetPresenter, c: TableClient,
                     missing: int) -> None:
-    """A dialog: values are missing; finish anyway (complete it later from History)?"""
-    def close(_e: Any = None) -> None:
-        app.page.pop_dialog()
-
-    async def anyway(_e: Any = None) -> None:
-        app.page.pop_dialog()
-        await _finish_now(app, p, c)
-
-    dialog = ft.AlertDialog(
-        modal=True,
-        title=ft.Text(p.say("finish-missing-title")),
-        content=sid("finish-missing-text", ft.Text(p.say("finish-missing-text", n=missing))),
-        actions=[
-            sid("finish-missing-back", ft.TextButton(content=ft.Text(p.say("finish-missing-back")),
-                                                     on_click=close), button=True),
-            sid("finish-missing-anyway", ft.FilledButton(
-                content=ft.Text(p.say("finish-missing-anyway")), on_click=anyway), button=True),
-        ],
-    )
-    app.page.show_dialog(dialog)
+    """Values are missing: finish anyway (complete it later from History)?"""
+    _ask_finish(app, p, "missing", p.say("finish-missing-text", n=missing),
+                lambda: _finish_now(app, p, c))
 
 
 async def _finish_now(app: Nav, presenter: SheetPresenter, client: TableClient) -> None:
