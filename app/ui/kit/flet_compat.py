@@ -128,6 +128,21 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    Found by ``tests/app/test_table_fuzz.py`` and the hostile-tab tests; shown by
    ``tests/app/test_live_table.py`` and ``tests/app/test_web_hostile.py``.
 
+14. **A control that changes place is sent anew, not "moved"** (:func:`_no_pairing`).
+   Flet 1.0.5's diff pairs the removal of a control from one place with its addition in
+   another (the same object, or the same key at the same path) and turns the two into one
+   "move", emitted where the later of the two was found. Inside a list whose items also
+   moved, the earlier one's path was anchored at the item's place *before* that move, so
+   the "move" took the wrong control (a phone showed a piece in a list it had left and
+   lost a neighbour) or the diff raised ``AttributeError: 'Semantics' object has no
+   attribute 'controls'`` and the redraw was lost (a kept piece of the sheet that went
+   from one column to another while a card above it moved: CI's round-token prompt never
+   reached a phone). Every removal and addition now stands on its own: a moved piece is
+   removed where it was and sent whole where it goes (the keyed "move" within one list,
+   which Flet emits directly, is unchanged). Shown by ``tests/app/test_flet_diff.py``: a
+   model of the phone applies each patch of random frozen redraws with kept pieces and
+   must end as the server's tree (unpatched: a crash or a wrong phone in ~1 redraw in 4).
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -559,3 +574,14 @@ class _QuietDiffLog:
 if isinstance(_object_patch.logger, logging.Logger) \
         and not _object_patch.logger.isEnabledFor(logging.DEBUG):
     _object_patch.logger = _QuietDiffLog(_object_patch.logger)  # type: ignore[assignment]
+
+
+# --------------------------------------------------------------------------- 14.
+
+
+def _no_pairing(_builder: Any, _item: Any, _item_key: Any, _path: list[Any]) -> object:
+    """A key no other removal or addition shares: nothing is paired into a "move" (14.)."""
+    return object()
+
+
+_object_patch.DiffBuilder._index_key = _no_pairing  # type: ignore[method-assign,assignment]
