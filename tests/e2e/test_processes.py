@@ -57,10 +57,6 @@ def _tap_and_time(tapper: Any, other: Any) -> float:
 
 
 @pytest.mark.postgres
-@pytest.mark.xfail(strict=False, reason=(
-    "open (stop 37): since the board and the keypad landed, the score's number reads empty "
-    "through its semantics here ('sheet-score-track-value'); the taps themselves are timed "
-    "by tests/e2e/test_table_mode.py and bench_browser"))
 def test_two_phones_on_two_processes_see_each_others_taps_within_a_second(
         table_browser: Any, pg_schema_url: str, env: Callable[[str], dict[str, str]],
         tmp_path: Path) -> None:

@@ -246,10 +246,6 @@ def test_host_shows_qr_codes_and_phones_join_through_them(table: Table) -> None:
     _wait_text(seat1, _seat_line(1))
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open (stop 37): since the board and the keypad landed, 'sheet-score-track-value' reads "
-    "empty through its semantics on the host's or a read-only phone (as in "
-    "tests/e2e/test_processes.py); to be found and fixed"))
 def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) -> None:
     seat1, seat2, host = table.seats[0], table.seats[1], table.host
     _view(seat2, 0)  # seat 2 looks at seat 1's sheet (read-only)
@@ -280,10 +276,6 @@ def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) 
     _wait_int(seat1, SCORE, before + 1)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open (stop 37): since the board and the keypad landed, 'sheet-score-track-value' reads "
-    "empty through its semantics on the host's or a read-only phone (as in "
-    "tests/e2e/test_processes.py); to be found and fixed"))
 def test_a_seat_taps_its_kept_sheet_after_another_seats_change(table: Table) -> None:
     """Seat 1's tap redraws seat 2's phone, which keeps its unchanged cards (docs/ui.md):
     a tap on one of those kept cards must still reach the server, made against the
@@ -306,10 +298,6 @@ def test_a_seat_taps_its_kept_sheet_after_another_seats_change(table: Table) -> 
     _view(seat2, 0)  # as the tests after this one expect: seat 2 on seat 1's sheet
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open (stop 37): since the board and the keypad landed, 'sheet-score-track-value' reads "
-    "empty through its semantics on the host's or a read-only phone (as in "
-    "tests/e2e/test_processes.py); to be found and fixed"))
 def test_seat_2_cannot_change_seat_1s_sheet(table: Table) -> None:
     seat2, host = table.seats[1], table.host
     score = _int(host, SCORE)  # the host shows seat 1's sheet

@@ -124,6 +124,19 @@ def number_field(label: str, value: int, on_typed: Handler | None,
         border=ft.Border.only(bottom=ft.BorderSide(2, ft.Colors.PRIMARY)))
 
 
+def value_sid(identifier: str, shown: ft.Control, typed_label: str | None) -> ft.Control:
+    """A count's number with its identifier: a button that opens the keypad
+    (``typed_label`` its words) or, read-only, the number.
+
+    Keyed by which of the two it is: the browser's semantics tree lost the identifier of a
+    node patched from the one to the other (a seat looking at another seat's sheet read
+    its score as nothing), so a change of role is a new node."""
+    if typed_label is not None:
+        return sid(identifier, shown, button=True, hint_text=typed_label,
+                   key=f"{identifier}|button")
+    return sid(identifier, shown, key=f"{identifier}|read")
+
+
 #: A compact stepper's width: two side by side on a 390 px phone, inside a card.
 TILE_WIDTH = 160
 
@@ -150,9 +163,8 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
     buttons: list[ft.Control] = [
         step("minus", ft.Icons.REMOVE, on_minus, less_label),
         # the number that opens the keypad: a button whose value is the count
-        sid(f"{identifier}-value", shown, button=True,
-            hint_text=typed_label) if on_typed is not None
-        else sid(f"{identifier}-value", shown),
+        value_sid(f"{identifier}-value", shown,
+                  typed_label if on_typed is not None else None),
         step("plus", ft.Icons.ADD, on_plus, more_label),
     ]
     if compact:

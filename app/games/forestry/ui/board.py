@@ -23,7 +23,7 @@ from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import tapped
 from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
-from app.ui.kit.widgets import TOUCH, muted, number_field, sid, stepper
+from app.ui.kit.widgets import TOUCH, muted, number_field, sid, stepper, value_sid
 from scoring.forestry.enums import Area, ContractCategory
 from scoring.forestry.model import ForestryPlayer
 
@@ -122,9 +122,8 @@ def count_number(x: Ctx, s: Section, count: Count, caption: str) -> ft.Control:
     items: list[ft.Control] = [
         ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
                 overflow=ft.TextOverflow.ELLIPSIS),
-        sid(f"sheet-{count.id}-value", field, button=True,
-            hint_text=x.t("keypad-open", field=count.label)) if typed is not None
-        else sid(f"sheet-{count.id}-value", field, value=str(count.value))]
+        value_sid(f"sheet-{count.id}-value", field,
+                  x.t("keypad-open", field=count.label) if typed is not None else None)]
     err = _error_of(x.p, s, count.id)
     if err:
         items.append(sid(f"sheet-{count.id}-error", ft.Text(err, size=12, color=ft.Colors.ERROR)))
