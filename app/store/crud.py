@@ -42,6 +42,7 @@ from app.store.models import (
     BggGame,
     CommandLog,
     FinishedRecord,
+    GamePhoto,
     GameRow,
     GameStateRow,
     Person,
@@ -384,14 +385,15 @@ def delete_game(session: Session, *, game_id: int) -> None:
 
 
 def delete_game_rows(session: Session, game: GameRow) -> list[int]:
-    """Delete ``game`` with its seats, category points, log, snapshot and record inside the
-    caller's transaction; returns its people (whose statistics the caller rebuilds)."""
+    """Delete ``game`` with its seats, category points, log, snapshot, record and photo rows
+    (their files: :meth:`app.store.facade.Store.delete_game`) inside the caller's
+    transaction; returns its people (whose statistics the caller rebuilds)."""
     game_id = game.id
     people = [int(p) for p in session.exec(select(Seat.person_id).where(
         Seat.game_id == game_id)).all()]
     seat_ids = select(Seat.id).where(Seat.game_id == game_id)
     session.execute(sa.delete(SeatCategory).where(col(SeatCategory.seat_id).in_(seat_ids)))
-    for model in (Seat, CommandLog, GameStateRow, FinishedRecord):
+    for model in (Seat, CommandLog, GameStateRow, FinishedRecord, GamePhoto):
         table: sa.Table = model.__table__  # type: ignore[union-attr]
         session.execute(sa.delete(table).where(table.c.game_id == game_id))
     session.delete(game)

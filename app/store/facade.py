@@ -20,7 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 from app.game.registry import variant
-from app.store import crud
+from app.store import crud, photos
 from app.store.engine import open_engine
 from app.store.models import CommandLog, FinishedRecord, GameRow, GameStateRow, Person, PrintedValue
 
@@ -85,8 +85,13 @@ class Store:
             return crud.list_open_games(s)
 
     def delete_game(self, *, game_id: int) -> None:
+        """Delete a game whole (:func:`crud.delete_game`), its photos' files too: once the
+        rows are gone (a delete that fails loses no photo)."""
         with self.session() as s:
+            shots = photos.list_photos(s, game_id)
             crud.delete_game(s, game_id=game_id)
+        for shot in shots:
+            photos.photo_path(self.engine, shot).unlink(missing_ok=True)
 
     # log and state -----------------------------------------------------------
     def append_command(

@@ -201,3 +201,19 @@ def test_backup_carries_photos_beside_the_json_lines(
         counts = {gid: len(P.list_photos(s, gid)) for gid in (1, 2, 3, 4)}
     assert sorted(counts.values()) == [0, 0, 0, 1]
     assert (second.parent / "photos").is_dir()
+
+
+def test_a_game_deleted_whole_takes_its_photos_with_it(store: Store, tmp_path: Path) -> None:
+    """An abandoned open game deleted whole (``Store.delete_game``): its photo rows and
+    files go too (they stayed on disk, nameless, before); another game's stay."""
+    gid, other = _game(store), _game(store)
+    gone = P.add_photo(store.engine, gid, jpeg_with_gps(), seat=1)
+    kept = P.add_photo(store.engine, other, png_bytes(), seat=None)
+    folder = tmp_path / "photos"
+    assert (folder / f"{gone.uid}.jpg").exists()
+    store.delete_game(game_id=gid)
+    assert not (folder / f"{gone.uid}.jpg").exists()
+    assert (folder / f"{kept.uid}.jpg").exists()
+    with store.session() as s:
+        assert P.list_photos(s, gid) == []
+        assert [p.uid for p in P.list_photos(s, other)] == [kept.uid]
