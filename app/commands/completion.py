@@ -67,11 +67,11 @@ _forest_table() {{
     local at=forest-table w i
     for ((i = 1; i < COMP_CWORD; i++)); do
         w=${{COMP_WORDS[i]}}
-        if [[ $w != -* && -n ${{_ft_words["$at $w"]+x}} ]]; then at="$at $w"; fi
+        if [[ $w != -* && -n ${{_ft_words[$at $w]+x}} ]]; then at="$at $w"; fi
     done
-    if [[ $prev == -* && -n ${{_ft_words["$at $prev"]+x}} ]]; then
-        COMPREPLY=($(compgen -W "${{_ft_words["$at $prev"]}}" -- "$cur"))
-    elif [[ $prev == -* && -n ${{_ft_values["$at $prev"]+x}} ]]; then
+    if [[ $prev == -* && -n ${{_ft_words[$at $prev]+x}} ]]; then
+        COMPREPLY=($(compgen -W "${{_ft_words[$at $prev]}}" -- "$cur"))
+    elif [[ $prev == -* && -n ${{_ft_values[$at $prev]+x}} ]]; then
         COMPREPLY=($(compgen -f -- "$cur"))
     else
         COMPREPLY=($(compgen -W "${{_ft_words[$at]}}" -- "$cur"))
@@ -80,7 +80,11 @@ _forest_table() {{
 complete -o default -F _forest_table forest-table
 """
     if shell == "zsh":
-        body = "autoload -U +X bashcompinit && bashcompinit\n" + body
+        # bashcompinit hands the words over as they are, but zsh counts an array from 1:
+        # the function reads them counted from 0, as bash does
+        body = "autoload -U +X bashcompinit && bashcompinit\n" + body.replace(
+            "_forest_table() {\n",
+            "_forest_table() {\n    setopt localoptions ksharrays  # (zsh: arrays from 0)\n")
     return body
 
 

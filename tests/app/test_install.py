@@ -464,6 +464,40 @@ def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> Non
     assert {"forestry", "forest-guardians"} <= set(setup.split())
 
 
+def test_completion_script_completes_the_commands_in_zsh(tmp_path: Path) -> None:
+    """``forest-table completion zsh`` in zsh, called as zsh's ``bashcompinit`` calls it
+    (``_bash_complete``: ``COMP_WORDS`` the words as zsh holds them, counted from 1,
+    ``COMP_CWORD`` the current word's place less one; ``compadd`` keeps the replies that
+    start with the word typed). It completed only the first word before: zsh counts from
+    1 and reads a quoted key as quotes."""
+    import shutil
+
+    from app.commands.completion import script
+
+    zsh = shutil.which("zsh")
+    if zsh is None:
+        pytest.skip("no zsh (.ci/run installs it)")
+    (tmp_path / "c.zsh").write_text(script("zsh", build_parser()))
+    probe = (
+        f"autoload -U compinit && compinit -u -d {tmp_path / 'zcd'}\n"
+        f"source {tmp_path / 'c.zsh'}\n"
+        't() { local -a words COMP_WORDS COMPREPLY; words=("$@"); local CURRENT=$#; '
+        'local COMP_CWORD=$((CURRENT - 1)); COMP_WORDS=("${words[@]}"); _forest_table; '
+        'local cur=${words[CURRENT]}; echo "${(M)COMPREPLY[@]:#${cur}*}"; }\n'
+        't forest-table ""\nt forest-table rec\nt forest-table records ""\n'
+        't forest-table records export --format bg\nt forest-table setup ""\n')
+    done = subprocess.run([zsh, "-f", "-c", probe], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    top, rec, records, formats, setup = done.stdout.splitlines()
+    assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
+            "--version"} <= set(top.split())
+    assert rec == "records"
+    assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
+    assert formats.split() == ["bgstats", "bgg-csv", "bgg-xml"]
+    assert {"forestry", "forest-guardians"} <= set(setup.split())
+
+
 def test_completion_command_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["completion", "zsh"]) == 0
     out = capsys.readouterr().out
