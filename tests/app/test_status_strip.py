@@ -82,6 +82,30 @@ def test_a_phone_going_away_shows_offline_on_the_others_strip_and_redraws_the_st
     asyncio.run(go())
 
 
+def test_the_hosts_device_says_nothing_of_phones_until_a_seat_has_one(svc):
+    """Played on the host's device alone (passed round: no seat has joined with a phone),
+    the chips say no "offline" (every seat offline said nothing true); once a seat's phone
+    has come, each seat shows online or offline from then on, the host's own device too."""
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+    host = svc.hub().issue(gid)
+
+    async def go():
+        _h, laptop = await start_app(route=f"/join/{host}", encode=True)
+        await settle(0.2)
+        for i in (0, 1):
+            assert "online" not in _chip_text(laptop, i)
+            assert "offline" not in _chip_text(laptop, i)
+        _k, ken = await start_app(route=f"/join/{seat2}", encode=True)
+        await settle(0.2)
+        assert _chip_text(laptop, 1).endswith("\nonline")
+        assert _chip_text(laptop, 0).endswith("\noffline")  # Mei has no phone (yet)
+        ken.away()
+        await settle(0.2)
+        assert _chip_text(laptop, 1).endswith("\noffline")  # gone: said from now on
+
+    asyncio.run(go())
+
+
 def test_the_strip_menu_holds_the_old_top_bar(svc):
     p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
     host = svc.hub().issue(gid)

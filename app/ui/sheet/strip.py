@@ -50,6 +50,9 @@ class Seen:
     """Who is connected at a game's table, as this tab last heard it (one per game id)."""
 
     presence: Any = None
+    #: a seat's phone has been connected while this tab watched: from then on each seat
+    #: shows online or offline (before, on the host's device, the game is passed round)
+    phones: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,17 +268,20 @@ def _online(app: Nav, p: SheetPresenter, c: TableClient) -> frozenset[int] | Non
     device: no connection to show)."""
     if app.hub is None and app.locked is None:  # the app on one device, no table link
         return None
-    seen = app.states.get(Seen, p.snapshot.game_id)
-    presence = seen.presence if seen is not None else None
+    seen = app.states.setdefault(Seen, Seen, p.snapshot.game_id)
+    presence = seen.presence
     if presence is None:
         try:
             presence = c.presence()
         except Exception:
             return None
-        app.states.setdefault(Seen, Seen, p.snapshot.game_id).presence = presence
+        seen.presence = presence
     on = {s - 1 for s in getattr(presence, "seats", ())}
+    seen.phones = seen.phones or bool(on)
     if p.locked_player is not None:  # this phone is drawing: it is connected
         on.add(p.locked_player)
+    elif not seen.phones:  # the host's device, no seat's phone yet: the game is passed
+        return None  # round this one (every seat "offline" said nothing true)
     return frozenset(on)
 
 
