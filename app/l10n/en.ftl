@@ -1945,7 +1945,7 @@ board-guardians = { $advanced ->
        *[false] Basic
     }
 
-## The sheet as a picture of the board (issue 22): jump bar, final board mode
+## The sheet as a picture of the board (issue 22): "Go to" (the strip's menu), final board mode
 sheet-jump-score = Score
 sheet-jump-resources = Resources
 sheet-jump-storage = Storage
@@ -2138,6 +2138,8 @@ status-total-label = { $name }: { $total }{ $ranked ->
 status-apply-word = To apply
 status-apply = To apply: { $n }
 status-menu = More: quick reference, language, final board, undo
+status-go-to = Go to a part of the board
+status-go-to-title = Go to
 status-you = you
 status-online = online
 status-offline = offline

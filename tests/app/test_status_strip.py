@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import flet as ft
 from flet.messaging.protocol import MessageAction
@@ -127,5 +128,41 @@ def test_the_strip_menu_holds_the_old_top_bar(svc):
         seat_ids = [n.identifier for item in shown(seat, "status-menu").items
                     for n in subtree(item) if isinstance(n, ft.Semantics)]
         assert "sheet-undo" not in seat_ids and "status-finish" not in seat_ids
+
+    asyncio.run(go())
+
+
+def test_go_to_is_in_the_menu_and_no_bar_lies_above_the_board(svc):
+    """The design: the board right under the strip (no bar of its parts above it); "Go to"
+    in the strip's menu opens a bottom sheet with one button per part (``sheet-jump-*``,
+    their identifiers kept), a tap on one closes it."""
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+
+    async def go():
+        _c, app = await start_app(route=f"/join/{seat1}", encode=True)
+        await settle(0.2)
+        body = app.page.controls[0].content.controls[1]
+        idents = {n.identifier for n in on_page(body) if isinstance(n, ft.Semantics)}
+        assert not any(i.startswith("sheet-jump") for i in idents if i)
+        menu = shown(app, "status-menu")
+        go_to = next(item for item in menu.items for n in subtree(item)
+                     if isinstance(n, ft.Semantics) and n.identifier == "status-go-to")
+        go_to.on_click(None)
+        await settle(0.1)
+        sheet = shown(app, "sheet-jump")
+        jumps = [n.identifier for n in on_page(sheet) if isinstance(n, ft.Semantics)
+                 and (n.identifier or "").startswith("sheet-jump-")]
+        assert {"sheet-jump-suggestions", "sheet-jump-play", "sheet-jump-contracts",
+                "sheet-jump-task-cards"} <= set(jumps), jumps
+        button = shown(app, "sheet-jump-play")
+        with contextlib.suppress(TimeoutError):  # (the scroll waits for a phone: none here)
+            await asyncio.wait_for(button.on_click(None), 1)
+        await settle(0.1)
+        try:
+            shown(app, "sheet-jump")
+        except AssertionError:
+            pass
+        else:
+            raise AssertionError("the sheet stayed open after a jump")
 
     asyncio.run(go())

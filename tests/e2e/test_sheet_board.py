@@ -1,5 +1,5 @@
-"""The sheet as a picture of the board (issue 22), in the browser at 390×844: the jump bar
-reaches a part in one tap; a tap's answer shows inside the phone's viewport within a
+"""The sheet as a picture of the board (issue 22), in the browser at 390×844: "Go to" (the
+strip's menu) reaches a part in two taps; a tap's answer shows inside the phone's viewport within a
 second; End turn with ten spawns or more gives one short line per draw with the spaces
 highlighted, and the banner is gone once the next turn starts; screenshots of the board
 in both games and both languages (docs/screenshots/sheet-board-*.png)."""
@@ -76,7 +76,7 @@ def _within_a_second_in_view(page: Any, idents: list[str]) -> float:
     return time.monotonic() - t0
 
 
-def test_the_jump_bar_reaches_every_part_in_one_tap_and_screenshots(phone):
+def test_go_to_reaches_every_part_in_two_taps_and_screenshots(phone):
     _start(phone, ["Pink", "Blue", "Green"])
     type_count(phone, "sheet-score-track", 45)
     tap(phone, "sheet-column-0-type-thinning")
@@ -86,7 +86,11 @@ def test_the_jump_bar_reaches_every_part_in_one_tap_and_screenshots(phone):
     shot(phone, "sheet-board-forestry-en")
     for part in ("task-cards", "river-tokens", "forestry-table"):
         _to_top(phone)
-        tap(phone, f"sheet-jump-{part}", reply=False)
+        # no bar above the board (the design): "Go to" in the strip's menu, a bottom sheet
+        menu_tap(phone, "status-go-to", appears=f"sheet-jump-{part}", reply=False)
+        if part == "task-cards":
+            shot(phone, "sheet-go-to")
+        tap(phone, f"sheet-jump-{part}", gone="sheet-jump", reply=False)
         phone.wait_for_function(IN_VIEW_JS, arg=f"sheet-section-{part}", timeout=WAIT_MS)
         if part == "forestry-table":
             shot(phone, "sheet-board-forestry-table-en")
@@ -112,7 +116,10 @@ def test_the_board_in_japanese_and_forest_guardians(phone):
     _start(phone, ["Pink", "Blue", "Green"])
     tap(phone, "sheet-column-0-type-den_tree")
     _to_top(phone)
-    assert value_of(phone, "sheet-jump-task-cards") == "タスクカード"  # the bar in Japanese
+    menu_tap(phone, "status-go-to", appears="sheet-jump-task-cards", reply=False)
+    assert value_of(phone, "sheet-jump-task-cards") == "タスクカード"  # "Go to" in Japanese
+    tap(phone, "sheet-jump-task-cards", gone="sheet-jump", reply=False)
+    _to_top(phone)
     shot(phone, "sheet-board-forestry-ja")
     tap(phone, "nav-back", appears="home-new-game")
     _guardians_shot(phone, "ja")

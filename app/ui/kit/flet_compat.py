@@ -365,7 +365,7 @@ def scroll_key(name: str) -> Any:
 
 
 def scroll_mark(name: str, part: ft.Control) -> ft.Control:
-    """``part`` with the jump bar's target just above it: an empty control keyed
+    """``part`` with "Go to"'s target just above it: an empty control keyed
     ``ft.ScrollKey(name)`` (:func:`scroll_to_part` scrolls to it).
 
     Flet 1.0.5's client makes a new ``GlobalKey`` for a scroll key each time the control
@@ -380,11 +380,11 @@ def scroll_mark(name: str, part: ft.Control) -> ft.Control:
 
 async def scroll_to_part(page: ft.Page, key: str) -> None:
     """Scroll the screen's own column (the shell's, 4.) to the control keyed
-    ``ft.ScrollKey(key)``: the sheet's jump bar. Flet 1.0.5 scrolls only a scrollable
+    ``ft.ScrollKey(key)``: "Go to" (the strip's menu). Flet 1.0.5 scrolls only a scrollable
     control it is asked of (``scroll_to(scroll_key=...)``), so the column is found as the
     shell puts it on the page (a SafeArea holding the column). Nothing to scroll (no
     client, another screen): nothing happens. Shown by
-    ``tests/e2e/test_sheet_board.py::test_the_jump_bar_reaches_every_part_in_one_tap``."""
+    ``tests/e2e/test_sheet_board.py::test_go_to_reaches_every_part_in_two_taps_and_screenshots``."""
     try:
         column = page.controls[0].content  # type: ignore[attr-defined]
         await column.scroll_to(scroll_key=key, duration=200)

@@ -118,7 +118,7 @@ class CardItem:
 @dataclass(frozen=True, slots=True)
 class Section:
     """A component of the board. ``columns`` are drawn side by side, as on the board;
-    ``short`` is its name in the sheet's jump bar (empty: not in it)."""
+    ``short`` is its name in "Go to" (the strip's menu; empty: not in it)."""
 
     id: str
     title: str

@@ -64,6 +64,9 @@ class Menu:
     finish: Callable[[Any], Any]
     shares: bool
     other_language: str
+    #: the board's parts one tap away (id, short name) and what opens them ("Go to")
+    parts: tuple[tuple[str, str], ...] = ()
+    go_to: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,14 +185,16 @@ def _item(ident: str, text: str, icon: Any, on_click: Any, disabled: bool = Fals
 
 
 def _menu(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu) -> ft.Control:
-    """⋮: quick reference, language, Final board, Undo my last change, scoreboard; for the
-    host: the seat QR codes, undo / redo, finish."""
+    """⋮: go to a part of the board, quick reference, language, Final board, Undo my last
+    change, scoreboard; for the host: the seat QR codes, undo / redo, finish."""
     t, lang = app.t, _lang(app)
     snap = p.snapshot
-    items: list[ft.PopupMenuItem] = [
-        _item("sheet-reference", l10n.render(lang, PP.PlayLabel.REFERENCE_OPEN),
-              ft.Icons.MENU_BOOK,
-              lambda e: app.go("reference", game=p.game, **app.params))]
+    items: list[ft.PopupMenuItem] = []
+    if menu.parts and menu.go_to is not None:  # the board's parts, one tap away
+        items.append(_item("status-go-to", t("status-go-to"), ft.Icons.LIST, menu.go_to))
+    items.append(_item("sheet-reference", l10n.render(lang, PP.PlayLabel.REFERENCE_OPEN),
+                       ft.Icons.MENU_BOOK,
+                       lambda e: app.go("reference", game=p.game, **app.params)))
     if app.locked is not None:  # table mode has no settings screen: the language is here
         other = menu.other_language
         items.append(_item("table-language",
@@ -330,7 +335,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     snap = p.snapshot
     row1.append(keep_piece(app, p, "strip-menu", (
         final, p.status, p.locked_player, app.locked is None, snap.can_undo, snap.can_redo,
-        snap.last_change_of(p.locked_player) is not None, menu.shares, menu.other_language),
+        snap.last_change_of(p.locked_player) is not None, menu.shares, menu.other_language,
+        menu.parts),
         lambda: _menu(app, p, c, final, menu)))
     active = top.seat
     many = len(names) > 4

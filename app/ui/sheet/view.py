@@ -7,6 +7,7 @@ between redraws (:mod:`app.ui.kit.kept`). The scoreboard is :mod:`app.ui.sheet.s
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -370,21 +371,41 @@ def toggle_final(app: Nav, p: SheetPresenter, _e: Any = None) -> None:
     app.refresh()
 
 
-def _jump_bar(app: Nav, p: SheetPresenter, parts: list[tuple[str, str]],
-              final: bool) -> ft.Control:
-    """One tap to any part of the board (and the play pieces); the final board mode."""
+def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
+    """The parts "Go to" reaches (id, short name): what the app suggests to apply, the board
+    below its first screen, the turn and map while playing, the table's lines."""
+    sections = p.sections()
+    own = [s for s in sections if s.id not in ("table", "suggestions")]
+    suggested = [] if final else [s for s in sections if s.id == "suggestions"]
+    table = next((s for s in sections if s.id == "table"), None)
+    parts = [(s.id, s.short) for s in suggested + own[2:] if s.short]
+    if not final and p.status != Status.FINISHED:
+        parts.append(("play", p.say("sheet-jump-play")))
+    if table is not None and table.short:
+        parts.append(("table", table.short))
+    return tuple(parts)
+
+
+def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...], _e: Any = None) -> None:
+    """"Go to" (the strip's menu): a bottom sheet with one button per part of the board; a
+    tap closes it and brings that part to the top (the design: no bar above the board)."""
     def jump(key: str) -> Callable[[Any], Awaitable[None]]:
         async def go(_e: Any) -> None:
+            with contextlib.suppress(Exception):  # already closed
+                app.page.pop_dialog()
             await flet_compat.scroll_to_part(app.page, key)
         return go
 
     buttons: list[ft.Control] = [
-        sid(f"sheet-jump-{ident}", ft.TextButton(
-            content=ft.Text(name, size=13), height=TOUCH,
-            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
+        sid(f"sheet-jump-{ident}", ft.OutlinedButton(
+            content=ft.Text(name, size=15), height=TOUCH,
             on_click=jump(f"part-{ident}")), button=True)
         for ident, name in parts]
-    return sid("sheet-jump", ft.Row(buttons, wrap=True, spacing=0, run_spacing=0))
+    app.page.show_dialog(ft.BottomSheet(sid("sheet-jump", ft.Container(ft.Column([
+        ft.Text(app.t("status-go-to-title"), size=17, weight=ft.FontWeight.BOLD),
+        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
+        spacing=12, tight=True, scroll=ft.ScrollMode.AUTO), padding=16)),
+        show_drag_handle=True))
 
 
 def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
@@ -420,9 +441,11 @@ def shares(app: Nav, p: SheetPresenter) -> bool:
 
 def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
     """The strip pinned above the sheet (:mod:`app.ui.sheet.strip`), its menu's actions lent."""
-    return strip.build(app, p, c, final_mode(app, p), strip.Menu(
+    final = final_mode(app, p)
+    parts = jump_parts(p, final)
+    return strip.build(app, p, c, final, strip.Menu(
         partial(toggle_final, app, p), finish_handler(app, p, c), shares(app, p),
-        other_language(app)))
+        other_language(app), parts, partial(open_jump_sheet, app, parts)))
 
 
 # --------------------------------------------------------------------------- screens
@@ -455,19 +478,11 @@ def build(app: Nav) -> ft.Control:
         controls.append(sid("sheet-score-error", ft.Text(p.say(p.score_error),
                                                          color=ft.Colors.ERROR)))
     sections = p.sections()  # taps: made with the version on screen when tapped
-    # the board first; what the app suggests to apply after it (one tap in the jump bar)
+    # the board first; what the app suggests to apply after it ("To apply" in the strip;
+    # any part: "Go to" in the strip's menu)
     own = [s for s in sections if s.id not in ("table", "suggestions")]
     suggested = [] if final else [s for s in sections if s.id == "suggestions"]
     table = next((s for s in sections if s.id == "table"), None)
-    playing = not final and p.status != Status.FINISHED
-    # the parts below the first screen (the first ones lie right under the bar)
-    parts = [(s.id, s.short) for s in suggested + own[2:] if s.short]
-    if playing:
-        parts.append(("play", p.say("sheet-jump-play")))
-    if table is not None and table.short:
-        parts.append(("table", table.short))
-    controls.append(keep_piece(app, p, "jump", (tuple(parts), final),
-                               lambda: _jump_bar(app, p, parts, final)))
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             # no italics: Flutter slants CJK glyphs it has no italic for

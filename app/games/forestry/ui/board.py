@@ -150,7 +150,7 @@ def _section_error(x: Ctx, s: Section) -> list[ft.Control]:
 
 
 def _marked(s: Section, control: ft.Control) -> ft.Control:
-    """A region with the sheet's ids: ``sheet-section-<id>`` and the jump bar's mark."""
+    """A region with the sheet's ids: ``sheet-section-<id>`` and "Go to"'s mark."""
     from app.ui.kit import flet_compat
 
     return flet_compat.scroll_mark(f"part-{s.id}", sid(f"sheet-section-{s.id}", control))
