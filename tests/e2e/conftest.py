@@ -38,6 +38,8 @@ CHROMIUM_ARGS = [
 ]
 START_TIMEOUT = 60.0
 SERVER_LOGS: list[Path] = []  # the running e2e servers' logs: their end goes in a failure report
+#: each session server's data folder (its database: what earlier tests saved there)
+SERVER_DATA: dict[str, Path] = {}
 #: server URL -> the token of the host link it printed (no trust by address: the laptop's
 #: browser is the host because it holds that link, as after opening it once)
 HOST_TOKENS: dict[str, str] = {}
@@ -154,6 +156,7 @@ def server_url() -> Iterator[str]:
     url = f"http://127.0.0.1:{port}/"
     deadline = time.monotonic() + START_TIMEOUT
     SERVER_LOGS.append(log_path)
+    SERVER_DATA[url] = Path(data_dir)
     try:
         wait_until_up(proc, url, log_path, deadline)
         HOST_TOKENS[url] = host_token_from_log(log_path.read_text())
@@ -168,7 +171,8 @@ def server_url() -> Iterator[str]:
                 proc.wait()
         log.close()
         SERVER_LOGS.remove(log_path)
-        shutil.rmtree(data_dir, ignore_errors=True)
+        if not os.environ.get("FOREST_TABLE_KEEP_E2E_DATA"):  # kept to read a whole log
+            shutil.rmtree(data_dir, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")
