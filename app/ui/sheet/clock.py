@@ -82,6 +82,10 @@ def _clock(app: Nav, p: SheetPresenter, c: TableClient, lang: str, line: str,
     words = l10n.render(lang, label)
     return sid("play-clock", ft.Row([
         sid("clock-time", ft.Text(line, size=15, expand=True)),
+        # keyed by what it is (pause or resume): a button that changes role is a new node
+        # for the browser's semantics tree (patched in place, a phone's tree kept the old
+        # identifier now and then: "clock-resume" never appeared on another phone)
         sid(ident, ft.OutlinedButton(content=ft.Text(words), icon=icon, height=TOUCH,
-                                     on_click=on_tap(app, p, c, make)), button=True),
+                                     on_click=on_tap(app, p, c, make)), button=True,
+            key=ident),
     ], wrap=True))
