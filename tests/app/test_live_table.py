@@ -72,8 +72,9 @@ def test_a_change_made_between_the_screens_snapshot_and_its_subscription_is_draw
     """Found by the table fuzz test (seed 1, one run in three): a phone that opened its
     sheet (the table's snapshot read, version 8) while another seat's tap was committed
     (version 9) subscribed only after the broadcast of version 9 had gone to the others;
-    it showed version 8 until the next change. Subscribing offers the table as it is then
-    (drawn once on the tab's loop, only if newer: the screen's ``apply`` decides)."""
+    it showed version 8 until the next change. Subscribing offers the table as the hub
+    found it when subscribing (drawn once on the tab's loop, only if newer: the screen's
+    ``apply`` decides)."""
     drawn: list[Any] = []
     tasks: list[Any] = []
     closed: list[Any] = []
@@ -83,9 +84,8 @@ def test_a_change_made_between_the_screens_snapshot_and_its_subscription_is_draw
         on_revoked=None, on_close=closed.append, on_away=closed.append)
     now = SimpleNamespace(version=9, printed={})
     subscribers: list[Any] = []
-    client = SimpleNamespace(game_id=2, snapshot=lambda: now,
-                             subscribe=lambda offer, *_: subscribers.append(offer)
-                             or SimpleNamespace(closed=False, live=True))
+    client = SimpleNamespace(game_id=2, subscribe=lambda offer, *_: subscribers.append(offer)
+                             or (SimpleNamespace(closed=False, live=True), now))
     inbox = Inbox(app, client, drawn.append)  # type: ignore[arg-type]
     inbox.subscribe()
     assert subscribers == [inbox.offer] and len(tasks) == 1

@@ -56,10 +56,12 @@ class TableClient:
 
     def subscribe(self, callback: Callable[[Snapshot], Any],
                   on_revoked: Callable[[], Any] | None = None,
-                  on_presence: Callable[[Any], Any] | None = None) -> Any:
-        sub, _snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked,
-                                        on_presence=on_presence)
-        return sub
+                  on_presence: Callable[[Any], Any] | None = None) -> tuple[Any, Snapshot]:
+        """The subscription and the table's snapshot at that moment (taken together under
+        the table's lock: no change falls between them)."""
+        sub, snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked,
+                                       on_presence=on_presence)
+        return sub, snap
 
     def presence(self) -> Any:
         """Which seats have a connected phone now (:meth:`app.table.hub.TableHub.presence`)."""
@@ -115,8 +117,8 @@ class Inbox:
 
     def subscribe(self) -> None:
         try:
-            self.sub = self.client.subscribe(self.offer, self.app.on_revoked,
-                                             self._presence if self._present else None)
+            self.sub, now = self.client.subscribe(self.offer, self.app.on_revoked,
+                                                  self._presence if self._present else None)
         except Exception:  # no live updates; the tab still works on its own (next catch-up)
             log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
             self.sub = None
@@ -127,13 +129,9 @@ class Inbox:
             self.app.on_away(self.away)
         # a change made between the screen's snapshot and this subscription was sent to the
         # others only (a phone opened as a seat tapped showed the table before that tap
-        # until the next change; found by tests/app/test_table_fuzz.py): offered now, drawn
-        # only if newer than what the screen shows
-        try:
-            self.offer(self.client.snapshot())
-        except Exception:  # the table went away: the screen says so at its next draw
-            log.debug("table %s: no snapshot after subscribing", self.client.game_id,
-                      exc_info=True)
+        # until the next change; found by tests/app/test_table_fuzz.py): the table as the
+        # subscription found it is offered, drawn only if newer than what the screen shows
+        self.offer(now)
 
     def away(self, gone: bool = True) -> None:
         """The tab's link went (the phone slept, lost its network, closed the page): the
