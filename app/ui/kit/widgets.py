@@ -137,6 +137,19 @@ def value_sid(identifier: str, shown: ft.Control, typed_label: str | None) -> ft
     return sid(identifier, shown, key=f"{identifier}|read")
 
 
+def bottom_sheet(identifier: str, title: str, rows: Sequence[ft.Control], close_label: str,
+                 on_close: Handler) -> ft.BottomSheet:
+    """A bottom sheet of choices or details: its title, a close button
+    (``<identifier>-close``), the rows; it scrolls when taller than the phone."""
+    return ft.BottomSheet(sid(identifier, ft.Container(ft.Column([
+        ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.BOLD, expand=True),
+                sid(f"{identifier}-close", ft.IconButton(
+                    ft.Icons.CLOSE, tooltip=close_label, width=TOUCH, height=TOUCH,
+                    on_click=on_close), button=True)]),
+        *rows], spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), padding=16)),
+        show_drag_handle=True)
+
+
 #: A compact stepper's width: two side by side on a 390 px phone, inside a card.
 TILE_WIDTH = 160
 

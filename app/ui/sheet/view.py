@@ -36,6 +36,7 @@ from app.ui.kit.widgets import (
     CHIP_LABEL_PADDING,
     TOUCH,
     big_button,
+    bottom_sheet,
     card,
     header,
     muted,
@@ -371,13 +372,20 @@ def toggle_final(app: Nav, p: SheetPresenter, _e: Any = None) -> None:
     app.refresh()
 
 
-def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
-    """The parts "Go to" reaches (id, short name): what the app suggests to apply, the board
-    below its first screen, the turn and map while playing, the table's lines."""
-    sections = p.sections()
+def _parts_of(sections: list[Section], final: bool
+              ) -> tuple[list[Section], list[Section], Section | None]:
+    """The sheet's sections as it lays them out: what the app suggests to apply (none on
+    the final board), the player's own board, the shared table."""
     own = [s for s in sections if s.id not in ("table", "suggestions")]
     suggested = [] if final else [s for s in sections if s.id == "suggestions"]
     table = next((s for s in sections if s.id == "table"), None)
+    return suggested, own, table
+
+
+def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
+    """The parts "Go to" reaches (id, short name): what the app suggests to apply, the board
+    below its first screen, the turn and map while playing, the table's lines."""
+    suggested, own, table = _parts_of(p.sections(), final)
     parts = [(s.id, s.short) for s in suggested + own[2:] if s.short]
     if not final and p.status != Status.FINISHED:
         parts.append(("play", p.say("sheet-jump-play")))
@@ -389,10 +397,13 @@ def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
 def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...], _e: Any = None) -> None:
     """"Go to" (the strip's menu): a bottom sheet with one button per part of the board; a
     tap closes it and brings that part to the top (the design: no bar above the board)."""
+    def close(_e: Any = None) -> None:
+        with contextlib.suppress(Exception):  # already closed
+            app.page.pop_dialog()
+
     def jump(key: str) -> Callable[[Any], Awaitable[None]]:
         async def go(_e: Any) -> None:
-            with contextlib.suppress(Exception):  # already closed
-                app.page.pop_dialog()
+            close()
             await flet_compat.scroll_to_part(app.page, key)
         return go
 
@@ -401,11 +412,9 @@ def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...], _e: Any = None
             content=ft.Text(name, size=15), height=TOUCH,
             on_click=jump(f"part-{ident}")), button=True)
         for ident, name in parts]
-    app.page.show_dialog(ft.BottomSheet(sid("sheet-jump", ft.Container(ft.Column([
-        ft.Text(app.t("status-go-to-title"), size=17, weight=ft.FontWeight.BOLD),
-        ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)],
-        spacing=12, tight=True, scroll=ft.ScrollMode.AUTO), padding=16)),
-        show_drag_handle=True))
+    app.page.show_dialog(bottom_sheet(
+        "sheet-jump", app.t("status-go-to-title"),
+        [ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)], app.t("board-close"), close))
 
 
 def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
@@ -480,9 +489,7 @@ def build(app: Nav) -> ft.Control:
     sections = p.sections()  # taps: made with the version on screen when tapped
     # the board first; what the app suggests to apply after it ("To apply" in the strip;
     # any part: "Go to" in the strip's menu)
-    own = [s for s in sections if s.id not in ("table", "suggestions")]
-    suggested = [] if final else [s for s in sections if s.id == "suggestions"]
-    table = next((s for s in sections if s.id == "table"), None)
+    suggested, own, table = _parts_of(sections, final)
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             # no italics: Flutter slants CJK glyphs it has no italic for

@@ -23,7 +23,15 @@ from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import tapped
 from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
-from app.ui.kit.widgets import TOUCH, muted, number_field, sid, stepper, value_sid
+from app.ui.kit.widgets import (
+    TOUCH,
+    bottom_sheet,
+    muted,
+    number_field,
+    sid,
+    stepper,
+    value_sid,
+)
 from scoring.forestry.enums import Area, ContractCategory
 from scoring.forestry.model import ForestryPlayer
 
@@ -434,15 +442,8 @@ def open_building_picker(x: Ctx, s: Section, n: int) -> None:
 
 def open_picker(x: Ctx, ident: str, title: str, rows: Sequence[ft.Control]) -> None:
     """A bottom sheet of choices (a picker or a part's detail), closed by any choice."""
-    sheet = ft.BottomSheet(sid(ident, ft.Container(ft.Column([
-        ft.Row([ft.Text(title, size=17, weight=ft.FontWeight.BOLD, expand=True),
-                sid(f"{ident}-close", ft.IconButton(ft.Icons.CLOSE, tooltip=x.t("board-close"),
-                                                    width=TOUCH, height=TOUCH,
-                                                    on_click=lambda e: _close(x)),
-                    button=True)]),
-        *rows], spacing=6, tight=True, scroll=ft.ScrollMode.AUTO), padding=16)),
-        show_drag_handle=True)
-    x.app.page.show_dialog(sheet)
+    x.app.page.show_dialog(bottom_sheet(ident, title, rows, x.t("board-close"),
+                                        lambda e: _close(x)))
 
 
 def _close(x: Ctx) -> None:
