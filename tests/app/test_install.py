@@ -434,6 +434,24 @@ def test_desktop_extra_is_declared() -> None:
     assert "pipx install ." in readme
 
 
+#: the command lines both shells' tests complete, one a line: "" is the word being typed
+PROBES = ('t forest-table ""\nt forest-table rec\nt forest-table records ""\n'
+          't forest-table records export --format bg\nt forest-table setup ""\n')
+
+
+def _completed_the_five_probes(done: subprocess.CompletedProcess[str]) -> None:
+    """What a shell printed for :data:`PROBES`: the commands, a command's prefix, a
+    command's actions, an option's choices (every export format), a verb's games."""
+    assert done.returncode == 0, done.stderr
+    top, rec, records, formats, setup = done.stdout.splitlines()
+    assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
+            "--version"} <= set(top.split())
+    assert rec == "records"
+    assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
+    assert formats.split() == ["bgstats", "bgg-csv", "bgg-xml"]
+    assert {"forestry", "forest-guardians"} <= set(setup.split())
+
+
 def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> None:
     """``forest-table completion bash`` made from the parser: bash completes the commands,
     a command's actions and an option's choices with it."""
@@ -449,19 +467,10 @@ def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> Non
         f"source {tmp_path / 'c.sh'}\n"
         't() { COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=(); _forest_table; '
         'echo "${COMPREPLY[*]}"; }\n'
-        't forest-table ""\nt forest-table rec\nt forest-table records ""\n'
-        't forest-table records export --format bg\nt forest-table setup ""\n')
+        + PROBES)
     done = subprocess.run([bash, "-c", probe], capture_output=True, text=True, timeout=60,
                           cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    top, rec, records, formats, setup = done.stdout.splitlines()
-    commands = set(top.split())
-    assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
-            "--version"} <= commands
-    assert rec == "records"
-    assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
-    assert formats.split() == ["bgstats", "bgg-csv", "bgg-xml"]  # every export format
-    assert {"forestry", "forest-guardians"} <= set(setup.split())
+    _completed_the_five_probes(done)
 
 
 def test_completion_script_completes_the_commands_in_zsh(tmp_path: Path) -> None:
@@ -484,18 +493,10 @@ def test_completion_script_completes_the_commands_in_zsh(tmp_path: Path) -> None
         't() { local -a words COMP_WORDS COMPREPLY; words=("$@"); local CURRENT=$#; '
         'local COMP_CWORD=$((CURRENT - 1)); COMP_WORDS=("${words[@]}"); _forest_table; '
         'local cur=${words[CURRENT]}; echo "${(M)COMPREPLY[@]:#${cur}*}"; }\n'
-        't forest-table ""\nt forest-table rec\nt forest-table records ""\n'
-        't forest-table records export --format bg\nt forest-table setup ""\n')
+        + PROBES)
     done = subprocess.run([zsh, "-f", "-c", probe], capture_output=True, text=True,
                           timeout=60, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    top, rec, records, formats, setup = done.stdout.splitlines()
-    assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
-            "--version"} <= set(top.split())
-    assert rec == "records"
-    assert {"list", "show", "export", "import", "stats", "merge"} <= set(records.split())
-    assert formats.split() == ["bgstats", "bgg-csv", "bgg-xml"]
-    assert {"forestry", "forest-guardians"} <= set(setup.split())
+    _completed_the_five_probes(done)
 
 
 def test_completion_command_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:
