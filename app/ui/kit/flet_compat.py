@@ -141,7 +141,8 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    removed where it was and sent whole where it goes (the keyed "move" within one list,
    which Flet emits directly, is unchanged). Shown by ``tests/app/test_flet_diff.py``: a
    model of the phone applies each patch of random frozen redraws with kept pieces and
-   must end as the server's tree (unpatched: a crash or a wrong phone in ~1 redraw in 4);
+   must end as the server's tree (unpatched, 115 of 400 seeded runs of six redraws crashed or
+   left the phone wrong);
    its canary (``test_flet_still_needs_it``) puts Flet's pairing back and expects the crash.
 
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
