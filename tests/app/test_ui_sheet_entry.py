@@ -106,7 +106,9 @@ def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:
             # a mistake, corrected where it was made
             if i == 0:  # one task card too many: removed by its own button
                 await step(client, ("tap", "sheet-task-add-river"))
-                await step(client, ("tap", f"sheet-task-{len(player['task_cards'])}-remove"))
+                n = len(player["task_cards"])  # its card's sheet holds Remove
+                await step(client, ("tap", f"sheet-task-{n}"))
+                await step(client, ("tap", f"sheet-task-{n}-remove"))
             elif i == 1:  # a column of the wrong type: its type changed back
                 await step(client, ("tap", "sheet-column-1-type-painting"))
                 await step(client, ("tap", "sheet-column-1-type-thinning"))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.e2e.conftest import (
+    SELECTED_JS,
     VALUE_IS_NOT,
     WAIT_MS,
     by_id,
@@ -78,6 +79,8 @@ def _screens(page: Any, name: str) -> None:
     shot(page, f"board-forestry-1-{name}")
     reveal(page, "sheet-section-forestry-table")
     shot(page, f"board-forestry-2-{name}")
+    reveal(page, "sheet-section-task-cards")
+    shot(page, f"board-forestry-3-{name}")
 
 
 def test_every_count_is_entered_where_it_lies_and_undone(phone):
@@ -114,6 +117,26 @@ def test_every_count_is_entered_where_it_lies_and_undone(phone):
     tap(phone, "sheet-contract-1", appears="sheet-contract-1-remove", reply=False)
     tap(phone, "sheet-contract-1-remove", gone="sheet-contract-1")
     tap(phone, "sheet-contract-double-building-furniture", appears="sheet-contract-1")
+    # the forestry table's column, then a token below the reforestation table (its tile)
+    tap(phone, "sheet-column-0-type-thinning", appears="sheet-column-0-count-3")
+    tap(phone, "sheet-column-0-count-3")
+    assert _changed(phone, "sheet-forester-tokens-below-thinning-plus",
+                    "sheet-forester-tokens-below-thinning-value") == "1"
+    # river tokens: a symbol's button puts one on the next space, its space takes it back
+    tap(phone, "sheet-river-furniture-plus", appears="sheet-river-furniture-minus")
+    assert "Furniture" in (phone.evaluate(LABEL_JS, "sheet-river-furniture-minus") or "")
+    tap(phone, "sheet-river-furniture-minus", gone="sheet-river-furniture-minus")
+    tap(phone, "sheet-river-furniture-plus", appears="sheet-river-furniture-minus")
+    tap(phone, "sheet-river-seedling_pair-plus", appears="sheet-river-seedling_pair-minus")
+    # task cards as cards: a forest building's card asks whether it is met, on the card
+    tap(phone, "sheet-task-add-forest-building", appears="sheet-task-0")
+    tap(phone, "sheet-task-0-met-yes", until=(SELECTED_JS, "sheet-task-0-met-yes"))
+    tap(phone, "sheet-task-add-contract-furniture", appears="sheet-task-1")
+    tap(phone, "sheet-task-add-seedlings-dark_green", appears="sheet-task-2")
+    assert "dark green" in (phone.evaluate(LABEL_JS, "sheet-task-2") or "")
+    # a card's sheet takes it back
+    tap(phone, "sheet-task-1", appears="sheet-task-1-remove", reply=False)
+    tap(phone, "sheet-task-1-remove", gone="sheet-task-2")
     reveal(phone, "sheet-resources-temp-workers-plus")
     assert "Temporary workers" in (phone.evaluate(LABEL_JS, "sheet-resources-temp-workers-plus")
                                    or "")
@@ -137,6 +160,11 @@ def _board_in(phone: Any, *, dark: bool = False, ja: bool = False) -> None:
     tap(phone, "board-building-slot-1", appears="sheet-buildings-forest-plus", reply=False)
     tap(phone, "sheet-buildings-forest-plus", gone="sheet-buildings-forest-plus")
     tap(phone, "sheet-contract-accessory")
+    tap(phone, "sheet-column-0-type-den_tree", appears="sheet-column-0-count-2")
+    tap(phone, "sheet-seedlings-orange-2")
+    tap(phone, "sheet-river-building-plus", appears="sheet-river-building-minus")
+    tap(phone, "sheet-task-add-forester-painting", appears="sheet-task-0")
+    tap(phone, "sheet-task-add-forest-building", appears="sheet-task-1")
 
 
 def test_the_board_in_dark_mode(phone):

@@ -33,7 +33,7 @@ from app.ui.kit.widgets import (
     value_sid,
 )
 from scoring.forestry.enums import Area, ContractCategory
-from scoring.forestry.model import ForestryPlayer
+from scoring.forestry.model import MAX_RIVER_TOKENS, ForestryPlayer
 
 if TYPE_CHECKING:
     from app.ui.kit.game_ui import SheetHost
@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 
 #: the sections drawn here (the others: ``draw``)
 LEFT_SIDE = ("resources", "storage", "character", "buildings")
-RIGHT_SIDE = ("forestry-table", "reforestation")
-DRAWN = frozenset(("score", "contracts", *LEFT_SIDE, *RIGHT_SIDE))
+RIGHT_SIDE = ("forestry-table", "reforestation", "river-tokens")
+DRAWN = frozenset(("score", "contracts", "task-cards", *LEFT_SIDE, *RIGHT_SIDE))
 #: storage: two spaces, then the extensions I, II, III; the building track: six slots
 SPACES, SLOTS = 5, 6
 EXTENSION_MARKS = ("", "", "I", "II", "III")
@@ -61,6 +61,16 @@ AREA_COLOURS = {a: look[0] for a, look in AREA_LOOK.items()}
 LAP_FILL, LOCKED_FILL = "#B9E4B0", "#DDE5D8"
 RESOURCE_ICONS = {"coins": "coin", "construction-materials": "construction-materials",
                   "seedlings": "seedling", "temp-workers": "temporary-worker"}
+#: what lies below the tables: each count's icon (its id without "sheet-")
+BELOW_ICONS = {"seedlings-below": "seedling",
+               "forester-tokens-below-thinning": "forester-thinning",
+               "forester-tokens-below-den-tree": "forester-den-tree",
+               "forester-tokens-below-painting": "forester-painting"}
+#: a river token's symbol (its count id without "river-") -> its icon
+RIVER_ICONS = {"accessory": "category-accessory", "innovation": "category-innovation",
+               "furniture": "category-furniture", "building": "category-building",
+               "sawmill_upgrade": "sawmill", "forest_building": "forest-building",
+               "forester_pair": "forester-pair", "seedling_pair": "seedling-pair"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,7 +640,9 @@ def contracts_region(x: Ctx, s: Section) -> ft.Control:
 # --------------------------------------------------------------------------- the tables
 
 
-CELL, FULL_W = 80, 48  # a cell's width, the full-row column's
+CELL, FULL_W = 66, 40  # a cell's width, the full-row column's
+#: the column beside the tables: the water structures track, the river tokens
+SIDE = 66
 ROWS = (1, 2, 3)
 ROW_BONUS = {1: "technology", 2: "water-step"}  # row 3: +6 VP (suggested, never added)
 
@@ -653,10 +665,11 @@ def _selected(options: dict[str, Option]) -> int:
 def type_button(x: Ctx, g: GridColumn, o: Option) -> ft.Control:
     """One forester type in a column's head (the chosen one filled): full words."""
     ident = f"sheet-{g.id}-type-{o.value}"
-    body = ft.Row([icon(f"forester-{o.value.replace('_', '-')}", x.dark, 18),
-                   ft.Text(o.label, size=11, max_lines=2)], spacing=2, tight=True)
+    body = ft.Column([icon(f"forester-{o.value.replace('_', '-')}", x.dark, 18),
+                      ft.Text(o.label, size=11, max_lines=1, text_align=ft.TextAlign.CENTER)],
+                     spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     box = ft.Container(body, width=CELL, height=TOUCH, border_radius=10, padding=2,
-                       alignment=ft.Alignment.CENTER_LEFT, on_click=x.on(o.command),
+                       alignment=ft.Alignment.CENTER, on_click=x.on(o.command),
                        bgcolor=ft.Colors.SECONDARY_CONTAINER if o.selected else None,
                        border=ft.Border.all(2 if o.selected else 1, OUTLINE))
     return sid(ident, box, button=True, selected=o.selected, label=o.label)
@@ -746,13 +759,13 @@ def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
 
 
 def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control) -> ft.Control:
-    """A table's region: its title, its grid, the counts below it, its play actions."""
-    below = [count_tile(x, s, k) for k in s.counts]
+    """A table's region: its title, its grid, its play actions (what lies below the tables
+    is drawn by :func:`below_region`)."""
     actions = [sid(f"sheet-{a.id}", ft.OutlinedButton(
         content=ft.Text(a.label), height=TOUCH, disabled=a.command is None,
         on_click=x.on(a.command)), button=True) for a in s.actions if not (x.final and a.play)]
     return _marked(s, _box(ft.Column([
-        _title(x, icon_name, s.title), grid, ft.Row(below, wrap=True, spacing=8, run_spacing=6),
+        _title(x, icon_name, s.title), grid,
         *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
         *_section_error(x, s)], spacing=6)))
 
@@ -792,23 +805,248 @@ def reforestation_region(x: Ctx, s: Section) -> ft.Control:
 
 
 def water_track(x: Ctx) -> ft.Control:
-    """The water structures track, ×1 to ×5, the multiplier the rules derive marked."""
+    """The water structures track down the board's right edge, ×5 at the top to ×1, the
+    multiplier the rules derive marked with a cube in the player's colour."""
     marks = _marks(x)
     now = marks.water if marks else 1
-    steps = [sid(f"board-water-{n}", ft.Container(
-        ft.Text(f"×{n}", size=15, color=INK if n == now else ft.Colors.ON_SURFACE,
-                weight=ft.FontWeight.BOLD if n == now else None),
-        width=52, height=40, border_radius=10, alignment=ft.Alignment.CENTER,
-        bgcolor=LAP_FILL if n == now else None,
-        border=ft.Border.all(3 if n == now else 1, x.colour.line if n == now else OUTLINE)),
-        label=f"×{n}" + (f": {x.t('board-water-now')}" if n == now else ""))
-        for n in range(1, 6)]
-    return sid("board-water-track", _box(ft.Column([
-        _title(x, "water-structure", x.t("category-water")),
-        ft.Row(steps, spacing=4, alignment=ft.MainAxisAlignment.SPACE_BETWEEN)], spacing=6)))
+    steps: list[ft.Control] = []
+    for n in range(5, 0, -1):
+        box = ft.Container(
+            ft.Text(f"×{n}", size=15, color=INK if n == now else ft.Colors.ON_SURFACE,
+                    weight=ft.FontWeight.BOLD if n == now else None),
+            width=SIDE - 14, height=36, border_radius=10, alignment=ft.Alignment.CENTER,
+            bgcolor=LAP_FILL if n == now else None,
+            border=ft.Border.all(3 if n == now else 1, x.colour.line if n == now else OUTLINE))
+        cube = ft.Container(width=10, height=10, border_radius=2,
+                            bgcolor=x.colour.fill if n == now else None,
+                            border=ft.Border.all(1, DISC) if n == now else None)
+        steps.append(sid(f"board-water-{n}", ft.Row([cube, box], spacing=2, tight=True),
+                         label=f"×{n}" + (f": {x.t('board-water-now')}" if n == now else "")))
+    return sid("board-water-track", ft.Column([
+        icon("water-structure", x.dark, 20),
+        ft.Text(x.t("category-water"), size=11, weight=ft.FontWeight.W_600,
+                text_align=ft.TextAlign.CENTER, width=SIDE),
+        *steps], spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def river_slots(s: Section) -> list[tuple[Count | None, bool]]:
+    """The river token spaces, tokens in the sheet's order of symbols: each space's count
+    (None: empty) and whether its token is that symbol's last (its − step takes it back)."""
+    held = [(k, n == k.value - 1) for k in s.counts for n in range(k.value)]
+    empty: list[tuple[Count | None, bool]] = [(None, False)] * MAX_RIVER_TOKENS
+    return (held + empty)[:max(MAX_RIVER_TOKENS, len(held))]
+
+
+def river_slot(x: Ctx, n: int, count: Count | None, last: bool) -> ft.Control:
+    """River token space ``n``: the token as a white disc with its symbol (a tap on a
+    symbol's last token takes it back), or empty."""
+    if count is None:
+        label = x.t("board-river-empty", n=n)
+        return sid(f"board-river-slot-{n}", ft.Container(
+            width=TOUCH + 4, height=TOUCH + 4, shape=ft.BoxShape.CIRCLE,
+            border=ft.Border.all(1, OUTLINE)), label=label)
+    symbol = count.id.removeprefix("river-")
+    back = count.minus if last else None
+    label = x.t("board-river-token", n=n, symbol=count.label) + (
+        f": {x.t('board-river-take-back')}" if back is not None else "")
+    ident = f"sheet-{count.id}-minus" if back is not None else f"board-river-slot-{n}"
+    disc = ft.Container(icon(RIVER_ICONS.get(symbol, "river-token"), size=26),
+                        width=TOUCH + 4, height=TOUCH + 4, shape=ft.BoxShape.CIRCLE,
+                        bgcolor=DISC, alignment=ft.Alignment.CENTER, tooltip=label,
+                        border=ft.Border.all(3, x.colour.line), on_click=x.on(back))
+    return sid(ident, disc, label=label, button=back is not None,
+               key=f"{ident}-{label}")  # a new node when it changes (see cell)
+
+
+def river_column(x: Ctx, s: Section) -> ft.Control:
+    """The river tokens under the water structures track: their spaces."""
+    return _marked(s, ft.Column([
+        ft.Text(s.title, size=11, weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER,
+                width=SIDE),
+        *(river_slot(x, n, k, last) for n, (k, last) in enumerate(river_slots(s), start=1))],
+        spacing=4, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
+
+
+def river_adds(x: Ctx, s: Section) -> ft.Control:
+    """A button per symbol that puts a river token on the next space (one tap: a picker
+    would take two a token), and the refusal of the last one."""
+    buttons = []
+    for k in s.counts:
+        symbol = k.id.removeprefix("river-")
+        box = ft.Container(icon(RIVER_ICONS.get(symbol, "river-token"), x.dark, 22),
+                           width=TOUCH, height=TOUCH, border_radius=10,
+                           alignment=ft.Alignment.CENTER, border=ft.Border.all(1, OUTLINE),
+                           on_click=x.on(k.plus), tooltip=k.label)
+        buttons.append(sid(f"sheet-{k.id}-plus", box, button=k.plus is not None,
+                           label=x.t("board-river-add-one", symbol=k.label)))
+    return ft.Column([muted(x.t("board-river-add"), 12),
+                      ft.Row(buttons, spacing=4, wrap=True, run_spacing=4),
+                      *_section_error(x, s)], spacing=2, tight=True)
+
+
+def below_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
+    """One count below the reforestation table: its icon and its short name (the region
+    says where it lies; screen readers hear the count's whole name), − n + (typed)."""
+    name = BELOW_ICONS.get(count.id, "seedling")
+    kind = count.id.removeprefix("forester-tokens-below-").replace("-", "_")
+    caption = x.t("field-seedlings") if count.id == "seedlings-below" else x.t(
+        f"forester-{kind}")
+    tile = stepper(f"sheet-{count.id}", caption, count.value, x.on(count.minus),
+                   x.on(count.plus), x.t("sheet-decrease", field=count.label),
+                   x.t("sheet-increase", field=count.label), error=_error_of(x.p, s, count.id),
+                   hint=count.hint, on_typed=x.typed(count), compact=True,
+                   typed_label=x.t("keypad-open", field=count.label))
+    return _box(ft.Stack([tile, ft.Container(icon(name, x.dark, 22), right=0, top=0)]),
+                padding=6, expand=True)
+
+
+def below_region(x: Ctx, parts: Sequence[tuple[Section, Count]]) -> ft.Control:
+    """What lies below the reforestation table: the seedlings and the forester tokens
+    (002), two tiles a row."""
+    tiles = [below_tile(x, s, k) for s, k in parts]
+    rows = [ft.Row(tiles[i:i + 2], spacing=6) for i in range(0, len(tiles), 2)]
+    return sid("board-below", ft.Column([
+        _title(x, "seedling", x.t("board-below"), 14), *rows], spacing=6))
+
+
+# --------------------------------------------------------------------------- task cards
+
+
+def task_icon(task: Any) -> str:
+    """A task card's icon, from what it asks for."""
+    kind = type(task).__name__
+    if kind == "ContractTask":
+        return f"category-{task.category.value}"
+    if kind == "SeedlingsTask":
+        return "seedling-pair"
+    if kind == "ForesterTask":
+        return f"forester-{task.type.value.replace('_', '-')}"
+    if kind == "SawmillUpgradeTask":
+        return "sawmill"
+    if kind == "RiverTokenTask":
+        return "river-token"
+    return "forest-building"
+
+
+def task_card(x: Ctx, k: CardItem, task: Any) -> ft.Control:
+    """A task card lying on the table: its icon and what it asks in words (a tap opens its
+    sheet: Remove); a forest building's card asks whether it is met, on the card (Yes / No:
+    one tap, as the board bench counts it)."""
+    words = k.label.split(". ", 1)[-1]
+    face = ft.Container(ft.Row([icon(task_icon(task), x.dark, 26),
+                                ft.Text(words, size=13, expand=True, max_lines=4)],
+                               spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                        padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                        height=None, on_click=lambda e: open_task_sheet(x, k))
+    items: list[ft.Control] = [sid(f"sheet-{k.id}", face, button=True, label=k.label)]
+    for row in k.choices:
+        items.append(ft.Container(ft.Row(
+            [_choice(x, f"sheet-{row.id}-{o.value}", o, f"{row.label} {o.label}")
+             for o in row.options], spacing=4),
+            padding=ft.Padding.only(left=8, bottom=6)))
+    return ft.Container(ft.Column(items, spacing=0, tight=True), width=TASK_W,
+                        border_radius=12, border=ft.Border.all(1, OUTLINE),
+                        bgcolor=ft.Colors.SURFACE)
+
+
+def open_task_sheet(x: Ctx, k: CardItem) -> None:
+    """A task card's sheet: Remove."""
+    rows: list[ft.Control] = []
+    if k.remove is not None:
+        rows.append(_pick_button(x, f"sheet-{k.remove.id}", k.remove.label, None,
+                                 k.remove.command))
+    open_picker(x, f"board-{k.id}", k.label, rows)
+
+
+def _choice(x: Ctx, ident: str, o: Option, label: str) -> ft.Control:
+    """A choice's chip (Yes / No): filled when chosen; ``label`` its full words."""
+    return sid(ident, ft.Container(
+        ft.Text(o.label, size=13, color=ft.Colors.ON_SECONDARY_CONTAINER if o.selected
+                else None), height=TOUCH, width=TOUCH + 8, border_radius=10,
+        alignment=ft.Alignment.CENTER, on_click=x.on(o.command),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if o.selected else None,
+        border=ft.Border.all(2 if o.selected else 1, OUTLINE)),
+        button=True, selected=o.selected, checked=o.selected, label=label,
+        key=f"{ident}-{o.selected}")  # checked: aria-checked; keyed: a new node when it changes
+
+
+def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None) -> ft.Control:
+    """One "add a task card" button: its icon and its words, one tap."""
+    return sid(ident, ft.Container(
+        ft.Row([icon(icon_name, x.dark, 20), ft.Text(text, size=13)], spacing=4, tight=True,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=TOUCH, border_radius=10, padding=ft.Padding.symmetric(horizontal=8),
+        border=ft.Border.all(1, OUTLINE), on_click=x.on(what)),
+        button=what is not None, label=text)
+
+
+TASK_W = 176  # a task card's width: two side by side on a 390-px phone
+TASK_ROW_ICONS = {"task-add-contract": "category-{}", "task-add-seedlings": "seedling-pair",
+                  "task-add-forester": "forester-{}", "task-add-sawmill": "sawmill",
+                  "task-add-river": "river-token",
+                  "task-add-forest-building": "forest-building"}
+
+
+def tasks_region(x: Ctx, s: Section) -> ft.Control:
+    """The task cards: the cards lying on the table, then what adds one (each a button
+    with its icon and words, one tap)."""
+    board = _board(x)
+    tasks = board.task_cards if board is not None else ()
+    cards = [task_card(x, k, tasks[i]) for i, k in enumerate(s.cards) if i < len(tasks)]
+    adds: list[ft.Control] = []
+    for row in s.choices:
+        shape = TASK_ROW_ICONS.get(row.id, "task-card")
+        adds.append(muted(row.label.lstrip("+＋ "), 12))
+        adds.append(ft.Row([_task_add(x, f"sheet-{row.id}-{o.value}",
+                                      shape.format(o.value.replace("_", "-")), o.label,
+                                      o.command) for o in row.options],
+                           spacing=4, wrap=True, run_spacing=4))
+    adds.append(ft.Row([_task_add(x, f"sheet-{a.id}", TASK_ROW_ICONS.get(a.id, "task-card"),
+                                  a.label.lstrip("+＋ "), a.command) for a in s.actions],
+                       spacing=4, wrap=True, run_spacing=4))
+    return _marked(s, ft.Column([
+        _title(x, "task-card", s.title, 16),
+        *([ft.Row(cards, spacing=6, run_spacing=6, wrap=True)] if cards
+          else [muted(x.t("common-none"), 13)]),
+        muted(x.t("board-task-add"), 12), *adds, *_section_error(x, s)], spacing=6))
 
 
 # --------------------------------------------------------------------------- the board
+
+
+def right_side(x: Ctx, by: dict[str, Section]) -> ft.Control:
+    """The board's right half: the forestry and reforestation tables, the water structures
+    track and the river tokens down the right edge, what lies below the tables, the river
+    tokens' buttons. Each region is kept while it looks the same (a redraw sends only the
+    regions that changed)."""
+    app, p = x.app, x.p
+    tables = [_region(x, by[name], make) for name, make in
+              (("forestry-table", forestry_table_region),
+               ("reforestation", reforestation_region)) if name in by]
+    side: list[ft.Control] = [_kept(x, "board-water", tuple(by.get(k) for k in (
+        "forestry-table", "reforestation", "storage", "buildings", "character")),
+        lambda: water_track(x))]
+    rivers = by.get("river-tokens")
+    if rivers is not None:
+        side.append(_kept(x, "board-rivers", rivers, lambda: river_column(x, rivers)))
+    left_col = keep_column(app, p, "board-tables", tables, spacing=6, expand=True)
+    side_col = keep_column(app, p, "board-side", side, spacing=10, tight=True,
+                           horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+    row = _kept(x, "board-right-row", (id(left_col), id(side_col)), lambda: ft.Row(
+        [left_col, ft.Container(side_col, width=SIDE + 6, border_radius=12,
+                                padding=ft.Padding.symmetric(vertical=8),
+                                border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT),
+                                bgcolor=ft.Colors.SURFACE)],
+        spacing=6, vertical_alignment=ft.CrossAxisAlignment.START))
+    items: list[ft.Control] = [row]
+    below = [(by[name], k) for name in ("reforestation", "forestry-table") if name in by
+             for k in by[name].counts]
+    if below:
+        items.append(_kept(x, "board-below", tuple(by.get(k) for k in (
+            "reforestation", "forestry-table")), lambda: below_region(x, below)))
+    if rivers is not None:
+        items.append(_kept(x, "board-river-adds", rivers, lambda: river_adds(x, rivers)))
+    return keep_column(app, p, "board-right-inner", items, spacing=8)
 
 
 def _kept(x: Ctx, name: str, key: Any, make: Callable[[], ft.Control]) -> ft.Control:
@@ -852,15 +1090,10 @@ def forestry_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Se
     if "contracts" in by:
         out.append(_kept(x, "board-contracts", by["contracts"],
                          lambda: contracts_region(x, by["contracts"])))
-    right = [_region(x, by[name], make) for name, make in
-             (("forestry-table", forestry_table_region), ("reforestation", reforestation_region))
-             if name in by]
-    right.append(_kept(x, "board-water", (by.get("forestry-table"), by.get("reforestation"),
-                                          by.get("storage"), by.get("buildings"),
-                                          by.get("character")),
-                       lambda: water_track(x)))
-    inner_right = keep_column(app, p, "board-right-inner", right, spacing=6)
+    inner_right = right_side(x, by)
     out.append(_kept(x, "board-right", (name, id(inner_right)),
                      lambda: frame(x, name, inner_right, "board-right")))
+    if "task-cards" in by:
+        out.append(_region(x, by["task-cards"], tasks_region))
     out += [draw(s) for s in sections if s.id not in DRAWN]
     return out
