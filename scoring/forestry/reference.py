@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.cite import Citation, CiteTitle, Source, cite
 from scoring.message import MessageCode, Msg, msg
 from scoring.sourced import Sourced
 
@@ -63,46 +64,53 @@ class RefLine:
 
     section: RefSection
     message: Msg
-    source: str
+    source: Citation
 
 
-def _line(section: RefSection, code: RefCode, source: str, **params: int) -> RefLine:
+def _line(section: RefSection, code: RefCode, source: Citation, **params: int) -> RefLine:
     return RefLine(section, msg(code, **params), source)
 
 
 _T, _F, _A, _H, _E = (RefSection.TURN, RefSection.FREE, RefSection.ACTIONS, RefSection.HQ,
                       RefSection.END)
+_S0, _S1, _S2 = Source.S000, Source.S001, Source.S002
+_C = CiteTitle
+_MANAGER = cite(_S2, _C.MANAGER_MOVEMENT)
 
 #: The Forestry turn, its free actions, every action's cost, HQ rewards and the game end.
 FORESTRY_REFERENCE: tuple[RefLine, ...] = (
-    _line(_T, RefCode.ROUND_TOKEN, "002 プレイヤーのセットアップ 17; 002 ラウンドトークン"),
-    _line(_T, RefCode.FORESTERS, "000 Replenishing forester tokens; 002 森の手入れ"),
-    _line(_T, RefCode.AP_START, "002 アクションポイントトラック", ap=3),
-    _line(_T, RefCode.AP_MORE, "002 開発トラックの前進"),
-    _line(_T, RefCode.TURN_END, "002 アクションポイントトラック"),
-    _line(_T, RefCode.SPAWN, "001 Spawning Infested Wood"),
-    _line(_F, RefCode.FREE_RENEW, "002 フリーアクション 1", coins=1),
-    _line(_F, RefCode.FREE_TASK, "002 フリーアクション 2", times=1),
-    _line(_F, RefCode.FREE_BUY_AP, "002 フリーアクション 3", times=2, coins=4),
-    _line(_F, RefCode.FREE_STORAGE, "002 フリーアクション 4; 002 リソース", times=3, coins=5),
-    _line(_A, RefCode.MOVE, "000 Movement; 002 伐採機アクション: 移動", ap=1, spaces=2, coins=1),
-    _line(_A, RefCode.HARVEST, "000 Harvest; 002 伐採機アクション"),
-    _line(_A, RefCode.REFOREST, "000 Reforestation; 002 植林"),
-    _line(_A, RefCode.TEND, "000 Tending the forest; 002 森の手入れ", ap=1),
-    _line(_A, RefCode.INFESTED, "001 Removing Infested Wood", ap=1),
-    _line(_A, RefCode.FOREST_BUILDING, "000 Forest buildings; 002 森の建物", ap=1, coins=2),
-    _line(_A, RefCode.WATER, "000 Water structures; 002 水施設", ap=1, n=3),
-    _line(_A, RefCode.MANAGER, "002 製材所管理者のアクション: 移動", ap=1),
-    _line(_A, RefCode.SAWMILL_USE, "002 製材所アクション", ap=1),
-    _line(_A, RefCode.SAWMILL_UPGRADE, "002 製材所のアップグレード", ap=1),
-    _line(_A, RefCode.CONTRACT, "002 契約の履行", ap=1),
-    _line(_H, RefCode.HQ_COUNT, "002 製材所管理者のアクション: 移動", two=1, more=2),
-    _line(_H, RefCode.HQ_REWARDS, "002 製材所管理者のアクション: 移動"),
-    _line(_H, RefCode.HQ_EMPTY, "002 製材所管理者のアクション: 移動"),
-    _line(_H, RefCode.HQ_PRINTED, "002 HQタイルアイコン"),
-    _line(_E, RefCode.ROUNDS, "002 ゲームのセットアップ (ラウンドトークン); 002 上級ゲーム",
+    _line(_T, RefCode.ROUND_TOKEN,
+          cite(_S2, _C.PLAYER_SETUP, step=17) + cite(_S2, _C.ROUND_TOKENS)),
+    _line(_T, RefCode.FORESTERS, cite(_S0, _C.REPLENISH_FORESTERS) + cite(_S2, _C.TEND)),
+    _line(_T, RefCode.AP_START, cite(_S2, _C.ACTION_POINT_TRACK), ap=3),
+    _line(_T, RefCode.AP_MORE, cite(_S2, _C.DEVELOPMENT_TRACK)),
+    _line(_T, RefCode.TURN_END, cite(_S2, _C.ACTION_POINT_TRACK)),
+    _line(_T, RefCode.SPAWN, cite(_S1, _C.SPAWN_INFESTED)),
+    _line(_F, RefCode.FREE_RENEW, cite(_S2, _C.FREE_ACTIONS, step=1), coins=1),
+    _line(_F, RefCode.FREE_TASK, cite(_S2, _C.FREE_ACTIONS, step=2), times=1),
+    _line(_F, RefCode.FREE_BUY_AP, cite(_S2, _C.FREE_ACTIONS, step=3), times=2, coins=4),
+    _line(_F, RefCode.FREE_STORAGE, cite(_S2, _C.FREE_ACTIONS, step=4) + cite(_S2, _C.RESOURCES),
+          times=3, coins=5),
+    _line(_A, RefCode.MOVE, cite(_S0, _C.MOVEMENT) + cite(_S2, _C.HARVESTER_MOVEMENT),
+          ap=1, spaces=2, coins=1),
+    _line(_A, RefCode.HARVEST, cite(_S0, _C.HARVEST) + cite(_S2, _C.HARVESTER_ACTIONS)),
+    _line(_A, RefCode.REFOREST, cite(_S0, _C.REFORESTATION) + cite(_S2, _C.REFORESTATION)),
+    _line(_A, RefCode.TEND, cite(_S0, _C.TEND) + cite(_S2, _C.TEND), ap=1),
+    _line(_A, RefCode.INFESTED, cite(_S1, _C.REMOVE_INFESTED), ap=1),
+    _line(_A, RefCode.FOREST_BUILDING,
+          cite(_S0, _C.FOREST_BUILDINGS) + cite(_S2, _C.FOREST_BUILDINGS), ap=1, coins=2),
+    _line(_A, RefCode.WATER, cite(_S0, _C.WATER) + cite(_S2, _C.WATER), ap=1, n=3),
+    _line(_A, RefCode.MANAGER, _MANAGER, ap=1),
+    _line(_A, RefCode.SAWMILL_USE, cite(_S2, _C.SAWMILL_ACTIONS), ap=1),
+    _line(_A, RefCode.SAWMILL_UPGRADE, cite(_S2, _C.SAWMILL_UPGRADES), ap=1),
+    _line(_A, RefCode.CONTRACT, cite(_S2, _C.CONTRACTS), ap=1),
+    _line(_H, RefCode.HQ_COUNT, _MANAGER, two=1, more=2),
+    _line(_H, RefCode.HQ_REWARDS, _MANAGER),
+    _line(_H, RefCode.HQ_EMPTY, _MANAGER),
+    _line(_H, RefCode.HQ_PRINTED, cite(_S2, _C.HQ_ICONS)),
+    _line(_E, RefCode.ROUNDS, cite(_S2, _C.SETUP, step=12) + cite(_S2, _C.ADVANCED_GAME),
           standard=10, advanced=9),
-    _line(_E, RefCode.FINAL_TURN, "002 ゲーム終了とスコアリング"),
+    _line(_E, RefCode.FINAL_TURN, cite(_S2, _C.GAME_END_SCORING)),
 )
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from scoring.cite import Citation, CiteTitle, Source, cite, worded
 from scoring.forestry.enums import (
     Area,
     Character,
@@ -261,13 +262,14 @@ class SetupStep:
     """
 
     id: str
-    source: str
+    source: Citation
     title: Msg
     detail: Detail
 
     def to_json(self, say: Say = _code) -> dict[str, str]:
         return {"id": self.id, "title": say(self.title),
-                "detail": say(joined(ListCode.SENTENCES, self.detail)), "source": self.source}
+                "detail": say(joined(ListCode.SENTENCES, self.detail)),
+                "source": worded(self.source, say)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1020,92 +1022,106 @@ def _solo(d: _Dealt) -> bool:
 @dataclass(frozen=True, slots=True)
 class _StepSpec:
     id: str
-    source: str
+    source: Citation
     applies: Callable[[_Dealt], bool]
     detail: Callable[[_Dealt], Detail]
 
 
+_S1, _S2, _C = Source.S001, Source.S002, CiteTitle
+_GF_SETUP = cite(_S1, _C.SETUP)
+_CHARACTERS = cite(_S2, _C.CHARACTERS)
+_GF_CHARACTERS = cite(_S1, _C.ADVANCED_CHARACTERS)
+
+
+def _setup(step: int) -> Citation:
+    return cite(_S2, _C.SETUP, step=step)
+
+
+def _player(step: int) -> Citation:
+    return cite(_S2, _C.PLAYER_SETUP, step=step)
+
+
 #: The setup checklist, in table order, each step citing its source and step number.
 STEPS: tuple[_StepSpec, ...] = (
-    _StepSpec("solo.note", "RULES §2.9", _solo, _d_solo),
-    _StepSpec("board.1.board", "002 setup 1", _always, _d_board),
-    _StepSpec("board.2.contracts", "002 setup 2", _always, _d_contracts),
-    _StepSpec("board.3.spawn_deck", "002 setup 3", _always, _d_spawn),
-    _StepSpec("board.4.tasks", "002 setup 4", _always, _d_tasks),
-    _StepSpec("board.5.sawmills", "002 setup 5", _always, _d_sawmills),
-    _StepSpec("board.6.processing", "002 setup 6", _always, _d_processing
+    _StepSpec("solo.note", cite(Source.RULES, mark="§2.9"), _solo, _d_solo),
+    _StepSpec("board.1.board", _setup(1), _always, _d_board),
+    _StepSpec("board.2.contracts", _setup(2), _always, _d_contracts),
+    _StepSpec("board.3.spawn_deck", _setup(3), _always, _d_spawn),
+    _StepSpec("board.4.tasks", _setup(4), _always, _d_tasks),
+    _StepSpec("board.5.sawmills", _setup(5), _always, _d_sawmills),
+    _StepSpec("board.6.processing", _setup(6), _always, _d_processing
     ),
-    _StepSpec("board.7.hq", "002 setup 7", _always, _d_hq),
-    _StepSpec("board.8.harvest_tokens", "002 setup 8", _always, _d_harvest_tokens
+    _StepSpec("board.7.hq", _setup(7), _always, _d_hq),
+    _StepSpec("board.8.harvest_tokens", _setup(8), _always, _d_harvest_tokens
     ),
-    _StepSpec("board.9.harvested", "002 setup 9", _always, _d_harvested),
-    _StepSpec("board.10.clearings", "002 setup 10", _always, _d_clearings),
-    _StepSpec("board.11.rivers", "002 setup 11", _always, _d_rivers),
-    _StepSpec("board.12.round_tokens", "002 setup 12", _always, _d_round_tokens),
-    _StepSpec("board.13.supply", "002 setup 13", _always, _d_supply),
-    _StepSpec("board.14.foresters", "002 setup 14", _always, _d_foresters),
-    _StepSpec("gf.detached_storages", "001 setup", _infestation, _d_gf_storages
+    _StepSpec("board.9.harvested", _setup(9), _always, _d_harvested),
+    _StepSpec("board.10.clearings", _setup(10), _always, _d_clearings),
+    _StepSpec("board.11.rivers", _setup(11), _always, _d_rivers),
+    _StepSpec("board.12.round_tokens", _setup(12), _always, _d_round_tokens),
+    _StepSpec("board.13.supply", _setup(13), _always, _d_supply),
+    _StepSpec("board.14.foresters", _setup(14), _always, _d_foresters),
+    _StepSpec("gf.detached_storages", _GF_SETUP, _infestation, _d_gf_storages
     ),
-    _StepSpec("gf.detached_scoring", "001 setup", _infestation, _d_gf_scoring
+    _StepSpec("gf.detached_scoring", _GF_SETUP, _infestation, _d_gf_scoring
     ),
-    _StepSpec("gf.reproduction", "001 setup", _infestation,
+    _StepSpec("gf.reproduction", _GF_SETUP, _infestation,
         _d_gf_reproduction,
     ),
-    _StepSpec("gf.infestation", "001 setup", _infestation, _d_gf_infestation),
-    _StepSpec("gf.locations", "001 setup", _infestation, _d_gf_locations),
-    _StepSpec("gf.supply", "001 setup", _infestation, _d_gf_supply
+    _StepSpec("gf.infestation", _GF_SETUP, _infestation, _d_gf_infestation),
+    _StepSpec("gf.locations", _GF_SETUP, _infestation, _d_gf_locations),
+    _StepSpec("gf.supply", _GF_SETUP, _infestation, _d_gf_supply
     ),
-    _StepSpec("char.deal", "002 advanced game", _advanced, _d_characters),
-    _StepSpec("char.trade_specialist", "002 characters", _has(Character.TRADE_SPECIALIST),
+    _StepSpec("char.deal", cite(_S2, _C.ADVANCED_GAME), _advanced, _d_characters),
+    _StepSpec("char.trade_specialist", _CHARACTERS, _has(Character.TRADE_SPECIALIST),
         _d_trade,
     ),
-    _StepSpec("char.forest_ecologist", "002 characters", _has(Character.FOREST_ECOLOGIST),
+    _StepSpec("char.forest_ecologist", _CHARACTERS, _has(Character.FOREST_ECOLOGIST),
         _d_ecologist,
     ),
-    _StepSpec("char.logistics_manager", "002 characters", _has(Character.LOGISTICS_MANAGER),
+    _StepSpec("char.logistics_manager", _CHARACTERS, _has(Character.LOGISTICS_MANAGER),
         _d_logistics,
     ),
-    _StepSpec("char.monitoring_specialist", "002 characters", _has(Character.MONITORING_SPECIALIST),
+    _StepSpec("char.monitoring_specialist", _CHARACTERS, _has(Character.MONITORING_SPECIALIST),
         _d_monitoring,
     ),
-    _StepSpec("char.forest_worker", "001 advanced characters", _has(Character.FOREST_WORKER),
+    _StepSpec("char.forest_worker", _GF_CHARACTERS, _has(Character.FOREST_WORKER),
         _d_forest_worker,
     ),
-    _StepSpec("char.forest_road_manager", "001 advanced characters",
+    _StepSpec("char.forest_road_manager", _GF_CHARACTERS,
         _has(Character.FOREST_ROAD_MANAGER),
         _d_road_manager,
     ),
-    _StepSpec("char.technician", "001 advanced characters", _has(Character.TECHNICIAN),
+    _StepSpec("char.technician", _GF_CHARACTERS, _has(Character.TECHNICIAN),
         _d_technician,
     ),
-    _StepSpec("player.1.board", "002 player setup 1", _always, _d_p_board),
-    _StepSpec("player.2.action", "002 player setup 2", _always, _d_p_action),
-    _StepSpec("player.3.buildings", "002 player setup 3", _always, _d_p_buildings
+    _StepSpec("player.1.board", _player(1), _always, _d_p_board),
+    _StepSpec("player.2.action", _player(2), _always, _d_p_action),
+    _StepSpec("player.3.buildings", _player(3), _always, _d_p_buildings
     ),
-    _StepSpec("player.4.cubes", "002 player setup 4", _always, _d_p_cubes),
-    _StepSpec("player.5.spare_cubes", "002 player setup 5", _always, _d_p_spare),
-    _StepSpec("player.6.technology", "002 player setup 6", _always,
+    _StepSpec("player.4.cubes", _player(4), _always, _d_p_cubes),
+    _StepSpec("player.5.spare_cubes", _player(5), _always, _d_p_spare),
+    _StepSpec("player.6.technology", _player(6), _always,
         _d_p_technology,
     ),
-    _StepSpec("player.7.storage", "002 player setup 7", _always, _d_p_storage
+    _StepSpec("player.7.storage", _player(7), _always, _d_p_storage
     ),
-    _StepSpec("player.8.star", "002 player setup 8", _always, _d_p_star),
-    _StepSpec("player.9.water", "002 player setup 9", _always, _d_p_water),
-    _StepSpec("player.10.reference", "002 player setup 10", _always, _d_p_reference
+    _StepSpec("player.8.star", _player(8), _always, _d_p_star),
+    _StepSpec("player.9.water", _player(9), _always, _d_p_water),
+    _StepSpec("player.10.reference", _player(10), _always, _d_p_reference
     ),
-    _StepSpec("player.11.score", "002 player setup 11", _always, _d_p_score),
-    _StepSpec("player.12.contract", "002 player setup 12", _always, _d_p_contract
+    _StepSpec("player.11.score", _player(11), _always, _d_p_score),
+    _StepSpec("player.12.contract", _player(12), _always, _d_p_contract
     ),
-    _StepSpec("player.13.manager", "002 player setup 13", _always, _d_p_manager),
-    _StepSpec("player.14.wood", "002 player setup 14", _always, _d_p_wood),
-    _StepSpec("player.15.first", "002 player setup 15", _always, _d_p_first),
-    _StepSpec("player.16.resources", "002 player setup 16; 001 asymmetric setup cards", _always,
+    _StepSpec("player.13.manager", _player(13), _always, _d_p_manager),
+    _StepSpec("player.14.wood", _player(14), _always, _d_p_wood),
+    _StepSpec("player.15.first", _player(15), _always, _d_p_first),
+    _StepSpec("player.16.resources", _player(16) + cite(_S1, _C.ASYMMETRIC_SETUP), _always,
         _d_p_coins,
     ),
-    _StepSpec("player.gf_van", "001 setup", _infestation, _d_gf_van),
-    _StepSpec("player.17.round_token", "002 player setup 17", _always, _d_p_round
+    _StepSpec("player.gf_van", _GF_SETUP, _infestation, _d_gf_van),
+    _StepSpec("player.17.round_token", _player(17), _always, _d_p_round
     ),
-    _StepSpec("player.18.harvesters", "002 player setup 18", _always, _d_p_harvesters
+    _StepSpec("player.18.harvesters", _player(18), _always, _d_p_harvesters
     ),
 )
 
