@@ -40,6 +40,7 @@ class CiteTitle(MessageCode):
     """The section titles citations name (the words: ``cite-…`` in each catalogue)."""
 
     # 000, and the same sections in 002
+    FOREST_SPECIES = "cite-forest-five-species"
     FOREST_BUILDINGS = "cite-forest-buildings"
     HARVEST = "cite-harvest"
     MOVEMENT = "cite-movement"
@@ -58,11 +59,22 @@ class CiteTitle(MessageCode):
         "cite-detached-storage-scoring-two-storages-tied-below-the-top-worked-example")
     ASYMMETRIC_SETUP = "cite-asymmetric-setup-cards"
     ADVANCED_CHARACTERS = "cite-advanced-characters"
+    ROAD_MANAGER = "cite-advanced-characters-forest-road-manager"
+    TECHNICIAN = "cite-advanced-characters-technician"
+    COMPONENTS = "cite-components"
     # 002 (001 and 002 both have a "setup")
     SETUP = "cite-setup"
     PLAYER_SETUP = "cite-player-setup"
     ADVANCED_GAME = "cite-advanced-game"
     CHARACTERS = "cite-characters"
+    CHARACTER_ABILITIES = "cite-character-abilities"
+    ECOLOGIST = "cite-character-abilities-forest-ecologist"
+    TRADE_SPECIALIST = "cite-trade-specialist"
+    LOGISTICS_MANAGER = "cite-logistics-manager"
+    MONITORING_SPECIALIST = "cite-monitoring-specialist"
+    GAME_BOARD = "cite-game-board-15-forest-spaces"
+    CLEARING_TOKENS = "cite-clearing-tokens"
+    HARVESTER_HARVEST = "cite-harvester-actions-harvest"
     ROUND_TOKENS = "cite-round-tokens"
     ACTION_POINT_TRACK = "cite-action-point-track"
     DEVELOPMENT_TRACK = "cite-advancing-on-the-development-track"

@@ -27,15 +27,13 @@ from scoring.guardians.rules import (
     SHARING_EXTRA_CARDS,
     SHELTER_CAPACITY,
     SKILLS,
+    SOURCE,
     Ranger,
     Skill,
 )
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
 
 _S3, _C = Source.S003, CiteTitle
-#: The rulebook as a whole (a section's or line's source when it names no part of it).
-REFERENCE_SOURCE: Citation = cite(_S3)
-
 #: Sections whose lines are :func:`guardians_reference_lines` (each with its own source).
 LINE_SECTIONS: tuple[str, ...] = ("turn", "planting")
 
@@ -47,7 +45,7 @@ class ReferenceSection:
     id: str
     title: Msg
     entries: tuple[Msg, ...]
-    source: Citation = REFERENCE_SOURCE
+    source: Citation = SOURCE
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title.to_json(),
@@ -240,7 +238,7 @@ class GuardiansRefLine:
 
     section: str
     message: Msg
-    source: Citation = REFERENCE_SOURCE
+    source: Citation = SOURCE
 
 
 def guardians_reference_lines() -> tuple[GuardiansRefLine, ...]:

@@ -20,8 +20,10 @@ from app.l10n import english
 from app.ui.settings.presenter import printed_rows
 from scoring import printed
 from scoring.cite import Citation, CiteCode, CiteTitle, Source, cite, worded
-from scoring.forestry.reference import forestry_reference
+from scoring.forestry.reference import REF_NUMBERS, forestry_reference
+from scoring.guardians import rules as guardians_rules
 from scoring.guardians.reference import guardians_reference_lines, quick_reference
+from scoring.sourced import Uncited
 from setup.forestry import plan as forestry_plan
 from setup.forestry.play import ROUND_TOKENS
 from setup.guardians import plan as guardians_plan
@@ -49,8 +51,10 @@ def _produced() -> list[Citation]:
     out = list(_shown().values())
     out += [s.source for advanced in (True, False) for s in quick_reference(advanced)]
     out += [t.source for t in ROUND_TOKENS]
-    out += [guardians_plan.SOURCE, guardians_plan.Removal("x", None).source]
+    out += [guardians_plan.SOURCE, guardians_plan.Removal("x", None).source, guardians_rules.SOURCE]
     out += [e.source for table in printed.SHIPPED.values() for e in table.values()]
+    numbers = [*REF_NUMBERS.values(), *forestry_plan.STEP_NUMBERS.values()]
+    out += [n.source for claims in numbers for n in claims if not isinstance(n.source, Uncited)]
     return out
 
 
@@ -101,7 +105,7 @@ def test_every_citation_the_games_produce_is_worded_in_both_languages() -> None:
     """Each part is a known source with a catalogue title, or a source as a whole (003) or
     a RULES section by its number; on a Japanese screen only its ids stay in Latin."""
     produced = _produced()
-    assert len(produced) > 100
+    assert len(produced) > 200
     for citation in produced:
         assert citation, "an empty citation"
         for part in citation:
