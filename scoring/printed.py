@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from scoring.cite import Citation, CiteTitle, Source, cite
 from scoring.message import MessageCode, Msg, msg
 from scoring.sheet import Need
 
@@ -60,7 +61,7 @@ class Shipped:
     """A printed value shipped with the product, and where it comes from."""
 
     value: int
-    source: str
+    source: Citation
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,31 +69,27 @@ class Spread:
     """VP for 1st / 2nd / 3rd place, with its source."""
 
     points: tuple[int, int, int]
-    source: str
+    source: Citation
 
 
 #: The only count-table entries the sources print (RULES.md "Printed values").
 #: Board side A: both come from 002's 93-VP worked example (a standard game).
 SHIPPED: Mapping[str, Mapping[str, Shipped]] = {
-    BUILDINGS_VP: {
-        "5": Shipped(7, "002 end-game scoring worked example: 5 buildings score 7 VP (board A)"),
-    },
-    TASKS_VP: {
-        "5": Shipped(11, "002 end-game scoring worked example: 5 task cards fulfilled score 11 VP"),
-    },
+    BUILDINGS_VP: {"5": Shipped(7, cite(Source.S002, CiteTitle.EXAMPLE_BUILDINGS))},
+    TASKS_VP: {"5": Shipped(11, cite(Source.S002, CiteTitle.EXAMPLE_TASKS))},
 }
 
-_DETACHED_SOURCE = "001 Detached Storage Scoring"
-#: Detached storage spreads by how the storages rank on infested wood (001).
-DETACHED_MOST = Spread((10, 6, 2), _DETACHED_SOURCE + ": storage with the most infested wood")
-DETACHED_SECOND = Spread((7, 4, 1), _DETACHED_SOURCE + ": storage with the second-most")
-DETACHED_LEAST = Spread((5, 3, 0), _DETACHED_SOURCE + ": storage with the fewest")
-DETACHED_ALL_TIED = Spread((6, 4, 2), _DETACHED_SOURCE + ": all three storages tied")
+#: Detached storage spreads by how the storages rank on infested wood (001 Detached
+#: Storage Scoring).
+DETACHED_MOST = Spread((10, 6, 2), cite(Source.S001, CiteTitle.DETACHED_MOST))
+DETACHED_SECOND = Spread((7, 4, 1), cite(Source.S001, CiteTitle.DETACHED_SECOND))
+DETACHED_LEAST = Spread((5, 3, 0), cite(Source.S001, CiteTitle.DETACHED_FEWEST))
+DETACHED_ALL_TIED = Spread((6, 4, 2), cite(Source.S001, CiteTitle.DETACHED_ALL_TIED))
 DETACHED_TIED_BELOW_TOP = Spread(
-    (6, 3, 1), _DETACHED_SOURCE + ": two storages tied below the top (worked example)"
+    (6, 3, 1), cite(Source.S001, CiteTitle.DETACHED_TIED_BELOW_TOP)
 )
 #: Forester majority (002 end-game scoring, category 4).
-FORESTER_MAJORITY = Spread((10, 6, 2), "002 end-game scoring: most forester tokens")
+FORESTER_MAJORITY = Spread((10, 6, 2), cite(Source.S002, CiteTitle.MOST_FORESTERS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +100,8 @@ class Found:
     key: str
     value: int | tuple[int, ...]
     origin: Origin
-    source: str = ""
+    #: where a shipped value is printed (a record's or a confirmed value: its origin says)
+    source: Citation = ()
 
 
 def confirmed_table(table: str, *, board_side_b: bool = False) -> str:
@@ -191,11 +189,11 @@ def lookup_count(
     key = str(count)
     for k, v in record.items():
         if str(k) == key and (val := _int(v)) is not None:
-            return Found(table, key, val, "record", "this record's printed values")
+            return Found(table, key, val, "record")
     if confirmed:
         row = confirmed.get(confirmed_table(table, board_side_b=board_side_b), {})
         if key in row and (val := _int(row[key])) is not None:
-            return Found(table, key, val, "confirmed", "confirmed by you earlier")
+            return Found(table, key, val, "confirmed")
     shipped = SHIPPED.get(table, {}).get(key)
     if shipped is not None and not (table == BUILDINGS_VP and board_side_b):
         return Found(table, key, shipped.value, "shipped", shipped.source)
@@ -208,15 +206,14 @@ def lookup_top_tie(
 ) -> Found | Need:
     """The detached spread for two storages tied at the top (not in the sources)."""
     if record is not None:
-        return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(record), "record",
-                     "this record's printed values")
+        return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(record), "record")
     if confirmed:
         value = confirmed.get(DETACHED_TOP_TIE, {}).get(TOP_TIE_KEY)
         if isinstance(value, (list, tuple)) and len(value) == 3:
             ints = [_int(v) for v in value]
             if all(i is not None for i in ints):
                 return Found(DETACHED_TOP_TIE, TOP_TIE_KEY, tuple(i or 0 for i in ints),
-                             "confirmed", "confirmed by you earlier")
+                             "confirmed")
     return Need(DETACHED_TOP_TIE, TOP_TIE_KEY, ask(DETACHED_TOP_TIE, TOP_TIE_KEY))
 
 

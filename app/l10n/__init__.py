@@ -25,7 +25,6 @@ renders, and never builds one.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from enum import Enum
@@ -33,6 +32,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scoring.cite import Citation, worded
 from scoring.message import Msg, msg
 
 if TYPE_CHECKING:
@@ -163,36 +163,11 @@ def render(lang: str, message: Msg | str, /, **params: Any) -> str:
     return _render(lang if lang in languages() else DEFAULT_LANGUAGE, m)
 
 
-_CITED = re.compile(r"^(?P<id>\d{3}|RULES)?\s*(?P<mark>(?:[0-9]+|[IVX]+|[a-z])\.\s+)?"
-                    r"(?P<title>.*?)(?:\s+(?P<n>\d+))?$")
-
-
-def cite_key(title: str) -> str:
-    """The catalogue id of a source's section title: ``cite-`` and its words (English
-    titles; a Japanese one, printed in 002, has none and is shown as printed).
-
-    >>> cite_key("Replenishing forester tokens")
-    'cite-replenishing-forester-tokens'
-    """
-    return "cite-" + re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-
-
-def cite(lang: str, source: str) -> str:
-    """A source citation ("000 Tending the forest; 002 森の手入れ") as ``lang``'s reader reads
-    it: each part's source id (000-003, RULES), section mark ("2.", "I.", "a.") and step
-    number kept, its title in ``lang`` where the catalogue words it (the sources print
-    their titles in English or, 002, in Japanese); parts joined the language's way."""
-    parts = []
-    for part in (p.strip() for p in source.split(";")):
-        m = _CITED.match(part)
-        title = m["title"] if m else ""
-        key = cite_key(title) if title else ""
-        if m is None or not title or not has(DEFAULT_LANGUAGE, key):
-            parts.append(part)
-            continue
-        worded = render(lang, key, n=m["n"] or "")
-        parts.append(" ".join(x for x in (m["id"], (m["mark"] or "").strip(), worded) if x))
-    return render(lang, "cite-separator").join(parts)
+def cite(lang: str, citation: Citation) -> str:
+    """A source citation (:mod:`scoring.cite`) as ``lang``'s reader reads it: each part's
+    source id (000-003, RULES), section mark ("2.", "I.", "a.") and step number, its title
+    in ``lang``; parts joined the language's way."""
+    return worded(citation, lambda m: render(lang, m))
 
 
 def sentences(lang: str, messages: tuple[Msg, ...]) -> str:

@@ -2003,7 +2003,8 @@ map-legend = { $item ->
    *[free] Free space
   }
 
-## Source titles in citations (the sources' own words; app.l10n.cite)
+## Section titles in citations (scoring.cite.CiteTitle; app.l10n.cite adds the source id, mark
+## and step number): 000, 001 and 003 print these words, 002 prints Japanese titles (in ja.ftl)
 cite-separator = {"; "}
 cite-forest-buildings = Forest buildings
 cite-harvest = Harvest
@@ -2022,10 +2023,37 @@ cite-detached-storage-scoring-two-storages-tied-below-the-top-worked-example = D
 cite-end-game-scoring-worked-example-5-buildings-score-7-vp-board-a = end-game scoring worked example: 5 buildings score 7 VP (board A)
 cite-end-game-scoring-worked-example-5-task-cards-fulfilled-score-11-vp = end-game scoring worked example: 5 task cards fulfilled score 11 VP
 cite-end-game-scoring-most-forester-tokens = end-game scoring: most forester tokens
-cite-player-setup = player setup { $n }
-cite-setup = setup { $n }
+cite-player-setup = player setup
+cite-setup = setup
 cite-asymmetric-setup-cards = asymmetric setup cards
 cite-round-tokens = round tokens
+cite-advanced-game = advanced game
+cite-characters = characters
+cite-advanced-characters = advanced characters
+cite-action-point-track = Action point track
+cite-advancing-on-the-development-track = Advancing on the development track
+cite-free-actions = Free actions
+cite-resources = Resources
+cite-harvester-actions-movement = Harvester actions: movement
+cite-harvester-actions = Harvester actions
+cite-sawmill-manager-actions-movement = Sawmill manager actions: movement
+cite-sawmill-actions = Sawmill actions
+cite-sawmill-upgrades = Sawmill upgrades
+cite-fulfilling-contracts = Fulfilling contracts
+cite-hq-tile-icons = HQ tile icons
+cite-game-end-and-scoring = Game end and scoring
+cite-forest-five-species = Forest (five species)
+cite-advanced-characters-forest-road-manager = { cite-advanced-characters }: { label-forest_road_manager }
+cite-advanced-characters-technician = { cite-advanced-characters }: { label-technician }
+cite-components = Components
+cite-character-abilities = Character abilities
+cite-character-abilities-forest-ecologist = { cite-character-abilities }: { label-forest_ecologist }
+cite-trade-specialist = { label-trade_specialist }
+cite-logistics-manager = { label-logistics_manager }
+cite-monitoring-specialist = { label-monitoring_specialist }
+cite-game-board-15-forest-spaces = Game board (the 15 spaces of the forest area)
+cite-clearing-tokens = Clearing tokens
+cite-harvester-actions-harvest = Harvester actions (harvest)
 cite-start = Start
 cite-forest-exploration = Forest Exploration
 cite-player-action = Player Action

@@ -1922,7 +1922,7 @@ map-legend = { $item ->
    *[free] 空きマス
   }
 
-## 出典の節の題名（出典そのものは英語または日本語：app.l10n.cite）
+## 出典の節の題名（scoring.cite.CiteTitle。002の題名は002の表記どおり。app.l10n.cite）
 cite-separator = ；
 cite-forest-buildings = 森の建物
 cite-harvest = 伐採
@@ -1941,10 +1941,37 @@ cite-detached-storage-scoring-two-storages-tied-below-the-top-worked-example = �
 cite-end-game-scoring-worked-example-5-buildings-score-7-vp-board-a = ゲーム終了時の得点計算の例：建物5つで7VP（ボードA）
 cite-end-game-scoring-worked-example-5-task-cards-fulfilled-score-11-vp = ゲーム終了時の得点計算の例：達成したタスクカード5枚で11VP
 cite-end-game-scoring-most-forester-tokens = ゲーム終了時の得点計算：林業家トークンの最多
-cite-player-setup = プレイヤーのセットアップ { $n }
-cite-setup = ゲームのセットアップ { $n }
+cite-player-setup = プレイヤーのセットアップ
+cite-setup = ゲームのセットアップ
 cite-asymmetric-setup-cards = 非対称セットアップカード
 cite-round-tokens = ラウンドトークン
+cite-advanced-game = 上級ゲーム
+cite-characters = キャラクター
+cite-advanced-characters = 上級キャラクター
+cite-action-point-track = アクションポイントトラック
+cite-advancing-on-the-development-track = 開発トラックの前進
+cite-free-actions = フリーアクション
+cite-resources = リソース
+cite-harvester-actions-movement = 伐採機アクション: 移動
+cite-harvester-actions = 伐採機アクション
+cite-sawmill-manager-actions-movement = 製材所管理者のアクション: 移動
+cite-sawmill-actions = 製材所アクション
+cite-sawmill-upgrades = 製材所のアップグレード
+cite-fulfilling-contracts = 契約の履行
+cite-hq-tile-icons = HQタイルアイコン
+cite-game-end-and-scoring = ゲーム終了とスコアリング
+cite-forest-five-species = 森（5種類）
+cite-advanced-characters-forest-road-manager = { cite-advanced-characters }：{ label-forest_road_manager }
+cite-advanced-characters-technician = { cite-advanced-characters }：{ label-technician }
+cite-components = 内容物
+cite-character-abilities = キャラクターの能力
+cite-character-abilities-forest-ecologist = { cite-character-abilities }: { label-forest_ecologist }
+cite-trade-specialist = { label-trade_specialist }
+cite-logistics-manager = { label-logistics_manager }
+cite-monitoring-specialist = { label-monitoring_specialist }
+cite-game-board-15-forest-spaces = ゲームボード (森林エリアの15スペース)
+cite-clearing-tokens = 空き地トークン
+cite-harvester-actions-harvest = 伐採機アクション (伐採)
 cite-start = スタート
 cite-forest-exploration = 森の探索
 cite-player-action = プレイヤーのアクション

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from scoring.cite import Citation, CiteTitle, Source, cite
 from scoring.message import MessageCode, Msg, msg
 from scoring.sourced import Sourced
 
@@ -63,46 +64,53 @@ class RefLine:
 
     section: RefSection
     message: Msg
-    source: str
+    source: Citation
 
 
-def _line(section: RefSection, code: RefCode, source: str, **params: int) -> RefLine:
+def _line(section: RefSection, code: RefCode, source: Citation, **params: int) -> RefLine:
     return RefLine(section, msg(code, **params), source)
 
 
 _T, _F, _A, _H, _E = (RefSection.TURN, RefSection.FREE, RefSection.ACTIONS, RefSection.HQ,
                       RefSection.END)
+_S0, _S1, _S2 = Source.S000, Source.S001, Source.S002
+_C = CiteTitle
+_MANAGER = cite(_S2, _C.MANAGER_MOVEMENT)
 
 #: The Forestry turn, its free actions, every action's cost, HQ rewards and the game end.
 FORESTRY_REFERENCE: tuple[RefLine, ...] = (
-    _line(_T, RefCode.ROUND_TOKEN, "002 プレイヤーのセットアップ 17; 002 ラウンドトークン"),
-    _line(_T, RefCode.FORESTERS, "000 Replenishing forester tokens; 002 森の手入れ"),
-    _line(_T, RefCode.AP_START, "002 アクションポイントトラック", ap=3),
-    _line(_T, RefCode.AP_MORE, "002 開発トラックの前進"),
-    _line(_T, RefCode.TURN_END, "002 アクションポイントトラック"),
-    _line(_T, RefCode.SPAWN, "001 Spawning Infested Wood"),
-    _line(_F, RefCode.FREE_RENEW, "002 フリーアクション 1", coins=1),
-    _line(_F, RefCode.FREE_TASK, "002 フリーアクション 2", times=1),
-    _line(_F, RefCode.FREE_BUY_AP, "002 フリーアクション 3", times=2, coins=4),
-    _line(_F, RefCode.FREE_STORAGE, "002 フリーアクション 4; 002 リソース", times=3, coins=5),
-    _line(_A, RefCode.MOVE, "000 Movement; 002 伐採機アクション: 移動", ap=1, spaces=2, coins=1),
-    _line(_A, RefCode.HARVEST, "000 Harvest; 002 伐採機アクション"),
-    _line(_A, RefCode.REFOREST, "000 Reforestation; 002 植林"),
-    _line(_A, RefCode.TEND, "000 Tending the forest; 002 森の手入れ", ap=1),
-    _line(_A, RefCode.INFESTED, "001 Removing Infested Wood", ap=1),
-    _line(_A, RefCode.FOREST_BUILDING, "000 Forest buildings; 002 森の建物", ap=1, coins=2),
-    _line(_A, RefCode.WATER, "000 Water structures; 002 水施設", ap=1, n=3),
-    _line(_A, RefCode.MANAGER, "002 製材所管理者のアクション: 移動", ap=1),
-    _line(_A, RefCode.SAWMILL_USE, "002 製材所アクション", ap=1),
-    _line(_A, RefCode.SAWMILL_UPGRADE, "002 製材所のアップグレード", ap=1),
-    _line(_A, RefCode.CONTRACT, "002 契約の履行", ap=1),
-    _line(_H, RefCode.HQ_COUNT, "002 製材所管理者のアクション: 移動", two=1, more=2),
-    _line(_H, RefCode.HQ_REWARDS, "002 製材所管理者のアクション: 移動"),
-    _line(_H, RefCode.HQ_EMPTY, "002 製材所管理者のアクション: 移動"),
-    _line(_H, RefCode.HQ_PRINTED, "002 HQタイルアイコン"),
-    _line(_E, RefCode.ROUNDS, "002 ゲームのセットアップ (ラウンドトークン); 002 上級ゲーム",
+    _line(_T, RefCode.ROUND_TOKEN,
+          cite(_S2, _C.PLAYER_SETUP, step=17) + cite(_S2, _C.ROUND_TOKENS)),
+    _line(_T, RefCode.FORESTERS, cite(_S0, _C.REPLENISH_FORESTERS) + cite(_S2, _C.TEND)),
+    _line(_T, RefCode.AP_START, cite(_S2, _C.ACTION_POINT_TRACK), ap=3),
+    _line(_T, RefCode.AP_MORE, cite(_S2, _C.DEVELOPMENT_TRACK)),
+    _line(_T, RefCode.TURN_END, cite(_S2, _C.ACTION_POINT_TRACK)),
+    _line(_T, RefCode.SPAWN, cite(_S1, _C.SPAWN_INFESTED)),
+    _line(_F, RefCode.FREE_RENEW, cite(_S2, _C.FREE_ACTIONS, step=1), coins=1),
+    _line(_F, RefCode.FREE_TASK, cite(_S2, _C.FREE_ACTIONS, step=2), times=1),
+    _line(_F, RefCode.FREE_BUY_AP, cite(_S2, _C.FREE_ACTIONS, step=3), times=2, coins=4),
+    _line(_F, RefCode.FREE_STORAGE, cite(_S2, _C.FREE_ACTIONS, step=4) + cite(_S2, _C.RESOURCES),
+          times=3, coins=5),
+    _line(_A, RefCode.MOVE, cite(_S0, _C.MOVEMENT) + cite(_S2, _C.HARVESTER_MOVEMENT),
+          ap=1, spaces=2, coins=1),
+    _line(_A, RefCode.HARVEST, cite(_S0, _C.HARVEST) + cite(_S2, _C.HARVESTER_ACTIONS)),
+    _line(_A, RefCode.REFOREST, cite(_S0, _C.REFORESTATION) + cite(_S2, _C.REFORESTATION)),
+    _line(_A, RefCode.TEND, cite(_S0, _C.TEND) + cite(_S2, _C.TEND), ap=1),
+    _line(_A, RefCode.INFESTED, cite(_S1, _C.REMOVE_INFESTED), ap=1),
+    _line(_A, RefCode.FOREST_BUILDING,
+          cite(_S0, _C.FOREST_BUILDINGS) + cite(_S2, _C.FOREST_BUILDINGS), ap=1, coins=2),
+    _line(_A, RefCode.WATER, cite(_S0, _C.WATER) + cite(_S2, _C.WATER), ap=1, n=3),
+    _line(_A, RefCode.MANAGER, _MANAGER, ap=1),
+    _line(_A, RefCode.SAWMILL_USE, cite(_S2, _C.SAWMILL_ACTIONS), ap=1),
+    _line(_A, RefCode.SAWMILL_UPGRADE, cite(_S2, _C.SAWMILL_UPGRADES), ap=1),
+    _line(_A, RefCode.CONTRACT, cite(_S2, _C.CONTRACTS), ap=1),
+    _line(_H, RefCode.HQ_COUNT, _MANAGER, two=1, more=2),
+    _line(_H, RefCode.HQ_REWARDS, _MANAGER),
+    _line(_H, RefCode.HQ_EMPTY, _MANAGER),
+    _line(_H, RefCode.HQ_PRINTED, cite(_S2, _C.HQ_ICONS)),
+    _line(_E, RefCode.ROUNDS, cite(_S2, _C.SETUP, step=12) + cite(_S2, _C.ADVANCED_GAME),
           standard=10, advanced=9),
-    _line(_E, RefCode.FINAL_TURN, "002 ゲーム終了とスコアリング"),
+    _line(_E, RefCode.FINAL_TURN, cite(_S2, _C.GAME_END_SCORING)),
 )
 
 
@@ -111,57 +119,58 @@ def forestry_reference() -> tuple[RefLine, ...]:
     return FORESTRY_REFERENCE
 
 
-def _n(value: int, what: str, source: str) -> Sourced:
+def _n(value: int, what: str, source: Citation) -> Sourced:
     return Sourced(value, what, source)
 
 
-_MOVE = "002 伐採機アクション: 移動"
-_HQ = "002 製材所管理者のアクション: 移動"
+_MOVE = cite(_S2, _C.HARVESTER_MOVEMENT)
+_HQ = cite(_S2, _C.MANAGER_MOVEMENT)
+_FREE_4 = cite(_S2, _C.FREE_ACTIONS, step=4)
 
 #: Every number each quick reference line states (its parameters and the catalogue's
 #: words alike), with its source (``tests/app/test_l10n_numbers.py``).
 REF_NUMBERS: dict[str, tuple[Sourced, ...]] = {
     RefCode.ROUND_TOKEN: (),
-    RefCode.FORESTERS: (_n(3, "forester tokens on the board", "000 Replenishing forester tokens"),
-                        _n(1, "spawn card per missing token", "000 Replenishing forester tokens")),
-    RefCode.AP_START: (_n(3, "action points at the start", "002 アクションポイントトラック"),),
+    RefCode.FORESTERS: (_n(3, "forester tokens on the board", cite(_S0, _C.REPLENISH_FORESTERS)),
+                        _n(1, "spawn card per missing token", cite(_S0, _C.REPLENISH_FORESTERS))),
+    RefCode.AP_START: (_n(3, "action points at the start", cite(_S2, _C.ACTION_POINT_TRACK)),),
     RefCode.AP_MORE: (),
     RefCode.TURN_END: (),
-    RefCode.SPAWN: (_n(1, "infested wood per reproduction token", "001 Spawning Infested Wood"),
-                    _n(21, "infested wood tokens in the supply", "001 Components")),
-    RefCode.FREE_RENEW: (_n(1, "coin to renew the contracts", "002 フリーアクション 1"),),
-    RefCode.FREE_TASK: (_n(1, "task card effect per turn", "002 フリーアクション 2"),),
-    RefCode.FREE_BUY_AP: (_n(2, "bought AP per turn", "002 フリーアクション 3"),
-                          _n(4, "coins per bought AP", "002 フリーアクション 3"),
-                          _n(1, "AP bought at a time", "002 フリーアクション 3")),
-    RefCode.FREE_STORAGE: (_n(3, "storage spaces opened per turn", "002 フリーアクション 4"),
-                           _n(1, "per (one) turn", "002 フリーアクション 4"),
-                           Sourced(5, "coins for the first storage extension", "002 リソース",
-                                   "coins")),
+    RefCode.SPAWN: (_n(1, "infested wood per reproduction token", cite(_S1, _C.SPAWN_INFESTED)),
+                    _n(21, "infested wood tokens in the supply", cite(_S1, _C.COMPONENTS))),
+    RefCode.FREE_RENEW: (_n(1, "coin to renew the contracts", cite(_S2, _C.FREE_ACTIONS, step=1)),),
+    RefCode.FREE_TASK: (_n(1, "task card effect per turn", cite(_S2, _C.FREE_ACTIONS, step=2)),),
+    RefCode.FREE_BUY_AP: (_n(2, "bought AP per turn", cite(_S2, _C.FREE_ACTIONS, step=3)),
+                          _n(4, "coins per bought AP", cite(_S2, _C.FREE_ACTIONS, step=3)),
+                          _n(1, "AP bought at a time", cite(_S2, _C.FREE_ACTIONS, step=3))),
+    RefCode.FREE_STORAGE: (_n(3, "storage spaces opened per turn", _FREE_4),
+                           _n(1, "per (one) turn", _FREE_4),
+                           Sourced(5, "coins for the first storage extension",
+                                   cite(_S2, _C.RESOURCES), "coins")),
     RefCode.MOVE: (_n(1, "AP per move", _MOVE), _n(2, "spaces per AP", _MOVE),
                    _n(1, "coin per river crossed", _MOVE)),
-    RefCode.HARVEST: (_n(1, "AP (one dot)", "002 伐採機アクション (伐採)"),
-                      _n(2, "AP (two dots)", "002 伐採機アクション (伐採)")),
-    RefCode.REFOREST: (_n(1, "AP or seedlings (one)", "002 植林"),
-                       _n(2, "AP or seedlings (two)", "002 植林")),
-    RefCode.TEND: (_n(1, "AP", "002 森の手入れ"),),
-    RefCode.INFESTED: (_n(1, "AP", "001 Removing Infested Wood"),),
+    RefCode.HARVEST: (_n(1, "AP (one dot)", cite(_S2, _C.HARVESTER_HARVEST)),
+                      _n(2, "AP (two dots)", cite(_S2, _C.HARVESTER_HARVEST))),
+    RefCode.REFOREST: (_n(1, "AP or seedlings (one)", cite(_S2, _C.REFORESTATION)),
+                       _n(2, "AP or seedlings (two)", cite(_S2, _C.REFORESTATION))),
+    RefCode.TEND: (_n(1, "AP", cite(_S2, _C.TEND)),),
+    RefCode.INFESTED: (_n(1, "AP", cite(_S1, _C.REMOVE_INFESTED)),),
     RefCode.FOREST_BUILDING: (
-        _n(1, "AP, construction material, temp worker", "002 森の建物"),
-        _n(2, "coins for the any-wood clearing reward", "002 空き地トークン")),
-    RefCode.WATER: (_n(1, "AP", "002 水施設"),
-                    _n(3, "temp workers or construction materials", "002 水施設")),
+        _n(1, "AP, construction material, temp worker", cite(_S2, _C.FOREST_BUILDINGS)),
+        _n(2, "coins for the any-wood clearing reward", cite(_S2, _C.CLEARING_TOKENS))),
+    RefCode.WATER: (_n(1, "AP", cite(_S2, _C.WATER)),
+                    _n(3, "temp workers or construction materials", cite(_S2, _C.WATER))),
     RefCode.MANAGER: (_n(1, "AP", _HQ),),
-    RefCode.SAWMILL_USE: (_n(1, "AP", "002 製材所アクション"),),
-    RefCode.SAWMILL_UPGRADE: (_n(1, "AP", "002 製材所のアップグレード"),),
-    RefCode.CONTRACT: (_n(1, "AP", "002 契約の履行"),),
+    RefCode.SAWMILL_USE: (_n(1, "AP", cite(_S2, _C.SAWMILL_ACTIONS)),),
+    RefCode.SAWMILL_UPGRADE: (_n(1, "AP", cite(_S2, _C.SAWMILL_UPGRADES)),),
+    RefCode.CONTRACT: (_n(1, "AP", cite(_S2, _C.CONTRACTS)),),
     RefCode.HQ_COUNT: (_n(1, "rewards per HQ tile with 2 players", _HQ),
                        _n(2, "rewards per HQ tile with 3-4 players; 2 players", _HQ),
                        _n(3, "3 players", _HQ), _n(4, "4 players", _HQ)),
     RefCode.HQ_REWARDS: (),
     RefCode.HQ_EMPTY: (_n(2, "the second reward", _HQ),),
-    RefCode.HQ_PRINTED: (_n(1, "coin for the first reward's purchase", "002 HQタイルアイコン"),),
-    RefCode.ROUNDS: (_n(10, "rounds", "002 ゲームのセットアップ 12"),
-                     _n(9, "rounds in the advanced game", "002 上級ゲーム")),
-    RefCode.FINAL_TURN: (_n(1, "final turn each", "002 ゲーム終了とスコアリング"),),
+    RefCode.HQ_PRINTED: (_n(1, "coin for the first reward's purchase", cite(_S2, _C.HQ_ICONS)),),
+    RefCode.ROUNDS: (_n(10, "rounds", cite(_S2, _C.SETUP, step=12)),
+                     _n(9, "rounds in the advanced game", cite(_S2, _C.ADVANCED_GAME))),
+    RefCode.FINAL_TURN: (_n(1, "final turn each", cite(_S2, _C.GAME_END_SCORING)),),
 }

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.cite import Citation, CiteTitle, Source, cite
 from scoring.guardians.rules import (
     COMPONENTS,
     DECISIONS,
@@ -32,6 +33,7 @@ from scoring.guardians.rules import (
 )
 from scoring.message import ListCode, MessageCode, Msg, joined, msg
 
+_S3, _C = Source.S003, CiteTitle
 #: Sections whose lines are :func:`guardians_reference_lines` (each with its own source).
 LINE_SECTIONS: tuple[str, ...] = ("turn", "planting")
 
@@ -43,11 +45,12 @@ class ReferenceSection:
     id: str
     title: Msg
     entries: tuple[Msg, ...]
-    source: str = SOURCE
+    source: Citation = SOURCE
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title.to_json(),
-                "entries": [e.to_json() for e in self.entries], "source": self.source}
+                "entries": [e.to_json() for e in self.entries],
+                "source": [c.to_json() for c in self.source]}
 
 
 class QuickRefTitle(MessageCode):
@@ -235,7 +238,7 @@ class GuardiansRefLine:
 
     section: str
     message: Msg
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 def guardians_reference_lines() -> tuple[GuardiansRefLine, ...]:
@@ -243,28 +246,33 @@ def guardians_reference_lines() -> tuple[GuardiansRefLine, ...]:
     res = SKILLS[Skill.INCREASE_RESOURCE]
     act = SKILLS[Skill.INCREASE_ACTION]
     lines = [
-        GuardiansRefLine("turn", msg(GuardiansRefCode.START), f"{SOURCE} Start"),
-        GuardiansRefLine("turn", msg(GuardiansRefCode.EXPLORE), f"{SOURCE} 1. Forest Exploration"),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.START), cite(_S3, _C.START)),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.EXPLORE),
+                         cite(_S3, _C.FOREST_EXPLORATION, mark="1.")),
         GuardiansRefLine("turn", msg(GuardiansRefCode.ACT, actions=act.start),
-                         f"{SOURCE} 2. Player Action"),
-        GuardiansRefLine("turn", msg(GuardiansRefCode.ACTIONS), f"{SOURCE} 2. Player Action"),
+                         cite(_S3, _C.PLAYER_ACTION, mark="2.")),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.ACTIONS),
+                         cite(_S3, _C.PLAYER_ACTION, mark="2.")),
         GuardiansRefLine("turn", msg(GuardiansRefCode.REFILL, start=res.start,
                                      maximum=res.maximum or 0),
-                         f"{SOURCE} 3. Resource Replenishment; Increase Resource"),
-        GuardiansRefLine("turn", msg(GuardiansRefCode.END), f"{SOURCE} Game End"),
+                         cite(_S3, _C.RESOURCE_REPLENISHMENT, mark="3.")
+                         + cite(_S3, _C.INCREASE_RESOURCE)),
+        GuardiansRefLine("turn", msg(GuardiansRefCode.END), cite(_S3, _C.GAME_END)),
     ]
     for row in ROW_ORDER:
         rule = row.rule
         allowed = " / ".join(a.value for a in PILE_ORDER if a in rule.allowed)
         lines.append(GuardiansRefLine("planting", msg(
             GuardiansRefCode.ROW, row=row.value, allowed=allowed, cards=rule.cost_cards,
-            same_type=rule.same_type), f"{SOURCE} a. Planting Condition"))
+            same_type=rule.same_type), cite(_S3, _C.PLANTING_CONDITION, mark="a.")))
     lines += [
-        GuardiansRefLine("planting", msg(GuardiansRefCode.LEFTMOST), f"{SOURCE} I. Forestation"),
+        GuardiansRefLine("planting", msg(GuardiansRefCode.LEFTMOST),
+                         cite(_S3, _C.FORESTATION, mark="I.")),
         GuardiansRefLine("planting", msg(GuardiansRefCode.REGULAR_ONLY),
-                         f"{SOURCE} I. Forestation"),
+                         cite(_S3, _C.FORESTATION, mark="I.")),
         GuardiansRefLine("planting", msg(GuardiansRefCode.SHARING, extra=SHARING_EXTRA_CARDS),
-                         f"{SOURCE} b. Sharing Terrain"),
-        GuardiansRefLine("planting", msg(GuardiansRefCode.UPGRADE), f"{SOURCE} c. Upgrade Skill"),
+                         cite(_S3, _C.SHARING_TERRAIN, mark="b.")),
+        GuardiansRefLine("planting", msg(GuardiansRefCode.UPGRADE),
+                         cite(_S3, _C.UPGRADE_SKILL, mark="c.")),
     ]
     return tuple(lines)

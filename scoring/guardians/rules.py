@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-SOURCE = "003"
+from scoring.cite import Citation, Source, cite
+
+#: What every rules-table entry cites: the rulebook (003).
+SOURCE: Citation = cite(Source.S003)
 
 
 class Altitude(StrEnum):
@@ -133,7 +136,7 @@ class Component:
 
     id: str
     count: int
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 COMPONENTS: tuple[Component, ...] = (
@@ -194,7 +197,7 @@ class TreeRowRule:
     allowed: frozenset[Altitude]
     cost_cards: int
     same_type: bool
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 _I, _II, _III = Altitude.HIGH, Altitude.MEDIUM, Altitude.LOW
@@ -217,7 +220,7 @@ class SkillRule:
     start: int
     maximum: int | None
     note: str
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 SKILLS: dict[Skill, SkillRule] = {
@@ -248,7 +251,7 @@ class RangerInfo:
     title: str
     bonus: str
     shelter_capacity: int
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 RANGERS: dict[Ranger, RangerInfo] = {
@@ -300,7 +303,7 @@ class LivingCondition:
     altitudes: frozenset[Altitude]
     next_to: TileKind | None
     cards: int = 2
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 LIVING_CONDITIONS: dict[AnimalSpecies, LivingCondition] = {
@@ -339,7 +342,7 @@ class EventRule:
     catalogues: ``ref-fg-event-<event>`` (``scoring.guardians.reference.EventCode``)."""
 
     event: SpecialEvent
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 EVENTS: dict[SpecialEvent, EventRule] = {e: EventRule(e) for e in SpecialEvent}
@@ -363,7 +366,7 @@ class Decision:
     """
 
     id: str
-    source: str = SOURCE
+    source: Citation = SOURCE
 
 
 DECISIONS: tuple[Decision, ...] = tuple(Decision(d) for d in (

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
+from scoring.cite import Citation, CiteTitle, Source, cite, worded
 from scoring.forestry.enums import (
     Area,
     Character,
@@ -39,7 +40,7 @@ from scoring.forestry.enums import (
 )
 from scoring.message import ListCode, MessageCode, Msg, Refusal, Say, joined, msg
 from scoring.message import say_code as _code
-from scoring.sourced import APP, NOT_PRINTED, Sourced
+from scoring.sourced import APP, NOT_PRINTED, Sourced, Uncited
 from setup.forestry.deck import (
     Reveal,
     SpawnDeck,
@@ -261,13 +262,14 @@ class SetupStep:
     """
 
     id: str
-    source: str
+    source: Citation
     title: Msg
     detail: Detail
 
     def to_json(self, say: Say = _code) -> dict[str, str]:
         return {"id": self.id, "title": say(self.title),
-                "detail": say(joined(ListCode.SENTENCES, self.detail)), "source": self.source}
+                "detail": say(joined(ListCode.SENTENCES, self.detail)),
+                "source": worded(self.source, say)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -1020,92 +1022,106 @@ def _solo(d: _Dealt) -> bool:
 @dataclass(frozen=True, slots=True)
 class _StepSpec:
     id: str
-    source: str
+    source: Citation
     applies: Callable[[_Dealt], bool]
     detail: Callable[[_Dealt], Detail]
 
 
+_S0, _S1, _S2, _C = Source.S000, Source.S001, Source.S002, CiteTitle
+_GF_SETUP = cite(_S1, _C.SETUP)
+_CHARACTERS = cite(_S2, _C.CHARACTERS)
+_GF_CHARACTERS = cite(_S1, _C.ADVANCED_CHARACTERS)
+
+
+def _setup(step: int) -> Citation:
+    return cite(_S2, _C.SETUP, step=step)
+
+
+def _player(step: int) -> Citation:
+    return cite(_S2, _C.PLAYER_SETUP, step=step)
+
+
 #: The setup checklist, in table order, each step citing its source and step number.
 STEPS: tuple[_StepSpec, ...] = (
-    _StepSpec("solo.note", "RULES §2.9", _solo, _d_solo),
-    _StepSpec("board.1.board", "002 setup 1", _always, _d_board),
-    _StepSpec("board.2.contracts", "002 setup 2", _always, _d_contracts),
-    _StepSpec("board.3.spawn_deck", "002 setup 3", _always, _d_spawn),
-    _StepSpec("board.4.tasks", "002 setup 4", _always, _d_tasks),
-    _StepSpec("board.5.sawmills", "002 setup 5", _always, _d_sawmills),
-    _StepSpec("board.6.processing", "002 setup 6", _always, _d_processing
+    _StepSpec("solo.note", cite(Source.RULES, mark="§2.9"), _solo, _d_solo),
+    _StepSpec("board.1.board", _setup(1), _always, _d_board),
+    _StepSpec("board.2.contracts", _setup(2), _always, _d_contracts),
+    _StepSpec("board.3.spawn_deck", _setup(3), _always, _d_spawn),
+    _StepSpec("board.4.tasks", _setup(4), _always, _d_tasks),
+    _StepSpec("board.5.sawmills", _setup(5), _always, _d_sawmills),
+    _StepSpec("board.6.processing", _setup(6), _always, _d_processing
     ),
-    _StepSpec("board.7.hq", "002 setup 7", _always, _d_hq),
-    _StepSpec("board.8.harvest_tokens", "002 setup 8", _always, _d_harvest_tokens
+    _StepSpec("board.7.hq", _setup(7), _always, _d_hq),
+    _StepSpec("board.8.harvest_tokens", _setup(8), _always, _d_harvest_tokens
     ),
-    _StepSpec("board.9.harvested", "002 setup 9", _always, _d_harvested),
-    _StepSpec("board.10.clearings", "002 setup 10", _always, _d_clearings),
-    _StepSpec("board.11.rivers", "002 setup 11", _always, _d_rivers),
-    _StepSpec("board.12.round_tokens", "002 setup 12", _always, _d_round_tokens),
-    _StepSpec("board.13.supply", "002 setup 13", _always, _d_supply),
-    _StepSpec("board.14.foresters", "002 setup 14", _always, _d_foresters),
-    _StepSpec("gf.detached_storages", "001 setup", _infestation, _d_gf_storages
+    _StepSpec("board.9.harvested", _setup(9), _always, _d_harvested),
+    _StepSpec("board.10.clearings", _setup(10), _always, _d_clearings),
+    _StepSpec("board.11.rivers", _setup(11), _always, _d_rivers),
+    _StepSpec("board.12.round_tokens", _setup(12), _always, _d_round_tokens),
+    _StepSpec("board.13.supply", _setup(13), _always, _d_supply),
+    _StepSpec("board.14.foresters", _setup(14), _always, _d_foresters),
+    _StepSpec("gf.detached_storages", _GF_SETUP, _infestation, _d_gf_storages
     ),
-    _StepSpec("gf.detached_scoring", "001 setup", _infestation, _d_gf_scoring
+    _StepSpec("gf.detached_scoring", _GF_SETUP, _infestation, _d_gf_scoring
     ),
-    _StepSpec("gf.reproduction", "001 setup", _infestation,
+    _StepSpec("gf.reproduction", _GF_SETUP, _infestation,
         _d_gf_reproduction,
     ),
-    _StepSpec("gf.infestation", "001 setup", _infestation, _d_gf_infestation),
-    _StepSpec("gf.locations", "001 setup", _infestation, _d_gf_locations),
-    _StepSpec("gf.supply", "001 setup", _infestation, _d_gf_supply
+    _StepSpec("gf.infestation", _GF_SETUP, _infestation, _d_gf_infestation),
+    _StepSpec("gf.locations", _GF_SETUP, _infestation, _d_gf_locations),
+    _StepSpec("gf.supply", _GF_SETUP, _infestation, _d_gf_supply
     ),
-    _StepSpec("char.deal", "002 advanced game", _advanced, _d_characters),
-    _StepSpec("char.trade_specialist", "002 characters", _has(Character.TRADE_SPECIALIST),
+    _StepSpec("char.deal", cite(_S2, _C.ADVANCED_GAME), _advanced, _d_characters),
+    _StepSpec("char.trade_specialist", _CHARACTERS, _has(Character.TRADE_SPECIALIST),
         _d_trade,
     ),
-    _StepSpec("char.forest_ecologist", "002 characters", _has(Character.FOREST_ECOLOGIST),
+    _StepSpec("char.forest_ecologist", _CHARACTERS, _has(Character.FOREST_ECOLOGIST),
         _d_ecologist,
     ),
-    _StepSpec("char.logistics_manager", "002 characters", _has(Character.LOGISTICS_MANAGER),
+    _StepSpec("char.logistics_manager", _CHARACTERS, _has(Character.LOGISTICS_MANAGER),
         _d_logistics,
     ),
-    _StepSpec("char.monitoring_specialist", "002 characters", _has(Character.MONITORING_SPECIALIST),
+    _StepSpec("char.monitoring_specialist", _CHARACTERS, _has(Character.MONITORING_SPECIALIST),
         _d_monitoring,
     ),
-    _StepSpec("char.forest_worker", "001 advanced characters", _has(Character.FOREST_WORKER),
+    _StepSpec("char.forest_worker", _GF_CHARACTERS, _has(Character.FOREST_WORKER),
         _d_forest_worker,
     ),
-    _StepSpec("char.forest_road_manager", "001 advanced characters",
+    _StepSpec("char.forest_road_manager", _GF_CHARACTERS,
         _has(Character.FOREST_ROAD_MANAGER),
         _d_road_manager,
     ),
-    _StepSpec("char.technician", "001 advanced characters", _has(Character.TECHNICIAN),
+    _StepSpec("char.technician", _GF_CHARACTERS, _has(Character.TECHNICIAN),
         _d_technician,
     ),
-    _StepSpec("player.1.board", "002 player setup 1", _always, _d_p_board),
-    _StepSpec("player.2.action", "002 player setup 2", _always, _d_p_action),
-    _StepSpec("player.3.buildings", "002 player setup 3", _always, _d_p_buildings
+    _StepSpec("player.1.board", _player(1), _always, _d_p_board),
+    _StepSpec("player.2.action", _player(2), _always, _d_p_action),
+    _StepSpec("player.3.buildings", _player(3), _always, _d_p_buildings
     ),
-    _StepSpec("player.4.cubes", "002 player setup 4", _always, _d_p_cubes),
-    _StepSpec("player.5.spare_cubes", "002 player setup 5", _always, _d_p_spare),
-    _StepSpec("player.6.technology", "002 player setup 6", _always,
+    _StepSpec("player.4.cubes", _player(4), _always, _d_p_cubes),
+    _StepSpec("player.5.spare_cubes", _player(5), _always, _d_p_spare),
+    _StepSpec("player.6.technology", _player(6), _always,
         _d_p_technology,
     ),
-    _StepSpec("player.7.storage", "002 player setup 7", _always, _d_p_storage
+    _StepSpec("player.7.storage", _player(7), _always, _d_p_storage
     ),
-    _StepSpec("player.8.star", "002 player setup 8", _always, _d_p_star),
-    _StepSpec("player.9.water", "002 player setup 9", _always, _d_p_water),
-    _StepSpec("player.10.reference", "002 player setup 10", _always, _d_p_reference
+    _StepSpec("player.8.star", _player(8), _always, _d_p_star),
+    _StepSpec("player.9.water", _player(9), _always, _d_p_water),
+    _StepSpec("player.10.reference", _player(10), _always, _d_p_reference
     ),
-    _StepSpec("player.11.score", "002 player setup 11", _always, _d_p_score),
-    _StepSpec("player.12.contract", "002 player setup 12", _always, _d_p_contract
+    _StepSpec("player.11.score", _player(11), _always, _d_p_score),
+    _StepSpec("player.12.contract", _player(12), _always, _d_p_contract
     ),
-    _StepSpec("player.13.manager", "002 player setup 13", _always, _d_p_manager),
-    _StepSpec("player.14.wood", "002 player setup 14", _always, _d_p_wood),
-    _StepSpec("player.15.first", "002 player setup 15", _always, _d_p_first),
-    _StepSpec("player.16.resources", "002 player setup 16; 001 asymmetric setup cards", _always,
+    _StepSpec("player.13.manager", _player(13), _always, _d_p_manager),
+    _StepSpec("player.14.wood", _player(14), _always, _d_p_wood),
+    _StepSpec("player.15.first", _player(15), _always, _d_p_first),
+    _StepSpec("player.16.resources", _player(16) + cite(_S1, _C.ASYMMETRIC_SETUP), _always,
         _d_p_coins,
     ),
-    _StepSpec("player.gf_van", "001 setup", _infestation, _d_gf_van),
-    _StepSpec("player.17.round_token", "002 player setup 17", _always, _d_p_round
+    _StepSpec("player.gf_van", _GF_SETUP, _infestation, _d_gf_van),
+    _StepSpec("player.17.round_token", _player(17), _always, _d_p_round
     ),
-    _StepSpec("player.18.harvesters", "002 player setup 18", _always, _d_p_harvesters
+    _StepSpec("player.18.harvesters", _player(18), _always, _d_p_harvesters
     ),
 )
 
@@ -1168,19 +1184,19 @@ def deal(options: ForestryOptions, players: int, seed: int) -> SetupPlan:
     )
 
 
-def _n(value: int, what: str, source: str, param: str = "") -> Sourced:
+def _n(value: int, what: str, source: Citation | Uncited, param: str = "") -> Sourced:
     return Sourced(value, what, source, param)
 
 
-_SPAWN_CARDS = "000 Replenishing forester tokens; 002 ゲームのセットアップ 3"
-_GF = "001 Components"
+_SPAWN_CARDS = cite(_S0, _C.REPLENISH_FORESTERS) + _setup(3)
+_GF = cite(_S1, _C.COMPONENTS)
 S = StepCode
-_DOUBLE = _n(2, "hexes of a double space", "002 ゲームボード (森林エリアの15スペース)")
+_DOUBLE = _n(2, "hexes of a double space", cite(_S2, _C.GAME_BOARD))
 #: Round tokens (002 ラウンドトークン): 1 of a resource or card, 2 coins, or 1 coin and a
 #: harvest token turned; the resource and card tokens carry no coins (0).
 _ROUND_TOKEN_NUMBERS = (
-    _n(1, "coin, resource or card", "002 ラウンドトークン"),
-    *(_n(v, "coins on the token", "002 ラウンドトークン", "coins") for v in (0, 1, 2)))
+    _n(1, "coin, resource or card", cite(_S2, _C.ROUND_TOKENS)),
+    *(_n(v, "coins on the token", cite(_S2, _C.ROUND_TOKENS), "coins") for v in (0, 1, 2)))
 
 #: Every number each setup message states (the catalogue's words and the parameters
 #: that are rule constants), with its source (``tests/app/test_l10n_numbers.py``).
@@ -1189,82 +1205,83 @@ _ROUND_TOKEN_NUMBERS = (
 STEP_NUMBERS: dict[str, tuple[Sourced, ...]] = {
     "step-outside": (_n(1, "lowest spawn card", _SPAWN_CARDS),),
     "step-reshuffled": (_n(15, "spawn cards", _SPAWN_CARDS),),
-    "step-runs-one": (_n(3, "players", "002 ゲームのセットアップ 5, 10, 11"),
-                      _n(1, "lowest card counted", "002 ゲームのセットアップ 5, 10, 11")),
-    "step-runs-two": (_n(2, "players; twice", "002 ゲームのセットアップ 5, 10, 11"),
-                      _n(1, "lowest card counted", "002 ゲームのセットアップ 5, 10, 11")),
-    S.CONTRACTS: (_n(2, "contracts face up per area", "002 ゲームのセットアップ 2"),),
+    "step-runs-one": (_n(3, "players", _setup(5) + _setup(10) + _setup(11)),
+                      _n(1, "lowest card counted", _setup(5) + _setup(10) + _setup(11))),
+    "step-runs-two": (_n(2, "players; twice", _setup(5) + _setup(10) + _setup(11)),
+                      _n(1, "lowest card counted", _setup(5) + _setup(10) + _setup(11))),
+    S.CONTRACTS: (_n(2, "contracts face up per area", _setup(2)),),
     S.SPAWN: (_n(15, "spawn cards", _SPAWN_CARDS), _n(1, "lowest card", _SPAWN_CARDS)),
-    S.TASKS: (_n(1, "task card face up", "002 ゲームのセットアップ 4"),),
-    S.SAWMILLS: (_n(9, "sawmill building tiles", "002 ゲームのセットアップ 5"),
-                 _n(1, "lowest tile number", "002 ゲームのセットアップ 5")),
-    S.PROCESSING: (_n(3, "sawmill buildings with processing", "002 ゲームのセットアップ 6"),),
-    S.HQ: (_n(3, "HQ tiles in a set", "002 ゲームのセットアップ 7"),
+    S.TASKS: (_n(1, "task card face up", _setup(4)),),
+    S.SAWMILLS: (_n(9, "sawmill building tiles", _setup(5)),
+                 _n(1, "lowest tile number", _setup(5))),
+    S.PROCESSING: (_n(3, "sawmill buildings with processing", _setup(6)),),
+    S.HQ: (_n(3, "HQ tiles in a set", _setup(7)),
            _n(1, "counted from the left", APP), _n(2, "counted from the left", APP)),
-    S.HQ_SOLO: (_n(3, "HQ tiles in a set", "002 ゲームのセットアップ 7"),
+    S.HQ_SOLO: (_n(3, "HQ tiles in a set", _setup(7)),
                 _n(1, "player (no set named)", NOT_PRINTED),
                 _n(2, "counted from the left", APP)),
-    S.HARVEST_TOKENS: (_n(15, "harvest tokens", "002 ゲームのセットアップ 8"),),
-    S.CLEARINGS: (_n(9, "clearing tokens and spaces", "002 ゲームのセットアップ 10"),
-                  _n(1, "lowest clearing space", "002 ゲームのセットアップ 10")),
-    S.RIVERS: (_n(1, "lowest river space", "002 ゲームのセットアップ 11"),
-               _n(8, "river spaces", "002 ゲームのセットアップ 11")),
-    S.ROUND_TOKENS: (_n(1, "token turned up per round", "002 ラウンドトークン"),
-                     _n(10, "round tokens", "002 ゲームのセットアップ 12", "count"),
-                     _n(9, "rounds in the advanced game", "002 上級ゲーム", "count")),
-    S.ROUND_TOKENS_ADVANCED: (_n(1, "token left in the box (10 - 9)", "002 上級ゲーム"),
+    S.HARVEST_TOKENS: (_n(15, "harvest tokens", _setup(8)),),
+    S.CLEARINGS: (_n(9, "clearing tokens and spaces", _setup(10)),
+                  _n(1, "lowest clearing space", _setup(10))),
+    S.RIVERS: (_n(1, "lowest river space", _setup(11)),
+               _n(8, "river spaces", _setup(11))),
+    S.ROUND_TOKENS: (_n(1, "token turned up per round", cite(_S2, _C.ROUND_TOKENS)),
+                     _n(10, "round tokens", _setup(12), "count"),
+                     _n(9, "rounds in the advanced game", cite(_S2, _C.ADVANCED_GAME), "count")),
+    S.ROUND_TOKENS_ADVANCED: (_n(1, "token left in the box (10 - 9)", cite(_S2, _C.ADVANCED_GAME)),
                               _n(9, "round tokens in the advanced game",
-                                 "002 ゲームのセットアップ 12; 002 上級ゲーム", "count"),),
-    S.SUPPLY: (_n(5, "kinds of wood token (species)", "000 Forest (five species)"),),
+                                 _setup(12) + cite(_S2, _C.ADVANCED_GAME), "count"),),
+    S.SUPPLY: (_n(5, "kinds of wood token (species)", cite(_S0, _C.FOREST_SPECIES)),),
     S.FORESTERS: (_n(15, "spawn cards", _SPAWN_CARDS),
-                  _n(1, "forester token of each type", "002 ゲームのセットアップ 14")),
+                  _n(1, "forester token of each type", _setup(14))),
     S.GF_STORAGES: (_n(3, "detached storage tiles", _GF),
-                    _n(1, "tile between each pair of HQ tiles", "001 Setup")),
+                    _n(1, "tile between each pair of HQ tiles", cite(_S1, _C.SETUP))),
     S.GF_SCORING: (_n(3, "detached scoring tokens left over (6 - 3)", _GF),),
-    S.GF_REPRODUCTION: tuple(_n(v, "reproduction token space", "001 Setup")
+    S.GF_REPRODUCTION: tuple(_n(v, "reproduction token space", cite(_S1, _C.SETUP))
                              for v in (4, 10, 18, 28)),
     S.GF_INFESTATION: (_n(21, "infested wood tokens", _GF), _n(3, "infestation cards", _GF),
-                       _n(1, "token per space the card shows", "001 Setup")),
-    S.GF_LOCATIONS: (_n(1, "location tile per area", "001 Setup"), _DOUBLE),
-    S.CHARACTERS_HAND_OUT: (_n(1, "character each", "002 上級ゲーム"),),
-    S.MONITORING: (_n(1, "data token per forest space", "002 モニタリングスペシャリスト"),),
-    S.CHARACTERS_POOL: (_n(4, "base characters", "002 キャラクターの能力"),
-                        _n(3, "Growing Forward characters", "001 Advanced Characters")),
-    S.TRADE: (_n(5, "reward tokens", "002 トレードスペシャリスト"),
-              _n(1, "token per wood type", "002 トレードスペシャリスト")),
-    S.ECOLOGIST: (_n(15, "creature tokens", "002 キャラクターの能力: 森林生態学者"),
-                  _n(5, "creature tokens per colour", "002 キャラクターの能力: 森林生態学者")),
+                       _n(1, "token per space the card shows", cite(_S1, _C.SETUP))),
+    S.GF_LOCATIONS: (_n(1, "location tile per area", cite(_S1, _C.SETUP)), _DOUBLE),
+    S.CHARACTERS_HAND_OUT: (_n(1, "character each", cite(_S2, _C.ADVANCED_GAME)),),
+    S.MONITORING: (_n(1, "data token per forest space", cite(_S2, _C.MONITORING_SPECIALIST)),),
+    S.CHARACTERS_POOL: (_n(4, "base characters", cite(_S2, _C.CHARACTER_ABILITIES)),
+                        _n(3, "Growing Forward characters", cite(_S1, _C.ADVANCED_CHARACTERS))),
+    S.TRADE: (_n(5, "reward tokens", cite(_S2, _C.TRADE_SPECIALIST)),
+              _n(1, "token per wood type", cite(_S2, _C.TRADE_SPECIALIST))),
+    S.ECOLOGIST: (_n(15, "creature tokens", cite(_S2, _C.ECOLOGIST)),
+                  _n(5, "creature tokens per colour", cite(_S2, _C.ECOLOGIST))),
     S.LOGISTICS: (_n(7, "player setup step (storage extension tiles)",
-                     "002 プレイヤーのセットアップ 7"),
-                  _n(3, "rightmost storage spaces", "002 ロジスティクス管理者")),
+                     _player(7)),
+                  _n(3, "rightmost storage spaces", cite(_S2, _C.LOGISTICS_MANAGER))),
     S.ROAD_MANAGER: (_n(3, "Forest Road Manager setup cards", _GF),
                      _n(9, "damaged road tiles", _GF),
                      _n(1, "card drawn; tile per highlighted border",
-                        "001 Advanced Characters: Forest Road Manager")),
+                        cite(_S1, _C.ROAD_MANAGER))),
     S.TECHNICIAN: (_n(9, "Technician tiles; sawmill building tiles", _GF),
-                   _n(1, "tile per sawmill building", "001 Advanced Characters: Technician")),
-    S.P_ACTION: (_n(3, "action track space", "002 プレイヤーのセットアップ 2"),),
-    S.P_BUILDINGS: (_n(6, "building tokens", "002 プレイヤーのセットアップ 3"),),
-    S.P_CUBES: (_n(1, "cube per space; water multiplier 1x", "002 プレイヤーのセットアップ 4"),
-                _n(3, "spaces (4a-4c)", "002 プレイヤーのセットアップ 4")),
-    S.P_BOARD: (_n(1, "colour each", "002 プレイヤーのセットアップ 1"),),
-    S.P_CONTRACT: (_n(1, "starting contract", "002 プレイヤーのセットアップ 12"),),
+                   _n(1, "tile per sawmill building", cite(_S1, _C.TECHNICIAN))),
+    S.P_ACTION: (_n(3, "action track space", _player(2)),),
+    S.P_BUILDINGS: (_n(6, "building tokens", _player(3)),),
+    S.P_CUBES: (_n(1, "cube per space; water multiplier 1x", _player(4)),
+                _n(3, "spaces (4a-4c)", _player(4))),
+    S.P_BOARD: (_n(1, "colour each", _player(1)),),
+    S.P_CONTRACT: (_n(1, "starting contract", _player(12)),),
     S.P_HARVESTERS: (_n(1, "harvester per space; a double space is one",
-                        "002 プレイヤーのセットアップ 18"), _DOUBLE),
+                        _player(18)), _DOUBLE),
     S.RIVERS_MEANDER_RESERVOIR: (_n(1, "the (one) other river space",
-                                    "002 ゲームのセットアップ 11"),),
-    S.ROUND_TOKENS_BY_HAND: (_n(1, "token fewer in the advanced game", "002 上級ゲーム"),),
-    S.P_SPARE: (_n(6, "remaining cubes", "002 プレイヤーのセットアップ 5"),),
-    S.P_STORAGE: (_n(3, "rightmost storage spaces", "002 プレイヤーのセットアップ 7"),),
-    S.P_STAR: (_n(2, "reward track space", "002 プレイヤーのセットアップ 8"),),
-    S.P_REFERENCE: (_n(2, "reference tiles", "002 プレイヤーのセットアップ 10"),),
-    S.P_SCORE: (_n(0, "score track space", "002 プレイヤーのセットアップ 11"),
-                _n(50, "the 50+ side", "002 プレイヤーのセットアップ 11")),
+                                    _setup(11)),),
+    S.ROUND_TOKENS_BY_HAND: (_n(1, "token fewer in the advanced game",
+                                cite(_S2, _C.ADVANCED_GAME)),),
+    S.P_SPARE: (_n(6, "remaining cubes", _player(5)),),
+    S.P_STORAGE: (_n(3, "rightmost storage spaces", _player(7)),),
+    S.P_STAR: (_n(2, "reward track space", _player(8)),),
+    S.P_REFERENCE: (_n(2, "reference tiles", _player(10)),),
+    S.P_SCORE: (_n(0, "score track space", _player(11)),
+                _n(50, "the 50+ side", _player(11))),
     S.P_ASYMMETRIC: (_n(12, "asymmetric setup cards", _GF),
-                     _n(2, "cards drawn", "001 Asymmetric Setup Cards"),
-                     _n(1, "card kept", "001 Asymmetric Setup Cards")),
-    S.P_COINS: (_n(1, "seedling", "002 プレイヤーのセットアップ 16"),),
-    S.P_SEAT_COINS: (*(_n(v, "coins by seat", "002 プレイヤーのセットアップ 16", "coins")
+                     _n(2, "cards drawn", cite(_S1, _C.ASYMMETRIC_SETUP)),
+                     _n(1, "card kept", cite(_S1, _C.ASYMMETRIC_SETUP))),
+    S.P_COINS: (_n(1, "seedling", _player(16)),),
+    S.P_SEAT_COINS: (*(_n(v, "coins by seat", _player(16), "coins")
                        for v in sorted(set(SEAT_COINS))),
                      _n(2, "seat ordinals (2nd-4th)", APP)),
     S.ROUND_TOKEN_NAME: _ROUND_TOKEN_NUMBERS,

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from scoring.cite import Citation, CiteTitle, Source, cite
 from scoring.forestry.enums import ForesterType
 from scoring.message import MessageCode, Refusal
 from setup.forestry.deck import (
@@ -110,7 +111,7 @@ class RoundToken:
     coins: int = 0
     gain: str | None = None  # the component every player takes (one of it)
     flip_species: Species | None = None  # first player flips one such harvest token if possible
-    source: str = "002 round tokens"
+    source: Citation = cite(Source.S002, CiteTitle.ROUND_TOKENS)
 
 
 def _flip_token(species: Species) -> RoundToken:

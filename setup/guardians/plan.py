@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.cite import Citation, Source, cite
 from scoring.guardians.rules import (
     ANIMAL_CARDS,
     CUBES_PER_BOARD,
@@ -28,7 +29,8 @@ from scoring.guardians.rules import (
 )
 from scoring.message import ListCode, MessageCode, Msg, Refusal, Say, joined, msg, say_code
 
-SOURCE = "003"
+#: Every step cites the rulebook as a whole (003).
+SOURCE: Citation = cite(Source.S003)
 GAME_ID = "forest-guardians"
 
 
@@ -91,7 +93,7 @@ class SetupStep:
     title: Msg
     detail: tuple[Msg, ...]
     outcome: tuple[Msg, ...] = ()
-    source: str = SOURCE
+    source: Citation = SOURCE
 
     def to_json(self, say: Say = say_code) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "title": say(self.title),
@@ -111,7 +113,7 @@ class Removal:
 
     id: str
     count: int | None
-    source: str = SOURCE
+    source: Citation = SOURCE
 
     @property
     def what(self) -> Msg:

@@ -13,6 +13,7 @@ from app.store.queries import GameSummary
 from app.ui.home import presenter as presenters_home
 from app.ui.records import presenter as presenters_records
 from app.ui.settings import presenter as presenters_settings
+from scoring.cite import CiteTitle, Source, cite
 
 t = Translator("en").t
 
@@ -34,8 +35,9 @@ def test_printed_rows_have_sources_and_unknowns():
     rows = presenters_settings.printed_rows({"buildings_vp": {"4": 5}})
     known = {(r.table, r.key): r for r in rows if r.known}
     assert known[("buildings_vp", "5")].value == "7"
-    assert "002" in known[("buildings_vp", "5")].source
-    assert known[("buildings_vp", "4")].source == "confirmed"
+    assert known[("buildings_vp", "5")].source == cite(Source.S002, CiteTitle.EXAMPLE_BUILDINGS)
+    assert known[("buildings_vp", "4")].confirmed and not known[("buildings_vp", "4")].source
+    assert not known[("buildings_vp", "5")].confirmed
     assert any(not r.known and r.table == "technician_vp" for r in rows)
     assert any(r.table == "forester_majority" and r.value == "10 / 6 / 2" for r in rows)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from scoring.cite import Source
 from scoring.message import msg
 from scoring.printed import (
     DETACHED_ALL_TIED,
@@ -22,12 +23,13 @@ from scoring.sheet import Need
 def test_only_the_entries_the_sources_print_are_shipped() -> None:
     assert {t: {k: v.value for k, v in e.items()} for t, e in SHIPPED.items()} == {
         "buildings_vp": {"5": 7}, "tasks_vp": {"5": 11}}
-    assert all("002" in e.source for t in SHIPPED.values() for e in t.values())
+    assert all([c.source for c in e.source] == [Source.S002]
+               for t in SHIPPED.values() for e in t.values())
     spreads = [DETACHED_MOST, DETACHED_SECOND, DETACHED_LEAST, DETACHED_ALL_TIED,
                DETACHED_TIED_BELOW_TOP]
     assert [s.points for s in spreads] == [(10, 6, 2), (7, 4, 1), (5, 3, 0), (6, 4, 2),
                                            (6, 3, 1)]
-    assert all("001" in s.source for s in spreads)
+    assert all([c.source for c in s.source] == [Source.S001] for s in spreads)
 
 
 def test_lookup_order() -> None:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scoring.cite import Source, cite
 from scoring.guardians.checks import (
     GameEndCode,
     GuardiansRuleCode,
@@ -80,7 +81,7 @@ def test_component_counts() -> None:
         "fire_tokens": 12,
         "ranger_boards": 4,
     }
-    assert all(c.source == "003" for c in COMPONENTS)
+    assert all(c.source == cite(Source.S003) for c in COMPONENTS)
     assert component("fire_tokens").count == 12
     with pytest.raises(KeyError):
         component("dice")

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from app.l10n import english
+from scoring.cite import Cite, CiteTitle, Source, cite
 from scoring.forestry.record import parse_forestry
 from scoring.forestry.reference import FORESTRY_REFERENCE, REF_NUMBERS, RefCode
 from scoring.forestry.score import (
@@ -48,9 +49,9 @@ def test_the_first_storage_extension_costs_the_5_coins_002_prints() -> None:
     says only "the coins printed on the leftmost locked space", so the others stay unknown."""
     (line,) = [x for x in FORESTRY_REFERENCE if x.message.code == RefCode.FREE_STORAGE]
     assert line.message.params["coins"] == 5
-    assert "002 リソース" in line.source
+    assert Cite(Source.S002, CiteTitle.RESOURCES) in line.source
     (five,) = [n for n in REF_NUMBERS[RefCode.FREE_STORAGE] if n.value == 5]
-    assert five.param == "coins" and five.source == "002 リソース"
+    assert five.param == "coins" and five.source == cite(Source.S002, CiteTitle.RESOURCES)
 
 
 # --------------------------------------------------------------------------- forest building task

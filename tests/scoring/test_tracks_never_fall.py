@@ -31,7 +31,7 @@ CATS = list(ContractCategory)
 def lookup(table: dict[int, int]):  # type: ignore[no-untyped-def]
     def task_vp(n: int) -> Found | Need:
         if n in table:
-            return Found("tasks_vp", str(n), table[n], "record", "test")
+            return Found("tasks_vp", str(n), table[n], "record")
         return Need("tasks_vp", str(n), f"tasks {n}")
     return task_vp
 
@@ -124,7 +124,7 @@ def test_settle_with_bounds_asks_the_highest_open_count_first() -> None:
     from scoring.forestry.score import Assignment
 
     options = [Assignment((), 0, 2), Assignment((), 1, 3), Assignment((), 0, 4)]
-    vps = {2: Found("tasks_vp", "2", 3, "record", ""), 3: Need("tasks_vp", "3", ""),
+    vps = {2: Found("tasks_vp", "2", 3, "record"), 3: Need("tasks_vp", "3", ""),
            4: Need("tasks_vp", "4", "")}
     got = settle_with_bounds(options, vps, lookup({2: 3}))
     assert isinstance(got, Need) and got.key == "4"

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.cite import Cite, CiteTitle, Source, cite
 from scoring.forestry.enums import Area, Character, ForesterType, Mode, TechnologySide
 from scoring.message import Msg, msg
 from setup.forestry.deck import SPAWN_CARDS, SpawnPurpose
@@ -218,12 +219,13 @@ def test_step_table_is_declarative_and_cited() -> None:
     ids = [s.id for s in STEPS]
     assert len(ids) == len(set(ids))
     for spec in STEPS:
-        assert spec.source.startswith(("001", "002", "RULES"))
+        assert spec.source and spec.source[0].source in (Source.S001, Source.S002, Source.RULES)
     board = [s for s in STEPS if s.id.startswith("board.")]
-    assert [s.source for s in board] == [f"002 setup {n}" for n in range(1, 15)]
+    assert [s.source for s in board] == [cite(Source.S002, CiteTitle.SETUP, step=n)
+                                         for n in range(1, 15)]
     player = [s for s in STEPS if s.id.split(".")[1][:1].isdigit() and s.id.startswith("player")]
-    assert [s.source.split(";")[0] for s in player] == [
-        f"002 player setup {n}" for n in range(1, 19)
+    assert [s.source[0] for s in player] == [
+        Cite(Source.S002, CiteTitle.PLAYER_SETUP, step=n) for n in range(1, 19)
     ]
 
 

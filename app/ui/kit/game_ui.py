@@ -23,6 +23,7 @@ from app.game.registry import variant
 from app.game.state import GameState
 from app.game.variant import Variant
 from app.ui.kit.sheet_views import GameSheet, Section
+from scoring.cite import Citation
 from scoring.games import Game
 from scoring.message import Msg
 
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
 
 #: One quick-reference line: (section, message, source).
-RefLine = tuple[str, Any, str]
+RefLine = tuple[str, Any, Citation]
 T = Callable[..., str]
 
 

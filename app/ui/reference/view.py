@@ -17,6 +17,7 @@ from app import l10n
 from app.ui.kit.games import ui
 from app.ui.kit.live_table import OpenTable
 from app.ui.kit.widgets import TOUCH, card, header, muted, sid
+from scoring.cite import Citation
 from scoring.games import GAMES, Game
 
 if TYPE_CHECKING:
@@ -37,14 +38,14 @@ def _advanced(app: Nav) -> bool:
         if kept else True
 
 
-def _line(lang: str, ident: str, message: Any, source: str) -> ft.Control:
+def _line(lang: str, ident: str, message: Any, source: Citation) -> ft.Control:
     return sid(ident, ft.Column([
         ft.Text(l10n.render(lang, message), size=15),
         muted(l10n.render(lang, "reference-source", source=l10n.cite(lang, source)), 12),
     ], spacing=0))
 
 
-def _sections(lang: str, lines: list[tuple[str, Any, str]]) -> list[ft.Control]:
+def _sections(lang: str, lines: list[tuple[str, Any, Citation]]) -> list[ft.Control]:
     """One card per run of lines of a section; lines numbered across the cards."""
     return [card([ft.Text(l10n.render(lang, f"ref-section-{sec}"), size=18,
                           weight=ft.FontWeight.BOLD),

@@ -11,6 +11,7 @@ from typing import Any
 
 from app.bounds import MAX_WHOLE_BYTES, read_bytes
 from scoring import printed
+from scoring.cite import Citation
 
 ROOT = Path(__file__).resolve().parents[3]
 RULES_DECISIONS_DOC = ROOT / "docs" / "rules-decisions.md"
@@ -31,8 +32,10 @@ class PrintedRow:
     table: str
     key: str
     value: str
-    source: str
+    source: Citation
     known: bool
+    #: a value the table confirmed (no source: the table read it off its component)
+    confirmed: bool = False
 
 
 def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> list[PrintedRow]:
@@ -50,9 +53,9 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
             rows.append(PrintedRow(table, key, str(item.value), item.source, True))
         for key, value in sorted(confirmed.get(table, {}).items()):
             if key not in entries:
-                rows.append(PrintedRow(table, key, str(value), "confirmed", True))
+                rows.append(PrintedRow(table, key, str(value), (), True, confirmed=True))
         if not entries and not confirmed.get(table):
-            rows.append(PrintedRow(table, "", "", "", False))
+            rows.append(PrintedRow(table, "", "", (), False))
     for name in ("FORESTER_MAJORITY", "DETACHED_MOST", "DETACHED_SECOND", "DETACHED_LEAST",
                  "DETACHED_ALL_TIED", "DETACHED_TIED_BELOW_TOP"):
         spread = getattr(printed, name)
@@ -60,5 +63,5 @@ def printed_rows(confirmed: Mapping[str, Mapping[str, Any]] | None = None) -> li
                                spread.source, True))
     top_tie = printed.DETACHED_TOP_TIE
     if top_tie and not confirmed.get(top_tie):
-        rows.append(PrintedRow(top_tie, "", "", "", False))
+        rows.append(PrintedRow(top_tie, "", "", (), False))
     return rows

@@ -113,7 +113,7 @@ def build(app: Nav) -> ft.Control:
     confirmed = services.shared().confirmed_printed()
     for row in printed_rows(confirmed):
         name = label(t, f"printed-{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
-        if row.known and row.source == "confirmed":
+        if row.known and row.confirmed:
             printed.append(_confirmed_row(app, row, name))
         elif row.known:
             source = (t("settings-printed-source", source=l10n.cite(app.tr.lang, row.source))

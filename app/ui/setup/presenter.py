@@ -11,6 +11,7 @@ from app.game.registry import variant
 from app.l10n import render, sentences
 from app.ui.kit.games import ui
 from app.ui.new_game.presenter import DealRequest, T, deal, new_seed
+from scoring.cite import Citation
 from scoring.message import MessageCode
 
 
@@ -30,7 +31,7 @@ class StepCard:
     title: str
     detail: str
     big: tuple[str, ...]  # the dealt numbers / outcomes, shown large
-    source: str
+    source: Citation
     done: bool
 
 
@@ -88,7 +89,7 @@ class SetupPresenter:
                      ui(self.request.game).setup_lines(self.plan, s, self.t, self.lang,
                                                        self.first_player, self.player_names())
                      or outcome_lines(s, self.lang),
-                     getattr(s, "source", ""), s.id in self.done)
+                     getattr(s, "source", ()), s.id in self.done)
             for i, s in enumerate(self.plan.steps, start=1)
         ]
 
