@@ -72,6 +72,10 @@ def add_options(p: argparse.ArgumentParser, variants: Sequence[Variant], *,
     later); ``play``: the play options too; ``role_alias``: an older role flag kept, and
     whether it takes ``SEAT=ROLE`` (else a role alone, for the next seat without one)."""
     several = len(variants) > 1
+    names = " and ".join(v.name + ("'" if v.name.endswith("s") else "'s") for v in variants)
+    group = p.add_argument_group(
+        f"{names} options", "spelt alike on `setup GAME` and `tables new GAME`" + (
+            "; each says whose it is" if several else ""))
     specs: dict[str, tuple[OptionSpec, list[str]]] = {}
     for v in variants:
         for s in v.options:
@@ -85,16 +89,16 @@ def add_options(p: argparse.ArgumentParser, variants: Sequence[Variant], *,
     for key, (spec, games) in specs.items():
         whose = f" ({', '.join(games)})" if several else ""
         if spec.is_flag:
-            p.add_argument(flag(key), action=_Option, key=key, nargs=0, dest=OPTIONS,
+            group.add_argument(flag(key), action=_Option, key=key, nargs=0, dest=OPTIONS,
                            help=f"{spec.help or key}{whose}")
         else:
-            p.add_argument(flag(key), action=_Option, key=key, choices=spec.choices,
+            group.add_argument(flag(key), action=_Option, key=key, choices=spec.choices,
                            type=_any_case(spec.choices), dest=OPTIONS,
                            help=f"{spec.help or key}{whose}")
     if play:
         for v in variants:
             for key in v.play_options:
-                p.add_argument(flag(key), action=_Option, key=key, dest=OPTIONS,
+                group.add_argument(flag(key), action=_Option, key=key, dest=OPTIONS,
                                metavar="VALUE",
                                help=f"a play option of {v.name}, with --in-play")
     roles = "; ".join(f"{v.role}s ({v.name}): {', '.join(v.roles)}" if several else
@@ -102,12 +106,12 @@ def add_options(p: argparse.ArgumentParser, variants: Sequence[Variant], *,
     role = "ROLE" if several else variants[0].role.upper()
     if roles:
         example = next(v.roles[0] for v in variants if v.roles)
-        p.add_argument("--role", action=_Role, dest=ROLES, metavar=f"SEAT={role}",
+        group.add_argument("--role", action=_Role, dest=ROLES, metavar=f"SEAT={role}",
                        help=f"a role a player chooses, e.g. 1={example} (repeatable; the "
                             f"others are dealt; advanced game): {roles}")
     if role_alias is not None:
         alias, seated = role_alias
-        p.add_argument(alias, action=_Role, dest=ROLES,
+        group.add_argument(alias, action=_Role, dest=ROLES,
                        metavar=f"SEAT={role}" if seated else role,
                        help="the older spelling of --role" + (
                            "" if seated else ": a role alone, for the next seat without one"))

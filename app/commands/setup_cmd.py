@@ -57,7 +57,7 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
             continue
         g = games.add_parser(str(game), help=v.setup_input.help,
                              description=f"{v.setup_input.help}: a checklist of its setup "
-                             "from a seed. The game's options are spelt as on `tables new`.")
+                             "from a seed")
         add_player_options(g, v.min_players, v.max_players)
         g.add_argument("--seed", default=None, metavar="S",
                        help=f"deal this seed (0 to {SEED_MAX}; default: one is picked and "

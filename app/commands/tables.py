@@ -124,9 +124,8 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
                    help="a player's name, once per player in seat order (seat 1 first)")
     add_options(n, list(VARIANTS.values()), play=True)
     n.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="the older spelling of the options above: --option mode=advanced is "
-                        "--mode advanced, --option infestation=yes is --infestation "
-                        "(repeatable)")
+                   help="the older spelling of a game's option (repeatable): --option "
+                        "KEY=VALUE is --KEY VALUE; --option KEY=yes is --KEY (a yes/no option)")
     n.add_argument("--colour", "--color", action="append", default=[], metavar="SEAT=COLOUR",
                    help="a seat's colour, e.g. 2=red, taken from whoever had it (seats "
                         f"have {', '.join(COLOURS)} in seat order)")
@@ -137,7 +136,7 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
                    help="deal this seed (0 to 2**63-1; default: one is picked)")
     n.add_argument("--in-play", action="store_true",
                    help="deal the setup and begin the first turn, as the players would at the "
-                        "table (with the game's play options above)")
+                        "table (with the game's play options)")
     _link_options(n, port)
     n.add_argument("--json", action="store_true",
                    help='print {"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}],'

@@ -208,7 +208,10 @@ def test_help_lists_each_option_in_its_one_spelling(
     assert "--harvesters VALUE a play option of Forestry, with --in-play" in new
     assert "characters (Forestry): trade_specialist" in new
     assert "rangers (Forest Guardians): julia" in new
-    assert "--option KEY=VALUE the older spelling of the options above" in new
+    assert "--option KEY=VALUE the older spelling of a game's option" in new
+    assert "Forestry's and Forest Guardians' options: spelt alike on `setup GAME` and " \
+        "`tables new GAME`; each says whose it is" in new
+    assert "Forestry's options: spelt alike on `setup GAME` and `tables new GAME`" in forestry
 
 
 def test_the_completion_table_offers_the_one_spelling_on_both_verbs() -> None:
