@@ -113,29 +113,9 @@ def _top() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[Any]]:
     return parser, sub
 
 
-def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("score", help="score a game record (record format v1)")
-    p.add_argument("file", help="record JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
-
-
-def score_parser() -> argparse.ArgumentParser:
-    """The parser for a command line that starts with ``score``: the top and only the
-    ``score`` command. Everything after ``score`` is the subcommand's, so it parses, helps
-    and refuses exactly as :func:`build_parser`'s does (tests/app/test_cli_score.py)."""
-    parser, sub = _top()
-    _add_score(sub)
-    return parser
-
-
-def build_parser(full: Collection[str] = ("setup", "records", "tables")
-                 ) -> argparse.ArgumentParser:
-    """The command line's parser: each command adds its own (``add_parser`` in its module).
-    The commands in ``full`` are built in full: ``setup``, ``records`` and ``tables`` take
-    their words from the games' variants (the game registry), which the other commands
-    start without (``main`` builds in full only the command given)."""
-    parser, sub = _top()
-
+def _add_serve(sub: argparse._SubParsersAction[Any]) -> None:
+    """``serve``: its options are the CLI's (its code, :mod:`app.server`, sits above the
+    commands' layer and imports flet)."""
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
     p.add_argument("--port", type=port, default=8550, help="port, 1-65535 (default 8550)")
@@ -160,38 +140,67 @@ def build_parser(full: Collection[str] = ("setup", "records", "tables")
                         "(PostgreSQL only: DATABASE_URL); default 1")
     p.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
 
+
+def _add_desktop(sub: argparse._SubParsersAction[Any]) -> None:
+    """``desktop``: one window on this computer (:mod:`app.server` too)."""
     p = sub.add_parser("desktop", help="open the app in a desktop window (one device; needs "
                        "Flet's desktop client: pip install 'forest-table[desktop]')")
     p.add_argument("--download-client", action="store_true",
                    help="fetch Flet's desktop window from github.com if it is not on this "
                         "computer yet (otherwise nothing is downloaded)")
 
-    _add_score(sub)
 
+def _stub(sub: argparse._SubParsersAction[Any], name: str, summary: str,
+          description: str | None = None) -> None:
+    """A command not built in full: its help line, the rest of the line kept for the
+    parse in full (``main`` parses again in full the command given)."""
+    p = sub.add_parser(name, help=summary, description=description)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+
+
+def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
+    p = sub.add_parser("score", help="score a game record (record format v1)")
+    p.add_argument("file", help="record JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
+
+
+def score_parser() -> argparse.ArgumentParser:
+    """The parser for a command line that starts with ``score``: the top and only the
+    ``score`` command. Everything after ``score`` is the subcommand's, so it parses, helps
+    and refuses exactly as :func:`build_parser`'s does (tests/app/test_cli_score.py)."""
+    parser, sub = _top()
+    _add_score(sub)
+    return parser
+
+
+def build_parser(full: Collection[str] = ("setup", "records", "tables")
+                 ) -> argparse.ArgumentParser:
+    """The command line's parser: each command adds its own (``add_parser`` in its module).
+    The commands in ``full`` are built in full: ``setup``, ``records`` and ``tables`` take
+    their words from the games' variants (the game registry), which the other commands
+    start without (``main`` builds in full only the command given)."""
+    parser, sub = _top()
+    _add_serve(sub)
+    _add_desktop(sub)
+    _add_score(sub)
     if "setup" in full:
         from app.commands.setup_cmd import add_parser as add_setup
 
         add_setup(sub)
     else:  # parsed again in full when it is the command: its games' options are theirs
-        p = sub.add_parser("setup", help="deal a game's setup from a seed")
-        p.add_argument("rest", nargs=argparse.REMAINDER)
-
+        _stub(sub, "setup", "deal a game's setup from a seed")
     if "records" in full:
         from app.commands.records import add_parser as add_records
 
         add_records(sub, _DB_HELP, RECORDS_HELP)
-    else:  # parsed again in full when it is the command
-        p = sub.add_parser("records", help=RECORDS_HELP, description=_DB_HELP)
-        p.add_argument("rest", nargs=argparse.REMAINDER)
-
+    else:
+        _stub(sub, "records", RECORDS_HELP, _DB_HELP)
     if "tables" in full:
         from app.commands.tables import add_parser as add_tables
 
         add_tables(sub, _DB_HELP, port)
-    else:  # parsed again in full when it is the command
-        p = sub.add_parser("tables", help="open tables prepared before an event: new, list, "
-                           "sheet")
-        p.add_argument("rest", nargs=argparse.REMAINDER)
+    else:
+        _stub(sub, "tables", "open tables prepared before an event: new, list, sheet")
     from app.commands.completion import add_parser as add_completion
 
     add_completion(sub)
