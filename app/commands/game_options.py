@@ -57,6 +57,14 @@ class _Role(argparse.Action):
         setattr(namespace, ROLES, given)
 
 
+class _Offered(tuple[str, ...]):
+    """Choices offered (the help, the completion) and left for the command to check, per
+    game and with every other problem (``tables new``): argparse lets any value through."""
+
+    def __contains__(self, value: object) -> bool:
+        return True
+
+
 def _any_case(choices: Sequence[str]) -> Callable[[str], str]:
     """A choice typed in any case as the choice (``b`` -> ``B``), as ``--option`` takes it;
     anything else as typed, for argparse to refuse naming the choices."""
@@ -66,11 +74,14 @@ def _any_case(choices: Sequence[str]) -> Callable[[str], str]:
 
 
 def add_options(p: argparse.ArgumentParser, variants: Sequence[Variant], *,
-                play: bool = False, role_alias: tuple[str, bool] | None = None) -> None:
+                play: bool = False, role_alias: tuple[str, bool] | None = None,
+                checked: bool = True) -> None:
     """The options of ``variants`` on ``p`` (one variant: ``setup GAME``; every game:
     ``tables new GAME``, each option saying whose it is and checked against the game given
     later); ``play``: the play options too; ``role_alias``: an older role flag kept, and
-    whether it takes ``SEAT=ROLE`` (else a role alone, for the next seat without one)."""
+    whether it takes ``SEAT=ROLE`` (else a role alone, for the next seat without one);
+    ``checked``: argparse refuses a value not among an option's choices (else the command
+    checks it: :class:`_Offered`)."""
     several = len(variants) > 1
     names = " and ".join(v.name + ("'" if v.name.endswith("s") else "'s") for v in variants)
     group = p.add_argument_group(
@@ -92,7 +103,8 @@ def add_options(p: argparse.ArgumentParser, variants: Sequence[Variant], *,
             group.add_argument(flag(key), action=_Option, key=key, nargs=0, dest=OPTIONS,
                            help=f"{spec.help or key}{whose}")
         else:
-            group.add_argument(flag(key), action=_Option, key=key, choices=spec.choices,
+            choices = spec.choices if checked else _Offered(spec.choices)
+            group.add_argument(flag(key), action=_Option, key=key, choices=choices,
                            type=_any_case(spec.choices), dest=OPTIONS,
                            help=f"{spec.help or key}{whose}")
     if play:

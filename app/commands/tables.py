@@ -122,7 +122,7 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
     n.add_argument("game", metavar="GAME", help=f"the game: {games}")
     n.add_argument("--player", action="append", default=[], metavar="NAME",
                    help="a player's name, once per player in seat order (seat 1 first)")
-    add_options(n, list(VARIANTS.values()), play=True)
+    add_options(n, list(VARIANTS.values()), play=True, checked=False)  # checked per game
     n.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="the older spelling of a game's option (repeatable): --option "
                         "KEY=VALUE is --KEY VALUE; --option KEY=yes is --KEY (a yes/no option)")

@@ -156,6 +156,9 @@ def test_tables_new_in_play_with_either_spelling_of_the_harvesters(
      "mode is given twice"),
     (["forestry", "--mode", "advanced", "--role", "3=technician"], "--role",
      "SEAT from 1 to 2"),
+    (["forestry", "--mode", "hard"], "--mode",
+     "mode is one of tutorial, standard, advanced (got 'hard')"),
+    (["forestry", "--technology-side", "C"], "--technology-side", "(got 'C')"),
 ])
 def test_tables_new_bad_option_names_the_flag_as_typed_and_creates_nothing(
         db: Path, capsys: pytest.CaptureFixture[str], args: list[str], flag: str,
@@ -168,13 +171,17 @@ def test_tables_new_bad_option_names_the_flag_as_typed_and_creates_nothing(
     assert not db.exists()
 
 
-def test_tables_new_bad_choice_exits_2_naming_the_flag(
-        db: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["tables", "new", "forestry", "--player", "Mei", "--mode", "hard"])
-    assert info.value.code == 2
+def test_tables_new_says_every_problem_at_once_in_the_catalogue_s_language(
+        db: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bad choice is checked with the other problems (not by argparse alone): every line
+    names its flag, in Japanese when the locale is; nothing is created."""
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert main(["tables", "new", "forestry", "--player", "Mei", "--player", "mei",
+                 "--mode", "hard", "--seed", "x"]) == 2
     err = capsys.readouterr().err
-    assert "argument --mode: invalid choice: 'hard'" in err and "'advanced'" in err
+    for flag in ("--player #2", "--mode", "--seed"):
+        assert f"forest-table tables new：エラー：{flag}：" in err, err
+    assert "「hard」" in err and err.rstrip().endswith("何も作成していません。")
     assert not db.exists()
 
 
