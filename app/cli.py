@@ -1,9 +1,11 @@
 """``forest-table`` command line: serve | desktop | score | setup | records | tables |
 completion.
 
-Each subcommand imports its implementation lazily, so ``score`` and ``setup``
-start fast and never import flet or sqlalchemy; the options of ``setup GAME`` and ``tables``
-come from the games' variants (:mod:`app.game.registry`), built only for that command.
+Each command owns its parser (``add_parser`` in its module, imported lazily), so ``score``
+and ``setup`` start fast and never import flet or sqlalchemy; the words of ``setup GAME``,
+``records`` and ``tables`` come from the games' variants (:mod:`app.game.registry`), built
+only for that command (a game's options are spelt alike on every verb:
+:mod:`app.commands.game_options`).
 ``score`` (the first argument) builds only its own branch of the parser
 (:func:`score_parser`): the same words, without importing the other commands' option
 helpers; ``--version`` asks the installed metadata only when given.
@@ -18,6 +20,8 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
+#: ``records``' one-line help (the same whether it is built in full or not)
+RECORDS_HELP = "saved games: list, show, export, import, stats"
 _DB_HELP = (
     "Games are kept in the database named by the DATABASE_URL environment variable, or else "
     "in forest-table.sqlite3 in the data directory (FLET_APP_STORAGE_DATA, or the per-user "
@@ -53,36 +57,6 @@ def port(text: str) -> int:
     if not 1 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"must be from 1 to 65535 (got {value})")
     return value
-
-
-def record_id(text: str) -> int:
-    """A game's id (``records show ID`` ...): 1 to :data:`app.bounds.MAX_ID`, the ids the
-    database holds (the same bound as the store's and the web's)."""
-    from app.bounds import MAX_ID, parse_id
-
-    value = parse_id(text.strip())
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_ID} (got {_shown(text)})")
-    return value
-
-
-def bgg_id(text: str) -> int:
-    """``records bgg-id GAME ID``: a BoardGameGeek id (an id: :func:`record_id`'s bound),
-    or 0 to forget it."""
-    if text.strip() == "0":
-        return 0
-    from app.bounds import MAX_ID, parse_id
-
-    value = parse_id(text.strip())
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_ID}, or 0 to forget it (got {_shown(text)})")
-    return value
-
-
-def _shown(text: str) -> str:
-    return repr(text) if len(text) <= 24 else f"{text[:12]!r}... ({len(text)} characters)"
 
 
 def base_url(text: str) -> str:
@@ -139,30 +113,9 @@ def _top() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[Any]]:
     return parser, sub
 
 
-def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
-    p = sub.add_parser("score", help="score a game record (record format v1)")
-    p.add_argument("file", help="record JSON file, or - for standard input")
-    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
-
-
-def score_parser() -> argparse.ArgumentParser:
-    """The parser for a command line that starts with ``score``: the top and only the
-    ``score`` command. Everything after ``score`` is the subcommand's, so it parses, helps
-    and refuses exactly as :func:`build_parser`'s does (tests/app/test_cli_score.py)."""
-    parser, sub = _top()
-    _add_score(sub)
-    return parser
-
-
-def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.ArgumentParser:
-    """The command line's parser. The commands in ``full`` get their own options: those of
-    ``setup`` and ``tables`` come from the games' variants (the game registry), which the
-    other commands start without (``main`` builds in full only the command given)."""
-    from scoring.games import GAMES
-
-    GAME_NAMES = [str(game) for game in GAMES]  # noqa: N806 - the record's game names
-    parser, sub = _top()
-
+def _add_serve(sub: argparse._SubParsersAction[Any]) -> None:
+    """``serve``: its options are the CLI's (its code, :mod:`app.server`, sits above the
+    commands' layer and imports flet)."""
     p = sub.add_parser("serve", help="serve the table on the LAN (phones join by QR code)")
     p.add_argument("--host", default=None, help="interface to listen on (default: all)")
     p.add_argument("--port", type=port, default=8550, help="port, 1-65535 (default 8550)")
@@ -187,104 +140,67 @@ def build_parser(full: Collection[str] = ("setup", "tables")) -> argparse.Argume
                         "(PostgreSQL only: DATABASE_URL); default 1")
     p.add_argument("--worker-fd", type=int, default=None, help=argparse.SUPPRESS)
 
+
+def _add_desktop(sub: argparse._SubParsersAction[Any]) -> None:
+    """``desktop``: one window on this computer (:mod:`app.server` too)."""
     p = sub.add_parser("desktop", help="open the app in a desktop window (one device; needs "
                        "Flet's desktop client: pip install 'forest-table[desktop]')")
     p.add_argument("--download-client", action="store_true",
                    help="fetch Flet's desktop window from github.com if it is not on this "
                         "computer yet (otherwise nothing is downloaded)")
 
-    _add_score(sub)
 
+def _stub(sub: argparse._SubParsersAction[Any], name: str, summary: str,
+          description: str | None = None) -> None:
+    """A command not built in full: its help line, the rest of the line kept for the
+    parse in full (``main`` parses again in full the command given)."""
+    p = sub.add_parser(name, help=summary, description=description)
+    p.add_argument("rest", nargs=argparse.REMAINDER)
+
+
+def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
+    p = sub.add_parser("score", help="score a game record (record format v1)")
+    p.add_argument("file", help="record JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print the score output of record-v1")
+
+
+def score_parser() -> argparse.ArgumentParser:
+    """The parser for a command line that starts with ``score``: the top and only the
+    ``score`` command. Everything after ``score`` is the subcommand's, so it parses, helps
+    and refuses exactly as :func:`build_parser`'s does (tests/app/test_cli_score.py)."""
+    parser, sub = _top()
+    _add_score(sub)
+    return parser
+
+
+def build_parser(full: Collection[str] = ("setup", "records", "tables")
+                 ) -> argparse.ArgumentParser:
+    """The command line's parser: each command adds its own (``add_parser`` in its module).
+    The commands in ``full`` are built in full: ``setup``, ``records`` and ``tables`` take
+    their words from the games' variants (the game registry), which the other commands
+    start without (``main`` builds in full only the command given)."""
+    parser, sub = _top()
+    _add_serve(sub)
+    _add_desktop(sub)
+    _add_score(sub)
     if "setup" in full:
         from app.commands.setup_cmd import add_parser as add_setup
 
         add_setup(sub)
     else:  # parsed again in full when it is the command: its games' options are theirs
-        p = sub.add_parser("setup", help="deal a game's setup from a seed")
-        p.add_argument("rest", nargs=argparse.REMAINDER)
+        _stub(sub, "setup", "deal a game's setup from a seed")
+    if "records" in full:
+        from app.commands.records import add_parser as add_records
 
-    p = sub.add_parser("records", help="saved games: list, show, export, import, stats",
-                       description=_DB_HELP)
-    rsub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    r = rsub.add_parser("list", help="finished and open games", description=_DB_HELP)
-    r.add_argument("--game", choices=GAME_NAMES, default=None,
-                   help="only games of this kind")
-    r.add_argument("--player", default=None, metavar="NAME",
-                   help="only games this person played (case and width do not matter)")
-    r.add_argument("--json", action="store_true", help="print the games as JSON")
-    r = rsub.add_parser("show", help="one game with its score breakdown", description=_DB_HELP)
-    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
-    r.add_argument("--json", action="store_true",
-                   help="print the game, its record and its score output as JSON")
-    r = rsub.add_parser("export", help="export finished games", description=_DB_HELP)
-    r.add_argument("ids", nargs="*", type=record_id, metavar="ID",
-                   help="the games to export (default: every finished game, oldest first)")
-    r.add_argument("--format", choices=["record", "bgstats", "bgg-csv", "bgg-xml"],
-                   default="record",
-                   help="record v1 JSON / JSON lines with the history block: a lossless "
-                        "backup, deleted games marked (default); a BG Stats play file with "
-                        "push links; or BoardGameGeek plays as CSV or as its XML")
-    r.add_argument("--lang", choices=["en", "ja"], default="en",
-                   help="the language of roles and comments in BG Stats and CSV exports")
-    r.add_argument("--me", default=None, metavar="NAME",
-                   help="BG Stats: the player who owns the file (its userInfo)")
-    r.add_argument("-o", "--output", default=None, metavar="FILE",
-                   help="write to FILE (default: standard output)")
-    r = rsub.add_parser("import", help="import a backup (record v1), a BG Stats export or "
-                        "BGG plays (all or nothing)", description=_DB_HELP)
-    r.add_argument("file", metavar="FILE", help="record v1 JSON or JSON lines, a BG Stats play "
-                   "file, BGG plays (XML) or this app's BGG CSV; - for standard input")
-    r.add_argument("--from", dest="source", choices=["record", "bgstats", "bgg"], default=None,
-                   help="what the file is (default: told by its contents)")
-    r.add_argument("--match", action="append", default=[], metavar="THEIRS=OURS",
-                   help="BG Stats/BGG: their player THEIRS is our person OURS (repeatable; "
-                        "others are matched by id, then by name, else added)")
-    r.add_argument("--dry-run", action="store_true",
-                   help="check and list what would come in (and who is who); write nothing")
-    r = rsub.add_parser("stats", help="statistics per person", description=_DB_HELP)
-    r.add_argument("--player", default=None, metavar="NAME",
-                   help="one person's statistics, categories, characters and head-to-head")
-    r.add_argument("--game", choices=GAME_NAMES, default=None,
-                   help="only games of this kind")
-    r.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    r = rsub.add_parser("edit", help="correct a finished game's date or location (it keeps "
-                        "its id; scored again)", description=_DB_HELP)
-    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
-    r.add_argument("--date", default=None, metavar="WHEN",
-                   help="when it was played, ISO 8601 (2026-03-01T19:30, +09:00 optional)")
-    r.add_argument("--location", default=None, metavar="TEXT",
-                   help="where it was played (\"\" removes it)")
-    r = rsub.add_parser("delete", help="delete a game (finished, or abandon an open one); "
-                        "undone by undelete", description=_DB_HELP)
-    r.add_argument("id", type=record_id, help="the game's id (see `records list`)")
-    r = rsub.add_parser("undelete", help="bring a deleted game back", description=_DB_HELP)
-    r.add_argument("id", type=record_id, help="the deleted game's id")
-    r = rsub.add_parser("note", help="the notes on a play", description=_DB_HELP)
-    r.add_argument("id", type=record_id, help="the game's id")
-    r.add_argument("text", help="the notes (\"\" removes them)")
-    r = rsub.add_parser("rename", help="give a person another name", description=_DB_HELP)
-    r.add_argument("name", help="the person's name now")
-    r.add_argument("new_name", metavar="NEW_NAME", help="their new name")
-    r = rsub.add_parser("merge", help="merge two people who are the same person",
-                        description=_DB_HELP)
-    r.add_argument("name", help="the person to merge (this name goes away)")
-    r.add_argument("into", metavar="INTO", help="the person who keeps every game")
-    r = rsub.add_parser("bgg-id", help="the BoardGameGeek id of each game, for exports",
-                        description=_DB_HELP)
-    r.add_argument("game", nargs="?", choices=GAME_NAMES, default=None,
-                   help="the game whose BGG id to keep (without: show them)")
-    r.add_argument("id", nargs="?", type=bgg_id, default=None, metavar="BGG_ID",
-                   help="its id on boardgamegeek.com (the number in the game's page address); "
-                        "0 forgets it")
-
+        add_records(sub, _DB_HELP, RECORDS_HELP)
+    else:
+        _stub(sub, "records", RECORDS_HELP, _DB_HELP)
     if "tables" in full:
         from app.commands.tables import add_parser as add_tables
 
         add_tables(sub, _DB_HELP, port)
-    else:  # parsed again in full when it is the command
-        p = sub.add_parser("tables", help="open tables prepared before an event: new, list, "
-                           "sheet")
-        p.add_argument("rest", nargs=argparse.REMAINDER)
+    else:
+        _stub(sub, "tables", "open tables prepared before an event: new, list, sheet")
     from app.commands.completion import add_parser as add_completion
 
     add_completion(sub)

@@ -1,8 +1,9 @@
 """``forest-table setup GAME``: deal a game's setup from a seed, as a checklist or as JSON.
 
 One command for every game: its parser is built from the games' variants (each game's
-``setup_input``: its own options, the deal they make, the checklist's words); what follows
-is the same for all:
+option specs and roles, spelt as on every verb: :mod:`app.commands.game_options`; its
+``setup_input``: the deal they make, the checklist's words); what follows is the same for
+all:
 
 - players: ``--players N`` and/or ``--player NAME`` (repeated, in seat order; each name
   through ``app.names.clean_name``); without names, seats are "Player 1", ...
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import secrets
 import shlex
 import sys
@@ -30,10 +32,15 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from app.bounds import SEED_MAX
+from app.commands.game_options import add_options, given_options, given_roles, roles_by_seat
+from app.commands.game_options import again as options_again
+from app.commands.game_options import flag as option_flag
 from app.game.new_game import parse_seed
 from app.game.registry import VARIANTS, variant
 from app.game.setup_input import SetupUsage
-from app.l10n import refusal
+from app.game.state import PlayerSeat
+from app.game.variant import Variant
+from app.l10n import english, refusal
 from app.names import clean_name, name_key
 from scoring.message import Refusal
 
@@ -48,12 +55,14 @@ def add_parser(sub: argparse._SubParsersAction[Any]) -> None:
     for game, v in VARIANTS.items():
         if v.setup_input is None:
             continue
-        g = games.add_parser(str(game), help=v.setup_input.help)
+        g = games.add_parser(str(game), help=v.setup_input.help,
+                             description=f"{v.setup_input.help}: a checklist of its setup "
+                             "from a seed")
         add_player_options(g, v.min_players, v.max_players)
         g.add_argument("--seed", default=None, metavar="S",
                        help=f"deal this seed (0 to {SEED_MAX}; default: one is picked and "
                             "printed)")
-        v.setup_input.add_arguments(g)
+        add_options(g, [v], role_alias=v.setup_input.role_alias)
         g.add_argument("--json", action="store_true", help="print the plan as JSON")
 
 
@@ -80,7 +89,8 @@ def _deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     seed = secrets.randbelow(AUTO_SEED_BOUND) if given is None else given
     try:
         names = player_names(args, v.min_players, v.max_players, v.name)
-        dealt = v.setup_input.deal(args, names, seed)
+        options, roles, role_flag = game_options(v, args, names)
+        dealt = v.setup_input.deal(options, roles, names, seed, role_flag)
     except SetupUsage as exc:
         return fail(err, prog, exc.flag, exc.message)
     if args.json:
@@ -89,11 +99,39 @@ def _deal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                   "setup again)", file=err)
         out.write(json.dumps(dealt.json, ensure_ascii=False, indent=2) + "\n")
     else:
-        again = reproduce(prog, names, seed, dealt.again)
+        again = reproduce(prog, names, seed, options_again(v, options, roles))
         out.write(checklist(dealt.headline, again, seed, picked, names, dealt.steps,
                             dealt.footer))
     out.flush()
     return 0
+
+
+def game_options(v: Variant, args: argparse.Namespace, names: Sequence[str]
+                 ) -> tuple[Any, list[str | None], str]:
+    """The game's typed options from the command line (the seats' roles in them where the
+    game keeps them there), the roles by seat and the flag they were given with (raises
+    :class:`SetupUsage` naming the flag as typed)."""
+    assert v.setup_input is not None
+    specs = {s.key: s for s in v.options}
+    given = {key: (value == "yes") if specs[key].is_flag else value  # choices: argparse's
+             for _, key, value in given_options(args)}
+    alias, seated = v.setup_input.role_alias
+    roles, flags, problems = roles_by_seat(given_roles(args), len(names),
+                                           bare=() if seated else (alias,))
+    if problems:
+        raise SetupUsage(problems[0][0], english(problems[0][1]))
+    role_flag = next(iter(flags.values()), "--role")
+    seats = tuple(PlayerSeat(name, i, character=role)
+                  for i, (name, role) in enumerate(zip(names, roles, strict=True), 1))
+    try:
+        options = v.parse_options(given, seats)
+    except Refusal as exc:
+        field = getattr(exc, "field", "") or ""
+        seat = re.match(r"players\[(\d+)\]", field)
+        name = (flags.get(int(seat.group(1)), role_flag) if seat else
+                option_flag(field.removeprefix("options.")) if field else "--role")
+        raise SetupUsage(name, _name_problem(exc)) from None
+    return options, roles, role_flag
 
 
 def fail(err: TextIO, prog: str, flag: str, message: str) -> int:

@@ -1,16 +1,19 @@
 """``forest-table tables new|list|sheet``: open tables prepared before an event.
 
-- ``new GAME --player NAME ... [--option KEY=VALUE ...] [--colour SEAT=COLOUR ...]
-  [--role SEAT=ROLE ...] [--first-player SEAT|NAME] [--seed S] [--base-url URL | --port P]
-  [--in-play] [--json]`` creates an open table the way the app's new-game form does
-  (:func:`app.game.new_game.check_new_game`, then :meth:`app.session.GameSession.create`
-  with the seeded setup) and prints its host link and one link per seat: as JSON
+- ``new GAME --player NAME ... [--mode advanced, --infestation, ... (the game's options)]
+  [--colour SEAT=COLOUR ...] [--role SEAT=ROLE ...] [--first-player SEAT|NAME] [--seed S]
+  [--base-url URL | --port P] [--in-play] [--json]`` creates an open table the way the
+  app's new-game form does (:func:`app.game.new_game.check_new_game`, then
+  :meth:`app.session.GameSession.create` with the seeded setup) and prints its host link
+  and one link per seat: as JSON
   ``{"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}, ...], "status": S,
   "version": V}``, or as text with a QR code under each link. The options are the game's
-  own (:attr:`app.game.variant.Variant.options`): nothing here knows a game.
+  own (:attr:`app.game.variant.Variant.options`), spelt as on ``setup GAME``
+  (:mod:`app.commands.game_options`; every game's are offered, each checked against the
+  game given); ``--option KEY=VALUE`` is their older spelling. Nothing here knows a game.
   ``--in-play``: the table is brought to its first turn (the game's
   :attr:`~app.game.variant.Variant.in_play` taps, each checked as a tap is, with its play
-  options, e.g. Forestry's ``--option harvesters=S1,S2,…``); checked before anything is
+  options, e.g. Forestry's ``--harvesters S1,S2,…``); checked before anything is
   stored.
 - ``list [--json]``: the open tables (id, game, players, created, updated, version, status).
 - ``sheet --html FILE``: a printable page of every open table's seat QR codes (PNG data
@@ -36,11 +39,13 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
+from app.commands.game_options import add_options, given_options, given_roles, roles_by_seat
+from app.commands.game_options import flag as option_flag
 from app.game.new_game import COLOURS, Problem, check_new_game, parse_options
 from app.game.registry import variant
 from app.i18n import cli_language
@@ -100,11 +105,6 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
     from app.game.registry import VARIANTS
 
     games = ", ".join(str(g) for g in VARIANTS)
-    options = "; ".join(
-        f"{v.game}: " + ", ".join(f"{o.key}={'|'.join(o.choices) if o.choices else 'yes|no'}"
-                                  for o in v.options)
-        for v in VARIANTS.values())
-    roles = "; ".join(f"{v.role} ({v.game}): {', '.join(v.roles)}" for v in VARIANTS.values())
     links = ("Links start with the LAN address and port `serve` prints (--port, default "
              f"{DEFAULT_PORT}) or --base-url URL (e.g. a load balancer's "
              "http://tables.example:8080); they work while `forest-table serve` runs on this "
@@ -117,28 +117,26 @@ def add_parser(sub: Any, description: str, port: Any) -> None:
     n = tsub.add_parser("new", help="create an open table and print its host and seat links",
                         description="Create an open table, as the app's new-game form does "
                         "(the same checks, the seeded setup dealt), and print its host link "
-                        "and a link per seat. " + links, epilog=description)
+                        "and a link per seat. A game's options are spelt as on `setup GAME`; "
+                        "each says whose it is. " + links, epilog=description)
     n.add_argument("game", metavar="GAME", help=f"the game: {games}")
     n.add_argument("--player", action="append", default=[], metavar="NAME",
                    help="a player's name, once per player in seat order (seat 1 first)")
+    add_options(n, list(VARIANTS.values()), play=True, checked=False)  # checked per game
     n.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help=f"a game option (repeatable; left out: the game's default): {options}")
+                   help="the older spelling of a game's option (repeatable): --option "
+                        "KEY=VALUE is --KEY VALUE; --option KEY=yes is --KEY (a yes/no option)")
     n.add_argument("--colour", "--color", action="append", default=[], metavar="SEAT=COLOUR",
                    help="a seat's colour, e.g. 2=red, taken from whoever had it (seats "
                         f"have {', '.join(COLOURS)} in seat order)")
-    n.add_argument("--role", action="append", default=[], metavar="SEAT=ROLE",
-                   help="a role a player chooses in the advanced game, e.g. 1=julia (others "
-                        f"are dealt): {roles}")
     n.add_argument("--first-player", default=None, metavar="SEAT|NAME",
                    help="who starts (a seat number or a player's name; default: seat 1, not "
                         "recorded)")
     n.add_argument("--seed", default=None, metavar="S",
                    help="deal this seed (0 to 2**63-1; default: one is picked)")
-    plays = "; ".join(f"{v.game}: {', '.join(v.play_options)}" for v in VARIANTS.values()
-                      if v.play_options)
     n.add_argument("--in-play", action="store_true",
                    help="deal the setup and begin the first turn, as the players would at the "
-                        f"table (with the game's play options, as --option KEY=VALUE: {plays})")
+                        "table (with the game's play options)")
     _link_options(n, port)
     n.add_argument("--json", action="store_true",
                    help='print {"table": ID, "host": URL, "seats": [{"name": NAME, "url": URL}],'
@@ -211,12 +209,16 @@ def _first_player(raw: str | None, names: Sequence[str]) -> tuple[int | None, li
                                          value=text[:80]))]
 
 
-def flag_of(field: str, role: str | None = None) -> str:
-    """The command-line flag a :class:`~app.game.new_game.Problem`'s field stands for.
+def flag_of(field: str, role: str | None = None, origin: Mapping[str, str] | None = None
+            ) -> str:
+    """The command-line flag a :class:`~app.game.new_game.Problem`'s field stands for: an
+    option's as it was given (``origin``: key -> flag as typed), else its one spelling.
 
     >>> flag_of("players[1].name"), flag_of("options.mode"), flag_of("options.character",
     ...                                                                 "character")
-    ('--player #2', '--option mode', '--role')
+    ('--player #2', '--mode', '--role')
+    >>> flag_of("options.technology_side", origin={"technology_side": "--option technology_side"})
+    '--option technology_side'
     """
     m = re.fullmatch(r"players\[(\d+)\](?:\.(\w+))?", field)
     if m:
@@ -229,10 +231,10 @@ def flag_of(field: str, role: str | None = None) -> str:
             return "--role"
         if key == "players":
             return "--player"
-        return f"--option {key}"
+        return (origin or {}).get(key) or option_flag(key)
     return {"players": "--player", "options": "--option", "seed": "--seed",
             "first_player": "--first-player", "game": "GAME",
-            "infested": "--option"}.get(field, field)
+            "infestation": "--option"}.get(field, field)
 
 
 def _said(lang: str, flag: str, message: Msg) -> str:
@@ -275,20 +277,24 @@ def check_args(args: argparse.Namespace) -> tuple[Any, str]:
     count = len(names)
     colours, bad = _by_seat(args.colour or [], count, "--colour")
     problems += bad
-    roles, bad = _by_seat(args.role or [], count, "--role")
+    roles, _, bad = roles_by_seat(given_roles(args), count)
     problems += bad
     plays: dict[str, str] = {}
     dealt: list[str] = []
-    for raw in args.option or []:
-        key, sep, value = raw.partition("=")
-        if sep and key.strip().replace("-", "_") in v.play_options:
+    origin: dict[str, str] = {}  # an option's key -> the flag it was given with, as typed
+    for given, text in _options_given(args):
+        key, sep, value = text.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if sep and key:
+            origin[key] = given
+        if sep and key in v.play_options:
             if not getattr(args, "in_play", False):
-                problems.append((f"--option {key.strip()}", msg(TablesCode.IN_PLAY_ONLY)))
-            plays[key.strip().replace("-", "_")] = value.strip()
+                problems.append((given, msg(TablesCode.IN_PLAY_ONLY)))
+            plays[key] = value.strip()
         else:
-            dealt.append(raw)
+            dealt.append(text)
     opts, bad_opts = parse_options(v, dealt)
-    problems += [(flag_of(p.field, v.role), p.message) for p in bad_opts]
+    problems += [(flag_of(p.field, v.role, origin), p.message) for p in bad_opts]
     cleaned = []
     for raw in names:
         try:
@@ -299,25 +305,39 @@ def check_args(args: argparse.Namespace) -> tuple[Any, str]:
     problems += bad
     checked = check_new_game(v.game, names, colours=colours, roles=roles, options=opts,
                              seed=args.seed, first_player=first)
-    problems += [(flag_of(p.field, v.role), p.message) for p in _ordered(checked.problems)]
+    problems += [(flag_of(p.field, v.role, origin), p.message)
+                 for p in _ordered(checked.problems)]
     if problems or checked.game is None:
         raise Usage(problems)
     if getattr(args, "in_play", False):
-        problems += _play_problems(checked.game, plays)
+        problems += _play_problems(checked.game, plays, origin)
         if problems:
             raise Usage(problems)
     args.plays = plays
     return checked.game, link_base
 
 
-def _play_problems(new: Any, plays: dict[str, str]) -> list[tuple[str, Msg]]:
+def _options_given(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The game's options and play options given, as ``(flag as typed, KEY=VALUE)``: the
+    one spelling (``--mode advanced``) and the older one (``--option mode=advanced``)."""
+    given = [(flag, f"{key}={value}") for flag, key, value in given_options(args)]
+    for raw in args.option or []:
+        key, sep, _ = str(raw).partition("=")
+        key = key.strip().lower().replace("-", "_")
+        given.append((f"--option {key}" if sep and key else "--option", str(raw)))
+    return given
+
+
+def _play_problems(new: Any, plays: dict[str, str], origin: Mapping[str, str]
+                   ) -> list[tuple[str, Msg]]:
     """What stops ``new`` from being brought into play with ``plays`` (nothing is stored):
     its taps applied to the dealt state as the session would (the same draws)."""
     from app.game.chance import command_rng
     from app.game.rules import apply_command, initial_state
 
     v = variant(new.game)
-    flag = f"--option {v.play_options[0]}" if v.play_options else "--in-play"
+    flag = flag_of(f"options.{v.play_options[0]}", v.role, origin) if v.play_options \
+        else "--in-play"
     try:
         state = initial_state(new.game, new.options, new.players_json(), new.seed,
                               first_player=new.first_player)
@@ -325,7 +345,8 @@ def _play_problems(new: Any, plays: dict[str, str]) -> list[tuple[str, Msg]]:
             state = apply_command(state, tap, command_rng(state.seed, seq))[0]
     except Refusal as exc:
         field = getattr(exc, "field", "") or ""
-        return [(flag_of(field) if field.startswith("options.") else flag, exc.msg)]
+        return [(flag_of(field, v.role, origin) if field.startswith("options.") else flag,
+                 exc.msg)]
     return []
 
 

@@ -1,12 +1,11 @@
-"""What ``forest-table setup GAME`` asks of a game: its options on the command line, the deal
-they make and the checklist's words (each game's ``app/games/<game>/setup_input.py``; its
+"""What ``forest-table setup GAME`` asks of a game: the deal its options make and the
+checklist's words (each game's ``app/games/<game>/setup_input.py``; its
 variant carries it as ``setup_input``). No I/O here: the command prints
 (``app/commands/setup_cmd.py``).
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -27,10 +26,9 @@ Step = tuple[str | None, str, str, Sequence[str]]
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
-    """A deal of ``setup GAME``: the options that deal it again (``--mode advanced``...),
-    the checklist's headline, steps and footer, and the plan as JSON."""
+    """A deal of ``setup GAME``: the checklist's headline, steps and footer, and the plan as
+    JSON (the options that deal it again are the command's: the game's option specs)."""
 
-    again: tuple[str, ...]
     headline: str
     steps: tuple[Step, ...]
     json: dict[str, Any]
@@ -38,15 +36,19 @@ class Dealt:
 
 
 class SetupInput(Protocol):
-    """A game's ``setup`` command: its options and what they deal."""
+    """A game's ``setup`` command: what its options deal, and its words. The options
+    themselves are the variant's (``options``, ``roles``: the same spelling on every verb,
+    ``app/commands/game_options.py``)."""
 
     #: the one-line help of ``setup GAME``
     help: str
+    #: the flag this game's roles had before ``--role`` (kept as an alias), and whether it
+    #: takes ``SEAT=ROLE`` as ``--role`` does (else a role alone, for the next seat)
+    role_alias: tuple[str, bool]
 
-    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
-        """The game's own options (``--players``, ``--player``, ``--seed`` and ``--json``
-        are every game's)."""
-
-    def deal(self, args: argparse.Namespace, names: Sequence[str], seed: int) -> Dealt:
-        """Deal the game for the seats ``names`` and ``seed``; a bad option raises
-        :class:`SetupUsage` naming it."""
+    def deal(self, options: Any, roles: Sequence[str | None], names: Sequence[str],
+             seed: int, role_flag: str) -> Dealt:
+        """Deal the game with ``options`` (the variant's, the seats' roles in them where the
+        game keeps them there) and the roles chosen by seat (None: dealt) for the seats
+        ``names`` and ``seed``; a bad combination raises :class:`SetupUsage` naming its
+        flag (``role_flag``: the one the roles were given with)."""

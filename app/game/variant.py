@@ -77,12 +77,15 @@ class OptionSpec:
     """One option a new game takes, by its JSON key (``options_from_json``): a yes/no flag
     (no ``choices``) or one of ``choices`` (absent: the game's default, e.g. dealt).
 
-    What the command line offers (``forest-table tables new --option KEY=VALUE``) and
-    checks before the dealer sees it (:func:`app.game.new_game.parse_options`).
+    What the command line offers, the same on every verb (``--KEY VALUE`` or ``--KEY``,
+    :mod:`app.commands.game_options`; ``help`` its one-line help, in English as the
+    command line's), and checks before the dealer sees it
+    (:func:`app.game.new_game.parse_options`).
     """
 
     key: str
     choices: tuple[str, ...] = ()
+    help: str = ""
 
     @property
     def is_flag(self) -> bool:

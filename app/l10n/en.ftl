@@ -1355,6 +1355,7 @@ tables-error-base-url = not an address links can start with: http:// or https://
 tables-error-port-and-base-url = give the port in --base-url (--port is for the LAN address)
 tables-error-seat-pair = expected SEAT=VALUE with SEAT from 1 to { $n } (got '{ $value }')
 tables-error-seat-twice = seat { $n } is given twice
+tables-error-role-no-seat = no seat is left for '{ $value }' (one role per player; { $n } players)
 tables-error-first-player = a seat from 1 to { $n } or a player's name (got '{ $value }')
 tables-error-database = the database could not be opened ({ $reason })
 tables-error-write = cannot write { $path } ({ $reason })

@@ -1309,6 +1309,7 @@ tables-error-base-url = リンクの先頭にできるアドレスではあり�
 tables-error-port-and-base-url = ポートは --base-url の中に書いてください（--port は LAN アドレス用です）
 tables-error-seat-pair = SEAT=VALUE の形で、SEAT は1～{ $n }です（「{ $value }」が指定されました）
 tables-error-seat-twice = { $n }番の席が2回指定されています
+tables-error-role-no-seat = 「{ $value }」の席が残っていません（{ $n }人より多くの役割が指定されました）
 tables-error-first-player = 1～{ $n }の席番号かプレイヤーの名前です（「{ $value }」が指定されました）
 tables-error-database = データベースを開けませんでした（{ $reason }）
 tables-error-write = { $path } に書き込めません（{ $reason }）

@@ -436,14 +436,20 @@ def test_desktop_extra_is_declared() -> None:
 
 #: the command lines both shells' tests complete, one a line: "" is the word being typed
 PROBES = ('t forest-table ""\nt forest-table rec\nt forest-table records ""\n'
-          't forest-table records export --format bg\nt forest-table setup ""\n')
+          't forest-table records export --format bg\nt forest-table setup ""\n'
+          't forest-table tables new forestry --player Mei --mo\n'
+          't forest-table setup forestry --mode a\nt forest-table setup forest-guardians --r\n')
 
 
-def _completed_the_five_probes(done: subprocess.CompletedProcess[str]) -> None:
+def _completed_the_probes(done: subprocess.CompletedProcess[str]) -> None:
     """What a shell printed for :data:`PROBES`: the commands, a command's prefix, a
-    command's actions, an option's choices (every export format), a verb's games."""
+    command's actions, an option's choices (every export format), a verb's games; a game's
+    option in its one spelling on ``tables new`` and on ``setup``, its choices, ``--role``
+    and the older spelling beside it."""
     assert done.returncode == 0, done.stderr
-    top, rec, records, formats, setup = done.stdout.splitlines()
+    top, rec, records, formats, setup, mode, advanced, role = done.stdout.splitlines()
+    assert mode == "--mode" and advanced == "advanced"
+    assert role.split() == ["--role", "--ranger"]
     assert {"serve", "desktop", "score", "setup", "records", "tables", "completion",
             "--version"} <= set(top.split())
     assert rec == "records"
@@ -470,7 +476,7 @@ def test_completion_script_completes_the_commands_in_bash(tmp_path: Path) -> Non
         + PROBES)
     done = subprocess.run([bash, "-c", probe], capture_output=True, text=True, timeout=60,
                           cwd=tmp_path)
-    _completed_the_five_probes(done)
+    _completed_the_probes(done)
 
 
 def test_completion_script_completes_the_commands_in_zsh(tmp_path: Path) -> None:
@@ -496,7 +502,7 @@ def test_completion_script_completes_the_commands_in_zsh(tmp_path: Path) -> None
         + PROBES)
     done = subprocess.run([zsh, "-f", "-c", probe], capture_output=True, text=True,
                           timeout=60, cwd=tmp_path)
-    _completed_the_five_probes(done)
+    _completed_the_probes(done)
 
 
 def test_completion_command_prints_the_script(capsys: pytest.CaptureFixture[str]) -> None:

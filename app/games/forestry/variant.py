@@ -312,9 +312,14 @@ VARIANT = Variant(
     in_play=_in_play,
     play_options=("harvesters",),
     forest_spaces=SPAWN_CARDS,  # a spawn card per space
-    options=(OptionSpec("mode", tuple(m.value for m in Mode)),
-             OptionSpec("technology_side", tuple(s.value for s in TechnologySide)),
-             OptionSpec("tutorial_table"), OptionSpec("infestation"), OptionSpec("asymmetric")),
+    options=(OptionSpec("mode", tuple(m.value for m in Mode),
+                        "the game mode (default standard)"),
+             OptionSpec("technology_side", tuple(s.value for s in TechnologySide),
+                        "the technology table's side (default: dealt)"),
+             OptionSpec("tutorial_table", help="advanced game with the tutorial's pre-printed "
+                                               "technology table"),
+             OptionSpec("infestation", help="Growing Forward infestation"),
+             OptionSpec("asymmetric", help="Growing Forward asymmetric setup cards")),
     roles=tuple(c.value for c in Character),
 )
 

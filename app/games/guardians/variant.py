@@ -158,7 +158,7 @@ VARIANT = Variant(
     words=words.event_msg,
     still_to_play=_still_to_play,
     setup_input=SETUP,
-    options=(OptionSpec("advanced"),),
+    options=(OptionSpec("advanced", help="the advanced game (rangers, ranger board side B)"),),
     roles=tuple(r.value for r in Ranger),
 )
 
