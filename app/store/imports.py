@@ -18,8 +18,9 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO, Any, cast
+from typing import IO, Any, NamedTuple, cast
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
@@ -44,6 +45,7 @@ from app.store.models import (
     FINISHED,
     BggGame,
     FinishedRecord,
+    GamePhoto,
     GameRow,
     Person,
     Seat,
@@ -486,16 +488,37 @@ class _DryRun(Exception):
     """Raised inside the import's transaction to undo it: a dry run."""
 
 
-def drop_game(session: Session, game_id: int) -> tuple[str | None, str | None, list[int]]:
+class Dropped(NamedTuple):
+    """A finished game taken out to be saved again whole (:func:`drop_game`)."""
+
+    uid: str | None  # its play id
+    notes: str | None
+    people: list[int]  # whose statistics the caller rebuilds
+    photos: list[dict[str, Any]]  # its photo rows (their files stay): :func:`keep_photos`
+
+
+def drop_game(session: Session, game_id: int) -> Dropped:
     """Take a finished game out inside the caller's transaction (a fuller record of the same
-    play replaces it, with its id); returns its play id, its notes and its people, whose
-    statistics the caller rebuilds."""
+    play replaces it, with its id); returns its play id, its notes, its people, whose
+    statistics the caller rebuilds, and its photo rows, which the caller puts back on the
+    game that replaces it (:func:`keep_photos`): the files are not touched."""
     game = session.get(GameRow, game_id)
     assert game is not None
     uid, notes = game.play_uid, game.notes
+    table: sa.Table = GamePhoto.__table__  # type: ignore[attr-defined]
+    photos = [dict(r._mapping) for r in session.execute(
+        sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id))]
     people = delete_game_rows(session, game)
     session.expunge_all()
-    return uid, notes, people
+    return Dropped(uid, notes, people, photos)
+
+
+def keep_photos(session: Session, game_id: int, dropped: Dropped) -> None:
+    """The photos of a game :func:`drop_game` took out, on the game that replaced it (the
+    same rows: ids, files, who attached them and when)."""
+    if dropped.photos:
+        table: sa.Table = GamePhoto.__table__  # type: ignore[attr-defined]
+        session.execute(sa.insert(table), [{**p, "game_id": game_id} for p in dropped.photos])
 
 
 def _totals_only(session: Session, game_id: int) -> bool:
@@ -582,10 +605,10 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         known: int | None = seen.get(play_id) if play_id else None
         if known is None and fp in seen:
             known = seen[fp]
-        old: tuple[str | None, str | None, list[int]] | None = None
+        old: Dropped | None = None
         if known is not None and known not in completed_ids and _fuller(session, known, data):
             old = drop_game(session, known)  # totals only here: the record completes it
-            dropped.update(old[2])
+            dropped.update(old.people)
         elif known is not None:
             skipped.append((line, known))
             return
@@ -602,17 +625,18 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
                                  # (not known by its fingerprint: that id is free)
-                                 play_uid=old[0] if old is not None else play_id or fp,
+                                 play_uid=old.uid if old is not None else play_id or fp,
                                  first_plays=hist.get("first_plays"),
                                  game_id=known if old is not None else None)
         assert game.id is not None
         if old is not None:
+            keep_photos(session, game.id, old)
             completed.append((line, game.id))
             completed_ids.add(game.id)
-            if not hist.get("notes") and old[1]:
-                game.notes = old[1]
+            if not hist.get("notes") and old.notes:
+                game.notes = old.notes
             if not bulk:
-                rebuild_stats(session, old[2])
+                rebuild_stats(session, old.people)
         if data.get("format") == PLAY_FORMAT:
             from app.store.play_records import keep_aliases
 
