@@ -834,7 +834,8 @@ def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
 def _played_before_stmt() -> sa.Select[Any]:
     t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
     p: sa.Table = Person.__table__  # type: ignore[attr-defined]
-    played, gid = sa.bindparam("played_at", type_=UTCDateTime()), sa.bindparam("game_id", type_=sa.Integer())
+    played = sa.bindparam("played_at", type_=UTCDateTime())
+    gid = sa.bindparam("game_id", type_=sa.Integer())
     earlier = sa.exists(sa.select(sa.literal(1)).select_from(t).where(  # (built once)
         t.c.person_id == p.c.id, t.c.game == sa.bindparam("game"), t.c.finished.is_(True),
         t.c.game_id != gid,

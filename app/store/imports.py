@@ -44,6 +44,7 @@ from app.store.models import (
     DELETED,
     FINISHED,
     BggGame,
+    CommandLog,
     FinishedRecord,
     GamePhoto,
     GameRow,
@@ -83,6 +84,7 @@ class ImportCode(MessageCode):
     HISTORY_FIRST_PLAYS = "import-history-first-plays"
     HISTORY_TOO_LONG = "import-history-too-long"
     HISTORY_MOMENT = "import-history-moment"
+    HISTORY_CLOCK = "import-history-clock"
     MORE_PROBLEMS = "import-more-problems"
     WRONG_SOURCE = "plays-wrong-source"
 
@@ -387,8 +389,12 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 HISTORY_FIELDS: dict[str, tuple[type, int]] = {
     "play_id": (str, 64), "people": (list, 4), "first_plays": (list, 4),
     "notes": (str, MAX_NOTES), "deleted": (bool, 1), "bgg_id": (int, 2**31 - 1),
-    "entered": (str, 20), "modified": (str, 20)}
+    "entered": (str, 20), "modified": (str, 20), "clock": (dict, 3)}
 MAX_UID = 64
+MAX_PAUSES = 10_000  # pauses of one game's clock in a backup
+#: the moments of a backup's ``clock``: UTC, to the second or finer (export: microseconds)
+CLOCK_MOMENT = re.compile(
+    r"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z$")
 #: the moments of a backup (``entered``, ``modified``): UTC to the second, 2000 to 2199
 MOMENT = re.compile(r"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
 
@@ -401,6 +407,41 @@ def history_moment(value: str) -> datetime | None:
         return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     except ValueError:
         return None
+
+
+def clock_moment(value: Any) -> datetime | None:
+    """A moment of a backup's ``clock`` as an aware UTC datetime (None: not one)."""
+    if not isinstance(value, str) or not CLOCK_MOMENT.match(value):
+        return None
+    try:
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ" if "." in value
+                                 else "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def history_clock(value: Any) -> list[tuple[str, datetime]] | None:
+    """A backup's ``history.clock`` as the log's clock entries it stands for, in order
+    (``start_game``, ``pause_clock`` / ``resume_clock`` per pause, ``end_game``); None:
+    not a clock (docs/record-format.md)."""
+    from app.game.clock import END, PAUSE, RESUME, START
+
+    if not isinstance(value, dict) or set(value) != {"started", "paused", "finished"}:
+        return None
+    started, finished = clock_moment(value["started"]), clock_moment(value["finished"])
+    pauses = value["paused"]
+    if started is None or finished is None or not isinstance(pauses, list) \
+            or len(pauses) > MAX_PAUSES:
+        return None
+    marks = [(START, started)]
+    for pause in pauses:
+        if not isinstance(pause, list) or len(pause) != 2:
+            return None
+        paused, resumed = clock_moment(pause[0]), clock_moment(pause[1])
+        if paused is None or resumed is None:
+            return None
+        marks += [(PAUSE, paused), (RESUME, resumed)]
+    return [*marks, (END, finished)]
 
 
 def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
@@ -419,7 +460,8 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
             continue
         kind, limit = HISTORY_FIELDS[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            out.append((path, msg(ImportCode.HISTORY_TYPE, expected=kind.__name__)))
+            out.append((path, msg(ImportCode.HISTORY_TYPE,
+                                  expected="object" if kind is dict else kind.__name__)))
             continue
         value = cast(Any, value)
         if kind is str and not 0 < len(value) <= limit:
@@ -432,6 +474,8 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
                                   code_point=f"U+{ord(bad):04X}")))
         elif key in ("entered", "modified") and history_moment(value) is None:
             out.append((path, msg(ImportCode.HISTORY_MOMENT)))
+        elif key == "clock" and history_clock(value) is None:
+            out.append((path, msg(ImportCode.HISTORY_CLOCK, limit=MAX_PAUSES)))
         elif key == "first_plays":
             players = data.get("players") or []
             if len(value) != len(players) or not all(isinstance(b, bool) for b in value):
@@ -722,8 +766,8 @@ def _people(session: Session, data: dict[str, Any], uids: Sequence[str]
 def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
                      bgg: dict[str, int]) -> None:
     """Notes, the deleted mark, when the play was entered and last changed (BG Stats'
-    ``entryDate`` and ``modificationDate``) and the game's BGG id (when none is kept here
-    yet)."""
+    ``entryDate`` and ``modificationDate``), the game clock (its log's clock entries) and
+    the game's BGG id (when none is kept here yet)."""
     entered = history_moment(str(hist.get("entered") or ""))
     modified = history_moment(str(hist.get("modified") or ""))
     if entered is not None:
@@ -732,6 +776,12 @@ def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
         game.updated_at = modified
     if hist.get("notes"):
         game.notes = str(hist["notes"])
+    clock = history_clock(hist["clock"]) if "clock" in hist else None
+    if clock:  # the game clock: its log's clock entries, as the game played here wrote them
+        log: sa.Table = CommandLog.__table__  # type: ignore[attr-defined]
+        session.connection().execute(sa.insert(log), [
+            {"game_id": game.id, "seq": seq, "kind": kind, "payload": {}, "outcome": None,
+             "created_at": at} for seq, (kind, at) in enumerate(clock, start=1)])
     if hist.get("deleted"):
         game.deleted_status = FINISHED
         game.status = DELETED
