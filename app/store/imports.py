@@ -614,6 +614,7 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     seen: dict[str, int] = {}
     keys: set[str] = set()
     bgg: dict[str, int] = get_bgg_ids(session)
+    names_by_uid: dict[str, str] = {}  # the people found by their ids (_people)
     bulk = valid > BULK
     done = 0
 
@@ -657,7 +658,7 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
             skipped.append((line, known))
             return
         sheet = sheets.pop(line, None)
-        renamed = _people(session, data, hist.get("people") or [])
+        renamed = _people(session, data, hist.get("people") or [], names_by_uid)
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
@@ -738,28 +739,34 @@ def _bare(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "history"}
 
 
-def _people(session: Session, data: dict[str, Any], uids: Sequence[str]
-            ) -> dict[str, Any] | None:
+def _people(session: Session, data: dict[str, Any], uids: Sequence[str],
+            known: dict[str, str] | None = None) -> dict[str, Any] | None:
     """Find or create each seat's person by the id the backup gives (``history.people``):
     a person already here by that id keeps the name they have here (the record is returned
     with those names; ``None`` when no name changed); a new one is created with the id, so
-    it never moves. Without ids, people are matched by name (as before)."""
+    it never moves. Without ids, people are matched by name (as before). ``known``: person
+    id -> name of the people found so far (an import asks for the same people again and
+    again; nobody is renamed during it)."""
     if not uids:
         return None
+    known = {} if known is None else known
     players = [dict(p) for p in data.get("players") or []]
     changed = False
     for p, uid in zip(players, uids, strict=True):
-        person = session.exec(select(Person).where(Person.uid == uid)).first()
-        if person is not None:
-            if person_key(person.name) != person_key(str(p.get("name", ""))) or \
-                    person.name != p.get("name"):
-                p["name"] = person.name
+        here = known.get(uid)
+        if here is None:
+            here = session.exec(select(Person.name).where(Person.uid == uid)).first()
+        if here is not None:
+            known[uid] = here
+            if person_key(here) != person_key(str(p.get("name", ""))) or here != p.get("name"):
+                p["name"] = here
                 changed = True
             continue
         name = clean_name(str(p.get("name", "")), "name")
         if session.exec(select(Person.id).where(Person.key == person_key(name))).first() is None:
             session.add(Person(name=name, key=person_key(name), uid=uid))
             session.flush()
+            known[uid] = name
     return {**data, "players": players} if changed else None
 
 

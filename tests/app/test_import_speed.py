@@ -80,3 +80,36 @@ def test_each_imported_seat_is_written_once_in_few_statements() -> None:
     assert not [s for s in sent if s.startswith("UPDATE seat")], sent[:20]
     per_game = len(sent) / n
     assert per_game <= 7.25, (per_game, sorted(set(sent)))
+
+
+def test_a_backup_asks_for_each_person_by_id_once() -> None:
+    """A backup names each seat's person by id (history.people): the import looked each one
+    up again for every game (two ORM queries a game of two); now once per person."""
+    import sqlalchemy as sa
+
+    from app.store.exchange import export_games, records_text
+
+    rec = json.loads((DATA / "guardians_basic_23.json").read_text())
+    n = 60
+    text = "\n".join(json.dumps(dict(rec, played_at="2026-01-01T00:00:00+09:00", seed=i))
+                     for i in range(n))
+    home, away = open_engine("sqlite://"), open_engine("sqlite://")
+    asked: list[str] = []
+
+    def count(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if "person.uid =" in statement:
+            asked.append(statement)
+
+    try:
+        with Store(home).session() as s:
+            import_records(s, text)
+            backup = records_text(list(export_games(s, deleted=True)))
+        sa.event.listen(away, "before_cursor_execute", count)
+        with Store(away).session() as s:
+            assert len(import_records(s, backup).imported) == n
+        with Store(away).session() as s:  # the same people, with their ids
+            assert records_text(list(export_games(s, deleted=True))) == backup
+    finally:
+        home.dispose()
+        away.dispose()
+    assert len(asked) == 2, asked[:5]  # the two people, once each (before: 2 a game)
