@@ -670,9 +670,13 @@ def add_finished_game(
         rows = _finished_seats(session, game, people, record, sj, first_plays)
         seat_t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
         conn = session.connection()  # (Core statements: the ORM's execute costs more)
-        ids = [int(i) for i in conn.execute(
-            sa.insert(seat_t).returning(seat_t.c.id, sort_by_parameter_order=True),
-            rows).scalars()]
+        if conn.dialect.insert_returning:
+            ids = [int(i) for i in conn.execute(
+                sa.insert(seat_t).returning(seat_t.c.id, sort_by_parameter_order=True),
+                rows).scalars()]
+        else:  # (SQLite before 3.35 has no RETURNING)
+            ids = [int(conn.execute(sa.insert(seat_t), row).inserted_primary_key[0])  # type: ignore[index]
+                   for row in rows]
         categories: dict[int, dict[str, int]] = {}
         cat_rows: list[dict[str, Any]] = []
         for seat_id, row, ps in zip(ids, rows, sj.get("players") or [], strict=True):

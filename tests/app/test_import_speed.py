@@ -113,3 +113,38 @@ def test_a_backup_asks_for_each_person_by_id_once() -> None:
         home.dispose()
         away.dispose()
     assert len(asked) == 2, asked[:5]  # the two people, once each (before: 2 a game)
+
+
+def test_an_sqlite_without_returning_imports_the_same() -> None:
+    """SQLite before 3.35 (some Linux distributions' Python) has no RETURNING: the seats are
+    then inserted one by one, with the same rows."""
+    import re
+
+    import sqlalchemy as sa
+
+    from app.store.exchange import export_games, records_text
+    from tests.app.test_exchange import sample_records
+
+    text = "\n".join(json.dumps(r) for r in sample_records())
+    out = []
+    for returning in (True, False):
+        engine = open_engine("sqlite://")
+        engine.dialect.insert_returning = returning
+        seats: list[str] = []
+
+        def seen(conn: object, cursor: object, statement: str, *args: object,
+                 seats: list[str] = seats) -> None:
+            if statement.startswith("INSERT INTO seat "):
+                seats.append(statement)
+
+        sa.event.listen(engine, "before_cursor_execute", seen)
+        try:
+            with Store(engine).session() as s:
+                assert len(import_records(s, text).imported) == len(sample_records())
+                # (when each was imported: now, which may be another second)
+                out.append(re.sub(r'"(entered|modified)":"[^"]*"', "", records_text(
+                    list(export_games(s)))))
+        finally:
+            engine.dispose()
+        assert seats and all(("RETURNING" in x) == returning for x in seats)
+    assert out[0] == out[1]
