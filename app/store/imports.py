@@ -409,7 +409,7 @@ def history_moment(value: str) -> datetime | None:
         return None
 
 
-def clock_moment(value: Any) -> datetime | None:
+def parse_clock_moment(value: Any) -> datetime | None:
     """A moment of a backup's ``clock`` as an aware UTC datetime (None: not one)."""
     if not isinstance(value, str) or not CLOCK_MOMENT.match(value):
         return None
@@ -428,7 +428,7 @@ def history_clock(value: Any) -> list[tuple[str, datetime]] | None:
 
     if not isinstance(value, dict) or set(value) != {"started", "paused", "finished"}:
         return None
-    started, finished = clock_moment(value["started"]), clock_moment(value["finished"])
+    started, finished = parse_clock_moment(value["started"]), parse_clock_moment(value["finished"])
     pauses = value["paused"]
     if started is None or finished is None or not isinstance(pauses, list) \
             or len(pauses) > MAX_PAUSES:
@@ -437,7 +437,7 @@ def history_clock(value: Any) -> list[tuple[str, datetime]] | None:
     for pause in pauses:
         if not isinstance(pause, list) or len(pause) != 2:
             return None
-        paused, resumed = clock_moment(pause[0]), clock_moment(pause[1])
+        paused, resumed = parse_clock_moment(pause[0]), parse_clock_moment(pause[1])
         if paused is None or resumed is None:
             return None
         marks += [(PAUSE, paused), (RESUME, resumed)]
