@@ -675,8 +675,11 @@ def add_finished_game(
                 sa.insert(seat_t).returning(seat_t.c.id, sort_by_parameter_order=True),
                 rows).scalars()]
         else:  # (SQLite before 3.35 has no RETURNING)
-            ids = [int(conn.execute(sa.insert(seat_t), row).inserted_primary_key[0])  # type: ignore[index]
-                   for row in rows]
+            ids = []
+            for row in rows:
+                key = conn.execute(sa.insert(seat_t), row).inserted_primary_key
+                assert key is not None
+                ids.append(int(key[0]))
         categories: dict[int, dict[str, int]] = {}
         cat_rows: list[dict[str, Any]] = []
         for seat_id, row, ps in zip(ids, rows, sj.get("players") or [], strict=True):
