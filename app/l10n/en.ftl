@@ -1198,6 +1198,7 @@ import-history-people = one person id (text, at most 64 characters) per player, 
 import-history-first-plays = one true or false per player ({ $players } in all): whose first play of the game it was
 import-history-too-long = from 1 to { $limit } (this one is { $length })
 import-history-moment = a moment in UTC to the second, as 2026-12-02T08:01:02Z (from the year 2000 to 2199)
+import-history-clock = the game clock: an object with started and finished (moments in UTC, as 2026-12-02T08:01:02.123456Z) and paused (a list of up to { $limit } pairs [paused, resumed] of such moments), nothing else
 import-more-problems = … and { $count } more { $count ->
     [one] problem
    *[other] problems

@@ -1158,6 +1158,7 @@ import-history-people = プレイヤーごとに人物 ID（64 文字までの�
 import-history-first-plays = プレイヤーごとに true か false を 1 つ（全部で { $players } 個）：そのゲームを初めて遊んだかどうか
 import-history-too-long = 1 から { $limit } まで（この値は { $length }）
 import-history-moment = UTC の秒までの日時（2026-12-02T08:01:02Z の形、2000年から2199年まで）
+import-history-clock = ゲームの時計：started と finished（UTC の日時、2026-12-02T08:01:02.123456Z の形）と paused（そのような日時の組 [一時停止, 再開] のリスト、{ $limit } 組まで）だけを持つオブジェクト
 import-more-problems = …ほかに { $count } 件の問題があります（最初の 50 件を表示）
 play-record-field = プレイ記録にない項目です（docs/records.md）
 play-record-version = 1 でなければなりません

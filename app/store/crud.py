@@ -50,6 +50,7 @@ from app.store.models import (
     PrintedValue,
     Seat,
     SeatCategory,
+    UTCDateTime,
     now_utc,
 )
 from app.store.notify import PRINTED, VERSION, News, notify
@@ -663,15 +664,125 @@ def add_finished_game(
                        play_uid=play_uid or _allocate_uid(session, first_print))
         session.add(game)
         session.flush()
-        seats = _add_seats(session, game, _seat_specs(record.get("players") or []))
-        mark_first_plays(session, game, seats, first_plays)  # (other games only: before the
-        # results, so that each seat is updated once)
-        _write_results(session, game, seats, record, sj, update_stats=update_stats,
-                       first_print=first_print)  # the record as given: a re-import is known
+        # the seats are written whole, once (no insert then update), with Core statements:
+        # an import of thousands of games spent most of its time in the ORM's flushes
+        people = _seat_people(session, _seat_specs(record.get("players") or []))
+        rows = _finished_seats(session, game, people, record, sj, first_plays)
+        seat_t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+        conn = session.connection()  # (Core statements: the ORM's execute costs more)
+        if conn.dialect.insert_returning:
+            ids = [int(i) for i in conn.execute(
+                sa.insert(seat_t).returning(seat_t.c.id, sort_by_parameter_order=True),
+                rows).scalars()]
+        else:  # (SQLite before 3.35 has no RETURNING)
+            ids = []
+            for row in rows:
+                key = conn.execute(sa.insert(seat_t), row).inserted_primary_key
+                assert key is not None
+                ids.append(int(key[0]))
+        categories: dict[int, dict[str, int]] = {}
+        cat_rows: list[dict[str, Any]] = []
+        for seat_id, row, ps in zip(ids, rows, sj.get("players") or [], strict=True):
+            cats = {str(k): int(v) for k, v in (ps.get("categories") or {}).items()}
+            categories[seat_id] = cats
+            cat_rows += [{"seat_id": seat_id, "category": category, "points": points,
+                          "person_id": row["person_id"], "game": game.game}
+                         for category, points in cats.items()]
+        if cat_rows:
+            cat_t: sa.Table = SeatCategory.__table__  # type: ignore[attr-defined]
+            conn.execute(sa.insert(cat_t), cat_rows)
+        rec_t: sa.Table = FinishedRecord.__table__  # type: ignore[attr-defined]
+        conn.execute(sa.insert(rec_t), [{  # (a list: no RETURNING asked of the insert)
+            "game_id": game.id, "record": dict(record), "sheet": sj,
+            "fingerprint": first_print, "created_at": now_utc()}])
+        if update_stats:
+            add_game_to_stats(session, [Seat(id=i, **row) for i, row in zip(ids, rows,
+                                                                           strict=True)],
+                              categories)
         session.flush()
     if commit:
         session.refresh(game)
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class _Who:
+    """A seat's person as :func:`add_finished_game` needs it."""
+
+    id: int
+    key: str
+    name: str
+
+
+@functools.cache
+def _people_by_key() -> sa.Select[Any]:
+    t: sa.Table = Person.__table__  # type: ignore[attr-defined]
+    return sa.select(t.c.id, t.c.key, t.c.name).where(
+        t.c.key.in_(sa.bindparam("keys", expanding=True)))
+
+
+def _seat_people(session: Session, specs: Sequence[SeatSpec]) -> list[tuple[SeatSpec, _Who]]:
+    """Each seat's person (created when new), checked as :func:`_add_seats` does."""
+    if not 1 <= len(specs) <= 4:
+        raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
+    keys: dict[str, int] = {}
+    known = {k: _Who(int(i), k, n) for i, k, n in session.connection().execute(
+        _people_by_key(), {"keys": [person_key(spec.name) for spec in specs]})}  # one query
+    out: list[tuple[SeatSpec, _Who]] = []
+    for i, spec in enumerate(specs):
+        k = person_key(spec.name)
+        if k in keys:
+            raise InvalidData(
+                f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
+            )
+        keys[k] = i
+        who = known.get(k)
+        if who is None:
+            person = get_or_create_person(session, name=spec.name, commit=False)
+            assert person.id is not None
+            who = _Who(person.id, person.key, person.name)
+        out.append((spec, who))
+    return out
+
+
+def _finished_seats(session: Session, game: GameRow, people: Sequence[tuple[SeatSpec, _Who]],
+                    record: Mapping[str, Any], sheet: dict[str, Any],
+                    first_plays: Sequence[bool] | None) -> list[dict[str, Any]]:
+    """The seat rows of a game saved finished (:func:`add_finished_game`): what
+    :func:`_add_seats`, :func:`mark_first_plays` and :func:`_write_results` give a seat,
+    with the same checks."""
+    players = list(sheet.get("players") or [])
+    if len(players) != len(people):
+        raise InvalidData(
+            f"the score sheet has {len(players)} players, the game has {len(people)} seats"
+        )
+    given = first_plays
+    judged: set[int] = set()
+    if given is None or len(given) < len(people):
+        judged = _played_before(session, game, [p.id for _, p in people])
+    names = [p.get("name") for p in record.get("players") or []]
+    winners = {person_key(str(w)) for w in sheet.get("winners") or []}
+    complete = bool(sheet.get("complete", True))
+    rows: list[dict[str, Any]] = []
+    for i, ((spec, person), ps) in enumerate(zip(people, players, strict=True)):
+        if person_key(str(ps.get("name", ""))) != person.key:
+            raise InvalidData(f"players[{i}].name: score sheet has {ps.get('name')!r}, "
+                              f"seat {i + 1} is {person.name!r}")
+        if i < len(names) and person_key(str(names[i])) != person.key:
+            raise InvalidData(f"players[{i}].name: record has {names[i]!r}, "
+                              f"seat {i + 1} is {person.name!r}")
+        rp = (record.get("players") or [{}] * len(people))[i]
+        character = rp.get("character", rp.get("ranger")) if isinstance(rp, Mapping) else None
+        rows.append({
+            "game_id": game.id, "person_id": person.id, "seat": i + 1, "colour": spec.colour,
+            "character": character if character is not None else spec.character,
+            "game": game.game, "finished": True, "played_at": game.played_at,
+            "total": int(ps["total"]) if complete else None,
+            "rank": int(ps["rank"]) if ps.get("rank") is not None else None,
+            "winner": person.key in winners,
+            "first_play": (bool(given[i]) if given is not None and i < len(given)
+                           else person.id not in judged)})
+    return rows
 
 
 def replace_results(session: Session, *, game_id: int, sheet: Any,
@@ -717,20 +828,34 @@ def mark_first_plays(session: Session, game: GameRow, seats: Sequence[Seat],
     a backup says); later imports of older games do not change it (BG Stats newPlayer)."""
     judged: set[int] = set()
     if given is None or len(given) < len(seats):  # who played it before: one query a game
-        t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
-        earlier = sa.exists(sa.select(sa.literal(1)).select_from(t).where(
-            t.c.person_id == Person.id, t.c.game == game.game, t.c.finished.is_(True),
-            t.c.game_id != game.id,
-            sa.or_(t.c.played_at < game.played_at,
-                   sa.and_(t.c.played_at == game.played_at, t.c.game_id < (game.id or 0)))))
-        judged = {int(p) for p in session.execute(sa.select(col(Person.id)).where(
-            col(Person.id).in_([s.person_id for s in seats]), earlier)).scalars()}
+        judged = _played_before(session, game, [s.person_id for s in seats])
     for i, seat in enumerate(seats):
         if given is not None and i < len(given):
             seat.first_play = bool(given[i])
         else:
             seat.first_play = seat.person_id not in judged
         session.add(seat)
+
+
+@functools.cache
+def _played_before_stmt() -> sa.Select[Any]:
+    t: sa.Table = Seat.__table__  # type: ignore[attr-defined]
+    p: sa.Table = Person.__table__  # type: ignore[attr-defined]
+    played = sa.bindparam("played_at", type_=UTCDateTime())
+    gid = sa.bindparam("game_id", type_=sa.Integer())
+    earlier = sa.exists(sa.select(sa.literal(1)).select_from(t).where(  # (built once)
+        t.c.person_id == p.c.id, t.c.game == sa.bindparam("game"), t.c.finished.is_(True),
+        t.c.game_id != gid,
+        sa.or_(t.c.played_at < played, sa.and_(t.c.played_at == played, t.c.game_id < gid))))
+    return sa.select(p.c.id).where(p.c.id.in_(sa.bindparam("people", expanding=True)), earlier)
+
+
+def _played_before(session: Session, game: GameRow, people: Sequence[int]) -> set[int]:
+    """Which of ``people`` finished a play of this game before ``game`` (played earlier, or
+    at the same moment with a smaller id)."""
+    return {int(p) for p in session.connection().execute(_played_before_stmt(), {
+        "people": list(people), "game": game.game, "game_id": game.id or 0,
+        "played_at": game.played_at}).scalars()}
 
 
 def _current_names(session: Session, seats: Sequence[Seat],

@@ -29,7 +29,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
-from app.game.clock import CLOCK_KINDS, Mark, clock_of
+from app.game.clock import CLOCK_KINDS, END, PAUSE, RESUME, START, Mark, clock_of
 from app.game.registry import VARIANTS
 from app.store.crud import (
     UID_NAMESPACE,
@@ -82,6 +82,8 @@ class ExportedGame:
     modified_at: datetime | None = None  # when it last changed here
     #: each seat's person's ids in other apps (PersonAlias): BG Stats uuid, BGG username
     aliases: tuple[tuple[str | None, str | None], ...] = ()
+    #: the game clock as the backup carries it (:func:`clock_block`), when it has one
+    clock: dict[str, Any] | None = None
 
     @property
     def id(self) -> int:
@@ -138,16 +140,53 @@ def clock_marks(session: Session, ids: Sequence[int]) -> dict[int, list[Mark]]:
     return out
 
 
+def clock_moment(when: datetime) -> str:
+    """A moment of the backup's ``clock``: UTC to the microsecond (``...T08:01:02.123456Z``):
+    the log's own precision, so a restored clock gives the same duration."""
+    aware = utc(when)
+    assert aware is not None
+    return aware.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def clock_block(marks: Iterable[Mark]) -> dict[str, Any] | None:
+    """The game clock of a finished game as a backup carries it (``history.clock``,
+    docs/record-format.md): when it started, each pause ``[paused, resumed]`` and when it
+    finished (a game finished paused: at its pause), read from the log's clock entries
+    exactly as :func:`app.game.clock.clock_of` reads them; ``None``: no clock (no
+    ``start_game``, or not finished)."""
+    started = finished = paused_since = None
+    paused: list[list[str]] = []
+    for m in sorted(marks, key=lambda m: m.seq):
+        if m.kind == START and finished is None:  # (started again after an undo: from then)
+            started, paused_since, paused = m.at, None, []
+        elif started is None or finished is not None:
+            continue
+        elif m.kind == PAUSE and paused_since is None:
+            paused_since = m.at
+        elif m.kind == RESUME and paused_since is not None:
+            paused.append([clock_moment(paused_since), clock_moment(m.at)])
+            paused_since = None
+        elif m.kind == END:
+            finished = paused_since or m.at
+    if started is None or finished is None:
+        return None
+    return {"started": clock_moment(started), "paused": paused,
+            "finished": clock_moment(finished)}
+
+
 def _duration(game: GameRow, marks: Sequence[Mark] = ()) -> int | None:
-    """The minutes a game played here lasted: its clock (started to finished, pauses left
-    out, however long); a game without one in its log: creation to finish, left out when
-    over :data:`MAX_DURATION`."""
-    if game.source != SOURCE_APP or game.finished_at is None:
+    """The minutes a game lasted: its clock (started to finished, pauses left out, however
+    long; a game played here, or restored from a backup that carried it); a game played
+    here without one in its log: creation to finish, left out when over
+    :data:`MAX_DURATION`."""
+    if game.finished_at is None:
         return None
     clock = clock_of(marks)
     played = clock.seconds() if clock.finished is not None else None
     if played is not None:
         return max(1, round(played / 60))
+    if game.source != SOURCE_APP:
+        return None
     span = (utc(game.finished_at) or game.finished_at) - (utc(game.created_at) or game.created_at)
     if span <= timedelta(0) or span > MAX_DURATION:
         return None
@@ -215,15 +254,17 @@ def export_games(session: Session, *, ids: Sequence[int] | None = None,
                                g.status == DELETED, utc(g.finished_at), utc(g.updated_at),
                                tuple((aliases.get(p.person_id, {}).get("bgstats"),
                                       aliases.get(p.person_id, {}).get("bgg"))
-                                     for p in summary.players))
+                                     for p in summary.players),
+                               clock_block(marks.get(g.id, ())))
 
 
 def backup_record(g: ExportedGame) -> dict[str, Any]:
     """The record as a lossless backup (record format v1 with its ``history`` block,
     docs/record-format.md): the people's names as they are now (after renames and merges),
-    then ``history``: the play id, each seat's person id, the notes, ``deleted`` and the
-    game's BGG id. :func:`app.store.imports.import_records` restores all of it, so export ->
-    import into a fresh database -> export gives the same bytes."""
+    then ``history``: the play id, each seat's person id, the notes, ``deleted``, the
+    game's BGG id, when it was entered and changed, and its game clock.
+    :func:`app.store.imports.import_records` restores all of it, so export -> import into a
+    fresh database -> export gives the same bytes."""
     record = {k: v for k, v in g.record.items() if k != "history"}
     players = [dict(p) for p in record.get("players") or []]
     for p, seat in zip(players, g.summary.players, strict=False):
@@ -241,6 +282,8 @@ def backup_record(g: ExportedGame) -> dict[str, Any]:
     for key, when in (("entered", g.entered_at), ("modified", g.modified_at)):
         if when is not None:  # BG Stats' entryDate and modificationDate survive a restore
             history[key] = history_moment(when)
+    if g.clock is not None:  # the game clock: the restored game keeps its duration
+        history["clock"] = g.clock
     record["history"] = history
     return record
 

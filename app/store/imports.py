@@ -18,8 +18,9 @@ import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import IO, Any, cast
+from typing import IO, Any, NamedTuple, cast
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
@@ -43,7 +44,9 @@ from app.store.models import (
     DELETED,
     FINISHED,
     BggGame,
+    CommandLog,
     FinishedRecord,
+    GamePhoto,
     GameRow,
     Person,
     Seat,
@@ -81,6 +84,7 @@ class ImportCode(MessageCode):
     HISTORY_FIRST_PLAYS = "import-history-first-plays"
     HISTORY_TOO_LONG = "import-history-too-long"
     HISTORY_MOMENT = "import-history-moment"
+    HISTORY_CLOCK = "import-history-clock"
     MORE_PROBLEMS = "import-more-problems"
     WRONG_SOURCE = "plays-wrong-source"
 
@@ -385,8 +389,12 @@ def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
 HISTORY_FIELDS: dict[str, tuple[type, int]] = {
     "play_id": (str, 64), "people": (list, 4), "first_plays": (list, 4),
     "notes": (str, MAX_NOTES), "deleted": (bool, 1), "bgg_id": (int, 2**31 - 1),
-    "entered": (str, 20), "modified": (str, 20)}
+    "entered": (str, 20), "modified": (str, 20), "clock": (dict, 3)}
 MAX_UID = 64
+MAX_PAUSES = 10_000  # pauses of one game's clock in a backup
+#: the moments of a backup's ``clock``: UTC, to the second or finer (export: microseconds)
+CLOCK_MOMENT = re.compile(
+    r"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?Z$")
 #: the moments of a backup (``entered``, ``modified``): UTC to the second, 2000 to 2199
 MOMENT = re.compile(r"^2[01][0-9]{2}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z$")
 
@@ -399,6 +407,41 @@ def history_moment(value: str) -> datetime | None:
         return datetime.strptime(value, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     except ValueError:
         return None
+
+
+def parse_clock_moment(value: Any) -> datetime | None:
+    """A moment of a backup's ``clock`` as an aware UTC datetime (None: not one)."""
+    if not isinstance(value, str) or not CLOCK_MOMENT.match(value):
+        return None
+    try:
+        return datetime.strptime(value, "%Y-%m-%dT%H:%M:%S.%fZ" if "." in value
+                                 else "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    except ValueError:
+        return None
+
+
+def history_clock(value: Any) -> list[tuple[str, datetime]] | None:
+    """A backup's ``history.clock`` as the log's clock entries it stands for, in order
+    (``start_game``, ``pause_clock`` / ``resume_clock`` per pause, ``end_game``); None:
+    not a clock (docs/record-format.md)."""
+    from app.game.clock import END, PAUSE, RESUME, START
+
+    if not isinstance(value, dict) or set(value) != {"started", "paused", "finished"}:
+        return None
+    started, finished = parse_clock_moment(value["started"]), parse_clock_moment(value["finished"])
+    pauses = value["paused"]
+    if started is None or finished is None or not isinstance(pauses, list) \
+            or len(pauses) > MAX_PAUSES:
+        return None
+    marks = [(START, started)]
+    for pause in pauses:
+        if not isinstance(pause, list) or len(pause) != 2:
+            return None
+        paused, resumed = parse_clock_moment(pause[0]), parse_clock_moment(pause[1])
+        if paused is None or resumed is None:
+            return None
+        marks += [(PAUSE, paused), (RESUME, resumed)]
+    return [*marks, (END, finished)]
 
 
 def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
@@ -417,7 +460,8 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
             continue
         kind, limit = HISTORY_FIELDS[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            out.append((path, msg(ImportCode.HISTORY_TYPE, expected=kind.__name__)))
+            out.append((path, msg(ImportCode.HISTORY_TYPE,
+                                  expected="object" if kind is dict else kind.__name__)))
             continue
         value = cast(Any, value)
         if kind is str and not 0 < len(value) <= limit:
@@ -430,6 +474,8 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
                                   code_point=f"U+{ord(bad):04X}")))
         elif key in ("entered", "modified") and history_moment(value) is None:
             out.append((path, msg(ImportCode.HISTORY_MOMENT)))
+        elif key == "clock" and history_clock(value) is None:
+            out.append((path, msg(ImportCode.HISTORY_CLOCK, limit=MAX_PAUSES)))
         elif key == "first_plays":
             players = data.get("players") or []
             if len(value) != len(players) or not all(isinstance(b, bool) for b in value):
@@ -486,16 +532,37 @@ class _DryRun(Exception):
     """Raised inside the import's transaction to undo it: a dry run."""
 
 
-def drop_game(session: Session, game_id: int) -> tuple[str | None, str | None, list[int]]:
+class Dropped(NamedTuple):
+    """A finished game taken out to be saved again whole (:func:`drop_game`)."""
+
+    uid: str | None  # its play id
+    notes: str | None
+    people: list[int]  # whose statistics the caller rebuilds
+    photos: list[dict[str, Any]]  # its photo rows (their files stay): :func:`keep_photos`
+
+
+def drop_game(session: Session, game_id: int) -> Dropped:
     """Take a finished game out inside the caller's transaction (a fuller record of the same
-    play replaces it, with its id); returns its play id, its notes and its people, whose
-    statistics the caller rebuilds."""
+    play replaces it, with its id); returns its play id, its notes, its people, whose
+    statistics the caller rebuilds, and its photo rows, which the caller puts back on the
+    game that replaces it (:func:`keep_photos`): the files are not touched."""
     game = session.get(GameRow, game_id)
     assert game is not None
     uid, notes = game.play_uid, game.notes
+    table: sa.Table = GamePhoto.__table__  # type: ignore[attr-defined]
+    photos = [dict(r._mapping) for r in session.execute(
+        sa.select(table).where(table.c.game_id == game_id).order_by(table.c.id))]
     people = delete_game_rows(session, game)
     session.expunge_all()
-    return uid, notes, people
+    return Dropped(uid, notes, people, photos)
+
+
+def keep_photos(session: Session, game_id: int, dropped: Dropped) -> None:
+    """The photos of a game :func:`drop_game` took out, on the game that replaced it (the
+    same rows: ids, files, who attached them and when)."""
+    if dropped.photos:
+        table: sa.Table = GamePhoto.__table__  # type: ignore[attr-defined]
+        session.execute(sa.insert(table), [{**p, "game_id": game_id} for p in dropped.photos])
 
 
 def _totals_only(session: Session, game_id: int) -> bool:
@@ -547,6 +614,7 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     seen: dict[str, int] = {}
     keys: set[str] = set()
     bgg: dict[str, int] = get_bgg_ids(session)
+    names_by_uid: dict[str, str] = {}  # the people found by their ids (_people)
     bulk = valid > BULK
     done = 0
 
@@ -582,15 +650,15 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         known: int | None = seen.get(play_id) if play_id else None
         if known is None and fp in seen:
             known = seen[fp]
-        old: tuple[str | None, str | None, list[int]] | None = None
+        old: Dropped | None = None
         if known is not None and known not in completed_ids and _fuller(session, known, data):
             old = drop_game(session, known)  # totals only here: the record completes it
-            dropped.update(old[2])
+            dropped.update(old.people)
         elif known is not None:
             skipped.append((line, known))
             return
         sheet = sheets.pop(line, None)
-        renamed = _people(session, data, hist.get("people") or [])
+        renamed = _people(session, data, hist.get("people") or [], names_by_uid)
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
@@ -602,17 +670,18 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         game = add_finished_game(session, record=data, sheet=sheet, source="import",
                                  commit=False, update_stats=not bulk and not deleted,
                                  # (not known by its fingerprint: that id is free)
-                                 play_uid=old[0] if old is not None else play_id or fp,
+                                 play_uid=old.uid if old is not None else play_id or fp,
                                  first_plays=hist.get("first_plays"),
                                  game_id=known if old is not None else None)
         assert game.id is not None
         if old is not None:
+            keep_photos(session, game.id, old)
             completed.append((line, game.id))
             completed_ids.add(game.id)
-            if not hist.get("notes") and old[1]:
-                game.notes = old[1]
+            if not hist.get("notes") and old.notes:
+                game.notes = old.notes
             if not bulk:
-                rebuild_stats(session, old[2])
+                rebuild_stats(session, old.people)
         if data.get("format") == PLAY_FORMAT:
             from app.store.play_records import keep_aliases
 
@@ -670,36 +739,42 @@ def _bare(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "history"}
 
 
-def _people(session: Session, data: dict[str, Any], uids: Sequence[str]
-            ) -> dict[str, Any] | None:
+def _people(session: Session, data: dict[str, Any], uids: Sequence[str],
+            known: dict[str, str] | None = None) -> dict[str, Any] | None:
     """Find or create each seat's person by the id the backup gives (``history.people``):
     a person already here by that id keeps the name they have here (the record is returned
     with those names; ``None`` when no name changed); a new one is created with the id, so
-    it never moves. Without ids, people are matched by name (as before)."""
+    it never moves. Without ids, people are matched by name (as before). ``known``: person
+    id -> name of the people found so far (an import asks for the same people again and
+    again; nobody is renamed during it)."""
     if not uids:
         return None
+    known = {} if known is None else known
     players = [dict(p) for p in data.get("players") or []]
     changed = False
     for p, uid in zip(players, uids, strict=True):
-        person = session.exec(select(Person).where(Person.uid == uid)).first()
-        if person is not None:
-            if person_key(person.name) != person_key(str(p.get("name", ""))) or \
-                    person.name != p.get("name"):
-                p["name"] = person.name
+        here = known.get(uid)
+        if here is None:
+            here = session.exec(select(Person.name).where(Person.uid == uid)).first()
+        if here is not None:
+            known[uid] = here
+            if person_key(here) != person_key(str(p.get("name", ""))) or here != p.get("name"):
+                p["name"] = here
                 changed = True
             continue
         name = clean_name(str(p.get("name", "")), "name")
         if session.exec(select(Person.id).where(Person.key == person_key(name))).first() is None:
             session.add(Person(name=name, key=person_key(name), uid=uid))
             session.flush()
+            known[uid] = name
     return {**data, "players": players} if changed else None
 
 
 def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
                      bgg: dict[str, int]) -> None:
     """Notes, the deleted mark, when the play was entered and last changed (BG Stats'
-    ``entryDate`` and ``modificationDate``) and the game's BGG id (when none is kept here
-    yet)."""
+    ``entryDate`` and ``modificationDate``), the game clock (its log's clock entries) and
+    the game's BGG id (when none is kept here yet)."""
     entered = history_moment(str(hist.get("entered") or ""))
     modified = history_moment(str(hist.get("modified") or ""))
     if entered is not None:
@@ -708,6 +783,12 @@ def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
         game.updated_at = modified
     if hist.get("notes"):
         game.notes = str(hist["notes"])
+    clock = history_clock(hist["clock"]) if "clock" in hist else None
+    if clock:  # the game clock: its log's clock entries, as the game played here wrote them
+        log: sa.Table = CommandLog.__table__  # type: ignore[attr-defined]
+        session.connection().execute(sa.insert(log), [
+            {"game_id": game.id, "seq": seq, "kind": kind, "payload": {}, "outcome": None,
+             "created_at": at} for seq, (kind, at) in enumerate(clock, start=1)])
     if hist.get("deleted"):
         game.deleted_status = FINISHED
         game.status = DELETED

@@ -781,15 +781,16 @@ def import_plays(session: Session, text: str, source: str, *,
                     continue
                 with session.no_autoflush:
                     if hit is not None:  # a play here the file knows more of: completed
-                        from app.store.imports import drop_game
+                        from app.store.imports import drop_game, keep_photos
 
-                        old_uid, old_notes, people = drop_game(session, hit)
+                        old = drop_game(session, hit)
                         game = add_finished_game(
                             session, record=record, sheet=play_sheet(record),
-                            source=play.source, commit=False, play_uid=old_uid, game_id=hit,
+                            source=play.source, commit=False, play_uid=old.uid, game_id=hit,
                             first_plays=_first_plays(play))
-                        rebuild_stats(session, people)
-                        game.notes = play.notes or old_notes
+                        keep_photos(session, hit, old)
+                        rebuild_stats(session, old.people)
+                        game.notes = play.notes or old.notes
                         completed.append((n, hit))
                     else:
                         game = add_finished_game(

@@ -582,3 +582,112 @@ def test_history_marks_the_recorded_first_player_and_nobody_when_unknown(  # typ
         assert not client.crashes()
 
     asyncio.run(go())
+
+
+# --------------------------------------------------------------------------- the game clock
+# (issue 34): a game played here keeps its clock (started, paused, resumed, finished: the
+# log's timestamps) through a backup: the restored game exports the same duration
+
+
+def _clocked_game(store: Store) -> int:
+    """A game played here with two pauses, its clock entries set to known moments (with
+    fractions of a second: they must come back to the microsecond)."""
+    from tests.app.test_clock import _finished, _retime
+
+    s = _finished(store, 2)
+    _retime(store, s.game_id, {"start_game": [0.00001], "pause_clock": [30.5, 60.25],
+                               "resume_clock": [40.125, 100.0625], "end_game": [150.03125]})
+    return s.game_id
+
+
+def test_the_backup_carries_the_game_clock(any_engine) -> None:  # type: ignore[no-untyped-def]
+    from app.store.engine import open_engine
+    from app.store.exchange import bgg_csv
+    from tests.app.test_clock import _exported, at
+
+    home = Store(any_engine)
+    gid = _clocked_game(home)
+    text = _backup(home)
+    line = json.loads(text)  # (one game: one indented object)
+    moment = "%Y-%m-%dT%H:%M:%S.%fZ"
+    assert line["history"]["clock"] == {
+        "started": at(0.00001).strftime(moment),
+        "paused": [[at(30.5).strftime(moment), at(40.125).strftime(moment)],
+                   [at(60.25).strftime(moment), at(100.0625).strftime(moment)]],
+        "finished": at(150.03125).strftime(moment)}
+    played = _exported(home, gid).duration_min
+    assert played == round(150.03125 - 0.00001 - 9.625 - 39.8125) == 101
+    with home.session() as s:
+        csv_home = bgg_csv(list(export_games(s)))
+    fresh = open_engine("sqlite://")
+    try:
+        away = Store(fresh)
+        with away.session() as s:
+            (new,) = import_records(s, text).imported
+        assert _backup(away) == text  # the same bytes, the clock with them
+        assert _exported(away, new).duration_min == played  # restored: its duration too
+        assert _bgstats(away)["plays"][0]["durationMin"] == played
+        with away.session() as s:
+            assert bgg_csv(list(export_games(s))) == csv_home
+        fresh2 = open_engine("sqlite://")
+        try:  # round two, from the copy
+            with Store(fresh2).session() as s:
+                import_records(s, _backup(away))
+            assert _backup(Store(fresh2)) == text
+        finally:
+            fresh2.dispose()
+    finally:
+        fresh.dispose()
+
+
+def test_a_game_finished_paused_keeps_its_clock_to_the_pause(store: Store) -> None:
+    from app.game.commands import PauseClock
+    from app.store.engine import open_engine
+    from tests.app.test_clock import _exported, _retime, guardians
+
+    s = guardians(store)
+    s.apply(PauseClock(version=s.version, pauses=0), by=0)
+    s.finish(s.version)
+    _retime(store, s.game_id, {"start_game": [0], "pause_clock": [42], "end_game": [300]})
+    text = _backup(store)
+    clock = json.loads(text)["history"]["clock"]
+    assert clock["paused"] == [] and clock["finished"].startswith("2026-12-05T18:42:00")
+    fresh = open_engine("sqlite://")
+    try:
+        with Store(fresh).session() as db:
+            (new,) = import_records(db, text).imported
+        assert _exported(Store(fresh), new).duration_min == 42
+        assert _backup(Store(fresh)) == text
+    finally:
+        fresh.dispose()
+
+
+@pytest.mark.parametrize("clock", [
+    "18:00", [], {"started": "2026-12-05T18:00:00Z"},
+    {"started": "2026-12-05T18:00:00Z", "finished": "2026-12-05 19:00:00", "paused": []},
+    {"started": "2026-12-05T18:00:00Z", "finished": "2026-12-05T19:00:00Z", "paused": [["x"]]},
+    {"started": "2026-12-05T18:00:00Z", "finished": "2026-12-05T19:00:00Z", "paused": [],
+     "running": True}])
+def test_a_clock_that_is_not_one_is_refused_with_its_field(store: Store, clock: object) -> None:
+    from app.store.exchange import ImportFailed
+
+    record = _guardians("2026-03-01T19:00:00+09:00")
+    record["history"] = {"clock": clock}
+    with store.session() as s, pytest.raises(ImportFailed) as e:
+        import_records(s, json.dumps(record))
+    assert [p.path for p in e.value.problems] == ["history.clock"], e.value.problems
+    with store.session() as s:  # nothing was written
+        assert not queries.history(s, limit=10).items
+
+
+def test_a_clock_written_to_the_second_is_read(store: Store) -> None:
+    from tests.app.test_clock import _exported
+
+    record = _guardians("2026-03-01T19:00:00+09:00")
+    record["history"] = {"clock": {"started": "2026-03-01T10:00:00Z", "paused": [
+        ["2026-03-01T10:30:00Z", "2026-03-01T10:45:30.5Z"]], "finished": "2026-03-01T11:20:00Z"}}
+    with store.session() as s:
+        (gid,) = import_records(s, json.dumps(record)).imported
+    assert _exported(store, gid).duration_min == 64  # 80 minutes, 15 min 30.5 s paused
+    clock = json.loads(_backup(store))["history"]["clock"]
+    assert clock["paused"] == [["2026-03-01T10:30:00.000000Z", "2026-03-01T10:45:30.500000Z"]]

@@ -217,3 +217,86 @@ def test_a_game_deleted_whole_takes_its_photos_with_it(store: Store, tmp_path: P
     with store.session() as s:
         assert P.list_photos(s, gid) == []
         assert [p.uid for p in P.list_photos(s, other)] == [kept.uid]
+
+
+def test_photos_of_a_totals_only_play_survive_its_completion_by_the_backup(
+        store: Store, tmp_path: Path) -> None:
+    """A play that came in from a BGG CSV (totals only) gets a photo; the backup of the same
+    plays then completes it (the game is taken out and saved again whole, with its id): the
+    photo row and its file stay with the game (they were deleted, the file left nameless)."""
+    import json
+
+    from app.store import crud
+    from app.store.exchange import bgg_csv, export_games, import_records, records_text
+    from app.store.plays_import import import_plays
+    from tests.app.test_exchange import sample_records
+
+    source = Store.open(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    with source.session() as s:
+        import_records(s, "\n".join(json.dumps(r) for r in sample_records()))
+        games = list(export_games(s, deleted=True))
+        csv_text, backup = bgg_csv(games), records_text(games)
+    with store.session() as s:
+        ids = import_plays(s, csv_text, "bgg")[0].imported
+    gid = ids[1]
+    kept = [P.add_photo(store.engine, gid, jpeg_with_gps(), seat=None),
+            P.add_photo(store.engine, gid, png_bytes(), seat=1)]
+    with store.session() as s:
+        result = import_records(s, backup)
+        assert gid in [g for _, g in result.completed]
+        saved = crud.get_record(s, game_id=gid)
+        assert saved is not None and saved.record.get("format") != "forest-table/play"
+        after = P.list_photos(s, gid)
+    assert [(p.id, p.uid, p.seat, p.width, p.height, p.size, p.created_at) for p in after] == \
+        [(p.id, p.uid, p.seat, p.width, p.height, p.size, p.created_at) for p in kept]
+    for p in kept:
+        assert (tmp_path / "photos" / f"{p.uid}.jpg").exists()
+        assert P.read_photo(store.engine, p) is not None
+
+
+def test_a_dry_run_completion_leaves_the_photos_as_they_were(
+        store: Store, tmp_path: Path) -> None:
+    import json
+
+    from app.store.exchange import bgg_csv, export_games, import_records, records_text
+    from app.store.plays_import import import_plays
+    from tests.app.test_exchange import sample_records
+
+    source = Store.open(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    with source.session() as s:
+        import_records(s, "\n".join(json.dumps(r) for r in sample_records()))
+        games = list(export_games(s, deleted=True))
+        csv_text, backup = bgg_csv(games), records_text(games)
+    with store.session() as s:
+        gid = import_plays(s, csv_text, "bgg")[0].imported[0]
+    photo = P.add_photo(store.engine, gid, jpeg_with_gps(), seat=2)
+    with store.session() as s:
+        assert import_records(s, backup, dry_run=True).completed
+    with store.session() as s:
+        assert [p.uid for p in P.list_photos(s, gid)] == [photo.uid]
+    assert (tmp_path / "photos" / f"{photo.uid}.jpg").exists()
+
+
+def test_photos_survive_a_bgstats_file_completing_a_bgg_play(store: Store, tmp_path: Path
+                                                             ) -> None:
+    """The same through ``import_plays``: a BG Stats file that knows more of a play that came
+    from a BGG CSV replaces it (same game id); its photo stays."""
+    from app.store.exchange import bgg_csv, export_games
+    from app.store.plays_import import import_plays
+
+    text = (Path(__file__).parents[1] / "data" / "plays" / "bgstats_roundtrip.json"
+            ).read_text(encoding="utf-8")
+    source = Store.open(f"sqlite:///{tmp_path / 'source.sqlite3'}")
+    with source.session() as s:
+        import_plays(s, text, "bgstats")
+        csv_text = bgg_csv(list(export_games(s)))
+    with store.session() as s:
+        ids = import_plays(s, csv_text, "bgg")[0].imported
+    photos = {gid: P.add_photo(store.engine, gid, png_bytes(), seat=None).uid for gid in ids}
+    with store.session() as s:
+        result = import_plays(s, text, "bgstats")[0]
+        completed = [gid for _, gid in result.completed]
+        assert completed
+        for gid in ids:
+            assert [p.uid for p in P.list_photos(s, gid)] == [photos[gid]]
+    assert all((tmp_path / "photos" / f"{uid}.jpg").exists() for uid in photos.values())
