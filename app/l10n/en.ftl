@@ -2130,6 +2130,7 @@ board-six-vp = +6 VP
 board-full-row = Full row
 board-row-full = full
 board-water-now = the multiplier now
+board-place = Place a token
 board-below = Below the reforestation table
 board-river-empty = River token space { $n }: empty
 board-river-token = River token space { $n }: { $symbol }

@@ -2042,6 +2042,7 @@ board-six-vp = +6点
 board-full-row = 行の完成
 board-row-full = 完成
 board-water-now = 現在の倍率
+board-place = { -forester-token }を置く
 board-below = { -reforestation-table }の下
 board-river-empty = { -river-token }の枠{ $n }：空き
 board-river-token = { -river-token }の枠{ $n }：{ $symbol }

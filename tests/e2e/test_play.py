@@ -73,6 +73,7 @@ def test_japanese_sheet_with_japanese_names(phone):
     tap(phone, "sheet-harvester-0-5")
     tap(phone, "sheet-harvester-1-6")
     tap(phone, "sheet-start-game", gone="sheet-setup")  # playing now
+    tap(phone, "sheet-place", appears="sheet-place-thinning", reply=False)  # its menu
     tap(phone, "sheet-place-thinning")
     by_id(phone, "sheet-messages").wait_for(state="attached", timeout=15_000)
     phone.wait_for_timeout(300)

@@ -98,6 +98,7 @@ def test_go_to_reaches_every_part_in_two_taps_and_screenshots(phone):
     _to_top(phone)
     menu_tap(phone, "sheet-final-board", gone="play-map", reply=False)
     assert not by_id(phone, "sheet-place-thinning").count()
+    assert not by_id(phone, "sheet-place").count()  # "Place a token": a play action
     menu_tap(phone, "sheet-final-board", appears="play-map", reply=False)
 
 

@@ -755,17 +755,42 @@ def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
                             _zero_picker(x, f"sheet-{g.id}-count", g.title, counts.get("0"))))
         row.append(full_row(x, "forestry", r, bool(marks and marks.forestry_rows[r - 1])))
         rows.append(row)
-    return _table(x, s, "forester-pair", _grid(heads, rows))
+    return _table(x, s, "forester-pair", _grid(heads, rows), place_menu(x, s))
 
 
-def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control) -> ft.Control:
-    """A table's region: its title, its grid, its play actions (what lies below the tables
-    is drawn by :func:`below_region`)."""
+def place_menu(x: Ctx, s: Section) -> ft.Control | None:
+    """"Place a token" (a play action: not in the final board mode): one button in the
+    table's title row; its sheet holds a choice per forester type (``sheet-place-<type>``)."""
+    places = [a for a in s.actions if a.id.startswith("place-")]
+    if x.final or not places:
+        return None
+
+    def show(_e: Any) -> None:
+        rows = [_pick_button(x, f"sheet-{a.id}", a.label,
+                             f"forester-{a.id.removeprefix('place-').replace('_', '-')}",
+                             a.command) for a in places]
+        open_picker(x, "board-place", x.t("board-place"), rows)
+
+    return sid("sheet-place", ft.FilledTonalButton(
+        content=ft.Row([ft.Text(x.t("board-place"), size=14),
+                        ft.Icon(ft.Icons.ARROW_DROP_DOWN)], spacing=2, tight=True),
+        height=TOUCH, on_click=show), button=True, label=x.t("board-place"))
+
+
+def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control,
+           menu: ft.Control | None = None) -> ft.Control:
+    """A table's region: its title (with ``menu`` beside it), its grid, its other play
+    actions (what lies below the tables is drawn by :func:`below_region`)."""
     actions = [sid(f"sheet-{a.id}", ft.OutlinedButton(
         content=ft.Text(a.label), height=TOUCH, disabled=a.command is None,
-        on_click=x.on(a.command)), button=True) for a in s.actions if not (x.final and a.play)]
+        on_click=x.on(a.command)), button=True) for a in s.actions
+        if not (x.final and a.play) and not (menu is not None and a.id.startswith("place-"))]
+    title = _title(x, icon_name, s.title)
+    if menu is not None:
+        title = ft.Row([title, menu], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
+                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return _marked(s, _box(ft.Column([
-        _title(x, icon_name, s.title), grid,
+        title, grid,
         *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
         *_section_error(x, s)], spacing=6)))
 
