@@ -108,7 +108,8 @@ def test_the_checker_finds_what_it_should() -> None:
         "def a():\n    try:\n        f()\n    except Exception:\n        pass\n"
         "def b():\n    try:\n        f()\n    except:  # boundary: the edge\n        pass\n"
         "def c():\n    try:\n        f()\n    except (OSError, BaseException):\n        log()\n"
-        "def d():\n    try:\n        f()\n    except BaseException:\n        undo()\n        raise\n"
+        "def d():\n    try:\n        f()\n    except BaseException:\n        undo()\n"
+        "        raise\n"
         "def e():\n    try:\n        f()\n    except (OSError, ValueError):\n        pass\n"
         "def g():\n    try:\n        f()\n    except Exception:  # boundary:\n        pass\n"
     )
