@@ -46,5 +46,5 @@ def link(session_id: str, alive: bool) -> None:
     for fn in fns:
         try:
             fn(alive)
-        except Exception:
+        except Exception:  # boundary: one failing watcher must not keep the others from hearing
             log.debug("link watcher failed", exc_info=True)

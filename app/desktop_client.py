@@ -46,7 +46,7 @@ def _client_here(module: Any) -> bool:
         if Path(bin_dir(), artifact()).is_file():  # an archive bundled in the package
             return True
         return Path(storage()).is_dir()  # unpacked in ~/.flet/client by an earlier run
-    except Exception:  # a lookup that fails is "not here"
+    except (OSError, LookupError, RuntimeError):  # a lookup that fails is "not here"
         return False
 
 
@@ -62,7 +62,7 @@ def missing(download: bool = False) -> str | None:
     try:
         import flet_desktop
         import flet_desktop.version
-    except Exception as exc:  # a broken installation
+    except Exception as exc:  # boundary: a broken installation raises anything on import: one line
         return (f"forest-table desktop: Flet's desktop client does not load ({exc}): "
                 f"{install}, {BROWSER}.")
     have = str(getattr(flet_desktop.version, "version", "") or "")

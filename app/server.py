@@ -103,7 +103,7 @@ def _is_postgresql() -> bool:
 
     try:
         return sa.make_url(database_url()).get_backend_name() == "postgresql"
-    except Exception:
+    except (sa.exc.ArgumentError, ValueError):
         return False
 
 
@@ -154,7 +154,7 @@ def open_browser(url: str, opener: Callable[[str], Any] | None = None) -> bool:
 
             opener = webbrowser.open
         return bool(opener(url))
-    except Exception:
+    except Exception:  # boundary: opening a browser is a courtesy; never raises (its docstring)
         return False
 
 
@@ -197,7 +197,7 @@ def redact_tokens() -> None:
                 record.msg = redact(record.msg)
             else:
                 record.msg = redact(str(record.msg))
-        except Exception:  # a record that cannot be formatted says nothing of a token
+        except Exception:  # boundary: a logging filter must never raise; says nothing of a token
             record.msg, record.args = "(unprintable log record)", ()
         return record
 
@@ -265,7 +265,7 @@ def check_writable(store: Any) -> None:
         try:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
             conn.exec_driver_sql("ROLLBACK")
-        except Exception as err:
+        except Exception as err:  # boundary: a filter: re-raised unless SQLite says "locked"
             if "locked" not in str(err).lower():  # held by another writer: writable, busy
                 raise
         finally:
@@ -489,7 +489,7 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
         # one process: its tables loaded now; several: each worker loads them
         tables = hub.resume() if workers == 1 else hub.open_tables()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
-    except Exception as err:  # a one-line answer, not a traceback
+    except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, path), file=sys.stderr)
         return 1
     files = [host_link_dir() / HOST_LINK_FILE]
@@ -542,7 +542,7 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
         hub = shared_hub(store)
         _ready_checks(store, hub)
         hub.resume()
-    except Exception as err:
+    except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, database_path()), file=sys.stderr)
         return 1
     _stop_with_parent()

@@ -147,7 +147,7 @@ def scored(snap: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Snapshot
         log.error("table %s v%s: not scorable (%s %s)", snap.game_id, snap.version, err.code,
                   err.field)
         return replace(snap, scored=True, printed=printed, score_error=SCORE_FAILED)
-    except Exception:
+    except Exception:  # boundary: a scoring bug must not take the table down (score_error)
         log.exception("table %s v%s: scoring failed", snap.game_id, snap.version)
         return replace(snap, scored=True, printed=printed, score_error=SCORE_FAILED)
 

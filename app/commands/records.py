@@ -924,12 +924,12 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"records {args.action}: interrupted", file=err)
         return EXIT_INTERRUPTED
-    except Exception as exc:  # unreachable server, unwritable directory, bad URL...
+    except Exception as exc:  # boundary: the CLI's edge: one line (no server, a bad URL...)
         from app.store.engine import database_url
 
         try:
             where = database_url()
-        except Exception:
+        except ValueError:
             where = "DATABASE_URL"
         print(f"cannot open the database {_safe(where)}: {type(exc).__name__}: "
               f"{str(exc).splitlines()[0] if str(exc) else ''}", file=err)
@@ -960,7 +960,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"records {args.action}: interrupted"
               + ("; nothing imported" if args.action == "import" else ""), file=err)
         return EXIT_INTERRUPTED
-    except Exception as exc:  # never a traceback for the user
+    except Exception as exc:  # boundary: the CLI's edge: never a traceback for the user
         print(f"records {args.action}: internal error ({type(exc).__name__}: {exc}); "
               "please report it", file=err)
         return EXIT_DB
@@ -974,5 +974,5 @@ def _safe(url: str) -> str:
         from sqlalchemy import make_url
 
         return make_url(url).render_as_string(hide_password=True)
-    except Exception:
+    except Exception:  # boundary: a URL that does not parse is named, never shown (its password)
         return "(DATABASE_URL)"

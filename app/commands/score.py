@@ -134,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail([f"{source}: invalid record ({len(exc.problems)} "
                       f"problem{'s' if len(exc.problems) != 1 else ''}):"]
                      + [f"  {problem_text(p)}" for p in exc.problems], err)
-    except Exception as exc:  # never a traceback for the user
+    except Exception as exc:  # boundary: the CLI's edge: never a traceback for the user
         print(f"{source}: could not score this record: internal error "
               f"({type(exc).__name__}: {exc}); please report it", file=err)
         return EXIT_INTERNAL

@@ -377,7 +377,7 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         return _fail(err, lang, prog, exc.problems)
     try:
         store = open_store()
-    except Exception as exc:
+    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
         return _db_failed(err, lang, prog, exc)
     try:
         from app.session import GameSession
@@ -395,7 +395,7 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         host = join_link(link_base, hub.issue(table))
         seats = [(name, join_link(link_base, hub.issue(table, i)))
                  for i, name in enumerate(new.names, 1)]
-    except Exception as exc:  # the database failed under us: one line, no traceback
+    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
         return _db_failed(err, lang, prog, exc)
     finally:
         store.engine.dispose()
@@ -475,11 +475,11 @@ def _local(iso: str | None) -> str:
 def do_list(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
     try:
         store = open_store()
-    except Exception as exc:
+    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
         return _db_failed(err, lang, f"{PROG} list", exc)
     try:
         tables = open_tables(store)
-    except Exception as exc:
+    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
         return _db_failed(err, lang, f"{PROG} list", exc)
     finally:
         store.engine.dispose()
@@ -569,7 +569,7 @@ def do_sheet(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
     try:
         try:
             store = open_store()
-        except Exception as exc:
+        except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
             return _db_failed(err, lang, prog, exc)
         try:
             from app.table.hub import TableHub
@@ -581,7 +581,7 @@ def do_sheet(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
                           "url": join_link(link_base, hub.issue(t["table"], i))}
                          for i, name in enumerate(hub.names(t["table"]), 1)]
                 tables.append({**t, "seats": seats})
-        except Exception as exc:
+        except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
             return _db_failed(err, lang, prog, exc)
         finally:
             store.engine.dispose()

@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import sqlite3
 import uuid
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -32,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.bounds import SEED_MAX, SEED_MIN, parse_id
+from app.game.errors import ReplayError
 from app.names import clean_name as _clean_name
 from app.names import name_key
 from app.store.models import (
@@ -61,6 +63,10 @@ from scoring.message import MessageCode, Refusal
 
 class StoreError(Exception):
     """Base of the store's errors."""
+
+
+#: What the database can raise that is no bug: a held lock, a full disk, a dropped connection.
+STORAGE_ERRORS: tuple[type[Exception], ...] = (sa.exc.SQLAlchemyError, sqlite3.Error, OSError)
 
 
 class NotFound(StoreError, LookupError):
@@ -119,6 +125,12 @@ class KeepRefusal(InvalidData, Refusal):
         from scoring.message import msg
 
         return render(lang, msg(self.code, field=self.field or "", **self.params))
+
+
+#: What reading or changing a stored game can raise that is no bug: the database failing, a
+#: missing game (:class:`StoreError`), a refusal (a ``ValueError``), a log that no longer
+#: replays. A screen or a table says so and goes on; anything else is a bug and is raised.
+FAILURES: tuple[type[Exception], ...] = (*STORAGE_ERRORS, StoreError, ValueError, ReplayError)
 
 
 # --------------------------------------------------------------------------- helpers

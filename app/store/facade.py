@@ -206,6 +206,6 @@ class Store:
         try:
             with self.session() as s:
                 return rescore_incomplete(s)
-        except Exception:
+        except crud.STORAGE_ERRORS + (crud.StoreError, ValueError):
             log.exception("re-scoring games that lacked a printed value")
             return []

@@ -164,7 +164,7 @@ class Listener:
         if conn is not None:
             try:
                 conn.cancel_safe(timeout=1.0)
-            except Exception:
+            except Exception:  # boundary: best-effort cancel of a connection that may be gone
                 pass
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
@@ -177,7 +177,7 @@ class Listener:
             try:
                 self._listen()
                 delay = BACKOFF_FIRST
-            except Exception as err:  # the database went away, a cut, a terminated backend
+            except Exception as err:  # boundary: a background loop (the database went away...)
                 if not self._stop.is_set():
                     (log.debug if said_down else log.warning)(
                         "notifications: connection lost or refused (%s); reconnecting",
@@ -189,7 +189,7 @@ class Listener:
                 if conn is not None:
                     try:
                         conn.close()
-                    except Exception:
+                    except Exception:  # boundary: best-effort close of a broken connection
                         pass
             if self._stop.is_set():
                 return
@@ -203,7 +203,7 @@ class Listener:
             if self.on_poll is not None:
                 try:
                     self.on_poll()
-                except Exception:
+                except Exception:  # boundary: a background loop: the next poll tries again
                     log.debug("polling the tables failed", exc_info=True)
             left = end - time.monotonic()
             if left <= 0:
@@ -237,7 +237,7 @@ class Listener:
                     continue
                 try:
                     self.on_news(news)
-                except Exception:  # one bad table must not stop the others' news
+                except Exception:  # boundary: one bad table must not stop the others' news
                     log.exception("notifications: handling %s failed", news.payload)
             if time.monotonic() >= beat:
                 conn.execute("SELECT 1")

@@ -65,7 +65,7 @@ from app.game.registry import command_from_json
 from app.game.status import Status
 from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T
-from app.store.crud import NotFound
+from app.store.crud import FAILURES, NotFound
 from app.store.facade import Store
 from app.store.notify import PRINTED, REMATCH, REVOKED, VERSION, Listener, News
 from app.table.answers import Accepted, Answer, Reason, Refused
@@ -205,7 +205,7 @@ class TableHub:
             try:
                 self._table(game.id)
                 loaded.append(game.id)
-            except Exception:  # one broken log must not keep the other tables closed
+            except Exception:  # boundary: one broken log must not keep the other tables closed
                 log.exception("table %s could not be resumed", game.id)
         return loaded
 
@@ -373,7 +373,7 @@ class TableHub:
             try:
                 fn(self.link_token(new_game_id, seat))
                 told += 1
-            except Exception:
+            except Exception:  # boundary: one failing phone must not keep others from following
                 log.exception("a phone could not follow to the rematch")
         return told
 
@@ -423,10 +423,7 @@ class TableHub:
         for digest in hashes:
             self._access_cache.pop(digest, None)
             for fn in self._watchers.pop(digest, []):
-                try:
-                    fn()
-                except Exception:
-                    log.exception("on_revoked of a watcher failed")
+                _tell("on_revoked of a watcher", fn)
         for table in list(self._tables.values()):
             with table.lock:
                 gone = [sub for sub in table.subscribers if sub.token_hash in hashes]
@@ -436,10 +433,7 @@ class TableHub:
             for sub in gone:
                 sub.closed = True
                 if sub.on_revoked is not None:
-                    try:
-                        sub.on_revoked()
-                    except Exception:
-                        log.exception("on_revoked of a subscriber failed")
+                    _tell("on_revoked of a subscriber", sub.on_revoked)
 
     def recheck_tokens(self) -> int:
         """Check every token this process holds (its phones' subscriptions, the server host
@@ -513,10 +507,7 @@ class TableHub:
             table.presence = now
             tell = [sub.on_presence for sub in table.subscribers if sub.on_presence]
         for fn in tell:
-            try:
-                fn(now)
-            except Exception:  # one broken tab must not keep the others from hearing it
-                log.exception("presence subscriber failed")
+            _tell("presence subscriber", fn, now)
 
     def subscriber_count(self, game_id: int) -> int:
         table = self._tables.get(game_id)
@@ -581,7 +572,7 @@ class TableHub:
         for game_id in list(self._tables):
             try:
                 self.follow(game_id)
-            except Exception:
+            except Exception:  # boundary: one broken table must not keep others from catching up
                 log.exception("table %s could not be caught up", game_id)
         self.recheck_tokens()
         for old in list(self._movers):
@@ -692,7 +683,7 @@ class TableHub:
     def _reload_after_failure(self, game_id: int, table: _Table) -> None:
         try:
             self._use(table, GameSession.load(self.store, game_id))
-        except Exception:  # the database is unreadable too: keep what is in memory
+        except FAILURES:  # the database is unreadable too: keep what is in memory
             log.warning("table %s: could not be read back after a failed write", game_id)
 
     @staticmethod
@@ -704,10 +695,16 @@ class TableHub:
     @staticmethod
     def _broadcast(table: _Table, snap: Snapshot) -> None:
         for sub in list(table.subscribers):
-            try:
-                sub.callback(snap)
-            except Exception:  # one broken tab must not keep the others from updating
-                log.exception("table subscriber failed")
+            _tell("table subscriber", sub.callback, snap)
+
+
+def _tell(what: str, fn: Callable[..., object], *args: object) -> None:
+    """``fn(*args)``: one listener of the hub's news (a tab's update, presence or revocation);
+    one that fails is logged (``what``), so one broken tab never keeps the others from hearing."""
+    try:
+        fn(*args)
+    except Exception:  # boundary: one failing listener must not keep the others from hearing
+        log.exception("%s failed", what)
 
 
 # =========================================================================== bad tokens

@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.web.limits import REFUSAL_LOGS, address_key, log_limited
+from app.web.limits import REFUSAL_LOGS, SOCKET_GONE, address_key, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
@@ -343,7 +343,7 @@ class Budget:
                             key, why)
                 try:
                     await send({"type": "websocket.close", "code": 1008, "reason": say(code)})
-                except Exception:
+                except SOCKET_GONE:
                     pass
             return {"type": "websocket.disconnect", "code": 1008}
 

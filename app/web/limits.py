@@ -430,7 +430,7 @@ class HeaderDeadline:
         self.limiter.headers_done(scope.get("client"))
         try:
             await self.app(scope, receive, send)
-        except Exception as exc:
+        except Exception as exc:  # boundary: the server's edge (re-raised unless the socket went)
             # a phone that went away while the server still had a frame for it: nothing to
             # say but one debug line (uvicorn would print a traceback for each one)
             if scope["type"] == "websocket" and _socket_gone(exc):
@@ -442,6 +442,11 @@ class HeaderDeadline:
             if scope["type"] == "http":
                 self.limiter.waiting_again(scope.get("client"))
 
+
+#: What an ASGI websocket send raises once the socket is closed (uvicorn 0.3x, each of its
+#: websocket implementations): ``ClientDisconnected`` (an ``OSError``), or a ``RuntimeError``
+#: for a message after the close.
+SOCKET_GONE: tuple[type[Exception], ...] = (OSError, RuntimeError)
 
 _GONE = {"InvalidState", "ConnectionClosed", "ConnectionClosedOK", "ConnectionClosedError",
          "WebSocketDisconnect", "ClientDisconnected"}

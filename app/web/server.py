@@ -248,7 +248,7 @@ def _server_class() -> type[Any]:
             if self.on_stop is not None:
                 try:
                     await asyncio.wait_for(self.on_stop(), ANNOUNCE_STOP)
-                except Exception:
+                except Exception:  # boundary: best effort; the server stops anyway
                     log.debug("telling the tabs of the stop failed", exc_info=True)
             await super().shutdown(sockets)
 

@@ -66,10 +66,14 @@ import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app import peer
-from app.web.limits import REFUSAL_LOGS, LogLimiter, log_limited
+from app.web.limits import REFUSAL_LOGS, SOCKET_GONE, LogLimiter, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
+#: What msgpack raises on bytes that are no message (hostile or cut): its own errors
+#: (``UnpackException``, the ``ValueError`` ones) and ``TypeError`` (an unhashable map key,
+#: a value that is no array).
+_UNREADABLE: tuple[type[Exception], ...] = (ValueError, TypeError, msgpack.UnpackException)
 
 #: The default cap on sessions per peer address (a phone has one or two tabs; a
 #: laptop a handful). FOREST_TABLE_SESSIONS_PER_ADDRESS overrides it.
@@ -199,7 +203,7 @@ def registered_session_id(frame: bytes) -> str | None:
         if size < 2 or unpacker.unpack() != MessageAction.REGISTER_CLIENT.value:
             return None
         body = unpacker.unpack()
-    except Exception:
+    except _UNREADABLE:
         return None
     sid = body.get("session_id") if isinstance(body, dict) else None
     return sid if isinstance(sid, str) else None
@@ -211,7 +215,7 @@ def client_message(frame: bytes, action: Any) -> dict[str, Any] | None:
         return None
     try:
         got, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
-    except Exception:
+    except _UNREADABLE:
         return None
     return body if got == action.value and isinstance(body, dict) else None
 
@@ -270,7 +274,7 @@ def checked_frame(frame: bytes | None, *, first: bool) -> tuple[str | None, Any]
         _BODIES.update(_bodies())
     try:
         message = msgpack.unpackb(frame[1:], strict_map_key=False)
-    except Exception:
+    except _UNREADABLE:
         return "not msgpack", None
     if not isinstance(message, (list, tuple)) or len(message) < 2:
         return "not a message", None
@@ -284,7 +288,7 @@ def checked_frame(frame: bytes | None, *, first: bool) -> tuple[str | None, Any]
         return "body not a map", None
     try:
         made = make(**body)
-    except Exception:
+    except (TypeError, ValueError):
         return "body of the wrong shape", None
     if make is _BODIES[1] and not (isinstance(made.page, dict) and isinstance(
             made.session_id, (str, type(None)))):
@@ -450,7 +454,7 @@ def _event_fields(control: Any, name: str) -> dict[str, Any] | None:
                     hints = typing.get_type_hints(event_type)
                     fields = {k: v for k, v in hints.items()
                               if k not in ("control", "name", "data", "target")}
-        except Exception:
+        except (ImportError, NameError, TypeError, AttributeError):
             fields = None
         if len(_EVENT_FIELDS) > 4096:
             _EVENT_FIELDS.clear()
@@ -498,7 +502,7 @@ def fits(value: Any, hint: Any, depth: int = 0) -> bool:
             return False
         try:
             hints = typing.get_type_hints(hint)
-        except Exception:
+        except (NameError, TypeError, AttributeError):
             return True
         return all(fits(v, hints[k], depth + 1) for k, v in value.items() if k in hints)
     return True
@@ -654,7 +658,7 @@ async def _evict_from_flet(session_id: str) -> None:
             session = held.get(key)
             if session is not None and getattr(session, "connection", None) is None:
                 await app_manager.delete_session(key)
-    except Exception:
+    except Exception:  # boundary: best-effort cleanup in flet-web's private state
         log.debug("could not drop session %s from flet-web", session_id, exc_info=True)
 
 
@@ -711,7 +715,7 @@ class SessionGuard:
                     try:
                         await send({"type": "websocket.close", "code": 1007,
                                     "reason": "malformed frame"})
-                    except Exception:
+                    except SOCKET_GONE:
                         pass
                     return {"type": "websocket.disconnect", "code": 1007}
             elif message["type"] == "websocket.disconnect":
@@ -737,7 +741,7 @@ class SessionGuard:
             try:
                 await send({"type": "websocket.close", "code": 1008,
                             "reason": say(WebCode.TOO_MANY_SESSIONS)})
-            except Exception:
+            except SOCKET_GONE:
                 pass
 
         try:

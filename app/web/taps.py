@@ -71,6 +71,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app import alive, shown
+from app.web.limits import SOCKET_GONE
 from app.web.sessions import client_message, client_session_id, registered_session_id
 
 log = logging.getLogger(__name__)
@@ -228,7 +229,7 @@ class TapIds:
                 await asyncio.sleep(PING_EVERY)
                 try:
                     await send({"type": "websocket.send", "text": "ft-ping"})
-                except Exception:  # the socket is closed
+                except SOCKET_GONE:  # the socket is closed
                     return
                 now_quiet = loop.time() - pong[0] > QUIET_AFTER
                 if now_quiet != quiet[0] and session:
@@ -252,7 +253,7 @@ class TapIds:
                 word = "ft-lost" if handling.lost else "ft-ack"
                 try:
                     await send({"type": "websocket.send", "text": f"{word} {seq}"})
-                except Exception:  # gone: the page resends it, and is answered then
+                except SOCKET_GONE:  # gone: the page resends it, and is answered then
                     log.debug("ack %s for a closed socket", seq)
             return ack
 

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.l10n import render
+from app.store.crud import FAILURES
 from app.ui.finish.presenter import FinishView, export_files, load_finish, rematch_presenter
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark
+from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.live_table import OpenTable
 from app.ui.kit.photos import photos_card
 from app.ui.kit.result_grid import result_grid, score_notes, tie_box
@@ -44,7 +46,7 @@ def _notes(app: Nav, game_id: int) -> tuple[str, ...]:
         sheet = kept.presenter.sheet()
         lang = app.settings.language
         return tuple(render(lang, n) for n in sheet.notes) if sheet is not None else ()
-    except Exception:
+    except FAILURES + (LookupError,):
         return ()
 
 
@@ -62,7 +64,7 @@ def _save(app: Nav, name: str, text: str) -> None:
     async def run() -> None:
         try:
             await picker.save_file(file_name=name, src_bytes=text.encode("utf-8"))
-        except Exception as exc:  # no client (tests) or the platform refused
+        except TAB_GONE as exc:  # no client (tests) or the platform refused
             log.warning("save %s: %s", name, exc)
             app.toast(app.t("common-error", message=str(exc)))
     app.page.run_task(run)
@@ -73,7 +75,7 @@ def _copy(app: Nav, text: str) -> None:
         try:
             await ft.Clipboard().set(text)
             app.toast(app.t("finish-copied"))
-        except Exception as exc:
+        except TAB_GONE as exc:
             log.warning("copy: %s", exc)
     app.page.run_task(run)
 
@@ -177,7 +179,7 @@ def build(app: Nav) -> ft.Control:
         try:
             view = load_finish(store, int(game_id), t, notes=_notes(app, int(game_id)),
                                lang=app.settings.language)
-        except Exception as exc:
+        except FAILURES as exc:
             log.exception("finish view")
             return ft.Column([top, muted(t("common-error", message=str(exc)))])
     if view is None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.store.crud import FAILURES
 from app.table.hub import TableHub
 from app.table.links import join_link, qr_png
 from app.ui.kit.widgets import big_button, header, muted, sid, small_button
@@ -126,7 +127,7 @@ def build_tables(app: Nav) -> ft.Control:
     for game_id in hub.open_tables():
         try:
             players = t("list-commas").join(hub.names(game_id))
-        except Exception:  # a table that cannot be loaded is listed, not fatal
+        except FAILURES:  # a table that cannot be loaded is listed, not fatal
             players = "?"
         rows.append(sid(f"tables-{game_id}", ft.ListTile(
             title=ft.Text(t("host-open-table", game_id=game_id, players=players)),

@@ -166,6 +166,12 @@ import flet.utils.validation as _validation
 from flet.controls.value_types import Prop as _Prop
 from flet.controls.value_types import _get_raw_descriptor
 
+#: What Flet 1.0.5 raises when the tab went away or its browser does not answer: a
+#: ``RuntimeError`` (``page.session`` of a destroyed session, ``update``/``pop_dialog`` of a
+#: control no longer on the page, ``run_task`` on a closed loop, a method call the client
+#: refused), an ``AttributeError`` (``run_task`` on a session without a connection:
+#: ``None.loop``), a ``TimeoutError`` (a client that never answers a method call).
+TAB_GONE: tuple[type[Exception], ...] = (RuntimeError, AttributeError, TimeoutError)
 #: Fields through which a control holds other controls (those the screens use).
 CHILD_FIELDS = ("content", "controls", "label", "leading", "title", "subtitle", "trailing",
                 "actions")
@@ -226,7 +232,7 @@ def reindex(page: ft.Page, control: ft.BaseControl,
     has lost nothing: only then is nothing walked."""
     try:
         index = page.session.index
-    except Exception:  # the tab went away
+    except TAB_GONE:  # the tab went away
         return
     if index.get(control._i) is control:
         return
@@ -248,7 +254,7 @@ def drop_replaced(page: ft.Page, old: Any) -> None:
     try:
         index = page.session.index
         now = page.controls
-    except Exception:  # the tab went away
+    except TAB_GONE:  # the tab went away
         return
     live = {id(c) for c in subtree(now[0])} if now else set()
     for c in subtree(old):
@@ -273,7 +279,7 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
         return False  # the page itself changed: its own update sends that
     try:
         session = page.session
-    except Exception:  # the tab went away
+    except TAB_GONE:  # the tab went away
         return False
     ft.context.mark_update_called()  # as page.update() does: no automatic one after a tap
     if old is not body:
@@ -390,7 +396,7 @@ async def scroll_to_part(page: ft.Page, key: str) -> None:
     try:
         column = page.controls[0].content  # type: ignore[attr-defined]
         await column.scroll_to(scroll_key=key, duration=200)
-    except Exception:  # no client, or the screen went away meanwhile
+    except TAB_GONE + (IndexError,):  # no client, or the screen went away meanwhile
         pass
 
 
@@ -417,7 +423,7 @@ def frames_queued(page: ft.Page) -> int:
     try:
         queue = getattr(page.session.connection, "_FletApp__send_queue", None)
         return int(queue.qsize()) if queue is not None else 0
-    except Exception:  # no connection (the tab went away, the desktop app, tests)
+    except TAB_GONE:  # no connection (the tab went away, the desktop app, tests)
         return 0
 
 

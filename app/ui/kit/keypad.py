@@ -23,6 +23,7 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.validate import MAX_DIGITS
 from app.ui.kit.widgets import TOUCH, sid
 
@@ -172,7 +173,7 @@ class Keypad:
             self._show()
             try:
                 self.sheet.update()
-            except Exception:  # not on the page (closed meanwhile)
+            except TAB_GONE:  # not on the page (closed meanwhile)
                 log.debug("keypad not on the page", exc_info=True)
         return tapped
 
@@ -255,7 +256,7 @@ class Keypad:
             self.sent = True
             try:
                 self.page.pop_dialog()
-            except Exception:  # already gone
+            except TAB_GONE:  # already gone
                 pass
 
     async def done(self, _e: Any = None) -> bool:

@@ -24,6 +24,7 @@ import flet as ft
 from app import shown
 from app.game.commands import Command, Rights
 from app.session import Snapshot
+from app.store.crud import FAILURES
 from app.table.answers import Accepted, Refused
 from app.ui.kit import flet_compat
 from app.ui.kit.kept import forget_pieces
@@ -119,7 +120,7 @@ class Inbox:
         try:
             self.sub, now = self.client.subscribe(self.offer, self.app.on_revoked,
                                                   self._presence if self._present else None)
-        except Exception:  # no live updates; the tab still works on its own (next catch-up)
+        except FAILURES:  # no live updates; the tab still works on its own (next catch-up)
             log.debug("subscribing to table %s failed", self.client.game_id, exc_info=True)
             self.sub = None
             return
@@ -151,7 +152,7 @@ class Inbox:
                 self._present(presence)
         try:
             self.app.page.run_task(draw)
-        except Exception:
+        except flet_compat.TAB_GONE:
             log.debug("table %s: presence for a tab that is away", self.client.game_id)
 
     def close(self) -> None:
@@ -172,7 +173,7 @@ class Inbox:
             if getattr(self.app.page.session, "connection", None) is None:
                 raise ConnectionError("the tab is away")  # (run_task would fail the same)
             self.app.page.run_task(self._drain)
-        except Exception:  # the tab is away: nothing is scheduled, so nothing is queued
+        except (ConnectionError,) + flet_compat.TAB_GONE:  # the tab is away: nothing queued
             with self._lock:
                 self.queued = False
             log.debug("table %s: update for a tab that is away", self.client.game_id)

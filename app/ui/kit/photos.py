@@ -24,6 +24,7 @@ import flet as ft
 from app.store import photos as P
 from app.table.rights import SERVER, Access
 from app.ui.kit import services
+from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.widgets import TOUCH, card, muted, sid
 
 if TYPE_CHECKING:
@@ -140,7 +141,7 @@ def add_photo(app: Nav, game_id: int) -> None:
                 dialog_title=app.t("photo-add"), file_type=ft.FilePickerFileType.IMAGE,
                 allow_multiple=True, with_data=not served,
                 cancel_upload_on_window_blur=False)  # a phone camera takes a while
-        except Exception as exc:  # no client (tests) or the platform refused
+        except TAB_GONE as exc:  # no client (tests) or the platform refused
             log.warning("photo picker: %s", exc)
             return
         uploads = []
@@ -170,7 +171,7 @@ def add_photo(app: Nav, game_id: int) -> None:
     async def guarded() -> None:
         try:
             await run()
-        except Exception:
+        except Exception:  # boundary: a task of its own: failures logged and said, not lost
             log.exception("adding a photo")
             app.toast(app.t("photo-refused", reason=app.t("photo-upload-failed")))
     app.page.run_task(guarded)

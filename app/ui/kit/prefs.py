@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from app.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from app.ui.kit.flet_compat import TAB_GONE
 
 THEMES: tuple[str, ...] = ("system", "light", "dark")
 KEY_PREFIX = "forest_table."
@@ -60,7 +61,7 @@ async def load_settings(prefs: Prefs, timeout: float = 5.0) -> Settings:
 
     try:
         return await asyncio.wait_for(_load(), timeout)
-    except Exception:  # no client answer (tests, a closed tab): defaults
+    except TAB_GONE:  # no client answer (tests, a closed tab): defaults
         return Settings()
 
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.store.crud import FAILURES, STORAGE_ERRORS
+
 if TYPE_CHECKING:
     from app.store.queries import GameSummary
 
@@ -37,7 +39,7 @@ class Services:
 
                 try:
                     self._store = Store.open()
-                except Exception:  # database unreachable: screens say so
+                except STORAGE_ERRORS + (ImportError, ValueError):  # unreachable: screens say so
                     log.exception("could not open the store")
                     return None
             return self._store
@@ -82,7 +84,7 @@ class Services:
         if isinstance(rematch_of, int) and rematch_of != sess.game_id:
             try:  # the finished table's phones follow to this one (same seats)
                 hub.move_table(rematch_of, sess.game_id)
-            except Exception:
+            except FAILURES:
                 log.exception("the phones of table %s could not follow", rematch_of)
         return int(sess.game_id), hub.link_token(sess.game_id)
 
@@ -96,7 +98,7 @@ class Services:
         try:
             with store.session() as s:
                 return tuple(p.name for p in crud.list_people(s))[:limit]
-        except Exception:
+        except FAILURES:
             log.exception("known people")
             return ()
 
@@ -112,7 +114,7 @@ class Services:
         try:
             with store.session() as s:
                 return list(read(s))
-        except Exception:
+        except FAILURES:
             log.exception(what)
             return []
 
@@ -143,7 +145,7 @@ class Services:
             return {}
         try:
             return dict(store.get_printed())
-        except Exception:
+        except FAILURES:
             return {}
 
 

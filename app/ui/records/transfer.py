@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from app.l10n import render
+from app.store.crud import FAILURES
 from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
 from app.web.transfers import DOWNLOAD, TRANSFERS, UPLOAD, private_file
@@ -74,7 +75,7 @@ def may_transfer(app: Nav) -> bool:
         return False
     try:
         access = hub.access(token)
-    except Exception:  # fail closed
+    except FAILURES:  # fail closed
         return False
     return access is not None and access.role == "server"
 
@@ -317,7 +318,7 @@ def transfer_section(app: Nav) -> ft.Control | None:
             app.refresh()
             try:
                 path, n = await asyncio.to_thread(export_file, store, what, lang)
-            except Exception as exc:
+            except FAILURES as exc:
                 log.warning("export %s: %s", what, exc)
                 ui.busy, ui.problems = "", render(lang, "common-error", message=str(exc))
                 app.refresh()

@@ -14,6 +14,7 @@ import flet as ft
 from app.game.registry import variant
 from app.game.state import parsed_state
 from app.game.status import Status
+from app.store.crud import FAILURES
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.live_table import TableClient, submit_off_loop
@@ -67,7 +68,7 @@ def _stored_board(app: Nav) -> Any | None:
         return None
     try:
         return stored_scoreboard(store, int(game_id), app.t)
-    except Exception:
+    except FAILURES:
         log.exception("scoreboard of stored game %s", game_id)
         return None
 

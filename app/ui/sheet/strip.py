@@ -28,6 +28,7 @@ import flet as ft
 
 from app import l10n
 from app.game.status import Status
+from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.kept import forget_pieces, keep_piece
@@ -278,7 +279,7 @@ def _online(app: Nav, p: SheetPresenter, c: TableClient) -> frozenset[int] | Non
     if presence is None:
         try:
             presence = c.presence()
-        except Exception:
+        except FAILURES:
             return None
         seen.presence = presence
     on = {s - 1 for s in getattr(presence, "seats", ())}

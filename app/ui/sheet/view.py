@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from app.game.status import Status
+from app.store.crud import FAILURES
 from app.table.answers import Accepted
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
@@ -73,7 +74,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
     try:
         snap = client.snapshot()
         access = client.access()
-    except Exception as exc:
+    except FAILURES as exc:
         from app.i18n import language_of
         from app.l10n import refusal
 
@@ -576,7 +577,7 @@ def _news(app: Nav, p: SheetPresenter) -> None:
                 bar.open = False
                 try:
                     bar.update()
-                except Exception:  # no longer on the page
+                except flet_compat.TAB_GONE:  # no longer on the page
                     pass
             app.after_render(close)
         return
@@ -589,7 +590,7 @@ def _news(app: Nav, p: SheetPresenter) -> None:
     shown.bar = bar
     try:  # now, before the sheet's own patch: the answer is the first thing the phone draws
         app.page.show_dialog(bar)
-    except Exception:  # no page to show it on (the tab went away)
+    except flet_compat.TAB_GONE:  # no page to show it on (the tab went away)
         log.debug("snack bar not shown", exc_info=True)
 
 
@@ -607,7 +608,7 @@ def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
         store = getattr(app.hub, "store", None) or services.shared().store
         try:
             view = load_finish(store, int(game_id), app.t) if store is not None else None
-        except Exception:  # the sheet below still shows every board
+        except FAILURES:  # the sheet below still shows every board
             log.warning("result of table %s could not be read", game_id)
             view = None
         if view is not None:

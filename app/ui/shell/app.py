@@ -28,6 +28,7 @@ import flet as ft
 
 from app.i18n import Translator
 from app.l10n import refusal, render
+from app.store.crud import FAILURES
 from app.table.codes import is_storage_error, storage_message
 from app.ui.kit import flet_compat
 from app.ui.kit.flet_compat import KeptControls, subtree
@@ -153,7 +154,7 @@ def _run_hooks(hooks: list[Callable[[], Any]], what: str, level: int) -> None:
     for fn in hooks:
         try:
             fn()
-        except Exception:
+        except Exception:  # boundary: one hook that fails must not keep the others from running
             log.log(level, "%s hook failed", what, exc_info=True)
 
 
@@ -424,7 +425,7 @@ class ForestTableApp:
         self._pushed.append((url, time.monotonic()))
         try:
             self.page.run_task(flet_compat.push_route, self.page, url)
-        except Exception:  # the tab went away
+        except flet_compat.TAB_GONE:  # the tab went away
             log.debug("push of %s failed", url, exc_info=True)
 
     def render(self, to_top: bool = False) -> None:
@@ -434,7 +435,7 @@ class ForestTableApp:
         self._pin = None
         try:
             body = build(self)
-        except Exception as exc:  # a screen must never take the tab down
+        except Exception as exc:  # boundary: a screen must never take the tab down
             log.exception("screen %s failed", self.route)
             # a held lock, a full disk: said in words, no SQL
             said = render(self.tr.lang, storage_message(exc)) if is_storage_error(exc) \
@@ -534,7 +535,7 @@ class ForestTableApp:
             game_id, token = services.shared().create_table(
                 setup.request, first_player=getattr(setup, "first_player", None),
                 infested=getattr(setup, "infested", ()))
-        except Exception as exc:  # session missing or refused: say so on the setup screen
+        except FAILURES + (RuntimeError,) as exc:  # no session, or refused: said on setup
             log.exception("could not create the game")
             self.toast(self.t("common-error", message=refusal(self.tr.lang, exc)))
             return

@@ -33,6 +33,7 @@ import flet as ft
 from app import alive, peer
 from app.i18n import Translator
 from app.l10n import render
+from app.store.crud import FAILURES
 from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
@@ -91,7 +92,7 @@ def guard_session(page: ft.Page, lang: Any) -> None:
         try:
             page.show_dialog(ft.SnackBar(content=sid("tab-error", ft.Text(
                 render(lang(), said))), duration=ft.Duration(seconds=6)))
-        except Exception:  # the tab is gone
+        except flet_compat.TAB_GONE:  # the tab is gone
             log.debug("error for a disconnected tab", exc_info=True)
 
     session.error = error  # type: ignore[method-assign]
@@ -168,7 +169,7 @@ class TableTab:
             if value is None:
                 return await asyncio.wait_for(self.prefs.get(key), PREFS_TIMEOUT)
             return await asyncio.wait_for(self.prefs.set(key, value), PREFS_TIMEOUT)
-        except Exception:  # no answer from the browser: behave as if nothing is stored
+        except flet_compat.TAB_GONE:  # no answer from the browser: behave as if nothing is stored
             return None
 
     async def _language(self) -> None:
@@ -178,7 +179,7 @@ class TableTab:
             return
         try:
             settings = await asyncio.wait_for(load_settings(self.prefs), PREFS_TIMEOUT)
-        except Exception:
+        except flet_compat.TAB_GONE:
             return
         self.tr = Translator(settings.language)
 
@@ -214,7 +215,7 @@ class TableTab:
                 await asyncio.sleep(wait)
             try:
                 access = await asyncio.to_thread(self.hub.access, token)
-            except Exception as exc:  # fail closed: no answer is no access
+            except FAILURES as exc:  # fail closed: no answer is no access
                 log.warning("token check failed: %s", type(exc).__name__)
                 access = None
                 message = render(self.tr.lang, storage_message(exc))
@@ -227,7 +228,7 @@ class TableTab:
                     self._unmove = self.hub.watch_move(access, self._on_moved)
                     try:  # one that started already (on any process, or while it was away)
                         following = await asyncio.to_thread(self.hub.next_token, access)
-                    except Exception:
+                    except FAILURES:
                         log.debug("rematch lookup failed", exc_info=True)
                 self._enter(token, access, following, watching=access.role != SERVER)
                 return
@@ -360,7 +361,7 @@ class TableTab:
                 log.debug("%s for a tab that left", what)
                 return
             self.page.run_task(work)
-        except Exception:  # the tab is gone
+        except flet_compat.TAB_GONE:  # the tab is gone
             log.debug("%s for a closed tab", what, exc_info=True)
 
     def server_stopping(self) -> None:
@@ -377,7 +378,7 @@ class TableTab:
         """The table's next game started (any thread): this seat's link there."""
         try:
             self.page.run_task(self._moved, token)
-        except Exception:  # the tab is away: it follows when it comes back (next_token)
+        except flet_compat.TAB_GONE:  # the tab is away: it follows when it comes back (next_token)
             log.debug("rematch for a tab that is away", exc_info=True)
 
     async def _moved(self, token: str) -> None:
@@ -411,7 +412,7 @@ class TableTab:
         self.page.controls = [ft.SafeArea(body, expand=True)]
         try:
             self.page.update()
-        except Exception:  # the tab is gone; the next connect redraws
+        except flet_compat.TAB_GONE:  # the tab is gone; the next connect redraws
             log.debug("update of a disconnected tab", exc_info=True)
             return
         flet_compat.drop_replaced(self.page, replaced)
