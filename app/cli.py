@@ -20,6 +20,9 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
+# Our modules are imported where they are used (start-up: `score`, `setup` and `--help`
+# load no flet, sqlalchemy or other command; docs/architecture.md, "Imports inside functions").
+
 #: ``records``' one-line help (the same whether it is built in full or not)
 RECORDS_HELP = "saved games: list, show, export, import, stats"
 _DB_HELP = (

@@ -56,6 +56,10 @@ from app.web import health
 from app.web.forwarded import TrustedProxies
 from app.web.limits import raise_open_file_limit
 
+# flet, the UI and the database (app.store, app.table.hub, app.ui, app.web.server) are
+# imported where a server starts: the CLI imports this module for `serve --workers N`'s
+# check, and `desktop` without Flet's client answers without them (docs/architecture.md).
+
 if TYPE_CHECKING:
     from app.store.lock import ServeLock
 

@@ -29,6 +29,9 @@ from scoring.api import all_categories
 from scoring.message import MessageCode, Refusal, msg
 from scoring.sheet import Need, PlayerScore, ScoreSheet
 
+# The database (app.store) is imported in the verbs that use it (start-up: the parser, for
+# `--help` and `completion`, loads without sqlalchemy; docs/architecture.md).
+
 EXIT_OK = 0
 EXIT_DB = 1
 EXIT_INVALID = 2

@@ -57,6 +57,9 @@ from app.names import clean_name, name_key
 from app.table.links import base_url_problem, join_link, join_url, qr_png, terminal_qr
 from scoring.message import MessageCode, Msg, Refusal, msg
 
+# The database (app.store, app.session, app.table.hub) is imported in the verbs that use it
+# (start-up: the parser, for `--help` and `completion`, loads without sqlalchemy).
+
 PROG = "forest-table tables"
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
 DEFAULT_PORT = 8550
