@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from app.desktop_client import missing
+from app import desktop_client
 from app.i18n import cli_language
 from app.l10n import render
 from app.resources import assets_dir
@@ -636,7 +636,7 @@ def desktop(download_client: bool = False) -> int:
     """Open the app in a desktop window (single device, pass-and-play). Nothing is installed
     here: without Flet's desktop client one line says so and offers the browser
     (:mod:`app.desktop_client`); the client is downloaded only with ``download_client``."""
-    problem = missing(download=download_client)
+    problem = desktop_client.missing(download=download_client)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
