@@ -20,6 +20,11 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from app.installation import foreign_package
+
+# Our other modules are imported where they are used (start-up: `score`, `setup` and `--help`
+# load no flet, sqlalchemy or other command; docs/architecture.md, "Imports inside functions").
+
 #: ``records``' one-line help (the same whether it is built in full or not)
 RECORDS_HELP = "saved games: list, show, export, import, stats"
 _DB_HELP = (
@@ -208,8 +213,6 @@ def build_parser(full: Collection[str] = ("setup", "records", "tables")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from app.installation import foreign_package
-
     problem = foreign_package()  # another project's app/scoring/setup: one line, no traceback
     if problem is not None:
         print(problem, file=sys.stderr)

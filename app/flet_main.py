@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
+from app.ui.kit.prefs import DevicePrefs
 from app.ui.shell.app import ForestTableApp
 
 
 def main(page: ft.Page) -> None:
     """One browser tab (or window): settings come from the device's own storage."""
-    from app.ui.kit.prefs import DevicePrefs
-
     ForestTableApp(page, prefs=DevicePrefs()).start()
 
 

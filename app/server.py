@@ -46,9 +46,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from app import desktop_client
 from app.i18n import cli_language
+from app.l10n import render
 from app.resources import assets_dir
-from app.table.links import join_url, lan_address, terminal_qr
+from app.store import lock
+from app.table.links import join_link, join_url, lan_address, terminal_qr
+from app.web import health
+from app.web.forwarded import TrustedProxies
+from app.web.limits import raise_open_file_limit
+
+# flet, the UI and the database (app.store, app.table.hub, app.ui, app.web.server) are
+# imported where a server starts: the CLI imports this module for `serve --workers N`'s
+# check, and `desktop` without Flet's client answers without them (docs/architecture.md).
 
 if TYPE_CHECKING:
     from app.store.lock import ServeLock
@@ -108,8 +118,6 @@ def _is_postgresql() -> bool:
 
 
 def _say(code: str, **params: Any) -> str:
-    from app.l10n import render
-
     return render(cli_language(), code, **params)
 
 
@@ -236,7 +244,6 @@ def hold_database(path: Path | None, url: str) -> ServeLock | str | None:
     are a supported deployment."""
     if path is None:
         return None
-    from app.store import lock
     from app.store.engine import data_dir
 
     try:
@@ -386,7 +393,6 @@ def _web_app(host: str | None, port: int, base_url: str | None,
     from app.store.photos import MAX_BYTES, incoming_path
     from app.ui.kit import icon_assets, services
     from app.web import server as web
-    from app.web.forwarded import TrustedProxies
 
     global BASE_URL
     public = base_url.strip().rstrip("/") if base_url else None
@@ -406,8 +412,6 @@ def _web_app(host: str | None, port: int, base_url: str | None,
 def _ready_checks(store: Any, hub: Any) -> None:
     """``/readyz``'s checks for this process: the database answers; with PostgreSQL, the
     notifications from the other processes are heard (:meth:`TableHub.ready`)."""
-    from app.web import health
-
     health.add_readiness_check("database", health.database_check(store.engine))
     health.add_readiness_check("notifications", hub.ready)
 
@@ -461,10 +465,8 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
     from app.table.hub import shared_hub
-    from app.table.links import join_link
     from app.ui.kit import services
     from app.web import server as web
-    from app.web.limits import raise_open_file_limit
 
     raise_open_file_limit()  # a laptop's usual soft limit is 1024 descriptors
 
@@ -531,7 +533,6 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
     from app.store.facade import Store
     from app.table.hub import shared_hub
     from app.ui.kit import services
-    from app.web.limits import raise_open_file_limit
 
     raise_open_file_limit()
     sock = socket.socket(fileno=fd)
@@ -635,9 +636,7 @@ def desktop(download_client: bool = False) -> int:
     """Open the app in a desktop window (single device, pass-and-play). Nothing is installed
     here: without Flet's desktop client one line says so and offers the browser
     (:mod:`app.desktop_client`); the client is downloaded only with ``download_client``."""
-    from app.desktop_client import missing
-
-    problem = missing(download=download_client)
+    problem = desktop_client.missing(download=download_client)
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1

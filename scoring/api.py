@@ -20,12 +20,12 @@ from scoring.sheet import ScoreSheet
 
 
 def _forestry() -> RecordCodec:
-    from scoring.forestry import codec
+    from scoring.forestry import codec  # lazy: `score` loads one game's models
     return codec.CODEC
 
 
 def _guardians() -> RecordCodec:
-    from scoring.guardians import codec
+    from scoring.guardians import codec  # lazy: `score` loads one game's models
     return codec.CODEC
 
 

@@ -23,10 +23,7 @@ MARK = "# boundary:"
 BROAD = {"Exception", "BaseException"}
 #: Broad handlers in files another change owns at the moment, each with the narrowing it
 #: waits for (remove the entry with it).
-PENDING = {
-    # pop_dialog of a sheet already closed: `except TAB_GONE:` (app.ui.kit.flet_compat)
-    ("app/games/forestry/ui/board.py", "_close"),
-}
+PENDING: set[tuple[str, str]] = set()
 
 
 def _names(node: ast.expr | None) -> list[str]:

@@ -19,10 +19,18 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
+from app import bounds
 from app.bounds import MAX_ID, parse_id
+from app.commands.score import render as render_sheet
 from app.game.registry import VARIANTS, variant
 from app.game.status import Status
-from scoring.message import MessageCode
+from app.l10n import english, has, render, text
+from scoring.api import all_categories
+from scoring.message import MessageCode, Refusal, msg
+from scoring.sheet import Need, PlayerScore, ScoreSheet
+
+# The database (app.store) is imported in the verbs that use it (start-up: the parser, for
+# `--help` and `completion`, loads without sqlalchemy; docs/architecture.md).
 
 EXIT_OK = 0
 EXIT_DB = 1
@@ -228,16 +236,11 @@ def _short(text: str, width: int = 32) -> str:
 
 
 def _label(category: str) -> str:
-    from app.l10n import english, has
-    from scoring.message import msg
-
     code = f"category-{category}"
     return english(msg(code)) if has("en", code) else category.replace("_", " ")
 
 
 def _category_order(category: str) -> tuple[int, str]:
-    from scoring.api import all_categories
-
     keys = all_categories()
     return (keys.index(category) if category in keys else len(keys), category)
 
@@ -310,8 +313,6 @@ def do_list(store: Any, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _sheet(data: dict[str, Any]) -> Any:
-    from scoring.sheet import Need, PlayerScore, ScoreSheet
-
     return ScoreSheet(
         game=data["game"], complete=bool(data.get("complete", True)),
         needs=tuple(Need(n["table"], n["key"], n["ask"]) for n in data.get("needs") or []),
@@ -321,7 +322,6 @@ def _sheet(data: dict[str, Any]) -> Any:
 
 
 def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
-    from app.commands.score import render
     from app.store import queries
 
     with store.session() as s:
@@ -372,7 +372,7 @@ def do_show(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                     [[p.name, p.total, p.rank, "yes" if p.winner else ""] for p in g.players],
                     [False, True, True, False]), file=out)
     elif rec is not None:
-        print(render(_sheet(rec.sheet), rec.record), file=out)
+        print(render_sheet(_sheet(rec.sheet), rec.record), file=out)
     else:
         version = 0 if snap is None else snap.seq
         print(f"Still being played (version {version}); scores appear when it is finished.",
@@ -400,7 +400,6 @@ class Progress:
         if now - self._last < 0.1 and done != total:
             return
         self._last = now
-        from app.l10n import text
 
         label = text("en", f"progress-{phase}")
         if total:
@@ -541,10 +540,9 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
     for n, gid in result.completed[:MAX_LISTED]:
         print(f"  play {n}: game {gid} {'would be' if dry else 'was'} known by its totals only: "
               "completed from this file", file=out)
-    from app.l10n import render as words
 
     for entry, what in result.notes[:MAX_LISTED]:
-        print(f"  {terminal_safe(entry)}: {words('en', what)}", file=out)
+        print(f"  {terminal_safe(entry)}: {render('en', what)}", file=out)
     if len(result.notes) > MAX_LISTED:
         print(f"  ... and {len(result.notes) - MAX_LISTED} more", file=out)
     return EXIT_OK
@@ -554,7 +552,6 @@ def do_import(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     """Every way a file comes in goes through :func:`app.bounds.open_limited`: a backup is
     streamed up to 256 MiB, a plays file read whole up to 64 MiB (``/dev/zero`` refused
     after that many bytes, in one line)."""
-    from app import bounds
     from app.store import exchange
 
     source = "standard input" if args.file == "-" else args.file
@@ -593,9 +590,7 @@ def _not_imported(source: str, exc: Any) -> str:
     lines = [f"{source}: nothing imported, {n} problem{'s' if n != 1 else ''}:"]
     lines += [f"  {terminal_safe(str(p))}" for p in exc.problems]
     if n > len(exc.problems):
-        from app.l10n import render
         from app.store.imports import ImportCode
-        from scoring.message import msg
 
         lines.append("  " + render("en", msg(ImportCode.MORE_PROBLEMS,
                                              count=n - len(exc.problems))))
@@ -603,15 +598,11 @@ def _not_imported(source: str, exc: Any) -> str:
 
 
 def _unreadable(source: str, exc: Any) -> Bad:
-    from app.l10n import render
-
     return Bad(f"{source}: nothing imported: {render('en', exc.message)}")
 
 
 def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any,
                     dry: bool = False) -> int:
-    from app import bounds
-
     bar = Progress(sys.stderr)
     try:
         with store.session() as s:
@@ -714,7 +705,6 @@ def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
     """delete / undelete a game (soft: undone by undelete), rename or merge people, notes."""
     from app.store import crud
     from app.store.queries import resolve_person
-    from scoring.message import Refusal
 
     with store.session() as s:
         try:
@@ -748,9 +738,6 @@ def do_keep(store: Any, args: argparse.Namespace, out: TextIO) -> int:
                 crud.merge_people(s, source_id=src.id, target_id=dst.id)
                 print(f"Merged {name!r} into {dst.name!r}.", file=out)
         except Refusal as exc:
-            from app.l10n import render
-            from scoring.message import msg
-
             raise Bad(render("en", msg(exc.code, field=exc.field or "name", **exc.params))
                       ) from exc
         except (crud.NotFound, crud.InvalidData) as exc:

@@ -46,13 +46,19 @@ from typing import Any, TextIO
 
 from app.commands.game_options import add_options, given_options, given_roles, roles_by_seat
 from app.commands.game_options import flag as option_flag
+from app.commands.records import table as text_table
+from app.game.chance import command_rng
 from app.game.new_game import COLOURS, Problem, check_new_game, parse_options
-from app.game.registry import variant
+from app.game.registry import VARIANTS, variant
+from app.game.rules import apply_command, initial_state
 from app.i18n import cli_language
 from app.l10n import render
 from app.names import clean_name, name_key
 from app.table.links import base_url_problem, join_link, join_url, qr_png, terminal_qr
 from scoring.message import MessageCode, Msg, Refusal, msg
+
+# The database (app.store, app.session, app.table.hub) is imported in the verbs that use it
+# (start-up: the parser, for `--help` and `completion`, loads without sqlalchemy).
 
 PROG = "forest-table tables"
 EXIT_OK, EXIT_FAILED, EXIT_INVALID = 0, 1, 2
@@ -102,8 +108,6 @@ class Usage(Exception):
 def add_parser(sub: Any, description: str, port: Any) -> None:
     """``tables new|list|sheet`` on ``sub`` (the CLI's subcommands); the options of ``new``
     and their help come from the game registry. ``port``: the CLI's port type."""
-    from app.game.registry import VARIANTS
-
     games = ", ".join(str(g) for g in VARIANTS)
     links = ("Links start with the LAN address and port `serve` prints (--port, default "
              f"{DEFAULT_PORT}) or --base-url URL (e.g. a load balancer's "
@@ -332,9 +336,6 @@ def _play_problems(new: Any, plays: dict[str, str], origin: Mapping[str, str]
                    ) -> list[tuple[str, Msg]]:
     """What stops ``new`` from being brought into play with ``plays`` (nothing is stored):
     its taps applied to the dealt state as the session would (the same draws)."""
-    from app.game.chance import command_rng
-    from app.game.rules import apply_command, initial_state
-
     v = variant(new.game)
     flag = flag_of(f"options.{v.play_options[0]}", v.role, origin) if v.play_options \
         else "--in-play"
@@ -491,7 +492,6 @@ def do_list(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> in
     if not tables:
         out.write(render(lang, TablesCode.NONE) + "\n")
         return EXIT_OK
-    from app.commands.records import table as text_table
 
     rows = [[t["table"], render(lang, f"game-{t['game']}"), ", ".join(t["players"]),
              _local(t["created"]), _local(t["updated"]), t["version"],

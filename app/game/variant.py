@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.events import event_msg
-from app.game.commands import Command
+from app.game.commands import Command, StartGame
 from app.game.handling import Handlers
 from app.game.setup_input import SetupInput
 from app.game.state import GameState, PlayerSeat, StateCodec
@@ -63,8 +63,6 @@ def _no_one(state: GameState) -> tuple[int, ...]:
 
 def _just_start(state: GameState, given: Mapping[str, str]) -> tuple[Command, ...]:
     """A dealt game begins with the host's start (no play option to read)."""
-    from app.game.commands import StartGame
-
     return (StartGame(version=0),)
 
 

@@ -34,6 +34,7 @@ from sqlmodel import Session, col, select
 
 from app.bounds import SEED_MAX, SEED_MIN, parse_id
 from app.game.errors import ReplayError
+from app.l10n import english, render
 from app.names import clean_name as _clean_name
 from app.names import name_key
 from app.store.models import (
@@ -57,8 +58,10 @@ from app.store.models import (
 )
 from app.store.notify import PRINTED, VERSION, News, notify
 from app.store.summary import add_game_to_stats, rebuild_stats
+from scoring.api import score_record
 from scoring.games import GAMES
-from scoring.message import MessageCode, Refusal
+from scoring.message import MessageCode, Refusal, msg
+from scoring.record import RecordError, forbidden_character
 
 
 class StoreError(Exception):
@@ -121,9 +124,6 @@ class KeepRefusal(InvalidData, Refusal):
         Refusal.__init__(self, code, field=field, **params)
 
     def text(self, lang: str = "en") -> str:
-        from app.l10n import render
-        from scoring.message import msg
-
         return render(lang, msg(self.code, field=self.field or "", **self.params))
 
 
@@ -226,8 +226,6 @@ def fingerprint(record: Mapping[str, Any]) -> str:
 def sheet_json(sheet: Any) -> dict[str, Any]:
     """A ``ScoreSheet`` (or its ``as_json()`` dict) as a plain dict."""
     if hasattr(sheet, "as_json"):
-        from app.l10n import english
-
         return dict(sheet.as_json(english))
     if isinstance(sheet, Mapping):
         return dict(sheet)
@@ -1009,8 +1007,6 @@ MAX_LOCATION = 200
 def _free_text(raw: str, field: str, limit: int, *, lines: bool = False) -> str:
     """A location (one line, inner white space made one space) or notes (``lines``):
     trimmed, at most ``limit`` characters, no control or bidi characters (as names)."""
-    from scoring.record import forbidden_character
-
     text = raw.strip() if lines else " ".join(raw.split())
     if len(text) > limit:
         raise KeepRefusal(KeepCode.TOO_LONG, field=field, limit=limit, length=len(text))
@@ -1036,9 +1032,6 @@ def edit_finished_game(
     again from the edited record (totals, ranks, winners, statistics). ``None``
     leaves a detail as it is. The play keeps its id (``play_uid``).
     """
-    from scoring.api import score_record
-    from scoring.record import RecordError
-
     with transaction(session):
         game = _require_game(session, game_id)
         if game.status != FINISHED:
@@ -1084,8 +1077,6 @@ def edit_finished_game(
         if notes is not None:
             game.notes = _free_text(notes, "notes", MAX_NOTES, lines=True) or None
         try:
-            from app.l10n import english
-
             sheet = score_record(record, confirmed=get_printed(session)).as_json(english)
         except RecordError as exc:
             raise KeepRefusal(KeepCode.UNSCORABLE, field=exc.problems[0].path if exc.problems

@@ -31,6 +31,7 @@ from sqlmodel import Session, col, select
 
 from app.game.clock import CLOCK_KINDS, END, PAUSE, RESUME, START, Mark, clock_of
 from app.game.registry import VARIANTS
+from app.l10n import has, render, text
 from app.store.crud import (
     UID_NAMESPACE,
     InvalidData,
@@ -321,8 +322,6 @@ def _title(word: str) -> str:
 def role_name(role: str | None, lang: str = "en") -> str:
     """A character/ranger id in words (``forest_worker`` -> ``Forest Worker``, ``julia`` ->
     ``Julia (Animal Expert)``; in Japanese with ``lang="ja"``), from the catalogues."""
-    from app.l10n import has, text
-
     if not role:
         return ""
     for code in (f"character-{role}", f"ranger-{role}"):
@@ -333,8 +332,6 @@ def role_name(role: str | None, lang: str = "en") -> str:
 
 def category_name(category: str, lang: str = "en") -> str:
     """A score category key in words (``forester_majority`` -> ``Forester tokens``)."""
-    from app.l10n import has, text
-
     code = f"category-{category}"
     return text(lang, code) if has(lang, code) or has("en", code) else _title(category)
 
@@ -343,8 +340,6 @@ def board_text(game: str, options: Mapping[str, Any], lang: str = "en") -> str:
     """BG Stats' ``board``: the mode and modules played (``Advanced, technology B,
     Growing Forward: infestation``; Forest Guardians ``Basic`` / ``Advanced``), in words of
     ``lang``; each game says what its board is (``scoring.api.board_of``)."""
-    from app.l10n import render
-
     return render(lang, board_of(Game(game), options))
 
 
@@ -353,8 +348,6 @@ def _comments(g: ExportedGame, lang: str = "en") -> str:
     their total and categories, a note when printed values were missing, the notes. A play
     from another app (totals only): its notes alone, as they came (its scores are in the
     scores)."""
-    from app.l10n import text
-
     if is_play_record(g):
         return g.summary.notes or ""
     names = [p.name for p in g.summary.players]

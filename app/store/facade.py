@@ -22,7 +22,10 @@ from sqlmodel import Session
 from app.game.registry import variant
 from app.store import crud, photos
 from app.store.engine import open_engine
+from app.store.exchange import rescore_incomplete
 from app.store.models import CommandLog, FinishedRecord, GameRow, GameStateRow, Person, PrintedValue
+from scoring.api import score_record
+from scoring.printed import embed_confirmed
 
 log = logging.getLogger(__name__)
 
@@ -184,9 +187,6 @@ class Store:
     def rescore_game(self, *, game_id: int) -> bool:
         """Score a finished game again with the printed values remembered now (the user
         asked for it): its record takes them; totals, ranks and statistics follow."""
-        from scoring.api import score_record
-        from scoring.printed import embed_confirmed
-
         with self.session() as s:
             saved = crud.get_record(s, game_id=game_id)
             if saved is None:
@@ -201,8 +201,6 @@ class Store:
 
     def rescore_incomplete(self) -> list[int]:
         """Score again finished games that lacked a printed value (see exchange)."""
-        from app.store.exchange import rescore_incomplete
-
         try:
             with self.session() as s:
                 return rescore_incomplete(s)

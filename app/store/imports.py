@@ -24,8 +24,9 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from app.bounds import MAX_DEPTH, MAX_RECORD_BYTES
+from app.game.clock import END, PAUSE, RESUME, START
 from app.game.registry import variant
-from app.l10n import render
+from app.l10n import english, render
 from app.names import clean_name
 from app.store.crud import (
     MAX_NOTES,
@@ -51,10 +52,18 @@ from app.store.models import (
     Person,
     Seat,
 )
-from app.store.play_records import PLAY_FORMAT
+from app.store.play_records import (
+    PLAY_FORMAT,
+    check_play_record,
+    keep_aliases,
+    play_sheet,
+    record_fields,
+)
 from app.store.summary import rebuild_stats
+from scoring.api import parse_record, score_record
 from scoring.message import MessageCode, Msg, Refusal, msg
-from scoring.record import RecordCode, forbidden_character
+from scoring.printed import embed_confirmed
+from scoring.record import RecordCode, RecordError, forbidden_character
 
 BATCH = 500
 BULK = 50  # importing more records than this: rebuild the statistics once at the end
@@ -336,17 +345,11 @@ def read_records(text: str | bytes) -> list[tuple[int, Any]]:
 
 def _sheet_json(sheet: Any) -> dict[str, Any]:
     """A score sheet as stored (its asks worded in English, as every stored sheet)."""
-    from app.l10n import english
-
     return dict(sheet.as_json(english))
 
 
 def _check(line: int, data: Any, confirmed: Mapping[str, Mapping[str, Any]]
            ) -> tuple[list[ImportProblem], dict[str, Any] | None]:
-    from app.store.play_records import PLAY_FORMAT, check_play_record, play_sheet
-    from scoring.api import parse_record, score_record
-    from scoring.record import RecordError
-
     if isinstance(data, dict) and "format" not in data and isinstance(data.get("plays"), list):
         return [ImportProblem(line, "", msg(ImportCode.WRONG_SOURCE, found="bgstats",
                                             wanted="record"))], None  # --from record
@@ -424,8 +427,6 @@ def history_clock(value: Any) -> list[tuple[str, datetime]] | None:
     """A backup's ``history.clock`` as the log's clock entries it stands for, in order
     (``start_game``, ``pause_clock`` / ``resume_clock`` per pause, ``end_game``); None:
     not a clock (docs/record-format.md)."""
-    from app.game.clock import END, PAUSE, RESUME, START
-
     if not isinstance(value, dict) or set(value) != {"started", "paused", "finished"}:
         return None
     started, finished = parse_clock_moment(value["started"]), parse_clock_moment(value["finished"])
@@ -566,8 +567,6 @@ def keep_photos(session: Session, game_id: int, dropped: Dropped) -> None:
 
 
 def _totals_only(session: Session, game_id: int) -> bool:
-    from app.store.play_records import PLAY_FORMAT
-
     rec = session.get(FinishedRecord, game_id)
     return rec is not None and rec.record.get("format") == PLAY_FORMAT
 
@@ -641,8 +640,6 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
             progress("write", done, valid)
 
     def _write_one(line: int, data: dict[str, Any]) -> None:
-        from scoring.api import score_record
-
         hist = data.get("history") or {}
         data = _bare(data)
         fp = fingerprint(data)
@@ -662,8 +659,6 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
         if renamed is not None:  # people known here by another name: scored with theirs
             data, sheet = renamed, None
         if sheet is None:
-            from app.store.play_records import play_sheet
-
             sheet = (play_sheet(data) if data.get("format") == PLAY_FORMAT
                      else _sheet_json(score_record(data, confirmed=confirmed)))
         deleted = bool(hist.get("deleted"))
@@ -683,8 +678,6 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
             if not bulk:
                 rebuild_stats(session, old.people)
         if data.get("format") == PLAY_FORMAT:
-            from app.store.play_records import keep_aliases
-
             keep_aliases(session, game.id, data)
         _restore_history(session, game, hist, bgg)
         seen[fp] = game.id
@@ -701,8 +694,6 @@ def import_records(session: Session, source: str | bytes | IO[bytes], *,
     def _fuller(session: Session, game_id: int, data: Mapping[str, Any]) -> bool:
         """A record with the board (or a play record knowing more) of a play kept here by
         its totals only."""
-        from app.store.play_records import record_fields
-
         if not _totals_only(session, game_id):
             return False
         if data.get("format") != PLAY_FORMAT:
@@ -805,9 +796,6 @@ def _restore_history(session: Session, game: GameRow, hist: Mapping[str, Any],
 def rescore_incomplete(session: Session) -> list[int]:
     """Score again the finished games that lacked a printed value, with the values confirmed
     since; those now complete get their totals, ranks and winners. Returns their ids."""
-    from scoring.api import score_record
-    from scoring.record import RecordError
-
     confirmed = get_printed(session)
     if not confirmed:
         return []
@@ -819,7 +807,6 @@ def rescore_incomplete(session: Session) -> list[int]:
         rec = session.get(FinishedRecord, gid)
         if rec is None:
             continue
-        from scoring.printed import embed_confirmed
 
         if rec.record.get("format") == "forest-table/play":  # totals only: nothing to score
             continue

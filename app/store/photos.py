@@ -25,6 +25,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, select
 
+from app.store.engine import data_dir
 from app.store.models import GamePhoto, GameRow
 
 #: The largest photo accepted, in bytes (a phone camera's JPEG is 2-8 MB).
@@ -116,7 +117,6 @@ def photos_dir(where: sa.Engine | str) -> Path:
     url = where.url if isinstance(where, sa.Engine) else sa.make_url(where)
     if url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:"):
         return Path(url.database or "").expanduser().parent / "photos"
-    from app.store.engine import data_dir
 
     return data_dir() / "photos"
 

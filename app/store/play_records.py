@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any, cast
 
+from app.names import clean_name
+from app.store.models import PersonAlias, Seat
 from scoring.games import GAMES
 from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.record import RecordCode, forbidden_character
@@ -88,8 +90,6 @@ def check_play_record(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
     """What is wrong with a play record, as (path, message): its fields, and its names and
     location cleaned as everywhere (``app.names.clean_name``; no control or bidi
     characters, docs/records.md)."""
-    from app.names import clean_name
-
     problems: list[tuple[str, Msg]] = []
     allowed = {"format", "version", "game", "played_at", "location", "source", "players",
                "history", *PLAY_FIELDS}
@@ -200,7 +200,6 @@ def keep_aliases(session: Any, game_id: int, record: Mapping[str, Any]) -> None:
         return
     from sqlmodel import col, select
 
-    from app.store.models import PersonAlias, Seat
 
     have = set(session.exec(select(PersonAlias.alias).where(
         col(PersonAlias.alias).in_([a for _, a in wanted]))).all())

@@ -38,6 +38,8 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from app import bounds
+from app.game.registry import VARIANTS
+from app.l10n import languages
 from app.names import clean_name, name_key
 from app.store.crud import (
     MAX_LOCATION,
@@ -47,11 +49,12 @@ from app.store.crud import (
     get_bgg_ids,
     transaction,
 )
-from app.store.exports import GAME_TITLES
-from app.store.imports import ImportFailed, ImportProblem, ImportResult
-from app.store.models import GameRow, Person, PersonAlias
+from app.store.exports import GAME_TITLES, role_name
+from app.store.imports import ImportFailed, ImportProblem, ImportResult, drop_game, keep_photos
+from app.store.models import FinishedRecord, GameRow, Person, PersonAlias
 from app.store.play_records import PLAY_FORMAT, keep_aliases, play_sheet, record_fields
 from app.store.summary import rebuild_stats
+from scoring.games import Game
 from scoring.message import MessageCode, Msg, Refusal, msg
 from scoring.record import RecordCode, forbidden_character
 
@@ -231,10 +234,6 @@ def _role(game: str, text: str | None) -> tuple[tuple[str, Any], ...]:
     catalogues: statistics per character count it) or, else, the text as they wrote it."""
     if not text:
         return ()
-    from app.game.registry import VARIANTS
-    from app.l10n import languages
-    from app.store.exports import role_name
-    from scoring.games import Game
 
     for role in VARIANTS[Game(game)].roles:
         if any(role_name(role, lang) == text for lang in languages()):
@@ -781,7 +780,6 @@ def import_plays(session: Session, text: str, source: str, *,
                     continue
                 with session.no_autoflush:
                     if hit is not None:  # a play here the file knows more of: completed
-                        from app.store.imports import drop_game, keep_photos
 
                         old = drop_game(session, hit)
                         game = add_finished_game(
@@ -826,8 +824,6 @@ def _first_plays(play: ForeignPlay) -> list[bool] | None:
 def _richer(session: Session, game_id: int, record: Mapping[str, Any]) -> bool:
     """Does ``record`` know more of the play saved as ``game_id`` (a play record: totals
     only) than that one does: a field it lacks, or a player's?"""
-    from app.store.models import FinishedRecord
-
     saved = session.get(FinishedRecord, game_id)
     if saved is None or saved.record.get("format") != PLAY_FORMAT:
         return False

@@ -27,7 +27,7 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
-from app.store.crud import NotFound, SeatInfo, list_open_games, person_key
+from app.store.crud import NotFound, SeatInfo, get_record, latest_state, list_open_games, person_key
 from app.store.models import (
     DELETED,
     FINISHED,
@@ -289,8 +289,6 @@ def game_summary(session: Session, *, game_id: int) -> GameSummary | None:
 def first_player(session: Session, *, game_id: int) -> int | None:
     """The seat (1-based) the game's record names as its first player: the finished
     record's, else the latest snapshot's; ``None`` when it does not say (docs/record-format.md)."""
-    from app.store.crud import get_record, latest_state
-
     rec = get_record(session, game_id=game_id)
     record: Any = rec.record if rec is not None else None
     if record is None:

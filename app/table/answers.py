@@ -16,6 +16,7 @@ from typing import TypeAlias
 
 from app.game.errors import DomainError
 from app.game.messages import Message
+from app.l10n import render
 from app.session import Snapshot
 from scoring.message import Msg, Param, msg
 
@@ -72,8 +73,6 @@ class Refused:
     @property
     def message(self) -> str:
         """The refusal in English, for logs and assertions (phones render :attr:`msg`)."""
-        from app.l10n import render
-
         return render("en", self.msg)
 
 

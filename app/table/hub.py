@@ -67,7 +67,7 @@ from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T
 from app.store.crud import FAILURES, NotFound
 from app.store.facade import Store
-from app.store.notify import PRINTED, REMATCH, REVOKED, VERSION, Listener, News
+from app.store.notify import PRINTED, REMATCH, REVOKED, VERSION, Listener, News, listener_conninfo
 from app.table.answers import Accepted, Answer, Reason, Refused
 from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
@@ -517,8 +517,6 @@ class TableHub:
     def listen(self) -> Listener | None:
         """Start the process's notification listener (PostgreSQL; None for SQLite, which
         one process serves): other processes' changes reach this process's phones."""
-        from app.store.notify import listener_conninfo
-
         if self.store.engine.dialect.name != "postgresql" or self.listener is not None:
             return self.listener
         self.listener = Listener(listener_conninfo(self.store.engine.url),

@@ -50,6 +50,8 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from app import peer
+
 log = logging.getLogger(__name__)
 
 #: open connections one address may hold (a phone's browser opens up to 6 for the page
@@ -181,8 +183,6 @@ class LogLimiter:
 def player_address(key: str) -> bool:
     """Whether the address ``key`` (:func:`address_key`) holds a connected session whose
     tab showed a valid seat or host token (:func:`app.peer.vouch`)."""
-    from app import peer
-
     return any(address_key(a) == key for a in peer.vouched_addresses())
 
 

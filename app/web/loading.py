@@ -19,6 +19,8 @@ from __future__ import annotations
 import html
 import json
 
+from app.l10n import languages, render
+
 #: the theme's surfaces and colours (Material 3 from GREEN_800; tests/app/test_contrast.py)
 LIGHT = {"bg": "#F7FBF1", "fg": "#191D17", "accent": "#3C6939", "track": "#C2C8BD"}
 DARK = {"bg": "#10140F", "fg": "#E0E4DB", "accent": "#A1D39A", "track": "#424940"}
@@ -26,8 +28,6 @@ DARK = {"bg": "#10140F", "fg": "#E0E4DB", "accent": "#A1D39A", "track": "#424940
 
 def words() -> dict[str, str]:
     """The loading line in every language of the catalogues."""
-    from app.l10n import languages, render
-
     return {lang: render(lang, "loading-message") for lang in languages()}
 
 

@@ -8,6 +8,7 @@ no phone's language.
 
 from __future__ import annotations
 
+from app.l10n import render
 from scoring.message import MessageCode
 
 LOG_LANGUAGE = "en"
@@ -26,6 +27,4 @@ class WebCode(MessageCode):
 
 
 def say(code: WebCode, **params: object) -> str:
-    from app.l10n import render
-
     return render(LOG_LANGUAGE, code, **params)

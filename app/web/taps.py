@@ -71,6 +71,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from app import alive, shown
+from app.l10n import languages, render
 from app.web.limits import SOCKET_GONE
 from app.web.sessions import client_message, client_session_id, registered_session_id
 
@@ -361,8 +362,6 @@ def control_event(frame: bytes) -> tuple[int, str] | None:
 
 def _words() -> str:
     """The link script's words in every language, from the catalogues (``link-*``)."""
-    from app.l10n import languages, render
-
     out = {}
     for lang in languages():
         out[lang] = [render(lang, "link-reconnecting"),

@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.game.status import Status
+from app.store import exchange, queries
 from app.ui.kit.games import ui
 from app.ui.new_game.presenter import COLOURS, NewGamePresenter, PlayerEntry
+from app.ui.sheet.presenter import stored_scoreboard
 from scoring.games import GAMES, Game
 
 T = Callable[..., str]
@@ -88,8 +90,6 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
     """``summary``: ``queries.GameSummary``; ``exported``: ``exchange.ExportedGame`` or None;
     the BG Stats comments and roles are in ``lang``; ``board``: the game's scoreboard (its
     notes on ties say how every tied place was decided)."""
-    from app.store import exchange
-
     seats = sorted(summary.players, key=lambda p: (p.rank if p.rank is not None else 99, p.seat))
     rows = tuple(FinishRow(p.name, p.total, p.rank, bool(p.winner), p.colour) for p in seats)
     winners = tuple(summary.winners)
@@ -120,9 +120,6 @@ def finish_view(summary: Any, exported: Any | None, t: T, *, saved: bool,
 def load_finish(store: Any, game_id: int, t: T, notes: Sequence[str] = (),
                 lang: str = "en") -> FinishView | None:
     """The finish view of a stored game (None: not found or not finished)."""
-    from app.store import exchange, queries
-    from app.ui.sheet.presenter import stored_scoreboard
-
     with store.session() as s:
         summary = queries.game_summary(s, game_id=game_id)
         if summary is None or summary.status != Status.FINISHED:

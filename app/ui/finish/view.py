@@ -15,6 +15,7 @@ import flet as ft
 
 from app.l10n import render
 from app.store.crud import FAILURES
+from app.table.links import qr_png
 from app.ui.finish.presenter import FinishView, export_files, load_finish, rematch_presenter
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark
@@ -51,8 +52,6 @@ def _notes(app: Nav, game_id: int) -> tuple[str, ...]:
 
 
 def qr_image(text: str, size: int = 240) -> ft.Control:
-    from app.table.links import qr_png
-
     return ft.Container(ft.Image(src=qr_png(text, box_size=6, border=4), width=size,
                                  height=size),
                         bgcolor=ft.Colors.WHITE, padding=8, border_radius=8)

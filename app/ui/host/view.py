@@ -21,9 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.i18n import language_of
+from app.l10n import render
 from app.store.crud import FAILURES
-from app.table.hub import TableHub
+from app.table.hub import TableHub, shared_hub
 from app.table.links import join_link, qr_png
+from app.ui.kit import services
 from app.ui.kit.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
@@ -34,8 +37,6 @@ QR_SIZE = 200
 
 def base_url() -> str:
     """The URL phones reach this server at (set by ``forest-table serve``)."""
-    from app.ui.kit import services
-
     return services.serving().base_url
 
 
@@ -90,9 +91,6 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 def _hub(app: Nav) -> TableHub:
     """The tab's hub (table mode), else the services' (the process's hub over the app's
     store: the one every other screen uses)."""
-    from app.table.hub import shared_hub
-    from app.ui.kit import services
-
     hub = app.hub if app.hub is not None else services.shared().hub()
     return hub if hub is not None else shared_hub()
 
@@ -144,9 +142,6 @@ def _host_link(app: Nav) -> list[ft.Control]:
     """The server host's own link (this screen is only the server host's) and "new host
     link": the old one stops working at once (every tab holding it drops to the join
     screen), this tab keeps going on the new one (``TableTab.rotate_host_link``)."""
-    from app.i18n import language_of
-    from app.l10n import render
-
     token = app.host_token
     rotate = app.rotate_host_link
     if not token or rotate is None:

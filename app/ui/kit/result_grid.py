@@ -19,6 +19,7 @@ import flet as ft
 from app.i18n import language_of
 from app.l10n import render
 from app.ui.kit.colours import seat_colour
+from app.ui.kit.games import ui
 from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.widgets import TOUCH, sid
 
@@ -35,8 +36,6 @@ def _icons(game: str) -> Any:
     if not game:
         return {}
     try:
-        from app.ui.kit.games import ui
-
         return ui(game).category_icons
     except (KeyError, ValueError):
         return {}

@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from app.session import GameSession
+from app.store import crud, queries
 from app.store.crud import FAILURES, STORAGE_ERRORS
+from app.store.facade import Store
+from app.table.hub import TableHub, running_hub, shared_hub
 
 if TYPE_CHECKING:
     from app.store.queries import GameSummary
@@ -35,8 +39,6 @@ class Services:
     def store(self) -> Any | None:
         with self._lock:
             if self._store is None and self._open_store:
-                from app.store.facade import Store
-
                 try:
                     self._store = Store.open()
                 except STORAGE_ERRORS + (ImportError, ValueError):  # unreachable: screens say so
@@ -47,8 +49,6 @@ class Services:
     # ------------------------------------------------------------------ tables
     def hub(self) -> Any | None:
         """The process's table hub (app.table.hub) over this store; None without a store."""
-        from app.table.hub import TableHub, running_hub, shared_hub
-
         store = self.store
         if store is None:
             return None
@@ -70,8 +70,6 @@ class Services:
         walkthrough. A
         rematch (``request.rematch_of``) sends the old table's phones to the new one.
         """
-        from app.session import GameSession
-
         hub = self.hub()
         if hub is None:
             raise RuntimeError("the game session is not available")
@@ -90,8 +88,6 @@ class Services:
 
     def known_people(self, limit: int = 60) -> tuple[str, ...]:
         """The names of the people in History (as History keeps them: one per person)."""
-        from app.store import crud
-
         store = self.store
         if store is None:
             return ()
@@ -120,23 +116,17 @@ class Services:
 
     def open_games(self) -> list[GameSummary]:
         """The games in progress, most recently changed first (``queries.open_games``)."""
-        from app.store import queries
-
         return self._read("open games", queries.open_games)
 
     def history(self, limit: int = 50, *, game: str | None = None,
                 person: int | None = None) -> list[Any]:
         """Finished games, newest first (``app.store.queries.history``), optionally of one
         game and/or one person (by id)."""
-        from app.store import queries
-
         return self._read("history", lambda s: queries.history(
             s, limit=limit, game=game, person=person).items)
 
     def stats(self) -> list[Any]:
         """Plays, wins and scores per person and game (``queries.everyone_stats``)."""
-        from app.store import queries
-
         return self._read("stats", queries.everyone_stats)
 
     def confirmed_printed(self) -> dict[str, dict[str, Any]]:

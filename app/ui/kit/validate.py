@@ -10,7 +10,8 @@ to the field by the screen.
 from __future__ import annotations
 
 from app.game.new_game import MAX_SEED, parse_seed  # a new game's seed: checked below the UI
-from scoring.message import MessageCode, Refusal
+from app.l10n import render
+from scoring.message import MessageCode, Refusal, msg
 
 #: A count typed on a phone (a printed value, a number of points): at most this many digits.
 MAX_DIGITS = 9
@@ -46,7 +47,4 @@ def typed_number(raw: object, field: str, digits: int = MAX_DIGITS) -> int:
 
 def shown(lang: str, err: Refusal, label: str) -> str:
     """A refusal as the screen shows it next to its field: ``label`` names the field."""
-    from app.l10n import render
-    from scoring.message import msg
-
     return render(lang, msg(err.code, **{**err.params, "field": label}))

@@ -13,6 +13,8 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.kit.colours import seat_colour
+
 TOUCH = 48  # minimum touch target, px
 #: Wider chip label padding: a one-digit chip is 48 px wide too.
 CHIP_LABEL_PADDING = ft.Padding.symmetric(horizontal=12)
@@ -84,8 +86,6 @@ def choice_chips(prefix: str, options: Sequence[tuple[Any, str, bool]], selected
 
 def colour_dot(colour: str | None, dark: bool = False, size: int = 14) -> ft.Control:
     """A seat's colour as a dot (app/ui/kit/colours.py: its line colour, 3:1 on the page)."""
-    from app.ui.kit.colours import seat_colour
-
     return ft.Container(width=size, height=size, shape=ft.BoxShape.CIRCLE,
                         bgcolor=seat_colour(colour, dark).line)
 

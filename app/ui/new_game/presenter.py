@@ -18,6 +18,7 @@ from app.game.new_game import COLOURS, Problem, check_new_game, new_seed
 from app.game.registry import variant
 from app.i18n import language_of
 from app.l10n import render
+from app.names import name_key
 from app.ui.kit.game_ui import Choice, GameForm, SeatRole
 from app.ui.kit.games import ui
 from scoring.games import GAMES, Game
@@ -152,8 +153,6 @@ class NewGamePresenter:
     def roster_choices(self) -> list[Choice]:
         """The people of History to pick from; one already seated (matched as History
         matches names) or with no empty seat left is not offered."""
-        from app.names import name_key
-
         seated = {name_key(p.name) for p in self.players if p.name.strip()}
         free = any(not p.name.strip() for p in self.players)
         return [Choice(name, name, free and name_key(name) not in seated)

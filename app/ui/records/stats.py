@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.store import queries
+
 T = Callable[..., str]
 
 
@@ -114,8 +116,6 @@ def person_view(stats: Any, timeline: Sequence[Any], t: T) -> PersonView:
 
 
 def load_person(store: Any, person_id: int, game: str, t: T) -> PersonView | None:
-    from app.store import queries
-
     with store.session() as s:
         found = queries.person_stats(s, person=person_id, game=game)
         if not found:

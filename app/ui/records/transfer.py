@@ -22,10 +22,15 @@ from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
+from app import bounds
+from app.commands.records import do_export
 from app.l10n import render
+from app.store import exchange
 from app.store.crud import FAILURES
+from app.store.plays_import import sniff
 from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
+from app.ui.settings.import_presenter import check, run
 from app.web.transfers import DOWNLOAD, TRANSFERS, UPLOAD, private_file
 
 if TYPE_CHECKING:
@@ -111,11 +116,6 @@ async def _show_progress(app: Nav, ui: FileImport, work: Any) -> Any:
 
 def _check(store: Any, path: str, lang: str, ui: FileImport) -> None:
     """Read the file as ``records import --dry-run`` does; fills ``ui``."""
-    from app import bounds
-    from app.store import exchange
-    from app.store.plays_import import sniff
-    from app.ui.settings.import_presenter import check
-
     try:
         with bounds.open_limited(path, bounds.MAX_FILE_BYTES) as fh:
             kind = sniff(fh.peek(1 << 16).decode("utf-8", "replace").lstrip("\ufeff"))
@@ -169,10 +169,6 @@ def _named(lang: str, exc: Any) -> str:
 
 def _write(store: Any, ui: FileImport, lang: str) -> None:
     """The import itself: all or nothing; fills ``ui.message`` or ``ui.problems``."""
-    from app import bounds
-    from app.store import exchange
-    from app.ui.settings.import_presenter import run
-
     try:
         if ui.kind == "record":
             assert ui.path is not None
@@ -194,9 +190,6 @@ def _write(store: Any, ui: FileImport, lang: str) -> None:
 def export_file(store: Any, what: str, lang: str) -> tuple[str, int]:
     """Everything in ``what``'s format, written by the CLI's own ``records export`` into a
     private temporary file: (its path, the number of games; 0: nothing, no file)."""
-    from app.commands.records import do_export
-    from app.store import exchange
-
     fmt, _name, _mime = EXPORTS[what]
     with store.session() as s:  # as do_export counts them (the backup: deleted ones too)
         n = len(exchange.finished_ids(s, None, deleted=fmt == "record"))

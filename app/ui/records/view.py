@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.l10n import render
+from app.l10n import refusal, render
+from app.store import crud, queries
+from app.ui.finish.view import rematch as start
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.photos import photos_card
@@ -35,6 +37,7 @@ from app.ui.records.presenter import (
     stats_lines,
 )
 from app.ui.records.stats import PersonView, load_person
+from app.ui.records.transfer import transfer_section
 from scoring.message import Refusal
 
 if TYPE_CHECKING:
@@ -142,7 +145,6 @@ def build_history(app: Nav) -> ft.Control:
         filtered = (f.game, f.person) != (ALL, ALL)
         body.append(sid("history-empty", muted(
             t("history-none-match" if filtered else "history-empty"))))
-    from app.ui.records.transfer import transfer_section
 
     transfer = transfer_section(app)  # the host's only (issue 34)
     if transfer is not None:
@@ -298,8 +300,6 @@ def _tx(app: Nav, code: str, **params: Any) -> str:
 def _problem(app: Nav, exc: Exception) -> str:
     """A refusal in the tab's language; a store error's own message otherwise."""
     if isinstance(exc, Refusal):
-        from app.l10n import refusal
-
         return refusal(app.settings.language, exc)
     return str(exc)
 
@@ -320,8 +320,6 @@ def undo_banner(app: Nav) -> ft.Control | None:
     gid = deleted.game_id
 
     def undo(_e: Any) -> None:
-        from app.store import crud
-
         with store.session() as s:
             crud.restore_game(s, game_id=int(gid))
         app.states.pop(Deleted)
@@ -335,8 +333,6 @@ def undo_banner(app: Nav) -> ft.Control | None:
 
 def build_played(app: Nav) -> ft.Control:
     """One finished game's details to correct, delete (confirmed) or play again."""
-    from app.store import crud, queries
-
     store = services.shared().store
     gid = app.params.get("game_id")
     summary = None
@@ -393,8 +389,6 @@ def build_played(app: Nav) -> ft.Control:
             app.go("history")
 
     def rematch(_e: Any) -> None:
-        from app.ui.finish.view import rematch as start
-
         start(app, int(gid))
 
     opened = summary.status == "open"  # an open game: only abandoned (undo in History)
@@ -437,8 +431,6 @@ def _person_field(pid: int, name: str) -> ft.Control:
 
 def build_people(app: Nav) -> ft.Control:
     """Everyone who played: rename a person, or merge two who are the same person."""
-    from app.store import crud
-
     store = services.shared().store
     ui = app.states.setdefault(PeopleForm, PeopleForm)
     people = []

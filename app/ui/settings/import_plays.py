@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.l10n import render
+from app.store.imports import ImportFailed
 from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
 from app.ui.settings.import_presenter import ImportCheck, check, run
@@ -43,8 +44,6 @@ def import_section(app: Nav) -> ft.Control:
         app.refresh()
 
     def do_import(_e: Any) -> None:
-        from app.store.imports import ImportFailed
-
         c = ui.checked
         if store is None or c is None:
             return

@@ -6,6 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from app.l10n import render
+from app.store.crud import get_bgg_ids
+from app.store.plays_import import PlaysCode, import_plays, left_out, match_people, sniff
+from scoring.message import msg
+
 
 @dataclass(frozen=True, slots=True)
 class PersonRow:
@@ -26,11 +31,6 @@ class ImportCheck:
 def check(store: Any, text: str, lang: str = "en") -> ImportCheck:
     """Read a pasted BG Stats or BGG file; suggest who each of its people is here.
     Problems and what is left out in ``lang``."""
-    from app.l10n import render
-    from app.store.crud import get_bgg_ids
-    from app.store.plays_import import PlaysCode, left_out, match_people, sniff
-    from scoring.message import msg
-
     source = sniff(text)
     if source == "record":
         return ImportCheck("record", 0, (), (
@@ -48,8 +48,6 @@ def run(store: Any, text: str, source: str, people: dict[str, str]) -> tuple[int
     """Import with the people as matched (their name -> ours); (imported, skipped).
     Raises ``ImportFailed`` (nothing written) naming each bad entry (a name typed for one
     of their people that cannot be a name, too)."""
-    from app.store.plays_import import import_plays
-
     with store.session() as s:
         result, _ = import_plays(s, text, source, match=people)
     return len(result.imported), len(result.skipped)

@@ -12,6 +12,7 @@ from app import l10n
 from app.bounds import parse_id
 from app.i18n import LANGUAGES
 from app.l10n import render
+from app.store.crud import get_bgg_ids, set_bgg_id
 from app.ui.kit import services
 from app.ui.kit.prefs import THEMES
 from app.ui.kit.sheet_views import label
@@ -161,8 +162,6 @@ def bgg_section(app: Nav) -> ft.Control:
     ui = app.states.setdefault(BggForm, BggForm)
     known: dict[str, int] = {}
     if store is not None:
-        from app.store.crud import get_bgg_ids
-
         with store.session() as s:
             known = get_bgg_ids(s)
     fields = {}
@@ -173,8 +172,6 @@ def bgg_section(app: Nav) -> ft.Control:
         fields[game] = ctl
 
     def save(_e: Any) -> None:
-        from app.store.crud import set_bgg_id
-
         values: dict[str, int | None] = {}
         for game, ctl in fields.items():
             raw = str(ctl.content.value or "").strip()  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from app import l10n
 from app.game.commands import (
     Command,
     ConfirmPrinted,
@@ -41,6 +42,8 @@ from app.ui.kit.sheet_views import (
     field_to_id,
     label,
 )
+from app.ui.sheet.play import banner_view, end_lines, message_lines, refusal_line
+from scoring.api import score_record
 from scoring.sheet import ScoreSheet
 
 
@@ -51,8 +54,6 @@ def message_text(message: Any, t: T, game: str) -> str:
     The play-along messages (``app.ui.sheet.play.message_lines``) first; a kind
     the catalogues do not know shows its kind (a code).
     """
-    from app.ui.sheet.play import message_lines
-
     lines = message_lines(language_of(t), message, (), game)
     if lines is not None:
         return " ".join(lines)
@@ -166,8 +167,6 @@ class SheetPresenter:
         return label(self.t, f"{prefix}.{seat.character}", seat.character)
 
     def _banner_view(self) -> Any:
-        from app.ui.sheet.play import banner_view
-
         messages, names = self._banner
         return banner_view(language_of(self.t), messages, names, self.game) \
             if messages else None
@@ -208,8 +207,6 @@ class SheetPresenter:
     def _take_banner(self, snapshot: Snapshot) -> None:
         """A newer snapshot's draws make the banner; a new turn without any, or the end of
         the game, clears it."""
-        from app.ui.sheet.play import banner_view
-
         turn = getattr(snapshot.state.table, "turn", None)
         names = tuple(p.name for p in snapshot.state.players)
         if snapshot.state.status == Status.FINISHED:  # the result is what every phone shows
@@ -225,8 +222,6 @@ class SheetPresenter:
     def _take_end(self, snapshot: Snapshot) -> None:
         """The game's end (a last tree planted, the last round token up, the final turns
         played) is news for every phone at the table, not only the tapper's."""
-        from app.ui.sheet.play import end_lines
-
         lines = end_lines(language_of(self.t), snapshot.messages,
                           [p.name for p in snapshot.state.players], snapshot.state.game)
         if lines:
@@ -268,8 +263,6 @@ class SheetPresenter:
         return True
 
     def _take_accepted(self, answer: Accepted) -> None:
-        from app.ui.sheet.play import message_lines
-
         lang, names = language_of(self.t), self.names()
         snap = answer.snapshot
         self._said = (snap.version, tuple(line for m in snap.messages for line in (
@@ -279,8 +272,6 @@ class SheetPresenter:
             self.update(self.snapshot)
 
     def _take_refused(self, answer: Refused) -> None:
-        from app.ui.sheet.play import message_lines, refusal_line
-
         lang, names = language_of(self.t), self.names()
         coded = answer.msg
         self.news += 1
@@ -375,8 +366,6 @@ class SheetPresenter:
     # ------------------------------------------------------------------ sheet
     def say(self, code: str, **params: Any) -> str:
         """New text: a catalogue code rendered in the reader's language (``app.l10n``)."""
-        from app import l10n
-
         return l10n.render(language_of(self.t), code, **params)
 
     def set_value(self, field_path: str, value: int) -> Command:
@@ -524,8 +513,6 @@ def stored_scoreboard(store: Any, game_id: int, t: T) -> Scoreboard | None:
     scored again with the printed values confirmed since, which is what the store's
     totals are kept equal to (``exchange.rescore_incomplete``).
     """
-    from scoring.api import score_record
-
     rec = store.get_record(game_id=game_id)
     if rec is None:
         return None

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app import l10n
 from app.game.registry import variant
 from app.game.state import parsed_state
 from app.game.status import Status
+from app.i18n import language_of
 from app.store.crud import FAILURES
 from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
@@ -103,8 +105,6 @@ def _confirm_stored(app: Nav, p: SheetPresenter | None, need: Any, value: int
 
 
 def app_l10n(app: Nav, code: str, **params: Any) -> str:
-    from app import l10n
-
     return l10n.render(app.settings.language, code, **params)
 
 
@@ -186,8 +186,6 @@ def build(app: Nav) -> ft.Control:
                 try:  # the browser's digit filter is a convenience: checked here
                     value = typed_number(field.value, "value")
                 except Refusal as err:
-                    from app.i18n import language_of
-
                     field.error = shown(language_of(app.t), err, t("score-value"))
                     app.refresh()
                     return

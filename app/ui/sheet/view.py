@@ -17,8 +17,12 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from app.game.status import Status
+from app.i18n import LANGUAGES, language_of
+from app.l10n import refusal, render
 from app.store.crud import FAILURES
 from app.table.answers import Accepted
+from app.ui.finish.presenter import load_finish
+from app.ui.finish.view import _result
 from app.ui.kit import flet_compat, services
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
@@ -32,6 +36,7 @@ from app.ui.kit.live_table import (
     submit_off_loop,
     tapped,
 )
+from app.ui.kit.photos import photos_card
 from app.ui.kit.sheet_views import CardItem, GridColumn, Section
 from app.ui.kit.widgets import (
     CHIP_LABEL_PADDING,
@@ -75,9 +80,6 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
         snap = client.snapshot()
         access = client.access()
     except FAILURES as exc:
-        from app.i18n import language_of
-        from app.l10n import refusal
-
         return app.t("sheet-no-table", message=refusal(language_of(app.t), exc))
     locked = access.player if access is not None and not access.is_host else None
     presenter = SheetPresenter(app.t, snap, locked_player=locked)
@@ -435,8 +437,6 @@ def undo_redo(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
 
 def other_language(app: Nav) -> str:
     """The language one tap on ``table-language`` (the strip's menu) switches to."""
-    from app.i18n import LANGUAGES
-
     return LANGUAGES[(LANGUAGES.index(app.settings.language) + 1) % len(LANGUAGES)] \
         if app.settings.language in LANGUAGES else LANGUAGES[0]
 
@@ -596,11 +596,6 @@ def _news(app: Nav, p: SheetPresenter) -> None:
 
 def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
     """A finished table on a table link's phone: the final result (read-only), on top."""
-    from app.i18n import language_of
-    from app.l10n import render
-    from app.ui.finish.presenter import load_finish
-    from app.ui.finish.view import _result
-
     key = (game_id, app.settings.language)
     kept = app.states.get(TableResult, key)
     view = kept.view if kept is not None else None
@@ -615,7 +610,6 @@ def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
             app.states.put(TableResult(view), key)
     banner = sid("table-finished", ft.Text(render(language_of(app.t), "tablemode-table-finished"),
                                            size=18, weight=ft.FontWeight.BOLD))
-    from app.ui.kit.photos import photos_card
 
     return [banner, *(_result(app, view) if view is not None else []),
             photos_card(app, int(game_id))]

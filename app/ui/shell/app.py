@@ -26,11 +26,12 @@ from typing import Any
 
 import flet as ft
 
-from app.i18n import Translator
+from app.i18n import LANGUAGES, Translator
 from app.l10n import refusal, render
 from app.store.crud import FAILURES
 from app.table.codes import is_storage_error, storage_message
-from app.ui.kit import flet_compat
+from app.table.links import join_route
+from app.ui.kit import flet_compat, services
 from app.ui.kit.flet_compat import KeptControls, subtree
 from app.ui.kit.nav import Lock, Params, ScreenBuilder, States
 from app.ui.kit.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
@@ -213,8 +214,6 @@ class ForestTableApp:
         return route, {"game_id": lock["game_id"], "token": lock["token"]}
 
     def toggle_language(self, _e: Any = None) -> None:
-        from app.i18n import LANGUAGES
-
         lang = self.settings.language
         i = LANGUAGES.index(lang) if lang in LANGUAGES else 0
         self.apply_settings(self.settings.with_(language=LANGUAGES[(i + 1) % len(LANGUAGES)]))
@@ -263,12 +262,9 @@ class ForestTableApp:
 
     def _join_from_route(self, route: str | None) -> None:
         """A ``/join/<token>`` link opens that table (a seat link shows its own sheet)."""
-        from app.table.links import join_route
-
         token, _rest = join_route(route)
         if token is None:
             return
-        from app.ui.kit import services
 
         hub = services.shared().hub()
         access = hub.access(token) if hub is not None else None
@@ -526,8 +522,6 @@ class ForestTableApp:
 
     def start_play(self, _e: Any = None) -> None:
         """Setup done: create the game session with the dealt seed and open its table."""
-        from app.ui.kit import services
-
         setup = self.states.get(SetupPresenter)
         if setup is None:
             return

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.ui.kit import flet_compat
 from app.ui.kit.colours import SeatColour, is_dark, seat_colour
 from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.kept import keep_column, keep_piece
@@ -169,8 +170,6 @@ def _section_error(x: Ctx, s: Section) -> list[ft.Control]:
 
 def _marked(s: Section, control: ft.Control) -> ft.Control:
     """A region with the sheet's ids: ``sheet-section-<id>`` and "Go to"'s mark."""
-    from app.ui.kit import flet_compat
-
     return flet_compat.scroll_mark(f"part-{s.id}", sid(f"sheet-section-{s.id}", control))
 
 
@@ -459,7 +458,7 @@ def open_picker(x: Ctx, ident: str, title: str, rows: Sequence[ft.Control]) -> N
 def _close(x: Ctx) -> None:
     try:
         x.app.page.pop_dialog()
-    except Exception:  # already closed
+    except flet_compat.TAB_GONE:  # already closed, or the tab went away
         pass
 
 
