@@ -117,7 +117,10 @@ def _scroll_to(app: Nav, key: str) -> Callable[[Any], Any]:
     return go
 
 
-def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool) -> ft.Control:
+def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool,
+                with_badge: bool = True) -> ft.Control:
+    """Whose turn it is and the round; ``with_badge``: the seat's coloured ▶ before them
+    (left out when "End my turn" shares the row: the words need its width on a phone)."""
     colours = p.colours()
     colour = colours[top.seat] if 0 <= top.seat < len(colours) else None
     seat = seat_colour(colour, dark)
@@ -132,7 +135,8 @@ def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool) -> ft.Control
                              overflow=ft.TextOverflow.ELLIPSIS))
     # the Row's own child expands (a Semantics around an expanding Container would not)
     return ft.Container(sid("status-turn", ft.Container(
-        ft.Row([badge, ft.Container(ft.Column(words, spacing=0, tight=True), expand=True)],
+        ft.Row([*([badge] if with_badge else []),
+                ft.Container(ft.Column(words, spacing=0, tight=True), expand=True)],
                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=ROW1, border_radius=8, padding=ft.Padding.only(left=2, right=2),
         on_click=_scroll_to(app, "part-play")),
@@ -319,10 +323,11 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         row1.append(keep_piece(app, p, "strip-home", None, lambda: sid("nav-back", ft.IconButton(
             icon=ft.Icons.ARROW_BACK, tooltip=app.t("nav-home"), on_click=app.home,
             width=TOUCH, height=TOUCH))))
-    row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours),
-                           lambda: _turn_block(app, p, top, dark)))
     turn = play_panel._turn_of(p.state)
-    if top.end and turn is not None and play_panel.ends_turn_here(p):
+    ends_here = bool(top.end) and turn is not None and play_panel.ends_turn_here(p)
+    row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours, ends_here),
+                           lambda: _turn_block(app, p, top, dark, not ends_here)))
+    if ends_here and turn is not None:
         end = turn.command  # it names the turn it ends (a late tap: "already done")
         row1.append(keep_piece(app, p, "strip-end", (top.end, p.locked_player, end),
                                lambda: _end_button(app, p, c, top.end, end)))
