@@ -2131,6 +2131,20 @@ board-full-row = Full row
 board-row-full = full
 board-water-now = the multiplier now
 board-place = Place a token
+board-fg-ranger-board = { $name }'s ranger board
+board-fg-row = { $row ->
+    [top] Top row
+    [middle] Middle row
+   *[bottom] Bottom row
+  }
+board-fg-row-rule = Terrain { $allowed } · { $cards ->
+    [1] 1 resource card of any type
+   *[other] { $cards } cards of one type
+  }
+board-fg-points = points
+board-fg-add = Add an animal card by its points:
+board-fg-add-card = Add an animal card worth { $n }
+board-fg-skills = Skill upgrades (hand size, actions) are not needed for the score.
 board-below = Below the reforestation table
 board-river-empty = River token space { $n }: empty
 board-river-token = River token space { $n }: { $symbol }

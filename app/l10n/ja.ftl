@@ -2043,6 +2043,20 @@ board-full-row = 行の完成
 board-row-full = 完成
 board-water-now = 現在の倍率
 board-place = { -forester-token }を置く
+board-fg-ranger-board = { $name }のレンジャーボード
+board-fg-row = { $row ->
+    [top] 上段
+    [middle] 中段
+   *[bottom] 下段
+  }
+board-fg-row-rule = 地形{ $allowed }・{ $cards ->
+    [1] 任意の資源カード1枚
+   *[other] 同じ種類の資源カード{ $cards }枚
+  }
+board-fg-points = 点
+board-fg-add = 動物カードを点数で加える：
+board-fg-add-card = { $n }点の動物カードを加える
+board-fg-skills = スキルの強化（手札の上限、アクション）は得点には不要です。
 board-below = { -reforestation-table }の下
 board-river-empty = { -river-token }の枠{ $n }：空き
 board-river-token = { -river-token }の枠{ $n }：{ $symbol }

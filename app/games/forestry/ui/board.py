@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui.kit import flet_compat
+from app.ui.kit.board_parts import box, frame, icon, marked, title
 from app.ui.kit.colours import SeatColour, is_dark, seat_colour
-from app.ui.kit.icon_assets import icon_src
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import tapped
 from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
@@ -99,11 +99,6 @@ class Ctx:
         return self.keyed(count)
 
 
-def icon(name: str, dark: bool = False, size: int = 24) -> ft.Control:
-    """One of the project's icons (``assets/icons/``, ``dark/`` for the dark theme)."""
-    return ft.Image(src=icon_src(name, dark=dark), width=size, height=size)
-
-
 def _error_of(p: SheetHost, s: Section, count_id: str) -> str | None:
     """The last refusal, when it names ``count_id``'s field (shown under that count)."""
     if p.error and p.error_id and count_id.endswith(p.error_id):
@@ -150,16 +145,8 @@ def count_number(x: Ctx, s: Section, count: Count, caption: str) -> ft.Control:
                      horizontal_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _box(content: ft.Control, padding: int = 8, expand: bool | int = False) -> ft.Container:
-    """A region's tile on the board: a rounded box on the surface."""
-    return ft.Container(content, padding=padding, border_radius=12, expand=expand,
-                        bgcolor=ft.Colors.SURFACE,
-                        border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT))
-
-
 def _title(x: Ctx, name: str, text: str, size: int = 15) -> ft.Control:
-    return ft.Row([icon(name, x.dark, 20), ft.Text(text, size=size, weight=ft.FontWeight.W_600)],
-                  spacing=6, tight=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    return title(name, text, x.dark, size)
 
 
 def _section_error(x: Ctx, s: Section) -> list[ft.Control]:
@@ -168,9 +155,7 @@ def _section_error(x: Ctx, s: Section) -> list[ft.Control]:
                                        ft.Text(err, color=ft.Colors.ERROR))]
 
 
-def _marked(s: Section, control: ft.Control) -> ft.Control:
-    """A region with the sheet's ids: ``sheet-section-<id>`` and "Go to"'s mark."""
-    return flet_compat.scroll_mark(f"part-{s.id}", sid(f"sheet-section-{s.id}", control))
+_marked = marked
 
 
 # --------------------------------------------------------------------------- score track
@@ -214,7 +199,7 @@ def score_region(x: Ctx, s: Section) -> ft.Control:
 def resource_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
     """A resource: its icon beside the label, − n + (the number typed)."""
     name = count.id.removeprefix("resources-")
-    return _box(ft.Stack([count_tile(x, s, count),
+    return box(ft.Stack([count_tile(x, s, count),
                           ft.Container(icon(RESOURCE_ICONS.get(name, "coin"), x.dark, 22),
                                        right=0, top=0)]), padding=6, expand=True)
 
@@ -320,7 +305,7 @@ def storage_region(x: Ctx, s: Section) -> ft.Control:
     numbers = [count_number(x, s, k, x.t("board-wood" if k.id == "storage-wood" else
                                          "board-extensions"))
                for k in s.counts if k.id in ("storage-wood", "storage-extensions")]
-    return _marked(s, _box(ft.Column([
+    return _marked(s, box(ft.Column([
         ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         spaces, ft.Row(numbers, spacing=16), *_section_error(x, s)], spacing=6)))
 
@@ -343,7 +328,7 @@ def reward_track(x: Ctx, s: Section | None) -> ft.Control:
     if lap is not None and not x.final:
         middle = sid("sheet-reward-lap", middle, label=lap.label, button=True)
     middle = ft.Container(middle, left=28, top=20)
-    return _box(ft.Column([ft.Text(x.t("board-reward-track"), size=13,
+    return box(ft.Column([ft.Text(x.t("board-reward-track"), size=13,
                                    weight=ft.FontWeight.W_600),
                            ft.Stack([*stars, middle], width=120, height=100)],
                           spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
@@ -351,14 +336,14 @@ def reward_track(x: Ctx, s: Section | None) -> ft.Control:
 
 def development_track(x: Ctx) -> ft.Control:
     """The development track: nothing to enter."""
-    return sid("board-development-track", _box(ft.Column([
+    return sid("board-development-track", box(ft.Column([
         _title(x, "technology", x.t("board-dev-track"), 14),
         muted(x.t("board-dev-not-needed"), 13)], spacing=2, tight=True)))
 
 
 def character_region(x: Ctx, s: Section) -> ft.Control:
     """The character's own count (technician tiles, road connections, full seedling rows)."""
-    return _marked(s, _box(ft.Column([count_tile(x, s, k) for k in s.counts]
+    return _marked(s, box(ft.Column([count_tile(x, s, k) for k in s.counts]
                                      + _section_error(x, s), spacing=4)))
 
 
@@ -499,22 +484,15 @@ def buildings_region(x: Ctx, s: Section) -> ft.Control:
                        if sawmills else x.t("board-sawmill-none"), 12))
     items.append(ft.Row(numbers, spacing=6, wrap=True,
                         vertical_alignment=ft.CrossAxisAlignment.START))
-    return _marked(s, _box(ft.Column([*items, *_section_error(x, s)], spacing=6)))
+    return _marked(s, box(ft.Column([*items, *_section_error(x, s)], spacing=6)))
 
 
 # --------------------------------------------------------------------------- the frame
 
 
-def frame(x: Ctx, name: str, inner: ft.Control, side: str = "board-left") -> ft.Control:
+def side_frame(x: Ctx, name: str, inner: ft.Control, side: str = "board-left") -> ft.Control:
     """One side of the player's board: a frame in the seat's colour, its name on a tab."""
-    tab = ft.Container(ft.Text(x.t(side, name=name), size=13, color=x.colour.on_fill,
-                               weight=ft.FontWeight.W_600),
-                       bgcolor=x.colour.fill, border_radius=10,
-                       padding=ft.Padding.symmetric(horizontal=10, vertical=3))
-    return sid(side, ft.Column([ft.Row([tab], spacing=0), ft.Container(
-        inner, padding=6, border_radius=14,
-        bgcolor=ft.Colors.SURFACE_CONTAINER_LOW,
-        border=ft.Border.all(3, x.colour.line))], spacing=0))
+    return frame(side, x.t(side, name=name), x.colour, inner)
 
 
 # --------------------------------------------------------------------------- contracts
@@ -788,7 +766,7 @@ def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control,
     if menu is not None:
         title = ft.Row([title, menu], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
                        vertical_alignment=ft.CrossAxisAlignment.CENTER)
-    return _marked(s, _box(ft.Column([
+    return _marked(s, box(ft.Column([
         title, grid,
         *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
         *_section_error(x, s)], spacing=6)))
@@ -920,7 +898,7 @@ def below_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
                    x.t("sheet-increase", field=count.label), error=_error_of(x.p, s, count.id),
                    hint=count.hint, on_typed=x.typed(count), compact=True,
                    typed_label=x.t("keypad-open", field=count.label))
-    return _box(ft.Stack([tile, ft.Container(icon(name, x.dark, 22), right=0, top=0)]),
+    return box(ft.Stack([tile, ft.Container(icon(name, x.dark, 22), right=0, top=0)]),
                 padding=6, expand=True)
 
 
@@ -1110,13 +1088,13 @@ def forestry_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Se
     names = p.names()
     name = names[p.player] if p.player < len(names) else ""
     inner = keep_column(app, p, "board-left-inner", inside, spacing=6)
-    out.append(_kept(x, "board-left", (name, id(inner)), lambda: frame(x, name, inner)))
+    out.append(_kept(x, "board-left", (name, id(inner)), lambda: side_frame(x, name, inner)))
     if "contracts" in by:
         out.append(_kept(x, "board-contracts", by["contracts"],
                          lambda: contracts_region(x, by["contracts"])))
     inner_right = right_side(x, by)
     out.append(_kept(x, "board-right", (name, id(inner_right)),
-                     lambda: frame(x, name, inner_right, "board-right")))
+                     lambda: side_frame(x, name, inner_right, "board-right")))
     if "task-cards" in by:
         out.append(_region(x, by["task-cards"], tasks_region))
     out += [draw(s) for s in sections if s.id not in DRAWN]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.games.guardians.ui.board import guardians_board
 from app.games.guardians.ui.form import GuardiansForm
 from app.games.guardians.ui.form_view import option_block
 from app.games.guardians.ui.lines import WORDS
@@ -44,4 +45,5 @@ UI = GameUI(Game.GUARDIANS, sheet=GuardiansSheet, form=GuardiansForm,
             reference_lines=reference_lines, reference_cards=reference_cards,
             reference_piece=planting_check,
             category_icons=MappingProxyType({"trees": "tree", "animals": "animal-card",
-                                             "fires": "fire-token", "ranger": "ranger"}))
+                                             "fires": "fire-token", "ranger": "ranger"}),
+            board=guardians_board)

@@ -1,0 +1,67 @@
+"""Forest Guardians' ranger board drawn as the board (issue 33, item 6;
+app/games/guardians/ui/board.py), through the real sheet in the Flet test harness: the frame
+in the player's colour, each tree row with where its trees grow and what one costs (003's
+planting condition, from scoring/guardians/rules.py), the fire tokens beside the shelter,
+the animal cards as cards with their points, entered and taken back where they lie."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+from scoring.guardians.rules import ROW_ORDER
+from tests.app.flet_harness import by_id, on_page, start_app, tap
+from tests.app.test_ui_sheet_entry import presenter, refresh, step
+
+
+async def _guardians(client: Any) -> None:
+    await tap(client, "home-new-game")
+    await refresh(client)
+    await tap(client, "new-game-forest-guardians")
+    await refresh(client)
+    for i, name in enumerate(["Mei", "Ken"]):
+        await client.type(by_id(client, f"new-player-{i}-name"), name)
+    await tap(client, "new-start")
+    await refresh(client)
+    await tap(client, "setup-start-play")
+    await refresh(client)
+    await tap(client, "sheet-start-game")
+    await refresh(client)
+
+
+def _texts(control: Any) -> list[str]:
+    return [c.value for c in on_page(control) if isinstance(c, ft.Text) and c.value]
+
+
+def test_the_ranger_board_is_drawn_and_entered_where_it_lies(svc: Any) -> None:
+    async def go() -> None:
+        client, app = await start_app()
+        await _guardians(client)
+        p = presenter(app)
+        board = by_id(client, "board-ranger")
+        texts = _texts(board)
+        assert "Mei's ranger board" in texts
+        # the rows' words come from the rules' table (003), the top row's one card of any type
+        assert [t for t in texts if t.endswith("row")] == ["Top row", "Middle row", "Bottom row"]
+        assert "Terrain I · 1 resource card of any type" in texts
+        assert ROW_ORDER[2].rule.cost_cards == 3 and "Terrain II / III · 3 cards of one type" \
+            in texts
+        await step(client, ("tap", "sheet-tree-points-1-plus"))
+        await step(client, ("tap", "sheet-fire-tokens-plus"))
+        await step(client, ("tap", "sheet-animals-in-shelter-plus"))
+        await step(client, ("tap", "sheet-animal-add-4"))
+        await step(client, ("tap", "sheet-animal-add-2"))
+        b = p.state.boards[0]
+        assert (b.tree_points[0], b.fire_tokens, b.animals_in_shelter, b.animal_cards) == (
+            1, 1, 1, (4, 2))
+        card = by_id(client, "sheet-animal-1")
+        assert "2" in _texts(card)  # the card shows its points
+        await step(client, ("tap", "sheet-animal-0-remove"))  # taken back where it lies
+        assert p.state.boards[0].animal_cards == (2,)
+        assert "Skill upgrades (hand size, actions) are not needed for the score." in _texts(
+            by_id(client, "board-fg-skills"))
+        assert p.error is None and not client.crashes()
+
+    asyncio.run(go())
