@@ -226,44 +226,66 @@ class SpaceLook:
     on: Tap | None
 
 
+@dataclass(slots=True)
+class _Firsts:
+    """While the spaces are laid out: whether the first empty space and the next locked
+    one are still to come (each carries its count's step and id)."""
+
+    empty: bool = True
+    locked: bool = True
+
+
+def _locked_space(x: Ctx, i: int, ext: Count | None, firsts: _Firsts) -> SpaceLook:
+    n = i + 1
+    own = firsts.locked and ext is not None and ext.plus is not None
+    firsts.locked = firsts.locked and not own
+    return SpaceLook("sheet-storage-extensions-plus" if own else f"board-storage-space-{n}",
+                     x.t("board-storage-open" if own else "board-storage-locked", n=n),
+                     "storage-locked", EXTENSION_MARKS[i], True,
+                     ext.plus if own and ext else None)
+
+
+def _wood_space(x: Ctx, i: int, wood: Count | None, last: bool) -> SpaceLook:
+    n = i + 1
+    last = last and wood is not None and wood.minus is not None
+    return SpaceLook("sheet-storage-wood-minus" if last else f"board-storage-space-{n}",
+                     x.t("board-storage-wood-last" if last else "board-storage-wood", n=n),
+                     "wood", EXTENSION_MARKS[i], False, wood.minus if last and wood else None)
+
+
+def _infested_space(x: Ctx, i: int, infested: Count | None, last: bool) -> SpaceLook:
+    n = i + 1
+    return SpaceLook(f"board-storage-space-{n}", x.t("board-storage-infested", n=n),
+                     "infested-wood", EXTENSION_MARKS[i], False,
+                     infested.minus if last and infested else None)
+
+
+def _empty_space(x: Ctx, i: int, wood: Count | None, firsts: _Firsts) -> SpaceLook:
+    n = i + 1
+    own = firsts.empty and wood is not None and wood.plus is not None
+    firsts.empty = firsts.empty and not own
+    return SpaceLook("sheet-storage-wood-plus" if own else f"board-storage-space-{n}",
+                     x.t("board-storage-empty", n=n), None, EXTENSION_MARKS[i], False,
+                     wood.plus if own and wood else None)
+
+
 def storage_spaces(x: Ctx, s: Section) -> list[SpaceLook]:
     """The five spaces: open ones (2 + extensions) hold the wood, then the infested wood;
     the first empty one adds wood, the last wood takes it back, the next locked one opens."""
     ext, wood, infested = (_count(s, f"storage-{k}") for k in
                            ("extensions", "wood", "infested-wood"))
-    n_ext = ext.value if ext else 0
-    n_wood = wood.value if wood else 0
-    n_inf = infested.value if infested else 0
+    n_ext, n_wood, n_inf = (k.value if k else 0 for k in (ext, wood, infested))
+    firsts = _Firsts()
     looks: list[SpaceLook] = []
-    first_empty = next_locked = True
     for i in range(SPACES):
-        n = i + 1
-        default = f"board-storage-space-{n}"
         if i >= 2 + n_ext:
-            own = next_locked and ext is not None and ext.plus is not None
-            next_locked = next_locked and not own
-            looks.append(SpaceLook("sheet-storage-extensions-plus" if own else default,
-                                   x.t("board-storage-open" if own else "board-storage-locked",
-                                       n=n), "storage-locked", EXTENSION_MARKS[i], True,
-                                   ext.plus if own and ext else None))
+            looks.append(_locked_space(x, i, ext, firsts))
         elif i < n_wood:
-            last = i == n_wood - 1 and wood is not None and wood.minus is not None
-            looks.append(SpaceLook("sheet-storage-wood-minus" if last else default,
-                                   x.t("board-storage-wood-last" if last else
-                                       "board-storage-wood", n=n), "wood",
-                                   EXTENSION_MARKS[i], False,
-                                   wood.minus if last and wood else None))
+            looks.append(_wood_space(x, i, wood, i == n_wood - 1))
         elif i < n_wood + n_inf:
-            last = i == n_wood + n_inf - 1 and infested is not None
-            looks.append(SpaceLook(default, x.t("board-storage-infested", n=n), "infested-wood",
-                                   EXTENSION_MARKS[i], False,
-                                   infested.minus if last and infested else None))
+            looks.append(_infested_space(x, i, infested, i == n_wood + n_inf - 1))
         else:
-            own = first_empty and wood is not None and wood.plus is not None
-            first_empty = first_empty and not own
-            looks.append(SpaceLook("sheet-storage-wood-plus" if own else default,
-                                   x.t("board-storage-empty", n=n), None, EXTENSION_MARKS[i],
-                                   False, wood.plus if own and wood else None))
+            looks.append(_empty_space(x, i, wood, firsts))
     return looks
 
 
