@@ -20,9 +20,6 @@ BOUND = 30
 KNOWN: frozenset[tuple[str, str]] = frozenset({
     # another engineer is changing this file this wave
     ("app/games/forestry/ui/board.py", "storage_spaces"),
-    # the tap path's receive loop (a closure over the socket's state): split with the tap
-    # tests and `make bench` beside it
-    ("app/web/taps.py", "TapIds.__call__.taps_receive"),
 })
 
 
