@@ -15,7 +15,7 @@ import os
 import sys
 import time
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import Any, TextIO
 
@@ -434,14 +434,7 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
             print("No finished games to export.", file=err)
             return EXIT_OK
         if args.format == "bgstats" and getattr(args, "me", None) is not None:
-            from app.store.queries import resolve_person
-
-            try:
-                resolve_person(s, args.me)
-            except NotFound as exc:  # never silently a file without its owner
-                raise Bad(f"--me {args.me!r}: no such person (known: "
-                          + (", ".join(p.name for p in _people(s)) or "nobody yet")
-                          + ")") from exc
+            _check_me(s, args.me)
         bar = Progress(err)
         n = len(ids)
         plays: list[tuple[int, str]] = []  # (game id, play id): the backup's photos
@@ -459,25 +452,7 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
             raise Bad(f"{args.output}: cannot write it ({exc.strerror or exc})") from exc
         links: list[str] = []
         try:
-            if args.format == "record" and n == 1:
-                fh.write(exchange.records_text(list(games())))
-            elif args.format == "record":
-                for g in games():
-                    fh.write(exchange.record_line(g))
-            elif args.format == "bgg-csv":
-                for chunk in exchange.bgg_csv_lines(games(), args.lang):
-                    fh.write(chunk)
-            elif args.format == "bgg-xml":
-                fh.write(exchange.bgg_xml(games(), args.lang))
-            else:
-                kept = []
-                to_file = args.output not in (None, "-")
-                for g in games():
-                    kept.append(g)
-                    if not to_file:  # with -o FILE, a summary line only (thousands of links)
-                        links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
-                fh.write(json.dumps(exchange.bgstats_file(kept, args.lang, me=args.me),
-                                    ensure_ascii=False, indent=2) + "\n")
+            _write_export(fh, args, n, games, links)
             fh.flush()
         except BrokenPipeError:  # `records export | head`: the reader has gone, say nothing
             raise
@@ -492,14 +467,60 @@ def do_export(store: Any, args: argparse.Namespace, out: TextIO, err: TextIO) ->
     print(f"Exported {n} game{'s' if n != 1 else ''} to {where} ({args.format}).", file=err)
     if backup:
         _export_photos(store, args.output, plays, err)
-    if args.format == "bgstats" and links:
+    if args.format == "bgstats":
+        _bgstats_hint(where, links, out, err)
+    return EXIT_OK
+
+
+def _check_me(s: Any, me: str) -> None:
+    """``--me``: a person of the records, never silently a file without its owner."""
+    from app.store.crud import NotFound
+    from app.store.queries import resolve_person
+
+    try:
+        resolve_person(s, me)
+    except NotFound as exc:
+        raise Bad(f"--me {me!r}: no such person (known: "
+                  + (", ".join(p.name for p in _people(s)) or "nobody yet")
+                  + ")") from exc
+
+
+def _write_export(fh: TextIO, args: argparse.Namespace, n: int,
+                  games: Callable[[], Iterator[Any]], links: list[str]) -> None:
+    """The ``n`` games in ``args.format`` to ``fh``; BG Stats' push links (one a game) go
+    to ``links`` when the file goes to standard output."""
+    from app.store import exchange
+
+    if args.format == "record" and n == 1:
+        fh.write(exchange.records_text(list(games())))
+    elif args.format == "record":
+        for g in games():
+            fh.write(exchange.record_line(g))
+    elif args.format == "bgg-csv":
+        for chunk in exchange.bgg_csv_lines(games(), args.lang):
+            fh.write(chunk)
+    elif args.format == "bgg-xml":
+        fh.write(exchange.bgg_xml(games(), args.lang))
+    else:
+        kept = []
+        to_file = args.output not in (None, "-")
+        for g in games():
+            kept.append(g)
+            if not to_file:  # with -o FILE, a summary line only (thousands of links)
+                links.append(f"  game {g.id}: {exchange.bgstats_link(g, args.lang)}")
+        fh.write(json.dumps(exchange.bgstats_file(kept, args.lang, me=args.me),
+                            ensure_ascii=False, indent=2) + "\n")
+
+
+def _bgstats_hint(where: str, links: list[str], out: TextIO, err: TextIO) -> None:
+    """How to open a BG Stats export: its push links, or the file with the app."""
+    if links:
         print("Open a link on the phone with BG Stats to add that play:", file=err)
         for line in links:
             print(line, file=err)
-    elif args.format == "bgstats":
+    else:
         print(f"Open {where} with BG Stats to add the plays (or export one game to standard "
               "output for its push link).", file=out)
-    return EXIT_OK
 
 
 def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, source: str,

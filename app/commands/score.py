@@ -47,6 +47,18 @@ def _read(path: str) -> Any:
 
 def render(sheet: ScoreSheet, data: Any) -> str:
     """The readable score table (plain text)."""
+    lines = _table_lines(sheet, data)
+    if sheet.winners:
+        label = "Winner" if len(sheet.winners) == 1 else "Winners (shared)"
+        lines.append(f"{label}: {', '.join(sheet.winners)}")
+    if any("?" in line for line in lines):
+        lines.append("? = left out of the total until the value below is known")
+    lines.extend(_after_lines(sheet))
+    return "\n".join(lines)
+
+
+def _table_lines(sheet: ScoreSheet, data: Any) -> list[str]:
+    """The title and the table: a row per category, the totals and the ranks."""
     names = [p.name for p in sheet.players]
     order, applies = categories_of(data)  # the game's own (scoring.api), none written here
     keys = [key for key in order
@@ -77,11 +89,12 @@ def render(sheet: ScoreSheet, data: Any) -> str:
     lines.append(rank_word.ljust(width) + "  " + "  ".join(
         str(p.rank).rjust(w) for p, w in zip(sheet.players, cols, strict=True)))
     lines.append("")
-    if sheet.winners:
-        label = "Winner" if len(sheet.winners) == 1 else "Winners (shared)"
-        lines.append(f"{label}: {', '.join(sheet.winners)}")
-    if any("?" in line for line in lines):
-        lines.append("? = left out of the total until the value below is known")
+    return lines
+
+
+def _after_lines(sheet: ScoreSheet) -> list[str]:
+    """Below the table: the contracts counted, the notes and what is still needed."""
+    lines: list[str] = []
     for p in sheet.players:
         cats = p.details.get("contract_categories")
         if cats:
@@ -96,7 +109,7 @@ def render(sheet: ScoreSheet, data: Any) -> str:
         for need in sheet.needs:
             key = f"[{need.key}]" if need.key else ""
             lines.append(f"  - {need.table}{key}: {english(need.ask)}")
-    return "\n".join(lines)
+    return lines
 
 
 def problem_text(p: Any) -> str:

@@ -36,6 +36,7 @@ from app.store.crud import (
     UID_NAMESPACE,
     InvalidData,
     NotFound,
+    SeatInfo,
     fingerprint,
     get_bgg_ids,
     person_key,
@@ -598,115 +599,75 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
     and comments in ``lang``. docs/records.md lists every field and where it comes from.
     A play that came from BG Stats goes back with its own uuid, its players' uuids and
     everything it was imported with (a round trip adds nothing)."""
-    game_ids: dict[str, int] = {}
-    player_ids: dict[str, int] = {}
-    location_ids: dict[str, int] = {}
-    out_games: list[dict[str, Any]] = []
-    out_players: list[dict[str, Any]] = []
-    out_locations: list[dict[str, Any]] = []
-    plays: list[dict[str, Any]] = []
-    changed: dict[tuple[str, int], str] = {}  # (kind, id) -> the newest play that names it
-
-    def touch(kind: str, ref: int, when: str) -> None:
-        changed[(kind, ref)] = max(changed.get((kind, ref), when), when)
-
+    out = _BgstatsFile(lang)
     for g in games:
+        out.add_play(g)
+    out.date_rows()
+    user: dict[str, Any] = {}
+    if me is not None:
+        mine = [p["id"] for p in out.players if person_key(p["name"]) == person_key(me)]
+        if mine:
+            user["meRefId"] = mine[0]
+    return {
+        "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
+        "sourceName": SOURCE_NAME,
+        "games": out.games, "players": out.players, "locations": out.locations,
+        "plays": out.plays, "userInfo": user,
+    }
+
+
+@dataclass
+class _BgstatsFile:
+    """A BG Stats file as it is written: its rows by id, and each row's newest play."""
+
+    lang: str
+    game_ids: dict[str, int] = field(default_factory=dict)
+    player_ids: dict[str, int] = field(default_factory=dict)
+    location_ids: dict[str, int] = field(default_factory=dict)
+    games: list[dict[str, Any]] = field(default_factory=list)
+    players: list[dict[str, Any]] = field(default_factory=list)
+    locations: list[dict[str, Any]] = field(default_factory=list)
+    plays: list[dict[str, Any]] = field(default_factory=list)
+    # (kind, id) -> the newest play that names it
+    changed: dict[tuple[str, int], str] = field(default_factory=dict)
+
+    def touch(self, kind: str, ref: int, when: str) -> None:
+        self.changed[(kind, ref)] = max(self.changed.get((kind, ref), when), when)
+
+    def date_rows(self) -> None:
+        """Each game, player and location row dated by the newest play naming it."""
+        for kind, rows in (("game", self.games), ("player", self.players),
+                           ("location", self.locations)):
+            for row in rows:
+                if (kind, row["id"]) in self.changed:
+                    row["modificationDate"] = self.changed[(kind, row["id"])]
+
+    def add_play(self, g: ExportedGame) -> None:
+        """One play, with the rows it refers to."""
         s = g.summary
         modified = _stamp(g, g.modified_at)
-        kept_bgg = g.record.get("bgg_id") if is_play_record(g) else None
-        if s.game not in game_ids:
-            game_ids[s.game] = len(game_ids) + 1
-            entry = {"id": game_ids[s.game], "uuid": _uuid("game", s.game),
-                     "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
-                     "noPoints": False, "cooperative": False, "usesTeams": False,
-                     "isBaseGame": True, "isExpansion": False}
-            out_games.append(entry)
-        entry = out_games[game_ids[s.game] - 1]
-        bgg_id = g.bgg_id if g.bgg_id is not None else kept_bgg
-        if "bggId" not in entry and isinstance(bgg_id, int):
-            entry["bggId"] = bgg_id
-        touch("game", game_ids[s.game], modified)
-        expansion_refs = []
-        kept_expansions = {str(e.get("name")): e.get("bgg_id") for e in
-                           g.record.get("expansions") or [] if isinstance(e, Mapping)}
-        for name in expansions(g):
-            if name not in game_ids:
-                game_ids[name] = len(game_ids) + 1
-                out_games.append({"id": game_ids[name], "uuid": _uuid("game", name),
-                                  "name": name, "highestWins": True, "noPoints": False,
-                                  "cooperative": False, "usesTeams": False,
-                                  "isBaseGame": False, "isExpansion": True})
-            ref: dict[str, Any] = {"gameRefId": game_ids[name]}
-            if isinstance(kept_expansions.get(name), int):
-                ref["bggId"] = kept_expansions[name]
-                out_games[game_ids[name] - 1].setdefault("bggId", kept_expansions[name])
-            touch("game", game_ids[name], modified)
-            expansion_refs.append(ref)
-        loc_ref = None
-        if s.location:
-            k = person_key(s.location)
-            if k not in location_ids:
-                location_ids[k] = len(location_ids) + 1
-                out_locations.append({"id": location_ids[k], "uuid": _uuid("location", k),
-                                      "name": s.location})
-            loc_ref = location_ids[k]
-            touch("location", loc_ref, modified)
+        self.base_game(g, modified)
+        expansion_refs = self.expansion_refs(g, modified)
+        loc_ref = self.location(s.location, modified)
         scores = []
-        known = g.complete  # an incomplete sheet: no score, rank or winner is known
         uids = dict(zip((p.seat for p in s.players), _bgstats_uids(g), strict=True))
         for place, who in _everyone(g):
-            if isinstance(who, dict):  # an anonymous player: in the play, not a person here
-                k = str(who.get("uuid") or ANONYMOUS_UUID)
-                if k not in player_ids:
-                    player_ids[k] = len(player_ids) + 1
-                    out_players.append({"id": player_ids[k], "uuid": k,
-                                        "name": str(who.get("name") or "Anonymous player"),
-                                        "isAnonymous": True, "bggUsername": ""})
-                score = who.get("score")
-                ps: dict[str, Any] = {
-                    "playerRefId": player_ids[k],
-                    "score": "" if score is None else str(score),
-                    "winner": bool(who.get("winner")), "rank": int(who.get("rank") or 0),
-                    "seatOrder": int(who.get("seat_order", place)),
-                    "startPlayer": bool(who.get("start")), "newPlayer": bool(who.get("new")),
-                    "role": str(who.get("role") or "")}
-                if who.get("colour"):
-                    ps["color"] = who["colour"]
-            else:
-                p = who
-                k = uids[p.seat]
-                i = s.players.index(p)
-                if k not in player_ids:
-                    player_ids[k] = len(player_ids) + 1
-                    out_players.append({"id": player_ids[k], "uuid": k,
-                                        "name": p.name, "isAnonymous": False,
-                                        "bggUsername": _bgg_user(g, i, p.seat)})
-                kept = _kept(g, p.seat) if is_play_record(g) else {}
-                ps = {
-                    "playerRefId": player_ids[k],
-                    "score": "" if p.total is None or not known else str(p.total),
-                    "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
-                    "seatOrder": int(kept.get("seat_order", place)),
-                    "startPlayer": p.seat == first_seat(g),
-                    "newPlayer": _new(g, p.seat, p.person_id),
-                    "role": _role_text(g, p.seat, p.character, lang),
-                }
-                if p.colour:
-                    ps["color"] = p.colour
-            touch("player", int(ps["playerRefId"]), modified)
+            ps = (self.anonymous_score(who, place) if isinstance(who, dict)
+                  else self.player_score(g, who, uids[who.seat], place))
+            self.touch("player", int(ps["playerRefId"]), modified)
             scores.append(ps)
         local = s.local_played_at
         play: dict[str, Any] = {
-            "uuid": play_uuid_of(g), "gameRefId": game_ids[s.game],
+            "uuid": play_uuid_of(g), "gameRefId": self.game_ids[s.game],
             "playDate": _bgstats_date(g), "playDateYmd": int(local.strftime("%Y%m%d")),
             "entryDate": _stamp(g, g.entered_at), "modificationDate": modified,
             "durationMin": _duration_of(g) or 0,
             "rounds": int(g.record.get("rounds") or 0) if is_play_record(g) else 0,
             "board": str(g.record.get("board") or "") if is_play_record(g) else board_text(
-                s.game, g.record.get("options") or {}, lang),
+                s.game, g.record.get("options") or {}, self.lang),
             "ignored": False, "manualWinner": tie_broken(g), "usesTeams": False,
             "scoringSetting": 0,  # the value BG Stats' own files carry (docs/records.md)
-            "comments": _comments(g, lang), "playerScores": scores,
+            "comments": _comments(g, self.lang), "playerScores": scores,
             "expansionPlays": expansion_refs,
         }
         if isinstance(g.record.get("bgg_play_id"), int):
@@ -715,23 +676,101 @@ def bgstats_file(games: Sequence[ExportedGame], lang: str = "en", *,
             play["bggId"] = int(s.play_uid[4:])  # the BGG play it came from
         if loc_ref is not None:
             play["locationRefId"] = loc_ref
-        plays.append(play)
-    for kind, rows in (("game", out_games), ("player", out_players),
-                       ("location", out_locations)):
-        for row in rows:
-            if (kind, row["id"]) in changed:
-                row["modificationDate"] = changed[(kind, row["id"])]
-    user: dict[str, Any] = {}
-    if me is not None:
-        mine = [p["id"] for p in out_players if person_key(p["name"]) == person_key(me)]
-        if mine:
-            user["meRefId"] = mine[0]
-    return {
-        "about": "A play file that BG Stats (Board Game Stats) can read: open it with the app.",
-        "sourceName": SOURCE_NAME,
-        "games": out_games, "players": out_players, "locations": out_locations, "plays": plays,
-        "userInfo": user,
-    }
+        self.plays.append(play)
+
+    def base_game(self, g: ExportedGame, modified: str) -> None:
+        """The play's game row (its BGG id from the first play that knows it)."""
+        s = g.summary
+        kept_bgg = g.record.get("bgg_id") if is_play_record(g) else None
+        if s.game not in self.game_ids:
+            self.game_ids[s.game] = len(self.game_ids) + 1
+            entry = {"id": self.game_ids[s.game], "uuid": _uuid("game", s.game),
+                     "name": GAME_TITLES.get(s.game, s.game), "highestWins": True,
+                     "noPoints": False, "cooperative": False, "usesTeams": False,
+                     "isBaseGame": True, "isExpansion": False}
+            self.games.append(entry)
+        entry = self.games[self.game_ids[s.game] - 1]
+        bgg_id = g.bgg_id if g.bgg_id is not None else kept_bgg
+        if "bggId" not in entry and isinstance(bgg_id, int):
+            entry["bggId"] = bgg_id
+        self.touch("game", self.game_ids[s.game], modified)
+
+    def expansion_refs(self, g: ExportedGame, modified: str) -> list[dict[str, Any]]:
+        """The play's expansions: a game row each, and the play's references to them."""
+        expansion_refs = []
+        kept_expansions = {str(e.get("name")): e.get("bgg_id") for e in
+                           g.record.get("expansions") or [] if isinstance(e, Mapping)}
+        for name in expansions(g):
+            if name not in self.game_ids:
+                self.game_ids[name] = len(self.game_ids) + 1
+                self.games.append({"id": self.game_ids[name], "uuid": _uuid("game", name),
+                                   "name": name, "highestWins": True, "noPoints": False,
+                                   "cooperative": False, "usesTeams": False,
+                                   "isBaseGame": False, "isExpansion": True})
+            ref: dict[str, Any] = {"gameRefId": self.game_ids[name]}
+            if isinstance(kept_expansions.get(name), int):
+                ref["bggId"] = kept_expansions[name]
+                self.games[self.game_ids[name] - 1].setdefault("bggId", kept_expansions[name])
+            self.touch("game", self.game_ids[name], modified)
+            expansion_refs.append(ref)
+        return expansion_refs
+
+    def location(self, location: str | None, modified: str) -> int | None:
+        """The play's location row's id (None: no location)."""
+        if not location:
+            return None
+        k = person_key(location)
+        if k not in self.location_ids:
+            self.location_ids[k] = len(self.location_ids) + 1
+            self.locations.append({"id": self.location_ids[k], "uuid": _uuid("location", k),
+                                   "name": location})
+        loc_ref = self.location_ids[k]
+        self.touch("location", loc_ref, modified)
+        return loc_ref
+
+    def anonymous_score(self, who: dict[str, Any], place: int) -> dict[str, Any]:
+        """An anonymous player's score: in the play, not a person here."""
+        k = str(who.get("uuid") or ANONYMOUS_UUID)
+        if k not in self.player_ids:
+            self.player_ids[k] = len(self.player_ids) + 1
+            self.players.append({"id": self.player_ids[k], "uuid": k,
+                                 "name": str(who.get("name") or "Anonymous player"),
+                                 "isAnonymous": True, "bggUsername": ""})
+        score = who.get("score")
+        ps: dict[str, Any] = {
+            "playerRefId": self.player_ids[k],
+            "score": "" if score is None else str(score),
+            "winner": bool(who.get("winner")), "rank": int(who.get("rank") or 0),
+            "seatOrder": int(who.get("seat_order", place)),
+            "startPlayer": bool(who.get("start")), "newPlayer": bool(who.get("new")),
+            "role": str(who.get("role") or "")}
+        if who.get("colour"):
+            ps["color"] = who["colour"]
+        return ps
+
+    def player_score(self, g: ExportedGame, p: SeatInfo, k: str, place: int) -> dict[str, Any]:
+        """A seated player's score (``k``: the player's uuid); an incomplete sheet has no
+        score, rank or winner."""
+        known = g.complete
+        i = g.summary.players.index(p)
+        if k not in self.player_ids:
+            self.player_ids[k] = len(self.player_ids) + 1
+            self.players.append({"id": self.player_ids[k], "uuid": k,
+                                 "name": p.name, "isAnonymous": False,
+                                 "bggUsername": _bgg_user(g, i, p.seat)})
+        kept = _kept(g, p.seat) if is_play_record(g) else {}
+        ps: dict[str, Any] = {
+            "playerRefId": self.player_ids[k],
+            "score": "" if p.total is None or not known else str(p.total),
+            "winner": p.winner and known, "rank": (p.rank or 0) if known else 0,
+            "seatOrder": int(kept.get("seat_order", place)),
+            "startPlayer": p.seat == first_seat(g),
+            "newPlayer": _new(g, p.seat, p.person_id),
+            "role": _role_text(g, p.seat, p.character, self.lang),
+        }
+        if p.colour:
+            ps["color"] = p.colour
+        return ps
 
 
 BGG_COLUMNS = ["play_id", "date", "objectid", "game", "location", "quantity", "length", "name",

@@ -453,42 +453,50 @@ def history_problems(data: Mapping[str, Any]) -> list[tuple[str, Msg]]:
     if not isinstance(hist, dict):
         return [("history", msg(ImportCode.HISTORY_TYPE, expected="object"))]
     out: list[tuple[str, Msg]] = []
-    value: Any
     for key, value in hist.items():
-        path = f"history.{key}"
-        if key not in HISTORY_FIELDS:
-            out.append((path, msg(ImportCode.HISTORY_FIELD)))
-            continue
-        kind, limit = HISTORY_FIELDS[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            out.append((path, msg(ImportCode.HISTORY_TYPE,
-                                  expected="object" if kind is dict else kind.__name__)))
-            continue
-        value = cast(Any, value)
-        if kind is str and not 0 < len(value) <= limit:
-            out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=len(value))))
-        elif kind is int and not 0 < value <= limit:
-            out.append((path, msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=value)))
-        elif key == "notes" and forbidden_character(value, lines=True) is not None:
-            bad = forbidden_character(value, lines=True) or ""  # cleaned as `records note`
-            out.append((path, msg(RecordCode.FORBIDDEN_CHARACTER,
-                                  code_point=f"U+{ord(bad):04X}")))
-        elif key in ("entered", "modified") and history_moment(value) is None:
-            out.append((path, msg(ImportCode.HISTORY_MOMENT)))
-        elif key == "clock" and history_clock(value) is None:
-            out.append((path, msg(ImportCode.HISTORY_CLOCK, limit=MAX_PAUSES)))
-        elif key == "first_plays":
-            players = data.get("players") or []
-            if len(value) != len(players) or not all(isinstance(b, bool) for b in value):
-                out.append((path, msg(ImportCode.HISTORY_FIRST_PLAYS, players=len(players))))
-        elif key == "people":
-            players = data.get("players") or []
-            if len(value) != len(players) or not all(
-                    isinstance(u, str) and 0 < len(u) <= MAX_UID for u in value):
-                out.append((path, msg(ImportCode.HISTORY_PEOPLE, players=len(players))))
-            elif len(set(value)) != len(value):
-                out.append((path, msg(ImportCode.HISTORY_PEOPLE, players=len(players))))
+        problem = _history_problem(key, value, data)
+        if problem is not None:
+            out.append((f"history.{key}", problem))
     return out
+
+
+def _history_problem(key: str, value: Any, data: Mapping[str, Any]) -> Msg | None:
+    """What is wrong with one field of the ``history`` block (None: it is right)."""
+    if key not in HISTORY_FIELDS:
+        return msg(ImportCode.HISTORY_FIELD)
+    kind, limit = HISTORY_FIELDS[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        return msg(ImportCode.HISTORY_TYPE,
+                   expected="object" if kind is dict else kind.__name__)
+    value = cast(Any, value)
+    if kind is str and not 0 < len(value) <= limit:
+        return msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=len(value))
+    if kind is int and not 0 < value <= limit:
+        return msg(ImportCode.HISTORY_TOO_LONG, limit=limit, length=value)
+    if key == "notes" and forbidden_character(value, lines=True) is not None:
+        bad = forbidden_character(value, lines=True) or ""  # cleaned as `records note`
+        return msg(RecordCode.FORBIDDEN_CHARACTER, code_point=f"U+{ord(bad):04X}")
+    if key in ("entered", "modified") and history_moment(value) is None:
+        return msg(ImportCode.HISTORY_MOMENT)
+    if key == "clock" and history_clock(value) is None:
+        return msg(ImportCode.HISTORY_CLOCK, limit=MAX_PAUSES)
+    if key in ("first_plays", "people"):
+        return _history_seats_problem(key, value, len(data.get("players") or []))
+    return None
+
+
+def _history_seats_problem(key: str, value: Any, players: int) -> Msg | None:
+    """``first_plays`` (a flag per seat) or ``people`` (a distinct uid per seat)."""
+    if key == "first_plays":
+        if len(value) != players or not all(isinstance(b, bool) for b in value):
+            return msg(ImportCode.HISTORY_FIRST_PLAYS, players=players)
+        return None
+    if len(value) != players or not all(
+            isinstance(u, str) and 0 < len(u) <= MAX_UID for u in value):
+        return msg(ImportCode.HISTORY_PEOPLE, players=players)
+    if len(set(value)) != len(value):
+        return msg(ImportCode.HISTORY_PEOPLE, players=players)
+    return None
 
 
 Progress = Callable[[str, int, int | None], None]  # (phase "check"|"write", done, total)

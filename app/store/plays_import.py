@@ -366,100 +366,131 @@ def parse_bgstats(data: Any, bgg: Mapping[str, int], ps: _Problems | None = None
         return {r.get("id"): r for r in rows if isinstance(r, dict)} if isinstance(
             rows, list) else {}
 
-    games, people, places = by_id("games"), by_id("players"), by_id("locations")
+    rows = _BgstatsRows(by_id("games"), by_id("players"), by_id("locations"))
     out: list[ForeignPlay] = []
     for i, play in enumerate(data["plays"][:MAX_PLAYS]):
-        entry = f"plays[{i}]"
-        if not isinstance(play, dict):
-            ps.add(entry, msg(PlaysCode.NOT_OBJECT))
-            continue
-        g = games.get(play.get("gameRefId"))
-        if g is None:
-            ps.add(entry, msg(PlaysCode.NO_GAME, ref=repr(play.get("gameRefId"))[:40]))
-            continue
-        game = _our_game(g.get("name"), g.get("bggId"), bgg)
-        if game is None:
-            continue  # another game: not ours to keep
-        if play.get("ignored") is True:
-            ps.note(entry, msg(PlaysCode.LEFT_IGNORED))
-            continue
-        when = _date(play.get("playDate"), entry, ps)
-        place = places.get(play.get("locationRefId"))
-        everyone: list[ForeignPlayer] = []
-        scores = play.get("playerScores")
-        if not isinstance(scores, list):
-            ps.add(entry, msg(PlaysCode.SCORES_NOT_A_LIST))
-            continue
-        left = False
-        for j, sc in enumerate(scores):
-            where = f"{entry}.playerScores[{j}]"
-            person = people.get(sc.get("playerRefId")) if isinstance(sc, dict) else None
-            if person is None or not isinstance(sc, dict):
-                ps.add(where, msg(PlaysCode.NO_PLAYER))
-                continue
-            anonymous = person.get("isAnonymous") in (True, 1)
-            name = (_text(person.get("name")) or "") if anonymous else _name(
-                person.get("name"), where, ps)
-            score, bad = _score(sc.get("score"))
-            if bad is not None:
-                ps.note(where, bad)
-                left = True
-            uid = _text(person.get("uuid"), 64)
-            seat = _seat(sc.get("seatOrder"))
-            extra: dict[str, Any] = {}
-            if uid:
-                extra["uuid"] = uid
-            extra.update(_role(game, _text(sc.get("role"))))
-            if _int(sc.get("rank"), 1, 100):
-                extra["rank"] = sc["rank"]
-            if isinstance(sc.get("newPlayer"), bool):
-                extra["new"] = sc["newPlayer"]
-            if seat is not None and seat != j + 1:
-                extra["seat_order"] = seat
-            if _text(person.get("bggUsername")):
-                extra["bgg_username"] = _text(person.get("bggUsername"))
-            if anonymous:
-                extra.pop("character", None)
-            if name is not None:
-                everyone.append(ForeignPlayer(
-                    name, uid, score, sc.get("winner") is True,
-                    seat if seat else j + 1, _text(sc.get("color"), 32),
-                    tuple(extra.items()), sc.get("startPlayer") is True, anonymous,
-                    f"bgstats:{uid.upper()}" if uid and not anonymous else None))
-        uid = str(play.get("uuid") or "").strip()
-        if not uid:
-            ps.add(entry, msg(PlaysCode.NO_UUID))
-            continue
-        location = _location(place.get("name") if isinstance(place, dict) else None,
-                             entry, ps)
-        notes = _notes(play.get("comments"), entry, ps)
-        fields: dict[str, Any] = {}
-        for key, theirs, low, high in (("duration_min", "durationMin", 1, 100_000),
-                                       ("rounds", "rounds", 1, 1000),
-                                       ("bgg_play_id", "bggId", 1, 2**53)):
-            if _int(play.get(theirs), low, high) is not None:
-                fields[key] = play[theirs]
-        if _text(play.get("board"), 200):
-            fields["board"] = _text(play.get("board"), 200)
-        if _int(g.get("bggId")) is not None:
-            fields["bgg_id"] = g["bggId"]
-        if play.get("manualWinner") in (True, 1):
-            fields["manual_winner"] = True
-        expansions = []
-        for e in play.get("expansionPlays") or []:
-            eg = games.get(e.get("gameRefId")) if isinstance(e, dict) else None
-            name = _text(eg.get("name")) if eg is not None else None
-            if name:
-                expansions.append({"name": name, **({"bgg_id": eg["bggId"]} if eg and _int(
-                    eg.get("bggId")) is not None else {})})
-        if expansions:
-            fields["expansions"] = expansions[:20]
-        found = _assemble(entry, uid, game, when, location, everyone, "bgstats", notes, fields,
-                          ps, left=left, entered=_moment(play.get("entryDate"), when),
-                          modified=_moment(play.get("modificationDate"), when))
+        found = _bgstats_play(play, f"plays[{i}]", rows, bgg, ps)
         if found is not None:
             out.append(found)
     return out, ps.items
+
+
+@dataclass(frozen=True)
+class _BgstatsRows:
+    """A BG Stats file's games, players and locations by id."""
+
+    games: dict[Any, dict[str, Any]]
+    people: dict[Any, dict[str, Any]]
+    places: dict[Any, dict[str, Any]]
+
+
+def _bgstats_play(play: Any, entry: str, rows: _BgstatsRows, bgg: Mapping[str, int],
+                  ps: _Problems) -> ForeignPlay | None:
+    """One play of a BG Stats file (None: not ours, left out, or with a problem)."""
+    if not isinstance(play, dict):
+        ps.add(entry, msg(PlaysCode.NOT_OBJECT))
+        return None
+    g = rows.games.get(play.get("gameRefId"))
+    if g is None:
+        ps.add(entry, msg(PlaysCode.NO_GAME, ref=repr(play.get("gameRefId"))[:40]))
+        return None
+    game = _our_game(g.get("name"), g.get("bggId"), bgg)
+    if game is None:
+        return None  # another game: not ours to keep
+    if play.get("ignored") is True:
+        ps.note(entry, msg(PlaysCode.LEFT_IGNORED))
+        return None
+    when = _date(play.get("playDate"), entry, ps)
+    place = rows.places.get(play.get("locationRefId"))
+    scores = play.get("playerScores")
+    if not isinstance(scores, list):
+        ps.add(entry, msg(PlaysCode.SCORES_NOT_A_LIST))
+        return None
+    everyone: list[ForeignPlayer] = []
+    left = False
+    for j, sc in enumerate(scores):
+        player, bad = _bgstats_player(game, sc, j, f"{entry}.playerScores[{j}]", rows, ps)
+        left = left or bad
+        if player is not None:
+            everyone.append(player)
+    uid = str(play.get("uuid") or "").strip()
+    if not uid:
+        ps.add(entry, msg(PlaysCode.NO_UUID))
+        return None
+    location = _location(place.get("name") if isinstance(place, dict) else None,
+                         entry, ps)
+    notes = _notes(play.get("comments"), entry, ps)
+    fields = _bgstats_fields(play, g, rows)
+    return _assemble(entry, uid, game, when, location, everyone, "bgstats", notes, fields,
+                     ps, left=left, entered=_moment(play.get("entryDate"), when),
+                     modified=_moment(play.get("modificationDate"), when))
+
+
+def _bgstats_player(game: str, sc: Any, j: int, where: str, rows: _BgstatsRows,
+                    ps: _Problems) -> tuple[ForeignPlayer | None, bool]:
+    """One player's score of a play (``j``: its place in the list); (player, left out: a
+    score not whole)."""
+    person = rows.people.get(sc.get("playerRefId")) if isinstance(sc, dict) else None
+    if person is None or not isinstance(sc, dict):
+        ps.add(where, msg(PlaysCode.NO_PLAYER))
+        return None, False
+    anonymous = person.get("isAnonymous") in (True, 1)
+    name = (_text(person.get("name")) or "") if anonymous else _name(
+        person.get("name"), where, ps)
+    score, bad = _score(sc.get("score"))
+    if bad is not None:
+        ps.note(where, bad)
+    uid = _text(person.get("uuid"), 64)
+    seat = _seat(sc.get("seatOrder"))
+    extra: dict[str, Any] = {}
+    if uid:
+        extra["uuid"] = uid
+    extra.update(_role(game, _text(sc.get("role"))))
+    if _int(sc.get("rank"), 1, 100):
+        extra["rank"] = sc["rank"]
+    if isinstance(sc.get("newPlayer"), bool):
+        extra["new"] = sc["newPlayer"]
+    if seat is not None and seat != j + 1:
+        extra["seat_order"] = seat
+    if _text(person.get("bggUsername")):
+        extra["bgg_username"] = _text(person.get("bggUsername"))
+    if anonymous:
+        extra.pop("character", None)
+    if name is None:
+        return None, bad is not None
+    return ForeignPlayer(
+        name, uid, score, sc.get("winner") is True,
+        seat if seat else j + 1, _text(sc.get("color"), 32),
+        tuple(extra.items()), sc.get("startPlayer") is True, anonymous,
+        f"bgstats:{uid.upper()}" if uid and not anonymous else None), bad is not None
+
+
+def _bgstats_fields(play: dict[str, Any], g: dict[str, Any], rows: _BgstatsRows
+                    ) -> dict[str, Any]:
+    """What a play keeps of BG Stats' own fields (duration, rounds, ids, board, winner
+    chosen by hand, expansions), each checked."""
+    fields: dict[str, Any] = {}
+    for key, theirs, low, high in (("duration_min", "durationMin", 1, 100_000),
+                                   ("rounds", "rounds", 1, 1000),
+                                   ("bgg_play_id", "bggId", 1, 2**53)):
+        if _int(play.get(theirs), low, high) is not None:
+            fields[key] = play[theirs]
+    if _text(play.get("board"), 200):
+        fields["board"] = _text(play.get("board"), 200)
+    if _int(g.get("bggId")) is not None:
+        fields["bgg_id"] = g["bggId"]
+    if play.get("manualWinner") in (True, 1):
+        fields["manual_winner"] = True
+    expansions = []
+    for e in play.get("expansionPlays") or []:
+        eg = rows.games.get(e.get("gameRefId")) if isinstance(e, dict) else None
+        name = _text(eg.get("name")) if eg is not None else None
+        if name:
+            expansions.append({"name": name, **({"bgg_id": eg["bggId"]} if eg and _int(
+                eg.get("bggId")) is not None else {})})
+    if expansions:
+        fields["expansions"] = expansions[:20]
+    return fields
 
 
 # --------------------------------------------------------------------------- BoardGameGeek

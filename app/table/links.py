@@ -83,17 +83,6 @@ def join_link(base_url: str, token: str) -> str:
     return f"{base_url.rstrip('/')}/join/{token}"
 
 
-def token_from_route(route: str | None) -> str | None:
-    """The token of a ``/join/<token>`` route (also ``#/join/<token>``), else ``None``."""
-    if not route:
-        return None
-    path = route.split("?", 1)[0].lstrip("#")
-    parts = [p for p in path.split("/") if p]
-    if len(parts) == 2 and parts[0] == "join" and 10 <= len(parts[1]) <= 200:
-        return parts[1]
-    return None
-
-
 def join_route(route: str | None) -> tuple[str | None, str]:
     """Split ``/join/<token>[/<screen>]`` into the token and the screen's path.
 

@@ -479,6 +479,14 @@ def fits(value: Any, hint: Any, depth: int = 0) -> bool:
         return any(fits(value, a, depth + 1) for a in args)
     if origin is typing.Literal:
         return value in args
+    plain = _fits_plain(value, hint)
+    if plain is not None:
+        return plain
+    return _fits_container(value, hint, origin, args, depth)
+
+
+def _fits_plain(value: Any, hint: Any) -> bool | None:
+    """:func:`fits` for None's type, str, bool, int, float and enums (None: another)."""
     if hint is type(None):
         return False  # (None itself fitted above)
     if hint is str:
@@ -492,6 +500,12 @@ def fits(value: Any, hint: Any, depth: int = 0) -> bool:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return any(value == m.value for m in hint)
+    return None
+
+
+def _fits_container(value: Any, hint: Any, origin: Any, args: tuple[Any, ...],
+                    depth: int) -> bool:
+    """:func:`fits` for lists, tuples, dicts and dataclasses; anything else fits."""
     if origin in (list, tuple) or hint in (list, tuple):
         return isinstance(value, (list, tuple)) and (
             not args or all(fits(v, args[0], depth + 1) for v in value))

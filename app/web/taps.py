@@ -270,6 +270,61 @@ class TapIds:
             if not handling.claimed:
                 await handling.finish_now()
 
+        def answered_ping() -> None:
+            """The page's link script answered a ping: it is here (again)."""
+            pong[0] = loop.time()
+            if not pinger:
+                pinger.append(loop.create_task(ping()))
+            if quiet[0] and session:
+                quiet[0] = False
+                alive.link(session[0], True)
+
+        async def passes(m: re.Match[str], frame: Message) -> bool:
+            """Whether a numbered tap's frame goes on to Flet: not a repeat (answered here,
+            when its first is handled), nor one resent into a new session (lost)."""
+            nonce, seq, resent = m[1], int(m[2]), m[4] is not None
+            if not session:  # Flet has queued its answer to the register: let it out
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(registered.wait(), REGISTER_WAIT)
+            sid = session[0] if session else None
+            new_session = bool(session) and asked[:1] != [sid]
+            # made before this socket brought the phone anything (its first frame is
+            # the register answer): on the page of the session it asked for
+            old_page = resent or m[3] == "0"
+            if sid is None:
+                handling, passed = (Handling(), True) if not resent else (None, False)
+            else:
+                handling, passed = self.seen.entry(sid, nonce, seq)
+                if passed and old_page and new_session:
+                    # the old session's controls, not this one's: saved there or not
+                    # (a process that went away), it cannot be applied here
+                    handling.done = True
+                    self.lost += 1
+                    await send({"type": "websocket.send", "text": f"ft-lost {seq}"})
+                    if TRACE:
+                        sys.stderr.write(f"tap {seq} resent into a new session: lost\n")
+                        sys.stderr.flush()
+                    return False
+            if passed and handling is not None:
+                handling.acks.append(acker(seq, handling))
+                if sid is not None and (m[3] is not None or resent):
+                    event = control_event(frame["bytes"])
+                    if event is not None:  # (resent: made on an older socket's screen)
+                        shown.tapped(sid, event[0], event[1], 0 if resent else int(m[3]))
+                passing.append(handling)
+                _HANDLING.set(handling)
+                return True
+            if handling is None or handling.done:  # a repeat of a handled frame
+                word = "ft-lost" if handling is not None and handling.lost else "ft-ack"
+                await send({"type": "websocket.send", "text": f"{word} {seq}"})
+            else:  # still in hand: acknowledged with it
+                handling.acks.append(acker(seq, handling))
+            self.dropped += 1
+            if TRACE:
+                sys.stderr.write(f"tap {seq} repeated: dropped\n")
+                sys.stderr.flush()
+            return False
+
         async def taps_receive() -> Message:
             while True:
                 await settle()
@@ -282,12 +337,7 @@ class TapIds:
                     return message
                 text = message.get("text")
                 if text == "ft-pong":  # the page's link script: answers each ping
-                    pong[0] = loop.time()
-                    if not pinger:
-                        pinger.append(loop.create_task(ping()))
-                    if quiet[0] and session:
-                        quiet[0] = False
-                        alive.link(session[0], True)
+                    answered_ping()
                     continue
                 if text is None or not text.startswith("ft-tap "):
                     return message
@@ -298,47 +348,8 @@ class TapIds:
                     if frame.get("type") != "websocket.receive":
                         return frame
                     continue  # a malformed id: its frame is not passed on
-                nonce, seq, resent = m[1], int(m[2]), m[4] is not None
-                if not session:  # Flet has queued its answer to the register: let it out
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(registered.wait(), REGISTER_WAIT)
-                sid = session[0] if session else None
-                new_session = bool(session) and asked[:1] != [sid]
-                # made before this socket brought the phone anything (its first frame is
-                # the register answer): on the page of the session it asked for
-                old_page = resent or m[3] == "0"
-                if sid is None:
-                    handling, passed = (Handling(), True) if not resent else (None, False)
-                else:
-                    handling, passed = self.seen.entry(sid, nonce, seq)
-                    if passed and old_page and new_session:
-                        # the old session's controls, not this one's: saved there or not
-                        # (a process that went away), it cannot be applied here
-                        handling.done = True
-                        self.lost += 1
-                        await send({"type": "websocket.send", "text": f"ft-lost {seq}"})
-                        if TRACE:
-                            sys.stderr.write(f"tap {seq} resent into a new session: lost\n")
-                            sys.stderr.flush()
-                        continue
-                if passed and handling is not None:
-                    handling.acks.append(acker(seq, handling))
-                    if sid is not None and (m[3] is not None or resent):
-                        event = control_event(frame["bytes"])
-                        if event is not None:  # (resent: made on an older socket's screen)
-                            shown.tapped(sid, event[0], event[1], 0 if resent else int(m[3]))
-                    passing.append(handling)
-                    _HANDLING.set(handling)
+                if await passes(m, frame):
                     return frame
-                if handling is None or handling.done:  # a repeat of a handled frame
-                    word = "ft-lost" if handling is not None and handling.lost else "ft-ack"
-                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
-                else:  # still in hand: acknowledged with it
-                    handling.acks.append(acker(seq, handling))
-                self.dropped += 1
-                if TRACE:
-                    sys.stderr.write(f"tap {seq} repeated: dropped\n")
-                    sys.stderr.flush()
 
         try:
             await self.app(scope, taps_receive, watched_send)

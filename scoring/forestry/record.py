@@ -580,6 +580,7 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
 
     ``before`` is the number of problems known before this player's checks
     began (the shell's unknown/missing fields count against the player).
+    Each part is checked by its own function, in the order of the record.
     """
     parts = _PlayerParts()
     name = _part(ps, shell, "name", p)
@@ -593,86 +594,25 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
     score = _part(ps, shell, "score_track", p)
     if score is not None:
         ps.count(f"{p}.score_track", score)
-
     b: BuildingsIn | None = _part(ps, shell, "buildings", p)
     if b is not None:
-        tokens = msg(ForestryRecordCode.LIMIT_BUILDING_TOKENS, count=BUILDING_TOKENS)
-        ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
-                             what=tokens)
-        if len(b.sawmill) > BUILDING_TOKENS:
-            ps.add(f"{p}.buildings.sawmill", msg(
-                ForestryRecordCode.UPGRADES_MORE_THAN_BUILDING_TOKENS_PLAYER,
-                sawmill_count=len(b.sawmill),
-                building_tokens=BUILDING_TOKENS,
-            ))
-        elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
-            ps.add(f"{p}.buildings", msg(
-                ForestryRecordCode.FOREST_BUILDINGS_SAWMILL_UPGRADES_BUILDING_TOKENS,
-                forest=b.forest,
-                sawmill_count=len(b.sawmill),
-                value=b.forest + len(b.sawmill),
-                building_tokens=BUILDING_TOKENS,
-            ))
-        for area, n in Counter(b.sawmill).items():
-            if n > SAWMILLS_PER_AREA:
-                ps.add(f"{p}.buildings.sawmill", msg(
-                    ForestryRecordCode.UPGRADES_IN_BUT_EACH_AREA_HAS,
-                    n=n,
-                    value=area.value,
-                    sawmills_per_area=SAWMILLS_PER_AREA,
-                ))
-
+        _check_buildings(b, p, ps)
     s: StorageIn | None = _part(ps, shell, "storage", p)
-    if s is not None:
-        ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
-                      what=msg(ForestryRecordCode.LIMIT_STORAGE_EXTENSIONS,
-                               count=MAX_STORAGE_EXTENSIONS))
-        ok = ps.count(f"{p}.storage.wood", s.wood) and ok
-        ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
-        spaces = BASE_STORAGE_SPACES + s.extensions
-        if ok and s.wood + s.infested_wood > spaces:
-            ps.add(f"{p}.storage", msg(
-                ForestryRecordCode.WOOD_INFESTED_WOOD_TOKENS_MORE_THAN,
-                wood=s.wood,
-                infested_wood=s.infested_wood,
-                value=s.wood + s.infested_wood,
-                spaces=spaces,
-                value2=_plural(s.extensions, 'extension'),
-            ))
-        if ok:
-            parts.infested_wood = s.infested_wood
-
+    if s is not None and _check_storage(s, p, ps):
+        parts.infested_wood = s.infested_wood
     r: ResourcesIn | None = _part(ps, shell, "resources", p)
     if r is not None:
         for res in ("coins", "construction_materials", "seedlings", "temp_workers"):
             ps.count(f"{p}.resources.{res}", getattr(r, res))
-
     table: list[ColumnIn] | None = _part(ps, shell, "forestry_table", p)
     if table is not None:
-        if len(table) > FORESTRY_COLUMNS:
-            ps.add(f"{p}.forestry_table", msg(
-                ForestryRecordCode.COLUMNS_MORE_THAN_COLUMNS_FORESTRY_TABLE,
-                table_count=len(table),
-                forestry_columns=FORESTRY_COLUMNS,
-            ))
-        for i, col in enumerate(table):
-            ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
-                     what=msg(ForestryRecordCode.LIMIT_COLUMN_SPACES, count=TABLE_ROWS))
+        _check_table(table, p, ps)
     # Overflow below the reforestation table only happens when the tables are full
     # (000): checked for the normal boards, not the Forest Worker's combined table.
     normal_board = character is not Character.FOREST_WORKER
     below: ForestersBelowIn | None = _part(ps, shell, "forester_tokens_below", p)
     if below is not None:
-        for kind in ForesterType:
-            n = getattr(below, kind.value)
-            if (ps.count(f"{p}.forester_tokens_below.{kind.value}", n) and n and normal_board
-                    and table is not None and len(table) <= FORESTRY_COLUMNS
-                    and not _may_go_below(table, kind)):
-                ps.add(f"{p}.forester_tokens_below.{kind.value}", msg(
-                    ForestryRecordCode.BELOW_TABLE_BUT_FORESTRY_TABLE_CAN,
-                    value=_plural(n, 'token'),
-                    value2=kind.value,
-                ))
+        _check_below(below, table if normal_board else None, p, ps)
     refo: ReforestationIn | None = _part(ps, shell, "reforestation_table", p)
     if refo is not None:
         for area in Area:
@@ -681,13 +621,7 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
                      what=msg(ForestryRecordCode.LIMIT_REFORESTATION_SPACES, count=TABLE_ROWS))
     seedlings_below = _part(ps, shell, "seedlings_below", p)
     if seedlings_below is not None:
-        if (ps.count(f"{p}.seedlings_below", seedlings_below) and seedlings_below
-                and normal_board and refo is not None
-                and all(getattr(refo, a.value) < TABLE_ROWS for a in Area)):
-            ps.add(f"{p}.seedlings_below", msg(
-                ForestryRecordCode.BELOW_TABLE_BUT_NO_REFORESTATION_COLUMN,
-                value=_plural(seedlings_below, 'seedling'),
-            ))
+        _check_seedlings_below(seedlings_below, refo if normal_board else None, p, ps)
     rivers: list[RiverSymbol] | None = _part(ps, shell, "river_tokens", p)
     if rivers is not None and len(rivers) > MAX_RIVER_TOKENS:
         ps.add(f"{p}.river_tokens", msg(
@@ -695,45 +629,9 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
             rivers_count=len(rivers),
             max_river_tokens=MAX_RIVER_TOKENS,
         ))
-
-    contracts: list[Contract | None] = []
-    raw_contracts = _part(ps, shell, "contracts", p)
-    if raw_contracts is not None:
-        contracts = [_contract(c, f"{p}.contracts[{i}]", ps)
-                     for i, c in enumerate(raw_contracts)]
-    tasks: list[TaskCard | None] = []
-    raw_tasks = shell.task_cards if "task_cards" in shell.model_fields_set else []
-    if not isinstance(raw_tasks, list):
-        _part(ps, shell, "task_cards", p)  # reports the type problem
-    else:
-        for i, item in enumerate(raw_tasks):
-            card = (item if isinstance(item, TaskCardIn)
-                    else ps.validate(TaskCardIn, item, f"{p}.task_cards[{i}]"))
-            tasks.append(None if card is None else _task_card(card, f"{p}.task_cards[{i}]", ps))
-
-    extras: dict[str, int | None] = {}
-    for extra, owner in CHARACTER_EXTRAS.items():
-        known = len(ps.items)
-        value = _part(ps, shell, extra, p)
-        extras[extra] = value
-        if value is None:
-            if character is owner and len(ps.items) == known:  # absent, not malformed
-                ps.add(f"{p}.{extra}", msg(
-                    ForestryRecordCode.REQUIRED_FOR_CHARACTER,
-                    value=owner.value,
-                ))
-            continue
-        if character is not owner:
-            ps.add(f"{p}.{extra}", msg(
-                ForestryRecordCode.ONLY_CHARACTER_HAS,
-                value=owner.value,
-                extra=extra,
-            ))
-            continue
-        limit = EXTRA_MAX[extra]
-        ps.count(f"{p}.{extra}", value, high=limit,
-                 what=msg(ForestryRecordCode.LIMIT_MOST_POSSIBLE, count=limit))
-
+    contracts = _contracts(shell, p, ps)
+    tasks = _task_cards(shell, p, ps)
+    extras = _extras(shell, character, p, ps)
     if len(ps.items) > before:
         return parts
     assert name is not None and score is not None and b is not None and s is not None
@@ -758,6 +656,149 @@ def _player(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems, before: int
         full_seedling_rows=extras["full_seedling_rows"],
     )
     return parts
+
+
+def _check_buildings(b: BuildingsIn, p: str, ps: _Problems) -> None:
+    """The building tokens: forest buildings plus sawmill upgrades, per area."""
+    tokens = msg(ForestryRecordCode.LIMIT_BUILDING_TOKENS, count=BUILDING_TOKENS)
+    ok_forest = ps.count(f"{p}.buildings.forest", b.forest, high=BUILDING_TOKENS,
+                         what=tokens)
+    if len(b.sawmill) > BUILDING_TOKENS:
+        ps.add(f"{p}.buildings.sawmill", msg(
+            ForestryRecordCode.UPGRADES_MORE_THAN_BUILDING_TOKENS_PLAYER,
+            sawmill_count=len(b.sawmill),
+            building_tokens=BUILDING_TOKENS,
+        ))
+    elif ok_forest and b.forest + len(b.sawmill) > BUILDING_TOKENS:
+        ps.add(f"{p}.buildings", msg(
+            ForestryRecordCode.FOREST_BUILDINGS_SAWMILL_UPGRADES_BUILDING_TOKENS,
+            forest=b.forest,
+            sawmill_count=len(b.sawmill),
+            value=b.forest + len(b.sawmill),
+            building_tokens=BUILDING_TOKENS,
+        ))
+    for area, n in Counter(b.sawmill).items():
+        if n > SAWMILLS_PER_AREA:
+            ps.add(f"{p}.buildings.sawmill", msg(
+                ForestryRecordCode.UPGRADES_IN_BUT_EACH_AREA_HAS,
+                n=n,
+                value=area.value,
+                sawmills_per_area=SAWMILLS_PER_AREA,
+            ))
+
+
+def _check_storage(s: StorageIn, p: str, ps: _Problems) -> bool:
+    """The storage's counts and spaces; True if every count is valid."""
+    ok = ps.count(f"{p}.storage.extensions", s.extensions, high=MAX_STORAGE_EXTENSIONS,
+                  what=msg(ForestryRecordCode.LIMIT_STORAGE_EXTENSIONS,
+                           count=MAX_STORAGE_EXTENSIONS))
+    ok = ps.count(f"{p}.storage.wood", s.wood) and ok
+    ok = ps.count(f"{p}.storage.infested_wood", s.infested_wood) and ok
+    spaces = BASE_STORAGE_SPACES + s.extensions
+    if ok and s.wood + s.infested_wood > spaces:
+        ps.add(f"{p}.storage", msg(
+            ForestryRecordCode.WOOD_INFESTED_WOOD_TOKENS_MORE_THAN,
+            wood=s.wood,
+            infested_wood=s.infested_wood,
+            value=s.wood + s.infested_wood,
+            spaces=spaces,
+            value2=_plural(s.extensions, 'extension'),
+        ))
+    return ok
+
+
+def _check_table(table: list[ColumnIn], p: str, ps: _Problems) -> None:
+    """The forestry table: how many columns, and each column's spaces."""
+    if len(table) > FORESTRY_COLUMNS:
+        ps.add(f"{p}.forestry_table", msg(
+            ForestryRecordCode.COLUMNS_MORE_THAN_COLUMNS_FORESTRY_TABLE,
+            table_count=len(table),
+            forestry_columns=FORESTRY_COLUMNS,
+        ))
+    for i, col in enumerate(table):
+        ps.count(f"{p}.forestry_table[{i}].count", col.count, low=1, high=TABLE_ROWS,
+                 what=msg(ForestryRecordCode.LIMIT_COLUMN_SPACES, count=TABLE_ROWS))
+
+
+def _check_below(below: ForestersBelowIn, table: list[ColumnIn] | None, p: str,
+                 ps: _Problems) -> None:
+    """Forester tokens below the table; ``table`` is None where overflow is not checked
+    (the Forest Worker's combined table, or a table that did not validate)."""
+    for kind in ForesterType:
+        n = getattr(below, kind.value)
+        if (ps.count(f"{p}.forester_tokens_below.{kind.value}", n) and n
+                and table is not None and len(table) <= FORESTRY_COLUMNS
+                and not _may_go_below(table, kind)):
+            ps.add(f"{p}.forester_tokens_below.{kind.value}", msg(
+                ForestryRecordCode.BELOW_TABLE_BUT_FORESTRY_TABLE_CAN,
+                value=_plural(n, 'token'),
+                value2=kind.value,
+            ))
+
+
+def _check_seedlings_below(seedlings_below: int, refo: ReforestationIn | None, p: str,
+                           ps: _Problems) -> None:
+    """Seedlings below the reforestation table; ``refo`` is None where overflow is not
+    checked (the Forest Worker's combined table, or a table that did not validate)."""
+    if (ps.count(f"{p}.seedlings_below", seedlings_below) and seedlings_below
+            and refo is not None
+            and all(getattr(refo, a.value) < TABLE_ROWS for a in Area)):
+        ps.add(f"{p}.seedlings_below", msg(
+            ForestryRecordCode.BELOW_TABLE_BUT_NO_REFORESTATION_COLUMN,
+            value=_plural(seedlings_below, 'seedling'),
+        ))
+
+
+def _contracts(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems
+               ) -> list[Contract | None]:
+    """The player's contracts, each validated (None where one has a problem)."""
+    raw_contracts = _part(ps, shell, "contracts", p)
+    if raw_contracts is None:
+        return []
+    return [_contract(c, f"{p}.contracts[{i}]", ps) for i, c in enumerate(raw_contracts)]
+
+
+def _task_cards(shell: PlayerShellIn | PlayerIn, p: str, ps: _Problems
+                ) -> list[TaskCard | None]:
+    """The player's task cards, each validated (None where one has a problem)."""
+    tasks: list[TaskCard | None] = []
+    raw_tasks = shell.task_cards if "task_cards" in shell.model_fields_set else []
+    if not isinstance(raw_tasks, list):
+        _part(ps, shell, "task_cards", p)  # reports the type problem
+        return tasks
+    for i, item in enumerate(raw_tasks):
+        card = (item if isinstance(item, TaskCardIn)
+                else ps.validate(TaskCardIn, item, f"{p}.task_cards[{i}]"))
+        tasks.append(None if card is None else _task_card(card, f"{p}.task_cards[{i}]", ps))
+    return tasks
+
+
+def _extras(shell: PlayerShellIn | PlayerIn, character: Character | None, p: str,
+            ps: _Problems) -> dict[str, int | None]:
+    """The characters' own counts: required for their owner, refused for the others."""
+    extras: dict[str, int | None] = {}
+    for extra, owner in CHARACTER_EXTRAS.items():
+        known = len(ps.items)
+        value = _part(ps, shell, extra, p)
+        extras[extra] = value
+        if value is None:
+            if character is owner and len(ps.items) == known:  # absent, not malformed
+                ps.add(f"{p}.{extra}", msg(
+                    ForestryRecordCode.REQUIRED_FOR_CHARACTER,
+                    value=owner.value,
+                ))
+            continue
+        if character is not owner:
+            ps.add(f"{p}.{extra}", msg(
+                ForestryRecordCode.ONLY_CHARACTER_HAS,
+                value=owner.value,
+                extra=extra,
+            ))
+            continue
+        limit = EXTRA_MAX[extra]
+        ps.count(f"{p}.{extra}", value, high=limit,
+                 what=msg(ForestryRecordCode.LIMIT_MOST_POSSIBLE, count=limit))
+    return extras
 
 
 def _detached(raw: Any, options: ForestryOptions | None, ps: _Problems

@@ -218,15 +218,6 @@ def to_record(game: GuardiansGame) -> dict[str, Any]:
     return out
 
 
-def validate_guardians(game: GuardiansGame) -> None:
-    """Apply the record checks to a game built in code (raises RecordError).
-
-    The session builds ``GuardiansGame`` values directly; this runs them
-    through the same rules as an imported record.
-    """
-    parse_guardians(to_record(game))
-
-
 # --------------------------------------------------------------------------- cross-field checks
 
 

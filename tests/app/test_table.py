@@ -19,7 +19,7 @@ from app.store.facade import Store
 from app.store.tokens import token_hash
 from app.table.answers import Accepted, Refused
 from app.table.hub import TableHub
-from app.table.links import join_link, qr_png, table_from_route, token_from_route
+from app.table.links import join_link, join_route, qr_png, table_from_route
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
 from app.ui.kit.live_table import OpenTable
 
@@ -271,12 +271,11 @@ def test_links_and_routes() -> None:
     token = "abcDEF123_-abcDEF123_-abcDEF123_"
     link = join_link("http://192.168.1.20:8550/", token)
     assert link == f"http://192.168.1.20:8550/join/{token}"
-    assert token_from_route(f"/join/{token}") == token
-    assert token_from_route(f"#/join/{token}") == token
-    assert token_from_route(f"/join/{token}?x=1") == token
-    for route in ("/", "", None, "/join/", "/join/short", f"/other/{token}",
-                  f"/join/{token}/more"):
-        assert token_from_route(route) is None
+    assert join_route(f"/join/{token}") == (token, "/")
+    assert join_route(f"#/join/{token}") == (token, "/")
+    assert join_route(f"/join/{token}?x=1") == (token, "/")
+    for route in ("/", "", None, "/join/", "/join/short", f"/other/{token}"):
+        assert join_route(route)[0] is None
     assert table_from_route("/table/12") == 12
     for route in ("/table/x", "/table/", "/", None, f"/join/{token}", "/table/1/2"):
         assert table_from_route(route) is None

@@ -16,7 +16,7 @@ import pytest
 from app.session import GameSession
 from app.store.facade import Store
 from app.table.hub import TableHub
-from app.table.links import join_route, token_from_route
+from app.table.links import join_route
 from app.ui.shell.app import GAME_ROUTES, PLAIN_ROUTES, parse_path, screen_path
 from tests.app import flet_harness
 from tests.app.flet_harness import Client, semantics_ids, settle, start_app
@@ -109,7 +109,6 @@ def test_join_route_keeps_the_token_in_front() -> None:
     assert join_route(f"/join/{token}/scoreboard") == (token, "/scoreboard")
     assert join_route("/settings") == (None, "/settings")
     assert join_route("/join/short/scoreboard") == (None, "/join/short/scoreboard")
-    assert token_from_route(f"/join/{token}/scoreboard") is None  # the strict form is unchanged
 
 
 # --------------------------------------------------------------------------- the whole app

@@ -15,7 +15,6 @@ from scoring.guardians.record import (
     GuardiansRecordCode,
     parse_guardians,
     to_record,
-    validate_guardians,
 )
 from scoring.guardians.rules import Ranger
 from scoring.message import Msg, msg
@@ -325,9 +324,9 @@ def test_invalid_example_file() -> None:
     ]
 
 
-def test_validate_a_game_built_in_code() -> None:
+def test_a_game_built_in_code_is_checked_through_its_record() -> None:
     ok = parse_guardians(basic())
-    validate_guardians(ok)
+    assert parse_guardians(to_record(ok)) == ok
     bad = GuardiansGame(
         players=(
             GuardiansPlayer("Mei", Ranger.JACK, (1, 2, 3), (), 2),
@@ -336,7 +335,7 @@ def test_validate_a_game_built_in_code() -> None:
         advanced=False,
     )
     with pytest.raises(RecordError) as exc:
-        validate_guardians(bad)
+        parse_guardians(to_record(bad))
     assert {p.path for p in exc.value.problems} == {"players[0].ranger", "players"}
 
 

@@ -80,13 +80,6 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     return out
 
 
-def reference_button(app: Nav, p: SheetPresenter) -> ft.Control:
-    return sid("sheet-reference", ft.IconButton(
-        icon=ft.Icons.MENU_BOOK, tooltip=l10n.render(_lang(app), PP.PlayLabel.REFERENCE_OPEN),
-        width=TOUCH, height=TOUCH,
-        on_click=lambda e: app.go("reference", game=p.game, **app.params)))
-
-
 def _banner(lang: str, lines: tuple[str, ...], why: tuple[str, ...] = ()) -> ft.Control:
     """One short line per draw; the skip rule once, folded behind "why"."""
     items: list[ft.Control] = [

@@ -462,6 +462,7 @@ def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
 
 
 def build(app: Nav) -> ft.Control:
+    """The sheet: a head of what comes and goes, then the board's parts (see below)."""
     t = app.t
     opened = open_table(app)
     if isinstance(opened, str):
@@ -469,9 +470,34 @@ def build(app: Nav) -> ft.Control:
                           muted(opened)])
     p, c = opened
     drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
-    lock = app.locked  # a table link (table mode): no way to the rest of the app
     final = final_mode(app, p)
     app.pin(status_strip(app, p, c))  # the status strip: never scrolls away
+    controls = _whose(app, p)
+    sections = p.sections()  # taps: made with the version on screen when tapped
+    # the board first; what the app suggests to apply after it ("To apply" in the strip;
+    # any part: "Go to" in the strip's menu)
+    suggested, own, table = _parts_of(sections, final)
+    controls.extend(_notices(app, p, sections))
+    controls.extend(_setup_or_finished(app, p, c))
+    # What comes and goes (news, banner, errors, the suggestions) lives in columns of its
+    # own, and the column holding the board's parts keeps the same children from one
+    # redraw to the next: a line coming or going above them makes the phone's Flutter
+    # build only that column again, not every part (see flet_compat.scroll_mark).
+    head = controls
+    stretch = ft.CrossAxisAlignment.STRETCH
+    parts_column = _parts_column(app, p, c, final, suggested, own, table)
+    # the columns around the pieces: kept while they hold the very same pieces
+    return keep_column(app, p, "body", [
+        keep_column(app, p, "head", head, spacing=10, horizontal_alignment=stretch),
+        keep_column(app, p, "parts", parts_column, spacing=10, horizontal_alignment=stretch),
+    ], spacing=10, horizontal_alignment=stretch)
+
+
+def _whose(app: Nav, p: SheetPresenter) -> list[ft.Control]:
+    """The head's first lines: whose phone this is, a finished table's result, read-only,
+    and a scoring failure."""
+    t = app.t
+    lock = app.locked  # a table link (table mode): no way to the rest of the app
     controls: list[ft.Control] = []
     names = tuple(p.names())
     if lock is not None:  # whose phone this is (the strip's chip says "you" too)
@@ -487,10 +513,13 @@ def build(app: Nav) -> ft.Control:
     if p.score_error:  # never a silent "–": the scores failed (the server logged it)
         controls.append(sid("sheet-score-error", ft.Text(p.say(p.score_error),
                                                          color=ft.Colors.ERROR)))
-    sections = p.sections()  # taps: made with the version on screen when tapped
-    # the board first; what the app suggests to apply after it ("To apply" in the strip;
-    # any part: "Go to" in the strip's menu)
-    suggested, own, table = _parts_of(sections, final)
+    return controls
+
+
+def _notices(app: Nav, p: SheetPresenter, sections: list[Section]) -> list[ft.Control]:
+    """The messages, the news (a snack bar), the play banner and an error no section
+    claims."""
+    controls: list[ft.Control] = []
     if p.info:
         controls.append(sid("sheet-messages", ft.Column(
             # no italics: Flutter slants CJK glyphs it has no italic for
@@ -504,6 +533,13 @@ def build(app: Nav) -> ft.Control:
         or any(p.error_id.startswith(s.id) for s in sections))
     if p.error and not claimed:
         controls.append(sid("sheet-error", ft.Text(p.error, color=ft.Colors.ERROR)))
+    return controls
+
+
+def _setup_or_finished(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
+    """The game's setup piece or start button, or the finished line and its result."""
+    t = app.t
+    controls: list[ft.Control] = []
     setup_piece = ui(p.game).setup_piece
     if p.status == Status.SETUP and setup_piece is not None:  # the game's own (its harvesters)
         controls.append(setup_piece(app, p, c))
@@ -517,11 +553,14 @@ def build(app: Nav) -> ft.Control:
             controls.append(big_button("sheet-result", t("finish-open"),
                                        lambda e: app.go("finish", game_id=p.snapshot.game_id),
                                        icon=ft.Icons.EMOJI_EVENTS, primary=True))
-    # What comes and goes (news, banner, errors, the suggestions) lives in columns of its
-    # own, and the column holding the board's parts keeps the same children from one
-    # redraw to the next: a line coming or going above them makes the phone's Flutter
-    # build only that column again, not every part (see flet_compat.scroll_mark).
-    head = controls
+    return controls
+
+
+def _parts_column(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
+                  suggested: list[Section], own: list[Section], table: Section | None
+                  ) -> list[ft.Control]:
+    """The board's parts: the player's board, the suggestions, the play pieces, the
+    table's part and the buttons."""
     stretch = ft.CrossAxisAlignment.STRETCH
     # the player's own board in a column of its own: another phone's tap changes the
     # pieces after it (the change line, the table), and the board's column stays the same
@@ -546,11 +585,7 @@ def build(app: Nav) -> ft.Control:
     finish = p.status != Status.FINISHED and p.locked_player is None
     parts_column.append(keep_piece(app, p, "buttons", finish,
                                    lambda: _buttons(app, p, c, finish)))
-    # the columns around the pieces: kept while they hold the very same pieces
-    return keep_column(app, p, "body", [
-        keep_column(app, p, "head", head, spacing=10, horizontal_alignment=stretch),
-        keep_column(app, p, "parts", parts_column, spacing=10, horizontal_alignment=stretch),
-    ], spacing=10, horizontal_alignment=stretch)
+    return parts_column
 
 
 @dataclass(slots=True)
