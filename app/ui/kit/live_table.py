@@ -26,6 +26,8 @@ from app.game.commands import Command, Rights
 from app.session import Snapshot
 from app.store.crud import FAILURES
 from app.table.answers import Accepted, Refused
+from app.table.hub import Presence, Subscription, TableHub
+from app.table.rights import Access
 from app.ui.kit import flet_compat
 from app.ui.kit.kept import forget_pieces
 
@@ -40,7 +42,7 @@ P = TypeVar("P")
 class TableClient:
     """One tab's link to a table: the hub, the table (game id) and this tab's token."""
 
-    def __init__(self, hub: Any, game_id: int, token: str) -> None:
+    def __init__(self, hub: TableHub, game_id: int, token: str) -> None:
         self.hub = hub
         self.game_id = game_id
         self.token = token
@@ -48,23 +50,23 @@ class TableClient:
     def snapshot(self) -> Snapshot:
         return self.hub.snapshot(self.game_id)
 
-    def access(self) -> Any:
+    def access(self) -> Access | None:
         return self.hub.access(self.token)
 
     def submit(self, command: Command) -> Accepted | Refused:
-        answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
-        return answer
+        return self.hub.submit(self.game_id, self.token, command)
 
     def subscribe(self, callback: Callable[[Snapshot], Any],
                   on_revoked: Callable[[], Any] | None = None,
-                  on_presence: Callable[[Any], Any] | None = None) -> tuple[Any, Snapshot]:
+                  on_presence: Callable[[Presence], Any] | None = None
+                  ) -> tuple[Subscription, Snapshot]:
         """The subscription and the table's snapshot at that moment (taken together under
         the table's lock: no change falls between them)."""
         sub, snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked,
                                        on_presence=on_presence)
         return sub, snap
 
-    def presence(self) -> Any:
+    def presence(self) -> Presence:
         """Which seats have a connected phone now (:meth:`app.table.hub.TableHub.presence`)."""
         return self.hub.presence(self.game_id)
 

@@ -27,16 +27,16 @@ log = logging.getLogger(__name__)
 
 
 class Services:
-    def __init__(self, store: Any | None = None, *, open_store: bool = True) -> None:
+    def __init__(self, store: Store | None = None, *, open_store: bool = True) -> None:
         self._store = store
         self._open_store = open_store  # False: no database (tests of the shell)
-        self._hub: Any | None = None
+        self._hub: TableHub | None = None
         self._injected = store is not None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ store
     @property
-    def store(self) -> Any | None:
+    def store(self) -> Store | None:
         with self._lock:
             if self._store is None and self._open_store:
                 try:
@@ -47,7 +47,7 @@ class Services:
             return self._store
 
     # ------------------------------------------------------------------ tables
-    def hub(self) -> Any | None:
+    def hub(self) -> TableHub | None:
         """The process's table hub (app.table.hub) over this store; None without a store."""
         store = self.store
         if store is None:
