@@ -33,7 +33,7 @@ from app.ui.kit.kept import forget_pieces
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
-    from app.ui.kit.sheet_views import Tap
+    from app.ui.kit.sheet_views import Tap, TapPresenter
 
 log = logging.getLogger(__name__)
 P = TypeVar("P")
@@ -108,13 +108,13 @@ class Inbox:
     """
 
     def __init__(self, app: Nav, client: TableClient,
-                 apply: Callable[[Any], None],
-                 present: Callable[[Any], None] | None = None) -> None:
+                 apply: Callable[[Snapshot], None],
+                 present: Callable[[Presence], None] | None = None) -> None:
         self.app, self.client, self._apply = app, client, apply
         self._present = present  # who is connected changed (drawn on the tab's loop)
-        self.newest: Any = None
+        self.newest: Snapshot | None = None
         self.queued = False
-        self.sub: Any = None
+        self.sub: Subscription | None = None
         self._lock = threading.Lock()
         self._hooked = False
 
@@ -144,7 +144,7 @@ class Inbox:
         if sub is not None:
             sub.set_live(not gone)
 
-    def _presence(self, presence: Any) -> None:
+    def _presence(self, presence: Presence) -> None:
         """Who is connected changed (any thread): drawn on this tab's own loop."""
         if getattr(self.app.page.session, "connection", None) is None:
             return  # the tab is away: it reads the presence when it is back
@@ -162,7 +162,7 @@ class Inbox:
         if sub is not None:
             sub.close()
 
-    def offer(self, snapshot: Any) -> None:
+    def offer(self, snapshot: Snapshot) -> None:
         """A new snapshot of the table (any thread): a newer version, or the same version
         scored with other printed values (confirmed on another server process)."""
         with self._lock:
@@ -187,7 +187,7 @@ class Inbox:
         if snapshot is not None and not flet_compat.stopped_sending(self.app.page):
             self._draw(snapshot)  # (a socket that closed: drawn by catch_up when back)
 
-    def _draw(self, snapshot: Any) -> None:
+    def _draw(self, snapshot: Snapshot) -> None:
         self._apply(snapshot)
 
     def catch_up(self) -> None:
@@ -200,13 +200,14 @@ class Inbox:
             self.sub.set_live(True)
         snapshot = self.client.snapshot()
         with self._lock:
-            if _newer(snapshot, self.newest):
+            if self.newest is not None and not _newer(snapshot, self.newest):
+                snapshot = self.newest
+            else:
                 self.newest = snapshot
-            snapshot = self.newest
         self._draw(snapshot)
 
 
-def _newer(snapshot: Any, newest: Any) -> bool:
+def _newer(snapshot: Snapshot, newest: Snapshot | None) -> bool:
     """Whether ``snapshot`` replaces ``newest`` on screen: a later version, or the same one
     scored anew (the printed values it was scored with changed)."""
     if newest is None or snapshot.version > newest.version:
@@ -220,7 +221,7 @@ def _session_id(app: Any) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
-def drawing(app: Nav, presenter: Any) -> None:
+def drawing(app: Nav, presenter: TapPresenter) -> None:
     """The sheet is being drawn at its presenter's version: the phone shows it once the
     patch made now reaches it (:mod:`app.shown`; every draw, this tab's own too)."""
     shown.drawn(_session_id(app), presenter.snapshot.game_id, presenter.version,
@@ -258,7 +259,7 @@ UNCHANGED_BY_A_TAP = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton
                       ft.FloatingActionButton, ft.Container, ft.GestureDetector)
 
 
-async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
+async def submit_off_loop(app: Nav, presenter: TapPresenter, client: TableClient,
                           make: Callable[[], Any], seen: int | None = None,
                           forget: bool = True, settled: int | None = None
                           ) -> Accepted | Refused | None:
@@ -289,7 +290,7 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
         return answer
 
 
-def on_tap(app: Nav, p: Any, c: TableClient,
+def on_tap(app: Nav, p: TapPresenter, c: TableClient,
            make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(e: Any) -> None:
@@ -297,7 +298,7 @@ def on_tap(app: Nav, p: Any, c: TableClient,
     return handler
 
 
-def tapped(app: Nav, p: Any, c: TableClient,
+def tapped(app: Nav, p: TapPresenter, c: TableClient,
             what: Tap | None) -> Callable[[Any], Awaitable[None]]:
     """A sheet control's handler: its command made with the version on screen. (One
     closure a control, its command's maker made at the tap: a sheet holds ~200.)"""
@@ -306,7 +307,8 @@ def tapped(app: Nav, p: Any, c: TableClient,
     return handler
 
 
-async def _on_tap(app: Nav, p: Any, c: TableClient, make: Callable[[], Any], e: Any) -> None:
+async def _on_tap(app: Nav, p: TapPresenter, c: TableClient, make: Callable[[], Any],
+                  e: Any) -> None:
     seen, settled = shown.seen(_session_id(app), p.snapshot.game_id,
                                flet_compat.control_id(getattr(e, "control", None)),
                                str(getattr(e, "name", "click")))
