@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -23,7 +23,7 @@ import flet as ft
 
 from app import shown
 from app.game.commands import Command, Rights
-from app.session import Snapshot
+from app.session import Change, Snapshot
 from app.store.crud import FAILURES
 from app.table.answers import Accepted, Refused
 from app.table.hub import Presence, Subscription, TableHub
@@ -228,8 +228,8 @@ def drawing(app: Nav, presenter: TapPresenter) -> None:
                 flet_compat.frames_queued(app.page))
 
 
-def as_shown(command: Any, version: int | None, settled: int | None = None,
-             changes: Any = (), me: int | None = None) -> Any:
+def as_shown(command: Command | None, version: int | None, settled: int | None = None,
+             changes: Iterable[Change] = (), me: int | None = None) -> Command | None:
     """A shared action made against the version its phone showed (:mod:`app.shown`), when
     that is older than the tab's: the session then answers "already done" if the same
     action was applied after it. Other commands keep the tab's version.
@@ -260,7 +260,7 @@ UNCHANGED_BY_A_TAP = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton
 
 
 async def submit_off_loop(app: Nav, presenter: TapPresenter, client: TableClient,
-                          make: Callable[[], Any], seen: int | None = None,
+                          make: Callable[[], Command | None], seen: int | None = None,
                           forget: bool = True, settled: int | None = None
                           ) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
@@ -291,7 +291,7 @@ async def submit_off_loop(app: Nav, presenter: TapPresenter, client: TableClient
 
 
 def on_tap(app: Nav, p: TapPresenter, c: TableClient,
-           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
+           make: Callable[[], Command | None]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(e: Any) -> None:
         await _on_tap(app, p, c, make, e)
@@ -307,8 +307,8 @@ def tapped(app: Nav, p: TapPresenter, c: TableClient,
     return handler
 
 
-async def _on_tap(app: Nav, p: TapPresenter, c: TableClient, make: Callable[[], Any],
-                  e: Any) -> None:
+async def _on_tap(app: Nav, p: TapPresenter, c: TableClient,
+                  make: Callable[[], Command | None], e: Any) -> None:
     seen, settled = shown.seen(_session_id(app), p.snapshot.game_id,
                                flet_compat.control_id(getattr(e, "control", None)),
                                str(getattr(e, "name", "click")))
