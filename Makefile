@@ -58,9 +58,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 # strict on the pure packages (scoring, setup, the engine app/game and each game's folder
-# in app/games but its screens' pieces), plain on all of app/
+# in app/games but its screens' pieces), on the table (app/table, app/session.py) and the UI
+# (app/ui), plain on all of app/
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict scoring setup app/game app/games --exclude 'app/games/[^/]+/ui/'
+	$(BIN)/mypy --strict app/table app/session.py app/ui
 	$(BIN)/mypy app
 
 pytest: $(STAMP)

@@ -6,6 +6,7 @@ The code is in :mod:`app.store.exports` (record v1, BG Stats, BoardGameGeek CSV)
 
 from __future__ import annotations
 
+from app.bounds import MAX_RECORD_BYTES
 from app.store.exports import (
     BGG_COLUMNS,
     BGSTATS_CREATE_PLAY,
@@ -30,7 +31,6 @@ from app.store.exports import (
 )
 from app.store.imports import (
     BULK,
-    MAX_RECORD_BYTES,
     ImportCode,
     ImportFailed,
     ImportProblem,

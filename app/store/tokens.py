@@ -50,9 +50,9 @@ class TableToken(SQLModel, table=True):
     )
     seat: int | None = None  # 1-based seat; NULL: host
     token_hash: str = Field(max_length=64, sa_column_kwargs={"unique": True}, nullable=False)
-    created_at: datetime = Field(sa_type=UTCDateTime, default_factory=now_utc,  # type: ignore[call-overload]
+    created_at: datetime = Field(sa_type=UTCDateTime, default_factory=now_utc,
                                  nullable=False)
-    revoked_at: datetime | None = Field(sa_type=UTCDateTime, default=None,  # type: ignore[call-overload]
+    revoked_at: datetime | None = Field(sa_type=UTCDateTime, default=None,
                                         nullable=True)
 
 
@@ -130,7 +130,7 @@ class TableRematch(SQLModel, table=True):
         autoincrement=False))
     next_game_id: int = Field(sa_column=sa.Column(
         sa.Integer, sa.ForeignKey("game.id", ondelete="CASCADE"), nullable=False))
-    created_at: datetime = Field(sa_type=UTCDateTime, default_factory=now_utc,  # type: ignore[call-overload]
+    created_at: datetime = Field(sa_type=UTCDateTime, default_factory=now_utc,
                                  nullable=False)
 
 

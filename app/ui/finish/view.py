@@ -8,6 +8,7 @@ download in the browser), the clipboard and navigation.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -94,7 +95,7 @@ def rematch(app: Nav, game_id: int) -> None:
     app.restart("new")
 
 
-def row_label(t: Any, r: Any) -> str:
+def row_label(t: Callable[..., str], r: Any) -> str:
     """What a screen reader hears for a result row (never "None": an incomplete result
     says so)."""
     if r.total is None or r.rank is None:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 from app.game.registry import variant
 from app.game.state import GameState
 from app.game.variant import Variant
-from app.ui.kit.sheet_views import GameSheet, Section
+from app.ui.kit.sheet_views import GameSheet, Section, TapPresenter
 from scoring.cite import Citation
 from scoring.games import Game
 from scoring.message import Msg
@@ -151,7 +151,7 @@ class GameForm:
         self.host.players[i].role = None if value == "dealt" else value
 
 
-class SheetHost(Protocol):
+class SheetHost(TapPresenter, Protocol):
     """What a game's pieces of the sheet read of its presenter
     (``app.ui.sheet.presenter.SheetPresenter``): the snapshot, the seat, the last error."""
 
@@ -166,9 +166,6 @@ class SheetHost(Protocol):
 
     @property
     def state(self) -> GameState: ...
-
-    @property
-    def version(self) -> int: ...
 
     @property
     def banner_spaces(self) -> frozenset[int]: ...

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -23,15 +23,17 @@ import flet as ft
 
 from app import shown
 from app.game.commands import Command, Rights
-from app.session import Snapshot
+from app.session import Change, Snapshot
 from app.store.crud import FAILURES
 from app.table.answers import Accepted, Refused
+from app.table.hub import Presence, Subscription, TableHub
+from app.table.rights import Access
 from app.ui.kit import flet_compat
 from app.ui.kit.kept import forget_pieces
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
-    from app.ui.kit.sheet_views import Tap
+    from app.ui.kit.sheet_views import Tap, TapPresenter
 
 log = logging.getLogger(__name__)
 P = TypeVar("P")
@@ -40,7 +42,7 @@ P = TypeVar("P")
 class TableClient:
     """One tab's link to a table: the hub, the table (game id) and this tab's token."""
 
-    def __init__(self, hub: Any, game_id: int, token: str) -> None:
+    def __init__(self, hub: TableHub, game_id: int, token: str) -> None:
         self.hub = hub
         self.game_id = game_id
         self.token = token
@@ -48,23 +50,23 @@ class TableClient:
     def snapshot(self) -> Snapshot:
         return self.hub.snapshot(self.game_id)
 
-    def access(self) -> Any:
+    def access(self) -> Access | None:
         return self.hub.access(self.token)
 
     def submit(self, command: Command) -> Accepted | Refused:
-        answer: Accepted | Refused = self.hub.submit(self.game_id, self.token, command)
-        return answer
+        return self.hub.submit(self.game_id, self.token, command)
 
     def subscribe(self, callback: Callable[[Snapshot], Any],
                   on_revoked: Callable[[], Any] | None = None,
-                  on_presence: Callable[[Any], Any] | None = None) -> tuple[Any, Snapshot]:
+                  on_presence: Callable[[Presence], Any] | None = None
+                  ) -> tuple[Subscription, Snapshot]:
         """The subscription and the table's snapshot at that moment (taken together under
         the table's lock: no change falls between them)."""
         sub, snap = self.hub.subscribe(self.game_id, self.token, callback, on_revoked,
                                        on_presence=on_presence)
         return sub, snap
 
-    def presence(self) -> Any:
+    def presence(self) -> Presence:
         """Which seats have a connected phone now (:meth:`app.table.hub.TableHub.presence`)."""
         return self.hub.presence(self.game_id)
 
@@ -106,13 +108,13 @@ class Inbox:
     """
 
     def __init__(self, app: Nav, client: TableClient,
-                 apply: Callable[[Any], None],
-                 present: Callable[[Any], None] | None = None) -> None:
+                 apply: Callable[[Snapshot], None],
+                 present: Callable[[Presence], None] | None = None) -> None:
         self.app, self.client, self._apply = app, client, apply
         self._present = present  # who is connected changed (drawn on the tab's loop)
-        self.newest: Any = None
+        self.newest: Snapshot | None = None
         self.queued = False
-        self.sub: Any = None
+        self.sub: Subscription | None = None
         self._lock = threading.Lock()
         self._hooked = False
 
@@ -142,7 +144,7 @@ class Inbox:
         if sub is not None:
             sub.set_live(not gone)
 
-    def _presence(self, presence: Any) -> None:
+    def _presence(self, presence: Presence) -> None:
         """Who is connected changed (any thread): drawn on this tab's own loop."""
         if getattr(self.app.page.session, "connection", None) is None:
             return  # the tab is away: it reads the presence when it is back
@@ -160,7 +162,7 @@ class Inbox:
         if sub is not None:
             sub.close()
 
-    def offer(self, snapshot: Any) -> None:
+    def offer(self, snapshot: Snapshot) -> None:
         """A new snapshot of the table (any thread): a newer version, or the same version
         scored with other printed values (confirmed on another server process)."""
         with self._lock:
@@ -185,7 +187,7 @@ class Inbox:
         if snapshot is not None and not flet_compat.stopped_sending(self.app.page):
             self._draw(snapshot)  # (a socket that closed: drawn by catch_up when back)
 
-    def _draw(self, snapshot: Any) -> None:
+    def _draw(self, snapshot: Snapshot) -> None:
         self._apply(snapshot)
 
     def catch_up(self) -> None:
@@ -198,13 +200,14 @@ class Inbox:
             self.sub.set_live(True)
         snapshot = self.client.snapshot()
         with self._lock:
-            if _newer(snapshot, self.newest):
+            if self.newest is not None and not _newer(snapshot, self.newest):
+                snapshot = self.newest
+            else:
                 self.newest = snapshot
-            snapshot = self.newest
         self._draw(snapshot)
 
 
-def _newer(snapshot: Any, newest: Any) -> bool:
+def _newer(snapshot: Snapshot, newest: Snapshot | None) -> bool:
     """Whether ``snapshot`` replaces ``newest`` on screen: a later version, or the same one
     scored anew (the printed values it was scored with changed)."""
     if newest is None or snapshot.version > newest.version:
@@ -218,15 +221,15 @@ def _session_id(app: Any) -> str | None:
     return sid if isinstance(sid, str) else None
 
 
-def drawing(app: Nav, presenter: Any) -> None:
+def drawing(app: Nav, presenter: TapPresenter) -> None:
     """The sheet is being drawn at its presenter's version: the phone shows it once the
     patch made now reaches it (:mod:`app.shown`; every draw, this tab's own too)."""
     shown.drawn(_session_id(app), presenter.snapshot.game_id, presenter.version,
                 flet_compat.frames_queued(app.page))
 
 
-def as_shown(command: Any, version: int | None, settled: int | None = None,
-             changes: Any = (), me: int | None = None) -> Any:
+def as_shown(command: Command | None, version: int | None, settled: int | None = None,
+             changes: Iterable[Change] = (), me: int | None = None) -> Command | None:
     """A shared action made against the version its phone showed (:mod:`app.shown`), when
     that is older than the tab's: the session then answers "already done" if the same
     action was applied after it. Other commands keep the tab's version.
@@ -256,8 +259,8 @@ UNCHANGED_BY_A_TAP = (ft.Button, ft.OutlinedButton, ft.TextButton, ft.IconButton
                       ft.FloatingActionButton, ft.Container, ft.GestureDetector)
 
 
-async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
-                          make: Callable[[], Any], seen: int | None = None,
+async def submit_off_loop(app: Nav, presenter: TapPresenter, client: TableClient,
+                          make: Callable[[], Command | None], seen: int | None = None,
                           forget: bool = True, settled: int | None = None
                           ) -> Accepted | Refused | None:
     """A tap: the command is made (``make``, against the version on screen), applied and
@@ -287,15 +290,15 @@ async def submit_off_loop(app: Nav, presenter: Any, client: TableClient,
         return answer
 
 
-def on_tap(app: Nav, p: Any, c: TableClient,
-           make: Callable[[], Any]) -> Callable[[Any], Awaitable[None]]:
+def on_tap(app: Nav, p: TapPresenter, c: TableClient,
+           make: Callable[[], Command | None]) -> Callable[[Any], Awaitable[None]]:
     """An event handler for a control: ``make()`` gives the command when it is tapped."""
     async def handler(e: Any) -> None:
         await _on_tap(app, p, c, make, e)
     return handler
 
 
-def tapped(app: Nav, p: Any, c: TableClient,
+def tapped(app: Nav, p: TapPresenter, c: TableClient,
             what: Tap | None) -> Callable[[Any], Awaitable[None]]:
     """A sheet control's handler: its command made with the version on screen. (One
     closure a control, its command's maker made at the tap: a sheet holds ~200.)"""
@@ -304,7 +307,8 @@ def tapped(app: Nav, p: Any, c: TableClient,
     return handler
 
 
-async def _on_tap(app: Nav, p: Any, c: TableClient, make: Callable[[], Any], e: Any) -> None:
+async def _on_tap(app: Nav, p: TapPresenter, c: TableClient,
+                  make: Callable[[], Command | None], e: Any) -> None:
     seen, settled = shown.seen(_session_id(app), p.snapshot.game_id,
                                flet_compat.control_id(getattr(e, "control", None)),
                                str(getattr(e, "name", "click")))

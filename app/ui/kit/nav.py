@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import flet as ft
 
     from app.i18n import Translator
+    from app.table.hub import TableHub
     from app.ui.kit.prefs import Settings
 
 T = TypeVar("T")
@@ -90,7 +91,7 @@ class Nav(Protocol):
     #: typed per-screen state, kept while the tab navigates
     states: States
     #: table mode: the tab's hub (else ``services.shared().hub()``)
-    hub: Any
+    hub: TableHub | None
     #: a table link's confinement (None: the whole app)
     locked: Lock | None
     #: called when this tab's token is revoked (table mode)

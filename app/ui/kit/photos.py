@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.store import photos as P
+from app.store.models import GamePhoto
 from app.table.rights import SERVER, Access
 from app.ui.kit import services
 from app.ui.kit.flet_compat import TAB_GONE
@@ -181,7 +182,7 @@ def remove_photo(app: Nav, photo_id: int) -> None:
     """``photo-N-remove``: by the seat that added it or the host (checked here, now)."""
     engine = _store().engine
     with _store().session() as s:
-        row = s.get(P.GamePhoto, photo_id)
+        row = s.get(GamePhoto, photo_id)
     if row is None or not P.may_remove(access_of(app, row.game_id), row):
         app.toast(app.t("photo-refused", reason=app.t("photo-not-allowed")))
         return

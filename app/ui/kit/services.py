@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.session import GameSession
 from app.store import crud, queries
@@ -21,22 +21,25 @@ from app.store.facade import Store
 from app.table.hub import TableHub, running_hub, shared_hub
 
 if TYPE_CHECKING:
-    from app.store.queries import GameSummary
+    from sqlmodel import Session
+
+    from app.store.queries import GameSummary, PersonStats
 
 log = logging.getLogger(__name__)
+R = TypeVar("R")
 
 
 class Services:
-    def __init__(self, store: Any | None = None, *, open_store: bool = True) -> None:
+    def __init__(self, store: Store | None = None, *, open_store: bool = True) -> None:
         self._store = store
         self._open_store = open_store  # False: no database (tests of the shell)
-        self._hub: Any | None = None
+        self._hub: TableHub | None = None
         self._injected = store is not None
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ store
     @property
-    def store(self) -> Any | None:
+    def store(self) -> Store | None:
         with self._lock:
             if self._store is None and self._open_store:
                 try:
@@ -47,7 +50,7 @@ class Services:
             return self._store
 
     # ------------------------------------------------------------------ tables
-    def hub(self) -> Any | None:
+    def hub(self) -> TableHub | None:
         """The process's table hub (app.table.hub) over this store; None without a store."""
         store = self.store
         if store is None:
@@ -102,7 +105,7 @@ class Services:
         hub = self.hub()
         return None if hub is None else hub.link_token(game_id)
 
-    def _read(self, what: str, read: Callable[[Any], Any]) -> list[Any]:
+    def _read(self, what: str, read: Callable[[Session], Iterable[R]]) -> list[R]:
         """``read(session)`` as a list; nothing (logged) without a store or when it fails."""
         store = self.store
         if store is None:
@@ -119,13 +122,13 @@ class Services:
         return self._read("open games", queries.open_games)
 
     def history(self, limit: int = 50, *, game: str | None = None,
-                person: int | None = None) -> list[Any]:
+                person: int | None = None) -> list[GameSummary]:
         """Finished games, newest first (``app.store.queries.history``), optionally of one
         game and/or one person (by id)."""
         return self._read("history", lambda s: queries.history(
             s, limit=limit, game=game, person=person).items)
 
-    def stats(self) -> list[Any]:
+    def stats(self) -> list[PersonStats]:
         """Plays, wins and scores per person and game (``queries.everyone_stats``)."""
         return self._read("stats", queries.everyone_stats)
 

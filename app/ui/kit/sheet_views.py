@@ -11,11 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from app.game.commands import AdjustCount, Command
 from app.game.state import GameState
 from scoring.games import Game
+
+if TYPE_CHECKING:
+    from app.session import Snapshot
+    from app.table.answers import Accepted, Refused
 
 T = Callable[..., str]
 
@@ -41,6 +45,23 @@ class Tap:
 
     def make(self, version: int) -> Command:
         return self.cls(version=version, **dict(self.args))
+
+
+class TapPresenter(Protocol):
+    """What a tap (:func:`app.ui.kit.live_table.submit_off_loop`) needs of the presenter
+    of the sheet it was made on (``app.ui.sheet.presenter.SheetPresenter``)."""
+
+    @property
+    def snapshot(self) -> Snapshot: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def command(self, what: Tap, /) -> Command: ...
+
+    def tapped(self) -> None: ...
+
+    def result(self, answer: Accepted | Refused, /) -> bool: ...
 
 
 def tap(cls: type[Command], **args: Any) -> Tap:

@@ -78,7 +78,7 @@ def build(app: Nav) -> ft.Control:
             partial(_name_field, app, i),
         )
         name.expand = True
-        field: ft.TextField = name.content  # type: ignore[attr-defined, assignment]
+        field: ft.TextField = name.content  # type: ignore[attr-defined]
         field.value = entry.name
         field.label = t("new-player-name", n=i + 1)
         field.hint_text = t("new-player-name-hint")
@@ -139,7 +139,7 @@ def build(app: Nav) -> ft.Control:
         input_filter=ft.InputFilter(regex_string=r"^\d*$", allow=True, replacement_string=""),
         on_change=lambda e: p_now(app).set_seed_text(e.control.value or ""),
     )))
-    seed_field: ft.TextField = seed.content  # type: ignore[attr-defined, assignment]
+    seed_field: ft.TextField = seed.content  # type: ignore[attr-defined]
     seed_field.value = p.seed_text
     seed_field.label = t("new-seed")
     seed_field.hint_text = t("new-seed-hint")

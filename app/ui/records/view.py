@@ -351,7 +351,7 @@ def build_played(app: Nav) -> ft.Control:
         ctl = app.kept(f"played-{gid}-{key}", lambda: sid(f"played-{key}", ft.TextField(
             value=value, multiline=multiline, min_lines=2 if multiline else None,
             max_length=2000 if multiline else None)))
-        tf: ft.TextField = ctl.content  # type: ignore[attr-defined, assignment]
+        tf: ft.TextField = ctl.content  # type: ignore[attr-defined]
         tf.label = label
         return ctl
 

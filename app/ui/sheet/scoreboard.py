@@ -46,7 +46,7 @@ def _chart(board: Any, dark: bool = False) -> ft.Control | None:
             board.names, board.totals,
             (*board.colours, *[None] * (len(board.names) - len(board.colours))), strict=True))
     ]
-    return fch.BarChart(
+    chart: ft.Control = fch.BarChart(  # flet_charts has no type hints
         groups=groups, max_y=max_y, interactive=False,
         bottom_axis=fch.ChartAxis(labels=[
             fch.ChartAxisLabel(value=i, label=ft.Text(n[:8], size=12))
@@ -56,6 +56,7 @@ def _chart(board: Any, dark: bool = False) -> ft.Control | None:
                                                  color=ft.Colors.OUTLINE_VARIANT, width=1),
         height=220,
     )
+    return chart
 
 
 def _stored_board(app: Nav) -> Any | None:

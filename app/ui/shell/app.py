@@ -30,6 +30,7 @@ from app.i18n import LANGUAGES, Translator
 from app.l10n import refusal, render
 from app.store.crud import FAILURES
 from app.table.codes import is_storage_error, storage_message
+from app.table.hub import TableHub
 from app.table.links import join_route
 from app.ui.kit import flet_compat, services
 from app.ui.kit.flet_compat import KeptControls, subtree
@@ -186,7 +187,7 @@ class ForestTableApp:
         self._pinned: ft.Column | None = None  # the pinned slot above it (its first control)
         self._pin: ft.Control | None = None  # what the screen being built pinned
         self._aways: list[Callable[[bool], Any]] = []
-        self.hub: Any = None  # table mode: the tab's hub (else services.shared().hub())
+        self.hub: TableHub | None = None  # table mode: the tab's hub (else services.shared().hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
         self._url = "/"  # the address the browser shows, as far as we know

@@ -95,7 +95,7 @@ def guard_session(page: ft.Page, lang: Any) -> None:
         except flet_compat.TAB_GONE:  # the tab is gone
             log.debug("error for a disconnected tab", exc_info=True)
 
-    session.error = error  # type: ignore[method-assign]
+    session.error = error
 
 
 def join_screen(t: Any, message: str | None = None) -> ft.Control:
