@@ -534,6 +534,17 @@ def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
 # --------------------------------------------------------------------------- finishing
 
 
+
+def _check_seat_name(i: int, ps: Mapping[str, Any], names: Sequence[Any], person: Person | _Who,
+                     seat: int) -> None:
+    """The score sheet's and the record's name of player ``i`` are the seat's person's."""
+    if person_key(str(ps.get("name", ""))) != person.key:
+        raise InvalidData(f"players[{i}].name: score sheet has {ps.get('name')!r}, "
+                          f"seat {seat} is {person.name!r}")
+    if i < len(names) and person_key(str(names[i])) != person.key:
+        raise InvalidData(f"players[{i}].name: record has {names[i]!r}, "
+                          f"seat {seat} is {person.name!r}")
+
 def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
                    record: Mapping[str, Any], sheet: dict[str, Any], *,
                    update_stats: bool = True, first_print: str | None = None) -> None:
@@ -551,12 +562,7 @@ def _write_results(session: Session, game: GameRow, seats: Sequence[Seat],
     rows: list[dict[str, Any]] = []
     for i, (seat, ps) in enumerate(zip(seats, players, strict=True)):
         person = by_id[seat.person_id]
-        if person_key(str(ps.get("name", ""))) != person.key:
-            raise InvalidData(f"players[{i}].name: score sheet has {ps.get('name')!r}, "
-                              f"seat {seat.seat} is {person.name!r}")
-        if i < len(names) and person_key(str(names[i])) != person.key:
-            raise InvalidData(f"players[{i}].name: record has {names[i]!r}, "
-                              f"seat {seat.seat} is {person.name!r}")
+        _check_seat_name(i, ps, names, person, seat.seat)
         rp = (record.get("players") or [{}] * len(seats))[i]
         character = rp.get("character", rp.get("ranger")) if isinstance(rp, Mapping) else None
         seat.character = character if character is not None else seat.character
@@ -775,12 +781,7 @@ def _finished_seats(session: Session, game: GameRow, people: Sequence[tuple[Seat
     complete = bool(sheet.get("complete", True))
     rows: list[dict[str, Any]] = []
     for i, ((spec, person), ps) in enumerate(zip(people, players, strict=True)):
-        if person_key(str(ps.get("name", ""))) != person.key:
-            raise InvalidData(f"players[{i}].name: score sheet has {ps.get('name')!r}, "
-                              f"seat {i + 1} is {person.name!r}")
-        if i < len(names) and person_key(str(names[i])) != person.key:
-            raise InvalidData(f"players[{i}].name: record has {names[i]!r}, "
-                              f"seat {i + 1} is {person.name!r}")
+        _check_seat_name(i, ps, names, person, i + 1)
         rp = (record.get("players") or [{}] * len(people))[i]
         character = rp.get("character", rp.get("ranger")) if isinstance(rp, Mapping) else None
         rows.append({

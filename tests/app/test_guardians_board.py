@@ -12,23 +12,8 @@ from typing import Any
 import flet as ft
 
 from scoring.guardians.rules import ROW_ORDER
-from tests.app.flet_harness import by_id, on_page, start_app, tap
-from tests.app.test_ui_sheet_entry import presenter, refresh, step
-
-
-async def _guardians(client: Any) -> None:
-    await tap(client, "home-new-game")
-    await refresh(client)
-    await tap(client, "new-game-forest-guardians")
-    await refresh(client)
-    for i, name in enumerate(["Mei", "Ken"]):
-        await client.type(by_id(client, f"new-player-{i}-name"), name)
-    await tap(client, "new-start")
-    await refresh(client)
-    await tap(client, "setup-start-play")
-    await refresh(client)
-    await tap(client, "sheet-start-game")
-    await refresh(client)
+from tests.app.flet_harness import by_id, on_page, start_app
+from tests.app.test_ui_sheet_entry import new_guardians, presenter, step
 
 
 def _texts(control: Any) -> list[str]:
@@ -38,7 +23,7 @@ def _texts(control: Any) -> list[str]:
 def test_the_ranger_board_is_drawn_and_entered_where_it_lies(svc: Any) -> None:
     async def go() -> None:
         client, app = await start_app()
-        await _guardians(client)
+        await new_guardians(client)
         p = presenter(app)
         board = by_id(client, "board-ranger")
         texts = _texts(board)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import flet as ft
@@ -187,21 +188,26 @@ def test_a_refused_tap_shows_beside_its_control(svc: Any) -> None:
     asyncio.run(go())
 
 
+async def new_guardians(client: Any, names: Sequence[str] = ("Mei", "Ken")) -> None:
+    """A Forest Guardians game through the new-game form, started."""
+    await tap(client, "home-new-game")
+    await refresh(client)
+    await tap(client, "new-game-forest-guardians")
+    await refresh(client)
+    for i, name in enumerate(names):
+        await client.type(by_id(client, f"new-player-{i}-name"), name)
+    await tap(client, "new-start")
+    await refresh(client)
+    await tap(client, "setup-start-play")
+    await refresh(client)
+    await tap(client, "sheet-start-game")
+    await refresh(client)
+
+
 def test_forest_guardians_animal_in_any_shelter(svc: Any) -> None:
     async def go() -> None:
         client, app = await start_app()
-        await tap(client, "home-new-game")
-        await refresh(client)
-        await tap(client, "new-game-forest-guardians")
-        await refresh(client)
-        for i, name in enumerate(["Mei", "Ken"]):
-            await client.type(by_id(client, f"new-player-{i}-name"), name)
-        await tap(client, "new-start")
-        await refresh(client)
-        await tap(client, "setup-start-play")
-        await refresh(client)
-        await tap(client, "sheet-start-game")
-        await refresh(client)
+        await new_guardians(client)
         p = presenter(app)
         await step(client, ("type", "sheet-tree-points-2", 6))
         await step(client, ("tap", "sheet-animals-in-shelter-plus"))  # basic game: no ranger
