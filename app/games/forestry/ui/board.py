@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.games.forestry.ui.sheet import task_words
 from app.ui.kit import flet_compat
 from app.ui.kit.board_parts import box, frame, icon, marked, title
 from app.ui.kit.colours import SeatColour, is_dark, seat_colour
@@ -956,7 +957,7 @@ def task_card(x: Ctx, k: CardItem, task: Any) -> ft.Control:
     """A task card lying on the table: its icon and what it asks in words (a tap opens its
     sheet: Remove); a forest building's card asks whether it is met, on the card (Yes / No:
     one tap, as the board bench counts it)."""
-    words = k.label.split(". ", 1)[-1]
+    words = task_words(x.t, task)
     face = ft.Container(ft.Row([icon(task_icon(task), x.dark, 26),
                                 ft.Text(words, size=13, expand=True, max_lines=4)],
                                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
@@ -994,14 +995,17 @@ def _choice(x: Ctx, ident: str, o: Option, label: str) -> ft.Control:
         key=f"{ident}-{o.selected}")  # checked: aria-checked; keyed: a new node when it changes
 
 
-def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None) -> ft.Control:
-    """One "add a task card" button: its icon and its words, one tap."""
+def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None,
+              row: str = "") -> ft.Control:
+    """One "add a task card" button: its icon and its words, one tap; screen readers hear
+    what it adds in full ("Add a task card: Task: a contract of Building")."""
     return sid(ident, ft.Container(
         ft.Row([icon(icon_name, x.dark, 20), ft.Text(text, size=13)], spacing=4, tight=True,
                vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=TOUCH, border_radius=10, padding=ft.Padding.symmetric(horizontal=8),
         border=ft.Border.all(1, OUTLINE), on_click=x.on(what)),
-        button=what is not None, label=text)
+        button=what is not None,
+        label=" ".join(w for w in (x.t("board-task-add"), row, text) if w))
 
 
 TASK_W = 176  # a task card's width: two side by side on a 390-px phone
@@ -1020,13 +1024,13 @@ def tasks_region(x: Ctx, s: Section) -> ft.Control:
     adds: list[ft.Control] = []
     for row in s.choices:
         shape = TASK_ROW_ICONS.get(row.id, "task-card")
-        adds.append(muted(row.label.lstrip("+＋ "), 12))
+        adds.append(muted(row.label, 12))
         adds.append(ft.Row([_task_add(x, f"sheet-{row.id}-{o.value}",
                                       shape.format(o.value.replace("_", "-")), o.label,
-                                      o.command) for o in row.options],
+                                      o.command, row.label) for o in row.options],
                            spacing=4, wrap=True, run_spacing=4))
     adds.append(ft.Row([_task_add(x, f"sheet-{a.id}", TASK_ROW_ICONS.get(a.id, "task-card"),
-                                  a.label.lstrip("+＋ "), a.command) for a in s.actions],
+                                  a.label, a.command) for a in s.actions],
                        spacing=4, wrap=True, run_spacing=4))
     return _marked(s, ft.Column([
         _title(x, "task-card", s.title, 16),

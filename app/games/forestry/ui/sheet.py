@@ -92,6 +92,22 @@ class BoardMarks:
     water: int
 
 
+
+def task_words(t: Callable[..., str], task: Any) -> str:
+    """What a task card asks, in words (the sheet's card and the board's card)."""
+    name = type(task).__name__
+    if name == "ContractTask":
+        return t("task-contract", what=t(f"category-{task.category.value}"))
+    if name == "SeedlingsTask":
+        return t("task-seedlings", area=t(f"area-{task.area.value}"))
+    if name == "ForesterTask":
+        return t("task-forester", what=t(f"forester-{task.type.value}"))
+    if name == "SawmillUpgradeTask":
+        return t("task-sawmill-upgrade", area=t(f"area-{task.area.value}"))
+    if name == "RiverTokenTask":
+        return t("task-river-token")
+    return t("task-forest-building")
+
 class ForestrySheet(GameSheet):
     game: ClassVar[Game] = Game.FORESTRY
     role_prefix: ClassVar[str] = "character"
@@ -315,19 +331,7 @@ class ForestrySheet(GameSheet):
                        short=self.say("sheet-jump-contracts"))
 
     def task_label(self, task: Any) -> str:
-        t = self.t
-        name = type(task).__name__
-        if name == "ContractTask":
-            return t("task-contract", what=t(f"category-{task.category.value}"))
-        if name == "SeedlingsTask":
-            return t("task-seedlings", area=t(f"area-{task.area.value}"))
-        if name == "ForesterTask":
-            return t("task-forester", what=t(f"forester-{task.type.value}"))
-        if name == "SawmillUpgradeTask":
-            return t("task-sawmill-upgrade", area=t(f"area-{task.area.value}"))
-        if name == "RiverTokenTask":
-            return t("task-river-token")
-        return t("task-forest-building")
+        return task_words(self.t, task)
 
     def _tasks_section(self, b: ForestryPlayer) -> Section:
         t, p = self.t, self.player
