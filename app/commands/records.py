@@ -58,22 +58,20 @@ class ProgressCode(MessageCode):
 def record_id(text: str) -> int:
     """A game's id (``records show ID`` ...): 1 to :data:`app.bounds.MAX_ID`, the ids the
     database holds (the same bound as the store's and the web's)."""
-    value = parse_id(text.strip())
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_ID} (got {_shown(text)})")
-    return value
+    return _id(text)
 
 
 def bgg_id(text: str) -> int:
     """``records bgg-id GAME ID``: a BoardGameGeek id (an id: :func:`record_id`'s bound),
     or 0 to forget it."""
-    if text.strip() == "0":
-        return 0
+    return 0 if text.strip() == "0" else _id(text, ", or 0 to forget it")
+
+
+def _id(text: str, or_else: str = "") -> int:
     value = parse_id(text.strip())
     if value is None:
         raise argparse.ArgumentTypeError(
-            f"must be a whole number from 1 to {MAX_ID}, or 0 to forget it (got {_shown(text)})")
+            f"must be a whole number from 1 to {MAX_ID}{or_else} (got {_shown(text)})")
     return value
 
 

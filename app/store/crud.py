@@ -309,18 +309,13 @@ def _seat_specs(players: Iterable[SeatSpec | Mapping[str, Any] | str]) -> list[S
 def _add_seats(session: Session, game: GameRow, specs: Sequence[SeatSpec]) -> list[Seat]:
     if not 1 <= len(specs) <= 4:
         raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
-    keys: dict[str, int] = {}
+    _check_distinct(specs)
     seats: list[Seat] = []
     assert game.id is not None
     known = {p.key: p for p in session.exec(select(Person).where(col(Person.key).in_(
         [person_key(spec.name) for spec in specs])))}  # one query, not one a seat
     for i, spec in enumerate(specs):
         k = person_key(spec.name)
-        if k in keys:
-            raise InvalidData(
-                f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
-            )
-        keys[k] = i
         person = known.get(k) or get_or_create_person(session, name=spec.name, commit=False)
         assert person.id is not None
         seat = Seat(game_id=game.id, person_id=person.id, seat=i + 1, colour=spec.colour,
@@ -535,6 +530,18 @@ def latest_state(session: Session, *, game_id: int) -> GameStateRow | None:
 
 
 
+def _check_distinct(specs: Sequence[SeatSpec]) -> None:
+    """No person twice at one table (names compared by their key)."""
+    keys: dict[str, int] = {}
+    for i, spec in enumerate(specs):
+        k = person_key(spec.name)
+        if k in keys:
+            raise InvalidData(
+                f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
+            )
+        keys[k] = i
+
+
 def _check_seat_name(i: int, ps: Mapping[str, Any], names: Sequence[Any], person: Person | _Who,
                      seat: int) -> None:
     """The score sheet's and the record's name of player ``i`` are the seat's person's."""
@@ -741,17 +748,12 @@ def _seat_people(session: Session, specs: Sequence[SeatSpec]) -> list[tuple[Seat
     """Each seat's person (created when new), checked as :func:`_add_seats` does."""
     if not 1 <= len(specs) <= 4:
         raise InvalidData(f"a game has 1 to 4 players (got {len(specs)})")
-    keys: dict[str, int] = {}
+    _check_distinct(specs)
     known = {k: _Who(int(i), k, n) for i, k, n in session.connection().execute(
         _people_by_key(), {"keys": [person_key(spec.name) for spec in specs]})}  # one query
     out: list[tuple[SeatSpec, _Who]] = []
-    for i, spec in enumerate(specs):
+    for spec in specs:
         k = person_key(spec.name)
-        if k in keys:
-            raise InvalidData(
-                f"players[{i}].name: {spec.name!r} is already at this table (seat {keys[k] + 1})"
-            )
-        keys[k] = i
         who = known.get(k)
         if who is None:
             person = get_or_create_person(session, name=spec.name, commit=False)
