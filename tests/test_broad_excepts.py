@@ -21,11 +21,6 @@ PACKAGES = ("app", "scoring", "setup")
 MOST = 40
 MARK = "# boundary:"
 BROAD = {"Exception", "BaseException"}
-#: Broad handlers in files another change owns at the moment, each with the narrowing it
-#: waits for (remove the entry with it).
-PENDING: set[tuple[str, str]] = set()
-
-
 def _names(node: ast.expr | None) -> list[str]:
     if node is None:
         return ["(bare)"]
@@ -84,7 +79,7 @@ def _all() -> dict[tuple[str, int], tuple[str, bool]]:
 
 def test_every_broad_except_is_a_boundary_that_says_why() -> None:
     unsaid = [f"{rel}:{line} ({where})" for (rel, line), (where, said) in _all().items()
-              if not said and (rel, where) not in PENDING]
+              if not said]
     assert unsaid == [], ("a broad except without '# boundary: <why>': name the exceptions "
                           "that can occur there, or say why it must never raise")
 
@@ -92,12 +87,6 @@ def test_every_broad_except_is_a_boundary_that_says_why() -> None:
 def test_broad_excepts_stay_at_most_half_of_issue_31s_count() -> None:
     found = _all()
     assert 0 < len(found) <= MOST, sorted(found)
-
-
-def test_pending_entries_are_still_there() -> None:
-    """An entry of :data:`PENDING` whose handler is gone (narrowed) is removed with it."""
-    left = {(rel, where) for (rel, _line), (where, said) in _all().items() if not said}
-    assert PENDING <= left, PENDING - left
 
 
 def test_the_checker_finds_what_it_should() -> None:

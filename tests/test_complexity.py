@@ -15,11 +15,6 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("app", "scoring", "setup")
 BOUND = 30
 
-# Functions still above the bound, each to be split and then taken off this list (a listed
-# function that no longer exceeds the bound fails the test, so the list only shrinks).
-KNOWN: frozenset[tuple[str, str]] = frozenset()
-
-
 def _blocks() -> set[tuple[str, str, int]]:
     """(file, function, complexity) of every function, method and closure."""
     found = set()
@@ -39,15 +34,9 @@ def test_no_function_above_complexity_30() -> None:
     blocks = _blocks()
     assert len(blocks) > 1000  # every module was read
     over = sorted((rel, name, cc) for rel, name, cc in blocks
-                  if cc > BOUND and (rel, name) not in KNOWN)
+                  if cc > BOUND)
     assert not over, "split these into named functions (cyclomatic complexity > 30): " + \
         ", ".join(f"{rel}:{name} ({cc})" for rel, name, cc in over)
-
-
-def test_known_exceptions_are_still_needed() -> None:
-    scores = {(rel, name): cc for rel, name, cc in _blocks()}
-    stale = sorted(k for k in KNOWN if scores.get(k, 0) <= BOUND)
-    assert not stale, f"no longer above {BOUND}: take off KNOWN: {stale}"
 
 
 def test_the_measure_counts_branches() -> None:

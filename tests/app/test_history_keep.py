@@ -431,19 +431,25 @@ def test_a_restore_keeps_when_each_play_was_entered_and_changed(store: Store) ->
         fresh.dispose()
 
 
+def _refused_with(store: Store, field: str, value: object) -> None:
+    """A backup whose ``history.<field>`` is ``value`` is refused naming that field, and
+    nothing is written."""
+    from app.store.exchange import ImportFailed
+
+    record = _guardians("2026-03-01T19:00:00+09:00")
+    record["history"] = {field: value}
+    with store.session() as s, pytest.raises(ImportFailed) as e:
+        import_records(s, json.dumps(record))
+    assert [p.path for p in e.value.problems] == [f"history.{field}"], e.value.problems
+    with store.session() as s:  # nothing was written
+        assert not queries.history(s, limit=10).items
+
+
 @pytest.mark.parametrize("moment", ["2025-05-01 18:00:07", "2025-05-01T18:00:07+09:00",
                                     "1999-12-31T23:59:59Z", "2025-13-01T00:00:00Z", ""])
 def test_a_backup_moment_that_is_not_one_is_refused_with_its_field(store: Store,
                                                                      moment: str) -> None:
-    from app.store.exchange import ImportFailed
-
-    record = _guardians("2026-03-01T19:00:00+09:00")
-    record["history"] = {"entered": moment}
-    with store.session() as s, pytest.raises(ImportFailed) as e:
-        import_records(s, json.dumps(record))
-    assert [p.path for p in e.value.problems] == ["history.entered"], e.value.problems
-    with store.session() as s:  # nothing was written
-        assert not queries.history(s, limit=10).items
+    _refused_with(store, "entered", moment)
 
 
 def test_a_rename_keeps_the_bgstats_player_id(store: Store) -> None:
@@ -669,15 +675,7 @@ def test_a_game_finished_paused_keeps_its_clock_to_the_pause(store: Store) -> No
     {"started": "2026-12-05T18:00:00Z", "finished": "2026-12-05T19:00:00Z", "paused": [],
      "running": True}])
 def test_a_clock_that_is_not_one_is_refused_with_its_field(store: Store, clock: object) -> None:
-    from app.store.exchange import ImportFailed
-
-    record = _guardians("2026-03-01T19:00:00+09:00")
-    record["history"] = {"clock": clock}
-    with store.session() as s, pytest.raises(ImportFailed) as e:
-        import_records(s, json.dumps(record))
-    assert [p.path for p in e.value.problems] == ["history.clock"], e.value.problems
-    with store.session() as s:  # nothing was written
-        assert not queries.history(s, limit=10).items
+    _refused_with(store, "clock", clock)
 
 
 def test_a_clock_written_to_the_second_is_read(store: Store) -> None:

@@ -63,10 +63,11 @@ async def tap_key(client: Any, end: str) -> None:
     await settle(0.01)
 
 
-async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
+async def _deal(client: Any, game_tap: str, names: Sequence[str]) -> None:
+    """The new-game form: the game (or the player count), the names, Start, the deal."""
     await tap(client, "home-new-game")
     await refresh(client)
-    await tap(client, f"new-count-{len(names)}")
+    await tap(client, game_tap)
     await refresh(client)
     for i, name in enumerate(names):
         await client.type(by_id(client, f"new-player-{i}-name"), name)
@@ -74,6 +75,10 @@ async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
     await refresh(client)
     await tap(client, "setup-start-play")
     await refresh(client)
+
+
+async def new_forestry(client: Any, app: Any, names: list[str]) -> None:
+    await _deal(client, f"new-count-{len(names)}", names)
     for i in range(len(names)):
         await tap(client, f"sheet-harvester-{i}-{i + 1}")
         await refresh(client)
@@ -190,16 +195,7 @@ def test_a_refused_tap_shows_beside_its_control(svc: Any) -> None:
 
 async def new_guardians(client: Any, names: Sequence[str] = ("Mei", "Ken")) -> None:
     """A Forest Guardians game through the new-game form, started."""
-    await tap(client, "home-new-game")
-    await refresh(client)
-    await tap(client, "new-game-forest-guardians")
-    await refresh(client)
-    for i, name in enumerate(names):
-        await client.type(by_id(client, f"new-player-{i}-name"), name)
-    await tap(client, "new-start")
-    await refresh(client)
-    await tap(client, "setup-start-play")
-    await refresh(client)
+    await _deal(client, "new-game-forest-guardians", names)
     await tap(client, "sheet-start-game")
     await refresh(client)
 
