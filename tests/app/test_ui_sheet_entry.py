@@ -116,8 +116,12 @@ def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:
                 await step(client, ("tap", f"sheet-task-{n}"))
                 await step(client, ("tap", f"sheet-task-{n}-remove"))
             elif i == 1:  # a column of the wrong type: its type changed back
-                await step(client, ("tap", "sheet-column-1-type-painting"))
+                # a typed column's head is its type: its tap opens the other two
                 await step(client, ("tap", "sheet-column-1-type-thinning"))
+                await step(client, ("tap", "board-column-1-type-painting"))
+                assert p.state.record()["players"][1]["forestry_table"][1]["type"] == "painting"
+                await step(client, ("tap", "sheet-column-1-type-painting"))
+                await step(client, ("tap", "board-column-1-type-thinning"))
             else:  # a seedling column one too high, typed back; a wrong count typed
                 await step(client, ("tap", "sheet-seedlings-orange-3"))
                 await step(client, ("tap", "sheet-seedlings-orange-2"))
@@ -185,7 +189,7 @@ def test_a_refused_tap_shows_beside_its_control(svc: Any) -> None:
         assert p.error and p.error_id == "storage-wood"
         assert by_id(client, "sheet-storage-wood-error") is not None
         await step(client, ("tap", "sheet-column-0-type-thinning"))
-        await step(client, ("tap", "sheet-forester-tokens-below-thinning-plus"))  # not full yet
+        await step(client, ("type", "sheet-forester-tokens-below-thinning", 1))  # not full yet
         assert p.error_id == "forester-tokens-below-thinning"
         assert by_id(client, "sheet-forester-tokens-below-thinning-error") is not None
         assert not client.crashes()

@@ -23,7 +23,9 @@ DOUBLE_ORDER = ("building", "furniture", "innovation", "accessory")  # the sheet
 #: the river tokens as the sheet lists them (scoring.forestry.enums.RiverSymbol)
 RIVER_ORDER = tuple(s.value for s in RiverSymbol)
 #: the task card rows and buttons of the sheet, top to bottom (by the record's task key)
-TASK_ORDER = ("contract", "seedlings", "forester", "sawmill_upgrade", "river_token",
+#: the task cards' add buttons as the sheet packs them: the contracts beside the river
+#: token, the seedlings beside the forester token, the sawmill beside the forest building
+TASK_ORDER = ("contract", "river_token", "seedlings", "forester", "sawmill_upgrade",
               "forest_building")
 
 
@@ -116,16 +118,20 @@ def forestry_steps(player: dict[str, Any]) -> list[tuple[Any, ...]]:
     contracts = sorted(player["contracts"], key=len)
     for c in contracts:
         steps += _contract_steps(list(c))
-    for i, column in enumerate(player["forestry_table"]):
-        steps.append(("tap", f"sheet-column-{i}-type-{column['type']}"))
-        if column["count"] != 1:
-            steps.append(("tap", f"sheet-column-{i}-count-{column['count']}"))
-    for kind, n in player["forester_tokens_below"].items():
-        steps += _count(f"sheet-forester-tokens-below-{dash(kind)}", n)
-    for area, n in player["reforestation_table"].items():
-        if n:
-            steps.append(("tap", f"sheet-seedlings-{area}-{n}"))
-    steps += _count("sheet-seedlings-below", player["seedlings_below"])
+    # the forestry table: the columns' types along its head (a column is started once the
+    # one on its left is), then their counts (a started column holds 1), row by row
+    columns = player["forestry_table"]
+    steps += [("tap", f"sheet-column-{i}-type-{c['type']}") for i, c in enumerate(columns)]
+    steps += [("tap", f"sheet-column-{i}-count-{c['count']}") for i, c in
+              sorted(enumerate(columns), key=lambda ic: ic[1]["count"]) if c["count"] != 1]
+    # the reforestation table: each area's top seedling, row by row (row 1 on top)
+    steps += [("tap", f"sheet-seedlings-{area}-{n}") for area, n in
+              sorted(player["reforestation_table"].items(), key=lambda an: an[1]) if n]
+    # below the reforestation table: a row of tiles, each opening its keypad
+    below = {"seedlings-below": player["seedlings_below"],
+             **{f"forester-tokens-below-{dash(k)}": n
+                for k, n in player["forester_tokens_below"].items()}}
+    steps += [("type", f"sheet-{name}", n) for name, n in below.items() if n]
     for symbol in sorted(player["river_tokens"], key=RIVER_ORDER.index):  # as on the sheet
         steps.append(("tap", f"sheet-river-{symbol}-plus"))
     tasks = sorted(player["task_cards"], key=lambda task: TASK_ORDER.index(

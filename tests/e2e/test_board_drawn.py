@@ -120,8 +120,8 @@ def test_every_count_is_entered_where_it_lies_and_undone(phone):
     # the forestry table's column, then a token below the reforestation table (its tile)
     tap(phone, "sheet-column-0-type-thinning", appears="sheet-column-0-count-3")
     tap(phone, "sheet-column-0-count-3")
-    assert _changed(phone, "sheet-forester-tokens-below-thinning-plus",
-                    "sheet-forester-tokens-below-thinning-value") == "1"
+    type_count(phone, "sheet-forester-tokens-below-thinning", 1)
+    assert value_of(phone, "sheet-forester-tokens-below-thinning-value") == "1"
     # river tokens: a symbol's button puts one on the next space, its space takes it back
     tap(phone, "sheet-river-furniture-plus", appears="sheet-river-furniture-minus")
     assert "Furniture" in (phone.evaluate(LABEL_JS, "sheet-river-furniture-minus") or "")

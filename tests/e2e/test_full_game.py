@@ -59,7 +59,9 @@ def step(phone, s) -> None:  # type: ignore[no-untyped-def]
 #: A mistake per board, corrected where it was made (issue 11: every mistake reversible).
 MISTAKES = (
     [("tap", "sheet-task-add-river"), ("tap", "sheet-task-7"), ("tap", "sheet-task-7-remove")],
-    [("tap", "sheet-column-1-type-painting"), ("tap", "sheet-column-1-type-thinning")],
+    # a typed column's head is its type: its tap opens the other two
+    [("tap", "sheet-column-1-type-thinning"), ("tap", "board-column-1-type-painting"),
+     ("tap", "sheet-column-1-type-painting"), ("tap", "board-column-1-type-thinning")],
     [("tap", "sheet-seedlings-orange-3"), ("tap", "sheet-seedlings-orange-2"),
      ("type", "sheet-resources-coins", 12), ("type", "sheet-resources-coins", 2)],
 )

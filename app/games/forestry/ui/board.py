@@ -129,16 +129,21 @@ def count_tile(x: Ctx, s: Section, count: Count, compact: bool = True) -> ft.Con
                    typed_label=x.t("keypad-open", field=count.label))
 
 
-def count_number(x: Ctx, s: Section, count: Count, caption: str) -> ft.Control:
+def count_number(x: Ctx, s: Section, count: Count, caption: str,
+                 beside: bool = False) -> ft.Control:
     """A count as its number alone (its − / + are spaces or slots of the board): the
-    caption, the kit's number field, the refusal naming it."""
+    caption (over the number, or ``beside`` it), the kit's number field, the refusal
+    naming it."""
     typed = x.typed(count)
     field = number_field(count.label, count.value, typed, compact=True)
-    items: list[ft.Control] = [
-        ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
-                overflow=ft.TextOverflow.ELLIPSIS),
-        value_sid(f"sheet-{count.id}-value", field,
-                  x.t("keypad-open", field=count.label) if typed is not None else None)]
+    words = ft.Text(caption, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1)
+    number = value_sid(f"sheet-{count.id}-value", field,
+                       x.t("keypad-open", field=count.label) if typed is not None else None)
+    items: list[ft.Control] = [ft.Row([words, number], spacing=2, tight=True,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                               if beside else words]
+    if not beside:
+        items.append(number)
     err = _error_of(x.p, s, count.id)
     if err:
         items.append(sid(f"sheet-{count.id}-error", ft.Text(err, size=12, color=ft.Colors.ERROR)))
@@ -162,7 +167,7 @@ _marked = marked
 # --------------------------------------------------------------------------- score track
 
 
-RULER = 176  # px from 0 to 50
+RULER = 150  # px from 0 to 50
 
 
 def ruler(value: int, colour: SeatColour) -> ft.Control:
@@ -183,14 +188,19 @@ def ruler(value: int, colour: SeatColour) -> ft.Control:
 
 
 def score_region(x: Ctx, s: Section) -> ft.Control:
-    """The score track above the board: its ruler and its stepper."""
+    """The score track above the board, one row: its title over its ruler, and its
+    stepper (its words over − n +)."""
     count = _count(s, "score-track")
-    items: list[ft.Control] = [_title(x, "score", s.title)]
-    if count is not None:
-        items.append(ft.Row([ruler(count.value, x.colour), count_tile(x, s, count, compact=False)],
-                            spacing=4, vertical_alignment=ft.CrossAxisAlignment.END, wrap=True))
+    left = ft.Column([_title(x, "score", s.title), *([ruler(count.value, x.colour)]
+                                                     if count is not None else [])],
+                     spacing=0, tight=True)
+    items: list[ft.Control] = [ft.Row(
+        [left, *([count_tile(x, s, count)] if count is not None else [])],
+        spacing=4, wrap=True, alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+        vertical_alignment=ft.CrossAxisAlignment.END)]
     items += _section_error(x, s)
-    return _marked(s, ft.Container(ft.Column(items, spacing=2), padding=10, border_radius=12,
+    return _marked(s, ft.Container(ft.Column(items, spacing=2), border_radius=12,
+                                   padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                                    bgcolor=ft.Colors.SURFACE_CONTAINER_HIGH))
 
 
@@ -317,20 +327,22 @@ def storage_space(x: Ctx, look: SpaceLook) -> ft.Control:
 
 
 def storage_region(x: Ctx, s: Section) -> ft.Control:
-    """Storage: its title (infested wood's − n + in it, with the infestation), its five
-    spaces, and the wood and the extensions as numbers to type."""
-    head: list[ft.Control] = [_title(x, "storage-space", s.title)]
+    """Storage: its title with the extensions and the wood as numbers to type beside it,
+    infested wood's − n + (with the infestation), its five spaces."""
+    numbers = [count_number(x, s, k, x.t("board-wood" if k.id == "storage-wood" else
+                                         "board-extensions"), beside=True)
+               for k in s.counts if k.id in ("storage-extensions", "storage-wood")]
+    head: list[ft.Control] = [_title(x, "storage-space", s.title), *numbers]
     infested = _count(s, "storage-infested-wood")
     if infested is not None:
         head.append(count_tile(x, s, infested))
     spaces = ft.Row([storage_space(x, look) for look in storage_spaces(x, s)], spacing=4,
                     alignment=ft.MainAxisAlignment.SPACE_BETWEEN)
-    numbers = [count_number(x, s, k, x.t("board-wood" if k.id == "storage-wood" else
-                                         "board-extensions"))
-               for k in s.counts if k.id in ("storage-wood", "storage-extensions")]
     return _marked(s, box(ft.Column([
-        ft.Row(head, wrap=True, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        spaces, ft.Row(numbers, spacing=16), *_section_error(x, s)], spacing=6)))
+        ft.Row(head, wrap=True, spacing=6, run_spacing=2,
+               alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        spaces, *_section_error(x, s)], spacing=4)))
 
 
 # --------------------------------------------------------------------------- tracks
@@ -340,20 +352,20 @@ def reward_track(x: Ctx, s: Section | None) -> ft.Control:
     """The reward track: seven stars round the lap button (a play action: not in the final
     board mode)."""
     lap = next((a for a in s.actions if a.id == "reward-lap"), None) if s else None
-    stars = [ft.Container(icon("star", size=16), left=at, top=top) for at, top in
-             ((52, 0), (90, 14), (100, 48), (84, 80), (20, 80), (4, 48), (14, 14))]
+    stars = [ft.Container(icon("star", size=14), left=at, top=top) for at, top in
+             ((53, 0), (88, 11), (98, 38), (84, 64), (22, 64), (6, 38), (18, 11))]
     middle: ft.Control = ft.Container(
         ft.Text(x.t("board-reward-lap"), size=12, text_align=ft.TextAlign.CENTER, color=INK,
                 weight=ft.FontWeight.BOLD),
-        width=64, height=64, shape=ft.BoxShape.CIRCLE, bgcolor=LAP_FILL,
+        width=56, height=56, shape=ft.BoxShape.CIRCLE, bgcolor=LAP_FILL,
         alignment=ft.Alignment.CENTER,
         on_click=x.on(lap.command) if lap and not x.final else None)
     if lap is not None and not x.final:
         middle = sid("sheet-reward-lap", middle, label=lap.label, button=True)
-    middle = ft.Container(middle, left=28, top=20)
+    middle = ft.Container(middle, left=32, top=16)
     return box(ft.Column([ft.Text(x.t("board-reward-track"), size=13,
                                    weight=ft.FontWeight.W_600),
-                           ft.Stack([*stars, middle], width=120, height=100)],
+                           ft.Stack([*stars, middle], width=120, height=80)],
                           spacing=2, horizontal_alignment=ft.CrossAxisAlignment.CENTER))
 
 
@@ -662,27 +674,41 @@ def _selected(options: dict[str, Option]) -> int:
     return next((int(v) for v, o in options.items() if o.selected and v.isdigit()), 0)
 
 
-def type_button(x: Ctx, g: GridColumn, o: Option) -> ft.Control:
-    """One forester type in a column's head (the chosen one filled): full words."""
+def type_button(x: Ctx, g: GridColumn, o: Option, on_click: Any = None) -> ft.Control:
+    """One forester type in a column's head (the chosen one filled): full words. A tap
+    chooses it (``on_click``: what the chosen one does instead)."""
     ident = f"sheet-{g.id}-type-{o.value}"
     body = ft.Column([icon(f"forester-{o.value.replace('_', '-')}", x.dark, 18),
                       ft.Text(o.label, size=11, max_lines=1, text_align=ft.TextAlign.CENTER)],
                      spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER)
     box = ft.Container(body, width=CELL, height=TOUCH, border_radius=10, padding=2,
-                       alignment=ft.Alignment.CENTER, on_click=x.on(o.command),
+                       alignment=ft.Alignment.CENTER,
+                       on_click=on_click if on_click is not None else x.on(o.command),
                        bgcolor=ft.Colors.SECONDARY_CONTAINER if o.selected else None,
                        border=ft.Border.all(2 if o.selected else 1, OUTLINE))
     return sid(ident, box, button=True, selected=o.selected, label=o.label)
 
 
 def column_head(x: Ctx, g: GridColumn) -> ft.Control:
-    """A column's head: its three types (a column is started once the one on its left is)."""
+    """A column's head: its three types while none is chosen (a column is started once
+    the one on its left is); once one is, that type alone (the design's head), whose tap
+    opens a sheet with the other two (``board-column-N-type-<type>``: another type takes
+    two taps, the first one one)."""
     types = _options(g, "-type")
     if not types:
-        return ft.Container(muted("—"), width=CELL, height=3 * TOUCH + 4,
-                            alignment=ft.Alignment.CENTER)
-    return sid(f"sheet-{g.id}", ft.Column([type_button(x, g, o) for o in types.values()],
-                                          spacing=2, tight=True), label=g.title)
+        return ft.Container(muted("—"), width=CELL, height=TOUCH, alignment=ft.Alignment.CENTER)
+    chosen = next((o for o in types.values() if o.selected), None)
+    if chosen is None:
+        return sid(f"sheet-{g.id}", ft.Column([type_button(x, g, o) for o in types.values()],
+                                              spacing=2, tight=True), label=g.title)
+
+    def change(_e: Any) -> None:
+        rows = [_pick_button(x, f"board-{g.id}-type-{o.value}", o.label,
+                             f"forester-{o.value.replace('_', '-')}", o.command)
+                for o in types.values() if not o.selected]
+        open_picker(x, f"board-{g.id}-type", g.title, rows)
+
+    return sid(f"sheet-{g.id}", type_button(x, g, chosen, change), label=g.title)
 
 
 def _disc(name: str) -> ft.Control:
@@ -771,10 +797,13 @@ def place_menu(x: Ctx, s: Section) -> ft.Control | None:
                              a.command) for a in places]
         open_picker(x, "board-place", x.t("board-place"), rows)
 
-    return sid("sheet-place", ft.FilledTonalButton(
-        content=ft.Row([ft.Text(x.t("board-place"), size=14),
-                        ft.Icon(ft.Icons.ARROW_DROP_DOWN)], spacing=2, tight=True),
-        height=TOUCH, on_click=show), button=True, label=x.t("board-place"))
+    return sid("sheet-place", ft.Container(
+        ft.Row([ft.Text(x.t("board-place"), size=13, color=ft.Colors.ON_SECONDARY_CONTAINER),
+                ft.Icon(ft.Icons.ARROW_DROP_DOWN, size=18,
+                        color=ft.Colors.ON_SECONDARY_CONTAINER)], spacing=0, tight=True),
+        height=TOUCH, padding=ft.Padding.only(left=10, right=4), border_radius=TOUCH // 2,
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, ink=True, on_click=show),
+        button=True, label=x.t("board-place"))
 
 
 def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control,
@@ -785,10 +814,10 @@ def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control,
         content=ft.Text(a.label), height=TOUCH, disabled=a.command is None,
         on_click=x.on(a.command)), button=True) for a in s.actions
         if not (x.final and a.play) and not (menu is not None and a.id.startswith("place-"))]
-    title = _title(x, icon_name, s.title)
-    if menu is not None:
+    title = _title(x, icon_name, s.title, 14 if menu is not None else 15)
+    if menu is not None:  # one row on a 390-px phone (the title a size smaller)
         title = ft.Row([title, menu], alignment=ft.MainAxisAlignment.SPACE_BETWEEN, wrap=True,
-                       vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                       spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return _marked(s, box(ft.Column([
         title, grid,
         *([ft.Row(actions, wrap=True, spacing=6, run_spacing=6)] if actions else []),
@@ -910,28 +939,42 @@ def river_adds(x: Ctx, s: Section) -> ft.Control:
 
 
 def below_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
-    """One count below the reforestation table: its icon and its short name (the region
-    says where it lies; screen readers hear the count's whole name), − n + (typed)."""
+    """One count below the reforestation table as the design's tile: its icon and number
+    over its short name (the region says where it lies; screen readers hear the count's
+    whole name). A tap opens its keypad (which has − and +)."""
     name = BELOW_ICONS.get(count.id, "seedling")
     kind = count.id.removeprefix("forester-tokens-below-").replace("-", "_")
     caption = x.t("field-seedlings") if count.id == "seedlings-below" else x.t(
         f"forester-{kind}")
-    tile = stepper(f"sheet-{count.id}", caption, count.value, x.on(count.minus),
-                   x.on(count.plus), x.t("sheet-decrease", field=count.label),
-                   x.t("sheet-increase", field=count.label), error=_error_of(x.p, s, count.id),
-                   hint=count.hint, on_typed=x.typed(count), compact=True,
-                   typed_label=x.t("keypad-open", field=count.label))
-    return box(ft.Stack([tile, ft.Container(icon(name, x.dark, 22), right=0, top=0)]),
-                padding=6, expand=True)
+    typed = x.typed(count)
+    number = ft.Container(
+        ft.Row([icon(name, x.dark, 20), ft.Text(str(count.value), size=20,
+                                                 weight=ft.FontWeight.BOLD)],
+               spacing=4, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        height=TOUCH, border_radius=10, ink=True, on_click=typed)
+    face = ft.Container(ft.Column([
+        value_sid(f"sheet-{count.id}-value", number,
+                  x.t("keypad-open", field=count.label) if typed is not None else None),
+        ft.Text(caption, size=11, max_lines=2, text_align=ft.TextAlign.CENTER)],
+        spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        padding=ft.Padding.only(left=2, right=2, bottom=4), border_radius=12,
+        bgcolor=ft.Colors.SURFACE,
+        border=ft.Border.all(1, OUTLINE if typed is not None else ft.Colors.OUTLINE_VARIANT))
+    items: list[ft.Control] = [face]
+    err = _error_of(x.p, s, count.id)
+    if err:
+        items.append(sid(f"sheet-{count.id}-error", ft.Text(err, size=12, color=ft.Colors.ERROR)))
+    return ft.Column(items, spacing=2, tight=True, expand=True)
 
 
 def below_region(x: Ctx, parts: Sequence[tuple[Section, Count]]) -> ft.Control:
-    """What lies below the reforestation table: the seedlings and the forester tokens
-    (002), two tiles a row."""
-    tiles = [below_tile(x, s, k) for s, k in parts]
-    rows = [ft.Row(tiles[i:i + 2], spacing=6) for i in range(0, len(tiles), 2)]
+    """What lies below the reforestation table (002): its words, then the seedlings and
+    the forester tokens as a row of four tiles."""
     return sid("board-below", ft.Column([
-        _title(x, "seedling", x.t("board-below"), 14), *rows], spacing=6))
+        _title(x, "seedling", x.t("board-below"), 14),
+        ft.Row([below_tile(x, s, k) for s, k in parts], spacing=4,
+               vertical_alignment=ft.CrossAxisAlignment.START)], spacing=4))
 
 
 # --------------------------------------------------------------------------- task cards
@@ -996,47 +1039,91 @@ def _choice(x: Ctx, ident: str, o: Option, label: str) -> ft.Control:
 
 
 def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None,
-              row: str = "") -> ft.Control:
-    """One "add a task card" button: its icon and its words, one tap; screen readers hear
-    what it adds in full ("Add a task card: Task: a contract of Building")."""
+              row: str = "", tint: str | None = None) -> ft.Control:
+    """One "add a task card" button, one tap: its icon above its word (a small tile, so
+    fifteen of them fit three rows of a phone), or, for a card that is its own group (no
+    ``row``), its icon beside its full words. ``tint`` is an area's pale colour (its word
+    says the area too). Screen readers hear what it adds in full ("Add a task card: Task: a
+    contract of Building")."""
+    ink = INK if tint else None
+    if row:
+        body: ft.Control = ft.Column(
+            [icon(icon_name, x.dark and not tint, 20),
+             ft.Text(text, size=10, color=ink, max_lines=2, text_align=ft.TextAlign.CENTER)],
+            spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
+            horizontal_alignment=ft.CrossAxisAlignment.CENTER)
+        width, padding = TASK_ADD_W, ft.Padding.symmetric(horizontal=1, vertical=2)
+    else:
+        body = ft.Row([icon(icon_name, x.dark, 20),
+                       ft.Text(text, size=11, max_lines=3, expand=True)],
+                      spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        width, padding = TASK_SINGLE_W.get(ident.removeprefix("sheet-"), 130), \
+            ft.Padding.symmetric(horizontal=6)
     return sid(ident, ft.Container(
-        ft.Row([icon(icon_name, x.dark, 20), ft.Text(text, size=13)], spacing=4, tight=True,
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        height=TOUCH, border_radius=10, padding=ft.Padding.symmetric(horizontal=8),
+        body, width=width, height=TASK_ADD_H, border_radius=10, padding=padding,
+        alignment=ft.Alignment.CENTER, bgcolor=tint,
         border=ft.Border.all(1, OUTLINE), on_click=x.on(what)),
         button=what is not None,
         label=" ".join(w for w in (x.t("board-task-add"), row, text) if w))
 
 
 TASK_W = 176  # a task card's width: two side by side on a 390-px phone
+#: an add button's tile (icon above a word) and its height; the two cards that are a group
+#: of their own are wider (icon beside their words): the groups then fill three rows
+TASK_ADD_W, TASK_ADD_H = 56, 56
+TASK_SINGLE_W = {"task-add-river": 120, "task-add-forest-building": 180}
 TASK_ROW_ICONS = {"task-add-contract": "category-{}", "task-add-seedlings": "seedling-pair",
                   "task-add-forester": "forester-{}", "task-add-sawmill": "sawmill",
                   "task-add-river": "river-token",
                   "task-add-forest-building": "forest-building"}
 
 
+def _task_group(x: Ctx, row: Any) -> ft.Control:
+    """A row of add buttons under its words ("Task: two seedlings in"), as wide as its
+    buttons."""
+    shape = TASK_ROW_ICONS.get(row.id, "task-card")
+    areas = {a.value: a for a in Area}
+    buttons = [_task_add(x, f"sheet-{row.id}-{o.value}", shape.format(o.value.replace("_", "-")),
+                         o.label, o.command, row.label,
+                         AREA_LOOK[areas[o.value]][2] if o.value in areas else None)
+               for o in row.options]
+    width = len(buttons) * (TASK_ADD_W + 4) - 4
+    return ft.Column([ft.Text(row.label, size=11, color=ft.Colors.ON_SURFACE_VARIANT,
+                              width=max(width, TASK_ADD_W)),
+                      ft.Row(buttons, spacing=4, tight=True)], spacing=2, tight=True)
+
+
+def _task_adds(x: Ctx, s: Section) -> list[ft.Control]:
+    """The groups of add buttons in the order they pack into three rows: the contracts and
+    the river token, the seedlings and the forester token, the sawmill and the forest
+    building (each single card under an empty line, level with its neighbour's buttons)."""
+    groups = {row.id: _task_group(x, row) for row in s.choices}
+    singles = {a.id: ft.Column([ft.Text("", size=11), _task_add(
+        x, f"sheet-{a.id}", TASK_ROW_ICONS.get(a.id, "task-card"), a.label, a.command)],
+        spacing=2, tight=True) for a in s.actions}
+    order = ("task-add-contract", "task-add-river", "task-add-seedlings", "task-add-forester",
+             "task-add-sawmill", "task-add-forest-building")
+    both = {**groups, **singles}
+    return [both[k] for k in order if k in both] + [v for k, v in both.items()
+                                                     if k not in order]
+
+
 def tasks_region(x: Ctx, s: Section) -> ft.Control:
-    """The task cards: the cards lying on the table, then what adds one (each a button
-    with its icon and words, one tap)."""
+    """The task cards: what adds one (each a button with its icon and words, one tap),
+    then the cards lying on the table (below the buttons, so that the buttons stay where
+    they are while cards are added)."""
     board = _board(x)
     tasks = board.task_cards if board is not None else ()
     cards = [task_card(x, k, tasks[i]) for i, k in enumerate(s.cards) if i < len(tasks)]
-    adds: list[ft.Control] = []
-    for row in s.choices:
-        shape = TASK_ROW_ICONS.get(row.id, "task-card")
-        adds.append(muted(row.label, 12))
-        adds.append(ft.Row([_task_add(x, f"sheet-{row.id}-{o.value}",
-                                      shape.format(o.value.replace("_", "-")), o.label,
-                                      o.command, row.label) for o in row.options],
-                           spacing=4, wrap=True, run_spacing=4))
-    adds.append(ft.Row([_task_add(x, f"sheet-{a.id}", TASK_ROW_ICONS.get(a.id, "task-card"),
-                                  a.label, a.command) for a in s.actions],
-                       spacing=4, wrap=True, run_spacing=4))
+    head = ft.Row([_title(x, "task-card", s.title, 16),
+                   muted(x.t("board-task-add") if cards else
+                         f"{x.t('common-none')} · {x.t('board-task-add')}", 12)],
+                  spacing=10, wrap=True, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return _marked(s, ft.Column([
-        _title(x, "task-card", s.title, 16),
-        *([ft.Row(cards, spacing=6, run_spacing=6, wrap=True)] if cards
-          else [muted(x.t("common-none"), 13)]),
-        muted(x.t("board-task-add"), 12), *adds, *_section_error(x, s)], spacing=6))
+        head, ft.Row(_task_adds(x, s), spacing=4, run_spacing=6, wrap=True,
+                     vertical_alignment=ft.CrossAxisAlignment.END),
+        *_section_error(x, s),
+        *([ft.Row(cards, spacing=6, run_spacing=6, wrap=True)] if cards else [])], spacing=6))
 
 
 # --------------------------------------------------------------------------- the board
