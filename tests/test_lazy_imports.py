@@ -25,6 +25,10 @@ LAZY: dict[str, tuple[tuple[str, ...], str]] = {
         "each command's module when that command runs: `score`, `setup` and `--help` "
         "start without flet, sqlalchemy or the other commands (tests/app/test_cli_score.py, "
         "test_cli_setup.py; `make bench`: `forest-table score` as a process)"),
+    "app/forest_table_start/__init__.py": (
+        ("app.cli",),
+        "the console script checks that `app` is ours before importing it: another "
+        "distribution's `app/__init__.py` is one line, not a traceback (issue 34)"),
     "app/commands/records.py": (
         ("app.store", "app.store.*", "app.session", "app.table", "app.table.*"),
         "the database in the verbs that use it: the parser (`records --help`, `completion`, "
