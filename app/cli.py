@@ -20,8 +20,6 @@ import sys
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from app.installation import foreign_package
-
 # Our other modules are imported where they are used (start-up: `score`, `setup` and `--help`
 # load no flet, sqlalchemy or other command; docs/architecture.md, "Imports inside functions").
 
@@ -213,10 +211,6 @@ def build_parser(full: Collection[str] = ("setup", "records", "tables")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    problem = foreign_package()  # another project's app/scoring/setup: one line, no traceback
-    if problem is not None:
-        print(problem, file=sys.stderr)
-        return 1
     given = list(sys.argv[1:] if argv is None else argv)
     if given[:1] == ["score"]:  # the fast start: nothing of the other commands
         args = score_parser().parse_args(given)

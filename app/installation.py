@@ -5,7 +5,9 @@ common: another project's package of the same name, installed into the same envi
 overwrites ours (pip replaces the files) or comes first on ``sys.path`` (a ``PYTHONPATH``, the
 current folder of ``python -m app``). :func:`foreign_package` finds that at start, without
 importing either package, so the command line says so in one line instead of a traceback
-(or running another project's ``setup.py``).
+(or running another project's ``setup.py``). Its callers: the ``forest-table`` console script
+(``forest_table_start``, which loads this file by its path before anything imports ``app``:
+so it imports the standard library only) and ``python -m app`` (``app/__main__.py``).
 """
 
 from __future__ import annotations

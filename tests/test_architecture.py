@@ -194,6 +194,7 @@ LAYERS: dict[str, int] = {
     "app.ui": 8, "app.ui.*": 8,
     "app.ui.shell": 9, "app.ui.shell.*": 9,
     "app.flet_main": 10, "app.server": 11, "app.cli": 12, "app.__main__": 13,
+    "app.forest_table_start": 13,
 }
 #: A game's folders in each layer (``{game}``: the name of its folder under app/games/).
 GAME_FOLDERS = ("scoring.{game}", "setup.{game}", "app.games.{game}")
@@ -340,6 +341,24 @@ def test_each_game_has_one_place_in_each_layer() -> None:
 def test_the_rules_name_every_module() -> None:
     known = _import_graph().modules(ROOT)
     assert [m for m in known if m not in PACKAGES and layer_of(m) is None] == []
+
+
+def test_the_launcher_imports_nothing_of_ours_before_its_check() -> None:
+    """``forest_table_start`` (the console script, app/forest_table_start/) runs before
+    ``app`` is imported: at module level it imports nothing of ours (``app/installation.py``
+    is loaded by its file path), and inside its functions only ``app.cli``, after the check."""
+    tree = ast.parse((ROOT / "app" / "forest_table_start" / "__init__.py").read_text())
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    inner = [n for f in tree.body if isinstance(f, ast.FunctionDef) for n in ast.walk(f)
+             if isinstance(n, (ast.Import, ast.ImportFrom))]
+
+    def ours(nodes: list[ast.Import | ast.ImportFrom]) -> list[str]:
+        names = [a.name for n in nodes if isinstance(n, ast.Import) for a in n.names]
+        names += [n.module or "." for n in nodes if isinstance(n, ast.ImportFrom)]
+        return [m for m in names if m.startswith(".") or m.split(".")[0] in PACKAGES]
+
+    assert top and ours(top) == []
+    assert ours(inner) == ["app.cli"]
 
 
 def test_table_mode_imports_no_flet_and_nothing_of_the_ui() -> None:

@@ -25,10 +25,15 @@ LAZY: dict[str, tuple[tuple[str, ...], str]] = {
         "each command's module when that command runs: `score`, `setup` and `--help` "
         "start without flet, sqlalchemy or the other commands (tests/app/test_cli_score.py, "
         "test_cli_setup.py; `make bench`: `forest-table score` as a process)"),
+    "app/forest_table_start/__init__.py": (
+        ("app.cli",),
+        "the console script checks that `app` is ours before importing it: another "
+        "distribution's `app/__init__.py` is one line, not a traceback (issue 34)"),
     "app/commands/records.py": (
-        ("app.store", "app.store.*", "app.session", "app.table", "app.table.*"),
-        "the database in the verbs that use it: the parser (`records --help`, `completion`, "
-        "which a shell runs at its start) loads without sqlalchemy"),
+        ("app.commands.records_verbs",),
+        "its verbs (they import the database at their top) once a verb runs: the parser "
+        "(`records --help`, `completion`, which a shell runs at its start) loads without "
+        "sqlalchemy"),
     "app/commands/tables.py": (
         ("app.store", "app.store.*", "app.session", "app.table", "app.table.*"),
         "the database in the verbs that use it: the parser (`tables --help`, `completion`) "

@@ -46,7 +46,7 @@ from typing import Any, TextIO
 
 from app.commands.game_options import add_options, given_options, given_roles, roles_by_seat
 from app.commands.game_options import flag as option_flag
-from app.commands.records import table as text_table
+from app.commands.terminal import table as text_table
 from app.game.chance import command_rng
 from app.game.new_game import COLOURS, Problem, check_new_game, parse_options
 from app.game.registry import VARIANTS, variant

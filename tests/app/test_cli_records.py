@@ -307,3 +307,35 @@ def test_readme_lists_every_records_subcommand() -> None:
             flags = [f for f in action.option_strings if f not in ("-h", "--help")]
             if flags:
                 assert any(f in row for f in flags), f"records {name}: {flags} not in README"
+
+
+def test_the_records_parser_loads_neither_its_verbs_nor_the_database(tmp_path: Path) -> None:
+    """``records --help`` and ``completion`` (a shell runs it as it starts) build the
+    records parser without its verbs' module, so without sqlalchemy or flet; a verb loads
+    them (issue 31: the verbs import the database at their top)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from app.cli import main\n"
+        "def heavy():\n"
+        "    return sorted(m for m in sys.modules if m.split('.')[0] in ('flet', 'sqlalchemy',\n"
+        "                  'sqlmodel') or m == 'app.commands.records_verbs')\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    try:\n"
+        "        main(['records', '--help'])\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "    main(['completion', 'bash'])\n"
+        "print(repr(heavy()), 'stats' in out.getvalue())\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['records', 'list'])\n"
+        "print('app.commands.records_verbs' in heavy(), 'sqlalchemy' in heavy())\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
+    proc = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parents[2],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.stdout.splitlines() == ["[] True", "True True"], proc.stderr

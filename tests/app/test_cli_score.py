@@ -362,5 +362,4 @@ def test_score_imports_only_scoring_and_the_english_reader(tmp_path: Path) -> No
     rcs, modules = proc.stdout.splitlines()
     assert rcs == "[0, 0, 2, 0]", proc.stderr
     assert modules.split() == ["app", "app.bounds", "app.cli", "app.commands",
-                               "app.commands.score", "app.installation", "app.l10n",
-                               "app.l10n.quick"]
+                               "app.commands.score", "app.l10n", "app.l10n.quick"]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import main
-from app.commands.records import terminal_safe
+from app.commands.terminal import terminal_safe
 from tests.app.test_exchange import DATA, load
 
 GOOD = json.dumps(load("guardians_basic_23.json"))
@@ -181,7 +181,7 @@ def test_keep_commands(db: Path, tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_progress_bar_only_on_a_terminal() -> None:
     import io as _io
 
-    from app.commands.records import Progress
+    from app.commands.records_verbs import Progress
 
     class Tty(_io.StringIO):
         def isatty(self) -> bool:

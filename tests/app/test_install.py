@@ -334,6 +334,54 @@ def test_an_unrelated_scoring_package_installed_over_the_wheel_is_one_clear_line
         assert "pipx" in line and "venv" in line, line
 
 
+@pytest.mark.install
+def test_an_unrelated_app_package_installed_over_the_wheel_is_one_clear_line(
+        tmp_path: Path, built: tuple[Path, Path]) -> None:
+    """Another distribution's ``app`` over ours replaces ``app/__init__.py``, which a console
+    script ``app.cli:main`` would import first: ours (``forest_table_start``) checks before
+    importing ``app`` and says which and how to fix it, in one line."""
+    py = _fresh_venv(tmp_path, built[1])
+    env = _clean_env(tmp_path)
+    tool = str(py.parent / "forest-table")
+    for argv in ([tool, "records", "list"], [tool, "setup", "forestry", "--players", "2"]):
+        ok = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=tmp_path,
+                            timeout=120)
+        assert ok.returncode == 0 and "Traceback" not in ok.stderr, ok.stderr  # no false alarm
+
+    wheel = _fake_wheel(tmp_path, "app-utils", {
+        "app/__init__.py": "raise ImportError('not Forest Table')\n"})
+    done = subprocess.run([sys.executable, "-m", "pip", "-q", "--disable-pip-version-check",
+                           "--python", str(py), "install", "--no-deps", "--no-index",
+                           str(wheel)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for argv in ([tool, "records", "list"], [tool, "setup", "forestry", "--players", "2"]):
+        line = _one_line_without_traceback(subprocess.run(
+            argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120))
+        assert "'app'" in line and "app-utils" in line, line
+        assert "pipx" in line and "venv" in line, line
+
+
+def test_the_console_script_checks_before_importing_app(tmp_path: Path) -> None:
+    """``forest-table`` runs ``forest_table_start:main``: with another ``app`` first on the
+    path it prints one line naming it, and never imports that ``app`` (it raises)."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert meta["project"]["scripts"]["forest-table"] == "forest_table_start:main"
+    (tmp_path / "other" / "app").mkdir(parents=True)
+    (tmp_path / "other" / "app" / "__init__.py").write_text("raise ImportError('not ours')\n")
+    script = "import sys, forest_table_start; sys.exit(forest_table_start.main())"
+    env = dict(os.environ, PYTHONPATH=str(tmp_path / "other"))
+    line = _one_line_without_traceback(subprocess.run(
+        [sys.executable, "-c", script, "records", "list"], capture_output=True, text=True,
+        env=env, cwd=tmp_path, timeout=120))
+    assert "'app'" in line and str(tmp_path / "other" / "app") in line and "pipx" in line
+    env.pop("PYTHONPATH")  # our own app: the command runs
+    done = subprocess.run([sys.executable, "-c", script, "setup", "forestry", "--players", "2",
+                           "--seed", "1", "--json"], capture_output=True, text=True, env=env,
+                          cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["seed"] == 1
+
+
 def test_a_scoring_package_first_on_the_path_is_one_clear_line(tmp_path: Path) -> None:
     (tmp_path / "other" / "scoring").mkdir(parents=True)
     (tmp_path / "other" / "scoring" / "__init__.py").write_text("raise ImportError('no')\n")

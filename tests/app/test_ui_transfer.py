@@ -73,7 +73,7 @@ def test_export_everything_is_the_cli_export(store: Store, tmp_path: Path,
     import argparse
     import io
 
-    from app.commands.records import do_export
+    from app.commands.records_verbs import do_export
 
     assert export_file(store, "backup", "en")[1] == 0  # nothing finished: no file
     ui = FileImport()

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, cast
 import flet as ft
 
 from app import bounds
-from app.commands.records import do_export
+from app.commands.records_verbs import do_export
 from app.l10n import render
 from app.store import exchange
 from app.store.crud import FAILURES
