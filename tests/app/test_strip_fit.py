@@ -30,6 +30,15 @@ def test_two_lines_break_at_the_best_space_and_between_wide_letters():
     assert F.lines_width(ja, 13, 2) < F.text_width(ja, 13) * 0.7
 
 
+def test_japanese_breaks_after_a_particle_never_inside_a_word():
+    """The phone broke 「Mireilleの手 / 番を終える」 (inside 手番): the lines are sent."""
+    assert F.split_lines("Mireilleの手番を終える", 13, 2) == ("Mireilleの", "手番を終える")
+    assert F.split_lines("Mireilleの手番を終える", 12, 3) == ("Mireilleの", "手番を", "終える")
+    assert F.split_lines("フォレストガーディアンズ", 15, 2) == ("フォレストガーディアンズ",)
+    assert F.split_lines("End Mireille's turn", 13, 2) == ("End Mireille's", "turn")
+    assert F.split_lines("End my turn", 13, 1) == ("End my turn",)
+
+
 def test_a_seat_watching_keeps_the_designs_row_when_there_is_room():
     fit = F.fit_row("Ken plays", "Round 6", apply_word="To apply", apply_n=2, total="68",
                     rank=RANK)

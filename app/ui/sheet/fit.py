@@ -54,26 +54,45 @@ def text_width(text: str, size: float) -> float:
     return units * size / 1000 * SLACK
 
 
+#: Japanese particles a line may end with ("Kenの" / "手番を終える"; never "Kenの手" / "番…")
+_PARTICLES = "のをはがにでともへや、。"
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
 def _breaks(text: str) -> list[int]:
-    """Where ``text`` may wrap: after a space, or between two wide (CJK) characters."""
-    out = []
-    for i in range(1, len(text)):
-        a, b = text[i - 1], text[i]
-        wide = unicodedata.east_asian_width
-        if a == " " or (wide(a) in "WF" and wide(b) in "WF") or (wide(b) in "WF" and a != " "):
-            out.append(i)
-    return out
+    """Where ``text`` may wrap: at a space, after a Japanese particle, or where Japanese
+    gives way to Latin letters (never inside a Japanese word)."""
+    return [i for i in range(1, len(text))
+            if text[i - 1] == " " or text[i] == " "
+            or text[i - 1] in _PARTICLES and text[i] != " "
+            or _wide(text[i - 1]) and not _wide(text[i])]
+
+
+def split_lines(text: str, size: float, lines: int) -> tuple[str, ...]:
+    """``text`` on at most ``lines`` lines broken where the widest line is narrowest (as
+    :func:`_breaks` allows): the lines the phone is sent (a phone left to break them
+    itself breaks Japanese anywhere, inside a word)."""
+    best: tuple[str, ...] = (text,)
+    if lines <= 1:
+        return best
+    widest = text_width(text, size)
+    for i in _breaks(text):
+        head, rest = text[:i].rstrip(), text[i:].lstrip()
+        if not head or not rest:
+            continue
+        tail = split_lines(rest, size, lines - 1)
+        w = max(text_width(x, size) for x in (head, *tail))
+        if w < widest - 0.01:
+            best, widest = (head, *tail), w
+    return best
 
 
 def lines_width(text: str, size: float, lines: int) -> float:
-    """The width of ``text`` wrapped on at most ``lines`` lines at its best breaks."""
-    if lines <= 1:
-        return text_width(text, size)
-    best = text_width(text, size)
-    for i in _breaks(text):
-        best = min(best, max(text_width(text[:i].rstrip(), size),
-                             lines_width(text[i:].lstrip(), size, lines - 1)))
-    return best
+    """The width of ``text`` on at most ``lines`` lines (:func:`split_lines`)."""
+    return max(text_width(x, size) for x in split_lines(text, size, lines))
 
 
 @dataclass(frozen=True, slots=True)

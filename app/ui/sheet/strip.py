@@ -36,7 +36,7 @@ from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
 from app.ui.sheet import play as PP
 from app.ui.sheet import play_panel
-from app.ui.sheet.fit import END_SIZE, Fit, fit_row
+from app.ui.sheet.fit import END_SIZE, Fit, fit_row, split_lines
 
 if TYPE_CHECKING:
     from app.ui.kit.live_table import TableClient
@@ -129,8 +129,9 @@ def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool, fit: Fit) -> 
                          width=32, height=32, shape=ft.BoxShape.CIRCLE, bgcolor=seat.fill,
                          alignment=ft.Alignment.CENTER)
     # each line its own node: a browser test compares the words' width with their box
+    main = "\n".join(split_lines(top.main, fit.size, 2)) if fit.wrap else top.main
     words: list[ft.Control] = [sid("status-turn-who", ft.Text(
-        top.main, size=fit.size, weight=ft.FontWeight.BOLD, max_lines=2 if fit.wrap else 1,
+        main, size=fit.size, weight=ft.FontWeight.BOLD, max_lines=2 if fit.wrap else 1,
         overflow=ft.TextOverflow.ELLIPSIS,
         style=ft.TextStyle(height=1.15) if fit.wrap else None))]
     if top.sub:
@@ -391,13 +392,15 @@ def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
     short)."""
     def make() -> Any:
         return play_panel._as_of_now(p, end)
+    size = END_SIZE[fit.end_lines]
+    lines = "\n".join(split_lines(words, size, fit.end_lines))  # where Japanese may break
     return sid("turn-end", ft.FilledButton(
-        content=ft.Text(words, size=END_SIZE[fit.end_lines], max_lines=fit.end_lines,
+        content=ft.Text(lines, size=size, max_lines=fit.end_lines,
                         text_align=ft.TextAlign.CENTER,
                         style=ft.TextStyle(height=1.1) if fit.end_lines > 1 else None),
         height=TOUCH, width=fit.end_width or None,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-        on_click=on_tap(app, p, c, make)), button=True)
+        on_click=on_tap(app, p, c, make)), button=True, label=words)
 
 
 def present(app: Nav, p: SheetPresenter, presence: Any,
