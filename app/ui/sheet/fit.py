@@ -11,6 +11,7 @@ End turn on one line, the turn's words at 15 px are given up in that order (see
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -71,6 +72,7 @@ def _breaks(text: str) -> list[int]:
             or _wide(text[i - 1]) and not _wide(text[i])]
 
 
+@lru_cache(maxsize=1024)
 def split_lines(text: str, size: float, lines: int) -> tuple[str, ...]:
     """``text`` on at most ``lines`` lines broken where the widest line is narrowest (as
     :func:`_breaks` allows): the lines the phone is sent (a phone left to break them
@@ -133,14 +135,25 @@ def _tries() -> list[tuple[bool, str, int, int, bool]]:
 _TRIES = _tries()
 
 
-@lru_cache(maxsize=1024)  # the same few strips on every redraw of every phone
 def fit_row(main: str, sub: str, *, end: str = "", apply_word: str = "",
             apply_n: int | None = None, total: str = "", rank: str = "", back: bool = False,
             row: int = ROW) -> Fit:
     """The cheapest layout of :data:`_TRIES` in which the turn's words fit uncut on a
     ``row`` px row. ``apply_n`` None: no "To apply" (the final board, a finished game);
     ``end``: End turn's words when this phone has it. None fits (a name of 40 letters):
-    the most compact, its words cut."""
+    the most compact, its words cut. Worked out once per turn and phone kind: the digits
+    of the total and rank are alike to it (every digit is as wide as the others)."""
+    return _fit(main, sub, end, apply_word,
+                None if apply_n is None else min(apply_n, 1), _DIGIT.sub("0", total),
+                _DIGIT.sub("0", rank), back, row)
+
+
+_DIGIT = re.compile(r"[0-9]")
+
+
+@lru_cache(maxsize=1024)  # the same few strips on every redraw of every phone
+def _fit(main: str, sub: str, end: str, apply_word: str, apply_n: int | None, total: str,
+         rank: str, back: bool, row: int) -> Fit:
     total_w = max(text_width(total, 24), text_width(rank, 11)) + 8
     fixed = TOUCH + total_w + (TOUCH + GAP if back else 0) + 2 * GAP  # menu, total, back
     last = Fit(fits=False)
