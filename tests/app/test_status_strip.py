@@ -184,7 +184,12 @@ def test_the_hosts_strip_names_the_turn_the_round_and_end_turn_in_full(svc):
         assert _label(app, "status-turn") == "Mei plays · Round 1"
         end = shown(app, "turn-end")
         assert end.content.value == "End Mei's turn" and end.width <= 124
-        shown(app, "status-apply")  # on the strip (row 1 or before the seat chips)
+        before = shown(app, "status-turn-who")
+        await end.on_click(None)  # the host ends Mei's turn: the strip names Ken's
+        await settle(0.3)
+        assert _words(app, "status-turn-who") == "Ken plays"
+        assert shown(app, "turn-end").content.value.replace("\n", " ") == "End Ken's turn"
+        assert shown(app, "status-turn-who") is not before  # drawn anew, not patched stale
 
     asyncio.run(go())
 

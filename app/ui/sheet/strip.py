@@ -346,7 +346,7 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     apply: list[ft.Control] = []  # in row 1, or before the seat chips when row 1 is full
     if applies and fit.apply != "none":
         compact = fit.apply != "full"
-        apply.append(keep_piece(app, p, "strip-apply", (apply_n, compact),
+        apply.append(keep_piece(app, p, "strip-apply", (apply_n, compact, fit.apply),
                                 lambda: _apply_block(app, apply_n, compact)))
     if fit.apply != "row2":
         row1.extend(apply)
