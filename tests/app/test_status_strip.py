@@ -163,3 +163,70 @@ def test_go_to_is_in_the_menu_and_no_bar_lies_above_the_board(svc):
             shown(app, "sheet-jump")
 
     asyncio.run(go())
+
+
+def _words(app, ident):  # type: ignore[no-untyped-def]
+    return " ".join(str(n.value) for n in on_page(shown(app, ident)) if isinstance(n, ft.Text))
+
+
+def test_the_hosts_strip_names_the_turn_the_round_and_end_turn_in_full(svc):
+    """Issue 33: on the host's phone the strip said "End Mei's turn" and no round (the
+    turn block had no room left). Row 1 now holds the turn and round in full beside End
+    turn, which names the player; "To apply" stays on the strip."""
+    p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
+    host = svc.hub().issue(gid)
+
+    async def go():
+        _c, app = await start_app(route=f"/join/{host}", encode=True)
+        await settle(0.2)
+        assert _words(app, "status-turn-who") == "Mei plays"
+        assert _words(app, "status-turn-round") == "Round 1"
+        assert _label(app, "status-turn") == "Mei plays · Round 1"
+        end = shown(app, "turn-end")
+        assert end.content.value == "End Mei's turn" and end.width <= 124
+        before = shown(app, "status-turn-who")
+        await end.on_click(None)  # the host ends Mei's turn: the strip names Ken's
+        await settle(0.3)
+        assert _words(app, "status-turn-who") == "Ken plays"
+        assert shown(app, "turn-end").content.value.replace("\n", " ") == "End Ken's turn"
+        assert shown(app, "status-turn-who") is not before  # drawn anew, not patched stale
+
+    asyncio.run(go())
+
+
+def _drag(detector, x0, y0, x1, y1, velocity):  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace as NS
+    detector.on_horizontal_drag_start(NS(global_position=NS(x=x0, y=y0)))
+    detector.on_horizontal_drag_end(NS(global_position=NS(x=x1, y=y1),
+                                       primary_velocity=velocity, velocity=NS(x=velocity, y=0)))
+
+
+def test_a_swipe_sideways_shows_the_next_or_previous_seats_board(svc):
+    """The design's gesture: a swipe to the left on the board shows the next seat's board
+    (the same as a tap on its chip), to the right the previous one (round the table); a
+    short or mostly vertical drag shows the same board."""
+    p, c = table(svc, names=("Mei", "Ken", "Aya"))
+    gid = p.snapshot.game_id
+    seat = svc.hub().issue(gid, seat=1)
+
+    async def go():
+        _c, app = await start_app(route=f"/join/{seat}", encode=True)
+        await settle(0.2)
+        swipe = shown(app, "sheet-swipe")
+        assert isinstance(swipe, ft.GestureDetector)
+        assert ft.PointerDeviceType.MOUSE not in swipe.allowed_devices  # a click stays a click
+        assert "Mei's board" in _words(app, "board-left")
+        _drag(shown(app, "sheet-swipe"), 300, 500, 160, 510, -900)
+        await settle(0.1)
+        assert "Ken's board" in _words(app, "board-left")
+        assert shown(app, "sheet-player-1").selected
+        _drag(shown(app, "sheet-swipe"), 200, 300, 170, 600, -900)  # a scroll
+        _drag(shown(app, "sheet-swipe"), 200, 300, 170, 302, -100)  # short and slow
+        await settle(0.1)
+        assert "Ken's board" in _words(app, "board-left")
+        for who in ("Mei", "Aya"):  # to the right: the previous seat's, round the table
+            _drag(shown(app, "sheet-swipe"), 60, 500, 300, 500, 700)
+            await settle(0.1)
+            assert f"{who}'s board" in _words(app, "board-left")
+
+    asyncio.run(go())

@@ -36,6 +36,7 @@ from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
 from app.ui.sheet import play as PP
 from app.ui.sheet import play_panel
+from app.ui.sheet.fit import END_SIZE, Fit, fit_row, split_lines
 
 if TYPE_CHECKING:
     from app.ui.kit.live_table import TableClient
@@ -117,10 +118,9 @@ def _scroll_to(app: Nav, key: str) -> Callable[[Any], Any]:
     return go
 
 
-def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool,
-                with_badge: bool = True) -> ft.Control:
-    """Whose turn it is and the round; ``with_badge``: the seat's coloured ▶ before them
-    (left out when "End my turn" shares the row: the words need its width on a phone)."""
+def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool, fit: Fit) -> ft.Control:
+    """Whose turn it is and the round, in full (``fit``: laid out so that the words fit a
+    phone's row uncut: the seat's coloured ▶ before them while there is room)."""
     colours = p.colours()
     colour = colours[top.seat] if 0 <= top.seat < len(colours) else None
     seat = seat_colour(colour, dark)
@@ -128,14 +128,19 @@ def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool,
                                  color=seat.on_fill, size=20),
                          width=32, height=32, shape=ft.BoxShape.CIRCLE, bgcolor=seat.fill,
                          alignment=ft.Alignment.CENTER)
-    words: list[ft.Control] = [ft.Text(top.main, size=15, weight=ft.FontWeight.BOLD,
-                                       max_lines=1, overflow=ft.TextOverflow.ELLIPSIS)]
+    # each line its own node: a browser test compares the words' width with their box
+    main = "\n".join(split_lines(top.main, fit.size, 2)) if fit.wrap else top.main
+    words: list[ft.Control] = [sid("status-turn-who", ft.Text(
+        main, size=fit.size, weight=ft.FontWeight.BOLD, max_lines=2 if fit.wrap else 1,
+        overflow=ft.TextOverflow.ELLIPSIS,
+        style=ft.TextStyle(height=1.15) if fit.wrap else None))]
     if top.sub:
-        words.append(ft.Text(top.sub, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
-                             overflow=ft.TextOverflow.ELLIPSIS))
+        words.append(sid("status-turn-round", ft.Text(
+            top.sub, size=12, color=ft.Colors.ON_SURFACE_VARIANT, max_lines=1,
+            overflow=ft.TextOverflow.ELLIPSIS)))
     # the Row's own child expands (a Semantics around an expanding Container would not)
     return ft.Container(sid("status-turn", ft.Container(
-        ft.Row([*([badge] if with_badge else []),
+        ft.Row([*([badge] if fit.badge else []),
                 ft.Container(ft.Column(words, spacing=0, tight=True), expand=True)],
                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER),
         height=ROW1, border_radius=8, padding=ft.Padding.only(left=2, right=2),
@@ -325,17 +330,26 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
             width=TOUCH, height=TOUCH))))
     turn = play_panel._turn_of(p.state)
     ends_here = bool(top.end) and turn is not None and play_panel.ends_turn_here(p)
-    row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours, ends_here),
-                           lambda: _turn_block(app, p, top, dark, not ends_here)))
+    name, total, n = names[p.player], totals[p.player], len(names)
+    applies = not final and p.status != Status.FINISHED
+    fit = fit_row(top.main, top.sub, end=top.end if ends_here else "",
+                  apply_word=app.t("status-apply-word"), apply_n=apply_n if applies else None,
+                  total="–" if total is None else str(total),
+                  rank=app.t("status-rank", r=rank, n=n) if rank else "",
+                  back=app.locked is None)
+    row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours, fit),
+                           lambda: _turn_block(app, p, top, dark, fit)))
     if ends_here and turn is not None:
         end = turn.command  # it names the turn it ends (a late tap: "already done")
-        row1.append(keep_piece(app, p, "strip-end", (top.end, p.locked_player, end),
-                               lambda: _end_button(app, p, c, top.end, end)))
-    if not final and p.status != Status.FINISHED:
-        compact = bool(top.end)
-        row1.append(keep_piece(app, p, "strip-apply", (apply_n, compact),
-                               lambda: _apply_block(app, apply_n, compact)))
-    name, total, n = names[p.player], totals[p.player], len(names)
+        row1.append(keep_piece(app, p, "strip-end", (top.end, p.locked_player, end, fit),
+                               lambda: _end_button(app, p, c, top.end, end, fit)))
+    apply: list[ft.Control] = []  # in row 1, or before the seat chips when row 1 is full
+    if applies and fit.apply != "none":
+        compact = fit.apply != "full"
+        apply.append(keep_piece(app, p, "strip-apply", (apply_n, compact, fit.apply),
+                                lambda: _apply_block(app, apply_n, compact)))
+    if fit.apply != "row2":
+        row1.extend(apply)
     row1.append(keep_piece(app, p, "strip-total", (name, total, rank, n, provisional),
                            lambda: _total_block(app, p, name, total, rank, n, provisional)))
     snap = p.snapshot
@@ -358,6 +372,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     # the rows and the box: kept while they hold the very same pieces
     top_row = keep_piece(app, p, "strip-row1", tuple(map(id, row1)), lambda: ft.Row(
         row1, spacing=4, height=ROW1, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    if fit.apply == "row2":
+        chips = [*apply, *chips]
     seat_row = keep_piece(app, p, "strip-row2", tuple(map(id, chips)), lambda: ft.Row(
         chips, spacing=4, height=ROW2, scroll=ft.ScrollMode.AUTO if many else None,
         vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -369,17 +385,22 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
 
 
 def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
-                end: Any) -> ft.Control:
+                end: Any, fit: Fit) -> ft.Control:
     """End my turn (End Ken's turn on the host's phone): ``end``, the command naming the
     turn shown, against the version on screen when tapped (a turn that has ended since
-    is "already done")."""
+    is "already done"); as wide as its words need (``fit``: on two lines when the row is
+    short)."""
     def make() -> Any:
         return play_panel._as_of_now(p, end)
+    size = END_SIZE[fit.end_lines]
+    lines = "\n".join(split_lines(words, size, fit.end_lines))  # where Japanese may break
     return sid("turn-end", ft.FilledButton(
-        content=ft.Text(words, size=13, max_lines=2, text_align=ft.TextAlign.CENTER),
-        height=TOUCH, width=96 if p.locked_player is not None else 124,
+        content=ft.Text(lines, size=size, max_lines=fit.end_lines,
+                        text_align=ft.TextAlign.CENTER,
+                        style=ft.TextStyle(height=1.1) if fit.end_lines > 1 else None),
+        height=TOUCH, width=fit.end_width or None,
         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=8)),
-        on_click=on_tap(app, p, c, make)), button=True)
+        on_click=on_tap(app, p, c, make)), button=True, label=words)
 
 
 def present(app: Nav, p: SheetPresenter, presence: Any,

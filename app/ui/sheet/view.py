@@ -51,6 +51,7 @@ from app.ui.kit.widgets import (
 )
 from app.ui.sheet import play_panel, strip
 from app.ui.sheet.presenter import SheetPresenter
+from app.ui.sheet.swipe import board_swipe
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -487,10 +488,12 @@ def build(app: Nav) -> ft.Control:
     stretch = ft.CrossAxisAlignment.STRETCH
     parts_column = _parts_column(app, p, c, final, suggested, own, table)
     # the columns around the pieces: kept while they hold the very same pieces
-    return keep_column(app, p, "body", [
+    body = keep_column(app, p, "body", [
         keep_column(app, p, "head", head, spacing=10, horizontal_alignment=stretch),
         keep_column(app, p, "parts", parts_column, spacing=10, horizontal_alignment=stretch),
     ], spacing=10, horizontal_alignment=stretch)
+    # a swipe sideways: the next or previous seat's board (as a tap on their chip)
+    return keep_piece(app, p, "swipe", id(body), lambda: board_swipe(app, p, body))
 
 
 def _whose(app: Nav, p: SheetPresenter) -> list[ft.Control]:

@@ -1,0 +1,112 @@
+"""The status strip's first row on a 390 px phone (app/ui/sheet/fit.py) and the swipe's
+threshold (app/ui/sheet/swipe.py): known answers."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.ui.sheet import fit as F
+from app.ui.sheet.swipe import step
+
+RANK = "Rank 1 of 3"
+
+
+def test_widths_are_never_below_what_chromium_draws():
+    """Measured in Chromium at 390×844 (the semantics node of each text, issue 33): the
+    estimate is at least the drawn width and within 6 % of it."""
+    for text, size, drawn in (("Round 1", 12, 47.6), (RANK, 11, 58.6),
+                              ("Mireille plays", 15, 95.3), ("Your turn", 15, 66.7)):
+        est = F.text_width(text, size)
+        assert drawn <= est <= drawn * 1.06, (text, est, drawn)
+    assert F.text_width("の手番", 10) == pytest.approx(30 * F.SLACK)  # one em a wide letter
+
+
+def test_two_lines_break_at_the_best_space_and_between_wide_letters():
+    assert F.lines_width("End Bartholomew's turn", 13, 2) == pytest.approx(
+        F.text_width("End Bartholomew's", 13))
+    assert F.lines_width("End Bartholomew's turn", 13, 3) == pytest.approx(
+        F.text_width("Bartholomew's", 13))
+    ja = "Bartholomewの手番を終える"
+    assert F.lines_width(ja, 13, 2) < F.text_width(ja, 13) * 0.7
+
+
+def test_japanese_breaks_after_a_particle_never_inside_a_word():
+    """The phone broke 「Mireilleの手 / 番を終える」 (inside 手番): the lines are sent."""
+    assert F.split_lines("Mireilleの手番を終える", 13, 2) == ("Mireilleの", "手番を終える")
+    assert F.split_lines("Mireilleの手番を終える", 12, 3) == ("Mireilleの", "手番を", "終える")
+    assert F.split_lines("フォレストガーディアンズ", 15, 2) == ("フォレストガーディアンズ",)
+    assert F.split_lines("End Mireille's turn", 13, 2) == ("End Mireille's", "turn")
+    assert F.split_lines("End my turn", 13, 1) == ("End my turn",)
+
+
+def test_a_seat_watching_keeps_the_designs_row_when_there_is_room():
+    fit = F.fit_row("Ken plays", "Round 6", apply_word="To apply", apply_n=2, total="68",
+                    rank=RANK)
+    assert fit == F.Fit(badge=True, apply="full", end_width=0, end_lines=1, size=15,
+                        wrap=False, fits=True)
+
+
+def test_the_turns_phone_has_end_my_turn_on_one_line():
+    fit = F.fit_row("Your turn", "Round 1", end="End my turn", apply_word="To apply",
+                    apply_n=2, total="6", rank=RANK)
+    assert fit.fits and fit.end_lines == 1 and fit.apply == "compact" and fit.size == 15
+
+
+def test_the_hosts_phone_names_a_long_name_twice_without_cutting_it():
+    """The host's phone during Bartholomew's turn: "Bartholomew plays" / "Round 1" and
+    "End Bartholomew's turn" in one row of 358 px: "To apply" goes before the seat chips,
+    the words wrap rather than being cut."""
+    fit = F.fit_row("Bartholomew plays", "Round 1", end="End Bartholomew's turn",
+                    apply_word="To apply", apply_n=2, total="6", rank=RANK)
+    assert fit.fits and fit.apply == "row2" and not fit.badge
+    assert fit.end_width <= F.END_MAX
+    # nothing to apply: the pill is left out and End turn takes its place
+    empty = F.fit_row("Bartholomew plays", "Round 1", end="End Bartholomew's turn",
+                      apply_word="To apply", apply_n=0, total="6", rank=RANK)
+    assert empty.fits and empty.apply == "none"
+    short = F.fit_row("Ken plays", "Round 1", end="End Ken's turn", apply_word="To apply",
+                      apply_n=2, total="6", rank=RANK)
+    assert short.fits and short.apply == "compact" and short.size == 15 and not short.wrap
+
+
+def test_forest_guardians_on_the_laptop_says_the_game_in_full():
+    """Was "Fo…": the laptop's back arrow, "To apply 0" and the badge left 30 px."""
+    fit = F.fit_row("Forest Guardians", "", apply_word="To apply", apply_n=0, total="5",
+                    rank="Rank 1 of 2", back=True)
+    assert fit.fits and fit.badge and fit.apply == "none" and fit.size == 15
+
+
+def test_japanese_fits_too():
+    fit = F.fit_row("Bartholomewの手番", "ラウンド1", end="Bartholomewの手番を終える",
+                    apply_word="適用するもの", apply_n=2, total="6", rank="3人中1位")
+    assert fit.fits
+    mine = F.fit_row("あなたの手番", "ラウンド1", end="手番を終える", apply_word="適用するもの",
+                     apply_n=1, total="6", rank="3人中1位")
+    assert mine.fits and mine.size == 15 and not mine.wrap
+
+
+@pytest.mark.parametrize("name", ["Ken", "Mireille", "Bartholomew", "Annika", "Pink", "松本"])
+def test_to_apply_is_never_hidden_while_something_is_to_apply(name):
+    for end in ("", f"End {name}'s turn"):
+        for back in (False, True):
+            fit = F.fit_row(f"{name} plays", "Round 12", end=end, apply_word="To apply",
+                            apply_n=3, total="101", rank=RANK, back=back)
+            assert fit.apply != "none"
+            if not back:  # a phone (the laptop's back arrow takes 52 px more)
+                assert fit.fits, (name, end, fit)
+
+
+def test_a_name_of_forty_letters_does_not_fit_and_says_so():
+    fit = F.fit_row("W" * 40 + " plays", "Round 1", end="End " + "W" * 40 + "'s turn",
+                    apply_word="To apply", apply_n=1, total="6", rank=RANK)
+    assert not fit.fits and fit.end_width <= F.END_MAX
+
+
+def test_a_swipe_is_deliberate():
+    assert step(-120, 10, -50) == 1  # far to the left: the next player's board
+    assert step(120, -10, 50) == -1  # to the right: the previous one's
+    assert step(-50, 0, -900) == 1  # a short flick
+    assert step(-50, 0, 900) == 0  # a flick back the other way
+    assert step(-50, 0, -100) == 0  # short and slow
+    assert step(-30, 0, -3000) == 0  # too short, however fast
+    assert step(-100, 140, -900) == 0  # more down than sideways: a scroll
