@@ -1,11 +1,11 @@
-"""The status strip's first row on a 390 px phone (app/ui/sheet/fit.py) and the swipe's
+"""The status strip's first row on a 390 px phone (app/ui/kit/fit.py) and the swipe's
 threshold (app/ui/sheet/swipe.py): known answers."""
 
 from __future__ import annotations
 
 import pytest
 
-from app.ui.sheet import fit as F
+from app.ui.kit import fit as F
 from app.ui.sheet.swipe import step
 
 RANK = "Rank 1 of 3"

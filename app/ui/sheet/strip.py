@@ -31,12 +31,12 @@ from app.game.status import Status
 from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
+from app.ui.kit.fit import END_SIZE, Fit, fit_row, split_lines
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
 from app.ui.sheet import play as PP
 from app.ui.sheet import play_panel
-from app.ui.sheet.fit import END_SIZE, Fit, fit_row, split_lines
 
 if TYPE_CHECKING:
     from app.ui.kit.live_table import TableClient

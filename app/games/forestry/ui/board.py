@@ -22,6 +22,7 @@ from app.games.forestry.ui.sheet import task_words
 from app.ui.kit import flet_compat
 from app.ui.kit.board_parts import box, frame, icon, marked, title
 from app.ui.kit.colours import SeatColour, is_dark, seat_colour
+from app.ui.kit.fit import text_width
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import tapped
 from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
@@ -1047,9 +1048,10 @@ def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None,
     contract of Building")."""
     ink = INK if tint else None
     if row:
+        words, size = tile_words(text, TASK_ADD_W - 4)
         body: ft.Control = ft.Column(
             [icon(icon_name, x.dark and not tint, 20),
-             ft.Text(text, size=10, color=ink, max_lines=2, text_align=ft.TextAlign.CENTER)],
+             ft.Text(words, size=size, color=ink, max_lines=2, text_align=ft.TextAlign.CENTER)],
             spacing=0, tight=True, alignment=ft.MainAxisAlignment.CENTER,
             horizontal_alignment=ft.CrossAxisAlignment.CENTER)
         width, padding = TASK_ADD_W, ft.Padding.symmetric(horizontal=1, vertical=2)
@@ -1065,6 +1067,24 @@ def _task_add(x: Ctx, ident: str, icon_name: str, text: str, what: Tap | None,
         border=ft.Border.all(1, OUTLINE), on_click=x.on(what)),
         button=what is not None,
         label=" ".join(w for w in (x.t("board-task-add"), row, text) if w))
+
+
+#: what a line may not start with (Japanese: small kana, the long vowel mark, closing marks)
+NO_LINE_START = "ゃゅょャュョっッぁぃぅぇぉァィゥェォー、。）」"
+
+
+def tile_words(text: str, width: float) -> tuple[str, int]:
+    """``text`` for a tile ``width`` px wide and its size: 10 px when each word fits a line,
+    else 9 px; a word too long for either (イノベーション) is broken into two lines where
+    the second does not start with a small kana or a long vowel mark (never "…シ / ョン")."""
+    for size in (10, 9):
+        if all(text_width(w, size) <= width for w in text.split()):
+            return text, size
+    if " " in text:
+        return text, 9
+    cut = max((i for i in range(1, len(text)) if text[i] not in NO_LINE_START
+               and text_width(text[:i], 10) <= width), default=len(text))
+    return f"{text[:cut]}\n{text[cut:]}", 10 if text_width(text[cut:], 10) <= width else 9
 
 
 TASK_W = 176  # a task card's width: two side by side on a 390-px phone
