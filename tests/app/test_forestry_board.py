@@ -133,3 +133,18 @@ def test_no_identifier_twice_on_the_board(svc: Any) -> None:
         assert not twice, twice
 
     asyncio.run(go())
+
+
+def test_a_task_tiles_words_fit_it_and_never_break_before_a_small_kana() -> None:
+    from app.games.forestry.ui.board import NO_LINE_START, TASK_ADD_W, tile_words
+    from app.ui.kit.fit import text_width
+
+    width = TASK_ADD_W - 4
+    assert tile_words("Den tree", width) == ("Den tree", 10)
+    assert tile_words("Innovation", width) == ("Innovation", 9)  # was cut "Innovatio / n"
+    for word in ("イノベーション", "アクセサリー"):
+        words, size = tile_words(word, width)
+        lines = words.split("\n")
+        assert len(lines) == 2 and "".join(lines) == word
+        assert lines[1][0] not in NO_LINE_START  # never "イノベーシ / ョン"
+        assert all(text_width(line, size) <= width for line in lines)
