@@ -14,8 +14,10 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    already left). ``tests/app/test_ui_sheet.py`` (``session.index.get(plus._i) is plus``)
    and ``tests/app/test_ui_new_game.py::test_a_name_typed_after_a_redraw_still_reaches_``
    ``the_form`` hold Flet to it.
-2. **Text fields must survive a redraw** (:class:`KeptControls`). A change
-   event from a replaced field is dropped, losing what the user just typed;
+2. **Text fields must survive a redraw** (:class:`KeptControls`). A field made
+   anew is diffed against the one the phone has: its value (the server's, without what
+   was typed since) is sent over the typed text and the change event then reads it (in
+   a new frame, the event reaches no handler at all), losing what the user just typed;
    the same field instance is handed out on every render.
    Shown by the new-game, settings and records tests that type, redraw, save.
 3. **Only a control still on the page may be reused** (:func:`on_screen`).
@@ -154,7 +156,7 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    (:func:`app.web.sessions._evict_from_flet`): flet-web keeps a closed tab's session for
    its return, under an id of its own making, and lists its sessions only in a private
    dictionary (``FletAppManager.__sessions``); the cap of tabs per address drops the oldest
-   there as well. Shown by the cap's tests in ``tests/app/test_web_hostile.py``.
+   there as well. Shown by ``tests/app/test_flet_canaries.py`` (``test_16_...``).
 
 Every private name these rely on is in :data:`FLET_PRIVATE_NAMES` (and
 :data:`FLET_WEB_PRIVATE_NAMES`), checked at import (``serve``: at its start);
