@@ -9,11 +9,13 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
 
 1. Removed: re-indexing reused controls. Flet 1.0.5 keeps a control reused from the last
    render in its session's index through every redraw the app makes now (the body-only
-   patch, 8., and a new frame alike): switched off, no unit or browser test failed and,
-   counted, it never put back a control the phone still showed (only controls of a screen
-   already left). ``tests/app/test_ui_sheet.py`` (``session.index.get(plus._i) is plus``)
-   and ``tests/app/test_ui_new_game.py::test_a_name_typed_after_a_redraw_still_reaches_``
-   ``the_form`` hold Flet to it.
+   patch, 8., and a new frame alike): switched off, no browser test and no test whose
+   session encodes its messages as the web server does failed, and in the browser runs it
+   never had a control to put back. (The plain test harness indexes nothing until
+   ``get_page_patch()``: there it had put kept fields in the index, and the tests that type
+   into them now encode, as the server does.) ``tests/app/test_ui_sheet.py``
+   (``session.index.get(plus._i) is plus``) and ``tests/app/test_ui_new_game.py::``
+   ``test_a_name_typed_after_a_redraw_still_reaches_the_form`` hold Flet to it.
 2. **Text fields must survive a redraw** (:class:`KeptControls`). A field made
    anew is diffed against the one the phone has: its value (the server's, without what
    was typed since) is sent over the typed text and the change event then reads it (in
