@@ -391,9 +391,10 @@ def _web_app(host: str | None, port: int, base_url: str | None,
     :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
-    from app.ui.kit import icon_assets, services
+    from app.ui.kit import flet_compat, icon_assets, services
     from app.web import server as web
 
+    flet_compat.check_web_private_names()  # a flet-web without one fails here, naming it
     global BASE_URL
     public = base_url.strip().rstrip("/") if base_url else None
     app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,

@@ -580,6 +580,7 @@ def quiet_closed_sends() -> None:
         original(self, message)
 
     send_message._forest_table_quiet = True  # type: ignore[attr-defined]
+    send_message.__wrapped__ = original  # type: ignore[attr-defined]  # (the canary of 13.)
     FletApp.send_message = send_message  # type: ignore[method-assign]
     _quiet_run_task()
 

@@ -73,7 +73,7 @@ def test_no_screen_shows_a_raw_key_or_developer_notation(svc: Any, lang: str) ->
         seen[name] = raw(texts(app))
 
     async def go() -> None:
-        client, app = await start_app(prefs=MemoryPrefs({"language": lang}))
+        client, app = await start_app(prefs=MemoryPrefs({"language": lang}), encode=True)
         app.apply_settings(app.settings.with_(language=lang))
         await visit(app, "home")
         app.go("settings")

@@ -78,7 +78,7 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
     services.set_shared(svc)
 
     async def go() -> None:
-        client, app = await start_app()
+        client, app = await start_app(encode=True)
         await _forestry_scoreboard(client, app)
         await click(client, app, "nav-back")
         assert app.route == "sheet"

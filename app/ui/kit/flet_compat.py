@@ -7,21 +7,20 @@ Flet attribute (``_i``, ``session.index``); the table benchmark
 (``benchmarks/bench_table.py``) is the gate for every change here: the kept
 pieces and the reconciled redraw are what let one laptop serve many tables.
 
-1. **Reused controls drop out of the index** (:func:`reindex`). Flet reconciles
-   a redraw by giving the new controls the ids of the old ones and forgetting
-   the old ones *with everything they held*, a control reused from the last
-   render included, although the phone still shows it (no patch touched it).
-   An *event* for such a control is still found (Flet searches the page), but
-   the phone's *property updates* for it (the text typed into a kept field, a
-   chip's new state) are looked up in the index only and dropped without a
-   word: the handler then reads the old value. So reused controls are put back
-   in the index once the redraw is sent.
-   Shown by ``tests/app/test_ui_sheet.py`` (``test_a_redraw_keeps_unchanged_sections_and_``
-   ``taps_on_them_use_the_current_version``: ``session.index.get(plus._i) is plus``) and
-   ``tests/app/test_ui_new_game.py::test_a_name_typed_after_a_redraw_still_reaches_the_form``.
-2. **Text fields must survive a redraw** (:class:`KeptControls`). A change
-   event from a replaced field is dropped, losing what the user just typed;
-   the same field instance is handed out on every render (and re-indexed, 1.).
+1. Removed: re-indexing reused controls. Flet 1.0.5 keeps a control reused from the last
+   render in its session's index through every redraw the app makes now (the body-only
+   patch, 8., and a new frame alike): switched off, no browser test and no test whose
+   session encodes its messages as the web server does failed, and in the browser runs it
+   never had a control to put back. (The plain test harness indexes nothing until
+   ``get_page_patch()``: there it had put kept fields in the index, and the tests that type
+   into them now encode, as the server does.) ``tests/app/test_ui_sheet.py``
+   (``session.index.get(plus._i) is plus``) and ``tests/app/test_ui_new_game.py::``
+   ``test_a_name_typed_after_a_redraw_still_reaches_the_form`` hold Flet to it.
+2. **Text fields must survive a redraw** (:class:`KeptControls`). A field made
+   anew is diffed against the one the phone has: its value (the server's, without what
+   was typed since) is sent over the typed text and the change event then reads it (in
+   a new frame, the event reaches no handler at all), losing what the user just typed;
+   the same field instance is handed out on every render.
    Shown by the new-game, settings and records tests that type, redraw, save.
 3. **Only a control still on the page may be reused** (:func:`on_screen`).
    One the page dropped (another screen came between) has lost its place and
@@ -145,6 +144,31 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    left the phone wrong);
    its canary (``test_flet_still_needs_it``) puts Flet's pairing back and expects the crash.
 
+15. **A handler's start and end, and its event's data, are seen by wrapping
+   ``Session.dispatch_event``** (in ``app/web``: it sits below this module's layer and
+   installs them at ``build_app``): :func:`app.web.taps.install_handled_hook` (a tap's
+   answer once its handler is done, a resent tap applied once),
+   :func:`app.web.budget.install_gate_hook` (a tab's event budget) and
+   :func:`app.web.sessions.install_event_checks` (event data checked against the type of
+   the event its control makes, the control found in ``Session.index``). Flet 1.0.5 has no
+   hook around a handler and makes an event of whatever data the phone sent. Shown by
+   ``tests/app/test_taps.py`` and ``tests/app/test_web_hostile.py``.
+
+16. **A kept session is evicted from flet-web too**
+   (:func:`app.web.sessions._evict_from_flet`): flet-web keeps a closed tab's session for
+   its return, under an id of its own making, and lists its sessions only in a private
+   dictionary (``FletAppManager.__sessions``); the cap of tabs per address drops the oldest
+   there as well. Shown by ``tests/app/test_flet_canaries.py`` (``test_16_...``).
+
+Every private name these rely on is in :data:`FLET_PRIVATE_NAMES` (and
+:data:`FLET_WEB_PRIVATE_NAMES`), checked at import (``serve``: at its start);
+docs/flet-workarounds.md lists each workaround with its test and its canary
+(``tests/app/test_flet_canaries.py``: Flet's behaviour with the workaround off).
+Other ties to flet-web that are not Python names: the client's icon list read from
+``main.dart.js`` (:mod:`app.web.icons`, the full font when it cannot be read), its
+loading page (:mod:`app.web.loading`) and its CDN request and CORS header
+(:mod:`app.web.security`).
+
 The crash panel (``Session.error``, ``SESSION_CRASHED``) is replaced for table
 mode by :func:`app.ui.shell.tab.guard_session`.
 """
@@ -154,6 +178,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import importlib
 import inspect
 import logging
 from collections.abc import Callable, Iterable
@@ -165,6 +190,119 @@ import flet.controls.object_patch as _object_patch
 import flet.utils.validation as _validation
 from flet.controls.value_types import Prop as _Prop
 from flet.controls.value_types import _get_raw_descriptor
+
+# --------------------------------------------------------------------------- private names
+
+#: Every private name of Flet's (and flet-web's) a workaround here or in ``app/web`` relies
+#: on, with the workarounds that read it: ``(where, name, workarounds)``. A name Flet renamed
+#: would not raise where it is read (``getattr(..., None)``, ``hasattr``): ``control_id``
+#: would give None and ``frames_queued`` 0 without a word. So each is checked when this
+#: module is imported (:func:`check_private_names`; flet-web's at ``serve``'s start,
+#: :func:`check_web_private_names`) and a Flet without one fails there, naming it.
+#: ``where`` is an object (the name must be its attribute) or, for an attribute Flet sets
+#: on each instance, ``uses:<module or class>`` (Flet's code there must use the name).
+FLET_PRIVATE_NAMES: tuple[tuple[str, str, str], ...] = (
+    ("flet.messaging.session.Session", "index", "15."),
+    ("flet.messaging.session.Session", "patch_control", "8."),
+    ("flet.messaging.session.Session", "dispatch_event", "15."),
+    ("flet.controls.page.Page", "run_task", "13."),
+    ("flet.controls.context", "_context_page", "13."),
+    ("flet.controls.context.context", "mark_update_called", "8."),
+    ("uses:flet.controls.base_control.BaseControl", "validate", "9."),
+    ("flet.utils.validation", "_get_reported_validation_errors", "9."),
+    ("flet.utils.validation", "_REPORTED_VALIDATION_ERRORS_KEY", "9."),
+    ("flet.controls.value_types", "_get_raw_descriptor", "11."),
+    ("uses:flet.controls.object_patch.DiffBuilder", "logger", "12."),
+    ("uses:flet.controls.object_patch.DiffBuilder", "_index_key", "14."),
+    ("uses:flet.controls.base_control.BaseControl", "_i", "7."),
+    ("uses:flet.controls.base_control.BaseControl", "_frozen", "8. 10."),
+    ("uses:flet.controls.base_control.BaseControl", "_dirty", "8. 11."),
+    ("uses:flet.controls.value_types", "_values", "11."),
+    ("uses:flet.controls.base_control.BaseControl", "_parent", "11."),
+    ("uses:flet.controls.object_patch", "_initialized", "11."),
+    ("uses:flet.controls.object_patch", "_structural_fields", "11."),
+)
+#: flet-web's private names (its web server only: checked by ``serve``).
+FLET_WEB_PRIVATE_NAMES: tuple[tuple[str, str, str], ...] = (
+    ("flet_web.fastapi.flet_app.FletApp", "send_message", "13."),
+    ("uses:flet_web.fastapi.flet_app.FletApp", "_FletApp__send_queue", "7. 13."),
+    ("flet_web.fastapi.flet_app_manager.app_manager", "_FletAppManager__sessions", "16."),
+    ("flet_web.fastapi.flet_app_manager.app_manager", "delete_session", "16."),
+)
+
+
+class FletChanged(RuntimeError):
+    """This Flet lacks a private name a workaround relies on (see :data:`FLET_PRIVATE_NAMES`)."""
+
+
+def _resolve(where: str) -> Any:
+    """The object named by a dotted path: a module, then attributes."""
+    parts = where.split(".")
+    for i in range(len(parts), 0, -1):
+        try:
+            found: Any = importlib.import_module(".".join(parts[:i]))
+        except ImportError:
+            continue
+        for part in parts[i:]:
+            found = getattr(found, part)
+        return found
+    raise ImportError(where)
+
+
+def _code_names(owner: Any) -> set[str]:
+    """Every name (and string constant) the code of ``owner``'s functions uses: a class's
+    methods and properties, or a module's own functions and classes."""
+    if inspect.ismodule(owner):
+        items = [v for v in vars(owner).values() if getattr(v, "__module__", None)
+                 == owner.__name__]
+    else:
+        items = [owner]
+    todo: list[Any] = []
+    while items:
+        item = items.pop()
+        if isinstance(item, staticmethod | classmethod):
+            item = item.__func__
+        if isinstance(item, type):
+            items.extend(vars(item).values())
+        elif isinstance(item, property):
+            items.extend(f for f in (item.fget, item.fset) if f is not None)
+        elif inspect.isfunction(item):
+            todo.append(item.__code__)
+    names: set[str] = set()
+    while todo:
+        code = todo.pop()
+        names.update(code.co_names)
+        for const in code.co_consts:
+            if inspect.iscode(const):
+                todo.append(const)
+            elif isinstance(const, str):
+                names.add(const)
+    return names
+
+
+def check_private_names(names: Iterable[tuple[str, str, str]] = FLET_PRIVATE_NAMES) -> None:
+    """Raise :class:`FletChanged`, naming Flet's version, the missing name and the
+    workarounds that read it, unless every one of ``names`` is there."""
+    missing: list[str] = []
+    for where, name, workarounds in names:
+        uses = where.startswith("uses:")
+        path = where.removeprefix("uses:")
+        try:
+            owner = _resolve(path)
+            there = name in _code_names(owner) if uses else hasattr(owner, name)
+        except (ImportError, AttributeError):
+            there = False
+        if not there:
+            missing.append(f"{path} {'no longer uses' if uses else 'has no'} {name!r} "
+                           f"(flet_compat {workarounds})")
+    if missing:
+        raise FletChanged(f"Flet {ft.version.flet_version}: " + "; ".join(missing)
+                          + ". Look at those workarounds in app/ui/kit/flet_compat.py again.")
+
+
+def check_web_private_names() -> None:
+    """:func:`check_private_names` for flet-web's (``serve`` calls it before it serves)."""
+    check_private_names(FLET_WEB_PRIVATE_NAMES)
 
 #: What Flet 1.0.5 raises when the tab went away or its browser does not answer: a
 #: ``RuntimeError`` (``page.session`` of a destroyed session, ``update``/``pop_dialog`` of a
@@ -223,23 +361,6 @@ def subtree(control: ft.BaseControl) -> list[ft.BaseControl]:
                 if isinstance(value, ft.BaseControl | list):
                     todo.append(value)
     return found
-
-
-def reindex(page: ft.Page, control: ft.BaseControl,
-            inside: Iterable[ft.BaseControl] | None = None) -> None:
-    """Put ``control`` and ``inside`` (default: its :func:`subtree`) back in the session's
-    index (1.); call it after the redraw is sent. Flet drops a reused control together with
-    everything it holds (it reaches them through the control), so a control still indexed
-    has lost nothing: only then is nothing walked."""
-    try:
-        index = page.session.index
-    except TAB_GONE:  # the tab went away
-        return
-    if index.get(control._i) is control:
-        return
-    for c in inside if inside is not None else subtree(control):
-        if index.get(c._i) is not c:
-            index[c._i] = c
 
 
 def drop_replaced(page: ft.Page, old: Any) -> None:
@@ -335,15 +456,9 @@ def thaw(control: ft.BaseControl) -> None:
 
 
 class KeptControls:
-    """The same control instance on every render, by key (2.), re-indexed after it (1.).
+    """The same control instance on every render, by key (2.)."""
 
-    ``after_render`` schedules a function for when the screen being built has been
-    sent to the page (the shell's :meth:`~app.ui.kit.nav.Nav.after_render`).
-    """
-
-    def __init__(self, page: ft.Page, after_render: Callable[[Callable[[], Any]], None]) -> None:
-        self.page = page
-        self._after_render = after_render
+    def __init__(self) -> None:
         self._cache: dict[str, ft.Control] = {}
 
     def get(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control:
@@ -354,15 +469,7 @@ class KeptControls:
             thaw(control)
         for name, value in props.items():
             setattr(control, name, value)
-        self.keep_indexed(control)
         return control
-
-    def keep_indexed(self, control: ft.BaseControl,
-                     inside: list[ft.BaseControl] | None = None) -> None:
-        """After this render, put ``control`` (and ``inside``: all it holds, default its
-        :func:`subtree`) back in the index (1.)."""
-        page = self.page
-        self._after_render(lambda: reindex(page, control, inside))
 
     def forget(self, prefix: str) -> None:
         for key in [k for k in self._cache if k.startswith(prefix)]:
@@ -598,3 +705,7 @@ def _no_pairing(_builder: Any, _item: Any, _item_key: Any, _path: list[Any]) -> 
 #: kept for the canary test that shows Flet still needs the workaround
 FLET_INDEX_KEY = _object_patch.DiffBuilder._index_key
 _object_patch.DiffBuilder._index_key = _no_pairing  # type: ignore[method-assign,assignment]
+
+
+# (last: the modules it loads are not among those 11. made fast and primed above)
+check_private_names()

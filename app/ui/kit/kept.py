@@ -51,7 +51,6 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
     drawn.add(name)
     kept = cache.get(name)
     if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
-        app.keep_indexed(kept[1])  # Flet forgets reused controls: see there
         return kept[1]
     control = keyed(make(), f"kept-{name}")  # matched by key, not place, when pieces come and go
     cache[name] = (key, control)

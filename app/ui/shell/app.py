@@ -177,7 +177,7 @@ class ForestTableApp:
         self._closers: list[Callable[[], Any]] = []
         self._reconnects: list[Callable[[], Any]] = []
         self._after: list[Callable[[], Any]] = []  # run once the screen being built is sent
-        self._kept = KeptControls(page, self.after_render)
+        self._kept = KeptControls()
         #: table mode: a seat/table-host link stays on its table (no home, history, settings)
         self.locked: Lock | None = None
         self.on_revoked: Callable[[], Any] | None = None  # its token was revoked
@@ -224,11 +224,6 @@ class ForestTableApp:
         """The same control on every render, ``props`` applied (a text field must survive a
         redraw: :mod:`app.ui.kit.flet_compat` 2.)."""
         return self._kept.get(key, factory, **props)
-
-    def keep_indexed(self, control: ft.BaseControl,
-                     inside: list[ft.BaseControl] | None = None) -> None:
-        """After this render, put ``control`` and ``inside`` back in the index (flet_compat 1)."""
-        self._kept.keep_indexed(control, inside)
 
     def forget(self, prefix: str) -> None:
         self._kept.forget(prefix)
