@@ -2131,7 +2131,8 @@ board-full-row = Full row
 board-row-full = full
 board-water-now = the multiplier now
 board-place = Place a token
-board-fg-ranger-board = { $name }'s ranger board
+board-fg-ranger-board = { $name }'s ranger board (side { $side })
+board-fg-sum = { $total } = { $parts }
 board-fg-row = { $row ->
     [top] Top row
     [middle] Middle row

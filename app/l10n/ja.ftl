@@ -2043,7 +2043,8 @@ board-full-row = 行の完成
 board-row-full = 完成
 board-water-now = 現在の倍率
 board-place = { -forester-token }を置く
-board-fg-ranger-board = { $name }のレンジャーボード
+board-fg-ranger-board = { $name }のレンジャーボード（{ $side }面）
+board-fg-sum = { $total } = { $parts }
 board-fg-row = { $row ->
     [top] 上段
     [middle] 中段

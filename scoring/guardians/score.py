@@ -48,6 +48,18 @@ def ranger_bonus(p: GuardiansPlayer) -> int:
     return 0
 
 
+def board_side(p: GuardiansPlayer) -> str:
+    """The side of the ranger board a player plays (003): side A in the basic game, side B
+    in the advanced game, where every player has a ranger."""
+    return "B" if p.ranger is not None else "A"
+
+
+def categories(p: GuardiansPlayer) -> tuple[tuple[str, int], ...]:
+    """One player's points by category (the basic game has no ranger: no ranger line)."""
+    return tuple((key, fn(p)) for key, fn in CATEGORIES
+                 if key != "ranger" or p.ranger is not None)
+
+
 CATEGORIES: tuple[tuple[str, Callable[[GuardiansPlayer], int]], ...] = (
     ("trees", trees),
     ("animals", animals),

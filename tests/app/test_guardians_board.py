@@ -27,7 +27,7 @@ def test_the_ranger_board_is_drawn_and_entered_where_it_lies(svc: Any) -> None:
         p = presenter(app)
         board = by_id(client, "board-ranger")
         texts = _texts(board)
-        assert "Mei's ranger board" in texts
+        assert "Mei's ranger board (side A)" in texts  # the basic game: side A (003)
         # the rows' words come from the rules' table (003), the top row's one card of any type
         assert [t for t in texts if t.endswith("row")] == ["Top row", "Middle row", "Bottom row"]
         assert "Terrain I · 1 resource card of any type" in texts
@@ -45,6 +45,9 @@ def test_the_ranger_board_is_drawn_and_entered_where_it_lies(svc: Any) -> None:
         assert "2" in _texts(card)  # the card shows its points
         await step(client, ("tap", "sheet-animal-0-remove"))  # taken back where it lies
         assert p.state.boards[0].animal_cards == (2,)
+        # under the board, how its total is made, from the scoring's categories: the tree row
+        # 1 point, the card 2, the fire token 1 (the shelter scores only for the Animal Expert)
+        assert _texts(by_id(client, "board-fg-sum")) == ["4 = Trees 1 + Animals 2 + Fires 1"]
         assert "Skill upgrades (hand size, actions) are not needed for the score." in _texts(
             by_id(client, "board-fg-skills"))
         assert p.error is None and not client.crashes()

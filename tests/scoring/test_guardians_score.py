@@ -185,3 +185,18 @@ def test_generated_games_round_trip_and_score_alike(g: GuardiansGame) -> None:
 
     assert parse_guardians(to_record(g)) == g
     assert score_record(to_record(g)) == score_guardians(g)
+
+
+def test_a_boards_side_and_its_categories_sum_to_its_total() -> None:
+    """Side A in the basic game, B with a ranger (003); the board's sum line adds up to the
+    score sheet's total (no ranger line in the basic game)."""
+    from scoring.guardians.score import board_side, categories
+
+    basic = player("Mei", tree_points=(2, 4, 0), animal_cards=(5,), fire_tokens=2)
+    fluffy = player("Ken", Ranger.FLUFFY, tree_points=(2, 4, 0), animal_cards=(5,),
+                    fire_tokens=2, calocedrus_on_mountains=2)
+    assert (board_side(basic), board_side(fluffy)) == ("A", "B")
+    assert categories(basic) == (("trees", 6), ("animals", 5), ("fires", 2))
+    assert categories(fluffy)[-1] == ("ranger", 4)
+    sheet = score_guardians(game(fluffy, player("Aya", Ranger.JACK), advanced=True))
+    assert sum(points for _k, points in categories(fluffy)) == sheet.players[0].total == 17

@@ -23,6 +23,7 @@ from app.ui.kit.sheet_views import CardItem, Count, Option, Section, Tap
 from app.ui.kit.widgets import TOUCH, muted, sid, stepper
 from scoring.guardians.model import GuardiansPlayer
 from scoring.guardians.rules import PILE_ORDER, ROW_ORDER
+from scoring.guardians.score import board_side, categories
 
 if TYPE_CHECKING:
     from app.ui.kit.game_ui import SheetHost
@@ -172,8 +173,8 @@ def ranger_region(x: Ctx, s: Section) -> ft.Control:
 
 def _cards_of(p: SheetHost) -> tuple[int, ...]:
     """The shown player's animal cards, by their points."""
-    boards = p.state.boards_of(GuardiansPlayer)
-    return tuple(int(c) for c in boards[p.player].animal_cards) if p.player < len(boards) else ()
+    board = _board_of(p)
+    return tuple(int(c) for c in board.animal_cards) if board is not None else ()
 
 
 def guardians_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Section],
@@ -206,8 +207,27 @@ def guardians_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[S
         spacing=6))))
     names = p.names()
     name = names[p.player] if p.player < len(names) else ""
+    board = _board_of(p)
+    side = board_side(board) if board is not None else "A"
     inner = keep_column(app, p, "fg-board-inner", inside, spacing=8)
-    out: list[ft.Control] = [kept("fg-board", (name, id(inner)), lambda: frame(
-        "board-ranger", x.t("board-fg-ranger-board", name=name), x.colour, inner))]
+    out: list[ft.Control] = [kept("fg-board", (name, side, id(inner)), lambda: frame(
+        "board-ranger", x.t("board-fg-ranger-board", name=name, side=side), x.colour, inner))]
+    if board is not None:
+        parts = categories(board)
+        out.append(kept("fg-sum", parts, lambda: sum_line(x, parts)))
     out += [draw(s) for s in sections if s.id not in DRAWN]
     return out
+
+
+def sum_line(x: Ctx, parts: Sequence[tuple[str, int]]) -> ft.Control:
+    """Under the board, how its total is made: "17 = Trees 6 + Animals 5 + …" (the
+    scoring's categories, in full words)."""
+    words = " + ".join(f"{x.t(f'category-{key}')} {points}" for key, points in parts)
+    total = sum(points for _key, points in parts)
+    return sid("board-fg-sum", ft.Text(x.t("board-fg-sum", total=str(total), parts=words),
+                                      size=15))
+
+
+def _board_of(p: SheetHost) -> GuardiansPlayer | None:
+    boards = p.state.boards_of(GuardiansPlayer)
+    return boards[p.player] if p.player < len(boards) else None
