@@ -723,6 +723,8 @@ class BadTokens:
     def __init__(self, free: int = 5, base: float = 0.5, cap: float = 30.0,
                  window: float = 600.0, keys: int = 4096) -> None:
         self.free, self.base, self.cap, self.window, self.keys = free, base, cap, window, keys
+        #: failures by address in a time window (not an identity cache, so no app.cache.Memo:
+        #: an entry is changed in place and pruned by age, and a miss makes nothing)
         self._fails: OrderedDict[str, list[float]] = OrderedDict()
         self._lock = threading.Lock()
 

@@ -15,12 +15,12 @@ import asyncio
 import io
 import logging
 import secrets
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.cache import Memo
 from app.store import photos as P
 from app.store.models import GamePhoto
 from app.table.rights import SERVER, Access
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 THUMB = 480
-_thumbs: OrderedDict[str, bytes] = OrderedDict()
+_thumbs: Memo[str, bytes] = Memo("photo thumbnails", 64)
 
 
 @dataclass(slots=True)
@@ -66,20 +66,17 @@ def access_of(app: Nav, game_id: int) -> Access | None:
 
 def thumbnail(data: bytes, uid: str) -> bytes:
     """A small JPEG of a kept photo for the screen (kept for the last 64 shown)."""
-    got = _thumbs.get(uid)
-    if got is not None:
-        _thumbs.move_to_end(uid)
-        return got
+    return _thumbs.get_or_make(uid, lambda: _shrink(data))
+
+
+def _shrink(data: bytes) -> bytes:
     from PIL import Image
 
     with Image.open(io.BytesIO(data)) as im:
         im.thumbnail((THUMB, THUMB))
         out = io.BytesIO()
         im.save(out, format="JPEG", quality=80)
-    _thumbs[uid] = small = out.getvalue()
-    while len(_thumbs) > 64:
-        _thumbs.popitem(last=False)
-    return small
+    return out.getvalue()
 
 
 def _refused(app: Nav, exc: P.PhotoRefused) -> str:
