@@ -42,6 +42,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -62,6 +63,7 @@ from app.web.limits import raise_open_file_limit
 
 if TYPE_CHECKING:
     from app.store.lock import ServeLock
+    from app.ui.kit.services import Serving
 
 __all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
@@ -78,9 +80,6 @@ SERVE_BUSY_TIMEOUT_MS = 1500
 MIN_FREE_BYTES = 8 * 1024 * 1024
 #: what the start writes (and syncs) in the data folder to know it can
 PROBE_BYTES = 64 * 1024
-
-#: The URL phones reach this server at (set by :func:`serve`; used for the join links).
-BASE_URL = ""
 
 #: ``serve --workers``: at most this many processes per CPU of the machine
 WORKERS_PER_CPU = 4
@@ -364,15 +363,25 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def table_main(page: Any) -> None:
-    """``forest-table serve``: one tab of table mode."""
+def table_main(serving: Serving, page: Any) -> None:
+    """``forest-table serve``: one tab of table mode (``serving``: what serve worked out)."""
     from app.table.hub import shared_hub
     from app.ui.kit import services
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
     TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
-             base_url=BASE_URL).start()
+             base_url=serving.base_url).start()
+
+
+def _serving(host: str | None, port: int, public: str | None) -> Serving:
+    """What the tabs of this process are told at start: the URL phones reach it at
+    (``public``, a load balancer's, or this machine's LAN address) and where its host link
+    is kept."""
+    from app.ui.kit import services
+
+    return services.Serving(base_url=public or join_url(host, port).rstrip("/"),
+                            host_link_dir=host_link_dir)
 
 
 def _environment() -> None:
@@ -385,27 +394,26 @@ def _environment() -> None:
     redact_tokens()
 
 
-def _web_app(host: str | None, port: int, base_url: str | None,
+def _web_app(host: str | None, port: int, public: str | None,
              trusted_proxies: tuple[str, ...]) -> Any:
-    """The web app of this process (:func:`app.web.server.build_app`); sets
-    :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
+    """The web app of this process (:func:`app.web.server.build_app`); ``public``: where
+    phones reach it when not at its own address (a load balancer's)."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
     from app.ui.kit import icon_assets, services
     from app.web import server as web
 
-    global BASE_URL
-    public = base_url.strip().rstrip("/") if base_url else None
-    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
+    serving = _serving(host, port, public)
+    app, _client = web.build_app(partial(table_main, serving), assets_dir=assets_dir(),
+                                 port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
                                  trusted_proxies=TrustedProxies(trusted_proxies),
                                  public_hosts=(urlsplit(public).netloc,) if public else (),
                                  # a little over a photo's cap: the app names a big one
                                  upload_dir=incoming_path(database_url()),
                                  max_upload_size=MAX_BYTES + (1 << 20))
-    BASE_URL = public or join_url(host, port).rstrip("/")
     icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
-    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
+    services.set_serving(serving)
     return app
 
 
@@ -536,7 +544,8 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
 
     raise_open_file_limit()
     sock = socket.socket(fileno=fd)
-    app = _web_app(host, port, base_url, trusted_proxies)
+    app = _web_app(host, port, base_url.strip().rstrip("/") if base_url else None,
+                   trusted_proxies)
     try:
         store = Store.open()
         services.set_shared(services.Services(store))
