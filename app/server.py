@@ -365,13 +365,14 @@ def tune_runtime() -> None:
 
 def table_main(serving: Serving, page: Any) -> None:
     """``forest-table serve``: one tab of table mode (``serving``: what serve worked out)."""
-    from app.table.hub import shared_hub
     from app.ui.kit import services
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
-    TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
-             base_url=serving.base_url).start()
+    hub = services.shared().hub()
+    if hub is None:  # serve opened its store before serving
+        raise RuntimeError("the table hub is not available")
+    TableTab(page, hub, DevicePrefs(), base_url=serving.base_url).start()
 
 
 def _serving(host: str | None, port: int, public: str | None) -> Serving:
@@ -472,7 +473,7 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     """:func:`serve` once the database is this process's to serve."""
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
-    from app.table.hub import shared_hub
+    from app.table.hub import TableHub
     from app.ui.kit import services
     from app.web import server as web
 
@@ -488,12 +489,12 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     path = database_path()
     try:
         store = Store.open()
-        services.set_shared(services.Services(store))  # every tab uses this store
+        hub = TableHub(store)
+        services.set_shared(services.Services(store, hub=hub))  # every tab's store and hub
         check_writable(store)
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
-        hub = shared_hub(store)
         if app is not None:
             _ready_checks(store, hub)
         # one process: its tables loaded now; several: each worker loads them
@@ -539,7 +540,7 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
     (the parent printed the link) and stops when the parent goes."""
     _environment()
     from app.store.facade import Store
-    from app.table.hub import shared_hub
+    from app.table.hub import TableHub
     from app.ui.kit import services
 
     raise_open_file_limit()
@@ -548,8 +549,8 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
                    trusted_proxies)
     try:
         store = Store.open()
-        services.set_shared(services.Services(store))
-        hub = shared_hub(store)
+        hub = TableHub(store)
+        services.set_shared(services.Services(store, hub=hub))
         _ready_checks(store, hub)
         hub.resume()
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback

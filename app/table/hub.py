@@ -759,22 +759,3 @@ class BadTokens:
             while len(self._fails) > self.keys:  # bounded: the oldest addresses go first
                 self._fails.popitem(last=False)
 
-
-# =========================================================================== process-wide hub
-
-_hub: TableHub | None = None
-_hub_lock = threading.Lock()
-
-
-def running_hub() -> TableHub | None:
-    """The process's hub if one was made (``serve`` makes it first), else None."""
-    return _hub
-
-
-def shared_hub(store: Store | None = None) -> TableHub:
-    """The process's hub (created on first use with ``store`` or ``Store.open()``)."""
-    global _hub
-    with _hub_lock:
-        if _hub is None:
-            _hub = TableHub(store if store is not None else Store.open())
-        return _hub

@@ -595,8 +595,7 @@ def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: in
         request = DealRequest("forestry", tuple(PlayerEntry(n, c) for n, c in zip(
             PLAYERS, ("red", "blue", "yellow"), strict=True)),
             ForestryOptions(), seed=4, rematch_of=game)
-        svc = services.Services(store=store)
-        svc._hub = hub
+        svc = services.Services(store, hub=hub)
         new, _token = svc.create_table(request)
         await asyncio.sleep(0.5)
         for client, tab, prefs, seat in tabs:

@@ -24,7 +24,7 @@ import flet as ft
 from app.i18n import language_of
 from app.l10n import render
 from app.store.crud import FAILURES
-from app.table.hub import TableHub, shared_hub
+from app.table.hub import TableHub
 from app.table.links import join_link, qr_png
 from app.ui.kit import services
 from app.ui.kit.widgets import big_button, header, muted, sid, small_button
@@ -92,7 +92,9 @@ def _hub(app: Nav) -> TableHub:
     """The tab's hub (table mode), else the services' (the process's hub over the app's
     store: the one every other screen uses)."""
     hub = app.hub if app.hub is not None else services.shared().hub()
-    return hub if hub is not None else shared_hub()
+    if hub is None:  # no database: the shell shows the screen's failure
+        raise RuntimeError("the game session is not available")
+    return hub
 
 
 def build(app: Nav) -> ft.Control:

@@ -18,7 +18,7 @@ from app.session import GameSession
 from app.store import crud, queries
 from app.store.crud import FAILURES, STORAGE_ERRORS
 from app.store.facade import Store
-from app.table.hub import TableHub, running_hub, shared_hub
+from app.table.hub import TableHub
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -30,11 +30,11 @@ R = TypeVar("R")
 
 
 class Services:
-    def __init__(self, store: Store | None = None, *, open_store: bool = True) -> None:
-        self._store = store
+    def __init__(self, store: Store | None = None, *, open_store: bool = True,
+                 hub: TableHub | None = None) -> None:
+        self._store = store if store is not None or hub is None else hub.store
         self._open_store = open_store  # False: no database (tests of the shell)
-        self._hub: TableHub | None = None
-        self._injected = store is not None
+        self._hub = hub  # None: made over the store on first use
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ store
@@ -51,18 +51,16 @@ class Services:
 
     # ------------------------------------------------------------------ tables
     def hub(self) -> TableHub | None:
-        """The process's table hub (app.table.hub) over this store; None without a store."""
+        """The table hub (app.table.hub) over this store, made once and owned here: the
+        process's one services (made at start by serve or the desktop app) give every tab
+        the same hub, so a rematch started on one screen tells the others' phones and each
+        table has one session. None without a store."""
         store = self.store
         if store is None:
             return None
         with self._lock:
             if self._hub is None:
-                # serve's tabs use the process's hub over this store: so does this (a
-                # rematch started here tells their phones; one session per table)
-                running = running_hub()
-                self._hub = (running if running is not None and running.store is store
-                             else shared_hub(store) if not self._injected
-                             else TableHub(store))
+                self._hub = TableHub(store)
             return self._hub
 
     def create_table(self, request: Any, *, first_player: int | None = None,
