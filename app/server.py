@@ -63,7 +63,8 @@ from app.web.limits import raise_open_file_limit
 
 if TYPE_CHECKING:
     from app.store.lock import ServeLock
-    from app.ui.kit.services import Serving
+    from app.table.hub import TableHub
+    from app.ui.kit.services import Services, Serving
 
 __all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
@@ -363,16 +364,13 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def table_main(serving: Serving, page: Any) -> None:
-    """``forest-table serve``: one tab of table mode (``serving``: what serve worked out)."""
-    from app.ui.kit import services
+def table_main(serving: Serving, services: Services, hub: TableHub, page: Any) -> None:
+    """``forest-table serve``: one tab of table mode (``serving``: what serve worked out;
+    ``services``: the process's, over its store and ``hub``)."""
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
-    hub = services.shared().hub()
-    if hub is None:  # serve opened its store before serving
-        raise RuntimeError("the table hub is not available")
-    TableTab(page, hub, DevicePrefs(), base_url=serving.base_url).start()
+    TableTab(page, hub, DevicePrefs(), base_url=serving.base_url, services=services).start()
 
 
 def _serving(host: str | None, port: int, public: str | None) -> Serving:
@@ -395,17 +393,18 @@ def _environment() -> None:
     redact_tokens()
 
 
-def _web_app(host: str | None, port: int, public: str | None,
+def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: str | None,
              trusted_proxies: tuple[str, ...]) -> Any:
-    """The web app of this process (:func:`app.web.server.build_app`); ``public``: where
-    phones reach it when not at its own address (a load balancer's)."""
+    """The web app of this process (:func:`app.web.server.build_app`), its tabs over
+    ``svc`` and ``hub``; ``public``: where phones reach it when not at its own address (a
+    load balancer's)."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
     from app.ui.kit import icon_assets, services
     from app.web import server as web
 
     serving = _serving(host, port, public)
-    app, _client = web.build_app(partial(table_main, serving), assets_dir=assets_dir(),
+    app, _client = web.build_app(partial(table_main, serving, svc, hub), assets_dir=assets_dir(),
                                  port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
                                  trusted_proxies=TrustedProxies(trusted_proxies),
@@ -485,24 +484,24 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app = _web_app(host, port, public, trusted_proxies) if workers == 1 else None
     path = database_path()
     try:
         store = Store.open()
         hub = TableHub(store)
-        services.set_shared(services.Services(store, hub=hub))  # every tab's store and hub
+        svc = services.Services(store, hub=hub)  # every tab's store and hub
         check_writable(store)
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
-        if app is not None:
-            _ready_checks(store, hub)
         # one process: its tables loaded now; several: each worker loads them
         tables = hub.resume() if workers == 1 else hub.open_tables()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, path), file=sys.stderr)
         return 1
+    app = _web_app(svc, hub, host, port, public, trusted_proxies) if workers == 1 else None
+    if app is not None:
+        _ready_checks(store, hub)
     files = [host_link_dir() / HOST_LINK_FILE]
     if path is not None:
         files += [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
@@ -545,17 +544,17 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
 
     raise_open_file_limit()
     sock = socket.socket(fileno=fd)
-    app = _web_app(host, port, base_url.strip().rstrip("/") if base_url else None,
-                   trusted_proxies)
     try:
         store = Store.open()
         hub = TableHub(store)
-        services.set_shared(services.Services(store, hub=hub))
-        _ready_checks(store, hub)
+        svc = services.Services(store, hub=hub)
         hub.resume()
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, database_path()), file=sys.stderr)
         return 1
+    app = _web_app(svc, hub, host, port, base_url.strip().rstrip("/") if base_url else None,
+                   trusted_proxies)
+    _ready_checks(store, hub)
     _stop_with_parent()
     _run_here(app, sock, hub)
     return 0
@@ -653,9 +652,10 @@ def desktop(download_client: bool = False) -> int:
     import flet as ft
 
     from app.flet_main import main as app_main
+    from app.ui.kit.services import Services
 
-    try:
-        ft.run(app_main, assets_dir=str(assets_dir()))
+    try:  # the window's services made here, at start
+        ft.run(partial(app_main, services=Services()), assets_dir=str(assets_dir()))
     except OSError as exc:  # --download-client offline: github.com did not answer
         print(f"forest-table desktop: Flet's desktop window could not be fetched or opened "
               f"({exc}); use the table in a browser instead: forest-table serve",

@@ -91,7 +91,7 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 def _hub(app: Nav) -> TableHub:
     """The tab's hub (table mode), else the services' (the process's hub over the app's
     store: the one every other screen uses)."""
-    hub = app.hub if app.hub is not None else services.shared().hub()
+    hub = app.hub if app.hub is not None else app.services.hub()
     if hub is None:  # no database: the shell shows the screen's failure
         raise RuntimeError("the game session is not available")
     return hub

@@ -45,8 +45,8 @@ class PhotoPicker:
     busy: bool = False
 
 
-def _store() -> Any:
-    return services.shared().store
+def _store(app: Nav) -> Any:
+    return app.services.store
 
 
 def access_of(app: Nav, game_id: int) -> Access | None:
@@ -89,7 +89,7 @@ def _keep(app: Nav, game_id: int, data: bytes) -> None:
     if not P.may_add(access, game_id):
         raise P.PhotoRefused("photo-not-allowed")
     seat = access.seat if access is not None and not access.is_host else None
-    P.add_photo(_store().engine, game_id, data, seat=seat)
+    P.add_photo(_store(app).engine, game_id, data, seat=seat)
 
 
 def _picker(app: Nav, game_id: int) -> PhotoPicker:
@@ -105,7 +105,7 @@ def _uploaded(app: Nav, state: PhotoPicker, e: Any) -> None:
     if name not in state.pending or (e.error is None and (e.progress or 0) < 1.0):
         return
     saved, game_id = state.pending.pop(name)
-    path = P.incoming_path(_store().engine) / saved
+    path = P.incoming_path(_store(app).engine) / saved
     try:
         if e.error is not None:
             raise P.PhotoRefused("photo-upload-failed")
@@ -156,7 +156,7 @@ def add_photo(app: Nav, game_id: int) -> None:
                 else:
                     app.toast(app.t("photo-added"))
                 continue
-            P.incoming_dir(_store().engine)
+            P.incoming_dir(_store(app).engine)
             saved = secrets.token_hex(16)
             state.pending[f.name] = (saved, game_id)
             uploads.append(ft.FilePickerUploadFile(
@@ -177,8 +177,8 @@ def add_photo(app: Nav, game_id: int) -> None:
 
 def remove_photo(app: Nav, photo_id: int) -> None:
     """``photo-N-remove``: by the seat that added it or the host (checked here, now)."""
-    engine = _store().engine
-    with _store().session() as s:
+    engine = _store(app).engine
+    with _store(app).session() as s:
         row = s.get(GamePhoto, photo_id)
     if row is None or not P.may_remove(access_of(app, row.game_id), row):
         app.toast(app.t("photo-refused", reason=app.t("photo-not-allowed")))
@@ -190,7 +190,7 @@ def remove_photo(app: Nav, photo_id: int) -> None:
 def photos_card(app: Nav, game_id: int) -> ft.Control:
     """The game's photos (``photo-N``) with "Add a photo" (``photo-add``) when allowed."""
     t = app.t
-    store = _store()
+    store = _store(app)
     access = access_of(app, game_id)
     with store.session() as s:
         rows = P.list_photos(s, game_id)

@@ -1,7 +1,8 @@
 """Where the UI reaches the rest of the app: the store, the session, the setup dealers.
 
-One ``Services`` per server process, shared by every tab. Each call goes to the real
-module (``app.store``, ``app.session``); without a store (the database unreachable) a
+One ``Services`` per process, made at start (``serve``, the desktop app, a test) and
+handed to every tab (``ForestTableApp(..., services=...)``, ``TableTab``). Each call goes
+to the real module (``app.store``, ``app.session``); without a store (the database unreachable) a
 read answers empty, logged, instead of breaking a screen. No rules or storage logic here.
 """
 
@@ -138,22 +139,6 @@ class Services:
             return dict(store.get_printed())
         except FAILURES:
             return {}
-
-
-_shared: Services | None = None
-
-
-def set_shared(services: Services | None) -> None:
-    """Use these services for every tab (tests: an in-memory store)."""
-    global _shared
-    _shared = services
-
-
-def shared() -> Services:
-    global _shared
-    if _shared is None:
-        _shared = Services()
-    return _shared
 
 
 def _not_serving() -> Path:

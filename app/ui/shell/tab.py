@@ -40,6 +40,7 @@ from app.table.links import join_route
 from app.table.rights import SERVER, Access
 from app.ui.kit import flet_compat, services
 from app.ui.kit.prefs import MemoryPrefs, load_settings
+from app.ui.kit.services import Services
 from app.ui.kit.widgets import muted, sid
 from app.ui.shell.app import ForestTableApp, link_routes, style, use_font
 
@@ -117,9 +118,11 @@ class TableTab:
     """One browser tab in table mode (``forest-table serve``)."""
 
     def __init__(self, page: ft.Page, hub: TableHub, prefs: Any | None = None,
-                 base_url: str = "") -> None:
+                 base_url: str = "", services: Services | None = None) -> None:
         self.page = page
         self.hub = hub
+        #: what its screens use (serve's, over the same hub; none given: over ``hub``)
+        self.services = services if services is not None else Services(hub=hub)
         self.prefs = prefs
         self.base_url = base_url
         self.token: str | None = None  # the token this tab came with
@@ -272,7 +275,7 @@ class TableTab:
     def _new_app(self) -> Any:
         # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
         app = ForestTableApp(self.page, prefs=self.prefs if self.prefs is not None
-                             else MemoryPrefs())
+                             else MemoryPrefs(), services=self.services)
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
