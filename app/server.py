@@ -364,13 +364,13 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def table_main(serving: Serving, services: Services, hub: TableHub, page: Any) -> None:
-    """``forest-table serve``: one tab of table mode (``serving``: what serve worked out;
-    ``services``: the process's, over its store and ``hub``)."""
+def table_main(services: Services, hub: TableHub, page: Any) -> None:
+    """``forest-table serve``: one tab of table mode (``services``: the process's, over its
+    store and ``hub``, with what serve worked out for its tabs)."""
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
-    TableTab(page, hub, DevicePrefs(), base_url=serving.base_url, services=services).start()
+    TableTab(page, hub, DevicePrefs(), services=services).start()
 
 
 def _serving(host: str | None, port: int, public: str | None) -> Serving:
@@ -400,11 +400,10 @@ def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: 
     load balancer's)."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
-    from app.ui.kit import icon_assets, services
+    from app.ui.kit import icon_assets
     from app.web import server as web
 
-    serving = _serving(host, port, public)
-    app, _client = web.build_app(partial(table_main, serving, svc, hub), assets_dir=assets_dir(),
+    app, _client = web.build_app(partial(table_main, svc, hub), assets_dir=assets_dir(),
                                  port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
                                  trusted_proxies=TrustedProxies(trusted_proxies),
@@ -413,7 +412,6 @@ def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: 
                                  upload_dir=incoming_path(database_url()),
                                  max_upload_size=MAX_BYTES + (1 << 20))
     icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
-    services.set_serving(serving)
     return app
 
 
@@ -488,7 +486,8 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     try:
         store = Store.open()
         hub = TableHub(store)
-        svc = services.Services(store, hub=hub)  # every tab's store and hub
+        # every tab's store, hub and base URL
+        svc = services.Services(store, hub=hub, serving=_serving(host, port, public))
         check_writable(store)
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -547,13 +546,13 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
     try:
         store = Store.open()
         hub = TableHub(store)
-        svc = services.Services(store, hub=hub)
+        public = base_url.strip().rstrip("/") if base_url else None
+        svc = services.Services(store, hub=hub, serving=_serving(host, port, public))
         hub.resume()
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, database_path()), file=sys.stderr)
         return 1
-    app = _web_app(svc, hub, host, port, base_url.strip().rstrip("/") if base_url else None,
-                   trusted_proxies)
+    app = _web_app(svc, hub, host, port, public, trusted_proxies)
     _ready_checks(store, hub)
     _stop_with_parent()
     _run_here(app, sock, hub)

@@ -298,15 +298,18 @@ def test_qr_png_decodes_to_the_link() -> None:
 # --------------------------------------------------------------------------- browser tab, simulated
 
 
-def _tab_run(store: Store, steps: Any) -> Any:
-    """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions."""
+def _tab_run(store: Store, steps: Any, serving: Any = None) -> Any:
+    """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions; their
+    tabs share one hub and one services (as serve's do), with ``serving`` if given."""
     from tests.app.flet_harness import Client, new_hub
 
     async def go() -> Any:
         from app.ui.kit.prefs import MemoryPrefs
+        from app.ui.kit.services import Services
         from app.ui.shell.tab import TableTab
 
         hub = TableHub(store)
+        svc = Services(store, hub=hub, serving=serving)
         pubsub = new_hub()
         clients = []
 
@@ -316,7 +319,8 @@ def _tab_run(store: Store, steps: Any) -> Any:
             clients.append(client)
             client.page.client_ip = ip
             client.page.route = route
-            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
+            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs(),
+                           services=svc)
             await client.start(lambda page: tab.start())
             await asyncio.sleep(0.2)
             return client, tab

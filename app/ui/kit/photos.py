@@ -24,7 +24,6 @@ from app.cache import Memo
 from app.store import photos as P
 from app.store.models import GamePhoto
 from app.table.rights import SERVER, Access
-from app.ui.kit import services
 from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.widgets import TOUCH, card, muted, sid
 
@@ -59,7 +58,7 @@ def access_of(app: Nav, game_id: int) -> Access | None:
     if token and hub is not None and hasattr(hub, "access"):
         access: Access | None = hub.access(token)
         return access
-    if lock or services.serving().base_url:  # table mode without a token here: nothing
+    if lock or app.services.serving.base_url:  # table mode without a token here: nothing
         return None
     return Access(SERVER)
 
@@ -131,7 +130,7 @@ def add_photo(app: Nav, game_id: int) -> None:
     picker = state.picker
     assert picker is not None
 
-    served = bool(services.serving().base_url)  # `serve`: its upload endpoint, else the bytes
+    served = bool(app.services.serving.base_url)  # `serve`: its upload endpoint, else the bytes
 
     async def run() -> None:
         try:

@@ -30,9 +30,25 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 
+def _not_serving() -> Path:
+    raise RuntimeError("only `forest-table serve` keeps a host link (Services(serving=...))")
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """What ``forest-table serve`` worked out for the tabs it serves (made once at start,
+    carried by its :class:`Services`): the URL phones reach it at, and where its host link
+    is kept. The default: nothing served (the desktop app, tests)."""
+
+    base_url: str = ""
+    host_link_dir: Callable[[], Path] = _not_serving
+
+
 class Services:
     def __init__(self, store: Store | None = None, *, open_store: bool = True,
-                 hub: TableHub | None = None) -> None:
+                 hub: TableHub | None = None, serving: Serving | None = None) -> None:
+        #: what ``serve`` worked out for its tabs (the desktop app and tests: nothing served)
+        self.serving = serving if serving is not None else Serving()
         self._store = store if store is not None or hub is None else hub.store
         self._open_store = open_store  # False: no database (tests of the shell)
         self._hub = hub  # None: made over the store on first use
@@ -139,28 +155,3 @@ class Services:
             return dict(store.get_printed())
         except FAILURES:
             return {}
-
-
-def _not_serving() -> Path:
-    raise RuntimeError("only `forest-table serve` keeps a host link (services.set_serving)")
-
-
-@dataclass(frozen=True, slots=True)
-class Serving:
-    """What ``forest-table serve`` worked out for the tabs it serves (set once at start):
-    the URL phones reach it at, and where its host link is kept."""
-
-    base_url: str = ""
-    host_link_dir: Callable[[], Path] = _not_serving
-
-
-_serving = Serving()
-
-
-def set_serving(serving: Serving) -> None:
-    global _serving
-    _serving = serving
-
-
-def serving() -> Serving:
-    return _serving

@@ -38,7 +38,7 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
-from app.ui.kit import flet_compat, services
+from app.ui.kit import flet_compat
 from app.ui.kit.prefs import MemoryPrefs, load_settings
 from app.ui.kit.services import Services
 from app.ui.kit.widgets import muted, sid
@@ -118,13 +118,12 @@ class TableTab:
     """One browser tab in table mode (``forest-table serve``)."""
 
     def __init__(self, page: ft.Page, hub: TableHub, prefs: Any | None = None,
-                 base_url: str = "", services: Services | None = None) -> None:
+                 services: Services | None = None) -> None:
         self.page = page
         self.hub = hub
         #: what its screens use (serve's, over the same hub; none given: over ``hub``)
         self.services = services if services is not None else Services(hub=hub)
         self.prefs = prefs
-        self.base_url = base_url
         self.token: str | None = None  # the token this tab came with
         self.access: Access | None = None
         self.app: Any = None  # the ForestTableApp on screen (None: join screen)
@@ -291,7 +290,7 @@ class TableTab:
         to the join screen; this one keeps going on the new link (stored on the device)."""
         self._stop_watching()
         token, _new = await asyncio.to_thread(
-            self.hub.host_link_token, services.serving().host_link_dir(), rotate=True)
+            self.hub.host_link_token, self.services.serving.host_link_dir(), rotate=True)
         old, self.token = self.token, token
         self._unwatch = self.hub.watch(token, self._on_revoked)
         await self._pref(PREF_TOKEN, token)
