@@ -157,7 +157,8 @@ class TableHub:
         self._lock = threading.Lock()
         self._plain: dict[tuple[int | None, int | None], str] = {}  # links issued since start
         # token hash -> (Access, checked at): revocations here, or notified by another
-        # process, drop entries at once; unused while the notifications are down
+        # process, drop entries at once; unused while the notifications are down (kept by
+        # age and dropped on revocation: not an identity cache, so no app.cache.Memo)
         self._access_cache: dict[str, tuple[Access, float]] = {}
         # token hash -> what to call when it is revoked (tabs holding it without a
         # subscription: the server host's)
