@@ -39,6 +39,7 @@ class Translator:
         return l10n.has(self.lang, key)
 
 
+# a pure function of its arguments, cached by value: lru_cache, not app.cache.Memo
 @lru_cache(maxsize=8192)
 def _worded(lang: str, key: str, fields: tuple[tuple[str, type, Any], ...]) -> str:
     return _word(lang, key, {k: v for k, _type, v in fields})

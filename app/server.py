@@ -42,6 +42,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -62,6 +63,8 @@ from app.web.limits import raise_open_file_limit
 
 if TYPE_CHECKING:
     from app.store.lock import ServeLock
+    from app.table.hub import TableHub
+    from app.ui.kit.services import Services, Serving
 
 __all__ = ["cli_language", "join_url", "lan_address", "serve", "desktop"]
 
@@ -78,9 +81,6 @@ SERVE_BUSY_TIMEOUT_MS = 1500
 MIN_FREE_BYTES = 8 * 1024 * 1024
 #: what the start writes (and syncs) in the data folder to know it can
 PROBE_BYTES = 64 * 1024
-
-#: The URL phones reach this server at (set by :func:`serve`; used for the join links).
-BASE_URL = ""
 
 #: ``serve --workers``: at most this many processes per CPU of the machine
 WORKERS_PER_CPU = 4
@@ -364,15 +364,23 @@ def tune_runtime() -> None:
     sys.setswitchinterval(0.001)
 
 
-def table_main(page: Any) -> None:
-    """``forest-table serve``: one tab of table mode."""
-    from app.table.hub import shared_hub
-    from app.ui.kit import services
+def table_main(services: Services, hub: TableHub, page: Any) -> None:
+    """``forest-table serve``: one tab of table mode (``services``: the process's, over its
+    store and ``hub``, with what serve worked out for its tabs)."""
     from app.ui.kit.prefs import DevicePrefs
     from app.ui.shell.tab import TableTab
 
-    TableTab(page, shared_hub(services.shared().store), DevicePrefs(),
-             base_url=BASE_URL).start()
+    TableTab(page, hub, DevicePrefs(), services=services).start()
+
+
+def _serving(host: str | None, port: int, public: str | None) -> Serving:
+    """What the tabs of this process are told at start: the URL phones reach it at
+    (``public``, a load balancer's, or this machine's LAN address) and where its host link
+    is kept."""
+    from app.ui.kit import services
+
+    return services.Serving(base_url=public or join_url(host, port).rstrip("/"),
+                            host_link_dir=host_link_dir)
 
 
 def _environment() -> None:
@@ -385,28 +393,26 @@ def _environment() -> None:
     redact_tokens()
 
 
-def _web_app(host: str | None, port: int, base_url: str | None,
+def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: str | None,
              trusted_proxies: tuple[str, ...]) -> Any:
-    """The web app of this process (:func:`app.web.server.build_app`); sets
-    :data:`BASE_URL`: ``base_url`` (a load balancer's) or this machine's LAN address."""
+    """The web app of this process (:func:`app.web.server.build_app`), its tabs over
+    ``svc`` and ``hub``; ``public``: where phones reach it when not at its own address (a
+    load balancer's)."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
-    from app.ui.kit import flet_compat, icon_assets, services
+    from app.ui.kit import flet_compat, icon_assets
     from app.web import server as web
 
     flet_compat.check_web_private_names()  # a flet-web without one fails here, naming it
-    global BASE_URL
-    public = base_url.strip().rstrip("/") if base_url else None
-    app, _client = web.build_app(table_main, assets_dir=assets_dir(), port=port, host=host,
+    app, _client = web.build_app(partial(table_main, svc, hub), assets_dir=assets_dir(),
+                                 port=port, host=host,
                                  session_timeout=int(os.environ["FLET_SESSION_TIMEOUT"]),
                                  trusted_proxies=TrustedProxies(trusted_proxies),
                                  public_hosts=(urlsplit(public).netloc,) if public else (),
                                  # a little over a photo's cap: the app names a big one
                                  upload_dir=incoming_path(database_url()),
                                  max_upload_size=MAX_BYTES + (1 << 20))
-    BASE_URL = public or join_url(host, port).rstrip("/")
     icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
-    services.set_serving(services.Serving(base_url=BASE_URL, host_link_dir=host_link_dir))
     return app
 
 
@@ -465,7 +471,7 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     """:func:`serve` once the database is this process's to serve."""
     from app.store.facade import Store
     from app.store.tokens import HOST_LINK_FILE
-    from app.table.hub import shared_hub
+    from app.table.hub import TableHub
     from app.ui.kit import services
     from app.web import server as web
 
@@ -477,24 +483,25 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
     except web.BindError as e:
         print(f"forest-table serve: {e}", file=sys.stderr)
         return 2
-    app = _web_app(host, port, public, trusted_proxies) if workers == 1 else None
     path = database_path()
     try:
         store = Store.open()
-        services.set_shared(services.Services(store))  # every tab uses this store
+        hub = TableHub(store)
+        # every tab's store, hub and base URL
+        svc = services.Services(store, hub=hub, serving=_serving(host, port, public))
         check_writable(store)
         if path is None:  # PostgreSQL: the host link is still kept in the data folder
             host_link_dir().mkdir(parents=True, exist_ok=True, mode=0o700)
         check_storage(host_link_dir())
-        hub = shared_hub(store)
-        if app is not None:
-            _ready_checks(store, hub)
         # one process: its tables loaded now; several: each worker loads them
         tables = hub.resume() if workers == 1 else hub.open_tables()
         token, new = hub.host_link_token(host_link_dir(), rotate=new_host_link)
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, path), file=sys.stderr)
         return 1
+    app = _web_app(svc, hub, host, port, public, trusted_proxies) if workers == 1 else None
+    if app is not None:
+        _ready_checks(store, hub)
     files = [host_link_dir() / HOST_LINK_FILE]
     if path is not None:
         files += [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
@@ -532,21 +539,22 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
     (the parent printed the link) and stops when the parent goes."""
     _environment()
     from app.store.facade import Store
-    from app.table.hub import shared_hub
+    from app.table.hub import TableHub
     from app.ui.kit import services
 
     raise_open_file_limit()
     sock = socket.socket(fileno=fd)
-    app = _web_app(host, port, base_url, trusted_proxies)
     try:
         store = Store.open()
-        services.set_shared(services.Services(store))
-        hub = shared_hub(store)
-        _ready_checks(store, hub)
+        hub = TableHub(store)
+        public = base_url.strip().rstrip("/") if base_url else None
+        svc = services.Services(store, hub=hub, serving=_serving(host, port, public))
         hub.resume()
     except Exception as err:  # boundary: the CLI's edge: a one-line answer, not a traceback
         print(storage_error_line(err, database_path()), file=sys.stderr)
         return 1
+    app = _web_app(svc, hub, host, port, public, trusted_proxies)
+    _ready_checks(store, hub)
     _stop_with_parent()
     _run_here(app, sock, hub)
     return 0
@@ -644,9 +652,10 @@ def desktop(download_client: bool = False) -> int:
     import flet as ft
 
     from app.flet_main import main as app_main
+    from app.ui.kit.services import Services
 
-    try:
-        ft.run(app_main, assets_dir=str(assets_dir()))
+    try:  # the window's services made here, at start
+        ft.run(partial(app_main, services=Services()), assets_dir=str(assets_dir()))
     except OSError as exc:  # --download-client offline: github.com did not answer
         print(f"forest-table desktop: Flet's desktop window could not be fetched or opened "
               f"({exc}); use the table in a browser instead: forest-table serve",

@@ -34,8 +34,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
+
+from app.cache import Memo
 
 _LOCK = threading.Lock()
 KEEP = 4096  # sessions
@@ -61,17 +62,13 @@ class _Screen:
     taps: dict[tuple[int, str], tuple[Drawn, Drawn | None]] = field(default_factory=dict)
 
 
-_SCREENS: OrderedDict[str, _Screen] = OrderedDict()
+#: each session's screen record (read and changed under :data:`_LOCK`; the oldest
+#: sessions' go past :data:`KEEP`)
+_SCREENS: Memo[str, _Screen] = Memo("phone screens", KEEP)
 
 
 def _screen(session_id: str) -> _Screen:
-    s = _SCREENS.get(session_id)
-    if s is None:
-        s = _SCREENS[session_id] = _Screen()
-        while len(_SCREENS) > KEEP:
-            _SCREENS.popitem(last=False)
-    _SCREENS.move_to_end(session_id)
-    return s
+    return _SCREENS.get_or_make(session_id, _Screen)
 
 
 def drawn(session_id: str | None, game_id: int, version: int, queued: int = 0) -> None:
@@ -163,7 +160,7 @@ def seen(session_id: str | None, game_id: int, control_id: int | None,
     if not session_id or control_id is None:
         return None, None
     with _LOCK:
-        s = _SCREENS.get(session_id)
+        s = _SCREENS.peek(session_id)
         kept = None if s is None else s.taps.pop((control_id, event), None)
     if kept is None:
         return None, None

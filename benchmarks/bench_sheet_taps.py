@@ -26,7 +26,6 @@ def _keys(steps: list[tuple[object, ...]]) -> int:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from app.ui.kit import services
     from tests.app.flet_harness import memory_services, start_app, tap
     from tests.app.test_ui_sheet_entry import new_forestry, presenter, refresh, step
     from tests.e2e.full_game_steps import example_93_variants, forestry_steps, taps
@@ -35,7 +34,7 @@ def main() -> None:
     players = record["players"]
 
     async def run() -> list[int]:
-        client, app = await start_app()
+        client, app = await start_app(services=svc)
         await new_forestry(client, app, [p["name"] for p in players])
         for i, player in enumerate(players):
             await tap(client, f"sheet-player-{i}")
@@ -44,12 +43,9 @@ def main() -> None:
                 await step(client, s)
         return [p.total for p in presenter(app).sheet().players]
 
-    services.set_shared(memory_services())
+    svc = memory_services()
     t0 = time.perf_counter()
-    try:
-        totals = asyncio.run(run())
-    finally:
-        services.set_shared(None)
+    totals = asyncio.run(run())
     elapsed = time.perf_counter() - t0
     for player, total in zip(players, totals, strict=True):
         steps = forestry_steps(player)

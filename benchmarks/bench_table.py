@@ -262,6 +262,12 @@ def main() -> None:
               f"p95 {_pct(c, 95):.2f} ms over {len(c)} redraws")
         print(f"     mean {statistics.fmean(q):.1f} ms; memory per session (Python heap of a "
               f"subscribed, rendered session): {r['per_session_kib']:.0f} KiB")
+    from app.cache import report_lines
+
+    print("  identity caches after both runs (app/cache.py: entries kept of the size, hits, "
+          "misses):")
+    for line in report_lines():
+        print(line)
 
 
 if __name__ == "__main__":

@@ -129,6 +129,7 @@ def _value(value: Any, lang: str) -> Any:
     return value
 
 
+# a pure function of its arguments, cached by value: lru_cache, not app.cache.Memo
 @lru_cache(maxsize=16384)
 def _render(lang: str, m: Msg) -> str:
     items = m.params.get("items")

@@ -507,6 +507,7 @@ def _english_value(value: Any) -> Any:
     return l10n._value(value, l10n.DEFAULT_LANGUAGE)
 
 
+# a pure function of its argument, cached by value: lru_cache, not app.cache.Memo
 @lru_cache(maxsize=16384)
 def _english(m: Msg) -> str:
     """``app.l10n._render`` for English: this reader, else Fluent (its words either way)."""

@@ -157,7 +157,8 @@ class TableHub:
         self._lock = threading.Lock()
         self._plain: dict[tuple[int | None, int | None], str] = {}  # links issued since start
         # token hash -> (Access, checked at): revocations here, or notified by another
-        # process, drop entries at once; unused while the notifications are down
+        # process, drop entries at once; unused while the notifications are down (kept by
+        # age and dropped on revocation: not an identity cache, so no app.cache.Memo)
         self._access_cache: dict[str, tuple[Access, float]] = {}
         # token hash -> what to call when it is revoked (tabs holding it without a
         # subscription: the server host's)
@@ -723,6 +724,8 @@ class BadTokens:
     def __init__(self, free: int = 5, base: float = 0.5, cap: float = 30.0,
                  window: float = 600.0, keys: int = 4096) -> None:
         self.free, self.base, self.cap, self.window, self.keys = free, base, cap, window, keys
+        #: failures by address in a time window (not an identity cache, so no app.cache.Memo:
+        #: an entry is changed in place and pruned by age, and a miss makes nothing)
         self._fails: OrderedDict[str, list[float]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -757,22 +760,3 @@ class BadTokens:
             while len(self._fails) > self.keys:  # bounded: the oldest addresses go first
                 self._fails.popitem(last=False)
 
-
-# =========================================================================== process-wide hub
-
-_hub: TableHub | None = None
-_hub_lock = threading.Lock()
-
-
-def running_hub() -> TableHub | None:
-    """The process's hub if one was made (``serve`` makes it first), else None."""
-    return _hub
-
-
-def shared_hub(store: Store | None = None) -> TableHub:
-    """The process's hub (created on first use with ``store`` or ``Store.open()``)."""
-    global _hub
-    with _hub_lock:
-        if _hub is None:
-            _hub = TableHub(store if store is not None else Store.open())
-        return _hub

@@ -79,6 +79,7 @@ def split_host(value: str) -> tuple[str, int | None] | None:
     return host, None
 
 
+# the machine's answer for a host, cached by value: lru_cache, not app.cache.Memo
 @lru_cache(maxsize=256)
 def is_own_address(host: str) -> bool:
     """Whether ``host`` is an IP address of this machine (binding a socket to it works)."""

@@ -123,12 +123,10 @@ def make_sheet(game: str, results: list[tuple[str, dict[str, int]]],
 
 
 @pytest.fixture()
-def svc() -> Iterator[object]:
-    """App services over a fresh in-memory database, shared with the app shell."""
-    from app.ui.kit import services
-    from tests.app.flet_harness import memory_services
+def svc(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """App services over a fresh in-memory database, given to the apps the harness starts."""
+    from tests.app import flet_harness
 
-    s = memory_services()
-    services.set_shared(s)
+    s = flet_harness.memory_services()
+    monkeypatch.setattr(flet_harness, "SERVICES", s)
     yield s
-    services.set_shared(None)

@@ -131,11 +131,18 @@ def memory_services():  # type: ignore[no-untyped-def]
     return Services(Store.open("sqlite://"))
 
 
-async def start_app(prefs=None, route=None, encode=False):  # type: ignore[no-untyped-def]
+#: the services each app this harness starts is given, as serve gives its process's to
+#: every tab (the ``svc`` fixture sets them for its test; None: each app makes its own)
+SERVICES = None
+
+
+async def start_app(prefs=None, route=None, encode=False,  # type: ignore[no-untyped-def]
+                    services=None):
     """A simulated tab running the whole app shell; returns ``(client, app)``.
 
     ``route``: the address the tab opens (e.g. ``/join/<token>``); ``encode``: a
-    session that encodes its messages as the web server does (see :class:`Client`).
+    session that encodes its messages as the web server does (see :class:`Client`);
+    ``services``: the app's (else :data:`SERVICES`).
     """
     from app.ui.kit.prefs import MemoryPrefs
     from app.ui.shell.app import ForestTableApp
@@ -146,7 +153,8 @@ async def start_app(prefs=None, route=None, encode=False):  # type: ignore[no-un
     holder = {}
 
     def main(page):  # type: ignore[no-untyped-def]
-        holder["app"] = ForestTableApp(page, prefs=prefs if prefs is not None else MemoryPrefs())
+        holder["app"] = ForestTableApp(page, prefs=prefs if prefs is not None else MemoryPrefs(),
+                                       services=services if services is not None else SERVICES)
         holder["app"].start()
 
     await client.start(main)

@@ -298,15 +298,18 @@ def test_qr_png_decodes_to_the_link() -> None:
 # --------------------------------------------------------------------------- browser tab, simulated
 
 
-def _tab_run(store: Store, steps: Any) -> Any:
-    """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions."""
+def _tab_run(store: Store, steps: Any, serving: Any = None) -> Any:
+    """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions; their
+    tabs share one hub and one services (as serve's do), with ``serving`` if given."""
     from tests.app.flet_harness import Client, new_hub
 
     async def go() -> Any:
         from app.ui.kit.prefs import MemoryPrefs
+        from app.ui.kit.services import Services
         from app.ui.shell.tab import TableTab
 
         hub = TableHub(store)
+        svc = Services(store, hub=hub, serving=serving)
         pubsub = new_hub()
         clients = []
 
@@ -316,7 +319,8 @@ def _tab_run(store: Store, steps: Any) -> Any:
             clients.append(client)
             client.page.client_ip = ip
             client.page.route = route
-            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs())
+            tab = TableTab(client.page, hub, prefs if prefs is not None else MemoryPrefs(),
+                           services=svc)
             await client.start(lambda page: tab.start())
             await asyncio.sleep(0.2)
             return client, tab
@@ -595,8 +599,7 @@ def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: in
         request = DealRequest("forestry", tuple(PlayerEntry(n, c) for n, c in zip(
             PLAYERS, ("red", "blue", "yellow"), strict=True)),
             ForestryOptions(), seed=4, rematch_of=game)
-        svc = services.Services(store=store)
-        svc._hub = hub
+        svc = services.Services(store, hub=hub)
         new, _token = svc.create_table(request)
         await asyncio.sleep(0.5)
         for client, tab, prefs, seat in tabs:

@@ -663,7 +663,6 @@ def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: P
     from tests.app.flet_harness import by_id, tap
 
     monkeypatch.setattr(server, "host_link_dir", lambda: tmp_path)
-    monkeypatch.setattr(services, "_serving", services.Serving(host_link_dir=lambda: tmp_path))
 
     async def steps(hub: TableHub, make_tab: Any) -> None:
         old, _ = hub.host_link_token(tmp_path)
@@ -684,4 +683,4 @@ def test_new_host_link_from_the_host_screen(store: Store, game: int, tmp_path: P
         assert new in by_id(client, "host-link-server").value
         assert not client.crashes()
 
-    _tab_run(store, steps)
+    _tab_run(store, steps, services.Serving(host_link_dir=lambda: tmp_path))

@@ -8,20 +8,18 @@ import flet as ft
 import pytest
 
 from app.i18n import Translator
-from app.ui.kit import services
 from app.ui.new_game.presenter import NewGamePresenter
 from app.ui.setup.presenter import SetupPresenter
 from scoring.forestry.enums import Character, Mode
+from tests.app import flet_harness
 from tests.app.flet_harness import by_id, memory_services, settle, start_app, tap
 
 t = Translator("en").t
 
 
 @pytest.fixture(autouse=True)
-def _services():
-    services.set_shared(memory_services())
-    yield
-    services.set_shared(None)
+def _services(monkeypatch):
+    monkeypatch.setattr(flet_harness, "SERVICES", memory_services())
 
 
 def named(p: NewGamePresenter, *names: str) -> None:
@@ -197,8 +195,6 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
     value) unless the app indexes them again."""
     from tests.app.flet_harness import shown
 
-    services.set_shared(memory_services())
-
     async def go():
         client, app = await start_app(encode=True)  # diffs and index as in the web server
         app.new_game()
@@ -216,10 +212,7 @@ def test_a_name_typed_after_a_redraw_still_reaches_the_form():
         assert p.seed_text == "1234"
         assert not client.crashes()
 
-    try:
-        asyncio.run(go())
-    finally:
-        services.set_shared(None)
+    asyncio.run(go())
 
 
 def test_empty_and_duplicate_names_are_named_at_their_fields():
@@ -293,7 +286,7 @@ def test_forest_guardians_setup_picks_the_first_player_and_the_game_records_it()
         client.session.get_page_patch()
         assert app.route == "sheet"
         game_id = int(app.params["game_id"])
-        record = GameSession.load(services.shared().store, game_id).record()
+        record = GameSession.load(app.services.store, game_id).record()
         assert record["first_player"] == 2
         await settle()
         assert not client.crashes()

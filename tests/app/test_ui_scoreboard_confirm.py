@@ -34,13 +34,11 @@ async def _forestry_scoreboard(client: Any, app: Any) -> Any:
 
 
 def test_two_printed_values_confirmed_in_a_row_are_stored_as_typed() -> None:
-    from app.ui.kit import services
 
     svc = memory_services()
-    services.set_shared(svc)
 
     async def go() -> None:
-        client, app = await start_app(encode=True)
+        client, app = await start_app(encode=True, services=svc)
         await _forestry_scoreboard(client, app)
         key = next(k for k, _t in app.states.all(OpenTable))
         p = app.states.get(OpenTable, key)[0]
@@ -61,24 +59,19 @@ def test_two_printed_values_confirmed_in_a_row_are_stored_as_typed() -> None:
         assert dict(((t, k), v) for t, k, v in p.state.printed) == typed
         assert not client.crashes()
 
-    try:
-        asyncio.run(go())
-    finally:
-        services.set_shared(None)
+    asyncio.run(go())
 
 
 def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
     """Finish asks first when a value is missing; the game is saved without totals; History
     offers "Complete this game"; the scoreboard asks there; the game is then scored and
     ranked, and counts in the statistics."""
-    from app.ui.kit import services
     from tests.app.flet_harness import by_id
 
     svc = memory_services()
-    services.set_shared(svc)
 
     async def go() -> None:
-        client, app = await start_app(encode=True)
+        client, app = await start_app(services=svc, encode=True)
         await _forestry_scoreboard(client, app)
         await click(client, app, "nav-back")
         assert app.route == "sheet"
@@ -110,22 +103,17 @@ def test_finish_an_incomplete_game_then_complete_it_from_history() -> None:
         assert lines and all(q.total is not None and q.rank for q in lines[0].players)
         assert not client.crashes()
 
-    try:
-        asyncio.run(go())
-    finally:
-        services.set_shared(None)
+    asyncio.run(go())
 
 
 def test_settings_lists_confirmed_values_to_edit_and_delete() -> None:
-    from app.ui.kit import services
 
     svc = memory_services()
-    services.set_shared(svc)
     svc.store.confirm_printed(table="buildings_vp", key="4", value=5)
     svc.store.confirm_printed(table="tasks_vp", key="3", value=6)
 
     async def go() -> None:
-        client, app = await start_app()
+        client, app = await start_app(services=svc)
         app.go("settings")
         await settle()
         field = shown(app, "settings-printed-buildings-vp-4-value")
@@ -138,10 +126,7 @@ def test_settings_lists_confirmed_values_to_edit_and_delete() -> None:
         assert shown(app, "settings-printed-buildings-vp-4-value").value == "7"
         assert not client.crashes()
 
-    try:
-        asyncio.run(go())
-    finally:
-        services.set_shared(None)
+    asyncio.run(go())
 
 
 def test_a_question_mark_on_the_grid_opens_the_entry_of_its_printed_value() -> None:
@@ -150,15 +135,13 @@ def test_a_question_mark_on_the_grid_opens_the_entry_of_its_printed_value() -> N
     import flet as ft
     from flet.messaging.protocol import MessageAction
 
-    from app.ui.kit import services
     from app.ui.kit.result_grid import need_of
     from app.ui.sheet.presenter import scoreboard
 
     svc = memory_services()
-    services.set_shared(svc)
 
     async def go() -> None:
-        client, app = await start_app(encode=True)
+        client, app = await start_app(encode=True, services=svc)
         await _forestry_scoreboard(client, app)
         key = next(k for k, _t in app.states.all(OpenTable))
         p = app.states.get(OpenTable, key)[0]
@@ -182,7 +165,4 @@ def test_a_question_mark_on_the_grid_opens_the_entry_of_its_printed_value() -> N
         assert known.on_click is None and known.content.value == "0"
         assert not client.crashes()
 
-    try:
-        asyncio.run(go())
-    finally:
-        services.set_shared(None)
+    asyncio.run(go())

@@ -290,7 +290,7 @@ def test_a_seat_link_opens_that_players_sheet_only(svc):
 
         def main(page):
             page.route = f"/join/{seat_token}"
-            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs())
+            holder["app"] = ForestTableApp(page, prefs=MemoryPrefs(), services=svc)
             holder["app"].start()
 
         await client.start(main)

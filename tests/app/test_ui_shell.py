@@ -7,9 +7,9 @@ import asyncio
 import flet as ft
 import pytest
 
-from app.ui.kit import services
 from app.ui.kit.prefs import KEY_PREFIX, MemoryPrefs, Settings, load_settings
 from app.ui.shell.app import FONT_ASSET, FONT_FAMILY, ForestTableApp
+from tests.app import flet_harness
 from tests.app.flet_harness import (
     Client,
     by_id,
@@ -22,10 +22,8 @@ from tests.app.flet_harness import (
 
 
 @pytest.fixture(autouse=True)
-def _services():
-    services.set_shared(memory_services())
-    yield
-    services.set_shared(None)
+def _services(monkeypatch):
+    monkeypatch.setattr(flet_harness, "SERVICES", memory_services())
 
 
 def run(coro):
@@ -37,7 +35,8 @@ async def start(prefs=None):
     holder = {}
 
     def main(page):
-        holder["app"] = ForestTableApp(page, prefs=prefs or MemoryPrefs())
+        holder["app"] = ForestTableApp(page, prefs=prefs or MemoryPrefs(),
+                                       services=flet_harness.SERVICES)
         holder["app"].start()
 
     await client.start(main)

@@ -18,7 +18,6 @@ from app.l10n import render
 from app.store.crud import FAILURES
 from app.table.links import qr_png
 from app.ui.finish.presenter import FinishView, export_files, load_finish, rematch_presenter
-from app.ui.kit import services
 from app.ui.kit.colours import is_dark
 from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.live_table import OpenTable
@@ -81,7 +80,7 @@ def _copy(app: Nav, text: str) -> None:
 
 
 def rematch(app: Nav, game_id: int) -> None:
-    store = services.shared().store
+    store = app.services.store
     if store is None:
         return
     saved = store.get_record(game_id=game_id)
@@ -173,7 +172,7 @@ def build(app: Nav) -> ft.Control:
     t = app.t
     game_id = app.params.get("game_id")
     top = header(t("finish-title"), back=app.home, back_label=t("nav-home"))
-    store = services.shared().store
+    store = app.services.store
     view = None
     if game_id is not None and store is not None:
         try:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from app.ui.home.presenter import game_lines
-from app.ui.kit import services
 from app.ui.kit.widgets import big_button, muted, section, sid
 
 if TYPE_CHECKING:
@@ -25,7 +24,7 @@ def build(app: Nav) -> ft.Control:
         title=ft.Text(line.title), subtitle=ft.Text(line.detail),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         on_click=lambda e, gid=line.id: app.open_game(gid), min_height=56), button=True)
-        for line in game_lines(services.shared().open_games(), t)] \
+        for line in game_lines(app.services.open_games(), t)] \
         or [muted(t("home-no-games"))]
     tables: list[ft.Control] = []
     if app.table_host and app.has_screen("tables"):  # `forest-table serve`: the phones' QR codes

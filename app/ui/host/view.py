@@ -24,9 +24,8 @@ import flet as ft
 from app.i18n import language_of
 from app.l10n import render
 from app.store.crud import FAILURES
-from app.table.hub import TableHub, shared_hub
+from app.table.hub import TableHub
 from app.table.links import join_link, qr_png
-from app.ui.kit import services
 from app.ui.kit.widgets import big_button, header, muted, sid, small_button
 
 if TYPE_CHECKING:
@@ -35,9 +34,9 @@ if TYPE_CHECKING:
 QR_SIZE = 200
 
 
-def base_url() -> str:
-    """The URL phones reach this server at (set by ``forest-table serve``)."""
-    return services.serving().base_url
+def base_url(app: Nav) -> str:
+    """The URL phones reach this server at (what ``forest-table serve`` gave its services)."""
+    return app.services.serving.base_url
 
 
 def qr_image(link: str, identifier: str, label: str, size: int = QR_SIZE) -> ft.Control:
@@ -91,8 +90,10 @@ def panel(hub: TableHub, game_id: int, url: str, t: Callable[..., str],
 def _hub(app: Nav) -> TableHub:
     """The tab's hub (table mode), else the services' (the process's hub over the app's
     store: the one every other screen uses)."""
-    hub = app.hub if app.hub is not None else services.shared().hub()
-    return hub if hub is not None else shared_hub()
+    hub = app.hub if app.hub is not None else app.services.hub()
+    if hub is None:  # no database: the shell shows the screen's failure
+        raise RuntimeError("the game session is not available")
+    return hub
 
 
 def build(app: Nav) -> ft.Control:
@@ -113,7 +114,7 @@ def build(app: Nav) -> ft.Control:
                back_label=app.t("nav-back")),
         big_button("host-open-table", t("host-open"), open_table, icon=ft.Icons.TABLE_RESTAURANT,
                    primary=True),
-        panel(hub, game_id, base_url(), t, on_change=changed),
+        panel(hub, game_id, base_url(app), t, on_change=changed),
     ], spacing=8)
 
 
@@ -147,7 +148,7 @@ def _host_link(app: Nav) -> list[ft.Control]:
     if not token or rotate is None:
         return []
     lang = language_of(app.t)
-    link = join_link(base_url(), token)
+    link = join_link(base_url(app), token)
 
     async def new_link(_e: Any) -> None:
         await rotate()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from app.i18n import Translator
     from app.table.hub import TableHub
     from app.ui.kit.prefs import Settings
+    from app.ui.kit.services import Services
 
 T = TypeVar("T")
 
@@ -90,8 +91,10 @@ class Nav(Protocol):
     tr: Translator
     #: typed per-screen state, kept while the tab navigates
     states: States
-    #: table mode: the tab's hub (else ``services.shared().hub()``)
+    #: table mode: the tab's hub (else ``services.hub()``)
     hub: TableHub | None
+    #: the store, the hub and the serving state of this process (given at start)
+    services: Services
     #: a table link's confinement (None: the whole app)
     locked: Lock | None
     #: called when this tab's token is revoked (table mode)

@@ -15,16 +15,15 @@ import asyncio
 import io
 import logging
 import secrets
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
+from app.cache import Memo
 from app.store import photos as P
 from app.store.models import GamePhoto
 from app.table.rights import SERVER, Access
-from app.ui.kit import services
 from app.ui.kit.flet_compat import TAB_GONE
 from app.ui.kit.widgets import TOUCH, card, muted, sid
 
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 THUMB = 480
-_thumbs: OrderedDict[str, bytes] = OrderedDict()
+_thumbs: Memo[str, bytes] = Memo("photo thumbnails", 64)
 
 
 @dataclass(slots=True)
@@ -45,8 +44,8 @@ class PhotoPicker:
     busy: bool = False
 
 
-def _store() -> Any:
-    return services.shared().store
+def _store(app: Nav) -> Any:
+    return app.services.store
 
 
 def access_of(app: Nav, game_id: int) -> Access | None:
@@ -59,27 +58,24 @@ def access_of(app: Nav, game_id: int) -> Access | None:
     if token and hub is not None and hasattr(hub, "access"):
         access: Access | None = hub.access(token)
         return access
-    if lock or services.serving().base_url:  # table mode without a token here: nothing
+    if lock or app.services.serving.base_url:  # table mode without a token here: nothing
         return None
     return Access(SERVER)
 
 
 def thumbnail(data: bytes, uid: str) -> bytes:
     """A small JPEG of a kept photo for the screen (kept for the last 64 shown)."""
-    got = _thumbs.get(uid)
-    if got is not None:
-        _thumbs.move_to_end(uid)
-        return got
+    return _thumbs.get_or_make(uid, lambda: _shrink(data))
+
+
+def _shrink(data: bytes) -> bytes:
     from PIL import Image
 
     with Image.open(io.BytesIO(data)) as im:
         im.thumbnail((THUMB, THUMB))
         out = io.BytesIO()
         im.save(out, format="JPEG", quality=80)
-    _thumbs[uid] = small = out.getvalue()
-    while len(_thumbs) > 64:
-        _thumbs.popitem(last=False)
-    return small
+    return out.getvalue()
 
 
 def _refused(app: Nav, exc: P.PhotoRefused) -> str:
@@ -92,7 +88,7 @@ def _keep(app: Nav, game_id: int, data: bytes) -> None:
     if not P.may_add(access, game_id):
         raise P.PhotoRefused("photo-not-allowed")
     seat = access.seat if access is not None and not access.is_host else None
-    P.add_photo(_store().engine, game_id, data, seat=seat)
+    P.add_photo(_store(app).engine, game_id, data, seat=seat)
 
 
 def _picker(app: Nav, game_id: int) -> PhotoPicker:
@@ -108,7 +104,7 @@ def _uploaded(app: Nav, state: PhotoPicker, e: Any) -> None:
     if name not in state.pending or (e.error is None and (e.progress or 0) < 1.0):
         return
     saved, game_id = state.pending.pop(name)
-    path = P.incoming_path(_store().engine) / saved
+    path = P.incoming_path(_store(app).engine) / saved
     try:
         if e.error is not None:
             raise P.PhotoRefused("photo-upload-failed")
@@ -134,7 +130,7 @@ def add_photo(app: Nav, game_id: int) -> None:
     picker = state.picker
     assert picker is not None
 
-    served = bool(services.serving().base_url)  # `serve`: its upload endpoint, else the bytes
+    served = bool(app.services.serving.base_url)  # `serve`: its upload endpoint, else the bytes
 
     async def run() -> None:
         try:
@@ -159,7 +155,7 @@ def add_photo(app: Nav, game_id: int) -> None:
                 else:
                     app.toast(app.t("photo-added"))
                 continue
-            P.incoming_dir(_store().engine)
+            P.incoming_dir(_store(app).engine)
             saved = secrets.token_hex(16)
             state.pending[f.name] = (saved, game_id)
             uploads.append(ft.FilePickerUploadFile(
@@ -180,8 +176,8 @@ def add_photo(app: Nav, game_id: int) -> None:
 
 def remove_photo(app: Nav, photo_id: int) -> None:
     """``photo-N-remove``: by the seat that added it or the host (checked here, now)."""
-    engine = _store().engine
-    with _store().session() as s:
+    engine = _store(app).engine
+    with _store(app).session() as s:
         row = s.get(GamePhoto, photo_id)
     if row is None or not P.may_remove(access_of(app, row.game_id), row):
         app.toast(app.t("photo-refused", reason=app.t("photo-not-allowed")))
@@ -193,7 +189,7 @@ def remove_photo(app: Nav, photo_id: int) -> None:
 def photos_card(app: Nav, game_id: int) -> ft.Control:
     """The game's photos (``photo-N``) with "Add a photo" (``photo-add``) when allowed."""
     t = app.t
-    store = _store()
+    store = _store(app)
     access = access_of(app, game_id)
     with store.session() as s:
         rows = P.list_photos(s, game_id)

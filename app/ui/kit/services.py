@@ -1,7 +1,8 @@
 """Where the UI reaches the rest of the app: the store, the session, the setup dealers.
 
-One ``Services`` per server process, shared by every tab. Each call goes to the real
-module (``app.store``, ``app.session``); without a store (the database unreachable) a
+One ``Services`` per process, made at start (``serve``, the desktop app, a test) and
+handed to every tab (``ForestTableApp(..., services=...)``, ``TableTab``). Each call goes
+to the real module (``app.store``, ``app.session``); without a store (the database unreachable) a
 read answers empty, logged, instead of breaking a screen. No rules or storage logic here.
 """
 
@@ -18,7 +19,7 @@ from app.session import GameSession
 from app.store import crud, queries
 from app.store.crud import FAILURES, STORAGE_ERRORS
 from app.store.facade import Store
-from app.table.hub import TableHub, running_hub, shared_hub
+from app.table.hub import TableHub
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -29,12 +30,28 @@ log = logging.getLogger(__name__)
 R = TypeVar("R")
 
 
+def _not_serving() -> Path:
+    raise RuntimeError("only `forest-table serve` keeps a host link (Services(serving=...))")
+
+
+@dataclass(frozen=True, slots=True)
+class Serving:
+    """What ``forest-table serve`` worked out for the tabs it serves (made once at start,
+    carried by its :class:`Services`): the URL phones reach it at, and where its host link
+    is kept. The default: nothing served (the desktop app, tests)."""
+
+    base_url: str = ""
+    host_link_dir: Callable[[], Path] = _not_serving
+
+
 class Services:
-    def __init__(self, store: Store | None = None, *, open_store: bool = True) -> None:
-        self._store = store
+    def __init__(self, store: Store | None = None, *, open_store: bool = True,
+                 hub: TableHub | None = None, serving: Serving | None = None) -> None:
+        #: what ``serve`` worked out for its tabs (the desktop app and tests: nothing served)
+        self.serving = serving if serving is not None else Serving()
+        self._store = store if store is not None or hub is None else hub.store
         self._open_store = open_store  # False: no database (tests of the shell)
-        self._hub: TableHub | None = None
-        self._injected = store is not None
+        self._hub = hub  # None: made over the store on first use
         self._lock = threading.Lock()
 
     # ------------------------------------------------------------------ store
@@ -51,18 +68,16 @@ class Services:
 
     # ------------------------------------------------------------------ tables
     def hub(self) -> TableHub | None:
-        """The process's table hub (app.table.hub) over this store; None without a store."""
+        """The table hub (app.table.hub) over this store, made once and owned here: the
+        process's one services (made at start by serve or the desktop app) give every tab
+        the same hub, so a rematch started on one screen tells the others' phones and each
+        table has one session. None without a store."""
         store = self.store
         if store is None:
             return None
         with self._lock:
             if self._hub is None:
-                # serve's tabs use the process's hub over this store: so does this (a
-                # rematch started here tells their phones; one session per table)
-                running = running_hub()
-                self._hub = (running if running is not None and running.store is store
-                             else shared_hub(store) if not self._injected
-                             else TableHub(store))
+                self._hub = TableHub(store)
             return self._hub
 
     def create_table(self, request: Any, *, first_player: int | None = None,
@@ -140,44 +155,3 @@ class Services:
             return dict(store.get_printed())
         except FAILURES:
             return {}
-
-
-_shared: Services | None = None
-
-
-def set_shared(services: Services | None) -> None:
-    """Use these services for every tab (tests: an in-memory store)."""
-    global _shared
-    _shared = services
-
-
-def shared() -> Services:
-    global _shared
-    if _shared is None:
-        _shared = Services()
-    return _shared
-
-
-def _not_serving() -> Path:
-    raise RuntimeError("only `forest-table serve` keeps a host link (services.set_serving)")
-
-
-@dataclass(frozen=True, slots=True)
-class Serving:
-    """What ``forest-table serve`` worked out for the tabs it serves (set once at start):
-    the URL phones reach it at, and where its host link is kept."""
-
-    base_url: str = ""
-    host_link_dir: Callable[[], Path] = _not_serving
-
-
-_serving = Serving()
-
-
-def set_serving(serving: Serving) -> None:
-    global _serving
-    _serving = serving
-
-
-def serving() -> Serving:
-    return _serving

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.kit import services
 from app.ui.kit.colours import is_dark
 from app.ui.kit.games import ui
 from app.ui.kit.widgets import (
@@ -36,7 +35,7 @@ def presenter(app: Nav) -> NewGamePresenter:
         app.forget("new-")
     p.t = app.t
     if p.known is None:  # read once per form
-        p.known = services.shared().known_people()
+        p.known = app.services.known_people()
     return p
 
 

@@ -28,7 +28,6 @@ from app.l10n import render
 from app.store import exchange
 from app.store.crud import FAILURES
 from app.store.plays_import import sniff
-from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
 from app.ui.settings.import_presenter import check, run
 from app.web.transfers import DOWNLOAD, TRANSFERS, UPLOAD, private_file
@@ -212,7 +211,7 @@ def transfer_section(app: Nav) -> ft.Control | None:
             getattr(app, "hub", None) is not None and not getattr(app, "table_host", False)):
         return None
     lang = app.settings.language
-    store = services.shared().store
+    store = app.services.store
     ui = app.states.setdefault(FileImport, FileImport)
 
     def refused() -> bool:

@@ -16,7 +16,6 @@ import flet as ft
 from app.l10n import refusal, render
 from app.store import crud, queries
 from app.ui.finish.view import rematch as start
-from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.photos import photos_card
 from app.ui.kit.widgets import (
@@ -110,7 +109,7 @@ def _open_person(app: Nav, person_id: int, game: str, _e: Any = None) -> None:
 
 def build_history(app: Nav) -> ft.Control:
     t = app.t
-    svc = services.shared()
+    svc = app.services
     chosen = app.states.setdefault(HistoryFilter, HistoryFilter)
     stats = svc.stats()
     f = history_filters(stats, chosen.game, chosen.person, t)
@@ -166,7 +165,7 @@ def _win_rate(t: Any, rate: float, text: str, ident: str) -> ft.Control:
 
 def build_stats(app: Nav) -> ft.Control:
     t = app.t
-    raw = services.shared().stats()
+    raw = app.services.stats()
     lines = stats_lines(raw, t)
     body: list[ft.Control] = []
     for i, (line, st) in enumerate(zip(lines, raw, strict=True)):
@@ -253,7 +252,7 @@ def category_chart(v: PersonView, dark: bool = False) -> ft.Control | None:
 
 def build_person(app: Nav) -> ft.Control:
     t = app.t
-    store = services.shared().store
+    store = app.services.store
     pid, game = app.params.get("person_id"), app.params.get("game")
     v = load_person(store, int(pid), str(game), t) \
         if store is not None and pid is not None and game else None
@@ -314,7 +313,7 @@ def manage_button(app: Nav, game_id: int) -> ft.Control:
 def undo_banner(app: Nav) -> ft.Control | None:
     """"Game N deleted. Undo" after a delete (until the next delete or an undo)."""
     deleted = app.states.get(Deleted)
-    store = services.shared().store
+    store = app.services.store
     if deleted is None or store is None:  # (nothing is deleted without a store)
         return None
     gid = deleted.game_id
@@ -333,7 +332,7 @@ def undo_banner(app: Nav) -> ft.Control | None:
 
 def build_played(app: Nav) -> ft.Control:
     """One finished game's details to correct, delete (confirmed) or play again."""
-    store = services.shared().store
+    store = app.services.store
     gid = app.params.get("game_id")
     summary = None
     if store is not None and gid is not None:
@@ -431,7 +430,7 @@ def _person_field(pid: int, name: str) -> ft.Control:
 
 def build_people(app: Nav) -> ft.Control:
     """Everyone who played: rename a person, or merge two who are the same person."""
-    store = services.shared().store
+    store = app.services.store
     ui = app.states.setdefault(PeopleForm, PeopleForm)
     people = []
     if store is not None:

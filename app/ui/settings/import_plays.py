@@ -10,7 +10,6 @@ import flet as ft
 
 from app.l10n import render
 from app.store.imports import ImportFailed
-from app.ui.kit import services
 from app.ui.kit.widgets import muted, section, sid, small_button
 from app.ui.settings.import_presenter import ImportCheck, check, run
 
@@ -28,7 +27,7 @@ class ImportForm:
 
 def import_section(app: Nav) -> ft.Control:
     lang = app.settings.language
-    store = services.shared().store
+    store = app.services.store
     ui = app.states.setdefault(ImportForm, ImportForm)
 
     def typed(e: Any) -> None:

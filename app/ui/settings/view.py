@@ -13,7 +13,6 @@ from app.bounds import parse_id
 from app.i18n import LANGUAGES
 from app.l10n import render
 from app.store.crud import get_bgg_ids, set_bgg_id
-from app.ui.kit import services
 from app.ui.kit.prefs import THEMES
 from app.ui.kit.sheet_views import label
 from app.ui.kit.validate import shown, typed_number
@@ -58,7 +57,7 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
         typed[k] = str(e.data if isinstance(e.data, str) else (e.control.value or ""))
 
     def save(_e: Any) -> None:
-        store = services.shared().store
+        store = app.services.store
         if store is None:
             return
         try:  # checked here: a client can send any text ("²".isdigit() is true)
@@ -73,7 +72,7 @@ def _confirmed_row(app: Nav, row: Any, name: str) -> ft.Control:
         app.refresh()
 
     def delete(_e: Any) -> None:
-        store = services.shared().store
+        store = app.services.store
         if store is not None:
             store.forget_printed(table=row.table, key=row.key)
             typed.pop(k, None)
@@ -111,7 +110,7 @@ def build(app: Nav) -> ft.Control:
                                             for th in THEMES],
                          s.theme, lambda v: app.apply_settings(s.with_(theme=v)))
     printed: list[ft.Control] = [muted(t("settings-printed-intro"), 13)]
-    confirmed = services.shared().confirmed_printed()
+    confirmed = app.services.confirmed_printed()
     for row in printed_rows(confirmed):
         name = label(t, f"printed-{row.table}", row.table) + (f" [{row.key}]" if row.key else "")
         if row.known and row.confirmed:
@@ -158,7 +157,7 @@ def _bgg_field(game: str, known: dict[str, int]) -> ft.Control:
 def bgg_section(app: Nav) -> ft.Control:
     """The BoardGameGeek id of each game, entered once (exports carry it; never guessed)."""
     lang = app.settings.language
-    store = services.shared().store
+    store = app.services.store
     ui = app.states.setdefault(BggForm, BggForm)
     known: dict[str, int] = {}
     if store is not None:

@@ -50,6 +50,7 @@ def clock_line(lang: str, clock: Clock, now: datetime | None = None) -> str:
     return "" if minutes is None else _line(lang, clock.paused, minutes)
 
 
+# a pure function of its arguments, cached by value: lru_cache, not app.cache.Memo
 @lru_cache(maxsize=256)
 def _line(lang: str, paused: bool, minutes: int) -> str:
     """(Rendered once a minute, not once a phone: every phone redraws the same line.)"""

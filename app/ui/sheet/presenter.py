@@ -10,13 +10,12 @@ call ``GameSession.score`` makes. No rule is decided here.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from app import l10n
+from app.cache import Memo
 from app.game.commands import (
     Command,
     ConfirmPrinted,
@@ -64,9 +63,8 @@ def message_text(message: Any, t: T, game: str) -> str:
 # --------------------------------------------------------------------------- view models
 
 
-_SHEETS: OrderedDict[tuple[int, int], tuple[GameState, Any, Snapshot]] = OrderedDict()
-_SHEETS_LOCK = threading.Lock()
 _SHEETS_KEPT = 512  # recent (game, version) sheets: a table's phones share each one
+_SHEETS: Memo[tuple[int, int], tuple[GameState, Any, Snapshot]] = Memo("sheets", _SHEETS_KEPT)
 
 
 def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) -> Snapshot:
@@ -76,23 +74,14 @@ def _shared_sheet(snapshot: Snapshot, printed: Mapping[str, Mapping[str, Any]]) 
     Kept by (game, version) and used only for the very same state object and
     equal printed values, so a reused id or a newly confirmed value is scored anew.
     """
-    key = (snapshot.game_id, snapshot.version)
-    with _SHEETS_LOCK:
-        kept = _SHEETS.get(key)
-    if kept is not None and kept[0] is snapshot.state and kept[1] == printed:
-        return kept[2]
-    out = scored(snapshot, dict(printed))  # a failure: logged, carried as score_error
-    with _SHEETS_LOCK:
-        _SHEETS[key] = (snapshot.state, dict(printed), out)
-        _SHEETS.move_to_end(key)
-        while len(_SHEETS) > _SHEETS_KEPT:
-            _SHEETS.popitem(last=False)
-    return out
+    return _SHEETS.get_or_make(  # a scoring failure: logged, carried as score_error
+        (snapshot.game_id, snapshot.version),
+        lambda: (snapshot.state, dict(printed), scored(snapshot, dict(printed))),
+        lambda kept: kept[0] is snapshot.state and kept[1] == printed)[2]
 
 
-_SECTIONS: OrderedDict[tuple[int, int, int, bool, str], tuple[GameState, tuple[Section, ...]]] \
-    = OrderedDict()
-_SECTIONS_LOCK = threading.Lock()
+_SECTIONS: Memo[tuple[int, int, int, bool, str], tuple[GameState, tuple[Section, ...]]] \
+    = Memo("sheet sections", _SHEETS_KEPT)
 
 
 @dataclass
@@ -385,16 +374,8 @@ class SheetPresenter:
         the same language (read-only or not) and shared: they are immutable."""
         snap = self.snapshot
         key = (snap.game_id, snap.version, self.player, self.read_only, language_of(self.t))
-        with _SECTIONS_LOCK:
-            kept = _SECTIONS.get(key)
-        if kept is not None and kept[0] is snap.state:
-            return list(kept[1])
-        made = self._sections()
-        with _SECTIONS_LOCK:
-            _SECTIONS[key] = (snap.state, tuple(made))
-            while len(_SECTIONS) > _SHEETS_KEPT:
-                _SECTIONS.popitem(last=False)
-        return made
+        return list(_SECTIONS.get_or_make(key, lambda: (snap.state, tuple(self._sections())),
+                                          lambda kept: kept[0] is snap.state)[1])
 
     def _sections(self) -> list[Section]:
         kind = self.kind()

@@ -17,7 +17,6 @@ from app.game.state import parsed_state
 from app.game.status import Status
 from app.i18n import language_of
 from app.store.crud import FAILURES
-from app.ui.kit import services
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.live_table import TableClient, submit_off_loop
 from app.ui.kit.result_grid import result_grid, score_notes, tie_box
@@ -65,7 +64,7 @@ def _stored_board(app: Nav) -> Any | None:
     Only for the app's own user (who sees the whole history); a table-mode seat link
     sees its table through the session's access rules, never around them.
     """
-    store = services.shared().store
+    store = app.services.store
     game_id = app.params.get("game_id")
     if store is None or game_id is None or app.locked is not None:
         return None
@@ -82,7 +81,7 @@ def _confirmed_where(app: Nav, p: SheetPresenter | None, table: str) -> str:
     if p is not None:
         game, options = p.game, parsed_state(p.state)[0].get("options") or {}
     else:
-        store = services.shared().store
+        store = app.services.store
         rec = store.get_record(game_id=int(app.params["game_id"])) if store is not None \
             else None
         if rec is None:
@@ -94,7 +93,7 @@ def _confirmed_where(app: Nav, p: SheetPresenter | None, table: str) -> str:
 
 def _confirm_stored(app: Nav, p: SheetPresenter | None, need: Any, value: int
                     ) -> None:
-    store = services.shared().store
+    store = app.services.store
     if store is None:
         return
     table = _confirmed_where(app, p, need.table)
@@ -110,7 +109,7 @@ def app_l10n(app: Nav, code: str, **params: Any) -> str:
 
 
 def _rescore(app: Nav, p: SheetPresenter | None) -> None:
-    store = services.shared().store
+    store = app.services.store
     game_id = app.params.get("game_id")
     if store is None or game_id is None:
         return
@@ -211,7 +210,7 @@ def build(app: Nav) -> ft.Control:
         controls.append(card(needs, identifier="score-needs"))
     controls.append(score_notes(t, board.notes))
     if (p is None or p.status == Status.FINISHED) and app.locked is None \
-            and services.shared().store is not None:
+            and app.services.store is not None:
         # a finished game keeps the values it was scored with; on request, the ones
         # remembered now (Settings) score it again
         controls.append(sid("score-rescore", ft.TextButton(

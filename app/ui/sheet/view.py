@@ -23,7 +23,7 @@ from app.store.crud import FAILURES
 from app.table.answers import Accepted
 from app.ui.finish.presenter import load_finish
 from app.ui.finish.view import _result
-from app.ui.kit import flet_compat, services
+from app.ui.kit import flet_compat
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
 from app.ui.kit.keypad import KeyField, open_keypad
@@ -71,7 +71,7 @@ def open_table(app: Nav) -> OpenTable[SheetPresenter] | str:
     if kept is not None:
         kept.presenter.t = app.t
         return kept
-    svc = services.shared()
+    svc = app.services
     hub = app.hub if app.hub is not None else svc.hub()
     if hub is None:
         return app.t("common-not-available-reason", what="session")
@@ -638,7 +638,7 @@ def _result_block(app: Nav, game_id: int) -> list[ft.Control]:
     kept = app.states.get(TableResult, key)
     view = kept.view if kept is not None else None
     if view is None:
-        store = getattr(app.hub, "store", None) or services.shared().store
+        store = getattr(app.hub, "store", None) or app.services.store
         try:
             view = load_finish(store, int(game_id), app.t) if store is not None else None
         except FAILURES:  # the sheet below still shows every board

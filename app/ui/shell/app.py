@@ -32,10 +32,11 @@ from app.store.crud import FAILURES
 from app.table.codes import is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
-from app.ui.kit import flet_compat, services
+from app.ui.kit import flet_compat
 from app.ui.kit.flet_compat import KeptControls, subtree
 from app.ui.kit.nav import Lock, Params, ScreenBuilder, States
 from app.ui.kit.prefs import MemoryPrefs, Prefs, Settings, load_settings, save_settings
+from app.ui.kit.services import Services
 from app.ui.new_game.presenter import NewGamePresenter
 from app.ui.setup.presenter import SetupPresenter
 from app.ui.shell.routes import screens
@@ -163,9 +164,13 @@ def _run_hooks(hooks: list[Callable[[], Any]], what: str, level: int) -> None:
 class ForestTableApp:
     """The UI of one tab: settings, current screen, per-screen presenters."""
 
-    def __init__(self, page: ft.Page, prefs: Prefs | None = None) -> None:
+    def __init__(self, page: ft.Page, prefs: Prefs | None = None,
+                 services: Services | None = None) -> None:
         self.page = page
         self.prefs: Prefs = prefs if prefs is not None else MemoryPrefs()
+        #: the store, the hub and the serving state this tab uses (one per process: given by
+        #: serve, the desktop app or a test; none given: its own, over the default store)
+        self.services = services if services is not None else Services()
         self.settings = Settings()
         self.tr = Translator(self.settings.language)
         self.route = "home"
@@ -187,7 +192,7 @@ class ForestTableApp:
         self._pinned: ft.Column | None = None  # the pinned slot above it (its first control)
         self._pin: ft.Control | None = None  # what the screen being built pinned
         self._aways: list[Callable[[bool], Any]] = []
-        self.hub: TableHub | None = None  # table mode: the tab's hub (else services.shared().hub())
+        self.hub: TableHub | None = None  # table mode: the tab's hub (else self.services.hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
         self.url_base = ""
         self._url = "/"  # the address the browser shows, as far as we know
@@ -262,7 +267,7 @@ class ForestTableApp:
         if token is None:
             return
 
-        hub = services.shared().hub()
+        hub = self.services.hub()
         access = hub.access(token) if hub is not None else None
         if access is not None and access.game_id is not None:  # confined to that table
             self.lock(access.game_id, token, access.seat, link_routes(access.is_host))
@@ -522,7 +527,7 @@ class ForestTableApp:
         if setup is None:
             return
         try:
-            game_id, token = services.shared().create_table(
+            game_id, token = self.services.create_table(
                 setup.request, first_player=getattr(setup, "first_player", None),
                 infested=getattr(setup, "infested", ()))
         except FAILURES + (RuntimeError,) as exc:  # no session, or refused: said on setup

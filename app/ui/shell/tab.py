@@ -38,8 +38,9 @@ from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.hub import TableHub
 from app.table.links import join_route
 from app.table.rights import SERVER, Access
-from app.ui.kit import flet_compat, services
+from app.ui.kit import flet_compat
 from app.ui.kit.prefs import MemoryPrefs, load_settings
+from app.ui.kit.services import Services
 from app.ui.kit.widgets import muted, sid
 from app.ui.shell.app import ForestTableApp, link_routes, style, use_font
 
@@ -117,11 +118,12 @@ class TableTab:
     """One browser tab in table mode (``forest-table serve``)."""
 
     def __init__(self, page: ft.Page, hub: TableHub, prefs: Any | None = None,
-                 base_url: str = "") -> None:
+                 services: Services | None = None) -> None:
         self.page = page
         self.hub = hub
+        #: what its screens use (serve's, over the same hub; none given: over ``hub``)
+        self.services = services if services is not None else Services(hub=hub)
         self.prefs = prefs
-        self.base_url = base_url
         self.token: str | None = None  # the token this tab came with
         self.access: Access | None = None
         self.app: Any = None  # the ForestTableApp on screen (None: join screen)
@@ -272,7 +274,7 @@ class TableTab:
     def _new_app(self) -> Any:
         # its table-mode screens: app.go("tables"), app.go("host", game_id=N)
         app = ForestTableApp(self.page, prefs=self.prefs if self.prefs is not None
-                             else MemoryPrefs())
+                             else MemoryPrefs(), services=self.services)
         app.on_revoked = self._on_revoked
         self.page.on_close = self._closed  # the app chains it (and not an earlier app's)
         app.hub = self.hub
@@ -288,7 +290,7 @@ class TableTab:
         to the join screen; this one keeps going on the new link (stored on the device)."""
         self._stop_watching()
         token, _new = await asyncio.to_thread(
-            self.hub.host_link_token, services.serving().host_link_dir(), rotate=True)
+            self.hub.host_link_token, self.services.serving.host_link_dir(), rotate=True)
         old, self.token = self.token, token
         self._unwatch = self.hub.watch(token, self._on_revoked)
         await self._pref(PREF_TOKEN, token)

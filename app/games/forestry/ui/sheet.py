@@ -5,12 +5,11 @@ tokens, infested wood, detached storages)."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, cast
 
+from app.cache import Memo
 from app.game.commands import ApplySuggestion, Command, DismissSuggestion
 from app.games.forestry.commands import (
     AddContract,
@@ -60,26 +59,17 @@ from scoring.games import Game
 #: suggestions. Shared by the phones and versions that show the very same parts (a tap
 #: leaves the others' as they were), so a phone's kept card is matched by identity, not
 #: compared field by field; a few hundred of each kind kept.
-_MADE: OrderedDict[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = OrderedDict()
-_MADE_LOCK = threading.Lock()
-_MADE_KEPT = 1536
+_MADE: Memo[tuple[Any, ...], tuple[tuple[Any, ...], Any]] = Memo("forestry sheet parts", 1536)
 T = TypeVar("T")
 
 
 def _made_of(key: tuple[Any, ...], parts: tuple[Any, ...], make: Callable[[], T]) -> T:
     """``make()``, or what it made for the very same ``parts`` (by identity) under ``key``.
     The parts are held with it, so their ids are not reused while it is kept."""
-    with _MADE_LOCK:
-        kept = _MADE.get(key)
-    if kept is not None and len(kept[0]) == len(parts) \
-            and all(a is b for a, b in zip(kept[0], parts, strict=True)):
-        return cast(T, kept[1])
-    made = make()
-    with _MADE_LOCK:
-        _MADE[key] = (parts, made)
-        while len(_MADE) > _MADE_KEPT:
-            _MADE.popitem(last=False)
-    return made
+    return cast(T, _MADE.get_or_make(
+        key, lambda: (parts, make()),
+        lambda kept: len(kept[0]) == len(parts)
+        and all(a is b for a, b in zip(kept[0], parts, strict=True)))[1])
 
 
 @dataclass(frozen=True, slots=True)
