@@ -41,7 +41,8 @@ class TurnNow:
     phone makes it again against the version it shows). ``due``: a shared action due
     before the turn is played (Forestry's round token), the sheet's action ``due_action``
     (its control ``sheet-<due_action>``): the turn's player's phone offers it on the turn
-    card, every phone says it in ``notes``, until it is done."""
+    card, every phone says it in ``notes``, until it is done. ``rounds``: how many rounds
+    the game has ("Round 6 of 10")."""
 
     player: int
     number: int
@@ -51,6 +52,7 @@ class TurnNow:
     end: Command
     due: Command | None = None
     due_action: str = ""
+    rounds: int = 0  # the game's number of rounds (0: it has none, or it is not known)
 
 
 def _no_turn(state: GameState) -> TurnNow | None:

@@ -2182,6 +2182,7 @@ photo-upload-failed = the upload did not finish; try again.
 status-your-turn = Your turn
 status-plays = { $name } plays
 status-round = Round { $round }
+status-round-of = Round { $round } of { $rounds }
 status-last-turns = Last turns: { $names }
 status-rank = Rank { $r } of { $n }
 status-total-label = { $name }: { $total }{ $ranked ->

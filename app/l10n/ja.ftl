@@ -2094,6 +2094,7 @@ photo-upload-failed = アップロードが完了しませんでした。もう�
 status-your-turn = あなたの手番
 status-plays = { $name }の手番
 status-round = ラウンド{ $round }
+status-round-of = ラウンド{ $round }／{ $rounds }
 status-last-turns = 最後の手番：{ $names }
 status-rank = { $n }人中{ $r }位
 status-total-label = { $name }：{ $total }{ $ranked ->

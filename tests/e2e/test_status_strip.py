@@ -186,8 +186,8 @@ def test_the_strip_stays_in_view_and_names_the_turn(phones: Phones) -> None:
     assert _value(other, "status-turn").startswith(f"{PLAYERS[0]} plays")
     assert _value(first, "turn-end") == "End my turn"  # in the strip on the turn's phone
     assert "▶" in _chip(other, 0) and "you" in _chip(other, 1)
-    _turn_uncut(first, "Your turn", "Round 1")
-    _turn_uncut(other, f"{PLAYERS[0]} plays", "Round 1")
+    _turn_uncut(first, "Your turn", "Round 1 of 10")
+    _turn_uncut(other, f"{PLAYERS[0]} plays", "Round 1 of 10")
     shot(first, "status-strip-en")
     for page in (first, other):
         page.mouse.move(200, 500)
@@ -225,7 +225,7 @@ def test_the_strip_in_dark_mode_and_japanese(phones: Phones) -> None:
     dark = phones.phone(f"/join/{phones.tokens[1]}", color_scheme="dark")
     dark.wait_for_timeout(2000)
     _strip_in_view(dark)
-    _turn_uncut(dark, f"{PLAYERS[0]} plays", "Round 1")
+    _turn_uncut(dark, f"{PLAYERS[0]} plays", "Round 1 of 10")
     shot(dark, "status-strip-dark")
     page = phones.phones[1]
     menu_tap(page, "table-language", reply=False)
@@ -233,7 +233,7 @@ def test_the_strip_in_dark_mode_and_japanese(phones: Phones) -> None:
         f"{PLAYERS[0]}の手番"), 15)
     page.wait_for_timeout(800)
     _strip_in_view(page)
-    _turn_uncut(page, f"{PLAYERS[0]}の手番", "ラウンド1")
+    _turn_uncut(page, f"{PLAYERS[0]}の手番", "ラウンド1／10")
     shot(page, "status-strip-ja")
     menu_tap(page, "table-language", reply=False)
     by_id(page, "status-strip").first.wait_for(state="attached", timeout=WAIT_MS)
@@ -247,19 +247,19 @@ def test_the_hosts_phone_says_the_turn_and_the_round_in_full(phones: Phones) -> 
     host.wait_for_timeout(2000)  # a fresh page: its font's last glyphs (▶) in the picture
     _strip_in_view(host)
     assert _value(host, "turn-end") == f"End {PLAYERS[0]}'s turn"  # it names whose turn
-    _turn_uncut(host, f"{PLAYERS[0]} plays", "Round 1")
+    _turn_uncut(host, f"{PLAYERS[0]} plays", "Round 1 of 10")
     by_id(host, "status-apply").first.wait_for(state="attached", timeout=WAIT_MS)
     shot(host, "status-strip-host")
     menu_tap(host, "table-language", reply=False)
     _until(host, "Japanese", lambda: _value(host, "status-turn").startswith(
         f"{PLAYERS[0]}の手番"), 15)
-    _turn_uncut(host, f"{PLAYERS[0]}の手番", "ラウンド1")
+    _turn_uncut(host, f"{PLAYERS[0]}の手番", "ラウンド1／10")
     assert _value(host, "turn-end") == f"{PLAYERS[0]}の手番を終える"
     shot(host, "status-strip-host-ja")
     menu_tap(host, "table-language", reply=False)
     _until(host, "English", lambda: _value(host, "status-turn").startswith(PLAYERS[0]), 15)
     dark_host = phones.phone(f"/join/{phones.host}", color_scheme="dark")
-    _turn_uncut(dark_host, f"{PLAYERS[0]} plays", "Round 1")
+    _turn_uncut(dark_host, f"{PLAYERS[0]} plays", "Round 1 of 10")
     fg_host, fg_seat = (phones.phone(f"/join/{t}") for t in phones.guardians)
     fg_seat.wait_for_timeout(2000)
     for page in (fg_host, fg_seat):

@@ -210,7 +210,7 @@ def _turn(state: GameState) -> TurnNow | None:
                    table.final_turns,
                    EndTurn(version=0, turn=table.turn, seat=table.current),
                    RevealRoundToken(version=0, round=stack.round) if due else None,
-                   "round-token")
+                   "round-token", len(stack.order))  # a round a token: 10, advanced 9 (002)
 
 
 def _still_to_play(state: GameState) -> tuple[int, ...]:

@@ -70,6 +70,7 @@ class TurnView:
     seat: int = -1
     due: Command | None = None
     due_action: str = ""
+    rounds: int = 0  # the game's number of rounds (0: not known)
 
 
 def turn_view(state: GameState, version: int = 0) -> TurnView | None:
@@ -81,7 +82,7 @@ def turn_view(state: GameState, version: int = 0) -> TurnView | None:
     return TurnView(_names(state)[now.player], now.number, now.round, now.notes, now.final,
                     replace(now.end, version=version), now.player,
                     None if now.due is None else replace(now.due, version=version),
-                    now.due_action)
+                    now.due_action, now.rounds)
 
 
 def turn_lines(lang: str, view: TurnView) -> tuple[str, ...]:

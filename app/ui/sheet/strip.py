@@ -98,7 +98,8 @@ def _top(app: Nav, p: SheetPresenter, final: bool) -> Top:
         if last:
             return Top(t("status-last-turns", names=p.say("list-commas").join(last)), "")
         return Top(t(f"game-{p.game}"), "")
-    sub = t("status-round", round=turn.round)
+    sub = (t("status-round-of", round=turn.round, rounds=turn.rounds) if turn.rounds
+           else t("status-round", round=turn.round))
     if last:
         sub = t("status-last-turns", names=p.say("list-commas").join(last))
     if turn.due is not None and turn.notes:  # a new round: the token first, every phone
