@@ -2133,6 +2133,7 @@ board-water-now = the multiplier now
 board-place = Place a token
 board-fg-ranger-board = { $name }'s ranger board (side { $side })
 board-fg-sum = { $total } = { $parts }
+board-fg-side-b-rules = On side B, where each row's trees grow and what one costs are not in our sources (the rulebook prints them for side A): read them on the board.
 board-fg-row = { $row ->
     [top] Top row
     [middle] Middle row

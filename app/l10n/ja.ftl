@@ -2045,6 +2045,7 @@ board-water-now = 現在の倍率
 board-place = { -forester-token }を置く
 board-fg-ranger-board = { $name }のレンジャーボード（{ $side }面）
 board-fg-sum = { $total } = { $parts }
+board-fg-side-b-rules = B面の各列の植樹できる地形とコストは資料にありません（ルールブックはA面のみ記載）。ボードでご確認ください。
 board-fg-row = { $row ->
     [top] 上段
     [middle] 中段

@@ -53,3 +53,34 @@ def test_the_ranger_board_is_drawn_and_entered_where_it_lies(svc: Any) -> None:
         assert p.error is None and not client.crashes()
 
     asyncio.run(go())
+
+
+def test_side_b_shows_no_planting_conditions_the_sources_do_not_give(svc: Any) -> None:
+    """003 prints each tree row's terrain and cost for side A only: the advanced game's board
+    (side B) names its side and says they are not in the sources, never side A's."""
+    from tests.app.flet_harness import tap
+    from tests.app.test_ui_sheet_entry import refresh
+
+    async def go() -> None:
+        client, app = await start_app()
+        await tap(client, "home-new-game")
+        await refresh(client)
+        await tap(client, "new-game-forest-guardians")
+        await refresh(client)
+        await client.type(by_id(client, "new-advanced"), True)
+        for i, name in enumerate(("Mei", "Ken")):
+            await client.type(by_id(client, f"new-player-{i}-name"), name)
+        await tap(client, "new-start")
+        await refresh(client)
+        await tap(client, "setup-start-play")
+        await refresh(client)
+        await tap(client, "sheet-start-game")
+        await refresh(client)
+        assert presenter(app).state.boards[0].ranger is not None  # the advanced game
+        texts = _texts(by_id(client, "board-ranger"))
+        assert "Mei's ranger board (side B)" in texts
+        assert not [t for t in texts if t.startswith("Terrain ")]  # no side A conditions
+        assert _texts(by_id(client, "board-fg-side-b-rules"))[0].startswith("On side B")
+        assert not client.crashes()
+
+    asyncio.run(go())

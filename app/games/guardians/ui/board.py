@@ -46,6 +46,7 @@ class Ctx:
     dark: bool
     colour: SeatColour
     keyed: Callable[[Count], Any]
+    side: str = "A"  # the ranger board's side (003: A basic, B advanced)
 
     def t(self, key: str, **args: Any) -> str:
         return self.app.t(key, **args)
@@ -77,11 +78,12 @@ def _icon_tile(name: str, dark: bool) -> ft.Control:
 
 def tree_row(x: Ctx, n: int, count: Count) -> ft.Control:
     """Tree row ``n`` (1 top, 3 bottom): its name, where its trees grow and what one costs
-    (003, side A), the points uncovered."""
+    (003 gives them for side A only: on side B, not said), the points uncovered."""
     row = ROW_ORDER[n - 1] if 0 < n <= len(ROW_ORDER) else None
     words, rule = count.label, None
     if row is not None:
         words = x.t("board-fg-row", row=row.value)
+    if row is not None and x.side == "A":
         allowed = " / ".join(a.value for a in PILE_ORDER if a in row.rule.allowed)
         # rendered with the number as a number (the catalogue picks the one-card words)
         rule = l10n.render(language_of(x.app.t), "board-fg-row-rule", allowed=allowed,
@@ -104,6 +106,8 @@ def trees_region(x: Ctx, s: Section) -> ft.Control:
     """The tree rows (the fire tokens: :func:`tokens_row`)."""
     rows = [tree_row(x, int(k.id.rsplit("-", 1)[1]), k) for k in s.counts
             if k.id.startswith("tree-points-")]
+    if x.side != "A":  # 003 prints the planting conditions of side A only
+        rows.append(sid("board-fg-side-b-rules", muted(x.t("board-fg-side-b-rules"), 13)))
     return marked(s, box(ft.Column([title("tree", s.title, x.dark), *rows], spacing=8)))
 
 
@@ -183,8 +187,11 @@ def guardians_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[S
     """The shown player's ranger board as the board; the other sections by ``draw``."""
     colours: list[str | None] = list(getattr(p, "colours", list)())
     dark = is_dark(app.page)
+    board = _board_of(p)
+    side = board_side(board) if board is not None else "A"
     x = Ctx(app, p, c, dark,
-            seat_colour(colours[p.player] if p.player < len(colours) else None, dark), keyed)
+            seat_colour(colours[p.player] if p.player < len(colours) else None, dark), keyed,
+            side)
     by = {s.id: s for s in sections}
 
     def kept(name: str, key: Any, make: Callable[[], ft.Control]) -> ft.Control:
@@ -193,7 +200,8 @@ def guardians_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[S
 
     inside: list[ft.Control] = []
     if "trees" in by:
-        inside.append(kept("fg-trees", by["trees"], lambda: trees_region(x, by["trees"])))
+        inside.append(kept("fg-trees", (by["trees"], side),
+                           lambda: trees_region(x, by["trees"])))
     trees, animals = by.get("trees"), by.get("animals")
     inside.append(kept("fg-tokens", (trees, animals), lambda: tokens_row(x, trees, animals)))
     if "animals" in by:
@@ -207,8 +215,6 @@ def guardians_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[S
         spacing=6))))
     names = p.names()
     name = names[p.player] if p.player < len(names) else ""
-    board = _board_of(p)
-    side = board_side(board) if board is not None else "A"
     inner = keep_column(app, p, "fg-board-inner", inside, spacing=8)
     out: list[ft.Control] = [kept("fg-board", (name, side, id(inner)), lambda: frame(
         "board-ranger", x.t("board-fg-ranger-board", name=name, side=side), x.colour, inner))]
