@@ -39,20 +39,33 @@ acknowledged nothing of it: the page still holds it.
 
 A tap whose control is no longer in its session (the screen was drawn anew since: a
 tab that reconnects is sent whole, with new controls, and a resend can come after
-that) is dropped by Flet unhandled: it is answered ``ft-lost`` too, not acknowledged
+that) is dropped by Flet unhandled: it is answered ``ft-lost`` (not saved), not acknowledged
 (found by the fuzz test: acknowledged, never applied).
 
-A frame resent (``r``) into a *new* session (the old one expired, or the phone's
-socket came back on another server process) is dropped: its control ids belong to
-the old session. So is a frame the page made on a new socket before that socket's
-first frame (``<rx>`` 0: the phone still shows the old session's page) when the server
-registered another session than the one the page asked for; a numbered frame first
-waits for the register answer Flet has queued, which says which session it is (the
-fuzz test found such taps applied to whatever control of the new session had the old
-id, or to none, and acknowledged). Whether it was saved before the old process went cannot be known
-here, so it is answered ``ft-lost <seq>`` and the page says so ("N taps may not have
-been saved: check your sheet and tap again", in the phone's language) instead of
-letting it vanish.
+A tap names the session whose page it was made on: the server sends ``ft-page <key>``
+(:func:`page_key`: a keyed hash of the session id, so the id that resumes a session is not
+kept in the browser) just before each register answer, and the page adds ``@<key>`` to
+every id it makes from then on (``ft-tap <nonce> <seq> <rx> @<key>``), also when it resends
+it (``r @<key>``) on a later socket or after a reload (the waiting taps are kept in
+``localStorage`` with their keys). A tap made on *another* session's page than the
+socket's (a phone back fast gets a new session when the server has not seen its old
+socket close; the old one expired; another process) is never applied here (its control
+ids are that session's) but answered as that session handled it (:meth:`Seen.carry`):
+``ft-ack`` if it was applied there (if it is still in hand, when it is), ``ft-lost`` if
+it never reached that session (this process knows every tap id that session got: it made
+it and forgot none; a copy still on its way there is then dropped, so the answer stays
+true), ``ft-unsure`` if this process does not know that session (it was restarted,
+another process made it): whether it was saved cannot be known here. The page says
+"N taps were not saved: check your sheet and tap again" for ``ft-lost`` and "N taps may
+not have been saved (the server was restarted, or another server process answered)…"
+only for ``ft-unsure``, in the phone's language.
+
+A frame of the old page (``r``, or ``<rx>`` 0) that comes before the socket's register
+answer has gone out (a numbered frame waits :data:`REGISTER_WAIT` s for the answer Flet
+has queued) is not judged: neither passed on nor answered; the page resends it at the
+socket's first frame. (Before, such a resend was answered ``ft-ack`` and dropped:
+acknowledged, never applied.) A page that does not name its session (an older script)
+resending into a new session is answered ``ft-unsure``.
 """
 
 from __future__ import annotations
