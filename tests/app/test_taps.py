@@ -235,9 +235,12 @@ def test_the_link_script_numbers_after_register_and_swallows_acks() -> None:
     for lang in languages():
         for words in (render(lang, "link-reconnecting"),
                       render(lang, "link-taps-unconfirmed", count="{n}"),
-                      render(lang, "link-taps-unconfirmed", count=1)):
+                      render(lang, "link-taps-unconfirmed", count=1),
+                      render(lang, "link-taps-not-saved", count="{n}"),
+                      render(lang, "link-taps-not-saved", count=1)):
             assert words in LINK_JS, (lang, words)
     assert "ft-lost " in LINK_JS and "保存されていないかもしれません" in LINK_JS
+    assert "ft-unsure " in LINK_JS and "保存されていません" in LINK_JS
 
 
 def test_the_page_carries_the_link_script_before_flutter(tmp_path: Any) -> None:
@@ -550,3 +553,99 @@ def test_taps_made_on_an_old_session_page_are_answered_exactly_in_a_new_session(
     out = run(TapIds(old, seen), [*linked(a), marker(3, rx=1, key=ka), click(6)])
     assert acks(out) == [f"ft-page {ka}", "ft-lost 3"] and len(old.got) == 2
 
+
+
+#: The link script in node (no browser): a fake socket class, storage and document; each
+#: step's sent frames and the note shown (``#ft-link``) are printed as one JSON line.
+NODE_HARNESS = r"""
+const vm = require('vm');
+const script = require('fs').readFileSync(process.argv[2], 'utf8');
+const tap = Uint8Array.from(JSON.parse(process.argv[3]));
+const store = (m) => ({getItem: k => m.has(k) ? m.get(k) : null,
+  setItem: (k, v) => m.set(k, String(v)), removeItem: k => m.delete(k),
+  key: i => [...m.keys()][i] ?? null, get length() { return m.size; }});
+const local = new Map(), tabStore = new Map(), out = [];
+function page() {  // a page load: a fresh window, the browser's storage kept
+  let box = null;
+  class Native extends EventTarget {
+    constructor(url) { super(); this.readyState = 1; this.sent = []; }
+    send(d) { this.sent.push(typeof d === 'string' ? d : 'BIN'); }
+  }
+  const w = {WebSocket: Native, localStorage: store(local), sessionStorage: store(tabStore),
+    navigator: {onLine: true, language: 'en'}, crypto, atob, btoa, Uint8Array, JSON, Number,
+    Map, Set, Array, String, setTimeout, clearTimeout, ArrayBuffer,
+    addEventListener() {},
+    document: {body: {appendChild(b) { box = b; }},
+      createElement: () => ({style: {}, setAttribute() {}, textContent: ''})}};
+  w.window = w;
+  vm.runInNewContext(script, w);
+  const open = () => {
+    const ws = new w.WebSocket('ws://server/ws');
+    ws.dispatchEvent(new Event('open'));
+    ws.send(new Uint8Array([0, 1]));  // the client's register: not numbered
+    return ws;
+  };
+  const hear = (ws, data) => ws.dispatchEvent(new MessageEvent('message', {data}));
+  const note = () => box && box.style.display !== 'none' ? box.textContent : '';
+  return {w, open, hear, note};
+}
+const log = (what, ws, p) => out.push({what, sent: ws.sent.filter(s => s.startsWith('ft-tap')),
+  note: p.note(), kept: JSON.parse(local.get([...local.keys()][0]) || 'null')});
+const K1 = 'a'.repeat(24), K2 = 'b'.repeat(24);
+let p = page(), ws = p.open();
+p.hear(ws, 'ft-page ' + K1); p.hear(ws, new ArrayBuffer(4));  // session 1's register answer
+for (let i = 0; i < 3; i++) ws.send(tap);
+log('three taps on session 1', ws, p);
+ws.readyState = 3; ws.dispatchEvent(new Event('close'));
+ws = p.open();  // back fast: a new session
+p.hear(ws, 'ft-page ' + K2); p.hear(ws, new ArrayBuffer(4));
+ws.send(tap);  // tap 4, made on session 2's page
+log('back on session 2', ws, p);
+p.hear(ws, 'ft-ack 1'); p.hear(ws, 'ft-lost 2'); p.hear(ws, 'ft-unsure 3');
+log('answered', ws, p);
+p = page(); ws = p.open();  // a reload: tap 4 still waits
+p.hear(ws, 'ft-page ' + K1); p.hear(ws, new ArrayBuffer(4));
+log('reloaded', ws, p);
+p.hear(ws, 'ft-lost 4');
+log('tap 4 answered', ws, p);
+console.log(JSON.stringify(out));
+process.exit(0);  // (not after the note's 20 s timer)
+"""
+
+
+def test_the_link_script_names_each_taps_session_and_counts_what_was_not_saved(
+        tmp_path: Any) -> None:
+    """Issue 35 item 4, the page's side (the link script run in node): each tap names the
+    session whose page it was made on (the server's ``ft-page`` before that socket's
+    register answer), also when resent on a later socket or after a reload (kept in
+    ``localStorage`` with its key); the note counts ``ft-lost`` ("not saved") and
+    ``ft-unsure`` ("may not have been saved") apart, exactly."""
+    import json
+    import shutil
+    import subprocess
+
+    from app.l10n import render
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node here (the browser test tests/e2e/test_shared_moments.py runs it)")
+    (tmp_path / "link.js").write_text(LINK_JS)
+    (tmp_path / "harness.js").write_text(NODE_HARNESS)
+    done = subprocess.run([node, str(tmp_path / "harness.js"), str(tmp_path / "link.js"),
+                           json.dumps(list(click(5)["bytes"]))],
+                          capture_output=True, text=True, timeout=60, check=True)
+    steps = {s["what"]: s for s in json.loads(done.stdout)}
+    first = steps["three taps on session 1"]
+    nonce = first["sent"][0].split()[1]
+    k1, k2 = "a" * 24, "b" * 24
+    assert first["sent"] == [f"ft-tap {nonce} {n} 1 @{k1}" for n in (1, 2, 3)]
+    assert [t[2] for t in first["kept"]["taps"]] == [k1] * 3  # kept with their session
+    assert steps["back on session 2"]["sent"] == [
+        *(f"ft-tap {nonce} {n} r @{k1}" for n in (1, 2, 3)), f"ft-tap {nonce} 4 1 @{k2}"]
+    assert steps["answered"]["note"] == " ".join([
+        render("en", "link-taps-not-saved", count=1),
+        render("en", "link-taps-unconfirmed", count=1)])
+    assert [t[0] for t in steps["answered"]["kept"]["taps"]] == [4]
+    assert steps["reloaded"]["sent"] == [f"ft-tap {nonce} 4 r @{k2}"]  # same nonce, its key
+    assert steps["tap 4 answered"]["note"] == render("en", "link-taps-not-saved", count=1)
+    assert steps["tap 4 answered"]["kept"]["taps"] == []
