@@ -661,7 +661,7 @@ LINK_JS = r"""(() => {
         this.ftRx += 1;
         if (this.ftIn) {  // the register answer: this session's page is drawn from now
           this.ftIn = false;
-          if (this.ftNext) pageKey = this.ftNext;
+          pageKey = this.ftNext || '';  // (none said: taps go unnamed, judged as before)
           this.ftResend();
         }
       });
