@@ -347,10 +347,11 @@ class TapIds:
             task of Flet's has it (a control event: acknowledged when its handler ends)."""
             if not passing:
                 return
-            handling = passing.pop()
+            handling = passing[-1]  # (kept there until settled: see the finally below)
             _HANDLING.set(None)
             if not handling.claimed:
                 await asyncio.sleep(0)  # a task Flet made for it starts now, and claims it
+            passing.pop()
             if not handling.claimed:
                 await handling.finish_now()
 
@@ -461,6 +462,12 @@ class TapIds:
         finally:
             for task in pinger:
                 task.cancel()
+            if passing:  # handed over, and Flet asked for nothing more (the socket went):
+                # settled once a task Flet made for it has started (and claimed it), so a
+                # copy that came on another socket meanwhile is answered, never left waiting
+                # (the table fuzz test: a resent frame waited for one forever)
+                left = passing[-1]
+                loop.call_soon(lambda: None if left.claimed else left.finish())
 
 
 #: this process's secret for :func:`page_key`

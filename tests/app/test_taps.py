@@ -649,3 +649,35 @@ def test_the_link_script_names_each_taps_session_and_counts_what_was_not_saved(
     assert steps["reloaded"]["sent"] == [f"ft-tap {nonce} 4 r @{k2}"]  # same nonce, its key
     assert steps["tap 4 answered"]["note"] == render("en", "link-taps-not-saved", count=1)
     assert steps["tap 4 answered"]["kept"]["taps"] == []
+
+
+class QuitsAfterOne(FakeFlet):
+    """Flet's end that reads one numbered frame and then asks for nothing more (its loop
+    ended: the socket went, or reading it raised)."""
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        await super().__call__(scope, self._one(receive), send)
+
+    def _one(self, receive: Any) -> Any:
+        async def once() -> dict[str, Any]:
+            if len(self.got) >= 1:
+                return {"type": "websocket.disconnect"}  # (never asks TapIds again)
+            return await receive()
+        return once
+
+
+def test_a_frame_handed_over_as_its_socket_ended_still_answers_a_copy_elsewhere() -> None:
+    """Found by the table fuzz test (a long seed): a phone's frame was handed to Flet, whose
+    loop then asked for nothing more (its socket went); it was never settled, so its copy
+    resent on the next socket, into a new session, waited for it forever (the page never
+    settled). It is settled once the socket's handler ends: the copy is answered."""
+    from app.web.taps import page_key
+
+    seen = Seen()
+    a = sid()
+    old = QuitsAfterOne(a)
+    run(TapIds(old, seen), [*linked(), marker(1, rx=1, key=page_key(a)), click(5)])
+    assert old.got == [click(5)["bytes"]]
+    out = run(TapIds(FakeFlet(sid()), seen), [*linked(a), marker(1, resent=True,
+                                                                 key=page_key(a)), click(5)])
+    assert acks(out)[1:] == ["ft-ack 1"]
