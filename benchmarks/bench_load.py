@@ -265,8 +265,8 @@ class Phone:
                     n = int(frame[7:])
                     if self.unacked.pop(n, None) is not None:
                         self.acked.append(n)
-                elif frame.startswith("ft-lost "):
-                    n = int(frame[8:])
+                elif frame.startswith(("ft-lost ", "ft-unsure ")):  # (or unsure)
+                    n = int(frame.split(" ", 1)[1])
                     if self.unacked.pop(n, None) is not None:
                         self.lost.append(n)
                 continue

@@ -1164,8 +1164,12 @@ link-reconnecting = Reconnecting…
 loading-message = Opening Forest Table…
 link-taps-waiting = Taps waiting: { $count }
 link-taps-unconfirmed = { $count ->
-    [one] A tap may not have been saved (the connection moved to another server): check your sheet and tap again if it is missing.
-   *[other] { $count } taps may not have been saved (the connection moved to another server): check your sheet and tap again where one is missing.
+    [one] A tap may not have been saved (the server was restarted, or another server process answered): check your sheet and tap again if it is missing.
+   *[other] { $count } taps may not have been saved (the server was restarted, or another server process answered): check your sheet and tap again where one is missing.
+}
+link-taps-not-saved = { $count ->
+    [one] A tap was not saved: check your sheet and tap again.
+   *[other] { $count } taps were not saved: check your sheet and tap again.
 }
 ## records
 import-not-utf8 = not UTF-8 text (byte { $byte } at column { $column })

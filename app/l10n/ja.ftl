@@ -1126,7 +1126,8 @@ web-closed-too-many-tabs = このアドレスから新しいタブが多すぎ�
 link-reconnecting = 再接続中…
 loading-message = フォレストテーブルを開いています…
 link-taps-waiting = 送信待ちのタップ：{ $count }
-link-taps-unconfirmed = { $count } 回分のタップが保存されていないかもしれません（接続が別のサーバーに移りました）。シートを確かめ、足りなければもう一度タップしてください。
+link-taps-unconfirmed = { $count } 回分のタップが保存されていないかもしれません（サーバーが再起動したか、別のサーバープロセスが応答しました）。シートを確かめ、足りなければもう一度タップしてください。
+link-taps-not-saved = { $count } 回分のタップは保存されていません。シートを確かめて、もう一度タップしてください。
 ## records
 import-not-utf8 = UTF-8 のテキストではありません（{ $column } 桁目のバイト { $byte }）
 import-too-deep = 入れ子が { $limit } 段より深すぎます（記録はもっと浅いはずです）

@@ -39,20 +39,33 @@ acknowledged nothing of it: the page still holds it.
 
 A tap whose control is no longer in its session (the screen was drawn anew since: a
 tab that reconnects is sent whole, with new controls, and a resend can come after
-that) is dropped by Flet unhandled: it is answered ``ft-lost`` too, not acknowledged
+that) is dropped by Flet unhandled: it is answered ``ft-lost`` (not saved), not acknowledged
 (found by the fuzz test: acknowledged, never applied).
 
-A frame resent (``r``) into a *new* session (the old one expired, or the phone's
-socket came back on another server process) is dropped: its control ids belong to
-the old session. So is a frame the page made on a new socket before that socket's
-first frame (``<rx>`` 0: the phone still shows the old session's page) when the server
-registered another session than the one the page asked for; a numbered frame first
-waits for the register answer Flet has queued, which says which session it is (the
-fuzz test found such taps applied to whatever control of the new session had the old
-id, or to none, and acknowledged). Whether it was saved before the old process went cannot be known
-here, so it is answered ``ft-lost <seq>`` and the page says so ("N taps may not have
-been saved: check your sheet and tap again", in the phone's language) instead of
-letting it vanish.
+A tap names the session whose page it was made on: the server sends ``ft-page <key>``
+(:func:`page_key`: a keyed hash of the session id, so the id that resumes a session is not
+kept in the browser) just before each register answer, and the page adds ``@<key>`` to
+every id it makes from then on (``ft-tap <nonce> <seq> <rx> @<key>``), also when it resends
+it (``r @<key>``) on a later socket or after a reload (the waiting taps are kept in
+``localStorage`` with their keys). A tap made on *another* session's page than the
+socket's (a phone back fast gets a new session when the server has not seen its old
+socket close; the old one expired; another process) is never applied here (its control
+ids are that session's) but answered as that session handled it (:meth:`Seen.carry`):
+``ft-ack`` if it was applied there (if it is still in hand, when it is), ``ft-lost`` if
+it never reached that session (this process knows every tap id that session got: it made
+it and forgot none; a copy still on its way there is then dropped, so the answer stays
+true), ``ft-unsure`` if this process does not know that session (it was restarted,
+another process made it): whether it was saved cannot be known here. The page says
+"N taps were not saved: check your sheet and tap again" for ``ft-lost`` and "N taps may
+not have been saved (the server was restarted, or another server process answered)…"
+only for ``ft-unsure``, in the phone's language.
+
+A frame of the old page (``r``, or ``<rx>`` 0) that comes before the socket's register
+answer has gone out (a numbered frame waits :data:`REGISTER_WAIT` s for the answer Flet
+has queued) is not judged: neither passed on nor answered; the page resends it at the
+socket's first frame. (Before, such a resend was answered ``ft-ack`` and dropped:
+acknowledged, never applied.) A page that does not name its session (an older script)
+resending into a new session is answered ``ft-unsure``.
 """
 
 from __future__ import annotations
@@ -60,6 +73,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import hashlib
 import json
 import logging
 import os
@@ -80,7 +94,8 @@ TRACE = os.environ.get("FOREST_TABLE_TRACE", "") not in ("", "0")
 ASGIApp = Any
 Message = dict[str, Any]
 
-TAP = re.compile(r"^ft-tap ([A-Za-z0-9_-]{8,64}) ([0-9]{1,15})(?: ([0-9]{1,15}))?( r)?$")
+TAP = re.compile(r"^ft-tap ([A-Za-z0-9_-]{8,64}) ([0-9]{1,15})(?: ([0-9]{1,15}))?( r)?"
+                 r"(?: @([0-9a-f]{24}))?$")
 #: ids kept per (session, nonce): a resend comes within seconds, the page keeps at most
 #: :data:`KEEP_UNACKED` frames
 KEEP_SEEN = 1024
@@ -102,15 +117,23 @@ _ACKING: set[asyncio.Task[None]] = set()  # acknowledgements on their way (kept 
 class Handling:
     """A numbered frame handed to Flet: acknowledged (every copy that came) once handled."""
 
-    __slots__ = ("acks", "claimed", "done", "lost")
+    __slots__ = ("acks", "claimed", "done", "lost", "unsure")
 
     def __init__(self) -> None:
         self.acks: list[Ack] = []  # each sends ``ft-ack`` on the socket a copy came on
         self.claimed = False  # a task of Flet's handles it (a control event)
         self.done = False
         #: its control is not in the session (a screen drawn anew since: a reconnected
-        #: tab is sent whole): nothing handled it, so each copy is answered ``ft-lost``
+        #: tab is sent whole), or it never reached its page's session: nothing handled it,
+        #: so each copy is answered ``ft-lost``
         self.lost = False
+        #: made on the page of a session this process does not know (a restart, another
+        #: process): whether it was saved cannot be known here (``ft-unsure``)
+        self.unsure = False
+
+    def word(self) -> str:
+        """The answer to a copy of a handled frame."""
+        return "ft-unsure" if self.unsure else "ft-lost" if self.lost else "ft-ack"
 
     def finish(self) -> None:
         """Handled (the handler's task, on the loop): every copy is acknowledged."""
@@ -138,32 +161,86 @@ _HANDLING: contextvars.ContextVar[Handling | None] = contextvars.ContextVar(
     "forest_table_handling", default=None)
 
 
+class _Ids(OrderedDict[int, Handling]):
+    """One page's tap ids in one session; ``floor``: the highest one forgotten (a larger
+    one not here never came)."""
+
+    floor = 0
+
+
 class Seen:
-    """The tap ids each session's pages have sent (bounded, thread-safe)."""
+    """The tap ids each session's pages have sent (bounded, thread-safe), and which
+    sessions it knows whole (registered in this process, none of their pages forgotten):
+    for those, a tap id it has not seen never reached that session."""
 
     def __init__(self, per_page: int = KEEP_SEEN, pages: int = KEEP_SESSIONS) -> None:
         self.per_page, self.pages = per_page, pages
-        self._ids: OrderedDict[tuple[str, str], OrderedDict[int, Handling]] = OrderedDict()
+        self._ids: OrderedDict[tuple[str, str], _Ids] = OrderedDict()
+        #: session -> known whole (made in this process: every tap id it got is here)
+        self._whole: OrderedDict[str, bool] = OrderedDict()
         self._lock = threading.Lock()
+
+    def registered(self, session_id: str, new: bool) -> None:
+        """A socket has ``session_id``; ``new``: Flet made it now (known from its start)."""
+        with self._lock:
+            if session_id not in self._whole:
+                self._whole[session_id] = new
+                while len(self._whole) > 4 * self.pages:
+                    self._whole.popitem(last=False)
+
+    def _page(self, key: tuple[str, str]) -> _Ids:
+        ids = self._ids.get(key)
+        if ids is None:
+            ids = self._ids[key] = _Ids()
+            while len(self._ids) > self.pages:
+                (gone, _nonce), _ = self._ids.popitem(last=False)
+                if gone in self._whole:  # its tap ids are no longer all here
+                    self._whole[gone] = False
+        self._ids.move_to_end(key)
+        return ids
+
+    def _add(self, ids: _Ids, seq: int, handling: Handling) -> None:
+        ids[seq] = handling
+        while len(ids) > self.per_page:
+            forgot, _ = ids.popitem(last=False)
+            ids.floor = max(ids.floor, forgot)
 
     def entry(self, session_id: str, nonce: str, seq: int) -> tuple[Handling, bool]:
         """``seq`` of page ``nonce`` in ``session_id``: its handling, and whether this is
         the first time it is seen."""
-        key = (session_id, nonce)
         with self._lock:
-            ids = self._ids.get(key)
-            if ids is None:
-                ids = self._ids[key] = OrderedDict()
-                while len(self._ids) > self.pages:
-                    self._ids.popitem(last=False)
-            self._ids.move_to_end(key)
+            ids = self._page((session_id, nonce))
             kept = ids.get(seq)
             if kept is not None:
                 return kept, False
-            kept = ids[seq] = Handling()
-            while len(ids) > self.per_page:
-                ids.popitem(last=False)
+            kept = Handling()
+            self._add(ids, seq, kept)
             return kept, True
+
+    def carry(self, made: str, session_id: str, nonce: str, seq: int) -> tuple[Handling, bool]:
+        """``seq`` of page ``nonce`` made on session ``made``'s page, come into another
+        session ``session_id`` (never applied there: its control ids are ``made``'s). Its
+        handling is ``made``'s: in hand there (answered when handled), handled, or, if it
+        never reached ``made`` and this process knows ``made`` whole, never to be (a copy
+        still on its way there is dropped as a repeat): ``lost``; else ``unsure``.
+        Whether this is the first time it is seen in ``session_id``."""
+        with self._lock:
+            ids = self._page((session_id, nonce))
+            kept = ids.get(seq)
+            if kept is not None:
+                return kept, False
+            there = self._ids.get((made, nonce))
+            handling = there.get(seq) if there is not None else None
+            if handling is None:
+                handling = Handling()
+                handling.done = True
+                if self._whole.get(made) and (there is None or seq > there.floor):
+                    handling.lost = True
+                    self._add(self._page((made, nonce)), seq, handling)
+                else:
+                    handling.unsure = True
+            self._add(ids, seq, handling)
+            return handling, True
 
     def first(self, session_id: str, nonce: str, seq: int) -> bool:
         """True the first time ``seq`` of page ``nonce`` in ``session_id`` is seen."""
@@ -217,6 +294,8 @@ class TapIds:
             return
         asked: list[str | None] = []  # the session the client asked to resume
         session: list[str] = []  # the session the server registered for this socket
+        keys: list[str] = []  # ... its key, as the page names it (:func:`page_key`)
+        linked = [False]  # the page has the link script (it said ft-pong)
         registered = asyncio.Event()  # ... and its answer has gone out
         passing: list[Handling] = []  # the frame Flet was handed last
         loop = asyncio.get_running_loop()
@@ -243,17 +322,22 @@ class TapIds:
                     sid = registered_session_id(message["bytes"])
                     if sid is not None:
                         session.append(sid)
+                        keys.append(page_key(sid))
+                        self.seen.registered(keys[0], asked[:1] != [sid])
                         registered.set()
                         shown.reset(sid)  # the page counts this socket's frames anew
+                        if linked[0]:  # the page drawn next is this session's: its key
+                            with contextlib.suppress(*SOCKET_GONE):
+                                await send({"type": "websocket.send",
+                                            "text": f"ft-page {keys[0]}"})
                 if session:
                     shown.sent(session[0])
             await send(message)
 
         def acker(seq: int, handling: Handling) -> Ack:
             async def ack() -> None:
-                word = "ft-lost" if handling.lost else "ft-ack"
                 try:
-                    await send({"type": "websocket.send", "text": f"{word} {seq}"})
+                    await send({"type": "websocket.send", "text": f"{handling.word()} {seq}"})
                 except SOCKET_GONE:  # gone: the page resends it, and is answered then
                     log.debug("ack %s for a closed socket", seq)
             return ack
@@ -263,16 +347,18 @@ class TapIds:
             task of Flet's has it (a control event: acknowledged when its handler ends)."""
             if not passing:
                 return
-            handling = passing.pop()
+            handling = passing[-1]  # (kept there until settled: see the finally below)
             _HANDLING.set(None)
             if not handling.claimed:
                 await asyncio.sleep(0)  # a task Flet made for it starts now, and claims it
+            passing.pop()
             if not handling.claimed:
                 await handling.finish_now()
 
         def answered_ping() -> None:
             """The page's link script answered a ping: it is here (again)."""
             pong[0] = loop.time()
+            linked[0] = True
             if not pinger:
                 pinger.append(loop.create_task(ping()))
             if quiet[0] and session:
@@ -281,8 +367,9 @@ class TapIds:
 
         async def passes(m: re.Match[str], frame: Message) -> bool:
             """Whether a numbered tap's frame goes on to Flet: not a repeat (answered here,
-            when its first is handled), nor one resent into a new session (lost)."""
-            nonce, seq, resent = m[1], int(m[2]), m[4] is not None
+            when its first is handled), nor one made on another session's page (answered
+            as that session handled it: acknowledged, lost or unsure)."""
+            nonce, seq, resent, made = m[1], int(m[2]), m[4] is not None, m[5]
             if not session:  # Flet has queued its answer to the register: let it out
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(registered.wait(), REGISTER_WAIT)
@@ -291,21 +378,41 @@ class TapIds:
             # made before this socket brought the phone anything (its first frame is
             # the register answer): on the page of the session it asked for
             old_page = resent or m[3] == "0"
+            if sid is None and (old_page or made is not None):
+                # no register answer yet (a loaded server): which session this socket has,
+                # and so whether the frame belongs to it, is not known. Not passed on, not
+                # answered: the page resends it at the socket's first frame, judged then.
+                # (Before: a resend was answered ft-ack, never applied: the fuzz's seed 2.)
+                if TRACE:
+                    sys.stderr.write(f"tap {seq} before the register answer: not judged\n")
+                    sys.stderr.flush()
+                return False
             if sid is None:
-                handling, passed = (Handling(), True) if not resent else (None, False)
-            else:
-                handling, passed = self.seen.entry(sid, nonce, seq)
-                if passed and old_page and new_session:
-                    # the old session's controls, not this one's: saved there or not
-                    # (a process that went away), it cannot be applied here
-                    handling.done = True
+                handling, passed = Handling(), True
+            elif made is not None and made != keys[0]:
+                # made on another session's page (the page names it): never applied here,
+                # answered as that session handled it
+                handling, first = self.seen.carry(made, keys[0], nonce, seq)
+                passed = False
+                if first:
                     self.lost += 1
-                    await send({"type": "websocket.send", "text": f"ft-lost {seq}"})
                     if TRACE:
-                        sys.stderr.write(f"tap {seq} resent into a new session: lost\n")
+                        sys.stderr.write(f"tap {seq} made on another session's page: "
+                                         f"{'in hand' if not handling.done else handling.word()}\n")
+                        sys.stderr.flush()
+            else:
+                handling, passed = self.seen.entry(keys[0], nonce, seq)
+                if passed and made is None and old_page and new_session:
+                    # (a page that does not name its session) the old session's controls,
+                    # not this one's: saved there or not, it cannot be known here
+                    handling.done = handling.unsure = True
+                    self.lost += 1
+                    await send({"type": "websocket.send", "text": f"ft-unsure {seq}"})
+                    if TRACE:
+                        sys.stderr.write(f"tap {seq} resent into a new session: unsure\n")
                         sys.stderr.flush()
                     return False
-            if passed and handling is not None:
+            if passed:
                 handling.acks.append(acker(seq, handling))
                 if sid is not None and (m[3] is not None or resent):
                     event = control_event(frame["bytes"])
@@ -314,9 +421,8 @@ class TapIds:
                 passing.append(handling)
                 _HANDLING.set(handling)
                 return True
-            if handling is None or handling.done:  # a repeat of a handled frame
-                word = "ft-lost" if handling is not None and handling.lost else "ft-ack"
-                await send({"type": "websocket.send", "text": f"{word} {seq}"})
+            if handling.done:  # a repeat of a handled frame
+                await send({"type": "websocket.send", "text": f"{handling.word()} {seq}"})
             else:  # still in hand: acknowledged with it
                 handling.acks.append(acker(seq, handling))
             self.dropped += 1
@@ -356,6 +462,23 @@ class TapIds:
         finally:
             for task in pinger:
                 task.cancel()
+            if passing:  # handed over, and Flet asked for nothing more (the socket went):
+                # settled once a task Flet made for it has started (and claimed it), so a
+                # copy that came on another socket meanwhile is answered, never left waiting
+                # (the table fuzz test: a resent frame waited for one forever)
+                left = passing[-1]
+                loop.call_soon(lambda: None if left.claimed else left.finish())
+
+
+#: this process's secret for :func:`page_key`
+_KEY_SECRET = os.urandom(16)
+
+
+def page_key(session_id: str) -> str:
+    """The name a page gives its session in its tap ids (``@<key>``): this process's keyed
+    hash of the session id (the id itself, which resumes the session, is not kept in the
+    browser's storage; another process's key matches none of this one's sessions)."""
+    return hashlib.blake2s(session_id.encode(), key=_KEY_SECRET, digest_size=12).hexdigest()
 
 
 def control_event(frame: bytes) -> tuple[int, str] | None:
@@ -378,7 +501,9 @@ def _words() -> str:
         out[lang] = [render(lang, "link-reconnecting"),
                      render(lang, "link-taps-waiting", count="{n}"),
                      render(lang, "link-taps-unconfirmed", count=1),
-                     render(lang, "link-taps-unconfirmed", count="{n}")]
+                     render(lang, "link-taps-unconfirmed", count="{n}"),
+                     render(lang, "link-taps-not-saved", count=1),
+                     render(lang, "link-taps-not-saved", count="{n}")]
     return json.dumps(out, ensure_ascii=False)
 
 
@@ -391,8 +516,13 @@ LINK_JS = r"""(() => {
     b => b.toString(16).padStart(2, '0')).join('');
   const words = %WORDS%;
   const unacked = new Map();
+  // pageKey: the session whose page is on screen (the server's ft-page before its register
+  // answer); every tap names it (@key): a tap made on another session's page is never
+  // applied there, but answered as its own session handled it
   let nonce = hex(12), seq = 0, current = null, everOpen = false, box = null, lost = 0,
-    lostTimer = null;
+    unsure = 0, lostTimer = null, pageKey = '';
+  const KEY = /^[0-9a-f]{24}$/;
+  const at = (key) => key ? ' @' + key : '';
   // taps not yet acknowledged outlive a reload: kept in localStorage under this tab's key
   // (sessionStorage: the same tab after a reload) with the page's nonce and numbers, and
   // sent again when the page is back (the server drops a repeat by its tap id)
@@ -414,10 +544,11 @@ LINK_JS = r"""(() => {
     if (kept && typeof kept.nonce === 'string' && /^[0-9a-f]{24}$/.test(kept.nonce)) {
       nonce = kept.nonce;
       seq = Number(kept.seq) || 0;
-      for (const [n, b64] of kept.taps || []) {
+      for (const [n, b64, key] of kept.taps || []) {
         const raw = atob(b64), bytes = new Uint8Array(raw.length);
         for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-        unacked.set(Number(n), {data: bytes, tap: true, kept: b64});
+        unacked.set(Number(n), {data: bytes, tap: true, kept: b64,
+                                key: KEY.test(key || '') ? key : ''});
       }
     }
   } catch (e) { store = null; }
@@ -425,7 +556,7 @@ LINK_JS = r"""(() => {
     if (!store) return;
     try {
       const taps = [];
-      for (const [n, k] of unacked) if (k.tap) taps.push([n, k.kept]);
+      for (const [n, k] of unacked) if (k.tap) taps.push([n, k.kept, k.key]);
       localStorage.setItem(store, JSON.stringify({nonce, seq, taps}));
     } catch (e) {}
   };
@@ -481,20 +612,25 @@ LINK_JS = r"""(() => {
       for (const kept of unacked.values()) if (kept.tap) taps += 1;
       box.textContent = w[0] + (taps ? ' ' + w[1].replace('{n}', taps) : '');
       box.style.display = 'block';
-    } else if (lost) {  // resent into a new session (another server): maybe never saved
-      box.textContent = lost === 1 ? w[2] : w[3].replace('{n}', lost);
+    } else if (lost || unsure) {  // not saved (certain), may not have been saved (unsure)
+      box.textContent = [lost === 1 ? w[4] : lost ? w[5].replace('{n}', lost) : '',
+        unsure === 1 ? w[2] : unsure ? w[3].replace('{n}', unsure) : ''].filter(Boolean)
+        .join(' ');
       box.style.display = 'block';
     } else {
       box.style.display = 'none';
     }
   };
-  const forgetLost = () => { lost = 0; if (lostTimer) clearTimeout(lostTimer); lostTimer = null; };
+  const forgetLost = () => {
+    lost = unsure = 0; if (lostTimer) clearTimeout(lostTimer); lostTimer = null;
+  };
   class FtSocket extends Native {
     constructor(url, protocols) {
       super(url, protocols);
       this.ftOut = true;
       this.ftIn = true;
       this.ftRx = 0;
+      this.ftNext = null;
       current = this;
       this.addEventListener('message', (e) => {
         if (e.data === 'ft-ping') {  // the server's link check (app/alive.py)
@@ -510,13 +646,19 @@ LINK_JS = r"""(() => {
           show();
           return;
         }
-        if (typeof e.data === 'string' && e.data.startsWith('ft-lost ')) {
+        if (typeof e.data === 'string' && e.data.startsWith('ft-page ')) {
+          e.stopImmediatePropagation();  // the session of the page this socket draws next
+          if (KEY.test(e.data.slice(8))) this.ftNext = e.data.slice(8);
+          return;
+        }
+        const sure = typeof e.data === 'string' && e.data.startsWith('ft-lost ');
+        if (sure || (typeof e.data === 'string' && e.data.startsWith('ft-unsure '))) {
           e.stopImmediatePropagation();
-          const n = Number(e.data.slice(8)), kept = unacked.get(n);
+          const n = Number(e.data.slice(sure ? 8 : 10)), kept = unacked.get(n);
           unacked.delete(n);
           if (kept && kept.tap) keep();
           if (kept && kept.tap) {
-            lost += 1;
+            if (sure) lost += 1; else unsure += 1;
             if (lostTimer) clearTimeout(lostTimer);
             lostTimer = setTimeout(() => { forgetLost(); show(); }, 20000);
           }
@@ -524,7 +666,11 @@ LINK_JS = r"""(() => {
           return;
         }
         this.ftRx += 1;
-        if (this.ftIn) { this.ftIn = false; this.ftResend(); }
+        if (this.ftIn) {  // the register answer: this session's page is drawn from now
+          this.ftIn = false;
+          pageKey = this.ftNext || '';  // (none said: taps go unnamed, judged as before)
+          this.ftResend();
+        }
       });
       this.addEventListener('open', () => {
         everOpen = true;
@@ -536,24 +682,25 @@ LINK_JS = r"""(() => {
     send(data) {
       if (this.ftOut || typeof data === 'string') { this.ftOut = false; return super.send(data); }
       const n = ++seq, tap = isTap(data);
-      if (tap && lost) forgetLost();  // a new tap: the note was read
-      unacked.set(n, {data, tap, kept: tap ? b64(data) : null});
+      if (tap && (lost || unsure)) forgetLost();  // a new tap: the note was read
+      unacked.set(n, {data, tap, kept: tap ? b64(data) : null, key: pageKey});
       while (unacked.size > 200) unacked.delete(unacked.keys().next().value);
       if (tap) keep();
       show();
-      super.send('ft-tap ' + nonce + ' ' + n + ' ' + this.ftRx);
+      super.send('ft-tap ' + nonce + ' ' + n + ' ' + this.ftRx + at(pageKey));
       return super.send(data);
     }
     ftResend() {
       if (this.readyState !== 1) return;
       for (const [n, kept] of unacked) {
-        super.send('ft-tap ' + nonce + ' ' + n + ' r');
+        super.send('ft-tap ' + nonce + ' ' + n + ' r' + at(kept.key));
         super.send(kept.data);
       }
     }
   }
   FtSocket.ftLink = true;
   FtSocket.ftLost = () => lost;
+  FtSocket.ftUnsure = () => unsure;
   window.WebSocket = FtSocket;
   window.addEventListener('offline', show);
   window.addEventListener('online', () => { if (current) current.ftResend(); show(); });

@@ -7,14 +7,17 @@ registers with its seat's ``/join/<token>`` route, keeps the page the server sen
 register answer, every ``PATCH_CONTROL`` applied as the Flutter client does:
 :class:`benchmarks.bench_load.Page`), answers the server's ``SharedPreferences`` calls
 from its own storage (kept across a reload, as a browser's is), numbers every frame after
-the register (``ft-tap <nonce> <seq> <rx>``), keeps each until ``ft-ack`` (or ``ft-lost``)
-and sends every unacknowledged one again, marked ``r``, when a new socket's first frame
-arrives. It taps controls by their stable identifiers (``Semantics(identifier=...)``),
-never by building a command: what a tap does is the server's.
+the register (``ft-tap <nonce> <seq> <rx> @<key>``: ``<key>`` the session whose page it was
+made on, from the server's ``ft-page``), keeps each until ``ft-ack`` (or ``ft-lost``: not
+saved; ``ft-unsure``: may not have been) and sends every unacknowledged one again, marked
+``r``, when a new socket's first frame arrives, also after a reload (the link script keeps
+them in the browser's storage). It taps controls by their stable identifiers
+(``Semantics(identifier=...)``), never by building a command: what a tap does is the
+server's.
 
 The link script's faults are the test's to make: a frame that never arrives (sent later,
 by the resend), one sent twice, frames sent out of order, a socket cut, a reload (a new
-page: a new nonce and session, the old page's waiting taps gone with it).
+page and session; the waiting taps kept, with the page's nonce and numbers).
 """
 
 from __future__ import annotations
@@ -150,8 +153,9 @@ class Tap:
     shown: Any = None  # what the phone showed when tapped (the test's note)
     socket: int = 0  # the socket it was made on, and how many frames that had received:
     rx: int = 0  # the version the phone showed, as the server reads it (app.shown)
-    state: str = "waiting"  # waiting | acked | lost | forgotten (a reload dropped it)
+    state: str = "waiting"  # waiting | acked | lost (not saved) | unsure
     sent: int = 0  # how many copies went out
+    key: str = ""  # the session whose page it was made on (the server's ft-page)
 
 
 def frame(action: int, body: dict[str, Any]) -> bytes:
@@ -190,6 +194,8 @@ class LinkedPhone:
         self.reader: asyncio.Task[None] | None = None
         self.rx = 0
         self.frames = 0  # binary frames received, all sockets
+        self.page_key = ""  # the session whose page is on screen (ft-page, then its register)
+        self.next_key = ""
         self.sockets = 0  # sockets opened
         self.taps: list[Tap] = []
         self.errors: list[str] = []
@@ -197,10 +203,12 @@ class LinkedPhone:
 
     def _new_page(self) -> None:
         self.loads += 1
+        self.page = None
+        if self.loads > 1:  # a reload: the waiting taps, the nonce and numbers are kept
+            return
         self.nonce = os.urandom(12).hex()
         self.seq = 0
         self.unacked: OrderedDict[int, Tap] = OrderedDict()
-        self.page = None
 
     # ------------------------------------------------------------------ the socket
     @property
@@ -215,6 +223,8 @@ class LinkedPhone:
                                 ping_interval=None)
         self.rx = 0
         self.sockets += 1
+        self.next_key = ""
+        await self.ws.send("ft-pong")  # as the link script on open: pings wanted
         body = {"session_id": self.session_id, "page_name": "",
                 "page": {"route": self.route, "width": 390, "height": 844,
                          "platform": "android", "pwa": False, "web": True}}
@@ -225,6 +235,8 @@ class LinkedPhone:
         try:
             async for frame in ws:
                 if isinstance(frame, str):
+                    if frame == "ft-ping":
+                        await ws.send("ft-pong")
                     self._text(frame)
                     continue
                 if frame[:1] != b"\x00":
@@ -232,6 +244,8 @@ class LinkedPhone:
                 self.rx += 1
                 self.frames += 1
                 first = self.rx == 1
+                if first and self.next_key:  # this session's page is drawn from now
+                    self.page_key = self.next_key
                 action, data = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
                 if action == REGISTER:
                     self.session_id = data.get("session_id") or self.session_id
@@ -253,7 +267,10 @@ class LinkedPhone:
             self.errors.append(f"socket: {exc!r}")
 
     def _text(self, text: str) -> None:
-        for prefix, state in (("ft-ack ", "acked"), ("ft-lost ", "lost")):
+        if text.startswith("ft-page "):
+            self.next_key = text[8:]
+        for prefix, state in (("ft-ack ", "acked"), ("ft-lost ", "lost"),
+                              ("ft-unsure ", "unsure")):
             if text.startswith(prefix):
                 tap = self.unacked.pop(int(text[len(prefix):]), None)
                 if tap is not None:
@@ -277,7 +294,7 @@ class LinkedPhone:
     async def _resend(self, ws: Any) -> None:
         for seq, tap in list(self.unacked.items()):
             tap.sent += 1
-            await ws.send(f"ft-tap {self.nonce} {seq} r")
+            await ws.send(f"ft-tap {self.nonce} {seq} r{at(tap.key)}")
             await ws.send(tap.frame)
 
     async def _send_numbered(self, frame: bytes, identifier: str | None, *,
@@ -285,7 +302,7 @@ class LinkedPhone:
                              shown: Any = None) -> Tap:
         self.seq += 1
         tap = Tap(self.name, self.loads, self.seq, frame, identifier, shown, self.sockets,
-                  self.rx)
+                  self.rx, key=self.page_key)
         self.taps.append(tap)
         self.unacked[self.seq] = tap
         if send:
@@ -300,7 +317,7 @@ class LinkedPhone:
             tap.sent += 1
             try:
                 mark = str(tap.rx) if tap.socket == self.sockets else "r"
-                await self.ws.send(f"ft-tap {self.nonce} {tap.seq} {mark}")
+                await self.ws.send(f"ft-tap {self.nonce} {tap.seq} {mark}{at(tap.key)}")
                 await self.ws.send(tap.frame)
             except (ConnectionClosed, OSError, AttributeError):
                 return
@@ -344,11 +361,10 @@ class LinkedPhone:
                 pass
 
     async def reload(self) -> None:
-        """The page is loaded again: a new page (nonce, numbers, session); what the old page
-        still waited for is gone with it (its storage stays, as a browser's)."""
+        """The page is loaded again: a new page and session; its storage stays, as a
+        browser's, and with it what the old page still waited for (the link script keeps
+        it in ``localStorage``: sent again once the page is back)."""
         await self.close()
-        for tap in self.unacked.values():
-            tap.state = "forgotten"
         self._new_page()
         self.session_id = ""
         await self.open()
@@ -359,6 +375,11 @@ class LinkedPhone:
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.name}: no {identifier!r} within {timeout} s")
             await asyncio.sleep(0.05)
+
+
+def at(key: str) -> str:
+    """A tap id's ``@key`` (none before the page knows its session's)."""
+    return f" @{key}" if key else ""
 
 
 @dataclass
