@@ -31,7 +31,7 @@ from app.game.status import Status
 from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
-from app.ui.kit.fit import END_SIZE, Fit, fit_row, split_lines
+from app.ui.kit.fit import END_SIZE, Fit, fit_row, split_lines, text_width
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
@@ -268,8 +268,14 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         border_side=ft.BorderSide(2, line) if you else None,
         width=None if not many else 112,
         on_select=partial(select_player, app, p, i))
+    # the chips share the row by what they say (the turn's ▶ and a long name take more):
+    # an even share cut "▶ Mei 42" on the host's phone once "To apply" sat beside them
+    share = max(1, round(text_width(first, 13) + CHIP_FRAME))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
-                        expand=not many)
+                        expand=share if not many else False)
+
+
+CHIP_FRAME = 40  # a chip's colour dot and paddings (px)
 
 
 def select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
