@@ -17,7 +17,7 @@ import os
 import sys
 import time
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any, TextIO
@@ -386,11 +386,7 @@ def _import_plays(store: Any, args: argparse.Namespace, raw: bytes, kind: str, s
           f" from {'BG Stats' if kind == 'bgstats' else 'BoardGameGeek'}"
           + (f" (id {', '.join(map(str, ids))})" if 0 < len(ids) <= 10 else "") + "."
           + (" Dry run: nothing was written." if dry else ""), file=out)
-    for n, gid in result.skipped[:MAX_LISTED]:
-        print(f"  play {n}: already saved as game {gid}, skipped", file=out)
-    for n, gid in result.completed[:MAX_LISTED]:
-        print(f"  play {n}: game {gid} {'would be' if dry else 'was'} known by its totals only: "
-              "completed from this file", file=out)
+    _completed_and_skipped(out, "play", result.completed, result.skipped, dry, "file")
 
     for entry, what in result.notes[:MAX_LISTED]:
         print(f"  {terminal_safe(entry)}: {render('en', what)}", file=out)
@@ -470,14 +466,7 @@ def _import_records(store: Any, fh: Any, source: str, out: TextIO, exchange: Any
         print(f"{done} nothing new.", file=out)
     if dry:
         print("  Dry run: nothing was written.", file=out)
-    for line, gid in result.completed[:MAX_LISTED]:
-        print(f"  line {line}: game {gid} {'would be' if dry else 'was'} known by its totals "
-              "only: completed from this record", file=out)
-    for line, gid in result.skipped[:MAX_LISTED]:
-        print(f"  line {line}: already saved as game {gid}, skipped", file=out)
-    if len(result.skipped) > MAX_LISTED:
-        print(f"  ... and {len(result.skipped) - MAX_LISTED} more already saved, skipped",
-              file=out)
+    _completed_and_skipped(out, "line", result.completed, result.skipped, dry, "record")
     for line, gid, needs in result.incomplete[:MAX_LISTED]:
         print(f"  line {line}: game {gid} is scored without some printed values (no total "
               "until they are known):", file=out)
@@ -777,3 +766,16 @@ def _safe(url: str) -> str:
         return make_url(url).render_as_string(hide_password=True)
     except Exception:  # boundary: a URL that does not parse is named, never shown (its password)
         return "(DATABASE_URL)"
+
+
+def _completed_and_skipped(out: TextIO, unit: str, completed: Sequence[tuple[int, int]],
+                           skipped: Sequence[tuple[int, int]], dry: bool, whence: str) -> None:
+    """An import's plays or lines that completed a game known by its totals only, then
+    those already saved (each list cut at :data:`MAX_LISTED`)."""
+    for n, gid in completed[:MAX_LISTED]:
+        print(f"  {unit} {n}: game {gid} {'would be' if dry else 'was'} known by its totals "
+              f"only: completed from this {whence}", file=out)
+    for n, gid in skipped[:MAX_LISTED]:
+        print(f"  {unit} {n}: already saved as game {gid}, skipped", file=out)
+    if len(skipped) > MAX_LISTED:
+        print(f"  ... and {len(skipped) - MAX_LISTED} more already saved, skipped", file=out)
