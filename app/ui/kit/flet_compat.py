@@ -156,6 +156,7 @@ import contextlib
 import dataclasses
 import inspect
 import logging
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
@@ -163,8 +164,8 @@ import flet as ft
 import flet.controls.base_control as _base_control
 import flet.controls.object_patch as _object_patch
 import flet.utils.validation as _validation
+from flet.controls.value_types import _UNSET, _get_raw_descriptor
 from flet.controls.value_types import Prop as _Prop
-from flet.controls.value_types import _get_raw_descriptor
 
 #: What Flet 1.0.5 raises when the tab went away or its browser does not answer: a
 #: ``RuntimeError`` (``page.session`` of a destroyed session, ``update``/``pop_dialog`` of a
@@ -489,12 +490,51 @@ def fast_init(cls: type) -> bool:
             elif how == _SET:
                 setattr(self, name, value)
         self.__post_init__(*[kwargs.get(n, d) for n, d in post])
+        shared = SHARED_INTERNALS.get(cls)
+        if shared is not None and type(self) is cls:
+            made: Any = self  # (mypy narrowed self to cls: a plain type)
+            made._internals = shared
+        if not self._dirty:
+            self._dirty = NO_CHANGES  # its own record once it changes (_prop_set)
         return None
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     __init__.__wrapped__ = orig  # type: ignore[attr-defined]
     cls.__init__ = __init__  # type: ignore[misc]
     return True
+
+
+#: The change record of every control not changed since it was made (11.): Flet 1.0.5
+#: gives each control its own empty one, ~64 KiB a phone; never written into.
+NO_CHANGES: dict[str, None] = {}
+_flet_prop_set = _Prop.__set__
+
+
+def _prop_set(self: Any, obj: Any, value: Any) -> None:
+    """Flet 1.0.5's ``Prop.__set__`` (a property's assignment), a control's first change
+    recorded in a record of its own instead of in :data:`NO_CHANGES` (11.)."""
+    vals = obj._values
+    name = self.name
+    old = vals.get(name, _UNSET)
+    if old is _UNSET and value == self.default:
+        return
+    if old is not _UNSET and old == value:
+        return
+    if hasattr(obj, "_frozen"):
+        raise RuntimeError("Frozen controls cannot be updated.") from None
+    if value == self.default:
+        vals.pop(name, None)
+    else:
+        vals[name] = value
+    dirty = obj._dirty
+    if dirty is NO_CHANGES:
+        dirty = obj._dirty = {}
+    dirty[name] = None
+    if hasattr(obj, "_notify"):
+        obj._notify(name, value)
+
+
+_Prop.__set__ = _prop_set  # type: ignore[method-assign]
 
 
 def keyed(control: ft.Control, key: str) -> ft.Control:
@@ -505,7 +545,7 @@ def keyed(control: ft.Control, key: str) -> ft.Control:
         dirty = control._dirty
         dirty.pop("key", None)
         if not dirty:
-            dirty.clear()  # (an emptied dict keeps its table until cleared)
+            control._dirty = NO_CHANGES  # (an emptied dict keeps its table)
     return control
 
 
@@ -525,7 +565,7 @@ SCREEN_CONTROLS = ("Text", "Column", "Row", "Container", "IconButton", "TextFiel
                    "TextButton", "Chip", "Divider", "SnackBar", "Card", "OutlinedButton",
                    "ListTile", "Semantics", "SafeArea", "ProgressBar", "Image",
                    "FilledTonalButton", "ExpansionTile", "AlertDialog", "Switch",
-                   "ProgressRing", "Markdown", "FilledButton", "Checkbox")
+                   "ProgressRing", "Markdown", "FilledButton", "Checkbox", "Stack")
 for _name in SCREEN_CONTROLS:
     getattr(ft, _name)
 FAST_INIT = tuple(cls for cls in _control_classes() if fast_init(cls))
@@ -562,6 +602,62 @@ def prime_attributes(cls: type) -> bool:
 
 PRIMED = tuple(cls for cls in _control_classes() if prime_attributes(cls))
 """The control classes whose instances keep Flet's attributes in place (11.)."""
+
+#: The control classes whose ``_internals`` (what Flet 1.0.5 tells the phone's renderer
+#: besides the properties) is the same on every instance: set by their ``init`` only (or
+#: never), read by the diff and the encoder, written by no other code (Flet writes it
+#: elsewhere only for ``Page``, ``View``, ``Overlay``, buttons, ``IconButton`` and
+#: ``DataTable``; a phone's update replaces the attribute, it never writes into it).
+SHARES_INTERNALS = (ft.Container, ft.Image, ft.Row, ft.Column, ft.Stack, ft.Card, ft.Text,
+                    ft.Semantics, ft.Icon)
+
+
+def _made_internals(cls: type) -> dict[str, Any]:
+    """What ``cls``'s ``init`` leaves in ``_internals`` (a throwaway instance's)."""
+    probe: Any = object.__new__(cls)
+    probe._internals = {}
+    probe.init()
+    return cast(dict[str, Any], probe._internals)
+
+
+SHARED_INTERNALS: dict[type, dict[str, Any]] = {}
+"""One ``_internals`` per class of :data:`SHARES_INTERNALS`, shared by all its instances
+made with :func:`fast_init`'s ``__init__`` (11.): ~120 KiB a phone."""
+SHARED_INTERNALS.update({cls: _made_internals(cls) for cls in SHARES_INTERNALS})
+
+
+def prime_value_attributes(cls: type) -> bool:
+    """The same for a Flet value class (``@value``: a border, its sides, an alignment, a
+    padding): Flet's diff sets ``_parent`` and ``_frozen`` on every value a control holds,
+    which made each one a dictionary of its own (~430 a phone, ~100 KiB). False: not a
+    value class or no instance dictionary."""
+    fields = cls.__dict__.get("__dataclass_fields__")
+    if not isinstance(fields, dict) or not getattr(cls, "_is_flet_value", False):
+        return False
+    structural: frozenset[str] = getattr(cls, "_structural_fields", frozenset())
+    names = ["_values", "_dirty", *(f for f in fields if f in structural), "_parent", "_frozen"]
+    try:
+        probe: Any = object.__new__(cls)
+        for name in names:
+            object.__setattr__(probe, name, None)
+    except (TypeError, AttributeError):  # no instance dictionary (slots)
+        return False
+    return True
+
+
+def _value_classes() -> list[type]:
+    """Flet's value classes loaded so far (``@value`` keeps no list of them)."""
+    found: dict[int, type] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("flet.controls") and module is not None:
+            for obj in vars(module).values():
+                if isinstance(obj, type) and obj.__dict__.get("_is_flet_value"):
+                    found[id(obj)] = obj
+    return list(found.values())
+
+
+PRIMED_VALUES = tuple(cls for cls in _value_classes() if prime_value_attributes(cls))
+"""The value classes whose instances keep Flet's attributes in place (11.)."""
 
 
 # --------------------------------------------------------------------------- 12.
