@@ -107,8 +107,22 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    was, and the three Flet adds once a control is on a page (``_parent``, ``_frozen``,
    ``_initialized``) made each control a dictionary of its own: ~390 bytes a control,
    a quarter of a phone's memory (1,139 -> 886 KiB a session, bench_table's measure).
-   Each control class gets them all on one throwaway object at import. Shown by
+   Each control class gets them all on one throwaway object at import; so does each value
+   class (:func:`prime_value_attributes`: a border, its sides, an alignment, a padding: Flet
+   sets ``_parent`` and ``_frozen`` on them too, ~430 a phone, ~115 KiB). Shown by
    ``tests/app/test_flet_compat.py``.
+
+   What every control of a class holds alike is held once (:data:`SHARED_INTERNALS`,
+   :data:`NO_CHANGES`). Flet 1.0.5 gives each control its own ``_internals`` (what it tells
+   the phone's renderer besides the properties: a container's ``skip_properties`` list, a
+   row's ``host_expanded``), made by the class's ``init`` and written nowhere else for the
+   classes listed: one per class (~150 KiB a phone). And each its own empty record of
+   changes (``_dirty``, ~64 KiB a phone): a control not changed since it was made holds one
+   shared empty record, and its first change (``_prop_set``, Flet's ``Prop.__set__`` but for
+   that) gives it its own. Together 1,298 -> 959 KiB a session (1 table x 5 phones, bench_table's
+   measure; 1,255 -> 916 KiB at 50 tables), CPU per redraw unchanged. Shown by
+   ``tests/app/test_flet_compat.py`` (with canaries: Flet's writers of ``_internals`` and its
+   ``Prop.__set__`` as they were in 1.0.5).
 
 12. **The diff's debug lines cost when nobody reads them** (:class:`_QuietDiffLog`).
    Flet's diff calls ``logger.debug`` ~440 times in one phone's redraw, on a logger it
