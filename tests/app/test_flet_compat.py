@@ -232,6 +232,11 @@ def test_an_unchanged_control_shares_one_empty_change_record() -> None:
         frozen.value = "w"
     assert flet_compat.NO_CHANGES == {}
     assert flet_compat.keyed(ft.Text("k"), "k")._dirty is flet_compat.NO_CHANGES  # noqa: SLF001
+    border = ft.Border.all(1, "red")  # a value: the same
+    assert border._dirty is border.left._dirty is flet_compat.NO_CHANGES  # noqa: SLF001
+    border.left.width = 2
+    assert border.left._dirty == {"width": None} and flet_compat.NO_CHANGES == {}  # noqa: SLF001
+    assert ft.Border.all(1, "red").left.width == 1
 
 
 def test_the_replaced_property_assignment_is_flet_1_0_5s() -> None:
