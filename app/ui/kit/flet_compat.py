@@ -117,10 +117,10 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    the phone's renderer besides the properties: a container's ``skip_properties`` list, a
    row's ``host_expanded``), made by the class's ``init`` and written nowhere else for the
    classes listed: one per class (~150 KiB a phone). And each its own empty record of
-   changes (``_dirty``, ~64 KiB a phone): a control not changed since it was made holds one
-   shared empty record, and its first change (``_prop_set``, Flet's ``Prop.__set__`` but for
-   that) gives it its own. Together 1,298 -> 959 KiB a session (1 table x 5 phones, bench_table's
-   measure; 1,255 -> 916 KiB at 50 tables), CPU per redraw unchanged. Shown by
+   changes (``_dirty``, ~95 KiB a phone): a control or value not changed since it was made
+   holds one shared empty record, and its first change (``_prop_set``, Flet's ``Prop.__set__``
+   but for that) gives it its own. Together 1,298 -> 928 KiB a session (1 table x 5 phones,
+   bench_table's measure; 1,255 -> 885 KiB at 50 tables), CPU per redraw unchanged. Shown by
    ``tests/app/test_flet_compat.py`` (with canaries: Flet's writers of ``_internals`` and its
    ``Prop.__set__`` as they were in 1.0.5).
 
