@@ -138,3 +138,21 @@ def test_an_unreadable_client_serves_the_whole_font(tmp_path: Path) -> None:
     assert not c.build_icon_subset()
     r = c.respond(c.prefix + icons.ICON_FONT, httpx.Headers({}))  # type: ignore[arg-type]
     assert r.status_code == 200 and Path(r.path).stat().st_size > 1_000_000  # type: ignore[attr-defined]
+
+
+def test_an_icon_address_is_made_once_per_asset_prefix() -> None:
+    """Every image of an icon holds the same address (not a copy each: memory per phone);
+    a new prefix gives new addresses."""
+    from app.ui.kit import icon_assets
+
+    saved = icon_assets._BASE
+    try:
+        icon_assets.set_asset_base("/_ft/a")
+        first = icon_assets.icon_src("coins")
+        assert first == "/_ft/a/icons/coins.svg"
+        assert icon_assets.icon_src("coins") is first
+        assert icon_assets.icon_src("coins", dark=True) == "/_ft/a/icons/dark/coins.svg"
+        icon_assets.set_asset_base("/_ft/b/")
+        assert icon_assets.icon_src("coins") == "/_ft/b/icons/coins.svg"
+    finally:
+        icon_assets.set_asset_base(saved)

@@ -106,8 +106,22 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    was, and the three Flet adds once a control is on a page (``_parent``, ``_frozen``,
    ``_initialized``) made each control a dictionary of its own: ~390 bytes a control,
    a quarter of a phone's memory (1,139 -> 886 KiB a session, bench_table's measure).
-   Each control class gets them all on one throwaway object at import. Shown by
+   Each control class gets them all on one throwaway object at import; so does each value
+   class (:func:`prime_value_attributes`: a border, its sides, an alignment, a padding: Flet
+   sets ``_parent`` and ``_frozen`` on them too, ~430 a phone, ~115 KiB). Shown by
    ``tests/app/test_flet_compat.py``.
+
+   What every control of a class holds alike is held once (:data:`SHARED_INTERNALS`,
+   :data:`NO_CHANGES`). Flet 1.0.5 gives each control its own ``_internals`` (what it tells
+   the phone's renderer besides the properties: a container's ``skip_properties`` list, a
+   row's ``host_expanded``), made by the class's ``init`` and written nowhere else for the
+   classes listed: one per class (~150 KiB a phone). And each its own empty record of
+   changes (``_dirty``, ~95 KiB a phone): a control or value not changed since it was made
+   holds one shared empty record, and its first change (``_prop_set``, Flet's ``Prop.__set__``
+   but for that) gives it its own. Together 1,298 -> 928 KiB a session (1 table x 5 phones,
+   bench_table's measure; 1,255 -> 885 KiB at 50 tables), CPU per redraw unchanged. Shown by
+   ``tests/app/test_flet_compat.py`` (with canaries: Flet's writers of ``_internals`` and its
+   ``Prop.__set__`` as they were in 1.0.5).
 
 12. **The diff's debug lines cost when nobody reads them** (:class:`_QuietDiffLog`).
    Flet's diff calls ``logger.debug`` ~440 times in one phone's redraw, on a logger it
@@ -181,6 +195,7 @@ import dataclasses
 import importlib
 import inspect
 import logging
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, cast
 
@@ -188,8 +203,8 @@ import flet as ft
 import flet.controls.base_control as _base_control
 import flet.controls.object_patch as _object_patch
 import flet.utils.validation as _validation
+from flet.controls.value_types import _UNSET, _get_raw_descriptor
 from flet.controls.value_types import Prop as _Prop
-from flet.controls.value_types import _get_raw_descriptor
 
 # --------------------------------------------------------------------------- private names
 
@@ -596,12 +611,51 @@ def fast_init(cls: type) -> bool:
             elif how == _SET:
                 setattr(self, name, value)
         self.__post_init__(*[kwargs.get(n, d) for n, d in post])
+        shared = SHARED_INTERNALS.get(cls)
+        if shared is not None and type(self) is cls:
+            made: Any = self  # (mypy narrowed self to cls: a plain type)
+            made._internals = shared
+        if not self._dirty:
+            self._dirty = NO_CHANGES  # its own record once it changes (_prop_set)
         return None
 
     __init__.__qualname__ = f"{cls.__qualname__}.__init__"
     __init__.__wrapped__ = orig  # type: ignore[attr-defined]
     cls.__init__ = __init__  # type: ignore[misc]
     return True
+
+
+#: The change record of every control not changed since it was made (11.): Flet 1.0.5
+#: gives each control its own empty one, ~64 KiB a phone; never written into.
+NO_CHANGES: dict[str, None] = {}
+_flet_prop_set = _Prop.__set__
+
+
+def _prop_set(self: Any, obj: Any, value: Any) -> None:
+    """Flet 1.0.5's ``Prop.__set__`` (a property's assignment), a control's first change
+    recorded in a record of its own instead of in :data:`NO_CHANGES` (11.)."""
+    vals = obj._values
+    name = self.name
+    old = vals.get(name, _UNSET)
+    if old is _UNSET and value == self.default:
+        return
+    if old is not _UNSET and old == value:
+        return
+    if hasattr(obj, "_frozen"):
+        raise RuntimeError("Frozen controls cannot be updated.") from None
+    if value == self.default:
+        vals.pop(name, None)
+    else:
+        vals[name] = value
+    dirty = obj._dirty
+    if dirty is NO_CHANGES:
+        dirty = obj._dirty = {}
+    dirty[name] = None
+    if hasattr(obj, "_notify"):
+        obj._notify(name, value)
+
+
+_Prop.__set__ = _prop_set  # type: ignore[method-assign]
 
 
 def keyed(control: ft.Control, key: str) -> ft.Control:
@@ -612,7 +666,7 @@ def keyed(control: ft.Control, key: str) -> ft.Control:
         dirty = control._dirty
         dirty.pop("key", None)
         if not dirty:
-            dirty.clear()  # (an emptied dict keeps its table until cleared)
+            control._dirty = NO_CHANGES  # (an emptied dict keeps its table)
     return control
 
 
@@ -632,7 +686,7 @@ SCREEN_CONTROLS = ("Text", "Column", "Row", "Container", "IconButton", "TextFiel
                    "TextButton", "Chip", "Divider", "SnackBar", "Card", "OutlinedButton",
                    "ListTile", "Semantics", "SafeArea", "ProgressBar", "Image",
                    "FilledTonalButton", "ExpansionTile", "AlertDialog", "Switch",
-                   "ProgressRing", "Markdown", "FilledButton", "Checkbox")
+                   "ProgressRing", "Markdown", "FilledButton", "Checkbox", "Stack")
 for _name in SCREEN_CONTROLS:
     getattr(ft, _name)
 FAST_INIT = tuple(cls for cls in _control_classes() if fast_init(cls))
@@ -669,6 +723,86 @@ def prime_attributes(cls: type) -> bool:
 
 PRIMED = tuple(cls for cls in _control_classes() if prime_attributes(cls))
 """The control classes whose instances keep Flet's attributes in place (11.)."""
+
+#: The control classes whose ``_internals`` (what Flet 1.0.5 tells the phone's renderer
+#: besides the properties) is the same on every instance: set by their ``init`` only (or
+#: never), read by the diff and the encoder, written by no other code (Flet writes it
+#: elsewhere only for ``Page``, ``View``, ``Overlay``, buttons, ``IconButton`` and
+#: ``DataTable``; a phone's update replaces the attribute, it never writes into it).
+SHARES_INTERNALS = (ft.Container, ft.Image, ft.Row, ft.Column, ft.Stack, ft.Card, ft.Text,
+                    ft.Semantics, ft.Icon)
+
+
+def _made_internals(cls: type) -> dict[str, Any]:
+    """What ``cls``'s ``init`` leaves in ``_internals`` (a throwaway instance's)."""
+    probe: Any = object.__new__(cls)
+    probe._internals = {}
+    probe.init()
+    return cast(dict[str, Any], probe._internals)
+
+
+SHARED_INTERNALS: dict[type, dict[str, Any]] = {}
+"""One ``_internals`` per class of :data:`SHARES_INTERNALS`, shared by all its instances
+made with :func:`fast_init`'s ``__init__`` (11.): ~120 KiB a phone."""
+SHARED_INTERNALS.update({cls: _made_internals(cls) for cls in SHARES_INTERNALS})
+
+
+def prime_value_attributes(cls: type) -> bool:
+    """The same for a Flet value class (``@value``: a border, its sides, an alignment, a
+    padding): Flet's diff sets ``_parent`` and ``_frozen`` on every value a control holds,
+    which made each one a dictionary of its own (~430 a phone, ~100 KiB). False: not a
+    value class or no instance dictionary."""
+    fields = cls.__dict__.get("__dataclass_fields__")
+    if not isinstance(fields, dict) or not getattr(cls, "_is_flet_value", False):
+        return False
+    structural: frozenset[str] = getattr(cls, "_structural_fields", frozenset())
+    names = ["_values", "_dirty", *(f for f in fields if f in structural), "_parent", "_frozen"]
+    try:
+        probe: Any = object.__new__(cls)
+        for name in names:
+            object.__setattr__(probe, name, None)
+    except (TypeError, AttributeError):  # no instance dictionary (slots)
+        return False
+    return True
+
+
+def _value_classes() -> list[type]:
+    """Flet's value classes loaded so far (``@value`` keeps no list of them)."""
+    found: dict[int, type] = {}
+    for name, module in list(sys.modules.items()):
+        if name.startswith("flet.controls") and module is not None:
+            for obj in vars(module).values():
+                if isinstance(obj, type) and obj.__dict__.get("_is_flet_value"):
+                    found[id(obj)] = obj
+    return list(found.values())
+
+
+PRIMED_VALUES = tuple(cls for cls in _value_classes() if prime_value_attributes(cls))
+"""The value classes whose instances keep Flet's attributes in place (11.)."""
+
+
+def share_value_changes(cls: type) -> bool:
+    """A new value of ``cls`` (a Flet ``@value`` class) holds :data:`NO_CHANGES` as its
+    record of changes, as a new control does (11.): ~32 KiB a phone. False: ``cls`` has no
+    ``__init__`` of Flet's ``@value`` making."""
+    made = cls.__dict__.get("__init__")
+    if getattr(made, "__name__", None) != "_value_init":
+        return False
+    assert made is not None
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        if not self._dirty:
+            object.__setattr__(self, "_dirty", NO_CHANGES)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__wrapped__ = made  # type: ignore[attr-defined]
+    cls.__init__ = __init__  # type: ignore[misc]
+    return True
+
+
+SHARED_VALUE_CHANGES = tuple(cls for cls in PRIMED_VALUES if share_value_changes(cls))
+"""The value classes whose new instances share :data:`NO_CHANGES` (11.)."""
 
 
 # --------------------------------------------------------------------------- 12.

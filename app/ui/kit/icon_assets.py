@@ -22,15 +22,23 @@ import flet as ft
 _BASE = ""
 
 
+#: each address made once (an image holds its own copy otherwise: ~100 a phone's sheet)
+_SRC: dict[tuple[str, bool], str] = {}
+
+
 def set_asset_base(prefix: str) -> None:
     """Where icons are fetched from: the web client's versioned prefix (``/_ft/<key>/``)."""
     global _BASE
     _BASE = prefix if not prefix or prefix.endswith("/") else prefix + "/"
+    _SRC.clear()
 
 
 def icon_src(name: str, *, dark: bool = False) -> str:
     """The address of icon ``name`` (a file stem of ``assets/icons``) in a theme."""
-    return f"{_BASE}icons/{'dark/' if dark else ''}{name}.svg"
+    src = _SRC.get((name, dark))
+    if src is None:
+        src = _SRC[(name, dark)] = f"{_BASE}icons/{'dark/' if dark else ''}{name}.svg"
+    return src
 
 
 def icon(name: str, size: float = 24, *, dark: bool = False) -> ft.Image:
