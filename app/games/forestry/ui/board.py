@@ -691,17 +691,19 @@ def type_button(x: Ctx, g: GridColumn, o: Option, on_click: Any = None) -> ft.Co
 
 
 def column_head(x: Ctx, g: GridColumn) -> ft.Control:
-    """A column's head: its three types while none is chosen (a column is started once
-    the one on its left is); once one is, that type alone (the design's head), whose tap
-    opens a sheet with the other two (``board-column-N-type-<type>``: another type takes
-    two taps, the first one one)."""
+    """A column's head: once its type is chosen, that type alone (the design's head), whose
+    tap opens a sheet with the other two (``board-column-N-type-<type>``: another type
+    takes two taps, the first one one); before, the column's name (its three types lie in
+    its empty cells: :func:`type_cell`); "—" for a column not yet open (a column is
+    started once the one on its left is)."""
     types = _options(g, "-type")
     if not types:
         return ft.Container(muted("—"), width=CELL, height=TOUCH, alignment=ft.Alignment.CENTER)
     chosen = next((o for o in types.values() if o.selected), None)
     if chosen is None:
-        return sid(f"sheet-{g.id}", ft.Column([type_button(x, g, o) for o in types.values()],
-                                              spacing=2, tight=True), label=g.title)
+        return sid(f"sheet-{g.id}", ft.Container(
+            ft.Text(g.title, size=11, text_align=ft.TextAlign.CENTER, max_lines=2),
+            width=CELL, height=TOUCH, alignment=ft.Alignment.BOTTOM_CENTER), label=g.title)
 
     def change(_e: Any) -> None:
         rows = [_pick_button(x, f"board-{g.id}-type-{o.value}", o.label,
@@ -710,6 +712,12 @@ def column_head(x: Ctx, g: GridColumn) -> ft.Control:
         open_picker(x, f"board-{g.id}-type", g.title, rows)
 
     return sid(f"sheet-{g.id}", type_button(x, g, chosen, change), label=g.title)
+
+
+def type_cell(x: Ctx, g: GridColumn, o: Option) -> ft.Control:
+    """A type to start an empty column with, lying in one of its empty cells (the three
+    types fill the column's three rows until one is chosen: the table keeps one head row)."""
+    return ft.Container(type_button(x, g, o), height=TOUCH + 6, alignment=ft.Alignment.CENTER)
 
 
 def _disc(name: str) -> ft.Control:
@@ -775,8 +783,11 @@ def forestry_table_region(x: Ctx, s: Section) -> ft.Control:
     for r in ROWS:
         row: list[ft.Control] = []
         for g in s.columns:
-            counts = _options(g, "-count")
-            kind = next((o.value for o in _options(g, "-type").values() if o.selected), None)
+            counts, types = _options(g, "-count"), _options(g, "-type")
+            kind = next((o.value for o in types.values() if o.selected), None)
+            if types and kind is None:  # not started: its types lie in its cells
+                row.append(type_cell(x, g, list(types.values())[r - 1]))
+                continue
             token = f"forester-{kind.replace('_', '-')}" if kind else None
             row.append(cell(x, f"sheet-{g.id}-count", g.title, r, counts, token, None,
                             _zero_picker(x, f"sheet-{g.id}-count", g.title, counts.get("0"))))
