@@ -308,6 +308,17 @@ def _fake_wheel(where: Path, name: str, files: dict[str, str]) -> Path:
     return path
 
 
+def _install_over(py: Path, where: Path, name: str, package: str) -> None:
+    """Install another project's wheel ``name`` whose top-level ``package`` (one of ours'
+    names) raises at import, over our wheel in the venv of ``py``."""
+    wheel = _fake_wheel(where, name, {
+        f"{package}/__init__.py": "raise ImportError('not Forest Table')\n"})
+    done = subprocess.run([sys.executable, "-m", "pip", "-q", "--disable-pip-version-check",
+                           "--python", str(py), "install", "--no-deps", "--no-index",
+                           str(wheel)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 @pytest.mark.install
 def test_an_unrelated_scoring_package_installed_over_the_wheel_is_one_clear_line(
         tmp_path: Path, built: tuple[Path, Path]) -> None:
@@ -320,12 +331,7 @@ def test_an_unrelated_scoring_package_installed_over_the_wheel_is_one_clear_line
                         cwd=tmp_path, timeout=120)
     assert ok.returncode == 0, ok.stderr  # our own wheel alone: no false alarm
 
-    wheel = _fake_wheel(tmp_path, "scoring-utils", {
-        "scoring/__init__.py": "raise ImportError('not Forest Table')\n"})
-    done = subprocess.run([sys.executable, "-m", "pip", "-q", "--disable-pip-version-check",
-                           "--python", str(py), "install", "--no-deps", "--no-index",
-                           str(wheel)], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+    _install_over(py, tmp_path, "scoring-utils", "scoring")
     for argv in ([tool, "records", "list"], [tool, "setup", "forestry", "--players", "2"],
                  [str(py), "-m", "app", "score", "-"]):
         line = _one_line_without_traceback(subprocess.run(
@@ -348,12 +354,7 @@ def test_an_unrelated_app_package_installed_over_the_wheel_is_one_clear_line(
                             timeout=120)
         assert ok.returncode == 0 and "Traceback" not in ok.stderr, ok.stderr  # no false alarm
 
-    wheel = _fake_wheel(tmp_path, "app-utils", {
-        "app/__init__.py": "raise ImportError('not Forest Table')\n"})
-    done = subprocess.run([sys.executable, "-m", "pip", "-q", "--disable-pip-version-check",
-                           "--python", str(py), "install", "--no-deps", "--no-index",
-                           str(wheel)], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
+    _install_over(py, tmp_path, "app-utils", "app")
     for argv in ([tool, "records", "list"], [tool, "setup", "forestry", "--players", "2"]):
         line = _one_line_without_traceback(subprocess.run(
             argv, capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120))
