@@ -22,6 +22,7 @@ from tests.app.flet_harness import (
     Client,
     by_id,
     new_hub,
+    on_page,
     semantics_ids,
     settle,
     shown,
@@ -904,5 +905,35 @@ def test_the_round_token_due_is_on_every_turn_card_with_its_button_on_the_first_
             assert all(prompt not in text_of(app, i) for i in every_id(app)
                        if i.startswith("turn-line-"))
             assert not client.crashes()
+
+    asyncio.run(go())
+
+
+def test_what_a_tap_said_is_a_snack_bar_never_a_line_on_top_of_the_board(svc):
+    """Stop 41: what an accepted tap said (a token placed, a full row, a water step) was a
+    line on top of the sheet: ~2,000 px above the forestry table the player tapped, and its
+    coming and going moved the whole board 42-64 px under the player's finger (the board
+    bench's extra swipes). It is a snack bar where the player looks (``sheet-messages``),
+    and the next tap makes it old news."""
+    p, c, gid, mei, _ken = _started_for_two_seats(svc)
+
+    async def go():
+        client, app = await start_app(route=f"/join/{mei}", encode=True)
+        await settle()
+        await tap_shown(client, app, "sheet-place")
+        await tap_shown(client, app, "sheet-place-thinning")
+        await settle(0.3)
+        bars = [b for b in client.find(ft.SnackBar) if b.open]
+        assert len(bars) == 1, bars
+        said = bars[0].content
+        assert said.identifier == "sheet-messages"
+        assert "Thinning" in said.content.value, said.content.value
+        on_board = [n for root in app.page.controls for n in on_page(root)
+                    if isinstance(n, ft.Semantics) and n.identifier == "sheet-messages"]
+        assert on_board == [], "said on top of the board too"
+        await tap_shown(client, app, "sheet-resources-coins-plus")  # the next tap: old news
+        await settle(0.3)
+        assert not any(b.open for b in client.find(ft.SnackBar) if b is bars[0])
+        assert not client.crashes()
 
     asyncio.run(go())

@@ -110,12 +110,14 @@ class SheetPresenter:
     #: (the version it made, the lines)
     _said: tuple[int, tuple[str, ...]] | None = None
     #: counts the news this phone was given where the player looks (a snack bar, once
-    #: each): a refusal of its tap (refused, already done, busy) and the game's end,
-    #: which every phone is told; an accepted tap shows at its control (the count, the
-    #: chip) and what it said under the total
+    #: each): a refusal of its tap (refused, already done, busy), what its accepted tap
+    #: said (a full row, a water step: "said") and the game's end, which every phone is
+    #: told. An accepted tap shows at its control (the count, the chip); what it said is
+    #: never a line on top of the sheet: far from the tap, and a line coming there moves
+    #: the board under the player's finger
     news: int = 0
-    #: the newest news: its kind ("refused", "done" or "end") and its lines; a new tap
-    #: makes it old news (no lines)
+    #: the newest news: its kind ("refused", "done", "said" or "end") and its lines; a new
+    #: tap makes it old news (no lines)
     news_kind: str = ""
     news_lines: tuple[str, ...] = ()
 
@@ -192,6 +194,9 @@ class SheetPresenter:
             self._said = None
             self.error = self.error_id = None
             self.info = said[1]
+            if self.info:
+                self.news += 1
+                self.news_kind, self.news_lines = "said", self.info
 
     def _take_banner(self, snapshot: Snapshot) -> None:
         """A newer snapshot's draws make the banner; a new turn without any, or the end of

@@ -523,7 +523,7 @@ def _notices(app: Nav, p: SheetPresenter, sections: list[Section]) -> list[ft.Co
     """The messages, the news (a snack bar), the play banner and an error no section
     claims."""
     controls: list[ft.Control] = []
-    if p.info:
+    if p.info and p.news_kind == "done":  # what another phone did first (its turn piece)
         controls.append(sid("sheet-messages", ft.Column(
             # no italics: Flutter slants CJK glyphs it has no italic for
             [ft.Text(m, size=14) for m in p.info], spacing=2)))
@@ -600,9 +600,10 @@ class ShownNews:
 
 
 def _news(app: Nav, p: SheetPresenter) -> None:
-    """A refused tap's answer (refused, already done, busy) and the game's end where the
-    player looks: a snack bar inside the viewport, once, besides its place on the sheet
-    (under the control, in the banner). A new tap makes it old news: the bar goes as the
+    """A refused tap's answer (refused, already done, busy), what an accepted tap said (a
+    full row, a water step: ``sheet-messages``) and the game's end where the player looks:
+    a snack bar inside the viewport, once, besides its place on the sheet (under the
+    control, in the banner, the changes). A new tap makes it old news: the bar goes as the
     sheet's own message does."""
     shown = app.states.setdefault(ShownNews, ShownNews, p.snapshot.game_id)
     text = "\n".join(p.news_lines)
@@ -622,8 +623,9 @@ def _news(app: Nav, p: SheetPresenter) -> None:
     shown.news = p.news
     if not text:
         return
-    kind = p.news_kind  # refused, done (already done: said as info) or end
-    bar = ft.SnackBar(content=sid(f"sheet-news-{kind}", ft.Text(text)), duration=4000,
+    kind = p.news_kind  # refused, done (already done: said as info), said or end
+    ident = "sheet-messages" if kind == "said" else f"sheet-news-{kind}"
+    bar = ft.SnackBar(content=sid(ident, ft.Text(text)), duration=4000,
                       show_close_icon=True)
     shown.bar = bar
     try:  # now, before the sheet's own patch: the answer is the first thing the phone draws
