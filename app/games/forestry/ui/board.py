@@ -945,8 +945,9 @@ def river_adds(x: Ctx, s: Section) -> ft.Control:
                            on_click=x.on(k.plus), tooltip=k.label)
         buttons.append(sid(f"sheet-{k.id}-plus", box, button=k.plus is not None,
                            label=x.t("board-river-add-one", symbol=k.label)))
-    return ft.Column([muted(x.t("board-river-add"), 12),
-                      ft.Row(buttons, spacing=4, wrap=True, run_spacing=4),
+    # the words in the row, before the buttons (on a line of their own: ~20 px longer)
+    words = ft.Container(muted(x.t("board-river-add"), 12), width=2 * TOUCH + 4)
+    return ft.Column([ft.Row([words, *buttons], spacing=4, wrap=True, run_spacing=4),
                       *_section_error(x, s)], spacing=2, tight=True)
 
 
@@ -980,13 +981,18 @@ def below_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
     return ft.Column(items, spacing=2, tight=True, expand=True)
 
 
+BELOW_WORDS_W = 84  # px: "Below the reforestation table" in three lines, as the design
+
+
 def below_region(x: Ctx, parts: Sequence[tuple[Section, Count]]) -> ft.Control:
-    """What lies below the reforestation table (002): its words, then the seedlings and
-    the forester tokens as a row of four tiles."""
-    return sid("board-below", ft.Column([
-        _title(x, "seedling", x.t("board-below"), 14),
-        ft.Row([below_tile(x, s, k) for s, k in parts], spacing=4,
-               vertical_alignment=ft.CrossAxisAlignment.START)], spacing=4))
+    """What lies below the reforestation table (002): its words on the left, then the
+    seedlings and the forester tokens as four tiles, one row (the design's; the words on
+    a line of their own made the board ~30 px longer)."""
+    words = ft.Container(ft.Text(x.t("board-below"), size=13, weight=ft.FontWeight.W_600,
+                                 max_lines=3), width=BELOW_WORDS_W)
+    return sid("board-below", ft.Row(
+        [words, *(below_tile(x, s, k) for s, k in parts)], spacing=4,
+        vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
 
 # --------------------------------------------------------------------------- task cards
