@@ -354,7 +354,12 @@ sheet-task-add-seedlings = Task: two seedlings in
 sheet-task-add-forester = Task: a { -forester-token }
 sheet-task-add-sawmill = Task: an upgraded sawmill in
 sheet-task-met = Task { $n }: forest building next to its harvest token?
-task-contract = A { $what } contract
+# "an" before a vowel ($kind: the category's code)
+task-contract = { $kind ->
+    [accessory] An { $what } contract
+    [innovation] An { $what } contract
+   *[other] A { $what } contract
+}
 task-seedlings = Two seedlings in { $area }
 task-forester = A { $what } { -forester-token }
 task-sawmill-upgrade = An upgraded sawmill in { $area }
@@ -2126,7 +2131,11 @@ board-contract-best = best
 board-contract-chosen = chosen
 board-counts-as = counts as { $c }
 board-contracts-of = { $category } contracts
-board-contract-add-one = Add a { $category } contract
+board-contract-add-one = { $kind ->
+    [accessory] Add an { $category } contract
+    [innovation] Add an { $category } contract
+   *[other] Add a { $category } contract
+}
 board-close = Close
 board-contract-add-pair = Add a two-category contract: { $pair }
 board-contract-double-add = Add a two-category contract:

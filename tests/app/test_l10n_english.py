@@ -228,3 +228,21 @@ def test_in_play_draws_in_english() -> None:
     told = log_entry_msg(log, old_score=0, new_score=4)
     assert told is not None
     assert "no infested wood left in the supply (all 21 are out)" in english(told)
+
+
+def test_a_contract_takes_an_before_a_vowel() -> None:
+    """Stop 41: the task card read "A Accessory contract" and the tile's screen-reader
+    label "Add a Innovation contract"."""
+    from app.games.forestry.ui.sheet import task_words
+    from app.i18n import Translator
+    from scoring.forestry.enums import ContractCategory as Category
+    from scoring.forestry.model import ContractTask
+
+    t = Translator("en").t
+    for category in Category:
+        name = t(f"category-{category.value}")
+        said = [task_words(t, ContractTask(category=category)),
+                t("board-contract-add-one", category=name, kind=category.value)]
+        for line in said:
+            assert not re.search(r"\b[Aa] [AEIOU]", line), line
+            assert name in line, line

@@ -549,7 +549,7 @@ def category_tile(x: Ctx, option: Option, n: int, s: Section) -> ft.Control:
                        on_long_press=lambda e: open_category_sheet(x, s, cat),
                        alignment=ft.Alignment.CENTER)
     return ft.Container(sid(f"sheet-contract-{cat}", box, button=True,
-                            label=f"{x.t('board-contract-add-one', category=name)}: {n}"),
+                            label=f"{x.t('board-contract-add-one', category=name, kind=cat)}: {n}"),
                         expand=True)
 
 

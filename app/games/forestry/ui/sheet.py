@@ -87,7 +87,8 @@ def task_words(t: Callable[..., str], task: Any) -> str:
     """What a task card asks, in words (the sheet's card and the board's card)."""
     name = type(task).__name__
     if name == "ContractTask":
-        return t("task-contract", what=t(f"category-{task.category.value}"))
+        return t("task-contract", what=t(f"category-{task.category.value}"),
+                 kind=task.category.value)
     if name == "SeedlingsTask":
         return t("task-seedlings", area=t(f"area-{task.area.value}"))
     if name == "ForesterTask":
