@@ -110,3 +110,17 @@ def test_a_swipe_is_deliberate():
     assert step(-50, 0, -100) == 0  # short and slow
     assert step(-30, 0, -3000) == 0  # too short, however fast
     assert step(-100, 140, -900) == 0  # more down than sideways: a scroll
+
+
+def test_seat_chips_take_the_largest_size_at_which_every_name_is_whole():
+    """Stop 41: "▶ Mireille  6", "Bartholomew  0", "Annika  6" were cut at 13 px
+    ("▶ Mireil…", "Bartholome…"); at 12 px the three are whole on a 390 px phone."""
+    three = ["▶ Mireille  6", "Bartholomew  0", "Annika  6"]
+    size = F.chip_size(three)
+    assert size == 12
+    room = F.ROW - 2 * F.GAP - 3 * F.CHIP_FRAME
+    assert sum(F.text_width(f, size) for f in three) <= room
+    assert sum(F.text_width(f, 13) for f in three) > room  # (cut at 13 px)
+    assert F.chip_size(["▶ Mei  68", "Ken  63", "Aya  52"]) == 13  # the design's: 13 px
+    assert F.chip_size(three, taken=48 + 4) == 11  # "To apply" before them takes 52 px
+    assert F.chip_size(["W" * 30, "W" * 30]) == 11  # too long at any size: the smallest

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -53,6 +54,24 @@ def text_width(text: str, size: float) -> float:
         elif not unicodedata.combining(ch):
             units += 650
     return units * size / 1000 * SLACK
+
+
+#: The seat chips' first line ("▶ Mireille  6"): the sizes tried, largest first, and
+#: what a chip takes besides it (its colour dot and paddings)
+CHIP_SIZES = (13, 12, 11)
+CHIP_FRAME = 40
+
+
+def chip_size(firsts: Sequence[str], taken: float = 0) -> int:
+    """The size the seat chips' first lines are drawn at: the largest at which every one
+    is whole in a row of chips sharing the row by what they say (``taken``: px of the
+    row already used, "To apply" before them); the smallest when none is ("Bartholomew"
+    beside two other names was "Bartholo…" at 13 px, whole at 12)."""
+    room = ROW - taken - GAP * max(0, len(firsts) - 1) - CHIP_FRAME * len(firsts)
+    for size in CHIP_SIZES:
+        if sum(text_width(f, size) for f in firsts) <= room:
+            return size
+    return CHIP_SIZES[-1]
 
 
 #: Japanese particles a line may end with ("Kenの" / "手番を終える"; never "Kenの手" / "番…")

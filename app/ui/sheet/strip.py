@@ -31,7 +31,7 @@ from app.game.status import Status
 from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
-from app.ui.kit.fit import END_SIZE, Fit, fit_row, split_lines, text_width
+from app.ui.kit.fit import CHIP_FRAME, END_SIZE, Fit, chip_size, fit_row, split_lines, text_width
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
@@ -244,16 +244,22 @@ def _dot(colour: str | None, online: bool, dark: bool) -> ft.Control:
                         border=ft.Border.all(2.5, line))
 
 
+def chip_first(name: str, total: int | None, active: bool) -> str:
+    """A seat chip's first line: ▶ on the turn's player, the name and total."""
+    return f"{'▶ ' if active else ''}{name}" + ("" if total is None else f"  {total}")
+
+
 def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, active: bool,
           you: bool, online: bool | None, colour: str | None, dark: bool,
-          many: bool) -> ft.Control:
-    """Seat ``i``'s chip: ▶ on the turn's player, the name and total, "you", online."""
+          many: bool, size: int = 13) -> ft.Control:
+    """Seat ``i``'s chip: ▶ on the turn's player, the name and total (at ``size`` px: the
+    largest at which every chip's is whole), "you", online."""
     t = app.t
-    first = f"{'▶ ' if active else ''}{name}" + ("" if total is None else f"  {total}")
+    first = chip_first(name, total, active)
     second = [t("status-you")] if you else []
     if online is not None:
         second.append(t("status-online") if online else t("status-offline"))
-    lines: list[ft.Control] = [ft.Text(first, size=13, weight=ft.FontWeight.W_600, max_lines=1,
+    lines: list[ft.Control] = [ft.Text(first, size=size, weight=ft.FontWeight.W_600, max_lines=1,
                                        overflow=ft.TextOverflow.ELLIPSIS)]
     if second:
         lines.append(ft.Text(" · ".join(second), size=11, max_lines=1,
@@ -270,12 +276,9 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         on_select=partial(select_player, app, p, i))
     # the chips share the row by what they say (the turn's ▶ and a long name take more):
     # an even share cut "▶ Mei 42" on the host's phone once "To apply" sat beside them
-    share = max(1, round(text_width(first, 13) + CHIP_FRAME))
+    share = max(1, round(text_width(first, size) + CHIP_FRAME))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
                         expand=share if not many else False)
-
-
-CHIP_FRAME = 40  # a chip's colour dot and paddings (px)
 
 
 def select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
@@ -367,15 +370,19 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         lambda: _menu(app, p, c, final, menu)))
     active = top.seat
     many = len(names) > 4
+    # one size for every chip's first line: the largest at which each is whole
+    size = 13 if many else chip_size(
+        [chip_first(who, totals[i], i == active) for i, who in enumerate(names)],
+        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0)
     chips = []
     for i, who in enumerate(names):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None
         on = None if online is None else i in online
         chips.append(keep_piece(
             app, p, f"strip-chip-{i}",
-            (who, totals[i], i == active, you, on, colour, dark, many, i == p.player),
+            (who, totals[i], i == active, you, on, colour, dark, many, i == p.player, size),
             partial(_chip, app, p, i, who, totals[i], i == active, you, on, colour, dark,
-                    many)))
+                    many, size)))
     # the rows and the box: kept while they hold the very same pieces
     top_row = keep_piece(app, p, "strip-row1", tuple(map(id, row1)), lambda: ft.Row(
         row1, spacing=4, height=ROW1, vertical_alignment=ft.CrossAxisAlignment.CENTER))
