@@ -57,17 +57,22 @@ def text_width(text: str, size: float) -> float:
 
 
 #: The seat chips' first line ("▶ Mireille  6"): the sizes tried, largest first, and
-#: what a chip takes besides it (its colour dot and paddings)
+#: what a chip takes besides it: its colour dot, paddings and border, measured in
+#: Chromium (40 px before the words, 8 after them); this phone's own chip has a border
+#: 2 px thicker a side
 CHIP_SIZES = (13, 12, 11)
-CHIP_FRAME = 40
+CHIP_FRAME = 48
+CHIP_FRAME_YOU = CHIP_FRAME + 4
 
 
-def chip_size(firsts: Sequence[str], taken: float = 0) -> int:
+def chip_size(firsts: Sequence[str], taken: float = 0, you: int | None = None) -> int:
     """The size the seat chips' first lines are drawn at: the largest at which every one
     is whole in a row of chips sharing the row by what they say (``taken``: px of the
-    row already used, "To apply" before them); the smallest when none is ("Bartholomew"
-    beside two other names was "Bartholo…" at 13 px, whole at 12)."""
-    room = ROW - taken - GAP * max(0, len(firsts) - 1) - CHIP_FRAME * len(firsts)
+    row already used, "To apply" before them; ``you``: the index of this phone's own
+    chip); the smallest when none is ("▶ Mireille  6" beside "Bartholomew  6" and
+    "Annika  6" was "▶ Mireill…" at 13 px)."""
+    frames = CHIP_FRAME * len(firsts) + (CHIP_FRAME_YOU - CHIP_FRAME) * (you is not None)
+    room = ROW - taken - GAP * max(0, len(firsts) - 1) - frames
     for size in CHIP_SIZES:
         if sum(text_width(f, size) for f in firsts) <= room:
             return size

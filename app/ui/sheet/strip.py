@@ -31,7 +31,16 @@ from app.game.status import Status
 from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
-from app.ui.kit.fit import CHIP_FRAME, END_SIZE, Fit, chip_size, fit_row, split_lines, text_width
+from app.ui.kit.fit import (
+    CHIP_FRAME,
+    CHIP_FRAME_YOU,
+    END_SIZE,
+    Fit,
+    chip_size,
+    fit_row,
+    split_lines,
+    text_width,
+)
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
@@ -261,14 +270,19 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         second.append(t("status-online") if online else t("status-offline"))
     lines: list[ft.Control] = [ft.Text(first, size=size, weight=ft.FontWeight.W_600, max_lines=1,
                                        overflow=ft.TextOverflow.ELLIPSIS)]
+    # the dot and the second line kept while they say the same (a total changes on every
+    # phone at every tap: only the first line is new then)
     if second:
-        lines.append(ft.Text(" · ".join(second), size=11, max_lines=1,
-                             color=ft.Colors.ON_SURFACE_VARIANT))
+        said = " · ".join(second)
+        lines.append(keep_piece(app, p, f"strip-chip-{i}-second", said, lambda: ft.Text(
+            said, size=11, max_lines=1, color=ft.Colors.ON_SURFACE_VARIANT)))
     line = seat_colour(colour, dark).line
+    lit = online is not False
     chip = ft.Chip(
         height=TOUCH, label_padding=ft.Padding.only(left=2),
         padding=ft.Padding.symmetric(horizontal=4),
-        leading=_dot(colour, online is not False, dark),
+        leading=keep_piece(app, p, f"strip-chip-{i}-dot", (colour, lit, dark),
+                           lambda: _dot(colour, lit, dark)),
         label=ft.Column(lines, spacing=0, tight=True),
         selected=i == p.player, show_checkmark=False,
         border_side=ft.BorderSide(2, line) if you else None,
@@ -276,7 +290,7 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         on_select=partial(select_player, app, p, i))
     # the chips share the row by what they say (the turn's ▶ and a long name take more):
     # an even share cut "▶ Mei 42" on the host's phone once "To apply" sat beside them
-    share = max(1, round(text_width(first, size) + CHIP_FRAME))
+    share = max(1, round(text_width(first, size) + (CHIP_FRAME_YOU if you else CHIP_FRAME)))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
                         expand=share if not many else False)
 
@@ -373,7 +387,7 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     # one size for every chip's first line: the largest at which each is whole
     size = 13 if many else chip_size(
         [chip_first(who, totals[i], i == active) for i, who in enumerate(names)],
-        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0)
+        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=p.locked_player)
     chips = []
     for i, who in enumerate(names):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None

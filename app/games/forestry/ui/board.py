@@ -25,7 +25,7 @@ from app.ui.kit.colours import SeatColour, is_dark, seat_colour
 from app.ui.kit.fit import text_width
 from app.ui.kit.kept import keep_column, keep_piece
 from app.ui.kit.live_table import tapped
-from app.ui.kit.sheet_views import CardItem, Count, GridColumn, Option, Section, Tap
+from app.ui.kit.sheet_views import Action, CardItem, Count, GridColumn, Option, Section, Tap
 from app.ui.kit.widgets import (
     TOUCH,
     bottom_sheet,
@@ -171,8 +171,8 @@ _marked = marked
 RULER = 150  # px from 0 to 50
 
 
-def ruler(value: int, colour: SeatColour) -> ft.Control:
-    """The score track as a ruler from 0 to 50+, the marker at the value (50+ at its end)."""
+def ruler_scale() -> ft.Control:
+    """The score track's ruler without its marker: its line, ticks and numbers."""
     ink = ft.Colors.ON_SURFACE_VARIANT
     parts: list[ft.Control] = [ft.Container(left=4, top=28, width=RULER, height=2, bgcolor=ink)]
     for i in range(11):
@@ -182,17 +182,24 @@ def ruler(value: int, colour: SeatColour) -> ft.Control:
         if tall:
             parts.append(ft.Container(ft.Text("50+" if i == 10 else str(i * 5), size=10,
                                               color=ink), left=i * RULER / 10, top=2))
-    at = 4 + min(value, 50) * RULER / 50
-    parts.append(ft.Container(left=at - 8, top=21, width=16, height=16, shape=ft.BoxShape.CIRCLE,
-                              bgcolor=colour.fill, border=ft.Border.all(2, DISC)))
     return ft.Stack(parts, width=RULER + 24, height=40)
+
+
+def ruler(x: Ctx, value: int) -> ft.Control:
+    """The score track as a ruler from 0 to 50+, the marker at the value (50+ at its end):
+    the scale kept (25 controls nobody changes), the marker drawn over it."""
+    scale = keep_piece(x.app, x.p, "board-ruler-scale", None, ruler_scale)
+    at = 4 + min(value, 50) * RULER / 50
+    marker = ft.Container(left=at - 8, top=21, width=16, height=16, shape=ft.BoxShape.CIRCLE,
+                          bgcolor=x.colour.fill, border=ft.Border.all(2, DISC))
+    return ft.Stack([scale, marker], width=RULER + 24, height=40)
 
 
 def score_region(x: Ctx, s: Section) -> ft.Control:
     """The score track above the board, one row: its title over its ruler, and its
     stepper (its words over − n +)."""
     count = _count(s, "score-track")
-    left = ft.Column([_title(x, "score", s.title), *([ruler(count.value, x.colour)]
+    left = ft.Column([_title(x, "score", s.title), *([ruler(x, count.value)]
                                                      if count is not None else [])],
                      spacing=0, tight=True)
     items: list[ft.Control] = [ft.Row(
@@ -349,10 +356,9 @@ def storage_region(x: Ctx, s: Section) -> ft.Control:
 # --------------------------------------------------------------------------- tracks
 
 
-def reward_track(x: Ctx, s: Section | None) -> ft.Control:
-    """The reward track: seven stars round the lap button (a play action: not in the final
-    board mode)."""
-    lap = next((a for a in s.actions if a.id == "reward-lap"), None) if s else None
+def reward_track(x: Ctx, lap: Action | None) -> ft.Control:
+    """The reward track: seven stars round the lap button (``lap``, a play action: not in
+    the final board mode)."""
     stars = [ft.Container(icon("star", size=14), left=at, top=top) for at, top in
              ((53, 0), (88, 11), (98, 38), (84, 64), (22, 64), (6, 38), (18, 11))]
     middle: ft.Control = ft.Container(
@@ -383,12 +389,13 @@ def character_region(x: Ctx, s: Section) -> ft.Control:
                                      + _section_error(x, s), spacing=4)))
 
 
-def tracks_row(x: Ctx, score: Section | None, character: Section | None) -> ft.Control:
-    """The reward track beside the development track and the character's count."""
+def tracks_row(x: Ctx, lap: Action | None, character: Section | None) -> ft.Control:
+    """The reward track (``lap``: its button's action) beside the development track and the
+    character's count."""
     right: list[ft.Control] = [development_track(x)]
     if character is not None:
         right.append(character_region(x, character))
-    return ft.Row([reward_track(x, score), ft.Column(right, spacing=6, expand=True)],
+    return ft.Row([reward_track(x, lap), ft.Column(right, spacing=6, expand=True)],
                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.START)
 
 
@@ -1230,8 +1237,9 @@ def forestry_board(app: Nav, p: SheetHost, c: TableClient, sections: Sequence[Se
     inside = [_region(x, by[name], make) for name, make in
               (("resources", resources_region), ("storage", storage_region)) if name in by]
     character = by.get("character")
-    inside.append(_kept(x, "board-tracks", (score, character),
-                        lambda: tracks_row(x, score, character)))
+    lap = next((a for a in score.actions if a.id == "reward-lap"), None) if score else None
+    inside.append(_kept(x, "board-tracks", (lap, character),  # (not the score's count)
+                        lambda: tracks_row(x, lap, character)))
     if "buildings" in by:
         inside.append(_kept(x, "board-buildings", by["buildings"],
                             lambda: buildings_region(x, by["buildings"])))
