@@ -83,11 +83,11 @@ def tree_row(x: Ctx, n: int, count: Count) -> ft.Control:
     words, rule = count.label, None
     if row is not None:
         words = x.t("board-fg-row", row=row.value)
-    if row is not None and x.side == "A":
-        allowed = " / ".join(a.value for a in PILE_ORDER if a in row.rule.allowed)
-        # rendered with the number as a number (the catalogue picks the one-card words)
-        rule = l10n.render(language_of(x.app.t), "board-fg-row-rule", allowed=allowed,
-                           cards=row.rule.cost_cards)
+        if x.side == "A":
+            allowed = " / ".join(a.value for a in PILE_ORDER if a in row.rule.allowed)
+            # rendered with the number as a number (the catalogue picks the one-card words)
+            rule = l10n.render(language_of(x.app.t), "board-fg-row-rule", allowed=allowed,
+                               cards=row.rule.cost_cards)
     return ft.Row([_icon_tile("tree", x.dark),
                    ft.Container(_stepper(x, count, words, False, rule), expand=True)],
                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.START)
