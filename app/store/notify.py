@@ -18,6 +18,12 @@ other. **Payload** (ASCII, a few bytes: PostgreSQL allows 8000, :data:`MAX_PAYLO
                             server host links) revoked
 ``m <old> <new>``           the table ``old``'s rematch started as ``new``
 ``p``                       the confirmed printed values changed
+``s <game> <proc> <mask>``  who is connected to table ``game`` through process ``proc``
+                            (a number each process draws at start): bit 0 the host,
+                            bit ``n`` seat ``n``. Not a change of the game: sent
+                            outside any transaction, again every second while a phone
+                            is connected (:data:`PRESENCE_EVERY`), so a process that
+                            went away is forgotten after :data:`PRESENCE_TTL`
 ==========================  ==========================================================
 
 The news carries no data: the listener's process reads what changed from the database
@@ -33,7 +39,7 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,8 +53,12 @@ CHANNEL_SQL = "'ft_' || md5(coalesce(current_schema(), ''))"
 #: PostgreSQL's limit for a payload (bytes; ours are a few dozen)
 MAX_PAYLOAD = 8000
 
-VERSION, REVOKED, REMATCH, PRINTED = "v", "k", "m", "p"
-_ARITY = {VERSION: 2, REVOKED: 2, REMATCH: 2, PRINTED: 0}
+VERSION, REVOKED, REMATCH, PRINTED, PRESENCE = "v", "k", "m", "p", "s"
+_ARITY = {VERSION: 2, REVOKED: 2, REMATCH: 2, PRINTED: 0, PRESENCE: 3}
+#: a process says who is connected through it this often while anyone is (seconds) ...
+PRESENCE_EVERY = 1.0
+#: ... and what it said is forgotten when it has not said it again for this long
+PRESENCE_TTL = 3.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +68,11 @@ class News:
     kind: str
     a: int | None = None
     b: int | None = None
+    c: int | None = None
 
     @property
     def payload(self) -> str:
-        args = [("-" if x is None else str(int(x))) for x in (self.a, self.b)]
+        args = [("-" if x is None else str(int(x))) for x in (self.a, self.b, self.c)]
         return " ".join([self.kind, *args[:_ARITY[self.kind]]])
 
 
@@ -78,8 +89,8 @@ def parse(payload: str) -> News | None:
             nums.append(int(part))
         else:
             return None
-    nums += [None] * (2 - len(nums))
-    return News(parts[0], nums[0], nums[1])
+    nums += [None] * (3 - len(nums))
+    return News(parts[0], nums[0], nums[1], nums[2])
 
 
 def notify(session: Session, news: News) -> None:
@@ -125,6 +136,9 @@ class Listener:
       change committed after ``LISTEN`` is notified, one before it is read.
     - ``on_poll()``: while the connection is down, every :data:`POLL_EVERY` seconds
       (the process keeps its tables current by reading them).
+    - ``on_tick()``: every :data:`TICK` seconds while listening; the news it returns are
+      sent on the listening connection at once (outside any transaction: who is
+      connected, which is not a change of any game).
 
     :attr:`listening` is what a readiness check asks (``/readyz``): true only while the
     connection is up, listening, and everything was caught up after it came.
@@ -132,9 +146,11 @@ class Listener:
 
     def __init__(self, conninfo: str, *, on_news: Callable[[News], Any],
                  on_connected: Callable[[], Any], on_poll: Callable[[], Any] | None = None,
+                 on_tick: Callable[[], Sequence[News]] | None = None,
                  name: str = "forest-table listener") -> None:
         self.conninfo = conninfo
         self.on_news, self.on_connected, self.on_poll = on_news, on_connected, on_poll
+        self.on_tick = on_tick
         self.name = name
         self._listening = False
         self._stop = threading.Event()
@@ -239,6 +255,19 @@ class Listener:
                     self.on_news(news)
                 except Exception:  # boundary: one bad table must not stop the others' news
                     log.exception("notifications: handling %s failed", news.payload)
+            self._tick(conn)
             if time.monotonic() >= beat:
                 conn.execute("SELECT 1")
                 beat = time.monotonic() + HEARTBEAT
+
+    def _tick(self, conn: Any) -> None:
+        """``on_tick``'s news, sent now on the listening connection (autocommit)."""
+        if self.on_tick is None:
+            return
+        try:
+            out = list(self.on_tick())
+        except Exception:  # boundary: a background loop: the next tick tries again
+            log.exception("notifications: the tick failed")
+            return
+        for news in out:
+            conn.execute(f"SELECT pg_notify({CHANNEL_SQL}, %s)", (news.payload,))

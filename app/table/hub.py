@@ -53,7 +53,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +67,18 @@ from app.session import GameSession, Snapshot, scored
 from app.store import tokens as T
 from app.store.crud import FAILURES, NotFound
 from app.store.facade import Store
-from app.store.notify import PRINTED, REMATCH, REVOKED, VERSION, Listener, News, listener_conninfo
+from app.store.notify import (
+    PRESENCE,
+    PRESENCE_EVERY,
+    PRESENCE_TTL,
+    PRINTED,
+    REMATCH,
+    REVOKED,
+    VERSION,
+    Listener,
+    News,
+    listener_conninfo,
+)
 from app.table.answers import Accepted, Answer, Reason, Refused
 from app.table.codes import TableCode, is_storage_error, storage_message
 from app.table.rights import HOST, SEAT, SERVER, Access, Forbidden, check_rights
@@ -131,6 +142,18 @@ class Presence:
     seats: frozenset[int] = frozenset()
     host: bool = False
 
+    @property
+    def mask(self) -> int:
+        """As one number (another process's news): bit 0 the host, bit ``n`` seat ``n``."""
+        return int(self.host) | sum(1 << s for s in self.seats if 0 < s < 63)
+
+    @staticmethod
+    def of_mask(mask: int) -> Presence:
+        return Presence(frozenset(n for n in range(1, 63) if mask >> n & 1), bool(mask & 1))
+
+    def __or__(self, other: Presence) -> Presence:
+        return Presence(self.seats | other.seats, self.host or other.host)
+
 
 @dataclass(eq=False, slots=True)
 class _Table:
@@ -140,8 +163,15 @@ class _Table:
     names: tuple[str, ...]
     #: the newest snapshot scored (:meth:`TableHub._scored`): one score sheet per version
     scored: Snapshot | None = None
-    #: the presence last published to the table's phones
+    #: the presence last published to the table's phones: this process's phones and
+    #: those the other processes said they serve
     presence: Presence = Presence()
+    #: this process's phones alone (what it tells the other processes)
+    here: Presence = Presence()
+    #: what the other processes serve: process -> (presence, when it said so: monotonic)
+    there: dict[int, tuple[Presence, float]] = field(default_factory=dict)
+    #: this process has told the others what it serves now
+    said: bool = True
 
 
 # =========================================================================== the hub
@@ -169,6 +199,9 @@ class TableHub:
         self._movers: dict[int, list[tuple[int | None, Callable[[str], Any]]]] = {}
         #: the process's notification listener (:meth:`listen`; None: one process)
         self.listener: Listener | None = None
+        #: this process among the others on one database (its presence news name it)
+        self.process = secrets.randbits(31)
+        self._presence_said = 0.0  # when it last said who is connected (monotonic)
         # SQLite has one writer at a time and makes the others sleep and retry (busy
         # timeout): queueing the writers here instead keeps the latency tail short.
         self._write_lock: Any = (threading.Lock() if store.engine.dialect.name == "sqlite"
@@ -488,27 +521,69 @@ class TableHub:
         """Who has a connected phone at table ``game_id`` now: the seats (sessions of one
         seat counted together: a seat is there while any of its tabs is) and the host.
 
-        Per process: with several server processes each knows the phones it serves (a
-        seat connected to another process shows as offline here)."""
+        With several server processes on one database, each tells the others the phones
+        it serves (:meth:`presence_news`, :meth:`on_news`): a seat is there while any
+        process has a phone of it."""
         table = self._tables.get(game_id)
         return Presence() if table is None else table.presence
 
     def _presence_changed(self, game_id: int) -> None:
-        """Work the table's presence out again; when it changed, tell every phone of the
-        table (outside the lock: each hops onto its own tab)."""
+        """Work the table's presence out again (this process's phones, the others'); when
+        it changed, tell every phone of the table (outside the lock: each hops onto its
+        own tab)."""
         table = self._tables.get(game_id)
         if table is None:
             return
         with table.lock:
             live = [sub for sub in table.subscribers if sub.live and not sub.closed]
-            now = Presence(frozenset(s.seat for s in live if s.seat is not None),
-                           any(s.seat is None for s in live))
+            here = Presence(frozenset(s.seat for s in live if s.seat is not None),
+                            any(s.seat is None for s in live))
+            if here != table.here:
+                table.here, table.said = here, False  # the other processes are told
+            now = here
+            for there, _when in table.there.values():
+                now = now | there
             if now == table.presence:
                 return
             table.presence = now
             tell = [sub.on_presence for sub in table.subscribers if sub.on_presence]
         for fn in tell:
             _tell("presence subscriber", fn, now)
+
+    def _heard_presence(self, game_id: int, process: int, mask: int) -> None:
+        """Another process serves these phones of table ``game_id`` (if loaded here)."""
+        table = self._tables.get(game_id)
+        if table is None or process == self.process:
+            return
+        with table.lock:
+            if mask:
+                table.there[process] = (Presence.of_mask(mask), time.monotonic())
+            else:
+                table.there.pop(process, None)
+        self._presence_changed(game_id)
+
+    def presence_news(self) -> list[News]:
+        """What to tell the other processes now (the listener's tick): each table whose
+        phones here changed, and every :data:`PRESENCE_EVERY` each table with a phone here
+        (a process that went away is forgotten after :data:`PRESENCE_TTL`); what the
+        others said that long ago is forgotten here."""
+        now = time.monotonic()
+        again = now - self._presence_said >= PRESENCE_EVERY
+        if again:
+            self._presence_said = now
+        out: list[News] = []
+        for game_id, table in list(self._tables.items()):
+            with table.lock:
+                if not table.said or (again and table.here != Presence()):
+                    table.said = True
+                    out.append(News(PRESENCE, game_id, self.process, table.here.mask))
+                stale = [p for p, (_there, when) in table.there.items()
+                         if now - when > PRESENCE_TTL]
+                for p in stale:
+                    del table.there[p]
+            if stale:
+                self._presence_changed(game_id)
+        return out
 
     def subscriber_count(self, game_id: int) -> int:
         table = self._tables.get(game_id)
@@ -522,7 +597,7 @@ class TableHub:
             return self.listener
         self.listener = Listener(listener_conninfo(self.store.engine.url),
                                  on_news=self.on_news, on_connected=self.catch_up_all,
-                                 on_poll=self.catch_up_all).start()
+                                 on_poll=self.catch_up_all, on_tick=self.presence_news).start()
         return self.listener
 
     def ready(self) -> bool:
@@ -541,6 +616,9 @@ class TableHub:
             self._tell_movers(news.a, news.b)
         elif news.kind == PRINTED:
             self.printed_changed()
+        elif news.kind == PRESENCE and None not in (news.a, news.b, news.c):
+            assert news.a is not None and news.b is not None and news.c is not None
+            self._heard_presence(news.a, news.b, news.c)
 
     def follow(self, game_id: int, version: int | None = None) -> int:
         """Catch table ``game_id`` up with the database (``version``: the one notified) if

@@ -25,9 +25,19 @@ from app.games.forestry.commands import RevealRoundToken, SetCount, SetHarvester
 from app.session import GameSession, Snapshot
 from app.store.engine import make_engine
 from app.store.facade import Store
-from app.store.notify import MAX_PAYLOAD, PRINTED, REMATCH, REVOKED, VERSION, News, parse
+from app.store.notify import (
+    MAX_PAYLOAD,
+    PRESENCE,
+    PRESENCE_TTL,
+    PRINTED,
+    REMATCH,
+    REVOKED,
+    VERSION,
+    News,
+    parse,
+)
 from app.table.answers import Accepted, Refused
-from app.table.hub import TableHub
+from app.table.hub import Presence, TableHub
 from app.table.rights import SEAT, Access
 
 PLAYERS = ["Mei", "Bo", "Ana"]
@@ -105,7 +115,8 @@ def pair(tmp_path: Path) -> tuple[TableHub, TableHub, int]:
 
 def test_news_payloads_round_trip_and_stay_far_below_the_limit() -> None:
     for news in (News(VERSION, 12, 3456), News(REVOKED, 7, 2), News(REVOKED, 7, None),
-                 News(REVOKED, None, None), News(REMATCH, 9, 10), News(PRINTED)):
+                 News(REVOKED, None, None), News(REMATCH, 9, 10), News(PRINTED),
+                 News(PRESENCE, 12, 2**31 - 1, 0b1011)):
         assert parse(news.payload) == news
         assert len(news.payload.encode()) < 60 < MAX_PAYLOAD
     assert News(VERSION, 10**17, 10**17).payload == f"v {10**17} {10**17}"
@@ -271,6 +282,49 @@ def test_a_revocation_on_one_process_drops_the_phone_on_another(
     assert b.subscriber_count(game) == 1 and b.access(other) is not None
 
 
+def test_who_is_connected_through_one_process_shows_on_another(
+        pair: tuple[TableHub, TableHub, int]) -> None:
+    """Stop 41: a seat whose phone is served by another process showed as offline. Each
+    process tells the others the phones it serves (``s <game> <process> <mask>``): a
+    change at once (the listener's next tick), again every second while a phone is there;
+    what a process said is forgotten after PRESENCE_TTL without a word (it went away)."""
+    a, b, game = pair
+    told: list[Presence] = []
+    b.subscribe(game, b.issue(game), Recorder(), on_presence=told.append)  # the host, on B
+    assert b.presence(game) == Presence(host=True)
+    assert Presence.of_mask(Presence(frozenset({1, 3}), True).mask) == Presence(
+        frozenset({1, 3}), True)
+
+    def relay() -> list[News]:  # A's listener tick, heard by B's listener
+        said = a.presence_news()
+        for news in said:
+            heard = parse(news.payload)
+            assert heard is not None
+            b.on_news(heard)
+        return said
+
+    seat, _ = a.subscribe(game, a.issue(game, 2), Recorder())  # seat 2's phone, on A
+    said = relay()
+    assert [n.kind for n in said] == [PRESENCE] and said[0].b == a.process
+    assert b.presence(game) == Presence(frozenset({2}), True)
+    assert told[-1] == Presence(frozenset({2}), True)  # B's phones told at once
+    assert relay() == []  # nothing new, and not a second yet: nothing said
+    b.on_news(News(PRESENCE, game, b.process, 0))  # its own news: nothing to learn
+    assert b.presence(game) == Presence(frozenset({2}), True)
+    seat.set_live(False)  # seat 2's phone lost its network
+    relay()
+    assert b.presence(game) == Presence(host=True) and told[-1] == Presence(host=True)
+    seat.set_live(True)
+    relay()
+    assert b.presence(game) == Presence(frozenset({2}), True)
+    # A goes away without a word: B forgets it after PRESENCE_TTL
+    table = b._tables[game]
+    table.there = {p: (there, when - PRESENCE_TTL - 0.1) for p, (there, when) in
+                   table.there.items()}
+    b.presence_news()
+    assert b.presence(game) == Presence(host=True) and told[-1] == Presence(host=True)
+
+
 def test_a_rematch_started_on_one_process_moves_the_phones_of_another(
         pair: tuple[TableHub, TableHub, int]) -> None:
     a, b, game = pair
@@ -374,6 +428,34 @@ def test_two_processes_follow_each_other_through_listen_notify(pg_pair: Any) -> 
     a.reissue(game, 2)
     assert dropped.wait(5) and time.monotonic() - t0 < 1.0
     assert b.access(seat) is None
+
+
+@pytest.mark.postgres
+def test_who_is_connected_reaches_the_other_process_within_a_second(pg_pair: Any) -> None:
+    """Two hubs with real listeners: seat 2's phone on A shows on B's host within a
+    second; its phone gone, B says so within a second too."""
+    a, b = pg_pair
+    game = GameSession.create(a.store, game="forestry", players=PLAYERS, seed=7).game_id
+    started(a, game, a.issue(game))
+    assert a.listen() is not None and b.listen() is not None
+    assert a.listener.wait_listening(10) and b.listener.wait_listening(10)
+    told: list[Presence] = []
+    b.subscribe(game, b.issue(game), Recorder(), on_presence=told.append)
+
+    def until(want: Presence) -> float:
+        t0 = time.monotonic()
+        while b.presence(game) != want:
+            assert time.monotonic() - t0 < 5, (b.presence(game), want)
+            time.sleep(0.01)
+        return time.monotonic() - t0
+
+    seat, _ = a.subscribe(game, a.issue(game, 2), Recorder())
+    assert until(Presence(frozenset({2}), True)) < 1.0
+    assert told[-1] == Presence(frozenset({2}), True)
+    time.sleep(PRESENCE_TTL + 0.5)  # A says it again every second: not forgotten
+    assert b.presence(game) == Presence(frozenset({2}), True)
+    seat.close()
+    assert until(Presence(host=True)) < 1.0
 
 
 @pytest.mark.postgres
