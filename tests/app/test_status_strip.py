@@ -69,7 +69,8 @@ def test_a_phone_going_away_shows_offline_on_the_others_strip_and_redraws_the_st
         assert _label(a2, "status-turn").startswith("Mei plays")
         assert "turn-end" in [n.identifier for n in subtree(shown(a1, "status-strip"))
                               if isinstance(n, ft.Semantics)]
-        pinned, scrolling = c1.page.controls[0].content.controls
+        box, scrolling = c1.page.controls[0].content.controls
+        pinned = box.content.content  # the strip's rows (its box is made once a visit)
         sent = len(c1.conn.messages)
         a2.away()  # Ken's phone lost its connection (page.on_disconnect)
         await settle(0.2)

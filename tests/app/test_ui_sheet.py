@@ -362,9 +362,9 @@ def _started_for_two_seats(svc):
 
 def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
     """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
-    phone has, one patch addressed to the scrolling column and one to the pinned status
-    strip carry what changed (the other player's total), and no more than the controls
-    that show something new."""
+    phone has, one patch addressed to the scrolling column and one to each row of the
+    pinned status strip that changed (the other player's total, this one's rank) carry
+    what changed, and no more than the controls that show something new."""
     p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
 
     async def go():
@@ -372,19 +372,21 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
         frame = c2.page.controls[0]
         column = frame.content
-        pinned, scrolling = column.controls
+        strip_box, scrolling = column.controls
+        pinned = strip_box.content.content  # the strip's rows' column (its box: once a visit)
+        assert strip_box.identifier == "status-strip" and isinstance(pinned, ft.Column)
         sent = len(c2.conn.messages)
         await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
         await settle(0.2)
         assert c2.page.controls[0] is frame and frame.content is column  # the same frame
         patches = [m for m in c2.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
-        assert 1 <= len(patches) <= 2, patches
+        assert 1 <= len(patches) <= 3, patches  # the body, and each strip row that changed
         # addressed to the scrolling column and the pinned strip's slot
         assert {m.body.id for m in patches} <= {scrolling._i, pinned._i}
         chip = shown(a2, "sheet-player-0")
         assert "Mei  " in chip.label.controls[0].value  # her new total, on this phone's copy
         assert c2.session.index.get(chip._i) is chip
-        strip_patch = next(str(m.body.patch) for m in patches if m.body.id == pinned._i)
+        strip_patch = " ".join(str(m.body.patch) for m in patches if m.body.id == pinned._i)
         assert "Mei  " in strip_patch  # ... and sent to the phone
         assert sum(len(str(m.body.patch)) for m in patches) < 2000  # the changes only
 

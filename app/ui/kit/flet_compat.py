@@ -196,7 +196,7 @@ import importlib
 import inspect
 import logging
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
 import flet as ft
@@ -405,12 +405,22 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
     """Send ``body`` in place of the body ``column`` holds (its first control) when the page
     still shows this visit's ``frame`` (keyed ``key``) as the last redraw left it (8.);
     False: nothing sent, draw the whole page."""
+    return patch_children(page, frame, key, column, [body])
+
+
+def patch_children(page: ft.Page, frame: ft.Control | None, key: str,
+                   column: ft.Column | None, children: Sequence[ft.Control]) -> bool:
+    """Send each of ``children`` that is not the control ``column`` holds at its place (its
+    first ones) in place of it, one patch each, when the page still shows this visit's
+    ``frame`` (keyed ``key``) as the last redraw left it (8.); False: nothing sent (another
+    number of children, a child of another kind), draw the whole page."""
     if frame is None or column is None or not page.controls or page.controls[0] is not frame:
         return False
-    if frame.key != key or not hasattr(frame, "_frozen") or not column.controls:
+    if frame.key != key or not hasattr(frame, "_frozen") or len(column.controls) < len(children):
         return False  # another visit, or a frame not frozen (10.): the whole page's update
-    old = column.controls[0]
-    if type(old) is not type(body) or old.key != body.key:
+    olds = column.controls[:len(children)]
+    if not children or any(type(old) is not type(new) or old.key != new.key
+                           for old, new in zip(olds, children, strict=True)):
         return False
     if getattr(page, "_dirty", None) or any(getattr(v, "_dirty", None) for v in page.views):
         return False  # the page itself changed: its own update sends that
@@ -420,10 +430,11 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
         return False
     # as page.update() does: no automatic one after a tap (Flet leaves it unannotated)
     ft.context.mark_update_called()  # type: ignore[no-untyped-call]
-    if old is not body:
-        session.patch_control(body, prev_control=old, parent=column, path=["controls", 0],
-                              frozen=True)
-        column.controls[0] = body
+    for i, (old, new) in enumerate(zip(olds, children, strict=True)):
+        if old is not new:
+            session.patch_control(new, prev_control=old, parent=column, path=["controls", i],
+                                  frozen=True)
+            column.controls[i] = new
     return True
 
 

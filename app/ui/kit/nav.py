@@ -12,7 +12,7 @@ where there is one per game, by the game's id: no string keys.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypedDict, TypeVar
 
 if TYPE_CHECKING:
@@ -137,10 +137,12 @@ class Nav(Protocol):
     def on_reconnect(self, fn: Callable[[], Any]) -> None: ...
     def on_away(self, fn: Callable[[bool], Any]) -> None:
         """Run ``fn(True)`` when this tab's link goes (``fn(False)``: it answers again)."""
-    def pin(self, control: ft.Control) -> None:
-        """Pin ``control`` above the screen being built: it never scrolls away."""
-    def repin(self, control: ft.Control) -> None:
-        """Send ``control`` in place of the pinned one, nothing else (a redraw of the strip)."""
+    def pin(self, rows: Sequence[ft.Control],
+            frame: Callable[[ft.Control], ft.Control] | None = None) -> None:
+        """Pin ``rows`` above the screen being built, in ``frame(column)`` (made once a
+        visit): they never scroll away."""
+    def repin(self, rows: Sequence[ft.Control]) -> None:
+        """Send ``rows`` in place of the pinned ones, nothing else (a redraw of the strip)."""
     def after_render(self, fn: Callable[[], Any]) -> None: ...
     def kept(self, key: str, factory: Callable[[], ft.Control], **props: Any) -> ft.Control: ...
     def forget(self, prefix: str) -> None: ...

@@ -324,8 +324,10 @@ def _online(app: Nav, p: SheetPresenter, c: TableClient) -> frozenset[int] | Non
     return frozenset(on)
 
 
-def build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu) -> ft.Control:
-    """The strip (kept while it shows and does the same)."""
+def build(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
+          menu: Menu) -> list[ft.Control]:
+    """The strip's two rows (each kept while it shows and does the same; their box is
+    :func:`frame`)."""
     names = tuple(p.names())
     totals = tuple(p.total(i) for i in range(len(names)))
     sheet = p.sheet()
@@ -344,7 +346,7 @@ def build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu) 
 def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
            names: tuple[str, ...], totals: tuple[int | None, ...], rank: int | None,
            provisional: bool, top: Top, online: frozenset[int] | None,
-           colours: tuple[str | None, ...], dark: bool, apply_n: int) -> ft.Control:
+           colours: tuple[str | None, ...], dark: bool, apply_n: int) -> list[ft.Control]:
     # each part kept while it shows the same (a tap elsewhere changes a total or two: the
     # rest of the strip stays the very controls the phone has: nothing to build or diff)
     row1: list[ft.Control] = []
@@ -405,11 +407,15 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     seat_row = keep_piece(app, p, "strip-row2", tuple(map(id, chips)), lambda: ft.Row(
         chips, spacing=4, height=ROW2, scroll=ft.ScrollMode.AUTO if many else None,
         vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    return keep_piece(app, p, "strip-box", (id(top_row), id(seat_row)), lambda: sid(
-        "status-strip", ft.Container(
-            ft.Column([top_row, seat_row], spacing=0, tight=True),
-            height=HEIGHT, bgcolor=ft.Colors.SURFACE_CONTAINER,
-            padding=ft.Padding.symmetric(horizontal=4))))
+    return [top_row, seat_row]
+
+
+def frame(rows: ft.Control) -> ft.Control:
+    """The strip's box round its two rows (``rows``: the page's column holding them), made
+    once a visit: a total that changes sends its row alone (``Nav.pin``)."""
+    return sid("status-strip", ft.Container(
+        rows, height=HEIGHT, bgcolor=ft.Colors.SURFACE_CONTAINER,
+        padding=ft.Padding.symmetric(horizontal=4)))
 
 
 def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
@@ -432,7 +438,7 @@ def _end_button(app: Nav, p: SheetPresenter, c: TableClient, words: str,
 
 
 def present(app: Nav, p: SheetPresenter, presence: Any,
-            redraw: Callable[[], ft.Control]) -> None:
+            redraw: Callable[[], list[ft.Control]]) -> None:
     """Who is connected changed (on the tab's loop): the strip alone is drawn again
     (``redraw``: the sheet's strip as :func:`build` makes it)."""
     seen = app.states.setdefault(Seen, Seen, p.snapshot.game_id)

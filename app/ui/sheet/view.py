@@ -24,6 +24,7 @@ from app.table.answers import Accepted
 from app.ui.finish.presenter import load_finish
 from app.ui.finish.view import _result
 from app.ui.kit import flet_compat
+from app.ui.kit.colours import is_dark
 from app.ui.kit.games import ui
 from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
 from app.ui.kit.keypad import KeyField, open_keypad
@@ -450,7 +451,7 @@ def shares(app: Nav, p: SheetPresenter) -> bool:
                 or (lock is not None and "host" not in lock["routes"]))
 
 
-def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control:
+def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control]:
     """The strip pinned above the sheet (:mod:`app.ui.sheet.strip`), its menu's actions lent."""
     final = final_mode(app, p)
     parts = jump_parts(p, final)
@@ -472,7 +473,7 @@ def build(app: Nav) -> ft.Control:
     p, c = opened
     drawing(app, p)  # which version this phone shows once the patch is there (app.shown)
     final = final_mode(app, p)
-    app.pin(status_strip(app, p, c))  # the status strip: never scrolls away
+    app.pin(status_strip(app, p, c), strip.frame)  # the status strip: never scrolls away
     controls = _whose(app, p)
     sections = p.sections()  # taps: made with the version on screen when tapped
     # the board first; what the app suggests to apply after it ("To apply" in the strip;
@@ -571,9 +572,9 @@ def _parts_column(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
     drawn = ui(p.game).board  # the game's board drawn as the board, else a card a section
     def keyed(count: Any) -> Any:  # a count's keypad, when this phone types it
         return partial(_open_keypad, app, p, c, count.id) if _typed(count) else None
-    parts_column: list[ft.Control] = [keep_column(
+    parts_column: list[ft.Control] = [_board_column(app, p, own, final, lambda: keep_column(
         app, p, "board", drawn(app, p, c, own, final, draw, keyed) if drawn is not None
-        else [draw(section) for section in own], spacing=10, horizontal_alignment=stretch)]
+        else [draw(section) for section in own], spacing=10, horizontal_alignment=stretch))]
     parts_column.append(keep_column(
         app, p, "suggestions-column",
         [_section(app, p, c, section, final) for section in suggested],
@@ -589,6 +590,18 @@ def _parts_column(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
     parts_column.append(keep_piece(app, p, "buttons", finish,
                                    lambda: _buttons(app, p, c, finish)))
     return parts_column
+
+
+def _board_column(app: Nav, p: SheetPresenter, own: list[Section], final: bool,
+                  make: Callable[[], ft.Control]) -> ft.Control:
+    """The board's column: the very one drawn last time when it is drawn from the very
+    same sections for the same seat, mode, theme and language (another player's tap: the
+    usual redraw), without asking each of its ~20 pieces whether it changed (a tap on
+    this phone draws it anew: ``forget_pieces``)."""
+    key = (tuple(own), final, p.player, p.locked_player, p.read_only, p.status, p.error,
+           p.error_id, play_panel.due_here(p), tuple(p.names()), tuple(p.colours()),
+           is_dark(app.page))
+    return keep_piece(app, p, "board-whole", key, make)
 
 
 @dataclass(slots=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -190,7 +190,10 @@ class ForestTableApp:
         self._frame: ft.SafeArea | None = None  # the screen's frame on the page, its column
         self._column: ft.Column | None = None  # (the body is the column's first control)
         self._pinned: ft.Column | None = None  # the pinned slot above it (its first control)
-        self._pin: ft.Control | None = None  # what the screen being built pinned
+        #: what the screen being built pinned (its rows), and the frame round them
+        self._pin: tuple[ft.Control, ...] | None = None
+        self._pin_frame: Callable[[ft.Control], ft.Control] | None = None
+        self._framed: Callable[[ft.Control], ft.Control] | None = None  # this visit's frame's
         self._aways: list[Callable[[bool], Any]] = []
         self.hub: TableHub | None = None  # table mode: the tab's hub (else self.services.hub())
         #: the address this tab's screens live under: "" or the ``/join/<token>`` it was opened with
@@ -445,12 +448,12 @@ class ForestTableApp:
         if to_top:
             self._visits += 1
         key = flet_compat.screen_key(self.route, self._visits)
-        pin = self._pin
-        # a redraw within the visit: only the body (and the pinned strip) is diffed and
-        # sent (flet_compat 8.)
-        if to_top or (pin is None) != (self._pinned is None) or not flet_compat.patch_body(
-                self.page, self._frame, key, self._column, body) or (
-                pin is not None and not flet_compat.patch_body(
+        pin, pin_frame = self._pin, self._pin_frame
+        # a redraw within the visit: only the body (and the pinned strip's rows that
+        # changed) is diffed and sent (flet_compat 8.)
+        if to_top or (pin is None) != (self._pinned is None) or pin_frame is not self._framed \
+                or not flet_compat.patch_body(self.page, self._frame, key, self._column, body) \
+                or (pin is not None and not flet_compat.patch_children(
                     self.page, self._frame, key, self._pinned, pin)):
             # one scrolling column per visit, keyed by it: a navigation starts at the top, a
             # redraw within the visit is reconciled (:mod:`app.ui.kit.flet_compat` 4.);
@@ -460,10 +463,12 @@ class ForestTableApp:
             if pin is None:
                 self._pinned = None
                 self._frame = ft.SafeArea(self._column, expand=True, key=key)
-            else:
-                self._pinned = ft.Column([pin], spacing=0)
-                self._frame = ft.SafeArea(ft.Column([self._pinned, self._column], spacing=0,
+            else:  # the pinned rows in a frame made once a visit (a strip's box)
+                self._pinned = ft.Column(list(pin), spacing=0, tight=True)
+                framed = self._pinned if pin_frame is None else pin_frame(self._pinned)
+                self._frame = ft.SafeArea(ft.Column([framed, self._column], spacing=0,
                                                     expand=True), expand=True, key=key)
+            self._framed = pin_frame
             flet_compat.frozen(self._frame)  # nothing in it is updated in place (10.)
             replaced = self.page.controls[0] if self.page.controls else None
             self.page.controls = [self._frame]
@@ -473,16 +478,20 @@ class ForestTableApp:
         for fn in after:
             fn()
 
-    def pin(self, control: ft.Control) -> None:
-        """Pin ``control`` above the screen being built (:meth:`render`): it never scrolls."""
-        self._pin = control
+    def pin(self, rows: Sequence[ft.Control],
+            frame: Callable[[ft.Control], ft.Control] | None = None) -> None:
+        """Pin ``rows`` above the screen being built (:meth:`render`): they never scroll.
+        ``frame(column)``: what holds their column (made once a visit, so a redraw sends
+        only the rows that changed: a module's function, the same from one redraw to the
+        next)."""
+        self._pin, self._pin_frame = tuple(rows), frame
 
-    def repin(self, control: ft.Control) -> None:
-        """Send ``control`` in place of the pinned one and nothing else (a presence change
+    def repin(self, rows: Sequence[ft.Control]) -> None:
+        """Send ``rows`` in place of the pinned ones and nothing else (a presence change
         redraws the strip only); the whole screen when that is not possible."""
         key = flet_compat.screen_key(self.route, self._visits)
-        if self._pinned is None or not flet_compat.patch_body(self.page, self._frame, key,
-                                                              self._pinned, control):
+        if self._pinned is None or not flet_compat.patch_children(self.page, self._frame, key,
+                                                                  self._pinned, rows):
             self.render()
             return
         after, self._after = self._after, []
