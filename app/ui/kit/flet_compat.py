@@ -66,8 +66,10 @@ pieces and the reconciled redraw are what let one laptop serve many tables.
    diffed against the one on the phone (frozen, as Flet does for a keyed control), in one
    patch addressed to the frame's column: the same frame, the same answer, less work.
    A frame not sent frozen (10.) and a page with changes of its own take the whole
-   page's ``update()``. Measured by the table benchmark;
-   the sheet's tests and the browser tests draw through it.
+   page's ``update()``. The pinned rows (the status strip's) are patched the same way,
+   one patch per row that changed, in a box made once a visit (:func:`patch_children`).
+   Measured by the table benchmark; the sheet's tests and the browser tests draw
+   through it.
 
 9. **A valid control keeps no record of its errors** (:func:`_validate`). Flet 1.0.5
    validates every control it draws and leaves an empty set on each (the errors it
