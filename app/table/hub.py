@@ -616,8 +616,8 @@ class TableHub:
             self._tell_movers(news.a, news.b)
         elif news.kind == PRINTED:
             self.printed_changed()
-        elif news.kind == PRESENCE and None not in (news.a, news.b, news.c):
-            assert news.a is not None and news.b is not None and news.c is not None
+        elif news.kind == PRESENCE and news.a is not None and news.b is not None \
+                and news.c is not None:
             self._heard_presence(news.a, news.b, news.c)
 
     def follow(self, game_id: int, version: int | None = None) -> int:

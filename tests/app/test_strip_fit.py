@@ -118,10 +118,10 @@ def test_seat_chips_take_the_largest_size_at_which_every_name_is_whole():
     phone (the chips' frames as measured in Chromium: 48 px, 52 for this phone's own)."""
     three = ["▶ Mireille  6", "Bartholomew  6", "Annika  6"]
     room = F.ROW - 2 * F.GAP - 2 * F.CHIP_FRAME - F.CHIP_FRAME_YOU
-    assert F.chip_size(three, you=0) == 11
+    assert F.chip_size(three, you=True) == 11
     assert sum(F.text_width(f, 12) for f in three) > room  # (cut at 12 px)
     two = ["▶ Mireille  6", "Bartholomew  6"]
-    assert F.chip_size(two, you=0) == 13  # two chips have the room at 13 px
-    assert F.chip_size(["▶ Mei  68", "Ken  63", "Aya  52"], you=0) == 13  # the design's
+    assert F.chip_size(two, you=True) == 13  # two chips have the room at 13 px
+    assert F.chip_size(["▶ Mei  68", "Ken  63", "Aya  52"], you=True) == 13  # the design's
     assert F.chip_size(["Mei  68", "Ken  63", "Aya  52", "Kai  9"]) == 11  # four: narrow
     assert F.chip_size(["W" * 30, "W" * 30]) == 11  # too long at any size: the smallest

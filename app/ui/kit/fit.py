@@ -65,13 +65,18 @@ CHIP_FRAME = 48
 CHIP_FRAME_YOU = CHIP_FRAME + 4
 
 
-def chip_size(firsts: Sequence[str], taken: float = 0, you: int | None = None) -> int:
+def chip_frame(you: bool) -> int:
+    """What a seat chip takes besides its words (px; ``you``: this phone's own chip)."""
+    return CHIP_FRAME_YOU if you else CHIP_FRAME
+
+
+def chip_size(firsts: Sequence[str], taken: float = 0, you: bool = False) -> int:
     """The size the seat chips' first lines are drawn at: the largest at which every one
     is whole in a row of chips sharing the row by what they say (``taken``: px of the
-    row already used, "To apply" before them; ``you``: the index of this phone's own
+    row already used, "To apply" before them; ``you``: one of them is this phone's own
     chip); the smallest when none is ("▶ Mireille  6" beside "Bartholomew  6" and
     "Annika  6" was "▶ Mireill…" at 13 px)."""
-    frames = CHIP_FRAME * len(firsts) + (CHIP_FRAME_YOU - CHIP_FRAME) * (you is not None)
+    frames = chip_frame(False) * (len(firsts) - you) + chip_frame(True) * you
     room = ROW - taken - GAP * max(0, len(firsts) - 1) - frames
     for size in CHIP_SIZES:
         if sum(text_width(f, size) for f in firsts) <= room:

@@ -407,20 +407,21 @@ def patch_body(page: ft.Page, frame: ft.Control | None, key: str,
     """Send ``body`` in place of the body ``column`` holds (its first control) when the page
     still shows this visit's ``frame`` (keyed ``key``) as the last redraw left it (8.);
     False: nothing sent, draw the whole page."""
-    return patch_children(page, frame, key, column, [body])
+    rest = column.controls[1:] if column is not None else []
+    return patch_children(page, frame, key, column, [body, *rest])
 
 
 def patch_children(page: ft.Page, frame: ft.Control | None, key: str,
                    column: ft.Column | None, children: Sequence[ft.Control]) -> bool:
-    """Send each of ``children`` that is not the control ``column`` holds at its place (its
-    first ones) in place of it, one patch each, when the page still shows this visit's
-    ``frame`` (keyed ``key``) as the last redraw left it (8.); False: nothing sent (another
-    number of children, a child of another kind), draw the whole page."""
+    """Send each of ``children`` that is not the control ``column`` holds at its place in
+    place of it, one patch each, when the page still shows this visit's ``frame`` (keyed
+    ``key``) as the last redraw left it (8.); False: nothing sent (another number of
+    children, a child of another kind), draw the whole page."""
     if frame is None or column is None or not page.controls or page.controls[0] is not frame:
         return False
-    if frame.key != key or not hasattr(frame, "_frozen") or len(column.controls) < len(children):
+    if frame.key != key or not hasattr(frame, "_frozen") or len(column.controls) != len(children):
         return False  # another visit, or a frame not frozen (10.): the whole page's update
-    olds = column.controls[:len(children)]
+    olds = list(column.controls)
     if not children or any(type(old) is not type(new) or old.key != new.key
                            for old, new in zip(olds, children, strict=True)):
         return False

@@ -32,10 +32,9 @@ from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.fit import (
-    CHIP_FRAME,
-    CHIP_FRAME_YOU,
     END_SIZE,
     Fit,
+    chip_frame,
     chip_size,
     fit_row,
     split_lines,
@@ -290,7 +289,7 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         on_select=partial(select_player, app, p, i))
     # the chips share the row by what they say (the turn's ▶ and a long name take more):
     # an even share cut "▶ Mei 42" on the host's phone once "To apply" sat beside them
-    share = max(1, round(text_width(first, size) + (CHIP_FRAME_YOU if you else CHIP_FRAME)))
+    share = max(1, round(text_width(first, size) + chip_frame(you)))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
                         expand=share if not many else False)
 
@@ -389,7 +388,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     # one size for every chip's first line: the largest at which each is whole
     size = 13 if many else chip_size(
         [chip_first(who, totals[i], i == active) for i, who in enumerate(names)],
-        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=p.locked_player)
+        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0,
+        you=p.locked_player is not None)
     chips = []
     for i, who in enumerate(names):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None

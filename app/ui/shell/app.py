@@ -432,7 +432,7 @@ class ForestTableApp:
         """Draw the current screen; ``to_top``: a new visit (navigation) starts at its top."""
         self.route, self.params = self._confine(self.route, self.params)
         build = self._screens.get(self.route, self._screens["home"])
-        self._pin = None
+        self._pin = self._pin_frame = None
         try:
             body = build(self)
         except Exception as exc:  # boundary: a screen must never take the tab down
@@ -444,7 +444,7 @@ class ForestTableApp:
                 ft.Text(self.t("common-error", message=said), color=ft.Colors.ERROR),
                 ft.TextButton(content=ft.Text(self.t("nav-home")), on_click=self.home),
             ])
-            self._pin = None
+            self._pin = self._pin_frame = None
         if to_top:
             self._visits += 1
         key = flet_compat.screen_key(self.route, self._visits)
