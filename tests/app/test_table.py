@@ -298,6 +298,15 @@ def test_qr_png_decodes_to_the_link() -> None:
 # --------------------------------------------------------------------------- browser tab, simulated
 
 
+async def _until(cond: Any, timeout: float = 15.0) -> None:
+    """Wait for ``cond()`` to hold, checking every 20 ms; on timeout the caller's asserts
+    say what did not happen."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not cond() and loop.time() < end:
+        await asyncio.sleep(0.02)
+
+
 def _tab_run(store: Store, steps: Any, serving: Any = None) -> Any:
     """Run ``steps(hub, make_tab)`` on an event loop with simulated Flet sessions; their
     tabs share one hub and one services (as serve's do), with ``serving`` if given."""
@@ -388,12 +397,13 @@ def test_tab_joins_remembers_its_seat_and_syncs(store: Store, game: int) -> None
         v = hub.snapshot(game).version
         assert isinstance(hub.submit(game, host, SetCount(
             version=v, player=1, field="resources.coins", value=9)), Accepted)
-        await asyncio.sleep(0.2)
+        await _until(lambda: all(_presenter(t, game).snapshot.state.boards[1].resources.coins
+                                 == 9 for t in (t1, t2)))
         for t in (t1, t2):
             assert _presenter(t, game).snapshot.state.boards[1].resources.coins == 9
         # revoked: both tabs drop to the join screen and forget the token
         hub.reissue(game, 2)
-        await asyncio.sleep(0.2)
+        await _until(lambda: all("Join the table" in _all_text(c) for c in (c1, c2)))
         for c in (c1, c2):
             text = _all_text(c)
             assert "Join the table" in text and "Bo" not in text
@@ -459,7 +469,7 @@ def test_closed_session_unsubscribes(store: Store, game: int) -> None:
         client, tab = await make_tab(f"/join/{hub.issue(game, 1)}")
         assert hub.subscriber_count(game) == 1
         client.session.close()  # what FLET_SESSION_TIMEOUT does to a tab that went away
-        await asyncio.sleep(0.2)
+        await _until(lambda: hub.subscriber_count(game) == 0)
         assert hub.subscriber_count(game) == 0
 
     _tab_run(store, steps)
@@ -497,7 +507,7 @@ def test_host_link_opens_the_whole_app_and_rotation_drops_it(store: Store, game:
         assert tab.app is not None and tab.app.table_host and tab.access.role == "server"
         fresh, new = hub.host_link_token(tmp_path, rotate=True)
         assert new and fresh != token
-        await asyncio.sleep(0.2)
+        await _until(lambda: tab.app is None)
         assert tab.app is None and "Join the table" in _all_text(client)
         assert hub.access(token) is None and hub.access(fresh) is not None
 
@@ -601,7 +611,9 @@ def test_phones_of_a_finished_table_follow_to_its_rematch(store: Store, game: in
             ForestryOptions(), seed=4, rematch_of=game)
         svc = services.Services(store, hub=hub)
         new, _token = svc.create_table(request)
-        await asyncio.sleep(0.5)
+        # each tab moves on its own task: wait for them (a loaded CI machine took > 0.5 s)
+        await _until(lambda: all(t.access is not None and t.access.game_id == new
+                                 for _c, t, _p, _s in tabs))
         for client, tab, prefs, seat in tabs:
             assert tab.access is not None and tab.access.game_id == new, seat
             assert tab.access.seat == seat
