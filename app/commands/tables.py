@@ -39,7 +39,8 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -370,17 +371,32 @@ def open_store() -> Any:
     return Store.open()
 
 
+class DatabaseFailed(Exception):
+    """The database failed under a verb (its cause is the error): said in one line by run."""
+
+
+@contextmanager
+def the_store() -> Iterator[Any]:
+    """The store, opened, then disposed; whatever opening or using it raises comes out as
+    DatabaseFailed (a bad DATABASE_URL, a server gone, a full disk...)."""
+    store = None
+    try:
+        store = open_store()
+        yield store
+    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
+        raise DatabaseFailed() from exc
+    finally:
+        if store is not None:
+            store.engine.dispose()
+
+
 def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
     prog = f"{PROG} new"
     try:
         new, link_base = check_args(args)
     except Usage as exc:
         return _fail(err, lang, prog, exc.problems)
-    try:
-        store = open_store()
-    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-        return _db_failed(err, lang, prog, exc)
-    try:
+    with the_store() as store:
         from app.session import GameSession
         from app.table.hub import TableHub
 
@@ -396,10 +412,6 @@ def do_new(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int
         host = join_link(link_base, hub.issue(table))
         seats = [(name, join_link(link_base, hub.issue(table, i)))
                  for i, name in enumerate(new.names, 1)]
-    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-        return _db_failed(err, lang, prog, exc)
-    finally:
-        store.engine.dispose()
     if args.json:
         json.dump({"table": table, "host": host,
                    "seats": [{"name": name, "url": url} for name, url in seats],
@@ -474,16 +486,8 @@ def _local(iso: str | None) -> str:
 
 
 def do_list(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> int:
-    try:
-        store = open_store()
-    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-        return _db_failed(err, lang, f"{PROG} list", exc)
-    try:
+    with the_store() as store:
         tables = open_tables(store)
-    except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-        return _db_failed(err, lang, f"{PROG} list", exc)
-    finally:
-        store.engine.dispose()
     if args.json:
         json.dump(tables, out, ensure_ascii=False, indent=2)
         out.write("\n")
@@ -567,11 +571,7 @@ def do_sheet(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
     except OSError as exc:
         return _write_failed(err, lang, prog, target, exc)
     try:
-        try:
-            store = open_store()
-        except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-            return _db_failed(err, lang, prog, exc)
-        try:
+        with the_store() as store:
             from app.table.hub import TableHub
 
             hub = TableHub(store)
@@ -581,10 +581,6 @@ def do_sheet(args: argparse.Namespace, lang: str, out: TextIO, err: TextIO) -> i
                           "url": join_link(link_base, hub.issue(t["table"], i))}
                          for i, name in enumerate(hub.names(t["table"]), 1)]
                 tables.append({**t, "seats": seats})
-        except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-            return _db_failed(err, lang, prog, exc)
-        finally:
-            store.engine.dispose()
         page = sheet_html(lang, tables)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -620,8 +616,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     stdout = out if out is not None else sys.stdout
     stderr = err if err is not None else sys.stderr
     lang = cli_language()
-    if args.action == "new":
-        return do_new(args, lang, stdout, stderr)
-    if args.action == "list":
-        return do_list(args, lang, stdout, stderr)
-    return do_sheet(args, lang, stdout, stderr)
+    verb = {"new": do_new, "list": do_list}.get(args.action, do_sheet)
+    try:
+        return verb(args, lang, stdout, stderr)
+    except DatabaseFailed as failed:
+        assert failed.__cause__ is not None
+        return _db_failed(stderr, lang, f"{PROG} {args.action}", failed.__cause__)

@@ -488,3 +488,31 @@ def test_sheet_to_a_folder_that_cannot_take_it(db: Path, tmp_path: Path,
     assert main(["tables", "sheet", "--html", str(tmp_path / "missing" / "s.html")]) == 1
     err = capsys.readouterr().err
     assert "error: --html: cannot write" in err and "Traceback" not in err
+
+
+# --------------------------------------------------------------------------- the database fails
+
+
+@pytest.mark.parametrize("verb", [
+    ["new", "forestry", "--player", "Mei", "--player", "Ken"],
+    ["list"],
+    ["sheet", "--html", "SHEET"],
+])
+def test_a_database_that_fails_is_one_line_naming_database_url_without_its_password(
+        verb: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Each verb, its database unreachable (a PostgreSQL server that is not there): exit 1,
+    one line on stderr naming the verb and DATABASE_URL, the password masked, no traceback,
+    and the sheet's page not written."""
+    monkeypatch.setenv("DATABASE_URL",
+                       "postgresql+psycopg://ft:s3cret@127.0.0.1:1/forest_table?connect_timeout=2")
+    sheet = tmp_path / "sheet.html"
+    args = [str(sheet) if a == "SHEET" else a for a in verb]
+    assert main(["tables", *args]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith(f"forest-table tables {verb[0]}:") and "DATABASE_URL" in lines[0]
+    assert "s3cret" not in err and "Traceback" not in err
+    assert not sheet.exists() and not list(tmp_path.iterdir())
