@@ -397,7 +397,8 @@ def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: 
              trusted_proxies: tuple[str, ...]) -> Any:
     """The web app of this process (:func:`app.web.server.build_app`), its tabs over
     ``svc`` and ``hub``; ``public``: where phones reach it when not at its own address (a
-    load balancer's)."""
+    load balancer's). ``/readyz`` checks that the database answers and, with PostgreSQL,
+    that the notifications from the other processes are heard (:meth:`TableHub.ready`)."""
     from app.store.engine import database_url
     from app.store.photos import MAX_BYTES, incoming_path
     from app.ui.kit import flet_compat, icon_assets
@@ -411,16 +412,12 @@ def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: 
                                  public_hosts=(urlsplit(public).netloc,) if public else (),
                                  # a little over a photo's cap: the app names a big one
                                  upload_dir=incoming_path(database_url()),
-                                 max_upload_size=MAX_BYTES + (1 << 20))
+                                 max_upload_size=MAX_BYTES + (1 << 20),
+                                 readiness=health.Readiness({
+                                     "database": health.database_check(hub.store.engine),
+                                     "notifications": hub.ready}))
     icon_assets.set_asset_base(_client.prefix)  # icons from the immutable, versioned prefix
     return app
-
-
-def _ready_checks(store: Any, hub: Any) -> None:
-    """``/readyz``'s checks for this process: the database answers; with PostgreSQL, the
-    notifications from the other processes are heard (:meth:`TableHub.ready`)."""
-    health.add_readiness_check("database", health.database_check(store.engine))
-    health.add_readiness_check("notifications", hub.ready)
 
 
 def _run_here(app: Any, sock: socket.socket, hub: Any) -> None:
@@ -500,8 +497,6 @@ def _serve(host: str | None, port: int, show_qr: bool, *, new_host_link: bool, b
         print(storage_error_line(err, path), file=sys.stderr)
         return 1
     app = _web_app(svc, hub, host, port, public, trusted_proxies) if workers == 1 else None
-    if app is not None:
-        _ready_checks(store, hub)
     files = [host_link_dir() / HOST_LINK_FILE]
     if path is not None:
         files += [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
@@ -554,7 +549,6 @@ def serve_worker(fd: int, *, host: str | None, port: int, base_url: str | None =
         print(storage_error_line(err, database_path()), file=sys.stderr)
         return 1
     app = _web_app(svc, hub, host, port, public, trusted_proxies)
-    _ready_checks(store, hub)
     _stop_with_parent()
     _run_here(app, sock, hub)
     return 0

@@ -15,7 +15,7 @@ the Flet sessions and a static-file server for the Flutter client. Around it:
 - :mod:`app.web.limits` caps open connections per address and in all, gives a
   request's head a deadline and rate-limits the log lines of refusals.
 - :mod:`app.web.health` answers ``/healthz`` and ``/readyz`` for a load balancer,
-  whatever its Host header; readiness is a registry of checks (``add_readiness_check``).
+  whatever its Host header; its readiness checks are the server's (``Readiness``).
 - :mod:`app.web.forwarded` reads a phone's address from ``X-Forwarded-For``, from the
   proxies ``serve --trusted-proxy`` names only.
 - :mod:`app.web.server` puts them together and runs uvicorn on a socket bound

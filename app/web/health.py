@@ -7,10 +7,11 @@
   balancer that probes it (haproxy ``option httpchk GET /readyz``, a cloud balancer, a
   Kubernetes ``readinessProbe``) sends phones only to processes that can save a tap.
 
-**Readiness checks** are a module-level registry: :func:`add_readiness_check` (a name
-and a callable that returns ``None``/``True`` when ready, ``False`` or raises when not).
-``forest-table serve`` registers ``database`` (``SELECT 1`` on its engine); the
-cross-process notifications of issue 24 register theirs (listening) the same way. The
+**Readiness checks** belong to the server: a :class:`Readiness` (checks by name, each a
+callable that returns ``None``/``True`` when ready, ``False`` or raises when not) given to
+:func:`app.web.server.build_app`. ``forest-table serve`` gives ``database`` (``SELECT 1``
+on its engine) and ``notifications`` (the cross-process notifications of issue 24 are
+heard). The
 checks run off the event loop on a thread of their own, one run at a time: a probe
 that comes while a run is on waits for that run, and a result is reused for
 :data:`READY_CACHE` seconds, so any number of balancers probing costs at most one
@@ -34,7 +35,7 @@ import concurrent.futures
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -51,30 +52,6 @@ READY_CACHE = 1.0
 #: a readiness check: None or True when ready; False or an exception when not
 Check = Callable[[], Any]
 
-_checks: dict[str, Check] = {}
-_lock = threading.Lock()
-
-
-def add_readiness_check(name: str, check: Check) -> None:
-    """Register ``check`` (replacing one of the same ``name``): ``/readyz`` answers ready
-    only while it passes. Call it from the thread that starts the server, or any."""
-    with _lock:
-        _checks[name] = check
-    _READINESS.forget()
-
-
-def remove_readiness_check(name: str) -> None:
-    with _lock:
-        _checks.pop(name, None)
-    _READINESS.forget()
-
-
-def readiness_checks() -> dict[str, Check]:
-    """The registered checks by name (a copy)."""
-    with _lock:
-        return dict(_checks)
-
-
 def run_checks(checks: dict[str, Check]) -> list[str]:
     """Run ``checks`` (this thread); the names of the ones that failed."""
     failed = []
@@ -90,22 +67,37 @@ def run_checks(checks: dict[str, Check]) -> list[str]:
 
 
 class Readiness:
-    """The checks' last answer, and the one run in flight (at most one at a time)."""
+    """A server's readiness checks by name (``/readyz`` answers ready only while each
+    passes), their last answer, and the run in flight (at most one at a time).
+    Thread-safe: checks may be added or replaced while the server runs."""
 
-    def __init__(self) -> None:
+    def __init__(self, checks: Mapping[str, Check] | None = None) -> None:
+        self._checks: dict[str, Check] = dict(checks or {})
         self._running: concurrent.futures.Future[list[str]] | None = None
         self._names: tuple[str, ...] = ()
         self._answer: tuple[float, list[str]] | None = None
         self._lock = threading.Lock()
 
-    def forget(self) -> None:
+    def add(self, name: str, check: Check) -> None:
+        """``check`` under ``name`` (replacing one of the same name)."""
         with self._lock:
+            self._checks[name] = check
             self._answer = None
+
+    def remove(self, name: str) -> None:
+        with self._lock:
+            self._checks.pop(name, None)
+            self._answer = None
+
+    def checks(self) -> dict[str, Check]:
+        """The checks by name (a copy)."""
+        with self._lock:
+            return dict(self._checks)
 
     def _start(self) -> tuple[concurrent.futures.Future[list[str]], tuple[str, ...]]:
         with self._lock:
             if self._running is None or self._running.done():
-                checks = readiness_checks()
+                checks = dict(self._checks)
                 future: concurrent.futures.Future[list[str]] = concurrent.futures.Future()
 
                 def run() -> None:
@@ -139,9 +131,6 @@ class Readiness:
         return failed
 
 
-_READINESS = Readiness()
-
-
 async def _answer(send: Send, status: int, text: str, head_only: bool,
                   extra: tuple[tuple[bytes, bytes], ...] = ()) -> None:
     body = (text + "\n").encode()
@@ -157,7 +146,7 @@ class Probes:
 
     def __init__(self, app: ASGIApp, readiness: Readiness | None = None) -> None:
         self.app = app
-        self.readiness = readiness if readiness is not None else _READINESS
+        self.readiness = readiness if readiness is not None else Readiness()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path") if scope["type"] == "http" else None

@@ -39,7 +39,7 @@ from starlette.types import ASGIApp
 
 from app.web.budget import MAX_MESSAGE, Budget, install_gate_hook
 from app.web.forwarded import ForwardedFor, TrustedProxies
-from app.web.health import Probes
+from app.web.health import Probes, Readiness
 from app.web.limits import (
     KEEP_ALIVE,
     MAX_HEAD,
@@ -105,6 +105,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               trusted_proxies: TrustedProxies | None = None,
               public_hosts: tuple[str, ...] = (),
               upload_dir: Path | None = None, max_upload_size: int | None = None,
+              readiness: Readiness | None = None,
               ) -> tuple[ASGIApp, WebClient]:
     """The whole web app for ``main`` (a Flet entry point) served on ``port``.
 
@@ -114,7 +115,8 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     ``public_hosts``: more ``Host`` values to accept (``name`` or ``name:port``: the
     address phones reach the server at through a proxy, ``serve --base-url``).
     ``upload_dir``: where ``ft.FilePicker`` uploads land (signed URLs, ``FLET_SECRET_KEY``),
-    each at most ``max_upload_size`` bytes; None: no upload endpoint.
+    each at most ``max_upload_size`` bytes; None: no upload endpoint. ``readiness``: what
+    ``/readyz`` checks (default: nothing, always ready).
     """
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -155,7 +157,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     # one-time addresses of an import's upload and an export's download (issue 34)
     same_origin = SameOrigin(TransferRoutes(guarded), HostPolicy(port, host, public_hosts),
                              client.inline_hashes())
-    app = HeaderDeadline(ForwardedFor(Probes(same_origin), proxies), limiter)
+    app = HeaderDeadline(ForwardedFor(Probes(same_origin, readiness), proxies), limiter)
     return app, client
 
 

@@ -28,11 +28,7 @@ from tests.app.web_server import register, running
 def _clean(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.delenv("FLET_SESSION_TIMEOUT", raising=False)
     monkeypatch.delenv("FOREST_TABLE_ALLOWED_HOSTS", raising=False)
-    for name in health.readiness_checks():
-        health.remove_readiness_check(name)
     yield
-    for name in health.readiness_checks():
-        health.remove_readiness_check(name)
 
 
 def raw_get(url: str, path: str, host: str | None, method: str = "GET") -> tuple[int, bytes]:
@@ -71,22 +67,25 @@ def test_healthz_answers_whatever_the_host_and_nothing_else_does(tmp_path: Path)
 
 
 def test_readyz_is_ready_when_every_check_passes(tmp_path: Path) -> None:
-    with running(tmp_path) as (url, _client):
+    with running(tmp_path) as (url, _client):  # a server given no checks
         assert raw_get(url, "/readyz", "lb.internal") == (200, b"ready\n")
-        health.add_readiness_check("database", lambda: None)
-        health.add_readiness_check("notifications", lambda: True)
+    ready = health.Readiness()
+    with running(tmp_path, readiness=ready) as (url, _client):
+        assert raw_get(url, "/readyz", "lb.internal") == (200, b"ready\n")
+        ready.add("database", lambda: None)
+        ready.add("notifications", lambda: True)
         assert raw_get(url, "/readyz", None) == (200, b"ready\n")
-        health.add_readiness_check("notifications", lambda: False)
+        ready.add("notifications", lambda: False)
         assert raw_get(url, "/readyz", "lb.internal") == (503, b"not ready: notifications\n")
 
         def broken() -> None:
             raise OSError("connection refused")
 
-        health.add_readiness_check("database", broken)
+        ready.add("database", broken)
         assert raw_get(url, "/readyz", "lb.internal") == (
             503, b"not ready: database, notifications\n")
-        health.remove_readiness_check("notifications")
-        health.add_readiness_check("database", lambda: None)
+        ready.remove("notifications")
+        ready.add("database", lambda: None)
         assert raw_get(url, "/readyz", "lb.internal") == (200, b"ready\n")
 
 
@@ -99,9 +98,9 @@ def test_readyz_answers_within_its_timeout_and_runs_one_check_at_a_time(
         calls.append(time.monotonic())
         release.wait(30)
 
-    health.add_readiness_check("database", hanging)
     try:
-        with running(tmp_path) as (url, _client):
+        with running(tmp_path, readiness=health.Readiness({"database": hanging})) as (
+                url, _client):
             t0 = time.monotonic()
 
             async def probes() -> list[tuple[int, bytes]]:
@@ -126,8 +125,8 @@ def test_readyz_answers_within_its_timeout_and_runs_one_check_at_a_time(
 
 def test_readyz_reuses_an_answer_for_a_second(tmp_path: Path) -> None:
     calls: list[int] = []
-    health.add_readiness_check("database", lambda: calls.append(1))
-    with running(tmp_path) as (url, _client):
+    ready = health.Readiness({"database": lambda: calls.append(1)})
+    with running(tmp_path, readiness=ready) as (url, _client):
         with httpx.Client() as c:
             t0 = time.monotonic()
             for _ in range(30):
