@@ -413,6 +413,7 @@ def _web_app(svc: Services, hub: TableHub, host: str | None, port: int, public: 
                                  # a little over a photo's cap: the app names a big one
                                  upload_dir=incoming_path(database_url()),
                                  max_upload_size=MAX_BYTES + (1 << 20),
+                                 peers=svc.serving.peers,
                                  readiness=health.Readiness({
                                      "database": health.database_check(hub.store.engine),
                                      "notifications": hub.ready}))

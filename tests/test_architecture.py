@@ -182,7 +182,7 @@ LAYERS: dict[str, int] = {
     "scoring": 0, "scoring.*": 0,
     "setup": 1, "setup.*": 1,
     "app.l10n": 2, "app.l10n.*": 2, "app.names": 2, "app.peer": 2, "app.shown": 2,
-    "app.alive": 2, "app.cache": 2,
+    "app.cache": 2,
     "app.events": 2, "app.resources": 2, "app.bounds": 2, "app.installation": 2,
     "app.desktop_client": 2,
     "app.i18n": 3, "app.game": 3, "app.game.*": 3, "app.games": 3, "app.games.*": 3,

@@ -12,7 +12,7 @@ even a phone's page load). Below the ASGI app, at the transport:
   more than half of the process's open-file limit left after a reserve (a file
   being sent needs a descriptor too; so do the database files).
 - **Room for the table** (issue 32): an eighth of the cap in all is kept for addresses
-  holding a seat or host session (:func:`player_address`); and at the cap, the oldest
+  holding a seat or host session (:func:`players_of`); and at the cap, the oldest
   idle or half-open connection (waiting for a request's head) of the address holding the
   most gives way to a connection from an address holding fewer (:meth:`ConnectionLimiter.
   _make_room`), so many addresses sending half requests crowd out only each other.
@@ -50,7 +50,7 @@ from typing import Any
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app import peer
+from app.peer import Peers
 
 log = logging.getLogger(__name__)
 
@@ -180,10 +180,13 @@ class LogLimiter:
             return self._held.pop(address, 0)
 
 
-def player_address(key: str) -> bool:
-    """Whether the address ``key`` (:func:`address_key`) holds a connected session whose
-    tab showed a valid seat or host token (:func:`app.peer.vouch`)."""
-    return any(address_key(a) == key for a in peer.vouched_addresses())
+def players_of(peers: Peers) -> Callable[[str], bool]:
+    """Whether an address key (:func:`address_key`) holds a connected session of ``peers``
+    whose tab showed a valid seat or host token (:meth:`app.peer.Peers.vouch`)."""
+
+    def player(key: str) -> bool:
+        return any(address_key(a) == key for a in peers.vouched_addresses())
+    return player
 
 
 def log_limited(limiter: LogLimiter, address: str, msg: str, *args: Any) -> None:
@@ -223,7 +226,8 @@ class ConnectionLimiter:
     #: connections in all kept for the table (:attr:`players`: an address holding a seat
     #: or host token session); None: an eighth of :attr:`total`
     reserve: int | None = None
-    #: whether an address key holds a player's session (default: :func:`player_address`)
+    #: whether an address key holds a player's session (:func:`players_of` the server's
+    #: peers, given by :func:`app.web.server.build_app`; None: no address is a player's)
     players: Callable[[str], bool] | None = None
     _open: dict[tuple[str, int], _Open] = field(default_factory=dict)
     _counts: dict[str, int] = field(default_factory=dict)
@@ -273,8 +277,8 @@ class ConnectionLimiter:
         reserve = self.total // 8 if self.reserve is None else self.reserve
         if reserve <= 0:
             return self.total
-        players = self.players if self.players is not None else player_address
-        return self.total if players(key) else self.total - reserve
+        player = self.players is not None and self.players(key)
+        return self.total if player else self.total - reserve
 
     def _make_room(self, key: str) -> bool:
         """At the cap in all: close the oldest idle or half-open connection (waiting for

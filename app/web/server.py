@@ -37,6 +37,7 @@ from typing import Any
 
 from starlette.types import ASGIApp
 
+from app.peer import Peers
 from app.web.budget import MAX_MESSAGE, Budget, install_gate_hook
 from app.web.forwarded import ForwardedFor, TrustedProxies
 from app.web.health import Probes, Readiness
@@ -46,6 +47,7 @@ from app.web.limits import (
     ConnectionLimiter,
     HeaderDeadline,
     guarded_protocols,
+    players_of,
 )
 from app.web.messages import WebCode, say
 from app.web.security import HostPolicy, SameOrigin
@@ -105,7 +107,7 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
               trusted_proxies: TrustedProxies | None = None,
               public_hosts: tuple[str, ...] = (),
               upload_dir: Path | None = None, max_upload_size: int | None = None,
-              readiness: Readiness | None = None,
+              readiness: Readiness | None = None, peers: Peers | None = None,
               ) -> tuple[ASGIApp, WebClient]:
     """The whole web app for ``main`` (a Flet entry point) served on ``port``.
 
@@ -116,7 +118,8 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     address phones reach the server at through a proxy, ``serve --base-url``).
     ``upload_dir``: where ``ft.FilePicker`` uploads land (signed URLs, ``FLET_SECRET_KEY``),
     each at most ``max_upload_size`` bytes; None: no upload endpoint. ``readiness``: what
-    ``/readyz`` checks (default: nothing, always ready).
+    ``/readyz`` checks (default: nothing, always ready). ``peers``: the server's
+    connections (:class:`app.peer.Peers`), which its tabs read (default: a new one).
     """
     import flet_web.fastapi as flet_fastapi
     from flet.controls.types import RouteUrlStrategy, WebRenderer
@@ -143,14 +146,17 @@ def build_app(main: Callable[..., Any], *, assets_dir: Path, port: int,
     if sessions_per_address is None:
         sessions_per_address = int(os.environ.get("FOREST_TABLE_SESSIONS_PER_ADDRESS",
                                                   DEFAULT_CAP))
-    registry = SessionRegistry(sessions_per_address, session_timeout, cap_loopback)
+    peers = peers if peers is not None else Peers()
+    registry = SessionRegistry(sessions_per_address, session_timeout, cap_loopback, peers)
     # TapIds outside: the page's text frames are taken out before the frame checks; a tap
     # is acknowledged once Flet has handled it (its handler finished: saved)
     install_handled_hook()
     install_gate_hook()
     install_event_checks()
-    guarded = Budget(TapIds(SessionGuard(client, registry)))
+    guarded = Budget(TapIds(SessionGuard(client, registry), peers=peers))
     limiter = limiter if limiter is not None else ConnectionLimiter.from_env()
+    if limiter.players is None:
+        limiter.players = players_of(peers)
     proxies = trusted_proxies if trusted_proxies is not None else TrustedProxies()
     if proxies and limiter.uncapped is None:
         limiter.uncapped = proxies.trusts

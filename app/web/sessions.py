@@ -5,7 +5,7 @@ Flet's session id is minted by the server when a websocket registers (the
 the client when it reconnects. :class:`SessionGuard` reads it from that first
 frame the server sends on the socket and records the socket's real peer address
 (``scope["client"]``, not the client-writable ``page.client_ip``) with
-:func:`app.peer.remember`; when the socket closes, :func:`app.peer.forget`.
+:meth:`app.peer.Peers.remember`; when the socket closes, :meth:`app.peer.Peers.forget`.
 
 The cap: an address may hold at most ``cap`` sessions — connected ones and the
 ones Flet keeps for a tab that went away (``SESSION_TIMEOUT`` after it left). A
@@ -15,7 +15,7 @@ tab that went away is dropped (:meth:`SessionRegistry.evict_oldest`, also from
 flet-web) to make room: a tab that comes back to it later gets a new session and
 finds its seat from its stored token. When every one of the address's sessions is
 connected now, the oldest whose tab has shown no valid token (still on the join
-screen: :func:`app.peer.vouch` was never called for it) is closed to make room
+screen: :meth:`app.peer.Peers.vouch` was never called for it) is closed to make room
 (:meth:`SessionRegistry.make_room`); only when every one is a player's (a valid seat or
 host token) is the new socket closed at once with code 1008 and a one-line reason,
 before any session is made, and the server logs one line. So tabs opened from one
@@ -65,7 +65,7 @@ from typing import Any
 import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app import peer
+from app.peer import Peers
 from app.web.limits import REFUSAL_LOGS, SOCKET_GONE, LogLimiter, log_limited
 from app.web.messages import WebCode, say
 
@@ -104,8 +104,11 @@ class Held:
 class SessionRegistry:
     """Sessions by id with the address that holds them (thread-safe; one per server)."""
 
-    def __init__(self, cap: int, keep_seconds: float, cap_loopback: bool = True) -> None:
+    def __init__(self, cap: int, keep_seconds: float, cap_loopback: bool = True,
+                 peers: Peers | None = None) -> None:
         self.cap = cap
+        #: the server's connections (addresses, vouched for), kept as sessions come and go
+        self.peers = peers if peers is not None else Peers()
         self.keep_seconds = keep_seconds
         self.cap_loopback = cap_loopback
         self._lock = threading.Lock()
@@ -115,7 +118,7 @@ class SessionRegistry:
         for sid in [s for s, h in self._held.items()
                     if h.connections == 0 and now - h.left_at > self.keep_seconds]:
             del self._held[sid]
-            peer.unvouch(sid)
+            self.peers.unvouch(sid)
 
     def count(self, address: str) -> int:
         with self._lock:
@@ -149,19 +152,19 @@ class SessionRegistry:
                 return None
             sid = min(kept)[1]
             del self._held[sid]
-        peer.unvouch(sid)
+        self.peers.unvouch(sid)
         return sid
 
     def make_room(self, address: str) -> tuple[str, Callable[[], Awaitable[None]]] | None:
         """Forget the oldest connected session of ``address`` whose tab has not shown a
-        valid token (:func:`app.peer.vouch`: a tab still on the join screen) and return
+        valid token (:meth:`app.peer.Peers.vouch`: a tab still on the join screen) and return
         its id and what closes its socket; None when every session there is vouched for
         (a seat, a host: those are never closed to make room)."""
         with self._lock:
             self._expire(time.monotonic())
             open_ = [(h.opened_at, sid) for sid, h in self._held.items()
                      if h.address == address and h.connections > 0 and h.close is not None
-                     and not peer.vouched(sid)]
+                     and not self.peers.vouched(sid)]
             if not open_:
                 return None
             sid = min(open_)[1]
@@ -178,7 +181,7 @@ class SessionRegistry:
             held.connections += 1
             held.opened_at = time.monotonic()
             held.close = close
-        peer.remember(session_id, address)
+        self.peers.remember(session_id, address)
 
     def closed(self, session_id: str) -> None:
         with self._lock:
@@ -186,7 +189,7 @@ class SessionRegistry:
             if held is not None:
                 held.connections = max(0, held.connections - 1)
                 held.left_at = time.monotonic()
-        peer.forget(session_id)
+        self.peers.forget(session_id)
 
 
 def registered_session_id(frame: bytes) -> str | None:
@@ -787,7 +790,7 @@ class SessionGuard:
             evicted = self.registry.evict_oldest(address)
             if evicted is not None:  # room made: a new session, like any other
                 await _evict_from_flet(evicted)
-                peer.forget(evicted)
+                self.registry.peers.forget(evicted)
                 sid = None
                 return self._replay(first, frame, receive, send)
             room = self.registry.make_room(address)

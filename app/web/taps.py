@@ -84,8 +84,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from app import alive, shown
+from app import shown
 from app.l10n import languages, render
+from app.peer import Peers
 from app.web.limits import SOCKET_GONE
 from app.web.sessions import client_message, client_session_id, registered_session_id
 
@@ -105,7 +106,7 @@ KEEP_UNACKED = 200
 #: session the socket has: one the page's frame may not belong to)
 REGISTER_WAIT = 5.0
 #: the link check: ``ft-ping`` this often once the page said ``ft-pong`` (its link script
-#: answers each); no answer for :data:`QUIET_AFTER` s: the phone is away (app/alive.py)
+#: answers each); no answer for :data:`QUIET_AFTER` s: the phone is away (app/peer.py)
 PING_EVERY = 1.0
 QUIET_AFTER = 2.5
 
@@ -282,9 +283,12 @@ class TapIds:
     handled (a repeat of a frame in hand when that one is; a repeat of a handled one at
     once); a repeat into a new session is answered ``ft-lost``."""
 
-    def __init__(self, app: ASGIApp, seen: Seen | None = None) -> None:
+    def __init__(self, app: ASGIApp, seen: Seen | None = None,
+                 peers: Peers | None = None) -> None:
         self.app = app
         self.seen = seen if seen is not None else Seen()
+        #: told when a page stops answering the pings, and when it answers again
+        self.peers = peers if peers is not None else Peers()
         self.dropped = 0  # repeats taken out (the browser test reads it from the log)
         self.lost = 0  # resent into a new session: answered ft-lost
 
@@ -300,7 +304,7 @@ class TapIds:
         passing: list[Handling] = []  # the frame Flet was handed last
         loop = asyncio.get_running_loop()
         pong = [loop.time()]  # the page's last answer to a ping
-        quiet = [False]  # told app.alive that the page stopped answering
+        quiet = [False]  # told the peers that the page stopped answering
         pinger: list[asyncio.Task[None]] = []
 
         async def ping() -> None:
@@ -314,7 +318,7 @@ class TapIds:
                 now_quiet = loop.time() - pong[0] > QUIET_AFTER
                 if now_quiet != quiet[0] and session:
                     quiet[0] = now_quiet
-                    alive.link(session[0], not now_quiet)
+                    self.peers.link(session[0], not now_quiet)
 
         async def watched_send(message: Message) -> None:
             if message.get("type") == "websocket.send" and message.get("bytes"):
@@ -363,7 +367,7 @@ class TapIds:
                 pinger.append(loop.create_task(ping()))
             if quiet[0] and session:
                 quiet[0] = False
-                alive.link(session[0], True)
+                self.peers.link(session[0], True)
 
         async def passes(m: re.Match[str], frame: Message) -> bool:
             """Whether a numbered tap's frame goes on to Flet: not a repeat (answered here,
@@ -633,7 +637,7 @@ LINK_JS = r"""(() => {
       this.ftNext = null;
       current = this;
       this.addEventListener('message', (e) => {
-        if (e.data === 'ft-ping') {  // the server's link check (app/alive.py)
+        if (e.data === 'ft-ping') {  // the server's link check (app/peer.py)
           e.stopImmediatePropagation();
           try { Native.prototype.send.call(this, 'ft-pong'); } catch (err) {}
           return;

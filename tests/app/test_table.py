@@ -478,13 +478,12 @@ def test_closed_session_unsubscribes(store: Store, game: int) -> None:
 def test_no_trust_by_address_even_with_a_rewritten_client_ip(store: Store, game: int) -> None:
     """No token, no table data: from 127.0.0.1, 127.0.0.2, ::1, with ``client_ip`` as the
     client wrote it (one protocol message) or as the server captured it (app.peer)."""
-    from app import peer
-
     async def steps(hub: TableHub, make_tab: Any) -> None:
         hub.host_link_token(None)
         for ip in ("127.0.0.1", "127.0.0.2", "::1", "localhost", "192.168.1.30"):
             for route in ("/", "/tables", f"/table/{game}", "/history", "/settings"):
                 client, tab = await make_tab(route, ip=ip)
+                peer = tab.services.serving.peers  # what serve's web layer captured
                 peer.remember(client.session.id, ip)
                 client.page.client_ip = "127.0.0.1"  # what a forged update message sets
                 await tab.open(None)

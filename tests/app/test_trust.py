@@ -170,12 +170,11 @@ def test_tokens_never_reach_a_log(caplog: pytest.LogCaptureFixture,
 
 def test_a_tokenless_tab_sees_nothing_from_any_address_and_a_friendly_screen(
         store: Store, game: int) -> None:
-    from app import peer
-
     async def steps(hub: TableHub, make_tab: Any) -> None:
         hub.host_link_token(None)
         for ip in ("127.0.0.1", "127.0.0.2"):
             client, tab = await make_tab("/", ip=ip)
+            peer = tab.services.serving.peers  # what serve's web layer captured
             peer.remember(client.session.id, ip)
             for forged in ("127.0.0.1", "::1", "localhost"):
                 client.page.client_ip = forged

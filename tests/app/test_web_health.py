@@ -17,10 +17,10 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from app import peer
 from app.web import health
 from app.web.forwarded import TrustedProxies, parse_proxy
 from app.web.limits import ConnectionLimiter
+from tests.app.web_server import PEERS as peer
 from tests.app.web_server import register, running
 
 

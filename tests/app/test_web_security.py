@@ -14,8 +14,8 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from app import peer
 from app.web.security import HostPolicy, split_host
+from tests.app.web_server import PEERS as peer
 from tests.app.web_server import SEEN_SESSIONS, free_port, register, register_frame, running
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -19,7 +19,12 @@ from typing import Any
 
 import msgpack
 
+from app.peer import Peers
+
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
+#: the test servers' connections (every server :func:`running` starts keeps them here,
+#: unless given its own ``peers``): what a test reads of the server it started
+PEERS = Peers()
 SEEN_SESSIONS: list[str] = []
 
 
@@ -50,6 +55,7 @@ def running(tmp: Path, main: Any = None, *, serve_config: bool = False,
     port = free_port()
     sock = web.bind("127.0.0.1", port)
     options.setdefault("compress_in_background", False)
+    options.setdefault("peers", PEERS)
     app, client = web.build_app(main or hello, assets_dir=ASSETS, port=port, host="127.0.0.1",
                                 cache_dir=tmp / "cache", **options)
     # uvicorn configures its loggers (uvicorn.access stops propagating): put them back

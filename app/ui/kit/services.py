@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from app.peer import Peers
 from app.session import GameSession
 from app.store import crud, queries
 from app.store.crud import FAILURES, STORAGE_ERRORS
@@ -37,11 +38,13 @@ def _not_serving() -> Path:
 @dataclass(frozen=True, slots=True)
 class Serving:
     """What ``forest-table serve`` worked out for the tabs it serves (made once at start,
-    carried by its :class:`Services`): the URL phones reach it at, and where its host link
-    is kept. The default: nothing served (the desktop app, tests)."""
+    carried by its :class:`Services`): the URL phones reach it at, where its host link
+    is kept, and its phones' connections (the web layer keeps them, the tabs read them).
+    The default: nothing served (the desktop app, tests)."""
 
     base_url: str = ""
     host_link_dir: Callable[[], Path] = _not_serving
+    peers: Peers = field(default_factory=Peers)
 
 
 class Services:

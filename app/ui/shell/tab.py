@@ -30,7 +30,6 @@ from typing import Any
 
 import flet as ft
 
-from app import alive, peer
 from app.i18n import Translator
 from app.l10n import render
 from app.store.crud import FAILURES
@@ -131,7 +130,7 @@ class TableTab:
         self._opening = asyncio.Lock()
         self._unwatch: Any = None  # stops the hub's revocation watch of a server host token
         self._unmove: Any = None  # stops the hub's rematch watch of a table link
-        self._unalive: Callable[[], None] = lambda: None  # stops the link watch (app.alive)
+        self._unalive: Callable[[], None] = lambda: None  # stops the link watch (app.peer)
 
     def t(self, key: str, **fields: Any) -> str:
         return self.tr.t(key, **fields)
@@ -142,7 +141,8 @@ class TableTab:
 
     def peer(self) -> str | None:
         """The connection's peer address as the server saw it (never ``page.client_ip``)."""
-        return peer.address_of(getattr(getattr(self.page, "session", None), "id", None))
+        return self.services.serving.peers.address_of(
+            getattr(getattr(self.page, "session", None), "id", None))
 
     # ------------------------------------------------------------------ lifecycle
     def start(self) -> None:
@@ -155,9 +155,9 @@ class TableTab:
         page.on_close = self._closed
         page.on_connect = self._reconnected
         page.on_disconnect = self._away
-        # a phone whose network went keeps its socket: the page's pings tell (app/alive.py)
-        self._unalive = alive.watch(getattr(getattr(page, "session", None), "id", None),
-                                    self._link)
+        # a phone whose network went keeps its socket: the page's pings tell (app/peer.py)
+        self._unalive = self.services.serving.peers.watch(
+            getattr(getattr(page, "session", None), "id", None), self._link)
         page.on_route_change = self._route_changed
         guard_session(page, self.lang)
         self._show(ft.Column([ft.ProgressRing(), muted(self.t("tablemode-loading"))],
@@ -252,7 +252,8 @@ class TableTab:
         button, the QR icon in a sheet's top bar; no floating button, which would cover a
         phone's bottom controls). A seat or table-host link: the app locked to its table."""
         self.token, self.access = token, access
-        peer.vouch(getattr(getattr(self.page, "session", None), "id", None))  # (the cap)
+        self.services.serving.peers.vouch(  # (the cap)
+            getattr(getattr(self.page, "session", None), "id", None))
         if not watching:
             self._stop_watching()
             if access.role != SERVER:  # a rematch of the table takes it there
