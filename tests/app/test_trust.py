@@ -32,7 +32,7 @@ from app.table.rights import SERVER
 from app.ui.kit.live_table import OpenTable
 from app.ui.sheet.view import Inbox
 from scoring.message import Refusal
-from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run
+from tests.app.test_table import PLAYERS, _all_text, _started, _tab_run, _until
 from tests.app.web_server import fill_disk
 
 
@@ -269,21 +269,21 @@ def test_a_phone_back_from_sleep_gets_every_later_update(store: Store, game: int
         inbox = tab_b.app.states.get(Inbox, game)
         assert not inbox.queued  # never wedged
         await b.session.connect(RecordingConnection(b.conn.pubsubhub))  # back, same session
-        await asyncio.sleep(0.1)
+        await _until(lambda: pb.version == hub.snapshot(game).version)
         assert pb.version == hub.snapshot(game).version  # caught up
         r = _coins(hub, game, a_token, 6)
         assert isinstance(r, Accepted)
-        await asyncio.sleep(0.2)
+        await _until(lambda: pb.version == r.snapshot.version)
         assert pb.version == r.snapshot.version and pb.state.boards[0].resources.coins == 6
         # a subscription that went away is made again on the next reconnect
         inbox.close()
         assert hub.subscriber_count(game) == 1
         await b.session.disconnect(900)
         await b.session.connect(RecordingConnection(b.conn.pubsubhub))
-        await asyncio.sleep(0.1)
+        await _until(lambda: hub.subscriber_count(game) == 2)
         assert hub.subscriber_count(game) == 2
         r = _coins(hub, game, a_token, 7)
-        await asyncio.sleep(0.2)
+        await _until(lambda: pb.version == r.snapshot.version)
         assert pb.version == r.snapshot.version
         assert not b.crashes()
 
@@ -310,7 +310,7 @@ def test_a_failed_schedule_never_wedges_the_inbox(store: Store, game: int) -> No
             inbox.app.page.run_task = real
         assert calls and not inbox.queued
         r = _coins(hub, game, host, 4)
-        await asyncio.sleep(0.2)
+        await _until(lambda: pb.version == r.snapshot.version)
         assert pb.version == r.snapshot.version
 
     _tab_run(store, steps)
@@ -364,7 +364,7 @@ def test_a_held_write_lock_on_a_phone_is_a_message_not_a_crash_panel(file_store:
         try:
             client.session.get_page_patch()
             await tap(client, "sheet-storage-wood-plus")
-            await asyncio.sleep(0.5)
+            await _until(lambda: render("en", TableCode.BUSY) in _all_text(client))
             assert render("en", TableCode.BUSY) in _all_text(client)
             assert not client.crashes() and hub.snapshot(game).version == v
         finally:
@@ -372,7 +372,8 @@ def test_a_held_write_lock_on_a_phone_is_a_message_not_a_crash_panel(file_store:
             other.close()
         client.session.get_page_patch()
         await tap(client, "sheet-storage-wood-plus")
-        await asyncio.sleep(0.5)
+        await _until(lambda: hub.snapshot(game).version == v + 1
+                     and render("en", TableCode.BUSY) not in _all_text(client))
         assert hub.snapshot(game).version == v + 1
         assert render("en", TableCode.BUSY) not in _all_text(client)
         assert not client.crashes()
@@ -562,7 +563,7 @@ def test_a_finished_tables_links_are_read_only_and_show_the_result(store: Store,
                 assert hub.snapshot(game).version == v
         assert hub.submit(game, host, Undo(version=v)).reason == "finished"
         hub.revoke(game, 2)  # and they can be revoked
-        await asyncio.sleep(0.2)
+        await _until(lambda: "Join the table" in _all_text(client))
         assert hub.access(seat) is None and "Join the table" in _all_text(client)
 
     _tab_run(store, steps)

@@ -324,7 +324,10 @@ def test_another_join_link_in_the_same_tab_opens_that_seat(store: Store) -> None
         first, second = hub.issue(game, 1), hub.issue(game, 2)
         client, tab = await make_tab(f"/join/{first}")
         await browse(client, f"/join/{second}/scoreboard")
-        await asyncio.sleep(0.2)
+        from tests.app.test_table import _until
+
+        await _until(lambda: tab.token == second and tab.app is not None
+                     and tab.app.route == "scoreboard")
         assert tab.token == second and tab.app.locked["seat"] == 2
         assert tab.app.route == "scoreboard"
 
