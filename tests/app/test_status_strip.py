@@ -162,6 +162,16 @@ def test_go_to_is_in_the_menu_and_no_bar_lies_above_the_board(svc):
         await settle(0.1)
         with pytest.raises(AssertionError, match="not on the page"):  # closed by the jump
             shown(app, "sheet-jump")
+        # what the app suggests: its sheet, as the strip's "To apply" opens it
+        go_to.on_click(None)
+        await settle(0.1)
+        await shown(app, "sheet-jump-suggestions").on_click(None)
+        await settle(0.1)
+        with pytest.raises(AssertionError, match="not on the page"):
+            shown(app, "sheet-jump")
+        assert shown(app, "sheet-suggestions")
+        assert any((n.identifier or "").endswith("-apply") for n in on_page(
+            shown(app, "sheet-suggestions")) if isinstance(n, ft.Semantics))
 
     asyncio.run(go())
 

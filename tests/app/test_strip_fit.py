@@ -125,3 +125,22 @@ def test_seat_chips_take_the_largest_size_at_which_every_name_is_whole():
     assert F.chip_size(["▶ Mei  68", "Ken  63", "Aya  52"], you=True) == 13  # the design's
     assert F.chip_size(["Mei  68", "Ken  63", "Aya  52", "Kai  9"]) == 11  # four: narrow
     assert F.chip_size(["W" * 30, "W" * 30]) == 11  # too long at any size: the smallest
+
+
+def test_to_apply_goes_before_the_seat_chips_only_when_nothing_else_fits():
+    """The turn's phone with three long names ("▶ Mireille  6", "Bartholomew  6",
+    "Annika  6"): "To apply" before the chips cut two names ("Mireil…", "Bartholom…"); it
+    now stays in row 1 as its count, End my turn on two lines. The host's phone during
+    Bartholomew's turn has no such room: there the turn's words come first."""
+    three = ["▶ Mireille  6", "Bartholomew  6", "Annika  6"]
+    assert F.chips_whole(three, you=True)
+    assert not F.chips_whole(three, taken=F.TOUCH + 4, you=True)
+    mine = dict(end="End my turn", apply_word="To apply", apply_n=2, total="6", rank=RANK)
+    assert F.fit_row("Your turn", "Round 1 of 10", **mine).apply == "row2"  # (unasked)
+    kept = F.fit_row("Your turn", "Round 1 of 10", **mine, row2=False)
+    assert kept.fits and kept.apply == "compact"
+    host = dict(end="End Bartholomew's turn", apply_word="To apply", apply_n=2, total="6",
+                rank=RANK)
+    assert F.fit_row("Bartholomew plays", "Round 1 of 10", **host, row2=False) == \
+        F.fit_row("Bartholomew plays", "Round 1 of 10", **host)
+    assert F.fit_row("Bartholomew plays", "Round 1 of 10", **host).apply == "row2"

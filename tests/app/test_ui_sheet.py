@@ -410,7 +410,7 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
         c2, a2 = await start_app(route=f"/join/{seat2}", encode=True)
         column = c2.page.controls[0].content.controls[1]  # (above it: the pinned strip)
         body = column.controls[0]
-        suggestions = _keyed(body, "kept-suggestions-column")
+        head = _keyed(body, "kept-head")
         sent = len(c2.conn.messages)
         a2.refresh()  # the same snapshot drawn again
         await settle(0.1)
@@ -421,7 +421,7 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
         await settle(0.2)
         new_body = column.controls[0]
         assert new_body is not body  # her total is in it ...
-        assert _keyed(new_body, "kept-suggestions-column") is suggestions  # ... not here
+        assert _keyed(new_body, "kept-head") is head  # ... not here
         assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value
 
     asyncio.run(go())

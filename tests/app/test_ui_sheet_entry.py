@@ -154,7 +154,32 @@ def test_the_three_boards_of_the_93_vp_example_tap_by_tap(svc: Any) -> None:
     asyncio.run(go())
 
 
+def _suggestions(client: Any) -> list[str] | None:
+    """The open "To apply" sheet's suggestions (their Apply buttons' ids); None: closed."""
+    import flet as ft
+
+    sheets = client.find(ft.BottomSheet, lambda b: b.open and any(
+        getattr(c, "identifier", None) == "sheet-suggestions" for c in _walk(b)))
+    if not sheets:
+        return None
+    return [c.identifier for c in _walk(sheets[0]) if str(getattr(c, "identifier", "")
+                                                             ).endswith("-apply")]
+
+
+def _walk(control: Any) -> Any:
+    yield control
+    for child in getattr(control, "controls", None) or ():
+        yield from _walk(child)
+    for name in ("content", "label"):
+        child = getattr(control, name, None)
+        if child is not None and hasattr(child, "_i"):
+            yield from _walk(child)
+
+
 def test_a_suggestion_is_applied_once_by_one_tap(svc: Any) -> None:
+    """What the app suggests is in the sheet the strip's "To apply" opens (the design:
+    ``status-apply`` opens a bottom sheet of ``sheet-suggest-<id>-apply`` / ``-dismiss``),
+    not on the board; the sheet follows each tap and closes when none is left."""
     async def go() -> None:
         client, app = await start_app()
         await new_forestry(client, app, ["Mei", "Ken"])
@@ -162,15 +187,38 @@ def test_a_suggestion_is_applied_once_by_one_tap(svc: Any) -> None:
         # the seat income is offered, not added: the sheet starts as the empty board
         assert p.state.boards[0].resources.coins == 0
         income = [x for x in p.state.suggestions_of(0)]
-        assert income
-        for x in income:
+        assert len(income) >= 2  # (Mei's income)
+        ids = semantics_ids(client)
+        assert "sheet-suggestions" not in ids and f"sheet-suggest-{income[0].id}-apply" \
+            not in ids  # not on the board
+        assert _suggestions(client) is None
+        await step(client, ("tap", "status-apply"))
+        assert _suggestions(client) == [f"sheet-suggest-{x.id}-apply" for x in income]
+        for n, x in enumerate(income):
             await step(client, ("tap", f"sheet-suggest-{x.id}-apply"))
+            # applied once; the sheet lists the others, and closes after the last
+            left = [f"sheet-suggest-{y.id}-apply" for y in income[n + 1:]]
+            assert _suggestions(client) == (left or None), n
         coins = p.state.boards[0].resources.coins
         assert coins > 0 and not p.state.suggestions_of(0)
+        assert "status-apply" not in semantics_ids(client)  # nothing left to apply
         await step(client, ("tap", "sheet-reward-lap"))
         lap = p.state.suggestions_of(0)[0]
+        await step(client, ("tap", "status-apply"))
         await step(client, ("tap", f"sheet-suggest-{lap.id}-apply"))
         assert p.state.boards[0].score_track == 3 and not p.state.suggestions_of(0)
+        assert _suggestions(client) is None
+        # closed by its button, opened again, a suggestion dismissed: nothing added
+        await step(client, ("tap", "sheet-reward-lap"))
+        lap = p.state.suggestions_of(0)[0]
+        await step(client, ("tap", "status-apply"))
+        await step(client, ("tap", "sheet-suggestions-close"))
+        assert _suggestions(client) is None
+        await step(client, ("tap", "status-apply"))
+        assert _suggestions(client) == [f"sheet-suggest-{lap.id}-apply"]
+        await step(client, ("tap", f"sheet-suggest-{lap.id}-dismiss"))
+        assert p.state.boards[0].score_track == 3 and not p.state.suggestions_of(0)
+        assert _suggestions(client) is None
         assert not client.crashes()
 
     asyncio.run(go())

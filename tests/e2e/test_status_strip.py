@@ -342,3 +342,41 @@ def test_a_swipe_sideways_shows_the_next_seats_board(phones: Phones) -> None:
     assert _frame(page)["words"].startswith(f"{me}'s board"), _frame(page)
     page.context.close()
     phones.contexts.remove(page.context)
+
+
+#: the Apply buttons in the open "To apply" sheet, by their identifiers
+APPLIES_JS = """() => [...document.querySelectorAll(
+  '[flt-semantics-identifier="sheet-suggestions"] [flt-semantics-identifier$="-apply"]')]
+  .map(e => e.getAttribute('flt-semantics-identifier'))"""
+
+
+def _to_apply(page: Any) -> int | None:
+    """The count "To apply" says (its label: "To apply: N")."""
+    import re
+
+    found = re.search(r"To apply: (\d+)", _value(page, "status-apply"))
+    return int(found.group(1)) if found else None
+
+
+def test_to_apply_opens_the_sheet_of_suggestions(phones: Phones) -> None:
+    """The design README: a tap on "To apply" (``status-apply``) opens a bottom sheet with
+    the suggestions (``sheet-suggest-<id>-apply`` / ``-dismiss``), not a scroll down the
+    board. An Apply applies it once: the strip's count goes down and the sheet lists the
+    rest; closed, it is gone. (Last in the module: it changes seat 1's board.)"""
+    page = phones.phones[0]  # seat 1, whose turn it is: its income suggested
+    by_id(page, "status-apply").first.wait_for(state="attached", timeout=WAIT_MS)
+    n = _to_apply(page)
+    assert n is not None and n >= 2, _value(page, "status-apply")
+    assert page.evaluate(APPLIES_JS) == []  # nothing of it on the board
+    tap(page, "status-apply", appears="sheet-suggestions")
+    page.wait_for_timeout(600)
+    applies = page.evaluate(APPLIES_JS)
+    assert len(applies) == n, applies
+    shot(page, "to-apply-sheet")
+    tap(page, applies[0], gone=applies[0])
+    # the sheet follows, still open (the strip under it is hidden from screen readers)
+    _until(page, "the sheet follows", lambda: page.evaluate(APPLIES_JS) == applies[1:], 10)
+    tap(page, "sheet-suggestions-close", gone="sheet-suggestions")
+    _until(page, "one fewer to apply", lambda: _to_apply(page) == n - 1, 10)
+    page.wait_for_timeout(600)
+    assert _to_apply(page) == n - 1  # closing applied nothing

@@ -76,12 +76,24 @@ def chip_size(firsts: Sequence[str], taken: float = 0, you: bool = False) -> int
     row already used, "To apply" before them; ``you``: one of them is this phone's own
     chip); the smallest when none is ("▶ Mireille  6" beside "Bartholomew  6" and
     "Annika  6" was "▶ Mireill…" at 13 px)."""
-    frames = chip_frame(False) * (len(firsts) - you) + chip_frame(True) * you
-    room = ROW - taken - GAP * max(0, len(firsts) - 1) - frames
+    room = _chips_room(len(firsts), taken, you)
     for size in CHIP_SIZES:
         if sum(text_width(f, size) for f in firsts) <= room:
             return size
     return CHIP_SIZES[-1]
+
+
+def chips_whole(firsts: Sequence[str], taken: float = 0, you: bool = False) -> bool:
+    """Whether the chips' first lines are whole at the smallest size with ``taken`` px of
+    their row used (:func:`chip_size`): "To apply" goes before them only then."""
+    return sum(text_width(f, CHIP_SIZES[-1]) for f in firsts) <= _chips_room(
+        len(firsts), taken, you)
+
+
+def _chips_room(n: int, taken: float, you: bool) -> float:
+    """The px a row of ``n`` chips leaves their words (``you``: one is this phone's)."""
+    frames = chip_frame(False) * (n - you) + chip_frame(True) * you
+    return ROW - taken - GAP * max(0, n - 1) - frames
 
 
 #: Japanese particles a line may end with ("Kenの" / "手番を終える"; never "Kenの手" / "番…")
@@ -166,15 +178,18 @@ _TRIES = _tries()
 
 def fit_row(main: str, sub: str, *, end: str = "", apply_word: str = "",
             apply_n: int | None = None, total: str = "", rank: str = "", back: bool = False,
-            row: int = ROW) -> Fit:
+            row: int = ROW, row2: bool = True) -> Fit:
     """The cheapest layout of :data:`_TRIES` in which the turn's words fit uncut on a
     ``row`` px row. ``apply_n`` None: no "To apply" (the final board, a finished game);
-    ``end``: End turn's words when this phone has it. None fits (a name of 40 letters):
+    ``end``: End turn's words when this phone has it; ``row2`` False: "To apply" goes
+    before the seat chips only if nothing else fits (their names would be cut there:
+    :func:`chips_whole`; the turn's words come first). None fits (a name of 40 letters):
     the most compact, its words cut. Worked out once per turn and phone kind: the digits
     of the total and rank are alike to it (every digit is as wide as the others)."""
-    return _fit(main, sub, end, apply_word,
-                None if apply_n is None else min(apply_n, 1), _DIGIT.sub("0", total),
-                _DIGIT.sub("0", rank), back, row)
+    args = (main, sub, end, apply_word, None if apply_n is None else min(apply_n, 1),
+            _DIGIT.sub("0", total), _DIGIT.sub("0", rank), back, row)
+    fit = _fit(*args, row2)
+    return fit if fit.fits or row2 else _fit(*args, True)
 
 
 _DIGIT = re.compile(r"[0-9]")
@@ -182,13 +197,13 @@ _DIGIT = re.compile(r"[0-9]")
 
 @lru_cache(maxsize=1024)  # the same few strips on every redraw of every phone
 def _fit(main: str, sub: str, end: str, apply_word: str, apply_n: int | None, total: str,
-         rank: str, back: bool, row: int) -> Fit:
+         rank: str, back: bool, row: int, row2: bool = True) -> Fit:
     total_w = max(text_width(total, 24), text_width(rank, 11)) + 8
     fixed = TOUCH + total_w + (TOUCH + GAP if back else 0) + 2 * GAP  # menu, total, back
     last = Fit(fits=False)
     for badge, apply, lines, size, wrap in _TRIES:
         if apply_n is None and apply != "none" or apply == "none" and apply_n \
-                or lines > 1 and not end:
+                or lines > 1 and not end or apply == "row2" and not row2:
             continue
         apply_w = {"full": text_width(apply_word, 13) + 6 + 24 + 20,
                    "compact": float(TOUCH)}.get(apply, 0.0)

@@ -5,7 +5,8 @@ Two rows, 100 px (``../shared/design/README.md``, "Status strip"):
 1. whose turn it is and the round (``status-turn``: a tap goes to the turn card), or the
    round token due, or the last turns of a game whose end is triggered; "End my turn"
    (``turn-end``) on the turn's player's phone and the host's; "To apply" with its count
-   (``status-apply``); the live total and rank (``sheet-total``: a tap opens the
+   (``status-apply``: a tap opens the sheet of what the app suggests, each with Apply and
+   Dismiss); the live total and rank (``sheet-total``: a tap opens the
    scoreboard); the menu (``status-menu``) with what the old top bar held.
 2. one chip per seat (``sheet-player-N``) in the player's colour: ▶ on the turn's player,
    the name and total, "you" on this phone's own, and whether that seat's phone is
@@ -36,6 +37,7 @@ from app.ui.kit.fit import (
     Fit,
     chip_frame,
     chip_size,
+    chips_whole,
     fit_row,
     split_lines,
     text_width,
@@ -77,6 +79,8 @@ class Menu:
     #: the board's parts one tap away (id, short name) and what opens them ("Go to")
     parts: tuple[tuple[str, str], ...] = ()
     go_to: Callable[[Any], Any] | None = None
+    #: what "To apply" opens: the sheet of what the app suggests this player apply
+    to_apply: Callable[[Any], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +161,8 @@ def _turn_block(app: Nav, p: SheetPresenter, top: Top, dark: bool, fit: Fit) -> 
         button=True, label=" · ".join(x for x in (top.main, top.sub) if x)), expand=True)
 
 
-def _apply_block(app: Nav, count: int, compact: bool) -> ft.Control:
+def _apply_block(app: Nav, count: int, compact: bool,
+                 opens: Callable[[Any], Any] | None) -> ft.Control:
     said = app.t("status-apply", n=count)
     badge = ft.Container(ft.Text(str(count), size=13, weight=ft.FontWeight.BOLD,
                                  color=ft.Colors.ON_SECONDARY),
@@ -170,7 +175,7 @@ def _apply_block(app: Nav, count: int, compact: bool) -> ft.Control:
         content, height=TOUCH, width=TOUCH if compact else None,
         padding=ft.Padding.symmetric(horizontal=0 if compact else 10),
         border_radius=TOUCH // 2, bgcolor=ft.Colors.SECONDARY_CONTAINER,
-        alignment=ft.Alignment.CENTER, on_click=_scroll_to(app, "part-suggestions"),
+        alignment=ft.Alignment.CENTER, on_click=opens,
         tooltip=said), button=True, label=said)
 
 
@@ -357,11 +362,17 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     ends_here = bool(top.end) and turn is not None and play_panel.ends_turn_here(p)
     name, total, n = names[p.player], totals[p.player], len(names)
     applies = not final and p.status != Status.FINISHED
+    active = top.seat
+    many = len(names) > 4  # (their row scrolls)
+    firsts = [chip_first(who, totals[i], i == active) for i, who in enumerate(names)]
+    you_here = p.locked_player is not None
     fit = fit_row(top.main, top.sub, end=top.end if ends_here else "",
                   apply_word=app.t("status-apply-word"), apply_n=apply_n if applies else None,
                   total="–" if total is None else str(total),
                   rank=app.t("status-rank", r=rank, n=n) if rank else "",
-                  back=app.locked is None)
+                  back=app.locked is None,
+                  # "To apply" before the chips only if their names stay whole
+                  row2=many or chips_whole(firsts, taken=TOUCH + 4, you=you_here))
     row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours, fit),
                            lambda: _turn_block(app, p, top, dark, fit)))
     if ends_here and turn is not None:
@@ -372,7 +383,7 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     if applies and fit.apply != "none":
         compact = fit.apply != "full"
         apply.append(keep_piece(app, p, "strip-apply", (apply_n, compact, fit.apply),
-                                lambda: _apply_block(app, apply_n, compact)))
+                                lambda: _apply_block(app, apply_n, compact, menu.to_apply)))
     if fit.apply != "row2":
         row1.extend(apply)
     row1.append(keep_piece(app, p, "strip-total", (name, total, rank, n, provisional),
@@ -383,13 +394,9 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         snap.last_change_of(p.locked_player) is not None, menu.shares, menu.other_language,
         menu.parts),
         lambda: _menu(app, p, c, final, menu)))
-    active = top.seat
-    many = len(names) > 4
     # one size for every chip's first line: the largest at which each is whole
     size = 13 if many else chip_size(
-        [chip_first(who, totals[i], i == active) for i, who in enumerate(names)],
-        taken=TOUCH + 4 if apply and fit.apply == "row2" else 0,
-        you=p.locked_player is not None)
+        firsts, taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=you_here)
     chips = []
     for i, who in enumerate(names):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None

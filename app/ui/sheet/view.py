@@ -312,7 +312,8 @@ def _build_section(app: Nav, p: SheetPresenter, c: TableClient, s: Section,
     """A component of the board, drawn as the board shows it: its counts as tiles two
     side by side, its columns side by side, its cards as cards."""
     t = app.t
-    items: list[ft.Control] = [ft.Text(s.title, size=17, weight=ft.FontWeight.BOLD)]
+    items: list[ft.Control] = [ft.Text(s.title, size=17, weight=ft.FontWeight.BOLD)] \
+        if s.title else []  # (no title: a sheet's, above it)
     for n, line in enumerate(s.lines):
         items.append(sid(f"sheet-{s.id}-line-{n}", muted(line)))
     tiles: list[ft.Control] = []
@@ -388,8 +389,9 @@ def _parts_of(sections: list[Section], final: bool
 
 
 def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
-    """The parts "Go to" reaches (id, short name): what the app suggests to apply, the board
-    below its first screen, the turn and map while playing, the table's lines."""
+    """The parts "Go to" reaches (id, short name): what the app suggests to apply (its
+    sheet, as "To apply" opens it), the board below its first screen, the turn and map
+    while playing, the table's lines."""
     suggested, own, table = _parts_of(p.sections(), final)
     parts = [(s.id, s.short) for s in suggested + own[2:] if s.short]
     if not final and p.status != Status.FINISHED:
@@ -399,9 +401,11 @@ def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
     return tuple(parts)
 
 
-def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...], _e: Any = None) -> None:
+def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...],
+                    to_apply: Callable[[Any], Any] | None = None, _e: Any = None) -> None:
     """"Go to" (the strip's menu): a bottom sheet with one button per part of the board; a
-    tap closes it and brings that part to the top (the design: no bar above the board)."""
+    tap closes it and brings that part to the top (the design: no bar above the board).
+    The suggestions' button opens their sheet (``to_apply``: the strip's "To apply")."""
     def close(_e: Any = None) -> None:
         with contextlib.suppress(Exception):  # already closed
             app.page.pop_dialog()
@@ -409,7 +413,10 @@ def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...], _e: Any = None
     def jump(key: str) -> Callable[[Any], Awaitable[None]]:
         async def go(_e: Any) -> None:
             close()
-            await flet_compat.scroll_to_part(app.page, key)
+            if key == "part-suggestions" and to_apply is not None:
+                to_apply(None)
+            else:
+                await flet_compat.scroll_to_part(app.page, key)
         return go
 
     buttons: list[ft.Control] = [
@@ -455,9 +462,80 @@ def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control
     """The strip pinned above the sheet (:mod:`app.ui.sheet.strip`), its menu's actions lent."""
     final = final_mode(app, p)
     parts = jump_parts(p, final)
+    to_apply = partial(open_suggestions, app, p, c)
     return strip.build(app, p, c, final, strip.Menu(
         partial(toggle_final, app, p), finish_handler(app, p, c), shares(app, p),
-        other_language(app), parts, partial(open_jump_sheet, app, parts)))
+        other_language(app), parts, partial(open_jump_sheet, app, parts, to_apply), to_apply))
+
+
+# --------------------------------------------------------------------------- "To apply"
+
+
+@dataclass(eq=False)
+class SuggestionsSheet:
+    """The "To apply" sheet while it is open on this phone: its rows follow the board (a
+    suggestion applied or dismissed leaves it, on this phone or the host's; a new one comes
+    in), and it closes when none is left."""
+
+    game: int
+    sheet: ft.BottomSheet
+    rows: ft.Column
+
+
+def open_suggestions(app: Nav, p: SheetPresenter, c: TableClient, _e: Any = None) -> None:
+    """The strip's "To apply": a bottom sheet with what the app suggests this player apply,
+    each with Apply and Dismiss (``sheet-suggest-<id>-apply`` / ``-dismiss``); nothing is
+    ever applied by itself."""
+    suggested, _own, _table = _parts_of(p.sections(), final_mode(app, p))
+    if not suggested or app.states.get(SuggestionsSheet) is not None:
+        return
+    rows = ft.Column(_suggestion_cards(app, p, c, suggested), spacing=10, tight=True)
+
+    def close(_e: Any = None) -> None:
+        _close_suggestions(app)
+
+    def dismissed(_e: Any) -> None:  # swiped down, a tap outside it, or closed here
+        kept = app.states.get(SuggestionsSheet)
+        if kept is not None and kept.sheet is sheet:  # (not one opened again since)
+            app.states.pop(SuggestionsSheet)
+
+    sheet = bottom_sheet("sheet-suggestions", suggested[0].title, [rows],
+                         app.t("board-close"), close)
+    sheet.on_dismiss = dismissed
+    app.states.put(SuggestionsSheet(p.snapshot.game_id, sheet, rows))
+    app.page.show_dialog(sheet)
+
+
+def _suggestion_cards(app: Nav, p: SheetPresenter, c: TableClient,
+                      suggested: list[Section]) -> list[ft.Control]:
+    """The suggestions' rows, drawn as a section's choices (without its title: the sheet's)."""
+    return [_section(app, p, c, replace(s, title=""), final=False) for s in suggested]
+
+
+def _close_suggestions(app: Nav) -> None:
+    opened = app.states.pop(SuggestionsSheet)
+    if opened is not None and opened.sheet.open:
+        opened.sheet.open = False
+        with contextlib.suppress(*flet_compat.TAB_GONE):  # the phone went away meanwhile
+            opened.sheet.update()
+
+
+def _suggestions_follow(app: Nav, p: SheetPresenter, c: TableClient,
+                        suggested: list[Section]) -> None:
+    """A redraw of the board redraws the open "To apply" sheet too (this phone's own
+    Apply, a change on another phone); none left, another table or the final board: it
+    closes."""
+    opened = app.states.get(SuggestionsSheet)
+    if opened is None:
+        return
+    if not suggested or opened.game != p.snapshot.game_id:
+        _close_suggestions(app)
+        return
+    cards = _suggestion_cards(app, p, c, suggested)
+    if [id(x) for x in cards] != [id(x) for x in opened.rows.controls]:
+        opened.rows.controls = cards
+        with contextlib.suppress(*flet_compat.TAB_GONE):
+            opened.rows.update()
 
 
 # --------------------------------------------------------------------------- screens
@@ -476,9 +554,10 @@ def build(app: Nav) -> ft.Control:
     app.pin(status_strip(app, p, c), strip.frame)  # the status strip: never scrolls away
     controls = _whose(app, p)
     sections = p.sections()  # taps: made with the version on screen when tapped
-    # the board first; what the app suggests to apply after it ("To apply" in the strip;
-    # any part: "Go to" in the strip's menu)
+    # the board; what the app suggests to apply in the sheet the strip's "To apply" opens
+    # (any part of the board: "Go to" in the strip's menu)
     suggested, own, table = _parts_of(sections, final)
+    _suggestions_follow(app, p, c, suggested)
     controls.extend(_notices(app, p, sections))
     controls.extend(_setup_or_finished(app, p, c))
     # What comes and goes (news, banner, errors, the suggestions) lives in columns of its
@@ -487,7 +566,7 @@ def build(app: Nav) -> ft.Control:
     # build only that column again, not every part (see flet_compat.scroll_mark).
     head = controls
     stretch = ft.CrossAxisAlignment.STRETCH
-    parts_column = _parts_column(app, p, c, final, suggested, own, table)
+    parts_column = _parts_column(app, p, c, final, own, table)
     # the columns around the pieces: kept while they hold the very same pieces
     body = keep_column(app, p, "body", [
         keep_column(app, p, "head", head, spacing=10, horizontal_alignment=stretch),
@@ -561,10 +640,10 @@ def _setup_or_finished(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.C
 
 
 def _parts_column(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
-                  suggested: list[Section], own: list[Section], table: Section | None
+                  own: list[Section], table: Section | None
                   ) -> list[ft.Control]:
-    """The board's parts: the player's board, the suggestions, the play pieces, the
-    table's part and the buttons."""
+    """The board's parts: the player's board, the play pieces, the table's part and the
+    buttons (the suggestions are in the sheet "To apply" opens: :func:`open_suggestions`)."""
     stretch = ft.CrossAxisAlignment.STRETCH
     # the player's own board in a column of its own: another phone's tap changes the
     # pieces after it (the change line, the table), and the board's column stays the same
@@ -575,10 +654,6 @@ def _parts_column(app: Nav, p: SheetPresenter, c: TableClient, final: bool,
     parts_column: list[ft.Control] = [_board_column(app, p, own, final, lambda: keep_column(
         app, p, "board", drawn(app, p, c, own, final, draw, keyed) if drawn is not None
         else [draw(section) for section in own], spacing=10, horizontal_alignment=stretch))]
-    parts_column.append(keep_column(
-        app, p, "suggestions-column",
-        [_section(app, p, c, section, final) for section in suggested],
-        spacing=10, horizontal_alignment=stretch))
     if not final:  # the play pieces: turn, forest map (or planting check), changes
         play = play_panel.pieces(app, p, c, banner=False)
         parts_column.append(keep_piece(app, p, "part-play", tuple(map(id, play)),
