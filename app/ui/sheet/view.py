@@ -477,7 +477,7 @@ class SuggestionsSheet:
     suggestion applied or dismissed leaves it, on this phone or the host's; a new one comes
     in), and it closes when none is left."""
 
-    game: int
+    game_id: int
     sheet: ft.BottomSheet
     rows: ft.Column
 
@@ -528,7 +528,7 @@ def _suggestions_follow(app: Nav, p: SheetPresenter, c: TableClient,
     opened = app.states.get(SuggestionsSheet)
     if opened is None:
         return
-    if not suggested or opened.game != p.snapshot.game_id:
+    if not suggested or opened.game_id != p.snapshot.game_id:
         _close_suggestions(app)
         return
     cards = _suggestion_cards(app, p, c, suggested)
