@@ -372,7 +372,12 @@ def open_store() -> Any:
 
 
 class DatabaseFailed(Exception):
-    """The database failed under a verb (its cause is the error): said in one line by run."""
+    """The database failed under a verb (``cause``: what it raised): said in one line by
+    run."""
+
+    def __init__(self, cause: Exception) -> None:
+        super().__init__(str(cause))
+        self.cause = cause
 
 
 @contextmanager
@@ -384,7 +389,7 @@ def the_store() -> Iterator[Any]:
         store = open_store()
         yield store
     except Exception as exc:  # boundary: the CLI's edge: the database failed, said in one line
-        raise DatabaseFailed() from exc
+        raise DatabaseFailed(exc) from exc
     finally:
         if store is not None:
             store.engine.dispose()
@@ -620,5 +625,4 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     try:
         return verb(args, lang, stdout, stderr)
     except DatabaseFailed as failed:
-        assert failed.__cause__ is not None
-        return _db_failed(stderr, lang, f"{PROG} {args.action}", failed.__cause__)
+        return _db_failed(stderr, lang, f"{PROG} {args.action}", failed.cause)

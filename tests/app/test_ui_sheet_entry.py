@@ -159,21 +159,11 @@ def _suggestions(client: Any) -> list[str] | None:
     import flet as ft
 
     sheets = client.find(ft.BottomSheet, lambda b: b.open and any(
-        getattr(c, "identifier", None) == "sheet-suggestions" for c in _walk(b)))
+        getattr(c, "identifier", None) == "sheet-suggestions" for c in on_page(b)))
     if not sheets:
         return None
-    return [c.identifier for c in _walk(sheets[0]) if str(getattr(c, "identifier", "")
-                                                             ).endswith("-apply")]
-
-
-def _walk(control: Any) -> Any:
-    yield control
-    for child in getattr(control, "controls", None) or ():
-        yield from _walk(child)
-    for name in ("content", "label"):
-        child = getattr(control, name, None)
-        if child is not None and hasattr(child, "_i"):
-            yield from _walk(child)
+    return [c.identifier for c in on_page(sheets[0]) if str(getattr(c, "identifier", "")
+                                                                 ).endswith("-apply")]
 
 
 async def _sheet_shows(client: Any, want: list[str] | None, seconds: float = 15) -> None:

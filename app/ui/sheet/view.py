@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, cast
@@ -402,27 +402,30 @@ def jump_parts(p: SheetPresenter, final: bool) -> tuple[tuple[str, str], ...]:
 
 
 def open_jump_sheet(app: Nav, parts: tuple[tuple[str, str], ...],
-                    to_apply: Callable[[Any], Any] | None = None, _e: Any = None) -> None:
+                    opens: Mapping[str, Callable[[Any], Any]] | None = None,
+                    _e: Any = None) -> None:
     """"Go to" (the strip's menu): a bottom sheet with one button per part of the board; a
-    tap closes it and brings that part to the top (the design: no bar above the board).
-    The suggestions' button opens their sheet (``to_apply``: the strip's "To apply")."""
+    tap closes it and brings that part to the top (the design: no bar above the board),
+    or opens that part's own sheet (``opens``, by part id: the suggestions' is the one
+    "To apply" opens)."""
     def close(_e: Any = None) -> None:
         with contextlib.suppress(Exception):  # already closed
             app.page.pop_dialog()
 
-    def jump(key: str) -> Callable[[Any], Awaitable[None]]:
+    def jump(ident: str) -> Callable[[Any], Awaitable[None]]:
         async def go(_e: Any) -> None:
             close()
-            if key == "part-suggestions" and to_apply is not None:
-                to_apply(None)
+            own = (opens or {}).get(ident)
+            if own is not None:
+                own(None)
             else:
-                await flet_compat.scroll_to_part(app.page, key)
+                await flet_compat.scroll_to_part(app.page, f"part-{ident}")
         return go
 
     buttons: list[ft.Control] = [
         sid(f"sheet-jump-{ident}", ft.OutlinedButton(
             content=ft.Text(name, size=15), height=TOUCH,
-            on_click=jump(f"part-{ident}")), button=True)
+            on_click=jump(ident)), button=True)
         for ident, name in parts]
     app.page.show_dialog(bottom_sheet(
         "sheet-jump", app.t("status-go-to-title"),
@@ -465,7 +468,8 @@ def status_strip(app: Nav, p: SheetPresenter, c: TableClient) -> list[ft.Control
     to_apply = partial(open_suggestions, app, p, c)
     return strip.build(app, p, c, final, strip.Menu(
         partial(toggle_final, app, p), finish_handler(app, p, c), shares(app, p),
-        other_language(app), parts, partial(open_jump_sheet, app, parts, to_apply), to_apply))
+        other_language(app), parts,
+        partial(open_jump_sheet, app, parts, {"suggestions": to_apply}), to_apply))
 
 
 # --------------------------------------------------------------------------- "To apply"
