@@ -158,14 +158,15 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
             on_plus: Handler | None, less_label: str, more_label: str,
             error: str | None = None, hint: str | None = None,
             on_typed: Handler | None = None, compact: bool = False,
-            typed_label: str | None = None) -> ft.Control:
+            typed_label: str | None = None, badge: ft.Control | None = None) -> ft.Control:
     """A − value + stepper; its error (a refusal of this control) right under it.
 
     ``on_minus``/``on_plus`` send intents ("−1"/"+1"); with ``on_typed`` the number is a
     button (``typed_label`` its words for screen readers) that opens the keypad
     (:mod:`app.ui.kit.keypad`): no text field, so the phone's keyboard never opens.
     ``compact``: a tile (the label above, − n + below, :data:`TILE_WIDTH` wide) to lay
-    two side by side; the same identifiers.
+    two side by side; the same identifiers. ``badge`` (a tile's icon) ends the label's row:
+    a long label wraps before it instead of running under it.
     """
     shown = number_field(label, value, on_typed, compact)
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
@@ -181,8 +182,13 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
         step("plus", ft.Icons.ADD, on_plus, more_label),
     ]
     if compact:
+        words: ft.Control = ft.Text(label, size=13, max_lines=2,
+                                    overflow=ft.TextOverflow.ELLIPSIS, expand=True)
         items: list[ft.Control] = [
-            ft.Text(label, size=13, max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
+            # two lines' room, so that tiles side by side keep their − n + level
+            ft.Container(ft.Row([words, badge], spacing=2,
+                                vertical_alignment=ft.CrossAxisAlignment.START), height=36)
+            if badge is not None else words,
             ft.Row(buttons, vertical_alignment=ft.CrossAxisAlignment.CENTER, spacing=2)]
     else:
         items = [ft.Row([ft.Container(ft.Text(label, size=16), expand=True), *buttons],

@@ -121,13 +121,14 @@ def _count(s: Section, ident: str) -> Count | None:
     return next((k for k in s.counts if k.id == ident), None)
 
 
-def count_tile(x: Ctx, s: Section, count: Count, compact: bool = True) -> ft.Control:
-    """A count as the kit's stepper: − n +, the number typed."""
+def count_tile(x: Ctx, s: Section, count: Count, compact: bool = True,
+               badge: ft.Control | None = None) -> ft.Control:
+    """A count as the kit's stepper: − n +, the number typed; ``badge`` ends its label's row."""
     return stepper(f"sheet-{count.id}", count.label, count.value, x.on(count.minus),
                    x.on(count.plus), x.t("sheet-decrease", field=count.label),
                    x.t("sheet-increase", field=count.label), error=_error_of(x.p, s, count.id),
                    hint=count.hint, on_typed=x.typed(count), compact=compact,
-                   typed_label=x.t("keypad-open", field=count.label))
+                   typed_label=x.t("keypad-open", field=count.label), badge=badge)
 
 
 def count_number(x: Ctx, s: Section, count: Count, caption: str,
@@ -218,9 +219,8 @@ def score_region(x: Ctx, s: Section) -> ft.Control:
 def resource_tile(x: Ctx, s: Section, count: Count) -> ft.Control:
     """A resource: its icon beside the label, − n + (the number typed)."""
     name = count.id.removeprefix("resources-")
-    return box(ft.Stack([count_tile(x, s, count),
-                          ft.Container(icon(RESOURCE_ICONS.get(name, "coin"), x.dark, 22),
-                                       right=0, top=0)]), padding=6, expand=True)
+    badge = icon(RESOURCE_ICONS.get(name, "coin"), x.dark, 22)
+    return box(count_tile(x, s, count, badge=badge), padding=6, expand=True)
 
 
 def resources_region(x: Ctx, s: Section) -> ft.Control:

@@ -60,15 +60,16 @@ def _error(x: Ctx, count: Count) -> str | None:
     return p.error if p.error and p.error_id and count.id.endswith(p.error_id) else None
 
 
-def _stepper(x: Ctx, count: Count, words: str, compact: bool, hint: str | None = None
-             ) -> ft.Control:
+def _stepper(x: Ctx, count: Count, words: str, compact: bool, hint: str | None = None,
+             badge: ft.Control | None = None) -> ft.Control:
     """A count's − n + (its number typed with the keypad); ``words`` shown, its whole name
     read to screen readers."""
     return stepper(f"sheet-{count.id}", words, count.value, x.on(count.minus), x.on(count.plus),
                    x.t("sheet-decrease", field=count.label),
                    x.t("sheet-increase", field=count.label), error=_error(x, count),
                    hint=hint if hint is not None else count.hint, on_typed=x.keyed(count),
-                   compact=compact, typed_label=x.t("keypad-open", field=count.label))
+                   compact=compact, typed_label=x.t("keypad-open", field=count.label),
+                   badge=badge)
 
 
 def _icon_tile(name: str, dark: bool) -> ft.Control:
@@ -96,10 +97,8 @@ def tree_row(x: Ctx, n: int, count: Count) -> ft.Control:
 def count_tile(x: Ctx, count: Count) -> ft.Control:
     """A count as a tile: its icon beside its name, − n +."""
     name = COUNT_ICONS.get(count.id)
-    tile = _stepper(x, count, count.label, True)
-    inner: ft.Control = tile if name is None else ft.Stack(
-        [tile, ft.Container(icon(name, x.dark, 22), right=0, top=0)])
-    return box(inner, padding=6, expand=True)
+    badge = None if name is None else icon(name, x.dark, 22)
+    return box(_stepper(x, count, count.label, True, badge=badge), padding=6, expand=True)
 
 
 def trees_region(x: Ctx, s: Section) -> ft.Control:
