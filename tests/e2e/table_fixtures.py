@@ -30,6 +30,16 @@ from tests.e2e.conftest import (
 )
 
 PLAYERS = ["Mireille", "Bartholomew", "Annika"]
+
+
+def seated(names: list[str]) -> list[dict[str, str]]:
+    """``names`` as the new-game form seats them: each seat the next of its colours."""
+    from app.game.new_game import fill_colours
+
+    return [{"name": n, "colour": c} for n, c in zip(names, fill_colours([None] * len(names)),
+                                                      strict=True)]
+
+
 #: every phone at a table is in the foreground: no background-tab throttling
 FOREGROUND_ARGS = [
     "--disable-background-timer-throttling",
@@ -63,7 +73,7 @@ class TableServer:
         from app.store.facade import Store
 
         store = Store.open(self.db_url)
-        session = GameSession.create(store, game="forestry", players=PLAYERS, seed=11)
+        session = GameSession.create(store, game="forestry", players=seated(PLAYERS), seed=11)
         for i in range(len(PLAYERS)):
             session.apply(SetHarvester(version=session.version, player=i, space=i + 1))
         session.apply(StartGame(version=session.version))

@@ -25,7 +25,7 @@ from tests.e2e.conftest import (
     reveal,
     tap,
 )
-from tests.e2e.table_fixtures import PLAYERS, TableServer, table_browser
+from tests.e2e.table_fixtures import PLAYERS, TableServer, seated, table_browser
 
 __all__ = ["table_browser"]
 
@@ -48,7 +48,7 @@ def server() -> Iterator[tuple[TableServer, int]]:
 
     srv = TableServer()
     store = Store.open(srv.db_url)
-    session = GameSession.create(store, game="forestry", players=PLAYERS, seed=11,
+    session = GameSession.create(store, game="forestry", players=seated(PLAYERS), seed=11,
                                  options={"infestation": True}, infested=(4, 9, 12))
     forest = session.state.table.forest  # type: ignore[union-attr]
     free = [sp for sp in range(1, 16) if forest.forester_at(sp) is None

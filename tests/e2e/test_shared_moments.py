@@ -31,7 +31,7 @@ from tests.e2e.conftest import (
     tap,
     watch_answer,
 )
-from tests.e2e.table_fixtures import PLAYERS, TableServer, table_browser
+from tests.e2e.table_fixtures import PLAYERS, TableServer, seated, table_browser
 
 __all__ = ["table_browser"]
 
@@ -68,7 +68,8 @@ class Tables:
         try:
             from app.games.guardians.commands import TriggerGameEnd
 
-            fg = GameSession.create(store, game="forest-guardians", players=PLAYERS, seed=3)
+            fg = GameSession.create(store, game="forest-guardians", players=seated(PLAYERS),
+                                      seed=3)
             fg.apply(TriggerGameEnd(version=fg.version, player=0, trigger="last_tree_planted"))
             self.guardians = fg.game_id
             hub = TableHub(store)

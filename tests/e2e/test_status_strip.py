@@ -32,7 +32,7 @@ from tests.e2e.conftest import (
     shot,
     tap,
 )
-from tests.e2e.table_fixtures import PLAYERS, TableServer, table_browser
+from tests.e2e.table_fixtures import PLAYERS, TableServer, seated, table_browser
 
 __all__ = ["table_browser"]
 
@@ -100,7 +100,8 @@ def _guardians(store: Any) -> int:
     from app.game.commands import StartGame
     from app.session import GameSession
 
-    session = GameSession.create(store, game="forest-guardians", players=PLAYERS, seed=11)
+    session = GameSession.create(store, game="forest-guardians", players=seated(PLAYERS),
+                                 seed=11)
     session.apply(StartGame(version=session.version))
     return session.game_id
 
