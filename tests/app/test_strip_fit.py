@@ -144,3 +144,22 @@ def test_to_apply_goes_before_the_seat_chips_only_when_nothing_else_fits():
     assert F.fit_row("Bartholomew plays", "Round 1 of 10", **host, row2=False) == \
         F.fit_row("Bartholomew plays", "Round 1 of 10", **host)
     assert F.fit_row("Bartholomew plays", "Round 1 of 10", **host).apply == "row2"
+
+
+def test_a_chip_under_a_short_name_takes_the_room_of_its_second_line():
+    """The forest map's screenshot: Mei's own chip said "you ·", its "online" wrapped out
+    of sight: the chips shared the row by their first lines alone ("Mei  22" is narrower
+    than "you · online" at 11 px). A chip's words are its wider line."""
+    first, second = "Mei  22", "you · online"
+    assert F.text_width(second, F.CHIP_SECOND) > F.text_width(first, 13)
+    assert F.chip_words(first, second, 13) == F.text_width(second, F.CHIP_SECOND)
+    assert F.chip_words("▶ Mireille  6", second, 13) == F.text_width("▶ Mireille  6", 13)
+    firsts = ["Mei  22", "▶ Ken  16", "Aya  16"]
+    seconds = ["you · online", "offline", "offline"]
+    assert F.chip_size(firsts, you=True, seconds=seconds) == 13  # the room is there
+    # Japanese seconds are the wider: three short names fit beside "To apply", their
+    # second lines ("自分・オフライン", "オフライン" twice) do not
+    short = ["Al  1", "Bo  2", "Cy  3"]
+    ja = ["自分・オフライン", "オフライン", "オフライン"]
+    assert F.chips_whole(short, taken=F.TOUCH + 4, you=True)
+    assert not F.chips_whole(short, taken=F.TOUCH + 4, you=True, seconds=ja)

@@ -61,6 +61,8 @@ def text_width(text: str, size: float) -> float:
 #: Chromium (40 px before the words, 8 after them); this phone's own chip has a border
 #: 2 px thicker a side
 CHIP_SIZES = (13, 12, 11)
+#: a chip's second line ("you · online") is drawn at this size whatever the first's
+CHIP_SECOND = 11
 CHIP_FRAME = 48
 CHIP_FRAME_YOU = CHIP_FRAME + 4
 
@@ -70,24 +72,36 @@ def chip_frame(you: bool) -> int:
     return CHIP_FRAME_YOU if you else CHIP_FRAME
 
 
-def chip_size(firsts: Sequence[str], taken: float = 0, you: bool = False) -> int:
+def chip_words(first: str, second: str, size: float) -> float:
+    """How wide a chip's words are: its first line at ``size`` px or its second, the wider
+    ("Mei  22" over "you · online": the second)."""
+    return max(text_width(first, size), text_width(second, CHIP_SECOND))
+
+
+def chip_size(firsts: Sequence[str], taken: float = 0, you: bool = False,
+              seconds: Sequence[str] = ()) -> int:
     """The size the seat chips' first lines are drawn at: the largest at which every one
     is whole in a row of chips sharing the row by what they say (``taken``: px of the
     row already used, "To apply" before them; ``you``: one of them is this phone's own
-    chip); the smallest when none is ("▶ Mireille  6" beside "Bartholomew  6" and
-    "Annika  6" was "▶ Mireill…" at 13 px)."""
+    chip; ``seconds``: their second lines); the smallest when none is ("▶ Mireille  6"
+    beside "Bartholomew  6" and "Annika  6" was "▶ Mireill…" at 13 px)."""
     room = _chips_room(len(firsts), taken, you)
     for size in CHIP_SIZES:
-        if sum(text_width(f, size) for f in firsts) <= room:
+        if _words(firsts, seconds, size) <= room:
             return size
     return CHIP_SIZES[-1]
 
 
-def chips_whole(firsts: Sequence[str], taken: float = 0, you: bool = False) -> bool:
-    """Whether the chips' first lines are whole at the smallest size with ``taken`` px of
+def chips_whole(firsts: Sequence[str], taken: float = 0, you: bool = False,
+                seconds: Sequence[str] = ()) -> bool:
+    """Whether the chips' words are whole at the smallest size with ``taken`` px of
     their row used (:func:`chip_size`): "To apply" goes before them only then."""
-    return sum(text_width(f, CHIP_SIZES[-1]) for f in firsts) <= _chips_room(
-        len(firsts), taken, you)
+    return _words(firsts, seconds, CHIP_SIZES[-1]) <= _chips_room(len(firsts), taken, you)
+
+
+def _words(firsts: Sequence[str], seconds: Sequence[str], size: float) -> float:
+    return sum(chip_words(f, seconds[i] if i < len(seconds) else "", size)
+               for i, f in enumerate(firsts))
 
 
 def _chips_room(n: int, taken: float, you: bool) -> float:

@@ -33,14 +33,15 @@ from app.store.crud import FAILURES
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark, seat_colour
 from app.ui.kit.fit import (
+    CHIP_SECOND,
     END_SIZE,
     Fit,
     chip_frame,
     chip_size,
+    chip_words,
     chips_whole,
     fit_row,
     split_lines,
-    text_width,
 )
 from app.ui.kit.kept import forget_pieces, keep_piece
 from app.ui.kit.live_table import on_tap
@@ -257,6 +258,15 @@ def _dot(colour: str | None, online: bool, dark: bool) -> ft.Control:
                         border=ft.Border.all(2.5, line))
 
 
+def chip_second(t: Any, you: bool, online: bool | None) -> str:
+    """A seat chip's second line: "you" on this phone's own, online or offline at a table
+    of phones ("" when neither)."""
+    said = [t("status-you")] if you else []
+    if online is not None:
+        said.append(t("status-online") if online else t("status-offline"))
+    return " · ".join(said)
+
+
 def chip_first(name: str, total: int | None, active: bool) -> str:
     """A seat chip's first line: ▶ on the turn's player, the name and total."""
     return f"{'▶ ' if active else ''}{name}" + ("" if total is None else f"  {total}")
@@ -267,19 +277,16 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
           many: bool, size: int = 13) -> ft.Control:
     """Seat ``i``'s chip: ▶ on the turn's player, the name and total (at ``size`` px: the
     largest at which every chip's is whole), "you", online."""
-    t = app.t
     first = chip_first(name, total, active)
-    second = [t("status-you")] if you else []
-    if online is not None:
-        second.append(t("status-online") if online else t("status-offline"))
+    said = chip_second(app.t, you, online)
     lines: list[ft.Control] = [ft.Text(first, size=size, weight=ft.FontWeight.W_600, max_lines=1,
                                        overflow=ft.TextOverflow.ELLIPSIS)]
     # the dot and the second line kept while they say the same (a total changes on every
     # phone at every tap: only the first line is new then)
-    if second:
-        said = " · ".join(second)
+    if said:
         lines.append(keep_piece(app, p, f"strip-chip-{i}-second", said, lambda: ft.Text(
-            said, size=11, max_lines=1, color=ft.Colors.ON_SURFACE_VARIANT)))
+            said, size=CHIP_SECOND, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
+            color=ft.Colors.ON_SURFACE_VARIANT)))
     line = seat_colour(colour, dark).line
     lit = online is not False
     chip = ft.Chip(
@@ -292,9 +299,11 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         border_side=ft.BorderSide(2, line) if you else None,
         width=None if not many else 112,
         on_select=partial(select_player, app, p, i))
-    # the chips share the row by what they say (the turn's ▶ and a long name take more):
-    # an even share cut "▶ Mei 42" on the host's phone once "To apply" sat beside them
-    share = max(1, round(text_width(first, size) + chip_frame(you)))
+    # the chips share the row by what they say (the turn's ▶ and a long name take more,
+    # "you · online" under a short name): an even share cut "▶ Mei 42" on the host's phone
+    # once "To apply" sat beside them, and a share by the first line alone "you · online"
+    # under "Mei  22"
+    share = max(1, round(chip_words(first, said, size) + chip_frame(you)))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
                         expand=share if not many else False)
 
@@ -365,6 +374,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
     active = top.seat
     many = len(names) > 4  # (their row scrolls)
     firsts = [chip_first(who, totals[i], i == active) for i, who in enumerate(names)]
+    seconds = [chip_second(app.t, i == p.locked_player, None if online is None else i in online)
+               for i in range(len(names))]
     you_here = p.locked_player is not None
     fit = fit_row(top.main, top.sub, end=top.end if ends_here else "",
                   apply_word=app.t("status-apply-word"), apply_n=apply_n if applies else None,
@@ -372,7 +383,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
                   rank=app.t("status-rank", r=rank, n=n) if rank else "",
                   back=app.locked is None,
                   # "To apply" before the chips only if their names stay whole
-                  row2=many or chips_whole(firsts, taken=TOUCH + 4, you=you_here))
+                  row2=many or chips_whole(firsts, taken=TOUCH + 4, you=you_here,
+                                           seconds=seconds))
     row1.append(keep_piece(app, p, "strip-turn", (top, dark, colours, fit),
                            lambda: _turn_block(app, p, top, dark, fit)))
     if ends_here and turn is not None:
@@ -396,7 +408,8 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         lambda: _menu(app, p, c, final, menu)))
     # one size for every chip's first line: the largest at which each is whole
     size = 13 if many else chip_size(
-        firsts, taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=you_here)
+        firsts, taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=you_here,
+        seconds=seconds)
     chips = []
     for i, who in enumerate(names):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None
