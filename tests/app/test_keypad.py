@@ -133,6 +133,42 @@ def test_next_types_the_boards_counts_one_after_another(svc: Any) -> None:
     asyncio.run(go())
 
 
+def _keypad_icons(client: Any) -> list[str]:
+    """The drawn icons in the open keypad (its head's, its Next's), by file name."""
+    pad = [c for c in client.find(ft.Semantics) if c.identifier == "keypad"][-1]
+    found: list[str] = []
+
+    def walk(c: Any) -> None:
+        if isinstance(c, ft.Image):
+            found.append(str(c.src).rsplit("/", 1)[-1])
+        for name in ("content", "controls"):
+            child = getattr(c, name, None)
+            for k in child if isinstance(child, list) else [child]:
+                if isinstance(k, ft.Control):
+                    walk(k)
+
+    walk(pad)
+    return found
+
+
+def test_the_keypad_shows_the_games_own_icons(svc: Any) -> None:
+    """The design's keypad: the field's icon is the game's (the coin for Coins), and so is
+    Next's (the bricks for Construction materials), not a generic Material one."""
+    async def go() -> None:
+        client, app = await start_app()
+        await new_forestry(client, app, ["Mei", "Ken"])
+        await tap(client, "sheet-resources-coins-value")
+        await refresh(client)
+        assert _keypad_icons(client) == ["coin.svg", "construction-materials.svg"]
+        await tap_key(client, "next")
+        await settle(0.05)
+        await refresh(client)
+        assert _keypad_icons(client)[:2] == ["construction-materials.svg", "seedling.svg"]
+        assert not client.crashes()
+
+    asyncio.run(go())
+
+
 def test_a_refused_value_names_its_field(svc: Any) -> None:
     async def go() -> None:
         client, app = await start_app()

@@ -267,6 +267,9 @@ class GameUI:
     #: each score category's icon (a file name in ``assets/icons/``, no ``.svg``): the
     #: result grid's rows; a category without one shows none
     category_icons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: a typed count's icon by the count's id (``resources-coins``: ``coin``): the keypad's
+    #: head and its "Next"; a count without one has a generic icon
+    count_icons: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     #: the board drawn as the board (None: each section as a card)
     board: BoardPiece | None = None
 

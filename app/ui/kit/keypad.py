@@ -23,7 +23,9 @@ from typing import Any
 
 import flet as ft
 
+from app.ui.kit.colours import is_dark
 from app.ui.kit.flet_compat import TAB_GONE
+from app.ui.kit.icon_assets import icon
 from app.ui.kit.validate import MAX_DIGITS
 from app.ui.kit.widgets import TOUCH, sid
 
@@ -101,8 +103,8 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "±0")
 
 
-#: A count's icon from the words of its identifier (Material icons until the design's
-#: drawn set is in the assets); the first that matches, else a generic one.
+#: A count's icon when its game gives it none (``KeyField.icon``): a Material icon from the
+#: words of its identifier, the first that matches, else a generic one.
 _ICONS: tuple[tuple[str, Any], ...] = (
     ("coins", ft.Icons.PAID), ("construction", ft.Icons.HANDYMAN),
     ("workers", ft.Icons.ENGINEERING), ("seedling", ft.Icons.SPA),
@@ -116,16 +118,25 @@ def icon_of(ident: str) -> Any:
     return next((icon for word, icon in _ICONS if word in ident), ft.Icons.TAG)
 
 
+def field_icon(f: KeyField, size: int, dark: bool) -> ft.Control:
+    """``f``'s icon: the game's drawn one (``assets/icons``), else :func:`icon_of`'s."""
+    if f.icon:
+        return icon(f.icon, size, dark=dark)
+    return ft.Icon(icon_of(f.id), size=size)
+
+
 @dataclass(frozen=True, slots=True)
 class KeyField:
     """A count the keypad types: its id (``resources-coins``), its name, its value now,
-    whose board it is (words), and how its typed value is sent (one command)."""
+    whose board it is (words), how its typed value is sent (one command) and its icon (a
+    file name in ``assets/icons``; None: a generic one)."""
 
     id: str
     label: str
     value: int
     owner: str
     send: Callable[[int], Any]
+    icon: str | None = None
 
 
 class Keypad:
@@ -198,12 +209,13 @@ class Keypad:
 
     def _body(self) -> ft.Control:
         t, f = self.t, self.field
+        dark = is_dark(self.page)
         digit_key = [self._key(d, d, t("keypad-digit", digit=d)) for d in DIGITS]
         done = sid("keypad-done", ft.FilledButton(
             content=ft.Text(t("keypad-done"), size=18), icon=ft.Icons.CHECK,
             height=KEY_HEIGHT, expand=True, on_click=self.done), button=True)
         head = ft.Row([
-            ft.Container(ft.Icon(icon_of(f.id), size=28), width=TOUCH, height=TOUCH,
+            ft.Container(field_icon(f, 28, dark), width=TOUCH, height=TOUCH,
                          border_radius=TOUCH // 2, alignment=ft.Alignment.CENTER,
                          bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST),
             ft.Column([sid("keypad-field", ft.Text(f.label, size=20, weight=ft.FontWeight.BOLD,
@@ -236,7 +248,7 @@ class Keypad:
                 content=ft.Row([ft.Text(t("keypad-next", field=self.next_field.label),
                                         size=16, expand=True, max_lines=1,
                                         overflow=ft.TextOverflow.ELLIPSIS),
-                                ft.Icon(icon_of(self.next_field.id), size=22),
+                                field_icon(self.next_field, 22, dark),
                                 ft.Icon(ft.Icons.CHEVRON_RIGHT, size=22)]),
                 height=56, on_click=self.next, width=float("inf")), button=True))
         return sid("keypad", ft.Container(

@@ -274,6 +274,7 @@ def _key_fields(app: Nav, p: SheetPresenter, c: TableClient) -> list[KeyField]:
     """The board's typed counts in reading order (the sections', as the sheet shows them),
     as the keypad types them: each sends one typed value (``SetCount``)."""
     names = p.names()
+    icons = ui(p.game).count_icons
     out: list[KeyField] = []
     for s in p.sections():
         if s.id in ("table", "suggestions"):
@@ -286,7 +287,7 @@ def _key_fields(app: Nav, p: SheetPresenter, c: TableClient) -> list[KeyField]:
                 await submit_off_loop(app, p, c, lambda: p.set_value(field_path, value))
             out.append(KeyField(count.id, count.label, count.value,
                                 app.t("keypad-owner", name=names[p.player], part=s.title),
-                                send))
+                                send, icons.get(count.id)))
     return out
 
 

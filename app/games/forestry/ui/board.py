@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -69,6 +70,12 @@ BELOW_ICONS = {"seedlings-below": "seedling",
                "forester-tokens-below-thinning": "forester-thinning",
                "forester-tokens-below-den-tree": "forester-den-tree",
                "forester-tokens-below-painting": "forester-painting"}
+#: each typed count's icon by its id (the keypad's head and "Next")
+COUNT_ICONS = MappingProxyType({
+    "score-track": "score", "storage-extensions": "storage-extension", "storage-wood": "wood",
+    "buildings-forest": "forest-building", "buildings-sawmill-light-green": "sawmill",
+    "buildings-sawmill-dark-green": "sawmill", "buildings-sawmill-orange": "sawmill",
+    **{f"resources-{k}": v for k, v in RESOURCE_ICONS.items()}, **BELOW_ICONS})
 #: a river token's symbol (its count id without "river-") -> its icon
 RIVER_ICONS = {"accessory": "category-accessory", "innovation": "category-innovation",
                "furniture": "category-furniture", "building": "category-building",

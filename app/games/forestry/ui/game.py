@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from app.games.forestry.ui.board import forestry_board
+from app.games.forestry.ui.board import COUNT_ICONS, forestry_board
 from app.games.forestry.ui.forest_map_view import forest_map
 from app.games.forestry.ui.form import ForestryForm
 from app.games.forestry.ui.form_view import option_block
@@ -42,4 +42,4 @@ UI = GameUI(Game.FORESTRY, sheet=ForestrySheet, form=ForestryForm, option_block=
                 "score_track": "score", "buildings": "forest-building", "water": "water-structure",
                 "tasks": "task-card", "forester_majority": "forester-pair", "resources": "coin",
                 "wood": "wood", "detached": "storage-space", "technician": "technology"}),
-            board=forestry_board)
+            count_icons=COUNT_ICONS, board=forestry_board)

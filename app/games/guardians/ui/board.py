@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 DRAWN = frozenset(("trees", "animals", "ranger"))
 COUNT_ICONS = {"fire-tokens": "fire-token", "animals-in-shelter": "shelter",
                "calocedrus-on-mountains": "mountain"}
+#: each typed count's icon by its id (the keypad's head and "Next"): the tree rows too
+KEYPAD_ICONS = MappingProxyType({**COUNT_ICONS, **{f"tree-points-{r}": "tree" for r in (1, 2, 3)}})
 
 
 @dataclass(frozen=True, slots=True)

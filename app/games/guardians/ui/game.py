@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.games.guardians.ui.board import guardians_board
+from app.games.guardians.ui.board import KEYPAD_ICONS, guardians_board
 from app.games.guardians.ui.form import GuardiansForm
 from app.games.guardians.ui.form_view import option_block
 from app.games.guardians.ui.lines import WORDS
@@ -46,4 +46,4 @@ UI = GameUI(Game.GUARDIANS, sheet=GuardiansSheet, form=GuardiansForm,
             reference_piece=planting_check,
             category_icons=MappingProxyType({"trees": "tree", "animals": "animal-card",
                                              "fires": "fire-token", "ranger": "ranger"}),
-            board=guardians_board)
+            count_icons=KEYPAD_ICONS, board=guardians_board)
