@@ -851,11 +851,11 @@ def _table(x: Ctx, s: Section, icon_name: str, grid: ft.Control,
 
 
 def area_head(x: Ctx, g: GridColumn, area: Area) -> ft.Control:
-    """An area's name on its colour."""
+    """An area's name on its colour, as a heading ("Light green": the design's)."""
     fill, text, _tint = AREA_LOOK[area]
     return sid(f"sheet-{g.id}", ft.Container(
-        ft.Text(g.title, size=12, color=text, weight=ft.FontWeight.W_600,
-                text_align=ft.TextAlign.CENTER, max_lines=1),
+        ft.Text(g.title[:1].upper() + g.title[1:], size=12, color=text,
+                weight=ft.FontWeight.W_600, text_align=ft.TextAlign.CENTER, max_lines=1),
         width=CELL, height=28, border_radius=8, bgcolor=fill, alignment=ft.Alignment.CENTER),
         label=g.title)
 
