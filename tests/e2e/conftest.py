@@ -213,6 +213,8 @@ def watch_socket(page) -> None:  # type: ignore[no-untyped-def]
     t0 = time.monotonic()
 
     def keep(way: str, payload: object) -> None:
+        if payload in ("ft-ping", "ft-pong"):  # (a second's keep-alive: it pushed out of
+            return  # the report the frames that told what happened, of a 30 s wait)
         frames.append(f"{time.monotonic() - t0:8.2f} {way} {str(payload)[:160]}")
 
     page.on("websocket", lambda ws: (
