@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from app.web.limits import REFUSAL_LOGS, SOCKET_GONE, address_key, log_limited
+from app.web.limits import FIRST_FRAME, REFUSAL_LOGS, SOCKET_GONE, address_key, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
@@ -276,6 +276,8 @@ class Budget:
         refused: list[bool] = []
         waiting = [0]  # bytes read and not yet handed on
         admitted: list[bool] = []
+        arrived = asyncio.Event()  # the first message after the handshake came in
+        scope = {**scope, FIRST_FRAME: arrived}
 
         async def charged() -> Message:
             message: Message = await receive()
@@ -311,6 +313,8 @@ class Budget:
                                          WebCode.TOO_MANY_TABS))
                             return
                     (answers if unit.action == _INVOKE else held).append(unit)
+                    if message.get("type") != "websocket.connect":
+                        arrived.set()
                     waiting[0] += unit.size
                     if len(held) + len(answers) > MAX_HELD or waiting[0] > MAX_HELD_BYTES:
                         raise _Overdrawn("too many messages waiting")
@@ -320,6 +324,7 @@ class Budget:
             except _Overdrawn as e:
                 over.append((e.why, WebCode.TOO_MANY_MESSAGES))
             finally:
+                arrived.set()  # (no more will come: nothing to wait for)
                 wake.set()
 
         def hand(unit: _Unit) -> Message:

@@ -203,6 +203,13 @@ def log_limited(limiter: LogLimiter, address: str, msg: str, *args: Any) -> None
 #: refusals (a foreign Host or Origin, the session cap): 3 lines per address a minute
 REFUSAL_LOGS = LogLimiter(per_address=3, total=20)
 
+#: A websocket's scope key: an ``asyncio.Event`` the budget (:mod:`app.web.budget`, the
+#: outermost layer) sets once the client's first message after the handshake has come in.
+#: The session guard times the first frame's arrival by it, not the moment the budget
+#: hands it on: a new tab's first frame may wait its turn there (pages built one at a
+#: time), and that wait is the server's, not a client that sends nothing.
+FIRST_FRAME = "forest_table.first_frame"
+
 
 @dataclass
 class _Open:

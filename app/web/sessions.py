@@ -66,7 +66,7 @@ import msgpack
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.peer import Peers
-from app.web.limits import REFUSAL_LOGS, SOCKET_GONE, LogLimiter, log_limited
+from app.web.limits import FIRST_FRAME, REFUSAL_LOGS, SOCKET_GONE, LogLimiter, log_limited
 from app.web.messages import WebCode, say
 
 log = logging.getLogger(__name__)
@@ -703,12 +703,28 @@ class SessionGuard:
         gone = asyncio.Event()  # the socket closed (or was closed for a bad frame)
         frames = 0
 
+        async def first_message() -> Message:
+            """The next message, within :data:`REGISTER_TIMEOUT` of asking for it, or
+            later when it came in by then and the budget holds it for its turn (a join
+            storm: pages are built one at a time, and a tab waiting its turn sent its
+            frame in time). TimeoutError: nothing came."""
+            task = asyncio.ensure_future(receive())
+            try:
+                done, _ = await asyncio.wait({task}, timeout=REGISTER_TIMEOUT)
+                arrived = scope.get(FIRST_FRAME)
+                if task not in done and not (arrived is not None and arrived.is_set()):
+                    raise TimeoutError
+                return await task
+            except BaseException:  # (timed out, or this connection's task cancelled)
+                task.cancel()
+                raise
+
         async def checked() -> Message:
             nonlocal frames
             late = False
             if frames == 0:  # the client's first frame: not waited for forever
                 try:
-                    message = await asyncio.wait_for(receive(), REGISTER_TIMEOUT)
+                    message = await first_message()
                 except TimeoutError:
                     late, message = True, {"type": "websocket.receive", "bytes": None}
             else:
