@@ -367,6 +367,11 @@ async def _worker(url: str, tables: list[list[str]], duration: float, seed: int,
     except TimeoutError:
         pass
     ready = sum(p.ready.is_set() for p in phones)
+    for p in phones:  # why one never showed its sheet (the server closed it, say)
+        if not p.ready.is_set():
+            code = getattr(p.ws, "close_code", None)
+            p.errors.append(f"not joined: closed {code} {getattr(p.ws, 'close_reason', '')}"
+                            if code is not None else "not joined: no sheet yet")
     print("READY", ready, flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)  # GO
     cpu0 = time.process_time()
