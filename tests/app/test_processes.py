@@ -301,7 +301,10 @@ def test_a_process_killed_mid_burst_loses_no_acknowledged_tap(
                 lock.close()
             await until(lambda: all(p.url == p2.url and p.ready.is_set()
                                     for p in phones[:2]), 30, "back on the second process")
-            assert all(p.lost for p in phones[:2])  # the page says so
+            # the page says so: the taps it resends are answered once the new session has
+            # them, which on a loaded machine can be after its sheet is drawn
+            await until(lambda: all(p.lost and not p.unacked for p in phones[:2]), 10,
+                        "the taps resent to the second process answered ft-lost or ft-unsure")
             for _ in range(3):
                 for p in phones[:2]:
                     await p.tap()
