@@ -177,6 +177,39 @@ def test_8_a_redraw_within_a_visit_sends_the_body_alone() -> None:
     asyncio.run(go())
 
 
+def test_8_a_piece_in_a_slot_is_sent_alone_addressed_to_its_slot() -> None:
+    """8. (``patch_slot``): a redraw that keeps the body and the slot (the very objects)
+    sends nothing for them; the slot's new piece goes in one patch addressed to the slot,
+    its id indexed and the old one's dropped; a slot no longer on the page is sent nothing."""
+    async def go() -> None:
+        client = Client(new_hub(), encode=True)
+        page = client.page
+        old = ft.Text("Mei  3", key="kept-first")
+        slot = ft.Column([old], key="kept-first-slot")
+        frame = _screen("screen-1", slot, ft.Text("kept"))
+        page.controls = [frame]
+        page.update()
+        column = frame.content
+        body = column.controls[0]
+        sent = len(client.conn.messages)
+        assert flet_compat.patch_body(page, frame, "screen-1", column, body)  # (unchanged)
+        assert len(client.conn.messages) == sent  # nothing to send for a kept body
+        new = ft.Text("Mei  4", key="kept-first")
+        assert flet_compat.patch_slot(page, slot, new)
+        [message] = client.conn.messages[sent:]
+        assert message.body.id == slot._i  # noqa: SLF001
+        assert "Mei  4" in str(message.body.patch) and "kept'" not in str(message.body.patch)
+        assert slot.controls == [new]
+        index = client.session.index
+        assert index.get(new._i) is new and old._i == new._i  # noqa: SLF001 (reconciled)
+        assert not flet_compat.patch_slot(page, slot, new)  # holds it already
+        gone = ft.Column([ft.Text("a", key="kept-x")], key="kept-x-slot")
+        assert not flet_compat.patch_slot(page, gone, ft.Text("b", key="kept-x"))
+        assert len(client.conn.messages) == sent + 1
+
+    asyncio.run(go())
+
+
 def test_canary_4_a_scrolling_column_has_no_scroll_position_of_its_own() -> None:
     """4.: Flet scrolls a column only by a method call sent after the redraw (``scroll_to``):
     a column has no offset property a redraw could carry in its own patch."""

@@ -193,3 +193,59 @@ def test_flet_still_needs_it(monkeypatch: pytest.MonkeyPatch) -> None:
     phone = sent(holder)
     with pytest.raises(AttributeError, match="has no attribute 'controls'"):
         redraw(holder, ft.Column([box, text], key="body"), phone)
+
+
+def _node(phone: Any, i: int) -> Any:
+    """The phone's model of the control whose id is ``i``."""
+    if isinstance(phone, dict):
+        if phone.get("_i") == i:
+            return phone
+        values: Any = phone.values()
+    elif isinstance(phone, list):
+        values = phone
+    else:
+        return None
+    for v in values:
+        found = _node(v, i)
+        if found is not None:
+            return found
+    return None
+
+
+def test_random_redraws_with_slots_leave_the_phone_as_the_server() -> None:
+    """Pieces in slots (kept.keep_slot): each redraw keeps the slots (the very objects, in
+    columns made anew or kept, possibly moved) and makes some of their pieces anew; the body
+    is diffed frozen, then each new piece is sent in its slot alone, as
+    flet_compat.patch_slot does once the screen is drawn."""
+    for seed in range(100):
+        r = random.Random(seed)
+        slots = [ft.Column([ft.Text(f"v{k}-0", key=f"kept-{k}")], key=f"kept-{k}-slot")
+                 for k in range(4)]
+        body = ft.Column([tree(r, 3) for _ in range(2)], key="body")
+        for slot in slots:  # each in a column of the body, at a place of its own
+            columns = [c for c in every(body, []) if isinstance(c, ft.Column | ft.Row)]
+            target = r.choice(columns)
+            target.controls = [*target.controls, slot]
+        holder = ft.Column([body])
+        phone = sent(holder)
+        for step in range(6):
+            old = holder.controls[0]
+            new = redrawn(r, old)
+            if new is old:
+                new = ft.Column(list(old.controls), key="body")
+            for c in every(new, []):  # the slots stay the very objects (kept pieces)
+                if isinstance(c, ft.Column | ft.Row) and c not in slots:
+                    c.controls = [next((s for s in slots if s.key == k.key), k)
+                                  if str(k.key).endswith("-slot") else k for k in c.controls]
+            redraw(holder, new, phone)
+            for k, slot in enumerate(slots):
+                if r.random() < 0.5:
+                    piece = slot.controls[0]
+                    fresh = ft.Text(f"v{k}-{step + 1}", key=piece.key)
+                    patch, _a, _r = ObjectPatch.from_diff(
+                        piece, fresh, control_cls=BaseControl, parent=slot,
+                        path=["controls", 0], frozen=True)
+                    msgpack.packb(patch.to_message(), default=ENCODE)
+                    slot.controls[0] = fresh
+                    apply(_node(phone, slot._i), patch.patch)  # noqa: SLF001
+            assert look(phone) == look(sent(holder)), f"seed {seed}, redraw {step + 1}"

@@ -53,7 +53,10 @@ def test_presence_counts_each_seats_live_sessions_and_is_not_logged(svc):
 
 
 def _chip_text(app, i):  # type: ignore[no-untyped-def]
-    return "\n".join(str(t.value) for t in shown(app, f"sheet-player-{i}").label.controls)
+    """A seat chip's lines (its first in a slot of its own: kept.keep_slot)."""
+    lines = [c.controls[0] if isinstance(c, ft.Column) else c
+             for c in shown(app, f"sheet-player-{i}").label.controls]
+    return "\n".join(str(t.value) for t in lines)
 
 
 def test_a_phone_going_away_shows_offline_on_the_others_strip_and_redraws_the_strip_only(svc):

@@ -362,9 +362,10 @@ def _started_for_two_seats(svc):
 
 def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
     """A redraw within a visit (flet_compat 8.): the screen's frame stays the control the
-    phone has, one patch addressed to the scrolling column and one to each row of the
-    pinned status strip that changed (the other player's total, this one's rank) carry
-    what changed, and no more than the controls that show something new."""
+    phone has; what changed goes in patches addressed to the scrolling column, to the pinned
+    status strip's rows, or to the slot of a piece that changes at every tap (kept.keep_slot:
+    the other player's total on her chip, the last change): no more than the controls that
+    show something new, and here not the body's columns at all."""
     p, c, gid, seat1, seat2 = _started_for_two_seats(svc)
 
     async def go():
@@ -375,22 +376,40 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         strip_box, scrolling = column.controls
         pinned = strip_box.content.content  # the strip's rows' column (its box: once a visit)
         assert strip_box.identifier == "status-strip" and isinstance(pinned, ft.Column)
+        chip = shown(a2, "sheet-player-0")
+        first_slot = chip.label.controls[0]  # her chip's first line, in its slot
+        changes_slot = _slot_of(shown(a2, "play-changes"))
         sent = len(c2.conn.messages)
         await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
         await settle(0.2)
         assert c2.page.controls[0] is frame and frame.content is column  # the same frame
         patches = [m for m in c2.conn.messages[sent:] if m.action == MessageAction.PATCH_CONTROL]
-        assert 1 <= len(patches) <= 3, patches  # the body, and each strip row that changed
-        # addressed to the scrolling column and the pinned strip's slot
-        assert {m.body.id for m in patches} <= {scrolling._i, pinned._i}
-        chip = shown(a2, "sheet-player-0")
-        assert "Mei  " in chip.label.controls[0].value  # her new total, on this phone's copy
-        assert c2.session.index.get(chip._i) is chip
-        strip_patch = " ".join(str(m.body.patch) for m in patches if m.body.id == pinned._i)
+        to = {m.body.id for m in patches}
+        slots = {i for i in to if str(getattr(c2.session.index.get(i), "key", "")).endswith(
+            "-slot")}
+        assert to - slots <= {pinned._i}, patches  # the body's columns: nothing to send
+        assert {first_slot._i, changes_slot._i} <= slots
+        assert shown(a2, "sheet-player-0") is chip  # the very chip, its first line new
+        assert "Mei  " in first_slot.controls[0].value  # her new total, on this phone's copy
+        assert c2.session.index.get(first_slot.controls[0]._i) is first_slot.controls[0]
+        strip_patch = " ".join(str(m.body.patch) for m in patches if m.body.id == first_slot._i)
         assert "Mei  " in strip_patch  # ... and sent to the phone
+        assert _slot_of(shown(a2, "play-changes")) is changes_slot
         assert sum(len(str(m.body.patch)) for m in patches) < 2000  # the changes only
 
     asyncio.run(go())
+
+
+def _first_line(chip):
+    """A seat chip's first line (in its slot: kept.keep_slot)."""
+    return chip.label.controls[0].controls[0].value
+
+
+def _slot_of(control):
+    """The slot holding ``control`` (kept.keep_slot: a column keyed ``kept-<name>-slot``)."""
+    while not str(getattr(control, "key", "")).endswith("-slot"):
+        control = control.parent
+    return control
 
 
 def _keyed(control, key):
@@ -419,10 +438,13 @@ def test_the_columns_around_unchanged_pieces_are_kept_and_a_redraw_of_nothing_ne
                     if m.action == MessageAction.PATCH_CONTROL]
         await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei's total changes
         await settle(0.2)
-        new_body = column.controls[0]
-        assert new_body is not body  # her total is in it ...
-        assert _keyed(new_body, "kept-head") is head  # ... not here
-        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value
+        # her total (her chip's first line) and the last change line are in slots of their
+        # own (kept.keep_slot), sent alone: the body's columns stay the phone's
+        assert column.controls[0] is body and _keyed(body, "kept-head") is head
+        patched = {m.body.id for m in c2.conn.messages[sent:]
+                   if m.action == MessageAction.PATCH_CONTROL}
+        assert column._i not in patched
+        assert "Mei  " in _first_line(shown(a2, "sheet-player-0"))
 
     asyncio.run(go())
 
@@ -450,7 +472,7 @@ def test_a_redraw_keeps_unchanged_sections_and_taps_on_them_use_the_current_vers
         assert shown(a2, "sheet-section-table") is table_card
         plus = shown(a2, "sheet-resources-coins-plus")
         assert c2.session.index.get(plus._i) is plus  # the phone's updates for it apply
-        assert "Mei  " in shown(a2, "sheet-player-0").label.controls[0].value  # her new total
+        assert "Mei  " in _first_line(shown(a2, "sheet-player-0"))  # her new total
         await tap_shown(c2, a2, "sheet-resources-coins-plus")  # a kept card: current version
         assert p2.error is None
         assert p2.state.boards[1].resources.coins == coins + 1

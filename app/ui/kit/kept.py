@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from app.ui.kit.flet_compat import keyed, on_screen
+from app.ui.kit.flet_compat import keyed, on_screen, patch_slot
 
 if TYPE_CHECKING:
     from app.ui.kit.nav import Nav
@@ -67,6 +67,28 @@ def keep_column(app: Nav, p: Any, name: str, controls: list[ft.Control],
     them can be collected and its id given to another while the column is kept."""
     return keep_piece(app, p, name, (tuple(map(id, controls)), tuple(props.items())),
                       lambda: ft.Column(controls, **props))
+
+
+def keep_slot(app: Nav, p: Any, name: str, key: Any, make: Callable[[], ft.Control],
+              **props: Any) -> ft.Control:
+    """A piece that changes on most redraws (the last change at the table, a seat's total),
+    in a holder (a column of ``props``) kept from one redraw to the next.
+
+    A kept piece that changes is a new control, and so is every column holding it (each is
+    kept while it holds the very same controls): the last change line, new after every tap
+    at the table, made every phone build, diff and send the sheet's columns down to it
+    (about half of a redraw's CPU). In a slot, the holder stays the very control the phone
+    has, so nothing around it changes; the new piece alone is sent in its place once the
+    screen is drawn (:func:`app.ui.kit.flet_compat.patch_slot`, one patch of its own)."""
+    piece = keep_piece(app, p, name, key, make)
+    # (a piece of another kind: a new holder, sent with it)
+    slot = keep_piece(app, p, f"{name}-slot", (type(piece), tuple(props.items())),
+                      lambda: ft.Column([piece], spacing=0, tight=True, **props))
+    if not isinstance(slot, ft.Column) or not slot.controls:  # (a name drawn twice)
+        return slot
+    if slot.controls[0] is not piece:  # the holder is the phone's: the piece goes in later
+        app.after_render(lambda: patch_slot(app.page, slot, piece))
+    return slot
 
 
 def forget_pieces(app: Nav, p: Any) -> None:

@@ -19,7 +19,7 @@ import flet as ft
 from app import l10n
 from app.game.status import Status
 from app.ui.kit.games import ui
-from app.ui.kit.kept import forget_pieces, keep_piece
+from app.ui.kit.kept import forget_pieces, keep_piece, keep_slot
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, card, muted, sid
 from app.ui.sheet import play as PP
@@ -75,8 +75,10 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     # folded: only the last change (a redraw on every phone after every tap stays small)
     changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
-    out.append(keep_piece(app, p, "play-changes", (changes, mine, p.status, open_log),
-                     lambda: _changes(app, p, c, lang, changes, mine, open_log)))
+    # (new after every tap at the table: in a slot, sent alone in its place)
+    out.append(keep_slot(app, p, "play-changes", (changes, mine, p.status, open_log),
+                         lambda: _changes(app, p, c, lang, changes, mine, open_log),
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return out
 
 

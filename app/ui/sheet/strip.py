@@ -43,7 +43,7 @@ from app.ui.kit.fit import (
     fit_row,
     split_lines,
 )
-from app.ui.kit.kept import forget_pieces, keep_piece
+from app.ui.kit.kept import forget_pieces, keep_piece, keep_slot
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
 from app.ui.sheet import play as PP
@@ -272,17 +272,15 @@ def chip_first(name: str, total: int | None, active: bool) -> str:
     return f"{'▶ ' if active else ''}{name}" + ("" if total is None else f"  {total}")
 
 
-def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, active: bool,
+def _chip(app: Nav, p: SheetPresenter, i: int, first: ft.Control, said: str, share: int,
           you: bool, online: bool | None, colour: str | None, dark: bool,
-          many: bool, size: int = 13) -> ft.Control:
-    """Seat ``i``'s chip: ▶ on the turn's player, the name and total (at ``size`` px: the
-    largest at which every chip's is whole), "you", online."""
-    first = chip_first(name, total, active)
-    said = chip_second(app.t, you, online)
-    lines: list[ft.Control] = [ft.Text(first, size=size, weight=ft.FontWeight.W_600, max_lines=1,
-                                       overflow=ft.TextOverflow.ELLIPSIS)]
+          many: bool) -> ft.Control:
+    """Seat ``i``'s chip: its first line (``first``: ▶ on the turn's player, the name and
+    total, in a slot of its own), ``said`` under it ("you", online), its ``share`` of the
+    row."""
+    lines: list[ft.Control] = [first]
     # the dot and the second line kept while they say the same (a total changes on every
-    # phone at every tap: only the first line is new then)
+    # phone at every tap: only the first line is new then, sent alone in its slot)
     if said:
         lines.append(keep_piece(app, p, f"strip-chip-{i}-second", said, lambda: ft.Text(
             said, size=CHIP_SECOND, max_lines=1, overflow=ft.TextOverflow.ELLIPSIS,
@@ -299,13 +297,24 @@ def _chip(app: Nav, p: SheetPresenter, i: int, name: str, total: int | None, act
         border_side=ft.BorderSide(2, line) if you else None,
         width=None if not many else 112,
         on_select=partial(select_player, app, p, i))
-    # the chips share the row by what they say (the turn's ▶ and a long name take more,
-    # "you · online" under a short name): an even share cut "▶ Mei 42" on the host's phone
-    # once "To apply" sat beside them, and a share by the first line alone "you · online"
-    # under "Mei  22"
-    share = max(1, round(chip_words(first, said, size) + chip_frame(you)))
     return ft.Container(sid(f"sheet-player-{i}", chip, selected=i == p.player, button=True),
                         expand=share if not many else False)
+
+
+def _first_line(app: Nav, p: SheetPresenter, i: int, first: str, size: int) -> ft.Control:
+    """Seat ``i``'s chip's first line (at ``size`` px: the largest at which every chip's is
+    whole), in a slot: a total that changes sends this text alone."""
+    return keep_slot(app, p, f"strip-chip-{i}-first", (first, size), lambda: ft.Text(
+        first, size=size, weight=ft.FontWeight.W_600, max_lines=1,
+        overflow=ft.TextOverflow.ELLIPSIS))
+
+
+def _share(first: str, said: str, size: int, you: bool) -> int:
+    """A chip's share of the row: by what it says (the turn's ▶ and a long name take more,
+    "you · online" under a short name): an even share cut "▶ Mei 42" on the host's phone
+    once "To apply" sat beside them, and a share by the first line alone "you · online"
+    under "Mei  22"."""
+    return max(1, round(chip_words(first, said, size) + chip_frame(you)))
 
 
 def select_player(app: Nav, p: SheetPresenter, i: int, _e: Any = None) -> None:
@@ -398,8 +407,9 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
                                 lambda: _apply_block(app, apply_n, compact, menu.to_apply)))
     if fit.apply != "row2":
         row1.extend(apply)
-    row1.append(keep_piece(app, p, "strip-total", (name, total, rank, n, provisional),
-                           lambda: _total_block(app, p, name, total, rank, n, provisional)))
+    # (this seat's total: new at each of its changes, sent alone in its slot)
+    row1.append(keep_slot(app, p, "strip-total", (name, total, rank, n, provisional),
+                          lambda: _total_block(app, p, name, total, rank, n, provisional)))
     snap = p.snapshot
     row1.append(keep_piece(app, p, "strip-menu", (
         final, p.status, p.locked_player, app.locked is None, snap.can_undo, snap.can_redo,
@@ -411,14 +421,16 @@ def _build(app: Nav, p: SheetPresenter, c: TableClient, final: bool, menu: Menu,
         firsts, taken=TOUCH + 4 if apply and fit.apply == "row2" else 0, you=you_here,
         seconds=seconds)
     chips = []
-    for i, who in enumerate(names):
+    for i, first in enumerate(firsts):
         you, colour = i == p.locked_player, colours[i] if i < len(colours) else None
         on = None if online is None else i in online
+        said = seconds[i]
+        line = _first_line(app, p, i, first, size)
+        share = _share(first, said, size, you)
         chips.append(keep_piece(
             app, p, f"strip-chip-{i}",
-            (who, totals[i], i == active, you, on, colour, dark, many, i == p.player, size),
-            partial(_chip, app, p, i, who, totals[i], i == active, you, on, colour, dark,
-                    many, size)))
+            (id(line), said, share, you, on, colour, dark, many, i == p.player),
+            partial(_chip, app, p, i, line, said, share, you, on, colour, dark, many)))
     # the rows and the box: kept while they hold the very same pieces
     top_row = keep_piece(app, p, "strip-row1", tuple(map(id, row1)), lambda: ft.Row(
         row1, spacing=4, height=ROW1, vertical_alignment=ft.CrossAxisAlignment.CENTER))
