@@ -44,6 +44,13 @@ END_MAX = 124  # End turn's widest (a longer name is cut there: 40 letters are a
 
 def text_width(text: str, size: float) -> float:
     """About how wide ``text`` is drawn at ``size`` px (a little more, never less)."""
+    return _units(text) * size / 1000 * SLACK
+
+
+@lru_cache(maxsize=4096)
+def _units(text: str) -> int:
+    """``text``'s advance in thousandths of the font size (the strip measures the same
+    few dozen texts at every redraw of every phone: worked out once each)."""
     units = 0
     for ch in text:
         o = ord(ch)
@@ -53,7 +60,7 @@ def text_width(text: str, size: float) -> float:
             units += 1000
         elif not unicodedata.combining(ch):
             units += 650
-    return units * size / 1000 * SLACK
+    return units
 
 
 #: The seat chips' first line ("▶ Mireille  6"): the sizes tried, largest first, and

@@ -474,18 +474,25 @@ def patch_slot(page: ft.Page, slot: ft.Column, new: ft.Control) -> bool:
     return True
 
 
-def on_screen(page: ft.Page, control: ft.BaseControl) -> bool:
-    """Is ``control`` part of what the page shows now (the previous redraw of this screen)? (3.)"""
+def on_screen(page: ft.Page, control: ft.BaseControl, known: set[int] | None = None) -> bool:
+    """Is ``control`` part of what the page shows now (the previous redraw of this screen)? (3.)
+
+    ``known``: the ids of controls found on the page so far while one screen is built (the
+    page does not change meanwhile): a walk up stops at one, and adds those it passed."""
     views = page.views  # (page.controls resolves the views anew on every call)
     view = views[0] if isinstance(views, list) and views else None
     shown_ = view.controls if isinstance(view, ft.View) else page.controls
     shown = shown_[0] if shown_ else None
     node: Any = control
+    passed: list[int] = []
     for _ in range(MAX_DEPTH):
         if node is None or shown is None:
             return False
-        if node is shown:
+        if node is shown or (known is not None and id(node) in known):
+            if known is not None:
+                known.update(passed)
             return True
+        passed.append(id(node))
         node = node.parent
     return False
 

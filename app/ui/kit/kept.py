@@ -23,6 +23,13 @@ class KeptPieces:
     pieces: dict[str, tuple[Any, ft.Control]] = field(default_factory=dict)
     #: the names drawn in the redraw under way: a name twice gets a control of its own
     drawn: set[str] = field(default_factory=set)
+    #: the ids of controls found on the page in the redraw under way (flet_compat.on_screen)
+    live: set[int] = field(default_factory=set)
+
+    def done(self) -> None:
+        """The redraw under way was drawn: what it found is not known for the next."""
+        self.drawn.clear()
+        self.live.clear()
 
 
 def keep_piece(app: Nav, p: Any, name: str, key: Any,
@@ -47,10 +54,10 @@ def keep_piece(app: Nav, p: Any, name: str, key: Any,
     if name in drawn:  # one control, one place: a second piece of that name is its own
         return make()
     if not drawn:
-        app.after_render(drawn.clear)
+        app.after_render(held.done)
     drawn.add(name)
     kept = cache.get(name)
-    if kept is not None and kept[0] == key and on_screen(app.page, kept[1]):
+    if kept is not None and kept[0] == key and on_screen(app.page, kept[1], held.live):
         return kept[1]
     control = keyed(make(), f"kept-{name}")  # matched by key, not place, when pieces come and go
     cache[name] = (key, control)

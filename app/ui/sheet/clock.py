@@ -23,7 +23,7 @@ from app import l10n
 from app.game.clock import Clock
 from app.game.commands import PauseClock, ResumeClock
 from app.game.status import Status
-from app.ui.kit.kept import keep_piece
+from app.ui.kit.kept import keep_slot
 from app.ui.kit.live_table import on_tap
 from app.ui.kit.widgets import TOUCH, sid
 from scoring.message import MessageCode
@@ -65,8 +65,9 @@ def clock_piece(app: Nav, p: SheetPresenter, c: TableClient) -> ft.Control | Non
         return None
     lang = str(app.settings.language)
     line = clock_line(lang, clock)
-    return keep_piece(app, p, "play-clock", (line, clock.paused, clock.pauses),
-                      lambda: _clock(app, p, c, lang, line, clock))
+    # (new each minute on every phone: in a slot, sent alone in its place)
+    return keep_slot(app, p, "play-clock", (line, clock.paused, clock.pauses),
+                     lambda: _clock(app, p, c, lang, line, clock))
 
 
 def _clock(app: Nav, p: SheetPresenter, c: TableClient, lang: str, line: str,

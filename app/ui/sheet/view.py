@@ -26,7 +26,7 @@ from app.ui.finish.view import _result
 from app.ui.kit import flet_compat
 from app.ui.kit.colours import is_dark
 from app.ui.kit.games import ui
-from app.ui.kit.kept import forget_pieces, keep_column, keep_piece
+from app.ui.kit.kept import forget_pieces, keep_column, keep_piece, keep_slot
 from app.ui.kit.keypad import KeyField, open_keypad
 from app.ui.kit.live_table import (
     Inbox,
@@ -681,7 +681,9 @@ def _board_column(app: Nav, p: SheetPresenter, own: list[Section], final: bool,
     key = (tuple(own), final, p.player, p.locked_player, p.read_only, p.status, p.error,
            p.error_id, play_panel.due_here(p), tuple(p.names()), tuple(p.colours()),
            is_dark(app.page))
-    return keep_piece(app, p, "board-whole", key, make)
+    # (in a slot: a board drawn anew is sent in its place, the columns around it stay)
+    return keep_slot(app, p, "board-whole", key, make,
+                     horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 @dataclass(slots=True)
