@@ -156,16 +156,22 @@ def redraw(holder: ft.Column, new: ft.Control, phone: Any) -> None:
     apply(phone, patch.patch)
 
 
+def next_body(r: random.Random, holder: ft.Column) -> tuple[Any, Any]:
+    """The body ``holder`` shows, and the next redraw's (always a new column)."""
+    old = holder.controls[0]
+    new = redrawn(r, old)
+    if new is old:
+        new = ft.Column(list(old.controls), key="body")
+    return old, new
+
+
 def test_random_frozen_redraws_with_kept_pieces_leave_the_phone_as_the_server() -> None:
     for seed in range(150):
         r = random.Random(seed)
         holder = ft.Column([ft.Column([tree(r, 4) for _ in range(3)], key="body")])
         phone = sent(holder)
         for step in range(6):
-            old = holder.controls[0]
-            new = redrawn(r, old)
-            if new is old:
-                new = ft.Column(list(old.controls), key="body")
+            old, new = next_body(r, holder)
             change(r, new, old)
             redraw(holder, new, phone)
             assert look(phone) == look(sent(holder)), f"seed {seed}, redraw {step + 1}"
@@ -229,10 +235,7 @@ def test_random_redraws_with_slots_leave_the_phone_as_the_server() -> None:
         holder = ft.Column([body])
         phone = sent(holder)
         for step in range(6):
-            old = holder.controls[0]
-            new = redrawn(r, old)
-            if new is old:
-                new = ft.Column(list(old.controls), key="body")
+            _old, new = next_body(r, holder)
             for c in every(new, []):  # the slots stay the very objects (kept pieces)
                 if isinstance(c, ft.Column | ft.Row) and c not in slots:
                     c.controls = [next((s for s in slots if s.key == k.key), k)
