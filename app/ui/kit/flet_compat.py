@@ -454,10 +454,11 @@ def _patch_at(session: Any, column: ft.Column, i: int, old: ft.Control,
 
 
 def patch_slot(page: ft.Page, slot: ft.Column, new: ft.Control) -> bool:
-    """Send ``new`` in place of the one control ``slot`` holds (of its type and key), when
-    ``slot`` is on the page (8.: a piece that changes on most redraws, in a holder kept from one
-    redraw to the next, :func:`app.ui.kit.kept.keep_slot`); False: nothing sent (the slot
-    left the page, or holds ``new`` already).
+    """Send ``new`` in place of the one control ``slot`` holds (a piece of the same name: its
+    type and key, which ``keep_slot`` keeps so), when ``slot`` is on the page (8.: a piece
+    that changes on most redraws, in a holder kept from one redraw to the next,
+    :func:`app.ui.kit.kept.keep_slot`); False: nothing sent (the slot left the page, or
+    holds ``new`` already).
 
     Called once the screen is drawn: the slot, kept, was skipped by the redraw's diff (the
     same object) and the phone has it holding the old piece, whichever way the screen went

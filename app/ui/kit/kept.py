@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import flet as ft
 
@@ -88,11 +88,11 @@ def keep_slot(app: Nav, p: Any, name: str, key: Any, make: Callable[[], ft.Contr
     has, so nothing around it changes; the new piece alone is sent in its place once the
     screen is drawn (:func:`app.ui.kit.flet_compat.patch_slot`, one patch of its own)."""
     piece = keep_piece(app, p, name, key, make)
-    # (a piece of another kind: a new holder, sent with it)
-    slot = keep_piece(app, p, f"{name}-slot", (type(piece), tuple(props.items())),
-                      lambda: ft.Column([piece], spacing=0, tight=True, **props))
-    if not isinstance(slot, ft.Column) or not slot.controls:  # (a name drawn twice)
-        return slot
+    # (a piece of another kind: a new holder, sent with it; a name drawn twice in one
+    # redraw: a holder of its own around its own piece)
+    slot = cast(ft.Column, keep_piece(
+        app, p, f"{name}-slot", (type(piece), tuple(props.items())),
+        lambda: ft.Column([piece], spacing=0, tight=True, **props)))
     if slot.controls[0] is not piece:  # the holder is the phone's: the piece goes in later
         app.after_render(lambda: patch_slot(app.page, slot, piece))
     return slot
