@@ -88,6 +88,17 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
             report.sections.append(("e2e screenshot", str(path)))
         except Exception:
             pass
+        try:  # what the phone's semantics tree holds: its identifiers, then its words
+            seen = page.evaluate("""() => [[...document.querySelectorAll(
+                '[flt-semantics-identifier]')].map(e => e.getAttribute(
+                'flt-semantics-identifier')).join(' '), document.body.innerText]""")
+            report.sections.append(("phone's identifiers", seen[0][:3000]))
+            report.sections.append(("phone's text", seen[1][:2000]))
+        except Exception:
+            pass
+        errors = getattr(page, "console_errors", None)
+        if errors:
+            report.sections.append(("phone's console errors", "\n".join(errors)))
         frames = getattr(page, "ws_frames", None)
         if frames:
             report.sections.append(("app websocket, last frames", "\n".join(frames)))
@@ -220,6 +231,12 @@ def watch_socket(page) -> None:  # type: ignore[no-untyped-def]
     page.on("websocket", lambda ws: (
         ws.on("framesent", lambda f: keep("sent", f)),
         ws.on("framereceived", lambda f: keep("recv", f))))
+    # what the page itself said went wrong (a frame Flutter could not apply or draw)
+    errors: deque[str] = deque(maxlen=10)
+    page.console_errors = errors  # type: ignore[attr-defined]
+    page.on("console", lambda m: m.type == "error" and errors.append(
+        f"{time.monotonic() - t0:8.2f} {m.text[:300]}"))
+    page.on("pageerror", lambda e: errors.append(f"{time.monotonic() - t0:8.2f} {e}"[:300]))
 
 
 def enable_semantics(page, timeout: float = 60_000) -> None:  # type: ignore[no-untyped-def]

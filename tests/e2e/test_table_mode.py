@@ -246,12 +246,11 @@ def test_host_shows_qr_codes_and_phones_join_through_them(table: Table) -> None:
     _wait_text(seat1, _seat_line(1))
 
 
-def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) -> None:
-    seat1, seat2, host = table.seats[0], table.seats[1], table.host
-    _view(seat2, 0)  # seat 2 looks at seat 1's sheet (read-only)
-    by_id(seat2, "sheet-read-only").first.wait_for(state="attached", timeout=5_000)
+def _seen_elsewhere(seat1: Any, others: dict[str, Any]) -> float:
+    """Tap seat 1's score "+" once: the seconds until every page of ``others`` shows it
+    (99: not within 10 s)."""
     before = _int(seat1, SCORE)
-    for page in (host, seat2):
+    for page in others.values():
         _wait_int(page, SCORE, before)
     # the clock starts at the tap itself: aimed first (a still, enabled button on top), so
     # Playwright's own checks before a click are not counted as the table's time
@@ -259,21 +258,33 @@ def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) 
     started = time.monotonic()
     seat1.mouse.click(x, y)
     seen: dict[str, float] = {}
-    while len(seen) < 2 and time.monotonic() - started < 10:
-        for name, page in (("host", host), ("seat2", seat2)):
+    while len(seen) < len(others) and time.monotonic() - started < 10:
+        for name, page in others.items():
             if name not in seen and _value(page, SCORE) == str(before + 1):
                 seen[name] = time.monotonic() - started
     arrived = {name: min((t - started for t in page.frames_received if t >= started),
-                         default=None) for name, page in (("host", host), ("seat2", seat2))}
+                         default=None) for name, page in others.items()}
     sent = min((t - started for t in seat1.frames_sent if t >= started), default=None)
     print(f"seat 1 -> tap sent {sent}, on screen {seen}, message arrived {arrived}")
-    elapsed = max(seen.values()) if len(seen) == 2 else 99.0
+    elapsed = max(seen.values()) if len(seen) == len(others) else 99.0
     if elapsed > SYNC_LIMIT_S:
-        for name, page in (("host", host), ("seat2", seat2)):
+        for name, page in others.items():
             page.screenshot(path=f"/tmp/table-sync-{name}.png")
             print(name, page.evaluate("document.body.innerText"))
-    assert elapsed < SYNC_LIMIT_S, f"took {elapsed:.2f} s"
     _wait_int(seat1, SCORE, before + 1)
+    return elapsed
+
+
+def test_change_on_seat_1_reaches_host_and_seat_2_within_a_second(table: Table) -> None:
+    """Three taps, each timed from the click to the change on both other phones: the
+    median is under a second (one tap slowed by a loaded machine does not decide it; a
+    change that never arrives does)."""
+    seat1, seat2, host = table.seats[0], table.seats[1], table.host
+    _view(seat2, 0)  # seat 2 looks at seat 1's sheet (read-only)
+    by_id(seat2, "sheet-read-only").first.wait_for(state="attached", timeout=5_000)
+    times = sorted(_seen_elsewhere(seat1, {"host": host, "seat2": seat2}) for _ in range(3))
+    assert max(times) < 10, f"a change never reached the other phones: {times}"
+    assert times[1] < SYNC_LIMIT_S, f"median {times[1]:.2f} s of {times}"
 
 
 def test_a_seat_taps_its_kept_sheet_after_another_seats_change(table: Table) -> None:
