@@ -13,7 +13,7 @@ from materialyoucolor.dynamiccolor.material_dynamic_colors import MaterialDynami
 from materialyoucolor.hct import Hct
 from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
-from app.ui.kit.colours import ON_TINT, PLAYER_COLOURS, TEXT_PAIRS, seat_colour
+from app.ui.kit.colours import GRAPHIC_PAIRS, ON_TINT, PLAYER_COLOURS, TEXT_PAIRS, seat_colour
 from app.ui.shell.app import SEED_COLOR
 
 #: Flutter's Colors.green.shade800 (what ``ft.Colors.GREEN_800`` names)
@@ -80,6 +80,15 @@ def test_every_text_pair_of_the_theme_meets_aa(dark):
         if r < (3.0 if large else 4.5):
             low.append(f"{fg} on {bg}: {r:.2f}:1")
     assert not low, low
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_every_line_that_tells_a_control_meets_3_to_1(dark):
+    """A stepper's outlined − and + on every surface (WCAG 1.4.11, non-text: 3:1)."""
+    roles = scheme(dark)
+    low = [f"{fg} on {bg}: {ratio(roles[fg], roles[bg]):.2f}:1" for fg, bg in GRAPHIC_PAIRS
+           if ratio(roles[fg], roles[bg]) < 3.0]
+    assert GRAPHIC_PAIRS and not low, low
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

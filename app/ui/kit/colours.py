@@ -82,3 +82,6 @@ TEXT_PAIRS: tuple[tuple[str, str, bool], ...] = (
     ("onError", "error", False),
     ("onSurface", "secondaryContainer", False),  # the winner's column on the result grid
 )
+#: Lines that tell a control's extent (WCAG's non-text contrast, 3:1) on every surface: the
+#: outlined circle of a stepper's − and + (:data:`app.ui.kit.widgets.STEP_STYLE`).
+GRAPHIC_PAIRS: tuple[tuple[str, str], ...] = tuple(("outline", bg) for bg in _SURFACES)

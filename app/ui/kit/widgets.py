@@ -150,6 +150,13 @@ def bottom_sheet(identifier: str, title: str, rows: Sequence[ft.Control], close_
         show_drag_handle=True)
 
 
+#: A stepper's − and +: outlined circles, as ../shared/design draws them (the line in the
+#: theme's outline, 3:1 on every surface: ``colours.GRAPHIC_PAIRS``; fainter when the step
+#: cannot be taken, its glyph greyed too)
+STEP_STYLE = ft.ButtonStyle(shape=ft.CircleBorder(), side={
+    ft.ControlState.DISABLED: ft.BorderSide(1.5, ft.Colors.OUTLINE_VARIANT),
+    ft.ControlState.DEFAULT: ft.BorderSide(1.5, ft.Colors.OUTLINE)})
+
 #: A compact stepper's width: two side by side on a 390 px phone, inside a card.
 TILE_WIDTH = 160
 
@@ -172,7 +179,7 @@ def stepper(identifier: str, label: str, value: int, on_minus: Handler | None,
     def step(end: str, icon: Any, on_click: Handler | None, tip: str) -> ft.Control:
         return sid(f"{identifier}-{end}", ft.IconButton(
             icon=icon, on_click=on_click, tooltip=tip, disabled=on_click is None,
-            width=TOUCH, height=TOUCH))
+            width=TOUCH, height=TOUCH, style=STEP_STYLE))
 
     buttons: list[ft.Control] = [
         step("minus", ft.Icons.REMOVE, on_minus, less_label),
