@@ -378,7 +378,8 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         assert strip_box.identifier == "status-strip" and isinstance(pinned, ft.Column)
         chip = shown(a2, "sheet-player-0")
         first_slot = chip.label.controls[0]  # her chip's first line, in its slot
-        changes_slot = _slot_of(shown(a2, "play-changes"))
+        card_slot = _slot_of(shown(a2, "play-changes"))
+        line_slot = _slot_of(shown(a2, "changes-line-0"))  # the last change: its own slot
         sent = len(c2.conn.messages)
         await tap_shown(c1, a1, "sheet-score-track-plus")  # Mei moves her score marker
         await settle(0.2)
@@ -388,13 +389,16 @@ def test_another_phones_tap_sends_this_phone_one_patch_of_its_body(svc):
         slots = {i for i in to if str(getattr(c2.session.index.get(i), "key", "")).endswith(
             "-slot")}
         assert to - slots <= {pinned._i}, patches  # the body's columns: nothing to send
-        assert {first_slot._i, changes_slot._i} <= slots
+        assert {first_slot._i, line_slot._i} <= slots
+        assert card_slot._i not in slots  # the card around the line: kept, nothing sent
         assert shown(a2, "sheet-player-0") is chip  # the very chip, its first line new
         assert "Mei  " in first_slot.controls[0].value  # her new total, on this phone's copy
         assert c2.session.index.get(first_slot.controls[0]._i) is first_slot.controls[0]
         strip_patch = " ".join(str(m.body.patch) for m in patches if m.body.id == first_slot._i)
         assert "Mei  " in strip_patch  # ... and sent to the phone
-        assert _slot_of(shown(a2, "play-changes")) is changes_slot
+        assert _slot_of(shown(a2, "play-changes")) is card_slot
+        assert _slot_of(shown(a2, "changes-line-0")) is line_slot
+        assert "Mei" in " ".join(str(m.body.patch) for m in patches if m.body.id == line_slot._i)
         assert sum(len(str(m.body.patch)) for m in patches) < 2000  # the changes only
 
     asyncio.run(go())

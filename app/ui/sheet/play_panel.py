@@ -75,9 +75,12 @@ def pieces(app: Nav, p: SheetPresenter, c: TableClient,
     # folded: only the last change (a redraw on every phone after every tap stays small)
     changes = PP.change_lines(lang, p.snapshot, limit=8 if open_log else 1)
     mine = p.snapshot.last_change_of(p.locked_player) is not None
-    # (new after every tap at the table: in a slot, sent alone in its place)
-    out.append(keep_slot(app, p, "play-changes", (changes, mine, p.status, open_log),
-                         lambda: _changes(app, p, c, lang, changes, mine, open_log),
+    # each line new after every tap at the table: in a slot of its own, sent alone in its
+    # place; the card around the lines is kept while it holds the same slots (a first
+    # change of mine, the log opened: a new card, sent alone in the card's slot)
+    items = _changes(app, p, c, lang, changes, mine, open_log)
+    out.append(keep_slot(app, p, "play-changes", tuple(map(id, items)),
+                         lambda: card(items, identifier="play-changes"),
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH))
     return out
 
@@ -175,7 +178,9 @@ def _line(ident: str, line: str) -> ft.Control:
 
 
 def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
-             lines: tuple[str, ...], mine: bool, open_log: bool) -> ft.Control:
+             lines: tuple[str, ...], mine: bool, open_log: bool) -> list[ft.Control]:
+    """The changes card's rows: its head, the last change (the last 8 with the log open),
+    each in a slot, and "Undo my last change"."""
     items: list[ft.Control] = [
         keep_piece(app, p, "changes-head", open_log, lambda: ft.Row([
             ft.Text(l10n.render(lang, PP.PlayLabel.CHANGES_TITLE), size=16,
@@ -185,7 +190,7 @@ def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
                 tooltip=l10n.render(lang, PP.PlayLabel.CHANGES_MORE, open=open_log),
                 width=TOUCH, height=TOUCH, on_click=lambda e: _toggle_log(app, p))),
         ])),
-        *[keep_piece(app, p, f"changes-line-{i}", line, partial(_line, f"changes-line-{i}", line))
+        *[keep_slot(app, p, f"changes-line-{i}", line, partial(_line, f"changes-line-{i}", line))
           for i, line in enumerate(lines)],
     ]
     if p.status != Status.FINISHED:
@@ -194,4 +199,4 @@ def _changes(app: Nav, p: SheetPresenter, c: TableClient, lang: str,
                 content=ft.Text(l10n.render(lang, PP.PlayLabel.UNDO_MINE)), height=TOUCH,
                 icon=ft.Icons.UNDO, disabled=not mine,
                 on_click=on_tap(app, p, c, p.undo_mine)), button=True)))
-    return card(items, identifier="play-changes")
+    return items
