@@ -252,3 +252,35 @@ def test_random_redraws_with_slots_leave_the_phone_as_the_server() -> None:
                     slot.controls[0] = fresh
                     apply(_node(phone, slot._i), patch.patch)  # noqa: SLF001
             assert look(phone) == look(sent(holder)), f"seed {seed}, redraw {step + 1}"
+
+
+def test_a_slot_inside_a_piece_made_anew_in_its_own_slot() -> None:
+    """The changes card (app/ui/sheet/play_panel.py): each line in a slot, inside the card,
+    the card in a slot of its own. A redraw that makes the card anew (a row more: "Undo my
+    last change" came) and the line anew: the line's patch goes first (its slot is built
+    first, so its patch is the first after the redraw), to the slot in the card the phone
+    has; then the new card, holding the very same line slot, is sent in the card's slot.
+    The phone ends as the server, and again after a redraw that changes the line alone."""
+    line_slot = ft.Column([ft.Text("Mei: +1", key="kept-changes-line-0")],
+                          key="kept-changes-line-0-slot")
+    head = ft.Text("Changes", key="kept-changes-head")
+    card_slot = ft.Column([ft.Column([head, line_slot], key="kept-play-changes")],
+                          key="kept-play-changes-slot")
+    holder = ft.Column([ft.Column([ft.Text("Turn 1"), card_slot], key="body")])
+    phone = sent(holder)
+
+    def patch_slot(slot: ft.Column, new: ft.Control) -> None:  # as flet_compat.patch_slot
+        patch, _a, _r = ObjectPatch.from_diff(slot.controls[0], new, control_cls=BaseControl,
+                                              parent=slot, path=["controls", 0], frozen=True)
+        msgpack.packb(patch.to_message(), default=ENCODE)
+        slot.controls[0] = new
+        apply(_node(phone, slot._i), patch.patch)  # noqa: SLF001
+
+    undo = ft.Text("Undo my last change", key="kept-undo-mine")
+    patch_slot(line_slot, ft.Text("Ken: +2", key="kept-changes-line-0"))
+    patch_slot(card_slot, ft.Column([head, line_slot, undo], key="kept-play-changes"))
+    assert look(phone) == look(sent(holder))
+    assert "Ken: +2" in str(look(phone)) and "Undo my last change" in str(look(phone))
+    patch_slot(line_slot, ft.Text("Aya: +3", key="kept-changes-line-0"))  # the line alone
+    assert look(phone) == look(sent(holder))
+    assert "Aya: +3" in str(look(phone)) and "Ken: +2" not in str(look(phone))
