@@ -310,9 +310,13 @@ def test_a_seat_taps_its_kept_sheet_after_another_seats_change(table: Table) -> 
 
 
 def test_seat_2_cannot_change_seat_1s_sheet(table: Table) -> None:
-    seat2, host = table.seats[1], table.host
-    score = _int(host, SCORE)  # the host shows seat 1's sheet
-    _wait_int(seat2, SCORE, score)  # seat 2 still shows it too, read-only
+    seat1, seat2, host = table.seats[0], table.seats[1], table.host
+    # seat 1's own phone says its score (it drew its last tap itself); the host and seat 2
+    # show seat 1's sheet too, once the last change has reached them (read at once, the
+    # host's phone on a loaded machine still showed the value before seat 1's last tap)
+    score = _int(seat1, SCORE)
+    _wait_int(host, SCORE, score)
+    _wait_int(seat2, SCORE, score)  # read-only
     plus = by_id(seat2, "sheet-score-track-plus").first
     assert plus.get_attribute("aria-disabled") == "true" or plus.locator(
         "[aria-disabled=true]").count() or "disabled" in (plus.inner_html() or "")
